@@ -1,0 +1,15 @@
+//! `ewn`: a tournament engine for EinStein würfelt nicht!
+//!
+//! Rules (`board`, `dice`, `zobrist`, `notation`, `perft`) know nothing of search; `search` and
+//! `eval` know nothing of protocol text; `protocol` only parses lines, calls the engine and formats
+//! the replies.
+
+pub mod bench;
+pub mod board;
+pub mod dice;
+pub mod eval;
+pub mod notation;
+pub mod perft;
+pub mod protocol;
+pub mod search;
+pub mod zobrist;

@@ -1,0 +1,5 @@
+//! Protocol front ends. (Filled in by the native protocol work.)
+
+pub fn run_stdio() -> anyhow::Result<()> {
+    anyhow::bail!("protocol not built yet")
+}

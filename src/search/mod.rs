@@ -1,0 +1,529 @@
+//! Iterative-deepening expectimax over the dice with *-minimax pruning.
+//!
+//! A chance node is a position before its roll: its value is the face-weighted mean over the
+//! groups of faces that move the same cubes (each group searched once, weighted by its count / 6).
+//! A move node is the position after the roll: the side to move takes its best move. Values are
+//! integer win probabilities of the side to move, `0..=WIN`; a child's value for us is
+//! `WIN - value`. Integers keep the window arithmetic exact, so pruning can never change a value.
+//!
+//! Pruning is Star1 at chance nodes (the [0, WIN] bounds of the unsearched groups give each group a
+//! window, and the node returns as soon as it must fail) and alpha-beta at move nodes. `WIN` and 0
+//! only arise from finished games, so they are proven values, kept in the table at any depth.
+
+pub mod time;
+pub mod tt;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, DIST, Move, MoveList, piece_of};
+use crate::dice::GROUPS;
+pub use crate::eval::WIN;
+use crate::eval::evaluate;
+use crate::zobrist;
+pub use time::Clock;
+use tt::{Bound, PROVEN_DEPTH, TransTable};
+
+pub const MAX_DEPTH: u32 = 64;
+
+/// What limits one search. With none set the search runs to `MAX_DEPTH` or a proven value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub clock: Option<Clock>,
+    pub infinite: bool,
+    /// Search every root move with a full window so each has an exact value (0 or 1: only the best).
+    pub multipv: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: Move,
+    /// The move's value for the side to move; exact when the root was searched in multipv mode,
+    /// otherwise exact for the best move and an upper bound for the others.
+    pub value: i64,
+}
+
+/// The state after a completed iteration, as reported in `info` lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    pub value: i64,
+    /// The value is proven: a certain win or a certain loss.
+    pub exact: bool,
+    pub pv: Vec<Move>,
+    pub hashfull: u32,
+    pub root_moves: Vec<RootMove>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best: Move,
+    pub value: i64,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub exact: bool,
+    pub pv: Vec<Move>,
+    /// Root moves best first, with values from the last completed iteration.
+    pub root_moves: Vec<RootMove>,
+}
+
+/// Converts an integer value to a probability.
+pub fn to_prob(v: i64) -> f64 {
+    v as f64 / WIN as f64
+}
+
+/// The value of a chance node from the sum over groups of `count * child value` (out of `6 * WIN`).
+/// Only an all-won or all-lost sum is a proven 1 or 0; anything else stays strictly inside.
+#[inline]
+pub fn chance_value(sum: i64) -> i64 {
+    if sum <= 0 {
+        0
+    } else if sum >= 6 * WIN {
+        WIN
+    } else {
+        (sum / 6).clamp(1, WIN - 1)
+    }
+}
+
+#[inline]
+fn is_proven(v: i64, bound: Bound) -> bool {
+    match bound {
+        Bound::Exact => v == 0 || v == WIN,
+        Bound::Upper => v == 0,
+        Bound::Lower => v == WIN,
+    }
+}
+
+pub struct Searcher {
+    tt: TransTable,
+    pub move_overhead_ms: u64,
+    nodes: u64,
+    node_limit: u64,
+    start: Instant,
+    hard_deadline: Option<Instant>,
+    aborted: bool,
+    stop: Arc<AtomicBool>,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: TransTable::new(hash_mb),
+            move_overhead_ms: 10,
+            nodes: 0,
+            node_limit: u64::MAX,
+            start: Instant::now(),
+            hard_deadline: None,
+            aborted: false,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The flag that stops a running search when set. Whoever starts searches clears it before
+    /// each one (a search does not, so that a `stop` sent just after `go` is never lost).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    pub fn set_hash(&mut self, mb: usize) {
+        self.tt.resize(mb);
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Forgets everything learnt: for a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches the position for the die face and returns the best move; `on_info` is called after
+    /// every completed iteration. The stop flag (see [`Searcher::stop_flag`]) is polled during the
+    /// search and is not reset by it. The position must not be finished and the die must be 1..=6.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        die: u8,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        let mut b = board.clone();
+        let mask = b.movable(die);
+        let mut root = MoveList::default();
+        b.gen_moves(mask, &mut root);
+        assert!(!root.is_empty(), "search called on a finished game");
+
+        let budget = if let Some(mt) = limits.movetime {
+            Some(time::for_movetime(mt, self.move_overhead_ms))
+        } else if limits.infinite {
+            None
+        } else {
+            limits
+                .clock
+                .map(|c| time::for_clock(&b, c, self.move_overhead_ms))
+        };
+        self.hard_deadline = budget.map(|bd| self.start + bd.hard);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let timed = budget.is_some() && limits.depth.is_none() && limits.nodes.is_none();
+
+        // A move is ready before any search: the first in static order.
+        let mut order: Vec<RootMove> = root
+            .as_slice()
+            .iter()
+            .map(|&mv| RootMove { mv, value: 0 })
+            .collect();
+        order.sort_by_key(|r| std::cmp::Reverse(static_score(&b, r.mv)));
+        let mut result = SearchResult {
+            best: order[0].mv,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            exact: false,
+            pv: vec![order[0].mv],
+            root_moves: order.clone(),
+        };
+        let mut last_iter = Duration::ZERO;
+        for depth in 1..=max_depth {
+            let iter_start = Instant::now();
+            let full = limits.multipv > 1;
+            let mut alpha = -1;
+            let mut best_value = -1;
+            let mut best_move = order[0].mv;
+            for rm in order.iter_mut() {
+                let mv = rm.mv;
+                let a = if full { -1 } else { alpha };
+                let v = self.root_child(&mut b, mv, depth, a, WIN + 1);
+                if self.aborted || self.check_abort() {
+                    break;
+                }
+                rm.value = v;
+                if v > best_value {
+                    best_value = v;
+                    best_move = mv;
+                    alpha = alpha.max(v);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            // Stable sort keeps earlier order among equal values: the search is deterministic.
+            order.sort_by_key(|r| std::cmp::Reverse(r.value));
+            debug_assert_eq!(order[0].mv, best_move);
+            let exact = best_value == 0 || best_value == WIN;
+            let time_ms = self.start.elapsed().as_millis() as u64;
+            let pv = self.principal_variation(&b, best_move, depth);
+            result = SearchResult {
+                best: best_move,
+                value: best_value,
+                depth,
+                nodes: self.nodes,
+                time_ms,
+                exact,
+                pv: pv.clone(),
+                root_moves: order.clone(),
+            };
+            let secs = self.start.elapsed().as_secs_f64();
+            on_info(&Info {
+                depth,
+                nodes: self.nodes,
+                time_ms,
+                nps: if secs > 0.0 {
+                    (self.nodes as f64 / secs) as u64
+                } else {
+                    0
+                },
+                value: best_value,
+                exact,
+                pv,
+                hashfull: self.tt.hashfull(),
+                root_moves: order.clone(),
+            });
+            last_iter = iter_start.elapsed().max(last_iter / 4);
+            if exact || self.nodes >= self.node_limit {
+                break;
+            }
+            if timed {
+                if order.len() == 1 {
+                    break;
+                }
+                let elapsed = self.start.elapsed();
+                let bd = budget.unwrap();
+                // The next iteration costs several times the last one: do not start one that
+                // cannot finish before the hard deadline.
+                if elapsed >= bd.soft || elapsed + last_iter * 3 >= bd.hard {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.start.elapsed().as_millis() as u64;
+        result
+    }
+
+    fn root_child(&mut self, b: &mut Board, mv: Move, depth: u32, alpha: i64, beta: i64) -> i64 {
+        self.nodes += 1;
+        if b.is_winning_move(mv) {
+            return WIN;
+        }
+        let u = b.make(mv);
+        let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+        b.unmake(mv, u);
+        v
+    }
+
+    fn check_abort(&mut self) -> bool {
+        if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        } else if let Some(d) = self.hard_deadline
+            && Instant::now() >= d
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Called at every node: the node limit exactly (so node-limited searches are deterministic),
+    /// the clock and the stop flag every 1024 nodes.
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            self.check_abort();
+        }
+    }
+
+    /// Value of the position before its roll.
+    fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
+        if depth == 0 {
+            return evaluate(b);
+        }
+        let key = b.key();
+        if let Some(h) = self.tt.probe(key)
+            && (h.depth as u32 >= depth || h.depth == PROVEN_DEPTH)
+        {
+            match h.bound {
+                Bound::Exact => return h.value,
+                Bound::Lower if h.value >= beta => return h.value,
+                Bound::Upper if h.value <= alpha => return h.value,
+                _ => {}
+            }
+        }
+        let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+        let mut sum = 0i64;
+        let mut rem = 6i64;
+        for (mask, cnt) in groups.iter() {
+            let cnt = cnt as i64;
+            // Child window: failing it must make this node fail, with the other unsearched groups
+            // at their extremes (WIN for the upper bound, 0 for the lower).
+            let a = (6 * alpha - sum - (rem - cnt) * WIN)
+                .div_euclid(cnt)
+                .max(-1);
+            let bt = ceil_div(6 * beta - sum, cnt).min(WIN + 1);
+            let v = self.move_node(b, mask, depth, a, bt);
+            if self.aborted {
+                return 0;
+            }
+            sum += cnt * v;
+            rem -= cnt;
+            if sum + rem * WIN <= 6 * alpha {
+                let v = chance_value(sum + rem * WIN);
+                self.store(key, v, Move::NONE, depth, Bound::Upper);
+                return v;
+            }
+            if sum >= 6 * beta {
+                let v = chance_value(sum);
+                self.store(key, v, Move::NONE, depth, Bound::Lower);
+                return v;
+            }
+        }
+        let v = chance_value(sum);
+        self.store(key, v, Move::NONE, depth, Bound::Exact);
+        v
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, v: i64, mv: Move, depth: u32, bound: Bound) {
+        let d = if is_proven(v, bound) {
+            PROVEN_DEPTH
+        } else {
+            depth.min(PROVEN_DEPTH as u32 - 1) as u8
+        };
+        self.tt.store(key, v, mv, d, bound);
+    }
+
+    /// Value of the position after a roll that lets the cubes in `mask` move.
+    fn move_node(&mut self, b: &mut Board, mask: u8, depth: u32, mut alpha: i64, beta: i64) -> i64 {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        // A move that ends the game is a certain win: nothing can be better.
+        for &m in list.as_slice() {
+            if b.is_winning_move(m) {
+                self.nodes += 1;
+                return WIN;
+            }
+        }
+        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
+        let mut tt_move = Move::NONE;
+        if let Some(h) = self.tt.probe(key) {
+            tt_move = h.mv;
+            if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
+                match h.bound {
+                    Bound::Exact => return h.value,
+                    Bound::Lower if h.value >= beta => return h.value,
+                    Bound::Upper if h.value <= alpha => return h.value,
+                    _ => {}
+                }
+            }
+        }
+        order_moves(b, &mut list, tt_move);
+        let alpha0 = alpha;
+        let mut best = -1;
+        let mut best_move = Move::NONE;
+        for &m in list.as_slice() {
+            self.nodes += 1;
+            self.poll();
+            if self.aborted {
+                return 0;
+            }
+            let u = b.make(m);
+            let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+            b.unmake(m, u);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, best, best_move, depth, bound);
+        best
+    }
+
+    /// The expected line: the best move, then for each following position the table's move for
+    /// the most likely group of faces.
+    fn principal_variation(&self, b: &Board, first: Move, depth: u32) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut b = b.clone();
+        b.make(first);
+        while pv.len() < depth as usize && !b.is_over() {
+            let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+            let (mask, _) = groups.iter().max_by_key(|&(_, c)| c).unwrap();
+            let key = b.key() ^ zobrist::MOVABLE[mask as usize];
+            let Some(h) = self.tt.probe(key) else { break };
+            if h.mv.is_none() || !b.all_moves().contains(h.mv) {
+                break;
+            }
+            b.make(h.mv);
+            pv.push(h.mv);
+        }
+        pv
+    }
+}
+
+#[inline]
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
+}
+
+/// Static move score for ordering: a win first, captures of enemy cubes, progress towards the
+/// goal; taking an own cube last.
+#[inline]
+fn static_score(b: &Board, m: Move) -> i32 {
+    if b.is_winning_move(m) {
+        return 1000;
+    }
+    let c = b.side_to_move();
+    let mut s = (DIST[c.idx()][m.from as usize] as i32 - DIST[c.idx()][m.to as usize] as i32) * 10;
+    s -= DIST[c.idx()][m.to as usize] as i32;
+    let target = b.piece_at(m.to);
+    if target != 0 {
+        let (tc, _) = piece_of(target);
+        s += if tc == c { -40 } else { 50 };
+    }
+    s
+}
+
+#[inline]
+fn order_moves(b: &Board, list: &mut MoveList, tt_move: Move) {
+    let moves = list.as_mut_slice();
+    let mut scores = [0i32; 18];
+    for (i, &m) in moves.iter().enumerate() {
+        scores[i] = if m == tt_move {
+            10_000
+        } else {
+            static_score(b, m)
+        };
+    }
+    // Insertion sort: lists are tiny and the order must be deterministic.
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && scores[j - 1] < scores[j] {
+            scores.swap(j - 1, j);
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// Plain expectimax without pruning or table, the reference the pruned search must match: the
+/// value for the side to move of the best move for `die` searched to `depth` plies.
+pub fn reference_value(b: &mut Board, die: u8, depth: u32) -> i64 {
+    fn chance(b: &mut Board, depth: u32) -> i64 {
+        if depth == 0 {
+            return evaluate(b);
+        }
+        let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+        let sum: i64 = groups
+            .iter()
+            .map(|(mask, cnt)| cnt as i64 * max_node(b, mask, depth))
+            .sum();
+        chance_value(sum)
+    }
+    fn max_node(b: &mut Board, mask: u8, depth: u32) -> i64 {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        let mut best = -1;
+        for &m in list.as_slice() {
+            let u = b.make(m);
+            let v = if b.is_over() {
+                WIN
+            } else {
+                WIN - chance(b, depth - 1)
+            };
+            b.unmake(m, u);
+            best = best.max(v);
+        }
+        best
+    }
+    max_node(b, b.movable(die), depth)
+}
