@@ -26,6 +26,9 @@ pub struct Decision {
     pub time_ms: u64,
     /// Playing level (see `level`), the maximum for full strength.
     pub level: u8,
+    /// Every candidate's value is exact (multipv search); otherwise only the best move's is, and
+    /// the others are upper bounds.
+    pub exact_values: bool,
 }
 
 /// A JSON string literal for `s`, quotes included.
@@ -64,7 +67,7 @@ impl Decision {
             })
             .collect();
         format!(
-            "{{\"position\":{},\"die\":{},\"candidates\":[{}],\"chosen\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{},\"level\":{}}}",
+            "{{\"position\":{},\"die\":{},\"candidates\":[{}],\"chosen\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{},\"level\":{},\"exact_values\":{}}}",
             json_string(&self.position),
             self.die,
             candidates.join(","),
@@ -72,7 +75,8 @@ impl Decision {
             self.depth,
             self.nodes,
             self.time_ms,
-            self.level
+            self.level,
+            self.exact_values
         )
     }
 }

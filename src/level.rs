@@ -96,6 +96,8 @@ pub struct Choice {
     /// The chosen move's value for the side to move.
     pub value: i64,
     pub result: SearchResult,
+    /// Every root move was searched with a full window, so all their values are exact.
+    pub exact_values: bool,
 }
 
 /// Searches with the level's limits and picks the move. The position must not be finished.
@@ -108,14 +110,20 @@ pub fn choose(
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Choice {
-    let result = searcher.search(board, die, &level.limits(limits), on_info);
+    let limits = level.limits(limits);
+    let result = searcher.search(board, die, &limits, on_info);
     let mv = level.pick(&result, board.key(), die, seed);
     let value = result
         .root_moves
         .iter()
         .find(|r| r.mv == mv)
         .map_or(result.value, |r| r.value);
-    Choice { mv, value, result }
+    Choice {
+        mv,
+        value,
+        result,
+        exact_values: limits.multipv > 1,
+    }
 }
 
 #[cfg(test)]

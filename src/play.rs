@@ -321,6 +321,7 @@ impl Game<'_> {
                         nodes: c.result.nodes,
                         time_ms: c.result.time_ms,
                         level: opts.level.get(),
+                        exact_values: c.exact_values,
                     };
                     if let Err(e) = log.record(&d) {
                         log::warn!("decision log: {e}");
