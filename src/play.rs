@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::analysis::{analyse_die, threats_after};
+use crate::analysis::{analyse_die, cube_name, threats_after};
 use crate::board::{Board, Color, Move, piece_of};
 use crate::decision_log::{Decision, DecisionLog};
 use crate::level::{self, Level};
@@ -273,12 +273,20 @@ impl Game<'_> {
                     )?;
                     for rm in a.moves() {
                         let t = threats_after(&b, rm.mv);
+                        let caps: Vec<String> = t
+                            .capture_faces
+                            .iter()
+                            .filter(|&&(_, f)| f > 0)
+                            .map(|&(n, f)| format!("{} {:.4}", cube_name(side, n), f as f64 / 6.0))
+                            .collect();
                         writeln!(
                             self.out,
-                            "  {}  {:.4}  opponent wins next turn {:.4}",
+                            "  {}  {:.4}  opponent wins next turn {:.4}{}{}",
                             rm.mv,
                             to_prob(rm.value),
-                            t.win_prob()
+                            t.win_prob(),
+                            if caps.is_empty() { "" } else { ", can take " },
+                            caps.join(", ")
                         )?;
                     }
                 }
