@@ -101,8 +101,14 @@ impl Engine {
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 assert!(status.success(), "engine exited with {status}");
-                let rest: Vec<String> = self.lines.try_iter().collect();
-                return (rest, start.elapsed());
+                let took = start.elapsed();
+                // The output is read on another thread: drain it to its end, not just what has
+                // arrived so far.
+                let mut rest = Vec::new();
+                while let Ok(l) = self.lines.recv_timeout(REPLY_TIMEOUT) {
+                    rest.push(l);
+                }
+                return (rest, took);
             }
             if start.elapsed() > limit {
                 let _ = self.child.kill();
@@ -196,24 +202,53 @@ fn replay(path: &Path) {
     );
 }
 
-fn transcripts() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/transcripts");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+fn transcript_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/transcripts")
+}
+
+/// Every transcript with its own test, so a failure names the session.
+const TRANSCRIPTS: [&str; 5] = [
+    "01-handshake.txt",
+    "02-positions.txt",
+    "03-search.txt",
+    "04-errors.txt",
+    "05-finished.txt",
+];
+
+#[test]
+fn every_transcript_is_replayed() {
+    let mut files: Vec<String> = std::fs::read_dir(transcript_dir())
         .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
         .collect();
     files.sort();
-    files
+    assert_eq!(files, TRANSCRIPTS, "add new transcripts to TRANSCRIPTS");
 }
 
 #[test]
-fn transcripts_replay() {
-    let files = transcripts();
-    assert!(files.len() >= 5, "transcripts missing: {files:?}");
-    for f in files {
-        replay(&f);
-    }
+fn transcript_handshake() {
+    replay(&transcript_dir().join(TRANSCRIPTS[0]));
+}
+
+#[test]
+fn transcript_positions() {
+    replay(&transcript_dir().join(TRANSCRIPTS[1]));
+}
+
+#[test]
+fn transcript_search() {
+    replay(&transcript_dir().join(TRANSCRIPTS[2]));
+}
+
+#[test]
+fn transcript_errors() {
+    replay(&transcript_dir().join(TRANSCRIPTS[3]));
+}
+
+#[test]
+fn transcript_finished() {
+    replay(&transcript_dir().join(TRANSCRIPTS[4]));
 }
 
 fn bestmove_of(lines: &[String]) -> &str {
@@ -303,6 +338,19 @@ fn isready_is_answered_during_a_search() {
     e.until("readyok");
     e.send("stop");
     e.until("bestmove");
+}
+
+#[test]
+fn a_tcg_first_line_is_not_taken_for_native() {
+    // What the TCG front end answers is its own business; the native side must stay silent.
+    let mut e = Engine::start(&[]);
+    e.send("name");
+    e.close_input();
+    let (rest, _) = e.wait_exit(REPLY_TIMEOUT);
+    assert!(
+        !rest.iter().any(|l| l.starts_with("error unknown command")),
+        "{rest:?}"
+    );
 }
 
 #[test]
