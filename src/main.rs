@@ -19,6 +19,9 @@ use ewn::search::{Limits, Searcher};
     about = "A tournament engine for EinStein würfelt nicht!"
 )]
 struct Cli {
+    /// Protocol spoken on stdin/stdout: `auto` decides from the first line.
+    #[arg(long, global = true, default_value_t = ewn::protocol::Mode::Auto)]
+    protocol: ewn::protocol::Mode,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -132,7 +135,7 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        None => ewn::protocol::run_stdio(),
+        None => ewn::protocol::run_stdio(cli.protocol),
         Some(Command::Perft {
             depth,
             position,
