@@ -111,10 +111,16 @@ pub fn analyse_preroll(
             None => {
                 let r = searcher.search(board, die, &per, &mut |_| {});
                 nodes += r.nodes;
+                // The best of the last completed iteration, whose value is exact at its depth
+                // (an unfinished deeper iteration may have preferred another move, unvalued).
+                let top = r
+                    .root_moves
+                    .first()
+                    .map_or((r.best, r.value), |m| (m.mv, m.value));
                 FaceBest {
                     die,
-                    best: r.best,
-                    value: r.value,
+                    best: top.0,
+                    value: top.1,
                     depth: r.depth,
                 }
             }

@@ -324,3 +324,72 @@ fn one_valid_json_line_per_decision() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `DecisionLog` option of the native protocol: one valid line per `bestmove`.
+#[test]
+fn protocol_writes_one_line_per_bestmove() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+
+    let dir = std::env::temp_dir().join(format!("ewn-log-proto-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("decisions.jsonl");
+    let _ = std::fs::remove_file(&path);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut bestmoves = Vec::new();
+    let mut send = |line: &str, wait: bool| {
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        if wait {
+            let mut l = String::new();
+            loop {
+                l.clear();
+                assert!(output.read_line(&mut l).unwrap() > 0, "engine ended");
+                if let Some(m) = l.trim().strip_prefix("bestmove ") {
+                    bestmoves.push(m.to_string());
+                    break;
+                }
+            }
+        }
+    };
+    send(
+        &format!("setoption name DecisionLog value {}", path.display()),
+        false,
+    );
+    send("position startpos", false);
+    send("go die 3 depth 3", true);
+    send("setoption name Level value 2", false);
+    send("go die 5 depth 3", true);
+    send("setoption name DecisionLog value", false);
+    send("go die 1 depth 2", true);
+    send("quit", false);
+    assert!(child.wait().unwrap().success());
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "the third search is after the log was turned off"
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let Json::Obj(o) = parse_json(line).unwrap_or_else(|e| panic!("{e}: {line}")) else {
+            panic!("{line}")
+        };
+        assert_eq!(o["chosen"], Json::Str(bestmoves[i].clone()));
+        assert_eq!(
+            o["position"],
+            Json::Str("R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r".into())
+        );
+        assert_eq!(o["level"], Json::Num(if i == 0 { 10.0 } else { 2.0 }));
+        assert_eq!(o["exact_values"], Json::Bool(i == 1));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
