@@ -97,13 +97,16 @@ fn game(dice_seed: u64, strong: Color, weak: Level) -> Color {
     }
 }
 
+/// Pairs of games (the same dice, colours swapped).
+const PAIRS: usize = 50;
+
 #[test]
 fn weakest_level_loses_clearly() {
     let weak = Level::new(1).unwrap();
     let mut strong_wins = 0;
     let mut games = 0;
     let mut seeds = 0x5EED_u64;
-    for _ in 0..10 {
+    for _ in 0..PAIRS {
         let (ns, seed) = splitmix64(seeds);
         seeds = ns;
         // Paired games: the same dice with the colours swapped.
