@@ -49,8 +49,31 @@ pub fn analyse_die(
     limits: &Limits,
     on_info: &mut dyn FnMut(&Info),
 ) -> DieAnalysis {
-    let result = searcher.search(board, die, &all_moves_limits(limits), on_info);
+    let result = search_at_least_one_ply(searcher, board, die, &all_moves_limits(limits), on_info);
     DieAnalysis { die, result }
+}
+
+/// A search that completed no iteration (a tiny node or time limit) has no values to show; one
+/// ply costs a few nodes, so it is searched instead.
+fn search_at_least_one_ply(
+    searcher: &mut Searcher,
+    board: &Board,
+    die: u8,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let r = searcher.search(board, die, limits, on_info);
+    if r.depth > 0 {
+        return r;
+    }
+    let one = Limits {
+        depth: Some(1),
+        multipv: limits.multipv,
+        ..Limits::default()
+    };
+    let mut again = searcher.search(board, die, &one, on_info);
+    again.nodes += r.nodes;
+    again
 }
 
 /// The best move for one face.
@@ -109,7 +132,7 @@ pub fn analyse_preroll(
         let fb = match same {
             Some(j) => FaceBest { die, ..faces[j] },
             None => {
-                let r = searcher.search(board, die, &per, &mut |_| {});
+                let r = search_at_least_one_ply(searcher, board, die, &per, &mut |_| {});
                 nodes += r.nodes;
                 // The best of the last completed iteration, whose value is exact at its depth
                 // (an unfinished deeper iteration may have preferred another move, unvalued).

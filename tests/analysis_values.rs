@@ -119,3 +119,19 @@ fn preroll_is_the_mean_over_faces() {
     }
     assert_eq!(p.value, chance_value(sum));
 }
+
+/// A limit too small for one iteration still gives values searched one ply deep.
+#[test]
+fn tiny_limits_still_give_values() {
+    let b = Board::startpos();
+    let tiny = Limits {
+        nodes: Some(1),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(1);
+    let a = analyse_die(&mut s, &b, 3, &tiny, &mut |_| {});
+    assert_eq!(a.result.depth, 1);
+    assert!(a.moves().iter().all(|m| m.value > 0 && m.value < WIN));
+    let p = analyse_preroll(&mut s, &b, &tiny, &mut |_| {});
+    assert!(p.faces.iter().all(|f| f.depth == 1 && f.value > 0));
+}
