@@ -358,6 +358,9 @@ impl Searcher {
         }
         let groups = GROUPS[b.alive(b.side_to_move()) as usize];
         let n = groups.len as usize;
+        for (mask, _) in groups.iter() {
+            self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
+        }
         // Star2 probing: one move per group gives a lower bound on that group's value; if the
         // bounds together already reach beta the node fails high without a full search. The
         // probes leave their results in the table for the search phase.
@@ -489,6 +492,11 @@ impl Searcher {
             }
         }
         order_moves(b, &mut list, tt_move);
+        if depth >= 2 {
+            for &m in list.as_slice() {
+                self.tt.prefetch(b.key_after(m));
+            }
+        }
         let alpha0 = alpha;
         let mut best = -1;
         let mut best_move = Move::NONE;
