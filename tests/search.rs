@@ -207,3 +207,22 @@ fn bench_signature() {
 }
 
 const BENCH_NODES: u64 = 1_842_386;
+
+#[test]
+fn multipv_deepens_until_every_root_move_is_proven() {
+    // Any of Red's three moves wins: at once, or next turn since Blue cannot reach a5 in one.
+    let b = parse_fen("5/5/B14/3R11/5 r").unwrap();
+    let r = Searcher::new(1).search(
+        &b,
+        1,
+        &Limits {
+            depth: Some(5),
+            multipv: 99,
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(r.root_moves.len(), 3);
+    assert!(r.root_moves.iter().all(|rm| rm.value == WIN));
+    assert_eq!(r.depth, 3);
+}

@@ -74,7 +74,8 @@ pub struct SearchResult {
     pub time_ms: u64,
     pub exact: bool,
     pub pv: Vec<Move>,
-    /// Root moves best first, with values from the last completed iteration.
+    /// Root moves best first, with values from the last completed iteration (the first one's
+    /// from an unfinished deeper iteration when that found a better move than the last best).
     pub root_moves: Vec<RootMove>,
 }
 
@@ -239,7 +240,15 @@ impl Searcher {
                         result.best
                     );
                     result.best = best_move;
+                    result.value = best_value;
+                    result.exact = best_value == WIN;
                     result.pv = vec![best_move];
+                    // Keep the result consistent: the new best first, with its new value.
+                    if let Some(i) = result.root_moves.iter().position(|r| r.mv == best_move) {
+                        let mut rm = result.root_moves.remove(i);
+                        rm.value = best_value;
+                        result.root_moves.insert(0, rm);
+                    }
                 }
                 break;
             }
@@ -284,7 +293,14 @@ impl Searcher {
             };
             prev_nodes = self.nodes - iter_nodes_start;
             let predicted = this_iter.mul_f64(growth);
-            if exact || self.nodes >= self.node_limit {
+            // A proven root ends the search, except that multi-PV goes on until every root
+            // move's value is proven, so that none is left at a shallower depth.
+            let done = if full {
+                order.iter().all(|r| r.value == 0 || r.value == WIN)
+            } else {
+                exact
+            };
+            if done || self.nodes >= self.node_limit {
                 break;
             }
             if timed {
