@@ -11,5 +11,6 @@ pub mod eval;
 pub mod notation;
 pub mod perft;
 pub mod protocol;
+pub mod referee;
 pub mod search;
 pub mod zobrist;
