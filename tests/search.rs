@@ -1,0 +1,209 @@
+//! Search: the pruned search returns exactly the value of plain expectimax, known values are found,
+//! results are deterministic, and the bench signature is pinned.
+
+use ewn::board::Board;
+use ewn::notation::{parse_fen, parse_move};
+use ewn::search::{Limits, Searcher, WIN, reference_value};
+use ewn::zobrist::splitmix64;
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        let (s, v) = splitmix64(self.0);
+        self.0 = s;
+        v % n
+    }
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// Random unfinished positions from random games from the start.
+fn random_positions(seed: u64, n: usize) -> Vec<Board> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut b = Board::startpos();
+        let plies = rng.below(14);
+        for _ in 0..plies {
+            if b.is_over() {
+                break;
+            }
+            let moves = b.moves_for_die(rng.below(6) as u8 + 1);
+            b.make(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
+        }
+        if !b.is_over() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn pruned_search_equals_plain_expectimax() {
+    // Without a table (Hash 0) the pruned search must give the reference value to the last unit.
+    let mut s = Searcher::new(0);
+    let mut checked = 0;
+    for (i, b) in random_positions(2024, 60).iter().enumerate() {
+        let d = 1 + (i as u32 % 4);
+        let die = 1 + (i as u8 % 6);
+        let want = reference_value(&mut b.clone(), die, d);
+        let got = s.search(b, die, &depth(d), &mut |_| {});
+        assert_eq!(got.value, want, "position {i} die {die} depth {d}");
+        checked += 1;
+    }
+    assert_eq!(checked, 60);
+}
+
+#[test]
+fn pruned_search_equals_plain_expectimax_every_depth_on_small_positions() {
+    let positions = [
+        "5/1R2B22/5/3R51/B11B32 b",
+        "R14/5/2B62/1R63/4B2 r",
+        "5/1R3R22/2R41B5/B1R52B3/5 r",
+    ];
+    let mut s = Searcher::new(0);
+    for fen in positions {
+        let b = parse_fen(fen).unwrap();
+        for d in 1..=4 {
+            for die in 1..=6 {
+                let want = reference_value(&mut b.clone(), die, d);
+                let got = s.search(&b, die, &depth(d), &mut |_| {});
+                assert_eq!(got.value, want, "{fen} die {die} depth {d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn win_in_one_is_found_and_proven() {
+    // Red's cube on d2 steps to e1; any die moves Red's only cube.
+    let b = parse_fen("4B1/5/5/3R11/5 r").unwrap();
+    let mut s = Searcher::new(1);
+    for die in 1..=6 {
+        let r = s.search(&b, die, &depth(5), &mut |_| {});
+        assert_eq!(r.best, parse_move("d2e1").unwrap());
+        assert_eq!(r.value, WIN);
+        assert!(r.exact);
+        assert_eq!(r.depth, 1, "a proven root stops deepening");
+    }
+}
+
+#[test]
+fn proven_loss_is_reported_as_zero() {
+    // Red's lone cube on e5 cannot reach Blue's cube on b4, which then steps to a5 on any face.
+    let b = parse_fen("4R1/1B13/5/5/5 r").unwrap();
+    let mut s = Searcher::new(1);
+    let r = s.search(&b, 3, &depth(6), &mut |_| {});
+    assert_eq!(r.value, 0);
+    assert!(r.exact);
+    assert_eq!(r.depth, 2);
+}
+
+#[test]
+fn capture_of_last_enemy_cube_wins() {
+    let b = parse_fen("R14/1B13/5/5/5 r").unwrap();
+    let r = Searcher::new(1).search(&b, 6, &depth(3), &mut |_| {});
+    assert_eq!(r.best, parse_move("a5b4").unwrap());
+    assert_eq!(r.value, WIN);
+}
+
+#[test]
+fn search_is_deterministic_for_depth_and_nodes() {
+    let b = Board::startpos();
+    for limits in [
+        depth(5),
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+    ] {
+        let a = Searcher::new(8).search(&b, 2, &limits, &mut |_| {});
+        let c = Searcher::new(8).search(&b, 2, &limits, &mut |_| {});
+        assert_eq!((a.best, a.nodes, a.value), (c.best, c.nodes, c.value));
+    }
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let b = Board::startpos();
+    let r = Searcher::new(8).search(
+        &b,
+        4,
+        &Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(r.nodes <= 5_000, "{}", r.nodes);
+    assert!(b.moves_for_die(4).contains(r.best));
+}
+
+#[test]
+fn stop_flag_ends_an_unlimited_search_with_a_legal_move() {
+    let b = Board::startpos();
+    let mut s = Searcher::new(8);
+    let flag = s.stop_flag();
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let r = s.search(
+        &b,
+        5,
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(b.moves_for_die(5).contains(r.best));
+}
+
+#[test]
+fn multipv_gives_exact_values_for_every_root_move() {
+    let b = parse_fen("5/1R3R22/2R41B5/B1R52B3/5 r").unwrap();
+    let mut s = Searcher::new(0);
+    let r = s.search(
+        &b,
+        3,
+        &Limits {
+            depth: Some(3),
+            multipv: 99,
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(r.root_moves.len(), b.moves_for_die(3).len());
+    for rm in &r.root_moves {
+        let mut c = b.clone();
+        c.make(rm.mv);
+        let want = if c.is_over() {
+            WIN
+        } else {
+            // The value of one root move is the reference value of the chance node below it.
+            WIN - chance_reference(&mut c, 2)
+        };
+        assert_eq!(rm.value, want, "{}", rm.mv);
+    }
+    assert!(r.root_moves.windows(2).all(|w| w[0].value >= w[1].value));
+}
+
+fn chance_reference(b: &mut Board, d: u32) -> i64 {
+    // Mean over faces of the reference value for each face (faces are not merged here).
+    let sum: i64 = (1..=6).map(|die| reference_value(b, die, d)).sum();
+    ewn::search::chance_value(sum)
+}
+
+#[test]
+fn bench_signature() {
+    let r = ewn::bench::run(ewn::bench::DEFAULT_DEPTH, 16, |_, _, _| {});
+    assert_eq!(
+        r.nodes, BENCH_NODES,
+        "bench node count changed: update README and this test"
+    );
+}
+
+const BENCH_NODES: u64 = 5_116_931;
