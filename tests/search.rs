@@ -206,4 +206,4 @@ fn bench_signature() {
     );
 }
 
-const BENCH_NODES: u64 = 5_116_931;
+const BENCH_NODES: u64 = 1_890_141;

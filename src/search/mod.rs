@@ -27,6 +27,9 @@ use tt::{Bound, PROVEN_DEPTH, TransTable};
 
 pub const MAX_DEPTH: u32 = 64;
 
+/// Chance nodes at least this deep are probed (Star2) before the full search.
+const PROBE_MIN_DEPTH: u32 = 2;
+
 /// What limits one search. With none set the search runs to `MAX_DEPTH` or a proven value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -325,16 +328,45 @@ impl Searcher {
             }
         }
         let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+        let n = groups.len as usize;
+        // Star2 probing: one move per group gives a lower bound on that group's value; if the
+        // bounds together already reach beta the node fails high without a full search. The
+        // probes leave their results in the table for the search phase.
+        let mut lower = [0i64; 6];
+        let mut lower_sum = 0i64;
+        if depth >= PROBE_MIN_DEPTH {
+            for (i, (mask, cnt)) in groups.iter().enumerate() {
+                let cnt = cnt as i64;
+                let a = (6 * alpha - lower_sum - (6 - cnt) * WIN)
+                    .div_euclid(cnt)
+                    .max(-1);
+                let bt = ceil_div(6 * beta - lower_sum, cnt).min(WIN + 1);
+                let v = self.probe(b, mask, depth, a, bt);
+                if self.aborted {
+                    return 0;
+                }
+                if v > a {
+                    lower[i] = v;
+                    lower_sum += cnt * v;
+                    if lower_sum >= 6 * beta {
+                        let v = chance_value(lower_sum);
+                        self.store(key, v, Move::NONE, depth, Bound::Lower);
+                        return v;
+                    }
+                }
+            }
+        }
         let mut sum = 0i64;
         let mut rem = 6i64;
-        for (mask, cnt) in groups.iter() {
+        for (i, (mask, cnt)) in groups.iter().enumerate() {
             let cnt = cnt as i64;
+            lower_sum -= cnt * lower[i];
             // Child window: failing it must make this node fail, with the other unsearched groups
-            // at their extremes (WIN for the upper bound, 0 for the lower).
+            // at their extremes (WIN for the upper bound, their probed lower bound for the lower).
             let a = (6 * alpha - sum - (rem - cnt) * WIN)
                 .div_euclid(cnt)
                 .max(-1);
-            let bt = ceil_div(6 * beta - sum, cnt).min(WIN + 1);
+            let bt = ceil_div(6 * beta - sum - lower_sum, cnt).min(WIN + 1);
             let v = self.move_node(b, mask, depth, a, bt);
             if self.aborted {
                 return 0;
@@ -346,14 +378,50 @@ impl Searcher {
                 self.store(key, v, Move::NONE, depth, Bound::Upper);
                 return v;
             }
-            if sum >= 6 * beta {
-                let v = chance_value(sum);
+            if sum + lower_sum >= 6 * beta {
+                let v = chance_value(sum + lower_sum);
                 self.store(key, v, Move::NONE, depth, Bound::Lower);
                 return v;
             }
         }
+        debug_assert_eq!(n, groups.len as usize);
         let v = chance_value(sum);
         self.store(key, v, Move::NONE, depth, Bound::Exact);
+        v
+    }
+
+    /// Star2 probe of a move node: the value of its first move in order (table move first), a
+    /// lower bound on the node's value when it lies above `alpha`.
+    fn probe(&mut self, b: &mut Board, mask: u8, depth: u32, alpha: i64, beta: i64) -> i64 {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
+        let tt_move = self.tt.probe(key).map_or(Move::NONE, |h| h.mv);
+        let m = if !tt_move.is_none() && list.contains(tt_move) {
+            tt_move
+        } else {
+            let mut best = list.as_slice()[0];
+            let mut best_score = i32::MIN;
+            for &m in list.as_slice() {
+                let sc = static_score(b, m);
+                if sc > best_score {
+                    best_score = sc;
+                    best = m;
+                }
+            }
+            best
+        };
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        if b.is_winning_move(m) {
+            return WIN;
+        }
+        let u = b.make(m);
+        let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+        b.unmake(m, u);
         v
     }
 
