@@ -16,8 +16,9 @@ use anyhow::{Context, Result};
 use crate::board::{Board, Color, Move};
 use crate::search::{Clock, Limits, Searcher};
 
-/// Our arrangement when asked with `ini`, in setup order.
-pub const DEFAULT_SETUP: [u8; 6] = [1, 2, 3, 4, 5, 6];
+/// Our arrangement when asked with `ini`, in setup order: the native protocol's `go setup` answer
+/// (cubes 2, 3 and 4 on the front diagonal, where captures happen first).
+pub const DEFAULT_SETUP: [u8; 6] = [1, 5, 2, 6, 3, 4];
 
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
@@ -394,7 +395,8 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         let replies: Vec<&str> = out.lines().collect();
         assert_eq!(replies.len(), 5, "{out}");
-        assert_eq!(&replies[..4], ["1", "1", "A1 B1 C1 A2 B2 A3", "0"]);
+        // 152634 on A1 B1 C1 A2 B2 A3: cube 1 on A1, 2 on C1, 3 on B2, 4 on A3, 5 on B1, 6 on A2.
+        assert_eq!(&replies[..4], ["1", "1", "A1 C1 B2 A3 B1 A2", "0"]);
         // Blue's cube 1 on E5 moves up, left or diagonally.
         let m = parse_tcg_move(replies[4]).unwrap();
         assert!(

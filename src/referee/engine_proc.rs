@@ -194,8 +194,10 @@ impl Player for Native {
         let p = self.proc()?;
         let deadline = Instant::now() + wait;
         let side = if side == Color::Red { "r" } else { "b" };
+        // `go setup` answers for the side to move.
         let r = p
-            .send(&format!("go setup {side}"))
+            .send(&format!("position setup 123456 123456 {side}"))
+            .and_then(|_| p.send("go setup"))
             .and_then(|_| p.wait_for(deadline, &|l| l.starts_with("bestmove")));
         let line = self.check(r, "setup", wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
