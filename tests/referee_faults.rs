@@ -88,6 +88,48 @@ fn crash_loses_and_the_engine_is_restarted() {
 }
 
 #[test]
+fn native_illegal_move_loses() {
+    // A native engine that greets properly and always answers a move from the empty c3.
+    let dir = std::env::temp_dir().join(format!("ewn-referee-{}-native", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("engine.sh");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\n\
+         while read -r cmd rest; do\n\
+           case \"$cmd\" in\n\
+             ugi) echo 'id name bad'; echo ugiok ;;\n\
+             isready) echo readyok ;;\n\
+             go) echo 'info depth 1'; echo 'bestmove c3c2' ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n",
+    )
+    .unwrap();
+    let cfg = MatchConfig {
+        players: [
+            PlayerSpec::Native(vec!["sh".into(), path.to_string_lossy().into_owned()]),
+            PlayerSpec::Baseline(Kind::Greedy),
+        ],
+        games: 2,
+        seed: 1,
+        tc: TimeControl::Game {
+            base_ms: 1000,
+            inc_ms: 10,
+        },
+        grace_ms: 100,
+        concurrency: 1,
+        engine_setups: false,
+        sprt: None,
+    };
+    let mut out = Vec::new();
+    let sum = run_match(&cfg, ["bad", "greedy"], &mut out, None).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(sum.faults_of(0, Reason::Illegal), 2, "{sum:?}");
+    assert!(String::from_utf8(out).unwrap().contains("c3c2 for die"));
+}
+
+#[test]
 fn a_missing_program_loses_by_crash() {
     let cfg = MatchConfig {
         players: [

@@ -533,4 +533,27 @@ mod tests {
         }
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 200);
     }
+
+    #[test]
+    fn sprt_stops_a_decided_match() {
+        let cfg = MatchConfig {
+            players: [
+                PlayerSpec::Baseline(Kind::Greedy),
+                PlayerSpec::Baseline(Kind::Random),
+            ],
+            games: 10_000,
+            seed: 2,
+            tc: TimeControl::MoveTime { ms: 1000 },
+            grace_ms: 1000,
+            concurrency: 1,
+            engine_setups: false,
+            sprt: Some("0,50,0.05,0.05".parse().unwrap()),
+        };
+        let mut out = Vec::new();
+        let sum = run_match(&cfg, ["greedy", "random"], &mut out, None).unwrap();
+        let (verdict, at) = sum.sprt.unwrap();
+        assert_eq!(verdict, stats::Verdict::H1);
+        assert!(at < 1000 && sum.games() == at, "{at}");
+        assert!(sum.report(cfg.sprt.as_ref()).contains("H1 accepted"));
+    }
 }
