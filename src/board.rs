@@ -307,6 +307,11 @@ impl Board {
         let s = self.pos[c.idx()][n as usize - 1];
         (s != NO_SQ).then_some(s)
     }
+    /// Square of the cube with index `i` (cube `i + 1`), which must be alive.
+    #[inline]
+    pub fn cube_square_raw(&self, c: Color, i: usize) -> u8 {
+        self.pos[c.idx()][i]
+    }
     /// Piece code on square `s` (0 empty).
     #[inline]
     pub fn piece_at(&self, s: u8) -> u8 {

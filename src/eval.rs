@@ -3,8 +3,8 @@
 //! Each cube advances when one of the die faces that may move it comes up, so a side's speed is
 //! the sum over its cubes of `faces / distance`; the inverse estimates the turns its quickest
 //! runner needs. The race difference (with half a turn for the side to move), the material balance
-//! and the chance of winning on this very roll are squashed into (0, 1) by a rational sigmoid,
-//! which uses only the four basic operations so that results are identical on every machine.
+//! and the chance of winning on this very roll are squashed into (0, 1) by a rational sigmoid in
+//! integer arithmetic, so that results are identical on every machine.
 
 use crate::board::{Board, Color, DIST};
 use crate::dice::MOVABLE;
@@ -34,64 +34,103 @@ pub const FACES: [[u8; 6]; 64] = {
     t
 };
 
-/// Race weight parameters.
-const RACE_SCALE: f64 = 0.8;
-const MATERIAL: f64 = 0.12;
+/// `RATE60[faces][distance]`: a cube's speed towards its goal, `faces * 60 / distance`.
+const RATE60: [[u32; 5]; 7] = {
+    let mut t = [[0u32; 5]; 7];
+    let mut f = 0;
+    while f < 7 {
+        let mut d = 0;
+        while d < 5 {
+            t[f][d] = (f * 60 / if d == 0 { 1 } else { d }) as u32;
+            d += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// `HIT_FACES[alive][cubes]`: on how many faces at least one of `cubes` may move.
+const HIT_FACES: [[u8; 64]; 64] = {
+    let mut t = [[0u8; 64]; 64];
+    let mut alive = 0;
+    while alive < 64 {
+        let mut cubes = 0;
+        while cubes < 64 {
+            let mut f = 0;
+            while f < 6 {
+                if MOVABLE[alive][f] & cubes as u8 != 0 {
+                    t[alive][cubes] += 1;
+                }
+                f += 1;
+            }
+            cubes += 1;
+        }
+        alive += 1;
+    }
+    t
+};
+
+/// Fixed-point unit of the race arithmetic.
+const ONE: i64 = 1024;
+/// Weight of one turn of race difference (0.8).
+const RACE_WEIGHT_NUM: i64 = 4;
+const RACE_WEIGHT_DEN: i64 = 5;
+/// Half a turn for the side to move: it moves first.
+const TEMPO: i64 = ONE / 2;
+/// Weight of one cube of material (about 0.12).
+const MATERIAL: i64 = 123;
 
 struct SideInfo {
     /// Sum of faces*60/distance over cubes.
     rate60: u32,
-    /// Faces (mask) that let this side reach its goal in one move.
-    win_faces: u8,
-    cubes: u32,
+    /// Cubes one step from the goal.
+    runners: u8,
+    alive: u8,
 }
 
 #[inline]
 fn side_info(b: &Board, c: Color) -> SideInfo {
     let alive = b.alive(c);
+    let faces = &FACES[alive as usize];
+    let dist = &DIST[c.idx()];
     let mut rate60 = 0;
-    let mut win_cubes = 0u8;
+    let mut runners = 0u8;
     let mut m = alive;
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        let s = b.cube_square(c, i as u8 + 1).unwrap_or(0);
-        let d = DIST[c.idx()][s as usize] as u32;
-        let d = d.max(1);
-        rate60 += FACES[alive as usize][i] as u32 * 60 / d;
-        if d == 1 {
-            win_cubes |= 1 << i;
-        }
-    }
-    let mut win_faces = 0u8;
-    if win_cubes != 0 {
-        for (f, &m) in MOVABLE[alive as usize].iter().enumerate() {
-            if m & win_cubes != 0 {
-                win_faces |= 1 << f;
-            }
-        }
+        let s = b.cube_square_raw(c, i);
+        let d = dist[s as usize] as usize;
+        rate60 += RATE60[faces[i] as usize][d];
+        runners |= ((d == 1) as u8) << i;
     }
     SideInfo {
         rate60,
-        win_faces,
-        cubes: alive.count_ones(),
+        runners,
+        alive,
     }
 }
 
+/// Expected turns scaled by `ONE` from a speed.
+#[inline]
+fn turns(rate60: u32) -> i64 {
+    360 * ONE / rate60.max(1) as i64
+}
+
 /// Win probability of the side to move, scaled to `1..=WIN-1` (a heuristic is never certain).
-/// Must not be called on a finished game.
+/// Must not be called on a finished game. Integer arithmetic only: identical on every machine.
 #[inline]
 pub fn evaluate(b: &Board) -> i64 {
     let us = side_info(b, b.side_to_move());
     let them = side_info(b, b.side_to_move().other());
-    // Turns each side needs: 360 / rate60 (6 faces, distances scaled by 60).
-    let t_us = 360.0 / us.rate60.max(1) as f64;
-    let t_them = 360.0 / them.rate60.max(1) as f64;
-    let x = RACE_SCALE * (t_them - t_us + 0.5) + MATERIAL * (us.cubes as f64 - them.cubes as f64);
-    let race = 0.5 + 0.5 * x / (1.0 + if x < 0.0 { -x } else { x });
-    let now = us.win_faces.count_ones() as f64 / 6.0;
-    let p = now + (1.0 - now) * race;
-    let v = (p * WIN as f64) as i64;
+    let race = turns(them.rate60) - turns(us.rate60) + TEMPO;
+    let material = us.alive.count_ones() as i64 - them.alive.count_ones() as i64;
+    let x = race * RACE_WEIGHT_NUM / RACE_WEIGHT_DEN + MATERIAL * material;
+    // Rational sigmoid: 1/2 + x / (2 (1 + |x|)), monotone and exact in integers.
+    let p = WIN / 2 + (WIN / 2) * x / (ONE + x.abs());
+    // Chance of winning on this very roll.
+    let now = HIT_FACES[us.alive as usize][us.runners as usize] as i64;
+    let v = (now * WIN + (6 - now) * p) / 6;
     v.clamp(1, WIN - 1)
 }
 
@@ -100,8 +139,8 @@ pub fn race_turns(b: &Board) -> (f64, f64) {
     let us = side_info(b, b.side_to_move());
     let them = side_info(b, b.side_to_move().other());
     (
-        360.0 / us.rate60.max(1) as f64,
-        360.0 / them.rate60.max(1) as f64,
+        turns(us.rate60) as f64 / ONE as f64,
+        turns(them.rate60) as f64 / ONE as f64,
     )
 }
 

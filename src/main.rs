@@ -13,6 +13,9 @@ use ewn::notation;
     about = "A tournament engine for EinStein würfelt nicht!"
 )]
 struct Cli {
+    /// Protocol spoken on stdin/stdout: `auto` decides from the first line.
+    #[arg(long, global = true, default_value_t = ewn::protocol::Mode::Auto)]
+    protocol: ewn::protocol::Mode,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -58,7 +61,7 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        None => ewn::protocol::run_stdio(),
+        None => ewn::protocol::run_stdio(cli.protocol),
         Some(Command::Perft {
             depth,
             position,

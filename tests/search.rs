@@ -206,4 +206,4 @@ fn bench_signature() {
     );
 }
 
-const BENCH_NODES: u64 = 1_890_141;
+const BENCH_NODES: u64 = 1_891_402;

@@ -1,7 +1,181 @@
-//! Protocol front ends. (Filled in by the native protocol work.)
+//! Protocol front ends: the engine talks to a controller over standard input and output.
+//!
+//! Two protocols are spoken: the native line protocol (`native`, specified in `protocol/native.md`)
+//! and the TCG contest protocol (`tcg`). Unless told which, the engine looks at the first non-empty
+//! line: the TCG protocol's commands share no first word with the native ones, so one line decides.
 
+pub mod command;
+pub mod native;
+pub mod reply;
 pub mod tcg;
 
-pub fn run_stdio() -> anyhow::Result<()> {
-    anyhow::bail!("protocol not built yet")
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::str::FromStr;
+use std::sync::mpsc::{self, Sender};
+use std::thread;
+
+use anyhow::{Context, Result};
+
+use native::{Engine, Event};
+
+/// Which protocol to speak.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Decide from the first non-empty input line.
+    #[default]
+    Auto,
+    Native,
+    Tcg,
+}
+
+impl FromStr for Mode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Mode, String> {
+        match s {
+            "auto" => Ok(Mode::Auto),
+            "native" => Ok(Mode::Native),
+            "tcg" => Ok(Mode::Tcg),
+            _ => Err(format!(
+                "unknown protocol '{s}' (expected auto, native or tcg)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mode::Auto => "auto",
+            Mode::Native => "native",
+            Mode::Tcg => "tcg",
+        })
+    }
+}
+
+/// The first words of the TCG contest protocol's commands.
+pub const TCG_COMMANDS: [&str; 7] = [
+    "name",
+    "version",
+    "time_setting",
+    "board_setting",
+    "ini",
+    "get",
+    "exit",
+];
+
+/// Does this line open a TCG session?
+pub fn is_tcg_line(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| TCG_COMMANDS.contains(&w))
+}
+
+/// Reads standard input line by line on its own thread, so the loop can wait on input and on the
+/// search at once. Bytes that are not UTF-8 are replaced rather than ending the session: they make
+/// a bad command, which gets an error reply like any other.
+fn spawn_reader(tx: Sender<Event>) -> Result<()> {
+    thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        log::warn!("reading standard input: {e}");
+                        break;
+                    }
+                }
+            }
+            let _ = tx.send(Event::InputClosed);
+        })
+        .context("starting the input thread")?;
+    Ok(())
+}
+
+/// Speaks `mode` on standard input and output until `quit` or the end of input.
+pub fn run_stdio(mode: Mode) -> Result<()> {
+    let (tx, rx) = mpsc::channel();
+    spawn_reader(tx.clone())?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+
+    // Lines from the reader until the end of input; used for detection and by the TCG front end.
+    let mut lines = rx.iter().map_while(|ev| match ev {
+        Event::Line(l) => Some(l),
+        _ => None,
+    });
+    let first = match mode {
+        Mode::Native => None,
+        Mode::Auto | Mode::Tcg => match lines.by_ref().find(|l| !l.trim().is_empty()) {
+            Some(l) => Some(l),
+            // Nothing but blank lines: a session with nothing to answer.
+            None => return Ok(()),
+        },
+    };
+    let tcg = match mode {
+        Mode::Tcg => true,
+        Mode::Native => false,
+        Mode::Auto => first.as_deref().is_some_and(is_tcg_line),
+    };
+    if tcg {
+        log::info!("speaking the TCG protocol");
+        drop(tx);
+        let first = first.expect("a first line was read");
+        tcg::serve(first, &mut lines, &mut out)?;
+        out.flush().context("writing standard output")?;
+        return Ok(());
+    }
+    log::info!("speaking the native protocol");
+    drop(lines);
+    Engine::new(out, tx, rx).run(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tcg_detection() {
+        for l in [
+            "name",
+            "version",
+            "ini 1 2",
+            "get 3",
+            "exit",
+            "board_setting 5 5 6",
+        ] {
+            assert!(is_tcg_line(l), "{l}");
+        }
+        for l in [
+            "ugi",
+            "isready",
+            "position startpos",
+            "go die 1",
+            "names",
+            "",
+        ] {
+            assert!(!is_tcg_line(l), "{l}");
+        }
+    }
+
+    #[test]
+    fn mode_round_trip() {
+        for m in [Mode::Auto, Mode::Native, Mode::Tcg] {
+            assert_eq!(m.to_string().parse::<Mode>(), Ok(m));
+        }
+        assert!("ugi".parse::<Mode>().is_err());
+    }
 }

@@ -15,7 +15,7 @@ pub mod tt;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::board::{Board, DIST, Move, MoveList, piece_of};
 use crate::dice::GROUPS;
@@ -113,6 +113,7 @@ pub struct Searcher {
     start: Instant,
     hard_deadline: Option<Instant>,
     aborted: bool,
+    next_check: u64,
     stop: Arc<AtomicBool>,
 }
 
@@ -126,6 +127,7 @@ impl Searcher {
             start: Instant::now(),
             hard_deadline: None,
             aborted: false,
+            next_check: 0,
             stop: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -161,6 +163,7 @@ impl Searcher {
     ) -> SearchResult {
         self.start = Instant::now();
         self.nodes = 0;
+        self.next_check = 1024;
         self.aborted = false;
         self.tt.new_search();
         let mut b = board.clone();
@@ -200,28 +203,44 @@ impl Searcher {
             pv: vec![order[0].mv],
             root_moves: order.clone(),
         };
-        let mut last_iter = Duration::ZERO;
+        let mut prev_nodes = 0u64;
         for depth in 1..=max_depth {
             let iter_start = Instant::now();
+            let iter_nodes_start = self.nodes;
             let full = limits.multipv > 1;
             let mut alpha = -1;
             let mut best_value = -1;
             let mut best_move = order[0].mv;
+            let mut completed = 0;
             for rm in order.iter_mut() {
                 let mv = rm.mv;
                 let a = if full { -1 } else { alpha };
                 let v = self.root_child(&mut b, mv, depth, a, WIN + 1);
-                if self.aborted || self.check_abort() {
+                if self.aborted {
                     break;
                 }
                 rm.value = v;
+                completed += 1;
                 if v > best_value {
                     best_value = v;
                     best_move = mv;
                     alpha = alpha.max(v);
                 }
+                if self.check_abort() {
+                    break;
+                }
             }
             if self.aborted {
+                // An unfinished iteration still counts where it found, at the new depth, a move
+                // better than the previous best (searched first): its value is exact.
+                if completed > 1 && best_move != result.best && depth > 1 {
+                    log::debug!(
+                        "depth {depth} unfinished: {best_move} replaces {}",
+                        result.best
+                    );
+                    result.best = best_move;
+                    result.pv = vec![best_move];
+                }
                 break;
             }
             // Stable sort keeps earlier order among equal values: the search is deterministic.
@@ -256,7 +275,15 @@ impl Searcher {
                 hashfull: self.tt.hashfull(),
                 root_moves: order.clone(),
             });
-            last_iter = iter_start.elapsed().max(last_iter / 4);
+            // The next iteration costs about as much more as this one cost over the last.
+            let this_iter = iter_start.elapsed();
+            let growth = if prev_nodes > 0 {
+                ((self.nodes - iter_nodes_start) as f64 / prev_nodes as f64).clamp(2.0, 20.0)
+            } else {
+                4.0
+            };
+            prev_nodes = self.nodes - iter_nodes_start;
+            let predicted = this_iter.mul_f64(growth);
             if exact || self.nodes >= self.node_limit {
                 break;
             }
@@ -268,7 +295,7 @@ impl Searcher {
                 let bd = budget.unwrap();
                 // The next iteration costs several times the last one: do not start one that
                 // cannot finish before the hard deadline.
-                if elapsed >= bd.soft || elapsed + last_iter * 3 >= bd.hard {
+                if elapsed >= bd.soft || elapsed + predicted >= bd.hard {
                     break;
                 }
             }
@@ -306,7 +333,9 @@ impl Searcher {
     fn poll(&mut self) {
         if self.nodes >= self.node_limit {
             self.aborted = true;
-        } else if self.nodes & 1023 == 0 {
+        } else if self.nodes >= self.next_check {
+            // A threshold, not a multiple: node counts may jump past any fixed value.
+            self.next_check = self.nodes + 1024;
             self.check_abort();
         }
     }

@@ -1,0 +1,506 @@
+//! The native protocol's input side: one line in, one typed [`Command`] out.
+//!
+//! Parsing checks only the form of a line (words, numbers, squares, setups); whether a move is
+//! legal in the current position or a search may start is decided when the command runs, because
+//! only then is the position known. Every error message names what was wrong so that the engine
+//! can pass it on verbatim in its one-line `error` reply.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, Color, Move};
+use crate::notation;
+
+/// The deepest `perft` the protocol runs: one more ply takes seconds, during which the engine
+/// would not read its input.
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl From<notation::NotationError> for ParseError {
+    fn from(e: notation::NotationError) -> ParseError {
+        ParseError(e.0)
+    }
+}
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(msg.into()))
+}
+
+/// Which handshake the controller used; the reply ends with the matching `...ok`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handshake {
+    Ugi,
+    Uci,
+}
+
+/// How many root moves a search reports with exact values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiPv {
+    Count(usize),
+    All,
+}
+
+/// The arguments of `go die <n> ...`, as given; turned into search limits once the side to move
+/// is known (it picks the clock).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub die: u8,
+    pub movetime: Option<u64>,
+    pub rtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub rinc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+    pub multipv: Option<MultiPv>,
+}
+
+impl GoParams {
+    /// The remaining time and increment of `side`, if the controller sent that side's clock.
+    pub fn clock_of(&self, side: Color) -> (Option<u64>, Option<u64>) {
+        match side {
+            Color::Red => (self.rtime, self.rinc),
+            Color::Blue => (self.btime, self.binc),
+        }
+    }
+
+    pub fn has_clock(&self) -> bool {
+        self.rtime.is_some() || self.btime.is_some()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    Legal(u8),
+    GameOver,
+    Result,
+    Turn,
+    Fen,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Hello(Handshake),
+    IsReady,
+    SetOption {
+        name: String,
+        value: String,
+    },
+    NewGame,
+    /// A start position and the moves played from it (checked for legality when applied).
+    Position {
+        board: Board,
+        moves: Vec<Move>,
+    },
+    Go(GoParams),
+    GoSetup,
+    Stop,
+    Quit,
+    Query(Query),
+    Display,
+    Perft(u32),
+}
+
+fn parse_num<T: FromStr>(word: Option<&str>, what: &str) -> Result<T, ParseError> {
+    match word {
+        None => fail(format!("missing value after '{what}'")),
+        Some(w) => w
+            .parse()
+            .map_err(|_| ParseError(format!("bad value '{w}' for '{what}'"))),
+    }
+}
+
+fn parse_die(word: Option<&str>) -> Result<u8, ParseError> {
+    let die: u8 = parse_num(word, "die")?;
+    if !(1..=6).contains(&die) {
+        return fail(format!("die {die} out of range (1..6)"));
+    }
+    Ok(die)
+}
+
+fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
+    let (board, rest) = match words {
+        ["startpos", rest @ ..] => (Board::startpos(), rest),
+        ["fen", board, side, rest @ ..] => (notation::parse_fen_parts(board, side)?, rest),
+        ["fen", ..] => return fail("position fen needs <board> <side>"),
+        ["setup", red, blue, side, rest @ ..] => {
+            let red = notation::parse_setup(red)?;
+            let blue = notation::parse_setup(blue)?;
+            let side = notation::parse_side(side)?;
+            (Board::from_setups(red, blue, side), rest)
+        }
+        ["setup", ..] => return fail("position setup needs <red6> <blue6> <r|b>"),
+        [] => return fail("position needs startpos, fen or setup"),
+        [other, ..] => {
+            return fail(format!(
+                "unknown position kind '{other}' (expected startpos, fen or setup)"
+            ));
+        }
+    };
+    let moves = match rest {
+        [] => Vec::new(),
+        ["moves", list @ ..] => list
+            .iter()
+            .map(|m| notation::parse_move(m))
+            .collect::<Result<_, _>>()?,
+        [other, ..] => return fail(format!("unexpected '{other}' (expected moves)")),
+    };
+    Ok(Command::Position { board, moves })
+}
+
+fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
+    if words == ["setup"] {
+        return Ok(Command::GoSetup);
+    }
+    let mut p = GoParams::default();
+    let mut die = None;
+    let mut it = words.iter().copied();
+    // A repeated keyword is almost certainly a controller bug; refusing it beats guessing which
+    // of the two values was meant.
+    fn once<T>(slot: &mut Option<T>, v: T, key: &str) -> Result<(), ParseError> {
+        if slot.replace(v).is_some() {
+            return fail(format!("'{key}' given twice"));
+        }
+        Ok(())
+    }
+    while let Some(key) = it.next() {
+        match key {
+            "die" => once(&mut die, parse_die(it.next())?, key)?,
+            "movetime" => once(&mut p.movetime, parse_num(it.next(), key)?, key)?,
+            "rtime" => once(&mut p.rtime, parse_num(it.next(), key)?, key)?,
+            "btime" => once(&mut p.btime, parse_num(it.next(), key)?, key)?,
+            "rinc" => once(&mut p.rinc, parse_num(it.next(), key)?, key)?,
+            "binc" => once(&mut p.binc, parse_num(it.next(), key)?, key)?,
+            "movestogo" => once(&mut p.movestogo, parse_num(it.next(), key)?, key)?,
+            "depth" => {
+                let d: u32 = parse_num(it.next(), key)?;
+                if d == 0 {
+                    return fail("depth must be at least 1");
+                }
+                once(&mut p.depth, d, key)?
+            }
+            "nodes" => once(&mut p.nodes, parse_num(it.next(), key)?, key)?,
+            "infinite" => {
+                if p.infinite {
+                    return fail("'infinite' given twice");
+                }
+                p.infinite = true;
+            }
+            "multipv" => {
+                let mpv = match it.next() {
+                    Some("all") => MultiPv::All,
+                    w => {
+                        let k: usize = parse_num(w, key)?;
+                        if k == 0 {
+                            return fail("multipv must be at least 1 (or all)");
+                        }
+                        MultiPv::Count(k)
+                    }
+                };
+                once(&mut p.multipv, mpv, key)?
+            }
+            "setup" => return fail("go setup takes no other arguments"),
+            other => return fail(format!("unknown go argument '{other}'")),
+        }
+    }
+    match die {
+        Some(d) => p.die = d,
+        None => return fail("go needs a die: go die <1-6> (or go setup)"),
+    }
+    Ok(Command::Go(p))
+}
+
+fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
+    // Option names and values are single words here; `value` must be present even if empty
+    // would make sense for a button, since every option of this engine is a number.
+    match words {
+        ["name", name, "value", value] => Ok(Command::SetOption {
+            name: name.to_string(),
+            value: value.to_string(),
+        }),
+        ["name", _, "value"] => fail("setoption: missing value"),
+        ["name", _] => fail("setoption: missing 'value <v>'"),
+        ["name"] | [] => fail("setoption needs name <option> value <v>"),
+        _ => fail("setoption expects: setoption name <option> value <v>"),
+    }
+}
+
+fn parse_query(words: &[&str]) -> Result<Command, ParseError> {
+    let q = match words {
+        ["legal", "die", d] => Query::Legal(parse_die(Some(d))?),
+        ["legal", ..] => return fail("query legal expects: query legal die <1-6>"),
+        ["gameover"] => Query::GameOver,
+        ["result"] => Query::Result,
+        ["turn"] => Query::Turn,
+        ["fen"] => Query::Fen,
+        [q @ ("gameover" | "result" | "turn" | "fen"), ..] => {
+            return fail(format!("query {q} takes no arguments"));
+        }
+        [] => return fail("query needs one of legal, gameover, result, turn, fen"),
+        [other, ..] => return fail(format!("unknown query '{other}'")),
+    };
+    Ok(Command::Query(q))
+}
+
+fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, ParseError> {
+    if rest.is_empty() {
+        Ok(cmd)
+    } else {
+        fail(format!("{name} takes no arguments"))
+    }
+}
+
+impl FromStr for Command {
+    type Err = ParseError;
+
+    fn from_str(line: &str) -> Result<Command, ParseError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&head, rest)) = words.split_first() else {
+            return fail("empty command");
+        };
+        match head {
+            "ugi" => no_args(Command::Hello(Handshake::Ugi), head, rest),
+            "uci" => no_args(Command::Hello(Handshake::Uci), head, rest),
+            "isready" => no_args(Command::IsReady, head, rest),
+            "setoption" => parse_setoption(rest),
+            "uginewgame" | "ucinewgame" => no_args(Command::NewGame, head, rest),
+            "position" => parse_position(rest),
+            "go" => parse_go(rest),
+            "stop" => no_args(Command::Stop, head, rest),
+            "quit" => no_args(Command::Quit, head, rest),
+            "query" => parse_query(rest),
+            "d" => no_args(Command::Display, head, rest),
+            "perft" => match rest {
+                [d] => {
+                    let depth: u32 = parse_num(Some(d), "perft")?;
+                    if depth > MAX_PERFT_DEPTH {
+                        return fail(format!(
+                            "perft depth {depth} too deep (at most {MAX_PERFT_DEPTH})"
+                        ));
+                    }
+                    Ok(Command::Perft(depth))
+                }
+                _ => fail("perft expects: perft <depth>"),
+            },
+            other => fail(format!("unknown command '{other}'")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Command {
+        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    fn parse_err(s: &str) -> String {
+        match s.parse::<Command>() {
+            Ok(c) => panic!("{s} parsed as {c:?}"),
+            Err(e) => e.0,
+        }
+    }
+
+    #[test]
+    fn handshakes() {
+        assert_eq!(parse("ugi"), Command::Hello(Handshake::Ugi));
+        assert_eq!(parse("  uci "), Command::Hello(Handshake::Uci));
+    }
+
+    #[test]
+    fn isready() {
+        assert_eq!(parse("isready"), Command::IsReady);
+    }
+
+    #[test]
+    fn setoption() {
+        assert_eq!(
+            parse("setoption name Hash value 32"),
+            Command::SetOption {
+                name: "Hash".into(),
+                value: "32".into()
+            }
+        );
+    }
+
+    #[test]
+    fn newgame() {
+        assert_eq!(parse("uginewgame"), Command::NewGame);
+        assert_eq!(parse("ucinewgame"), Command::NewGame);
+    }
+
+    #[test]
+    fn position_startpos() {
+        assert_eq!(
+            parse("position startpos"),
+            Command::Position {
+                board: Board::startpos(),
+                moves: vec![]
+            }
+        );
+        let Command::Position { moves, .. } = parse("position startpos moves a3b2 e3d3") else {
+            panic!()
+        };
+        assert_eq!(
+            moves,
+            vec![
+                notation::parse_move("a3b2").unwrap(),
+                notation::parse_move("e3d3").unwrap()
+            ]
+        );
+    }
+
+    #[test]
+    fn position_fen() {
+        let Command::Position { board, moves } =
+            parse("position fen R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b moves e3d3")
+        else {
+            panic!()
+        };
+        assert_eq!(board.side_to_move(), Color::Blue);
+        assert_eq!(moves.len(), 1);
+    }
+
+    #[test]
+    fn position_setup() {
+        let Command::Position { board, moves } = parse("position setup 123456 123456 r") else {
+            panic!()
+        };
+        assert_eq!(board, Board::startpos());
+        assert!(moves.is_empty());
+    }
+
+    #[test]
+    fn go_die_with_limits() {
+        let Command::Go(p) = parse("go die 3 depth 4 nodes 1000 multipv 2") else {
+            panic!()
+        };
+        assert_eq!(p.die, 3);
+        assert_eq!(p.depth, Some(4));
+        assert_eq!(p.nodes, Some(1000));
+        assert_eq!(p.multipv, Some(MultiPv::Count(2)));
+        let Command::Go(p) = parse("go rtime 1000 btime 2000 rinc 10 binc 20 movestogo 5 die 6")
+        else {
+            panic!()
+        };
+        assert_eq!(p.clock_of(Color::Red), (Some(1000), Some(10)));
+        assert_eq!(p.clock_of(Color::Blue), (Some(2000), Some(20)));
+        assert_eq!(p.movestogo, Some(5));
+        let Command::Go(p) = parse("go die 1 infinite multipv all") else {
+            panic!()
+        };
+        assert!(p.infinite);
+        assert_eq!(p.multipv, Some(MultiPv::All));
+        let Command::Go(p) = parse("go die 2 movetime 50") else {
+            panic!()
+        };
+        assert_eq!(p.movetime, Some(50));
+    }
+
+    #[test]
+    fn go_setup() {
+        assert_eq!(parse("go setup"), Command::GoSetup);
+    }
+
+    #[test]
+    fn stop_and_quit() {
+        assert_eq!(parse("stop"), Command::Stop);
+        assert_eq!(parse("quit"), Command::Quit);
+    }
+
+    #[test]
+    fn queries() {
+        assert_eq!(parse("query legal die 4"), Command::Query(Query::Legal(4)));
+        assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
+        assert_eq!(parse("query result"), Command::Query(Query::Result));
+        assert_eq!(parse("query turn"), Command::Query(Query::Turn));
+        assert_eq!(parse("query fen"), Command::Query(Query::Fen));
+    }
+
+    #[test]
+    fn display() {
+        assert_eq!(parse("d"), Command::Display);
+    }
+
+    #[test]
+    fn perft() {
+        assert_eq!(parse("perft 3"), Command::Perft(3));
+    }
+
+    /// One test per malformed form: the line, and a piece of the error message it must get.
+    macro_rules! malformed {
+        ($($name:ident: $line:expr => $want:expr;)*) => {
+            $(
+                #[test]
+                fn $name() {
+                    let e = parse_err($line);
+                    assert!(e.contains($want), "{:?}: {e}", $line);
+                }
+            )*
+        };
+    }
+
+    malformed! {
+        empty_line: "   " => "empty";
+        unknown_command: "fly me to the moon" => "unknown command 'fly'";
+        ugi_with_argument: "ugi now" => "no arguments";
+        isready_with_argument: "isready now" => "no arguments";
+        newgame_with_argument: "uginewgame 2" => "no arguments";
+        stop_with_argument: "stop now" => "no arguments";
+        quit_with_argument: "quit now" => "no arguments";
+        display_with_argument: "d big" => "no arguments";
+        setoption_bare: "setoption" => "needs name";
+        setoption_without_value_keyword: "setoption name Hash" => "missing 'value";
+        setoption_without_value: "setoption name Hash value" => "missing value";
+        setoption_without_name_keyword: "setoption Hash 32" => "expects";
+        setoption_extra_words: "setoption name Hash value 32 64" => "expects";
+        position_bare: "position" => "startpos, fen or setup";
+        position_unknown_kind: "position somewhere" => "unknown position kind";
+        position_fen_without_side: "position fen R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1" => "needs";
+        position_fen_bad_board: "position fen R1R2R32/R4R53 r" => "bad position";
+        position_fen_bad_side: "position fen R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 x" => "side";
+        position_setup_short: "position setup 123456 123456" => "needs";
+        position_setup_repeated_cube: "position setup 123455 123456 r" => "123455";
+        position_setup_bad_side: "position setup 123456 123456 w" => "side";
+        position_moves_keyword_missing: "position startpos a3b2" => "expected moves";
+        position_move_off_board: "position startpos moves a3b9" => "a3b9";
+        position_move_too_long: "position startpos moves a3c1" => "one step";
+        go_bare: "go" => "needs a die";
+        go_without_die: "go depth 3" => "needs a die";
+        go_die_missing_value: "go die" => "missing value";
+        go_die_too_high: "go die 7" => "out of range";
+        go_die_zero: "go die 0" => "out of range";
+        go_die_not_a_number: "go die x" => "bad value";
+        go_depth_zero: "go die 1 depth 0" => "at least 1";
+        go_negative_time: "go die 1 movetime -5" => "bad value";
+        go_missing_limit_value: "go die 1 nodes" => "missing value";
+        go_multipv_zero: "go die 1 multipv 0" => "at least 1";
+        go_multipv_word: "go die 1 multipv some" => "bad value";
+        go_repeated_die: "go die 1 die 2" => "twice";
+        go_repeated_infinite: "go die 1 infinite infinite" => "twice";
+        go_unknown_argument: "go die 1 fast" => "unknown go argument";
+        go_setup_with_die: "go setup die 1" => "no other arguments";
+        query_bare: "query" => "needs one of";
+        query_legal_without_die: "query legal" => "query legal die";
+        query_legal_die_out_of_range: "query legal die 9" => "out of range";
+        query_unknown: "query weather" => "unknown query";
+        query_extra_word: "query turn now" => "query turn takes no arguments";
+        perft_without_depth: "perft" => "expects";
+        perft_not_a_number: "perft x" => "bad value";
+        perft_too_deep: "perft 9" => "too deep";
+        perft_extra_word: "perft 2 3" => "expects";
+    }
+}

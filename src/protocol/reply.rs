@@ -1,0 +1,180 @@
+//! The native protocol's output side: every line the engine prints is a [`Reply`], and this is the
+//! only place that knows how a reply is spelt.
+
+use std::fmt;
+
+use crate::board::{Color, Move};
+use crate::notation;
+use crate::search::{self, Info, WIN};
+
+/// An engine option as announced after the handshake: every option is an integer ("spin").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpinOption {
+    pub name: &'static str,
+    pub default: u64,
+    pub min: u64,
+    pub max: u64,
+}
+
+/// One search report line. For a multi-PV line `rank` is the root move's place (1 = best) and
+/// `pv` its line; otherwise `rank` is `None`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InfoLine<'a> {
+    pub info: &'a Info,
+    pub rank: Option<usize>,
+    pub value: i64,
+    pub proven: bool,
+    pub pv: &'a [Move],
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply<'a> {
+    IdName,
+    IdAuthor,
+    Option(SpinOption),
+    HelloOk(&'static str),
+    ReadyOk,
+    Info(InfoLine<'a>),
+    BestMove(Move),
+    BestSetup([u8; 6]),
+    /// The answer to a `query`, already in words (`true`, `red`, a move list ...).
+    Response(String),
+    Perft {
+        depth: u32,
+        count: u64,
+    },
+    /// The board for a person; the only reply that spans several lines.
+    Board(String),
+    Error(String),
+}
+
+pub const AUTHOR: &str = "the ewn authors";
+
+pub fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Blue => "blue",
+    }
+}
+
+impl fmt::Display for Reply<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::IdName => write!(f, "id name ewn {}", env!("CARGO_PKG_VERSION")),
+            Reply::IdAuthor => write!(f, "id author {AUTHOR}"),
+            Reply::Option(o) => write!(
+                f,
+                "option name {} type spin default {} min {} max {}",
+                o.name, o.default, o.min, o.max
+            ),
+            Reply::HelloOk(word) => f.write_str(word),
+            Reply::ReadyOk => f.write_str("readyok"),
+            Reply::Info(l) => {
+                let i = l.info;
+                write!(f, "info depth {}", i.depth)?;
+                if let Some(r) = l.rank {
+                    write!(f, " multipv {r}")?;
+                }
+                write!(
+                    f,
+                    " nodes {} nps {} time {} hashfull {} wp {:.4}",
+                    i.nodes,
+                    i.nps,
+                    i.time_ms,
+                    i.hashfull,
+                    search::to_prob(l.value.clamp(0, WIN))
+                )?;
+                if l.proven {
+                    f.write_str(" proven")?;
+                }
+                f.write_str(" pv")?;
+                for m in l.pv {
+                    write!(f, " {m}")?;
+                }
+                Ok(())
+            }
+            Reply::BestMove(m) => write!(f, "bestmove {m}"),
+            Reply::BestSetup(s) => write!(f, "bestmove {}", notation::setup_string(s)),
+            Reply::Response(s) if s.is_empty() => f.write_str("response"),
+            Reply::Response(s) => write!(f, "response {s}"),
+            Reply::Perft { depth, count } => write!(f, "perft {depth} {count}"),
+            Reply::Board(s) => f.write_str(s.trim_end()),
+            // A reply is one line whatever the message holds.
+            Reply::Error(s) => write!(f, "error {}", s.replace(['\n', '\r'], " ")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info() -> Info {
+        Info {
+            depth: 3,
+            nodes: 1234,
+            time_ms: 5,
+            nps: 246800,
+            value: WIN / 4,
+            exact: false,
+            pv: vec![
+                notation::parse_move("a3b2").unwrap(),
+                notation::parse_move("e3d3").unwrap(),
+            ],
+            hashfull: 1,
+            root_moves: vec![],
+        }
+    }
+
+    #[test]
+    fn info_line() {
+        let i = info();
+        let line = Reply::Info(InfoLine {
+            info: &i,
+            rank: None,
+            value: i.value,
+            proven: false,
+            pv: &i.pv,
+        })
+        .to_string();
+        assert_eq!(
+            line,
+            "info depth 3 nodes 1234 nps 246800 time 5 hashfull 1 wp 0.2500 pv a3b2 e3d3"
+        );
+        let line = Reply::Info(InfoLine {
+            info: &i,
+            rank: Some(2),
+            value: WIN,
+            proven: true,
+            pv: &i.pv[..1],
+        })
+        .to_string();
+        assert_eq!(
+            line,
+            "info depth 3 multipv 2 nodes 1234 nps 246800 time 5 hashfull 1 wp 1.0000 proven pv a3b2"
+        );
+    }
+
+    #[test]
+    fn simple_replies() {
+        assert_eq!(Reply::ReadyOk.to_string(), "readyok");
+        assert_eq!(Reply::Response(String::new()).to_string(), "response");
+        assert_eq!(Reply::Response("true".into()).to_string(), "response true");
+        assert_eq!(
+            Reply::BestSetup([1, 5, 2, 6, 3, 4]).to_string(),
+            "bestmove 152634"
+        );
+        assert_eq!(
+            Reply::Error("two\nlines".into()).to_string(),
+            "error two lines"
+        );
+        assert_eq!(
+            Reply::Perft {
+                depth: 2,
+                count: 324
+            }
+            .to_string(),
+            "perft 2 324"
+        );
+    }
+}
