@@ -75,8 +75,9 @@ const ONE: i64 = 1024;
 /// Weight of one turn of race difference (0.8).
 const RACE_WEIGHT_NUM: i64 = 4;
 const RACE_WEIGHT_DEN: i64 = 5;
-/// Half a turn for the side to move: it moves first.
-const TEMPO: i64 = ONE / 2;
+/// A fraction of a turn for the side to move, which moves first (chosen so that the values of
+/// odd and even search depths agree).
+const TEMPO: i64 = ONE * 3 / 16;
 /// Weight of one cube of material (about 0.12).
 const MATERIAL: i64 = 123;
 

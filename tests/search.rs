@@ -206,4 +206,4 @@ fn bench_signature() {
     );
 }
 
-const BENCH_NODES: u64 = 1_891_402;
+const BENCH_NODES: u64 = 1_842_386;
