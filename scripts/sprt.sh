@@ -29,4 +29,5 @@ else
 fi
 echo "== SPRT $sprt: this build vs $base, $movetime ms per move"
 ./target/release/ewn match --engine self --opponent "$tmp/ewn-base" --games "$games" \
-    --movetime "$movetime" --concurrency 2 --sprt "$sprt" --record "target/sprt-games.txt"
+    --movetime "$movetime" --concurrency 2 --sprt "$sprt" --record "target/sprt-games.txt" \
+    --engine-name ewn-new --opponent-name "ewn-$(basename "$base")"

@@ -49,6 +49,12 @@ pub struct MatchArgs {
     /// Write every game to this record file.
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Name of the first player in the output and records (default: its command).
+    #[arg(long)]
+    pub engine_name: Option<String>,
+    /// Name of the second player in the output and records (default: its command).
+    #[arg(long)]
+    pub opponent_name: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -122,7 +128,10 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
     let mut out = std::io::stdout();
     let sum = run_match(
         &cfg,
-        [&args.engine, &args.opponent],
+        [
+            args.engine_name.as_deref().unwrap_or(&args.engine),
+            args.opponent_name.as_deref().unwrap_or(&args.opponent),
+        ],
         &mut out,
         record.as_deref_mut().map(|r| r as &mut (dyn Write + Send)),
     )?;
