@@ -433,6 +433,21 @@ impl Board {
         }
     }
 
+    /// The key of the position after `m`, without playing it (for prefetching table entries).
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let code = self.sq[m.from as usize] as usize;
+        let cap = self.sq[m.to as usize] as usize;
+        let mut k = self.key
+            ^ zobrist::PIECE_SQ[code][m.from as usize]
+            ^ zobrist::PIECE_SQ[code][m.to as usize]
+            ^ zobrist::BLUE_TO_MOVE;
+        if cap != 0 {
+            k ^= zobrist::PIECE_SQ[cap][m.to as usize];
+        }
+        k
+    }
+
     /// The key computed from scratch, for checking the incremental one.
     pub fn compute_key(&self) -> u64 {
         let mut k = 0;

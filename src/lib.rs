@@ -4,12 +4,16 @@
 //! `eval` know nothing of protocol text; `protocol` only parses lines, calls the engine and formats
 //! the replies.
 
+pub mod analysis;
 pub mod bench;
 pub mod board;
+pub mod decision_log;
 pub mod dice;
 pub mod eval;
+pub mod level;
 pub mod notation;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod referee;
 pub mod search;

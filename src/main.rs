@@ -1,10 +1,16 @@
 //! Command line: with no subcommand the engine speaks its protocol on stdin/stdout.
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use ewn::board::Board;
+use ewn::level::Level;
 use ewn::notation;
+use ewn::play::{Dice, PlayOptions};
+use ewn::search::{Limits, Searcher};
 
 #[derive(Parser)]
 #[command(
@@ -46,6 +52,80 @@ enum Command {
     Replay(ewn::referee::cli::ReplayArgs),
     /// Convert a record file to a contest record style.
     Export(ewn::referee::cli::ExportArgs),
+    /// Win chances of every move for a die, or before the roll the win chance and each face's
+    /// best move.
+    Analyse {
+        /// Position string (quoted or as two words) or `startpos`.
+        #[arg(required = true, num_args = 1..=2)]
+        position: Vec<String>,
+        /// The die face; without it the position is analysed before the roll.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        die: Option<u8>,
+        /// Search time in milliseconds (default 1000 when no depth is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Play a game in the terminal against the engine, or with the engine as adviser.
+    Play {
+        /// The side(s) the person moves; the engine moves the others.
+        #[arg(long, value_enum, default_value_t = Human::Red)]
+        human: Human,
+        /// The person enters the moves of both sides (a real board) and the engine advises.
+        #[arg(long)]
+        advise: bool,
+        /// Start position string or `startpos`.
+        #[arg(long, default_value = "startpos")]
+        position: String,
+        #[arg(long, value_enum, default_value_t = DiceArg::Auto)]
+        dice: DiceArg,
+        /// Seed of the program's dice and of the weaker levels' choices (default: the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Engine time per move in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Engine depth limit per move.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Engine strength, 1 (weakest) to 10 (full strength).
+        #[arg(long, default_value_t = ewn::level::MAX_LEVEL as u32)]
+        level: u32,
+        /// Save the game record to this file at the end.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Append the engine's decisions as JSON lines to this file.
+        #[arg(long)]
+        decision_log: Option<PathBuf>,
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Human {
+    Red,
+    Blue,
+    Both,
+    None,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DiceArg {
+    Auto,
+    Manual,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 fn parse_position(s: &str) -> Result<Board> {
@@ -93,5 +173,85 @@ fn main() -> Result<()> {
         Some(Command::Match(args)) => ewn::referee::cli::run_match_cli(args),
         Some(Command::Replay(args)) => ewn::referee::cli::run_replay(args),
         Some(Command::Export(args)) => ewn::referee::cli::run_export(args),
+        Some(Command::Analyse {
+            position,
+            die,
+            movetime,
+            depth,
+            hash,
+        }) => {
+            let b = parse_position(&position.join(" "))?;
+            let limits = Limits {
+                depth,
+                movetime: movetime.or(if depth.is_none() { Some(1000) } else { None }),
+                ..Limits::default()
+            };
+            let mut s = Searcher::new(hash);
+            let text = match die {
+                Some(d) if !b.is_over() => {
+                    let a = ewn::analysis::analyse_die(&mut s, &b, d, &limits, &mut |_| {});
+                    ewn::analysis::die_table(&b, &a)
+                }
+                _ => {
+                    let p = ewn::analysis::analyse_preroll(&mut s, &b, &limits, &mut |_| {});
+                    ewn::analysis::preroll_table(&b, &p)
+                }
+            };
+            print!("{text}");
+            Ok(())
+        }
+        Some(Command::Play {
+            human,
+            advise,
+            position,
+            dice,
+            seed,
+            movetime,
+            depth,
+            level,
+            record,
+            decision_log,
+            color,
+            hash,
+        }) => {
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
+            let opts = PlayOptions {
+                start: parse_position(&position)?,
+                human: match (advise, human) {
+                    (true, _) | (_, Human::Both) => [true, true],
+                    (_, Human::Red) => [true, false],
+                    (_, Human::Blue) => [false, true],
+                    (_, Human::None) => [false, false],
+                },
+                advise,
+                limits: Limits {
+                    depth,
+                    movetime: Some(movetime),
+                    ..Limits::default()
+                },
+                level: Level::new(level).map_err(anyhow::Error::msg)?,
+                seed,
+                dice: match dice {
+                    DiceArg::Auto => Dice::Auto { seed },
+                    DiceArg::Manual => Dice::Manual,
+                },
+                color: match color {
+                    ColorArg::Auto => std::io::stdout().is_terminal(),
+                    ColorArg::Always => true,
+                    ColorArg::Never => false,
+                },
+                record,
+                decision_log,
+                hash_mb: hash,
+                echo: !std::io::stdin().is_terminal(),
+            };
+            let stdin = std::io::stdin();
+            ewn::play::run(&opts, &mut stdin.lock(), &mut std::io::stdout().lock())?;
+            Ok(())
+        }
     }
 }

@@ -207,12 +207,13 @@ fn transcript_dir() -> PathBuf {
 }
 
 /// Every transcript with its own test, so a failure names the session.
-const TRANSCRIPTS: [&str; 5] = [
+const TRANSCRIPTS: [&str; 6] = [
     "01-handshake.txt",
     "02-positions.txt",
     "03-search.txt",
     "04-errors.txt",
     "05-finished.txt",
+    "06-analysis.txt",
 ];
 
 #[test]
@@ -250,6 +251,11 @@ fn transcript_errors() {
 #[test]
 fn transcript_finished() {
     replay(&transcript_dir().join(TRANSCRIPTS[4]));
+}
+
+#[test]
+fn transcript_analysis() {
+    replay(&transcript_dir().join(TRANSCRIPTS[5]));
 }
 
 fn bestmove_of(lines: &[String]) -> &str {

@@ -186,6 +186,7 @@ fn zobrist_incremental_equals_scratch_and_unmake_restores() {
             let mut c = b.clone();
             let u = c.make(m);
             assert_eq!(c.key(), c.compute_key(), "after {m} from {}", to_fen(b));
+            assert_eq!(b.key_after(m), c.key());
             c.unmake(m, u);
             assert_eq!(&c, b);
         });

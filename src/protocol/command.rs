@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, Color, Move};
 use crate::notation;
+use crate::protocol::analysis::{self, AnalyseParams};
 
 /// The deepest `perft` the protocol runs: one more ply takes seconds, during which the engine
 /// would not read its input.
@@ -111,6 +112,10 @@ pub enum Command {
     Query(Query),
     Display,
     Perft(u32),
+    /// `analyse [limits]`: the position before the roll (see `protocol::analysis`).
+    Analyse(AnalyseParams),
+    /// `threats [move]`.
+    Threats(Option<Move>),
 }
 
 fn parse_num<T: FromStr>(word: Option<&str>, what: &str) -> Result<T, ParseError> {
@@ -230,6 +235,13 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
             name: name.to_string(),
             value: value.to_string(),
         }),
+        // The one string option may be set to the empty string, which turns it off.
+        ["name", name, "value"] if name.eq_ignore_ascii_case(analysis::DECISION_LOG) => {
+            Ok(Command::SetOption {
+                name: name.to_string(),
+                value: String::new(),
+            })
+        }
         ["name", _, "value"] => fail("setoption: missing value"),
         ["name", _] => fail("setoption: missing 'value <v>'"),
         ["name"] | [] => fail("setoption needs name <option> value <v>"),
@@ -282,6 +294,8 @@ impl FromStr for Command {
             "quit" => no_args(Command::Quit, head, rest),
             "query" => parse_query(rest),
             "d" => no_args(Command::Display, head, rest),
+            "analyse" | "analyze" => analysis::parse_analyse(rest),
+            "threats" => analysis::parse_threats(rest),
             "perft" => match rest {
                 [d] => {
                     let depth: u32 = parse_num(Some(d), "perft")?;

@@ -4,6 +4,7 @@
 //! and the TCG contest protocol (`tcg`). Unless told which, the engine looks at the first non-empty
 //! line: the TCG protocol's commands share no first word with the native ones, so one line decides.
 
+pub mod analysis;
 pub mod command;
 pub mod native;
 pub mod reply;

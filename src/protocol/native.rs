@@ -18,6 +18,7 @@ use anyhow::{Context, Result};
 use crate::board::{Board, Color, Move};
 use crate::notation;
 use crate::perft;
+use crate::protocol::analysis::{self, AnalyseParams, AnalysisReply, Extras};
 use crate::protocol::command::{Command, GoParams, Handshake, MultiPv, Query};
 use crate::protocol::reply::{self, InfoLine, Reply, SpinOption};
 use crate::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
@@ -71,6 +72,8 @@ struct Running {
     infinite: bool,
     /// An infinite search that ended by itself keeps its result until `stop`.
     held: Option<SearchResult>,
+    /// Every root move was searched with a full window (for the decision log).
+    exact_values: bool,
 }
 
 pub struct Engine<W: Write> {
@@ -85,6 +88,8 @@ pub struct Engine<W: Write> {
     stop: Arc<AtomicBool>,
     running: Option<Running>,
     hash_mb: u64,
+    /// Level, its seed and the decision log.
+    extras: Extras,
     overhead_ms: u64,
 }
 
@@ -110,6 +115,7 @@ impl<W: Write> Engine<W> {
             running: None,
             hash_mb: HASH.default,
             overhead_ms: MOVE_OVERHEAD.default,
+            extras: Extras::default(),
         }
     }
 
@@ -181,7 +187,12 @@ impl<W: Write> Engine<W> {
         // was asked are taken; anything else could not be answered consistently.
         let allowed_while_searching = matches!(
             cmd,
-            Command::IsReady | Command::Stop | Command::Quit | Command::Query(_) | Command::Display
+            Command::IsReady
+                | Command::Stop
+                | Command::Quit
+                | Command::Query(_)
+                | Command::Display
+                | Command::Threats(_)
         );
         if self.running.is_some() && !allowed_while_searching {
             self.error("a search is running (send stop first)")?;
@@ -209,16 +220,44 @@ impl<W: Write> Engine<W> {
                 let count = perft::perft(&mut b, depth);
                 self.send(Reply::Perft { depth, count })?;
             }
+            Command::Analyse(p) => self.analyse(&p)?,
+            Command::Threats(m) => match analysis::threats(&self.board, m) {
+                Ok(r) => self.send(Reply::Analysis(r))?,
+                Err(e) => self.error(e)?,
+            },
         }
         Ok(Flow::Continue)
+    }
+
+    /// `analyse` runs on the loop's thread: it always ends by itself (it has a limit, see
+    /// `protocol::analysis`), and input read meanwhile waits in the channel.
+    fn analyse(&mut self, p: &AnalyseParams) -> Result<()> {
+        let mut searcher = self
+            .searcher
+            .take()
+            .expect("the searcher is home when no search runs");
+        self.stop.store(false, Ordering::Relaxed);
+        let board = self.board.clone();
+        let out = &mut self.out;
+        let r = analysis::run_analyse(&mut searcher, &board, p, &mut |reply| {
+            let line = Reply::Analysis(reply).to_string();
+            log::debug!("> {line}");
+            writeln!(out, "{line}").context("writing a reply")?;
+            out.flush().context("writing a reply")
+        });
+        self.searcher = Some(searcher);
+        r
     }
 
     fn hello(&mut self, h: Handshake) -> Result<()> {
         self.send(Reply::IdName)?;
         self.send(Reply::IdAuthor)?;
-        for o in OPTIONS {
+        for o in OPTIONS.into_iter().chain(Extras::SPIN_OPTIONS) {
             self.send(Reply::Option(o))?;
         }
+        self.send(Reply::Analysis(AnalysisReply::StringOption {
+            name: analysis::DECISION_LOG,
+        }))?;
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
@@ -228,6 +267,9 @@ impl<W: Write> Engine<W> {
     fn set_option(&mut self, name: &str, value: &str) -> Result<()> {
         // Option names are matched without regard to case, as controllers of this protocol family
         // are known to send them in any case.
+        if let Some(r) = self.extras.set_option(name, value) {
+            return r.or_else(|e| self.error(e));
+        }
         let Some(opt) = OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
             return self.error(format!("unknown option '{name}'"));
         };
@@ -316,7 +358,7 @@ impl<W: Write> Engine<W> {
         }
         let root_moves = self.board.moves_for_die(p.die).len();
         let limits = match self.limits(p, root_moves) {
-            Ok(l) => l,
+            Ok(l) => self.extras.limits(l),
             Err(e) => return self.error(e),
         };
         let mut searcher = self
@@ -332,6 +374,7 @@ impl<W: Write> Engine<W> {
             multipv: p.multipv.map(|_| limits.multipv.min(root_moves)),
             infinite: p.infinite,
             held: None,
+            exact_values: limits.multipv > 1,
         });
         let board = self.board.clone();
         let die = p.die;
@@ -436,7 +479,9 @@ impl<W: Write> Engine<W> {
 
     fn finish(&mut self, result: SearchResult) -> Result<()> {
         let run = self.running.take().expect("finishing a running search");
-        let mut best = result.best;
+        let mut best = self
+            .extras
+            .choose(&run.board, run.die, &result, run.exact_values);
         if !run.board.is_legal(best, Some(run.die)) {
             log::error!("search returned {best}, not legal for die {}", run.die);
             best = run.board.moves_for_die(run.die).as_slice()[0];

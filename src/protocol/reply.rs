@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::board::{Color, Move};
 use crate::notation;
+use crate::protocol::analysis::AnalysisReply;
 use crate::search::{self, Info, WIN};
 
 /// An engine option as announced after the handshake: every option is an integer ("spin").
@@ -46,6 +47,8 @@ pub enum Reply<'a> {
     /// The board for a person; the only reply that spans several lines.
     Board(String),
     Error(String),
+    /// The replies of `analyse`, `threats` and the extra options, spelt in `protocol::analysis`.
+    Analysis(AnalysisReply),
 }
 
 pub const AUTHOR: &str = "the ewn authors";
@@ -101,6 +104,7 @@ impl fmt::Display for Reply<'_> {
             Reply::Board(s) => f.write_str(s.trim_end()),
             // A reply is one line whatever the message holds.
             Reply::Error(s) => write!(f, "error {}", s.replace(['\n', '\r'], " ")),
+            Reply::Analysis(a) => a.fmt(f),
         }
     }
 }

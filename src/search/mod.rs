@@ -20,7 +20,7 @@ use std::time::Instant;
 use crate::board::{Board, DIST, Move, MoveList, piece_of};
 use crate::dice::GROUPS;
 pub use crate::eval::WIN;
-use crate::eval::evaluate;
+use crate::eval::{self, evaluate};
 use crate::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -358,6 +358,9 @@ impl Searcher {
         }
         let groups = GROUPS[b.alive(b.side_to_move()) as usize];
         let n = groups.len as usize;
+        for (mask, _) in groups.iter() {
+            self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
+        }
         // Star2 probing: one move per group gives a lower bound on that group's value; if the
         // bounds together already reach beta the node fails high without a full search. The
         // probes leave their results in the table for the search phase.
@@ -489,18 +492,32 @@ impl Searcher {
             }
         }
         order_moves(b, &mut list, tt_move);
+        if depth >= 2 {
+            for &m in list.as_slice() {
+                self.tt.prefetch(b.key_after(m));
+            }
+        }
         let alpha0 = alpha;
         let mut best = -1;
         let mut best_move = Move::NONE;
+        // Children of a depth-1 node are leaves: quiet moves are evaluated from the parent's
+        // terms without being played.
+        let leaf_terms = (depth == 1).then(|| eval::sides(b));
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
             if self.aborted {
                 return 0;
             }
-            let u = b.make(m);
-            let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
-            b.unmake(m, u);
+            let v = match &leaf_terms {
+                Some(t) if b.piece_at(m.to) == 0 => WIN - eval::evaluate_after_quiet(b, t, m),
+                _ => {
+                    let u = b.make(m);
+                    let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+                    b.unmake(m, u);
+                    v
+                }
+            };
             if self.aborted {
                 return 0;
             }

@@ -87,6 +87,20 @@ impl TransTable {
         (key as usize) & self.mask & !1
     }
 
+    /// Asks the processor to start loading the bucket of `key`, so that a probe soon after
+    /// does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if !self.entries.is_empty() {
+            let p = self.entries.as_ptr().wrapping_add(self.bucket(key)) as *const i8;
+            // SAFETY: prefetching is only a hint and never faults; the pointer is inside the table.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         if self.entries.is_empty() {

@@ -1,0 +1,409 @@
+//! A person plays the engine in a terminal, or plays on a real board with the engine as adviser.
+//!
+//! The game reads lines from any `BufRead` and writes to any `Write`, so it is driven the same way
+//! by a keyboard and by a test. Dice are rolled by the program from a seed (splitmix64, so a seed
+//! replays the same dice) or typed in by the person, for a game on a real board with real dice.
+//! Bad input is answered and asked for again; the end of input stops the game cleanly, and the game
+//! record is written either way.
+
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::analysis::{analyse_die, cube_name, threats_after};
+use crate::board::{Board, Color, Move, piece_of};
+use crate::decision_log::{Decision, DecisionLog};
+use crate::level::{self, Level};
+use crate::notation::{parse_move, to_fen};
+use crate::search::{Limits, Searcher, WIN, to_prob};
+use crate::zobrist::splitmix64;
+
+/// Where the dice come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dice {
+    /// Rolled by the program: each roll is the next splitmix64 output from the seed, mod 6, plus 1.
+    Auto { seed: u64 },
+    /// Typed in by the person, one digit 1..6 per turn.
+    Manual,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    pub start: Board,
+    /// Which sides the person moves (indexed by `Color::idx`); the engine moves the others.
+    pub human: [bool; 2],
+    /// Show the engine's analysis before each of the person's moves.
+    pub advise: bool,
+    pub limits: Limits,
+    pub level: Level,
+    /// Seed of the weaker levels' choices.
+    pub seed: u64,
+    pub dice: Dice,
+    /// ANSI colours in the board drawing.
+    pub color: bool,
+    pub record: Option<PathBuf>,
+    pub decision_log: Option<PathBuf>,
+    pub hash_mb: usize,
+    /// Repeat each line read after its prompt, so that a transcript of piped input reads well.
+    pub echo: bool,
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won(Color),
+    /// A side resigned; the other wins.
+    Resigned(Color),
+    /// Stopped by `quit` or the end of input before a result.
+    Unfinished,
+}
+
+/// One move of the game as recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub side: Color,
+    pub die: u8,
+    pub mv: Move,
+}
+
+/// Everything the record needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub start: String,
+    pub red: String,
+    pub blue: String,
+    pub dice: String,
+    pub moves: Vec<Played>,
+    pub outcome: Outcome,
+}
+
+/// Writes the game record. The format is this module's own, line based:
+/// ```text
+/// ewn-record 1
+/// start <position string>
+/// red <who>
+/// blue <who>
+/// dice <auto seed N | manual>
+/// move <number> <side> <die> <move>
+/// result <red|blue|unfinished> [resigned]
+/// ```
+/// Kept behind this one function so that the shared match record format can replace it.
+pub fn write_record(path: &Path, rec: &GameRecord) -> io::Result<()> {
+    let mut s = String::from("ewn-record 1\n");
+    s.push_str(&format!("start {}\n", rec.start));
+    s.push_str(&format!("red {}\n", rec.red));
+    s.push_str(&format!("blue {}\n", rec.blue));
+    s.push_str(&format!("dice {}\n", rec.dice));
+    for (i, p) in rec.moves.iter().enumerate() {
+        s.push_str(&format!(
+            "move {} {} {} {}\n",
+            i + 1,
+            p.side.name(),
+            p.die,
+            p.mv
+        ));
+    }
+    s.push_str(&match rec.outcome {
+        Outcome::Won(c) => format!("result {}\n", c.name()),
+        Outcome::Resigned(c) => format!("result {} resigned\n", c.other().name()),
+        Outcome::Unfinished => "result unfinished\n".to_string(),
+    });
+    std::fs::write(path, s)
+}
+
+const RESET: &str = "\x1b[0m";
+
+fn paint(color: bool, side: Color, text: &str) -> String {
+    if !color {
+        return text.to_string();
+    }
+    let code = match side {
+        Color::Red => "\x1b[1;31m",
+        Color::Blue => "\x1b[1;34m",
+    };
+    format!("{code}{text}{RESET}")
+}
+
+/// The board for a person, rank 5 at the top, with colours when asked for.
+pub fn draw(b: &Board, color: bool) -> String {
+    let mut s = String::from("     a   b   c   d   e\n   +---+---+---+---+---+\n");
+    for row in 0..5u8 {
+        s.push_str(&format!(" {} |", 5 - row));
+        for col in 0..5u8 {
+            let code = b.piece_at(row * 5 + col);
+            if code == 0 {
+                s.push_str("   |");
+            } else {
+                let (c, n) = piece_of(code);
+                let t = format!("{}{n}", if c == Color::Red { 'R' } else { 'B' });
+                s.push_str(&format!("{} |", paint(color, c, &t)));
+            }
+        }
+        s.push_str(&format!(" {}\n   +---+---+---+---+---+\n", 5 - row));
+    }
+    s.push_str("     a   b   c   d   e\n");
+    s
+}
+
+/// Reads one trimmed line; `None` at the end of input. Bytes that are not UTF-8 are replaced, so
+/// they come back as bad input instead of an error.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
+    let mut buf = Vec::new();
+    if input.read_until(b'\n', &mut buf)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
+}
+
+/// Reads one line at a prompt, echoing it when asked to.
+fn answer(input: &mut dyn BufRead, out: &mut dyn Write, echo: bool) -> io::Result<Option<String>> {
+    let line = read_line(input)?;
+    if echo {
+        match &line {
+            Some(l) => writeln!(out, "{l}")?,
+            None => writeln!(out)?,
+        }
+    }
+    Ok(line)
+}
+
+struct Game<'a> {
+    opts: &'a PlayOptions,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+    searcher: Searcher,
+    dice_state: u64,
+    log: Option<DecisionLog>,
+}
+
+/// What the person typed at the move prompt.
+enum Reply {
+    Move(Move),
+    Resign,
+    Quit,
+    Eof,
+}
+
+impl Game<'_> {
+    fn roll(&mut self, side: Color) -> Result<Option<u8>> {
+        match self.opts.dice {
+            Dice::Auto { .. } => {
+                let (s, r) = splitmix64(self.dice_state);
+                self.dice_state = s;
+                let d = (r % 6) as u8 + 1;
+                writeln!(self.out, "{} rolls {d}", side.name())?;
+                Ok(Some(d))
+            }
+            Dice::Manual => loop {
+                write!(self.out, "die for {} (1-6)> ", side.name())?;
+                self.out.flush()?;
+                let Some(line) = answer(self.input, self.out, self.opts.echo)? else {
+                    return Ok(None);
+                };
+                match line.parse::<u8>() {
+                    Ok(d) if (1..=6).contains(&d) => return Ok(Some(d)),
+                    _ => writeln!(self.out, "'{line}' is not a die face: type a digit 1 to 6")?,
+                }
+            },
+        }
+    }
+
+    fn ask_move(&mut self, b: &Board, side: Color, die: u8, legal: &[Move]) -> Result<Reply> {
+        let names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+        writeln!(self.out, "legal moves: {}", names.join(" "))?;
+        loop {
+            write!(self.out, "{} move (die {die})> ", side.name())?;
+            self.out.flush()?;
+            let Some(line) = answer(self.input, self.out, self.opts.echo)? else {
+                return Ok(Reply::Eof);
+            };
+            match line.as_str() {
+                "" => continue,
+                "resign" => return Ok(Reply::Resign),
+                "quit" => return Ok(Reply::Quit),
+                "help" => {
+                    writeln!(
+                        self.out,
+                        "type a move such as {} (from-square then to-square), 'resign' or 'quit'",
+                        names[0]
+                    )?;
+                    continue;
+                }
+                _ => {}
+            }
+            match parse_move(&line) {
+                Ok(m) if legal.contains(&m) => return Ok(Reply::Move(m)),
+                Ok(m) => {
+                    let why = if b.is_legal(m, None) {
+                        format!("{m} is not legal with die {die}")
+                    } else {
+                        format!("{m} is not a legal move here")
+                    };
+                    writeln!(self.out, "{why}; legal moves: {}", names.join(" "))?;
+                }
+                Err(e) => writeln!(self.out, "{e}; legal moves: {}", names.join(" "))?,
+            }
+        }
+    }
+
+    fn play(&mut self, rec: &mut GameRecord) -> Result<()> {
+        let opts = self.opts;
+        let mut b = opts.start.clone();
+        loop {
+            write!(self.out, "\n{}", draw(&b, opts.color))?;
+            if let Some(w) = b.winner() {
+                writeln!(self.out, "{} wins", paint(opts.color, w, w.name()))?;
+                rec.outcome = Outcome::Won(w);
+                return Ok(());
+            }
+            let side = b.side_to_move();
+            writeln!(self.out, "{} to move", paint(opts.color, side, side.name()))?;
+            let Some(die) = self.roll(side)? else {
+                writeln!(self.out, "input ended: game stopped")?;
+                return Ok(());
+            };
+            let legal = b.moves_for_die(die);
+            let (mv, value) = if opts.human[side.idx()] {
+                let a = analyse_die(&mut self.searcher, &b, die, &opts.limits, &mut |_| {});
+                if opts.advise {
+                    writeln!(
+                        self.out,
+                        "engine's advice (win chance, threats after the move):"
+                    )?;
+                    for rm in a.moves() {
+                        let t = threats_after(&b, rm.mv);
+                        let caps: Vec<String> = t
+                            .capture_faces
+                            .iter()
+                            .filter(|&&(_, f)| f > 0)
+                            .map(|&(n, f)| format!("{} {:.4}", cube_name(side, n), f as f64 / 6.0))
+                            .collect();
+                        writeln!(
+                            self.out,
+                            "  {}  {:.4}  opponent wins next turn {:.4}{}{}",
+                            rm.mv,
+                            to_prob(rm.value),
+                            t.win_prob(),
+                            if caps.is_empty() { "" } else { ", can take " },
+                            caps.join(", ")
+                        )?;
+                    }
+                }
+                match self.ask_move(&b, side, die, legal.as_slice())? {
+                    Reply::Move(m) => {
+                        let v = a.moves().iter().find(|r| r.mv == m).map_or(0, |r| r.value);
+                        (m, v)
+                    }
+                    Reply::Resign => {
+                        writeln!(self.out, "{} resigns", side.name())?;
+                        rec.outcome = Outcome::Resigned(side);
+                        return Ok(());
+                    }
+                    Reply::Quit => {
+                        writeln!(self.out, "game stopped")?;
+                        return Ok(());
+                    }
+                    Reply::Eof => {
+                        writeln!(self.out, "input ended: game stopped")?;
+                        return Ok(());
+                    }
+                }
+            } else {
+                let c = level::choose(
+                    &mut self.searcher,
+                    &b,
+                    die,
+                    &opts.limits,
+                    opts.level,
+                    opts.seed,
+                    &mut |_| {},
+                );
+                if let Some(log) = self.log.as_mut() {
+                    let d = Decision {
+                        position: to_fen(&b),
+                        die,
+                        candidates: c.result.root_moves.clone(),
+                        chosen: c.mv,
+                        depth: c.result.depth,
+                        nodes: c.result.nodes,
+                        time_ms: c.result.time_ms,
+                        level: opts.level.get(),
+                        exact_values: c.exact_values,
+                    };
+                    if let Err(e) = log.record(&d) {
+                        log::warn!("decision log: {e}");
+                    }
+                }
+                writeln!(self.out, "engine plays {} for {}", c.mv, side.name())?;
+                (c.mv, c.value)
+            };
+            b.make(mv);
+            rec.moves.push(Played { side, die, mv });
+            let (red, blue) = if side == Color::Red {
+                (value, WIN - value)
+            } else {
+                (WIN - value, value)
+            };
+            writeln!(
+                self.out,
+                "win chance after {mv}: red {:.4}, blue {:.4}",
+                to_prob(red),
+                to_prob(blue)
+            )?;
+        }
+    }
+}
+
+/// Plays one game. Errors only come from writing the output, the record or the decision log.
+pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Outcome> {
+    let log = match &opts.decision_log {
+        Some(p) => Some(
+            DecisionLog::open(p)
+                .with_context(|| format!("opening decision log {}", p.display()))?,
+        ),
+        None => None,
+    };
+    let who = |c: Color| {
+        if opts.human[c.idx()] {
+            "human".to_string()
+        } else {
+            format!("engine level {}", opts.level.get())
+        }
+    };
+    let mut rec = GameRecord {
+        start: to_fen(&opts.start),
+        red: who(Color::Red),
+        blue: who(Color::Blue),
+        dice: match opts.dice {
+            Dice::Auto { seed } => format!("auto seed {seed}"),
+            Dice::Manual => "manual".to_string(),
+        },
+        moves: Vec::new(),
+        outcome: Outcome::Unfinished,
+    };
+    writeln!(
+        out,
+        "red: {}, blue: {}, dice: {}",
+        rec.red, rec.blue, rec.dice
+    )?;
+    {
+        let mut game = Game {
+            opts,
+            input,
+            out: &mut *out,
+            searcher: Searcher::new(opts.hash_mb),
+            dice_state: match opts.dice {
+                Dice::Auto { seed } => seed,
+                Dice::Manual => 0,
+            },
+            log,
+        };
+        game.play(&mut rec)?;
+    }
+    if let Some(p) = &opts.record {
+        write_record(p, &rec).with_context(|| format!("writing record {}", p.display()))?;
+        writeln!(out, "record saved to {}", p.display())?;
+    }
+    Ok(rec.outcome)
+}

@@ -1,0 +1,195 @@
+//! `ewn play` and `ewn analyse` driven through the built binary with piped input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ewn-play-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Red (the person) and Blue (the engine) race single cubes; every die is typed. Red goes c3 d2
+/// e1 while Blue's only cube can only step a3 a4. Bad dice and bad moves are answered and asked
+/// again.
+#[test]
+fn complete_game_with_typed_dice_saves_the_record() {
+    let rec = temp("manual.txt");
+    let input = "7\nx\n1\nzz\nc3c4\nd2e1\nc3d2\n4\n6\nd2e1\n";
+    let (out, ok) = run(
+        &[
+            "play",
+            "--position",
+            "5/5/B11R12/5/5 r",
+            "--dice",
+            "manual",
+            "--depth",
+            "2",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("'7' is not a die face"), "{out}");
+    assert!(out.contains("'x' is not a die face"), "{out}");
+    assert!(out.contains("bad move 'zz'"), "{out}");
+    assert!(out.contains("c3c4 is not a legal move here"), "{out}");
+    assert!(out.contains("legal moves: c3d2 c3c2 c3d3"), "{out}");
+    assert!(out.contains("engine plays a3a4 for blue"), "{out}");
+    assert!(
+        out.contains("win chance after c3d2: red 1.0000, blue 0.0000"),
+        "{out}"
+    );
+    assert!(out.contains("red wins"), "{out}");
+    assert!(!out.contains('\x1b'), "no colours when not on a terminal");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert_eq!(
+        text,
+        "ewn-record 1\nstart 5/5/B11R12/5/5 r\nred human\nblue engine level 10\ndice manual\n\
+         move 1 red 1 c3d2\nmove 2 blue 4 a3a4\nmove 3 red 6 d2e1\nresult red\n"
+    );
+}
+
+#[test]
+fn end_of_input_stops_the_game_cleanly() {
+    let rec = temp("eof.txt");
+    let (out, ok) = run(
+        &[
+            "play",
+            "--dice",
+            "manual",
+            "--depth",
+            "2",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "3\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("input ended: game stopped"), "{out}");
+    assert!(
+        std::fs::read_to_string(&rec)
+            .unwrap()
+            .ends_with("result unfinished\n")
+    );
+}
+
+#[test]
+fn engine_against_itself_with_rolled_dice_is_reproducible() {
+    let rec1 = temp("auto1.txt");
+    let rec2 = temp("auto2.txt");
+    let args = |r: &str| {
+        vec![
+            "play".to_string(),
+            "--human".into(),
+            "none".into(),
+            "--seed".into(),
+            "42".into(),
+            "--depth".into(),
+            "2".into(),
+            "--level".into(),
+            "4".into(),
+            "--color".into(),
+            "always".into(),
+            "--record".into(),
+            r.to_string(),
+        ]
+    };
+    let a1 = args(rec1.to_str().unwrap());
+    let a2 = args(rec2.to_str().unwrap());
+    let (out, ok) = run(&a1.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "");
+    assert!(ok, "{out}");
+    assert!(out.contains(" wins"), "{out}");
+    assert!(
+        out.contains("\x1b[1;31mR1\x1b[0m"),
+        "colours when asked for"
+    );
+    let (_, ok) = run(&a2.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "");
+    assert!(ok);
+    let r1 = std::fs::read_to_string(&rec1).unwrap();
+    assert!(r1.contains("dice auto seed 42"));
+    assert!(r1.lines().last().unwrap().starts_with("result "));
+    assert!(!r1.contains("unfinished"));
+    assert_eq!(r1, std::fs::read_to_string(&rec2).unwrap());
+}
+
+#[test]
+fn advise_shows_every_move_with_its_chance() {
+    let (out, ok) = run(
+        &["play", "--advise", "--dice", "manual", "--depth", "3"],
+        "1\nresign\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("red: human, blue: human"), "{out}");
+    for m in ["a5b4", "a5a4", "a5b5"] {
+        assert!(out.contains(&format!("  {m}  0.")), "{out}");
+    }
+    assert!(out.contains("red resigns"), "{out}");
+}
+
+#[test]
+fn analyse_prints_the_tables() {
+    let (out, ok) = run(
+        &[
+            "analyse",
+            "5/5/B14/3R11/5",
+            "r",
+            "--die",
+            "1",
+            "--depth",
+            "3",
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("d2e1 ") && l.contains(" 1.0000 ")),
+        "{out}"
+    );
+    let (out, ok) = run(&["analyse", "startpos", "--depth", "2"], "");
+    assert!(ok, "{out}");
+    assert!(out.contains("Win chance of red: 0."), "{out}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with(char::is_numeric))
+            .count(),
+        6
+    );
+    let (out, ok) = run(
+        &[
+            "analyse",
+            "R24/1R13/3B2B5/3B1B4/3B6B3 r",
+            "--die",
+            "1",
+            "--depth",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok);
+    assert!(out.contains("R1 0.3333"), "{out}");
+    let (_, ok) = run(&["analyse", "not a position"], "");
+    assert!(!ok);
+}
