@@ -15,5 +15,6 @@ pub mod notation;
 pub mod perft;
 pub mod play;
 pub mod protocol;
+pub mod referee;
 pub mod search;
 pub mod zobrist;

@@ -46,6 +46,12 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Play a head-to-head match between engines and baselines.
+    Match(ewn::referee::cli::MatchArgs),
+    /// Replay a record file, checking every move and result.
+    Replay(ewn::referee::cli::ReplayArgs),
+    /// Convert a record file to a contest record style.
+    Export(ewn::referee::cli::ExportArgs),
     /// Win chances of every move for a die, or before the roll the win chance and each face's
     /// best move.
     Analyse {
@@ -164,6 +170,9 @@ fn main() -> Result<()> {
             println!("{} nodes {} nps", r.nodes, r.nps());
             Ok(())
         }
+        Some(Command::Match(args)) => ewn::referee::cli::run_match_cli(args),
+        Some(Command::Replay(args)) => ewn::referee::cli::run_replay(args),
+        Some(Command::Export(args)) => ewn::referee::cli::run_export(args),
         Some(Command::Analyse {
             position,
             die,

@@ -1,12 +1,407 @@
-//! The TCG contest protocol. A placeholder with the agreed entry point; the real front end is
-//! developed separately and replaces this file.
+//! The TCG contest protocol, engine side: the line protocol of the Taiwanese computer-games
+//! contests' EWN referee (`protocol/tcg.md` has the full description and example sessions).
+//!
+//! One reply line per command: `name`, `version`, `time_setting <s>` (the whole game's thinking
+//! time), `board_setting 5 6 [2]`, `ini R|B` (our arrangement), `get R|B <die> <12 squares>` (our
+//! move), `exit` (no reply). TCG squares are a column `A`..`E` and a row `1`..`5` counted from the
+//! top, so TCG `A1` is our `a5` and TCG row `r` is our rank `6 - r`; TCG Red is our Red. Anything
+//! malformed is logged and answered with `0`, and the engine keeps its state.
 
-/// Serves a TCG session whose first line has already been read.
+use std::io::Write;
+use std::str::FromStr;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use crate::board::{Board, Color, Move};
+use crate::search::{Clock, Limits, Searcher};
+
+/// Our arrangement when asked with `ini`, in setup order: the native protocol's `go setup` answer
+/// (cubes 2, 3 and 4 on the front diagonal, where captures happen first).
+pub const DEFAULT_SETUP: [u8; 6] = [1, 5, 2, 6, 3, 4];
+
+/// Game time assumed until `time_setting` says otherwise.
+pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
+
+const HASH_MB: usize = 16;
+
+/// Our square index (0 = a5, row by row from the top) to a TCG square: column letter, row from
+/// the top. The board layouts agree, so this is a renaming only.
+pub fn square_to_tcg(s: u8) -> String {
+    format!("{}{}", (b'A' + s % 5) as char, s / 5 + 1)
+}
+
+/// A TCG square (either case) to our index.
+pub fn parse_tcg_square(t: &str) -> Option<u8> {
+    let b = t.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let col = b[0].to_ascii_uppercase().checked_sub(b'A')?;
+    let row = b[1].checked_sub(b'1')?;
+    (col < 5 && row < 5).then_some(row * 5 + col)
+}
+
+pub fn side_letter(c: Color) -> char {
+    match c {
+        Color::Red => 'R',
+        Color::Blue => 'B',
+    }
+}
+
+pub fn parse_side(t: &str) -> Option<Color> {
+    match t {
+        "R" | "r" => Some(Color::Red),
+        "B" | "b" => Some(Color::Blue),
+        _ => None,
+    }
+}
+
+/// The 12 position tokens of `get`: Blue's cubes 1..6, then Red's, `0` for a captured cube.
+pub fn board_tokens(b: &Board) -> String {
+    let mut out = Vec::with_capacity(12);
+    for c in [Color::Blue, Color::Red] {
+        for n in 1..=6 {
+            out.push(b.cube_square(c, n).map_or("0".to_string(), square_to_tcg));
+        }
+    }
+    out.join(" ")
+}
+
+/// The position from the 12 tokens of `get`, with `stm` to move.
+pub fn parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, String> {
+    if toks.len() != 12 {
+        return Err(format!("{} position tokens instead of 12", toks.len()));
+    }
+    let mut b = Board::empty(stm);
+    for (i, t) in toks.iter().enumerate() {
+        if *t == "0" {
+            continue;
+        }
+        let s = parse_tcg_square(t).ok_or_else(|| format!("bad square '{t}'"))?;
+        if b.piece_at(s) != 0 {
+            return Err(format!("two cubes on {t}"));
+        }
+        let c = if i < 6 { Color::Blue } else { Color::Red };
+        b.put(s, c, (i % 6) as u8 + 1);
+    }
+    if b.alive(Color::Red) == 0 && b.alive(Color::Blue) == 0 {
+        return Err("no cubes on the board".into());
+    }
+    b.finish_setup().map_err(|e| e.to_string())?;
+    Ok(b)
+}
+
+/// The reply to `ini`: the squares of cubes 1..6 for an arrangement in setup order.
+pub fn setup_to_tcg(side: Color, setup: &[u8; 6]) -> String {
+    let tri = side.triangle();
+    let mut squares = [0u8; 6];
+    for (i, &n) in setup.iter().enumerate() {
+        squares[n as usize - 1] = tri[i];
+    }
+    squares
+        .iter()
+        .map(|&s| square_to_tcg(s))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads an `ini` reply (squares of cubes 1..6) back into an arrangement in setup order.
+pub fn parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], String> {
+    let toks: Vec<&str> = reply.split_whitespace().collect();
+    if toks.len() != 6 {
+        return Err(format!("'{reply}' is not six squares"));
+    }
+    let tri = side.triangle();
+    let mut setup = [0u8; 6];
+    for (i, t) in toks.iter().enumerate() {
+        let s = parse_tcg_square(t).ok_or_else(|| format!("bad square '{t}'"))?;
+        let k = tri
+            .iter()
+            .position(|&x| x == s)
+            .ok_or_else(|| format!("{t} is not on {}'s triangle", side.name()))?;
+        if setup[k] != 0 {
+            return Err(format!("two cubes on {t}"));
+        }
+        setup[k] = i as u8 + 1;
+    }
+    Ok(setup)
+}
+
+/// A move as TCG writes it: `C1 C2`.
+pub fn move_to_tcg(m: Move) -> String {
+    format!("{} {}", square_to_tcg(m.from), square_to_tcg(m.to))
+}
+
+/// A `get` reply back into a move (form only; legality is the caller's business).
+pub fn parse_tcg_move(reply: &str) -> Result<Move, String> {
+    let toks: Vec<&str> = reply.split_whitespace().collect();
+    let [f, t] = toks[..] else {
+        return Err(format!("'{reply}' is not two squares"));
+    };
+    let from = parse_tcg_square(f).ok_or_else(|| format!("bad square '{f}'"))?;
+    let to = parse_tcg_square(t).ok_or_else(|| format!("bad square '{t}'"))?;
+    Ok(Move::new(from, to))
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Name,
+    Version,
+    TimeSetting(f64),
+    BoardSetting,
+    Ini(Color),
+    Get { die: u8, board: Board },
+    Exit,
+}
+
+impl FromStr for Command {
+    type Err = String;
+
+    fn from_str(line: &str) -> Result<Command, String> {
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = toks.split_first() else {
+            return Err("empty line".into());
+        };
+        match (cmd, args) {
+            ("name", []) => Ok(Command::Name),
+            ("version", []) => Ok(Command::Version),
+            ("exit", []) => Ok(Command::Exit),
+            ("time_setting", [s]) => match s.parse::<f64>() {
+                Ok(v) if v.is_finite() && v > 0.0 => Ok(Command::TimeSetting(v)),
+                _ => Err(format!("bad time '{s}'")),
+            },
+            ("board_setting", ["5", "6"]) | ("board_setting", ["5", "6", "2"]) => {
+                Ok(Command::BoardSetting)
+            }
+            ("board_setting", _) => Err(format!(
+                "unsupported board '{}' (only 5 6 [2])",
+                args.join(" ")
+            )),
+            ("ini", [side]) => parse_side(side)
+                .map(Command::Ini)
+                .ok_or_else(|| format!("bad side '{side}'")),
+            ("get", [side, die, rest @ ..]) => {
+                let side = parse_side(side).ok_or_else(|| format!("bad side '{side}'"))?;
+                let die = die
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|d| (1..=6).contains(d))
+                    .ok_or_else(|| format!("bad die '{die}'"))?;
+                let board = parse_board_tokens(side, rest)?;
+                if board.is_over() {
+                    return Err("the game is already over".into());
+                }
+                Ok(Command::Get { die, board })
+            }
+            _ => Err(format!("unknown or malformed command '{line}'")),
+        }
+    }
+}
+
+struct Engine {
+    searcher: Searcher,
+    game_ms: u64,
+    used_ms: u64,
+}
+
+impl Engine {
+    fn new_game(&mut self) {
+        self.used_ms = 0;
+        self.searcher.clear();
+    }
+
+    /// The reply to one command, or `None` for `exit`.
+    fn handle(&mut self, cmd: Command) -> Option<String> {
+        Some(match cmd {
+            Command::Name => "ewn".to_string(),
+            Command::Version => env!("CARGO_PKG_VERSION").to_string(),
+            Command::TimeSetting(s) => {
+                self.game_ms = (s * 1000.0) as u64;
+                self.new_game();
+                "1".to_string()
+            }
+            Command::BoardSetting => {
+                self.new_game();
+                "1".to_string()
+            }
+            Command::Ini(side) => setup_to_tcg(side, &DEFAULT_SETUP),
+            Command::Get { die, board } => {
+                let start = Instant::now();
+                let clock = Clock {
+                    time_ms: self.game_ms.saturating_sub(self.used_ms),
+                    inc_ms: 0,
+                    movestogo: None,
+                };
+                let limits = Limits {
+                    clock: Some(clock),
+                    ..Limits::default()
+                };
+                self.searcher
+                    .stop_flag()
+                    .store(false, std::sync::atomic::Ordering::Relaxed);
+                let r = self.searcher.search(&board, die, &limits, &mut |_| {});
+                self.used_ms += start.elapsed().as_millis() as u64;
+                log::info!(
+                    "tcg: die {die} -> {} depth {} ({} of {} ms used)",
+                    crate::notation::move_name(r.best),
+                    r.depth,
+                    self.used_ms,
+                    self.game_ms
+                );
+                move_to_tcg(r.best)
+            }
+            Command::Exit => return None,
+        })
+    }
+}
+
+/// Speaks TCG: `first_line` is the first command, already read; then the rest of `lines` until
+/// `exit` or the end of input.
 pub fn serve(
     first_line: String,
     lines: &mut dyn Iterator<Item = String>,
-    out: &mut dyn std::io::Write,
-) -> anyhow::Result<()> {
-    let _ = (first_line, lines, out);
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut engine = Engine {
+        searcher: Searcher::new(HASH_MB),
+        game_ms: (DEFAULT_GAME_SECONDS * 1000.0) as u64,
+        used_ms: 0,
+    };
+    for line in std::iter::once(first_line).chain(lines) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let reply = match line.parse::<Command>() {
+            Ok(cmd) => match engine.handle(cmd) {
+                Some(r) => r,
+                None => return Ok(()),
+            },
+            Err(e) => {
+                log::error!("tcg: {e}");
+                "0".to_string()
+            }
+        };
+        writeln!(out, "{reply}").context("writing a TCG reply")?;
+        out.flush().context("flushing a TCG reply")?;
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_square, square_name};
+
+    #[test]
+    fn squares_map_as_documented() {
+        assert_eq!(square_to_tcg(parse_square("a5").unwrap()), "A1");
+        assert_eq!(square_to_tcg(parse_square("e1").unwrap()), "E5");
+        assert_eq!(square_name(parse_tcg_square("C2").unwrap()), "c4");
+        assert_eq!(parse_tcg_square("c2"), parse_tcg_square("C2"));
+        assert_eq!(parse_tcg_square("F1"), None);
+        assert_eq!(parse_tcg_square("A6"), None);
+        assert_eq!(parse_tcg_square("A"), None);
+        // The starting triangles of the TCG description are ours.
+        let red: Vec<String> = Color::Red.triangle().map(square_to_tcg).to_vec();
+        assert_eq!(red.join(" "), "A1 B1 C1 A2 B2 A3");
+        let mut blue: Vec<String> = Color::Blue.triangle().map(square_to_tcg).to_vec();
+        blue.sort();
+        assert_eq!(blue.join(" "), "C5 D4 D5 E3 E4 E5");
+    }
+
+    #[test]
+    fn setups_and_positions_round_trip() {
+        let setup = [3, 1, 2, 6, 5, 4];
+        for side in [Color::Red, Color::Blue] {
+            let t = setup_to_tcg(side, &setup);
+            assert_eq!(parse_tcg_setup(side, &t).unwrap(), setup);
+        }
+        assert_eq!(
+            setup_to_tcg(Color::Red, &[1, 2, 3, 4, 5, 6]),
+            "A1 B1 C1 A2 B2 A3"
+        );
+        assert!(parse_tcg_setup(Color::Red, "A1 B1 C1 A2 B2 E5").is_err());
+        assert!(parse_tcg_setup(Color::Red, "A1 A1 C1 A2 B2 A3").is_err());
+        let b = Board::startpos();
+        let toks = board_tokens(&b);
+        assert_eq!(toks, "E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3");
+        let v: Vec<&str> = toks.split_whitespace().collect();
+        assert_eq!(parse_board_tokens(Color::Red, &v).unwrap(), b);
+    }
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!("name".parse::<Command>(), Ok(Command::Name));
+        assert_eq!("version".parse::<Command>(), Ok(Command::Version));
+        assert_eq!("exit".parse::<Command>(), Ok(Command::Exit));
+        assert_eq!(
+            "time_setting 30".parse::<Command>(),
+            Ok(Command::TimeSetting(30.0))
+        );
+        assert_eq!(
+            "board_setting 5 6 2".parse::<Command>(),
+            Ok(Command::BoardSetting)
+        );
+        assert_eq!(
+            "board_setting 5 6".parse::<Command>(),
+            Ok(Command::BoardSetting)
+        );
+        assert_eq!("ini B".parse::<Command>(), Ok(Command::Ini(Color::Blue)));
+        let g = "get R 3 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3"
+            .parse::<Command>()
+            .unwrap();
+        assert_eq!(
+            g,
+            Command::Get {
+                die: 3,
+                board: Board::startpos()
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_commands_are_rejected() {
+        for bad in [
+            "",
+            "nme",
+            "name x",
+            "time_setting",
+            "time_setting -1",
+            "time_setting x",
+            "board_setting 6 6 2",
+            "ini X",
+            "ini",
+            "get R 7 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3",
+            "get X 3 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3",
+            "get R 3 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2",
+            "get R 3 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 Z9",
+            "get R 3 E5 E5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3",
+            "get R 3 0 0 0 0 0 0 A1 B1 C1 A2 B2 A3",
+        ] {
+            assert!(bad.parse::<Command>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_session_in_process() {
+        let input = "time_setting 5\nboard_setting 5 6 2\nini R\nbogus\n\
+                     get B 1 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3\nexit\nname\n";
+        let mut lines = input.lines().map(String::from);
+        let first = lines.next().unwrap();
+        let mut out = Vec::new();
+        serve(first, &mut lines, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let replies: Vec<&str> = out.lines().collect();
+        assert_eq!(replies.len(), 5, "{out}");
+        // 152634 on A1 B1 C1 A2 B2 A3: cube 1 on A1, 2 on C1, 3 on B2, 4 on A3, 5 on B1, 6 on A2.
+        assert_eq!(&replies[..4], ["1", "1", "A1 C1 B2 A3 B1 A2", "0"]);
+        // Blue's cube 1 on E5 moves up, left or diagonally.
+        let m = parse_tcg_move(replies[4]).unwrap();
+        assert!(
+            Board::from_setups([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], Color::Blue)
+                .is_legal(m, Some(1))
+        );
+    }
 }

@@ -1,0 +1,141 @@
+//! Export to the record style of the Chinese computer-games contests (CCGC), the form contest
+//! organisers collect after each game:
+//!
+//! ```text
+//! #[WTN][ewn R][random B][先手胜][2026.11.29 Online][Match];
+//! R:A5-1;B5-2;C5-3;A4-4;B4-5;A3-6;
+//! B:E1-6;D1-5;C1-4;E2-3;D2-2;E3-1;
+//! 1:3;(R3,D4)
+//! 2:6;(B1,D2)
+//! ```
+//!
+//! The header names the red and the blue team, the result as the first mover winning (`先手胜`)
+//! or the second (`后手胜`), date and place, and the event. Squares are the project's own
+//! file/rank names in upper case (rank 5 at the top, `A5` is Red's corner). A setup line gives
+//! `square-cube` for each cube; a move line gives the ply number, the die and `(cube, target)`.
+
+use std::fmt::Write as _;
+
+use crate::board::{Color, piece_of};
+use crate::notation::square_name;
+
+use super::record::GameRecord;
+
+pub struct Header<'a> {
+    pub place: &'a str,
+    pub event: &'a str,
+}
+
+fn upper_square(s: u8) -> String {
+    square_name(s).to_ascii_uppercase()
+}
+
+fn team_letter(c: Color) -> char {
+    match c {
+        Color::Red => 'R',
+        Color::Blue => 'B',
+    }
+}
+
+/// Square brackets would end a header field early.
+fn field(s: &str) -> String {
+    s.replace(['[', ']'], "").replace(['\n', '\r'], " ")
+}
+
+pub fn export(g: &GameRecord, h: &Header) -> String {
+    let mut out = String::new();
+    let result = if g.winner == g.first {
+        "先手胜"
+    } else {
+        "后手胜"
+    };
+    let date = g.date.replace('-', ".");
+    let _ = writeln!(
+        out,
+        "#[WTN][{} R][{} B][{result}][{} {}][{}];",
+        field(&g.red),
+        field(&g.blue),
+        field(&date),
+        field(h.place),
+        field(h.event)
+    );
+    let board = g.start_board();
+    for side in [Color::Red, Color::Blue] {
+        let _ = write!(out, "{}:", team_letter(side));
+        for sq in side.triangle() {
+            let (_, n) = piece_of(board.piece_at(sq));
+            let _ = write!(out, "{}-{n};", upper_square(sq));
+        }
+        out.push('\n');
+    }
+    let mut b = board;
+    for (i, p) in g.plies.iter().enumerate() {
+        let code = b.piece_at(p.mv.from);
+        if code == 0 {
+            // Only a record that `replay` would reject gets here; stop rather than invent.
+            let _ = writeln!(out, "# ply {}: no cube on the from-square", i + 1);
+            break;
+        }
+        let (c, n) = piece_of(code);
+        let _ = writeln!(
+            out,
+            "{}:{};({}{n},{})",
+            i + 1,
+            p.die,
+            team_letter(c),
+            upper_square(p.mv.to)
+        );
+        b.make(p.mv);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+    use crate::referee::record::{Ply, Reason};
+
+    #[test]
+    fn example_game() {
+        let g = GameRecord {
+            number: 1,
+            seed: 0,
+            date: "2026-11-29".into(),
+            red: "ewn".into(),
+            blue: "random".into(),
+            red_setup: [1, 2, 3, 4, 5, 6],
+            blue_setup: [6, 5, 4, 3, 2, 1],
+            first: Color::Red,
+            plies: vec![
+                // R3 c5 -> d4, then B1 on e3 -> d4 takes it.
+                Ply {
+                    side: Color::Red,
+                    die: 3,
+                    mv: Move::new(2, 8),
+                },
+                Ply {
+                    side: Color::Blue,
+                    die: 1,
+                    mv: Move::new(14, 8),
+                },
+            ],
+            winner: Color::Red,
+            reason: Reason::Time,
+            detail: String::new(),
+        };
+        let text = export(
+            &g,
+            &Header {
+                place: "Online",
+                event: "Match",
+            },
+        );
+        let want = "#[WTN][ewn R][random B][先手胜][2026.11.29 Online][Match];\n\
+                    R:A5-1;B5-2;C5-3;A4-4;B4-5;A3-6;\n\
+                    B:E1-6;D1-5;C1-4;E2-3;D2-2;E3-1;\n\
+                    1:3;(R3,D4)\n\
+                    2:1;(B1,D4)\n";
+        assert_eq!(text, want);
+    }
+}

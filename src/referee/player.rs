@@ -1,0 +1,63 @@
+//! What the referee asks of a player, whether a built-in baseline or an engine process.
+//!
+//! A player only answers; the referee keeps the clocks, checks the answers against the rules and
+//! decides the result. A player reports what went wrong on its side as a [`Fault`]: an answer that
+//! is not a move, no answer in time, or a process that died. An illegal move is the referee's
+//! finding, not the player's.
+
+use std::time::Duration;
+
+use crate::board::{Board, Color, Move};
+
+/// The match's time control, as given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A fixed time for every move.
+    MoveTime { ms: u64 },
+    /// A clock per game: base time plus an increment after each move.
+    Game { base_ms: u64, inc_ms: u64 },
+}
+
+/// One request for a move.
+pub struct Turn<'a> {
+    /// The game's start position and the moves since: engines get the whole game.
+    pub start: &'a Board,
+    pub history: &'a [Move],
+    /// The current position (the start with the history played).
+    pub board: &'a Board,
+    pub die: u8,
+    /// The time control this player is held to in this game (see [`Player::time_control`]).
+    pub tc: TimeControl,
+    /// Remaining clock time per side (index `Color::idx`), in ms; under a per-move control both
+    /// hold the move time.
+    pub clock_ms: [u64; 2],
+    /// How long the referee waits for the answer before it gives up on the player.
+    pub wait: Duration,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    Malformed(String),
+    Time(String),
+    Crash(String),
+}
+
+pub trait Player: Send {
+    /// The name recorded for this player.
+    fn name(&self) -> String;
+
+    /// The time control the player is held to under the match's control. Protocols that only know
+    /// a game clock convert a per-move control here.
+    fn time_control(&self, tc: TimeControl) -> TimeControl {
+        tc
+    }
+
+    /// A game starts: `seed` is the pair's seed (baselines use it to replay the same choices).
+    fn new_game(&mut self, tc: TimeControl, side: Color, seed: u64) -> Result<(), Fault>;
+
+    /// The player's own arrangement of its cubes for `side`, in setup order.
+    fn setup(&mut self, side: Color, wait: Duration) -> Result<[u8; 6], Fault>;
+
+    /// The move for the die in the turn's position.
+    fn choose(&mut self, turn: &Turn) -> Result<Move, Fault>;
+}
