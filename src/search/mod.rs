@@ -309,9 +309,11 @@ impl Searcher {
                 }
                 let elapsed = self.start.elapsed();
                 let bd = budget.unwrap();
-                // The next iteration costs several times the last one: do not start one that
-                // cannot finish before the hard deadline.
-                if elapsed >= bd.soft || elapsed + predicted >= bd.hard {
+                // With a clock, time saved now is spent later: do not start an iteration that
+                // cannot finish. A fixed move time is lost if unused, and an unfinished
+                // iteration can still find a better move, so only the soft limit applies.
+                let hopeless = limits.movetime.is_none() && elapsed + predicted >= bd.hard;
+                if elapsed >= bd.soft || hopeless {
                     break;
                 }
             }

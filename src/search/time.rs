@@ -27,7 +27,7 @@ pub struct Budget {
 pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> Budget {
     let hard = movetime_ms.saturating_sub(overhead_ms).max(1);
     Budget {
-        soft: Duration::from_millis(hard / 2),
+        soft: Duration::from_millis(hard * 6 / 10),
         hard: Duration::from_millis(hard),
     }
 }
