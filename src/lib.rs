@@ -17,4 +17,5 @@ pub mod play;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod setup;
 pub mod zobrist;

@@ -4,10 +4,11 @@
 //! by a keyboard and by a test. Dice are rolled by the program from a seed (splitmix64, so a seed
 //! replays the same dice) or typed in by the person, for a game on a real board with real dice.
 //! Bad input is answered and asked for again; the end of input stops the game cleanly, and the game
-//! record is written either way.
+//! record is written either way, in the match record format (`protocol/records.md`), so that
+//! `ewn replay` checks it.
 
 use std::io::{self, BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
@@ -16,6 +17,7 @@ use crate::board::{Board, Color, Move, piece_of};
 use crate::decision_log::{Decision, DecisionLog};
 use crate::level::{self, Level};
 use crate::notation::{parse_move, to_fen};
+use crate::referee::record::{GameRecord, Ply, Reason, Start, today};
 use crate::search::{Limits, Searcher, WIN, to_prob};
 use crate::zobrist::splitmix64;
 
@@ -57,59 +59,6 @@ pub enum Outcome {
     Resigned(Color),
     /// Stopped by `quit` or the end of input before a result.
     Unfinished,
-}
-
-/// One move of the game as recorded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
-    pub side: Color,
-    pub die: u8,
-    pub mv: Move,
-}
-
-/// Everything the record needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    pub start: String,
-    pub red: String,
-    pub blue: String,
-    pub dice: String,
-    pub moves: Vec<Played>,
-    pub outcome: Outcome,
-}
-
-/// Writes the game record. The format is this module's own, line based:
-/// ```text
-/// ewn-record 1
-/// start <position string>
-/// red <who>
-/// blue <who>
-/// dice <auto seed N | manual>
-/// move <number> <side> <die> <move>
-/// result <red|blue|unfinished> [resigned]
-/// ```
-/// Kept behind this one function so that the shared match record format can replace it.
-pub fn write_record(path: &Path, rec: &GameRecord) -> io::Result<()> {
-    let mut s = String::from("ewn-record 1\n");
-    s.push_str(&format!("start {}\n", rec.start));
-    s.push_str(&format!("red {}\n", rec.red));
-    s.push_str(&format!("blue {}\n", rec.blue));
-    s.push_str(&format!("dice {}\n", rec.dice));
-    for (i, p) in rec.moves.iter().enumerate() {
-        s.push_str(&format!(
-            "move {} {} {} {}\n",
-            i + 1,
-            p.side.name(),
-            p.die,
-            p.mv
-        ));
-    }
-    s.push_str(&match rec.outcome {
-        Outcome::Won(c) => format!("result {}\n", c.name()),
-        Outcome::Resigned(c) => format!("result {} resigned\n", c.other().name()),
-        Outcome::Unfinished => "result unfinished\n".to_string(),
-    });
-    std::fs::write(path, s)
 }
 
 const RESET: &str = "\x1b[0m";
@@ -247,21 +196,28 @@ impl Game<'_> {
         }
     }
 
-    fn play(&mut self, rec: &mut GameRecord) -> Result<()> {
+    /// Plays from the start position, recording every move; returns the final position.
+    fn play(&mut self, rec: &mut GameRecord) -> Result<Board> {
         let opts = self.opts;
         let mut b = opts.start.clone();
         loop {
             write!(self.out, "\n{}", draw(&b, opts.color))?;
             if let Some(w) = b.winner() {
                 writeln!(self.out, "{} wins", paint(opts.color, w, w.name()))?;
-                rec.outcome = Outcome::Won(w);
-                return Ok(());
+                rec.winner = Some(w);
+                rec.reason = if b.alive(w.other()) == 0 {
+                    Reason::Capture
+                } else {
+                    Reason::Goal
+                };
+                return Ok(b);
             }
             let side = b.side_to_move();
             writeln!(self.out, "{} to move", paint(opts.color, side, side.name()))?;
             let Some(die) = self.roll(side)? else {
                 writeln!(self.out, "input ended: game stopped")?;
-                return Ok(());
+                rec.detail = "input ended".into();
+                return Ok(b);
             };
             let legal = b.moves_for_die(die);
             let (mv, value) = if opts.human[side.idx()] {
@@ -297,16 +253,19 @@ impl Game<'_> {
                     }
                     Reply::Resign => {
                         writeln!(self.out, "{} resigns", side.name())?;
-                        rec.outcome = Outcome::Resigned(side);
-                        return Ok(());
+                        rec.winner = Some(side.other());
+                        rec.reason = Reason::Resign;
+                        return Ok(b);
                     }
                     Reply::Quit => {
                         writeln!(self.out, "game stopped")?;
-                        return Ok(());
+                        rec.detail = "quit".into();
+                        return Ok(b);
                     }
                     Reply::Eof => {
                         writeln!(self.out, "input ended: game stopped")?;
-                        return Ok(());
+                        rec.detail = "input ended".into();
+                        return Ok(b);
                     }
                 }
             } else {
@@ -339,7 +298,7 @@ impl Game<'_> {
                 (c.mv, c.value)
             };
             b.make(mv);
-            rec.moves.push(Played { side, die, mv });
+            rec.plies.push(Ply { side, die, mv });
             let (red, blue) = if side == Color::Red {
                 (value, WIN - value)
             } else {
@@ -371,23 +330,27 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
             format!("engine level {}", opts.level.get())
         }
     };
+    let dice = match opts.dice {
+        Dice::Auto { seed } => format!("auto seed {seed}"),
+        Dice::Manual => "manual".to_string(),
+    };
     let mut rec = GameRecord {
-        start: to_fen(&opts.start),
+        number: 1,
+        seed: match opts.dice {
+            Dice::Auto { seed } => Some(seed),
+            Dice::Manual => None,
+        },
+        date: today(),
         red: who(Color::Red),
         blue: who(Color::Blue),
-        dice: match opts.dice {
-            Dice::Auto { seed } => format!("auto seed {seed}"),
-            Dice::Manual => "manual".to_string(),
-        },
-        moves: Vec::new(),
-        outcome: Outcome::Unfinished,
+        start: Start::from_board(&opts.start),
+        plies: Vec::new(),
+        winner: None,
+        reason: Reason::Unfinished,
+        detail: String::new(),
     };
-    writeln!(
-        out,
-        "red: {}, blue: {}, dice: {}",
-        rec.red, rec.blue, rec.dice
-    )?;
-    {
+    writeln!(out, "red: {}, blue: {}, dice: {dice}", rec.red, rec.blue)?;
+    let end = {
         let mut game = Game {
             opts,
             input,
@@ -399,11 +362,17 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
             },
             log,
         };
-        game.play(&mut rec)?;
-    }
+        game.play(&mut rec)?
+    };
+    writeln!(out, "final position: {}", to_fen(&end))?;
     if let Some(p) = &opts.record {
-        write_record(p, &rec).with_context(|| format!("writing record {}", p.display()))?;
+        std::fs::write(p, rec.to_text())
+            .with_context(|| format!("writing record {}", p.display()))?;
         writeln!(out, "record saved to {}", p.display())?;
     }
-    Ok(rec.outcome)
+    Ok(match (rec.winner, rec.reason) {
+        (Some(w), Reason::Resign) => Outcome::Resigned(w.other()),
+        (Some(w), _) => Outcome::Won(w),
+        (None, _) => Outcome::Unfinished,
+    })
 }

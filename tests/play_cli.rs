@@ -3,6 +3,10 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use ewn::board::Color;
+use ewn::notation::to_fen;
+use ewn::referee::record::{GameRecord, Reason, parse_records};
+
 fn run(args: &[&str], input: &str) -> (String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
         .args(args)
@@ -19,6 +23,31 @@ fn run(args: &[&str], input: &str) -> (String, bool) {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     (String::from_utf8(out.stdout).unwrap(), out.status.success())
+}
+
+/// The position `play` printed at the end of its game.
+fn final_position(out: &str) -> &str {
+    out.lines()
+        .find_map(|l| l.strip_prefix("final position: "))
+        .unwrap_or_else(|| panic!("no final position in {out}"))
+}
+
+/// Reads the saved record with the referee's parser, checks that it replays to the position the
+/// game ended in, and that `ewn replay` accepts it too.
+fn saved_game(path: &std::path::Path, out: &str) -> GameRecord {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut games = parse_records(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(games.len(), 1, "{text}");
+    let g = games.pop().unwrap();
+    let end = g.replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(to_fen(&end), final_position(out));
+    let (replayed, ok) = run(&["replay", path.to_str().unwrap()], "");
+    assert!(ok, "{replayed}");
+    assert!(
+        replayed.contains(&format!("final {}\n", final_position(out))),
+        "{replayed}"
+    );
+    g
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -63,11 +92,17 @@ fn complete_game_with_typed_dice_saves_the_record() {
     );
     assert!(out.contains("red wins"), "{out}");
     assert!(!out.contains('\x1b'), "no colours when not on a terminal");
+    assert!(out.contains("final position: 5/B14/5/5/4R1 b"), "{out}");
+    let g = saved_game(&rec, &out);
+    assert_eq!((g.winner, g.reason), (Some(Color::Red), Reason::Goal));
     let text = std::fs::read_to_string(&rec).unwrap();
+    let date = text.lines().find(|l| l.starts_with("date ")).unwrap();
     assert_eq!(
         text,
-        "ewn-record 1\nstart 5/5/B11R12/5/5 r\nred human\nblue engine level 10\ndice manual\n\
-         move 1 red 1 c3d2\nmove 2 blue 4 a3a4\nmove 3 red 6 d2e1\nresult red\n"
+        format!(
+            "game 1\n{date}\nred human\nblue engine level 10\nposition 5/5/B11R12/5/5 r\n\
+             move r 1 c3d2\nmove b 4 a3a4\nmove r 6 d2e1\nresult r goal\nend\n"
+        )
     );
 }
 
@@ -88,11 +123,43 @@ fn end_of_input_stops_the_game_cleanly() {
     );
     assert!(ok, "{out}");
     assert!(out.contains("input ended: game stopped"), "{out}");
+    let g = saved_game(&rec, &out);
+    assert_eq!((g.winner, g.reason), (None, Reason::Unfinished));
+    assert!(g.plies.is_empty());
     assert!(
         std::fs::read_to_string(&rec)
             .unwrap()
-            .ends_with("result unfinished\n")
+            .contains("\nsetup 123456 123456\nfirst r\n"),
+        "a game from the start keeps the setups"
     );
+}
+
+#[test]
+fn resignation_is_recorded_for_the_other_side() {
+    let rec = temp("resign.txt");
+    let (out, ok) = run(
+        &[
+            "play",
+            "--human",
+            "both",
+            "--dice",
+            "manual",
+            "--depth",
+            "1",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "1\na5b4\n2\nresign\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("blue resigns"), "{out}");
+    let g = saved_game(&rec, &out);
+    assert_eq!((g.winner, g.reason), (Some(Color::Red), Reason::Resign));
+    assert_eq!(g.plies.len(), 1);
+    // A whole game from the setups exports to the contest style; an unfinished one would not.
+    let (ccgc, ok) = run(&["export", "--ccgc", rec.to_str().unwrap()], "");
+    assert!(ok, "{ccgc}");
+    assert!(ccgc.contains("1:1;(R1,B4)"), "{ccgc}");
 }
 
 #[test]
@@ -127,11 +194,14 @@ fn engine_against_itself_with_rolled_dice_is_reproducible() {
     );
     let (_, ok) = run(&a2.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "");
     assert!(ok);
-    let r1 = std::fs::read_to_string(&rec1).unwrap();
-    assert!(r1.contains("dice auto seed 42"));
-    assert!(r1.lines().last().unwrap().starts_with("result "));
-    assert!(!r1.contains("unfinished"));
-    assert_eq!(r1, std::fs::read_to_string(&rec2).unwrap());
+    let g = saved_game(&rec1, &out);
+    assert_eq!(g.seed, Some(42));
+    assert!(g.winner.is_some() && g.reason.is_normal(), "{g:?}");
+    // The same seed gives the same game; only the date could differ, and it is one run apart.
+    assert_eq!(
+        std::fs::read_to_string(&rec1).unwrap(),
+        std::fs::read_to_string(&rec2).unwrap()
+    );
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn match_records_replay_and_export() {
     let replayed = String::from_utf8(out.stdout).unwrap();
     for g in &games {
         let end = g.replay().unwrap();
-        assert_eq!(end.winner(), Some(g.winner));
+        assert_eq!(end.winner(), g.winner);
         let line = format!("game {}: ", g.number);
         let l = replayed.lines().find(|l| l.starts_with(&line)).unwrap();
         assert!(l.ends_with(&to_fen(&end)), "{l}");

@@ -22,6 +22,7 @@ use crate::protocol::analysis::{self, AnalyseParams, AnalysisReply, Extras};
 use crate::protocol::command::{Command, GoParams, Handshake, MultiPv, Query};
 use crate::protocol::reply::{self, InfoLine, Reply, SpinOption};
 use crate::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
+use crate::setup::ENGINE_SETUP;
 
 pub const HASH: SpinOption = SpinOption {
     name: "Hash",
@@ -38,17 +39,6 @@ pub const MOVE_OVERHEAD: SpinOption = SpinOption {
 };
 
 pub const OPTIONS: [SpinOption; 2] = [HASH, MOVE_OVERHEAD];
-
-/// The arrangement `go setup` answers with, in setup order (for Red a5 b5 c5 a4 b4 a3; Blue's
-/// order is the point mirror, so the same digits serve both sides).
-///
-/// The front diagonal c5 b4 a3 meets the enemy first, so its cubes are the likeliest to be
-/// captured. A captured cube's die faces pass to its nearest surviving numbers; a middle number
-/// (2, 3, 4) has a neighbour on both sides, so losing it gives the player a choice between two
-/// cubes instead of forcing one. The extremes 1 and 6, which can only ever hand their faces on in
-/// one direction, stay in the back as reserves. The runner on b4, the only square a step closer to
-/// the goal, gets the middle number 3, whose faces are the last to be inherited by others.
-pub const SETUP: [u8; 6] = [1, 5, 2, 6, 3, 4];
 
 /// What reaches the event loop.
 pub enum Event {
@@ -210,7 +200,7 @@ impl<W: Write> Engine<W> {
             }
             Command::Position { board, moves } => self.position(board, &moves)?,
             Command::Go(p) => self.go(&p)?,
-            Command::GoSetup => self.send(Reply::BestSetup(SETUP))?,
+            Command::GoSetup => self.send(Reply::BestSetup(ENGINE_SETUP))?,
             Command::Stop => self.stop_search()?,
             Command::Quit => return Ok(Flow::Quit),
             Command::Query(q) => self.query(q)?,
@@ -561,12 +551,6 @@ mod tests {
         Engine::new(out.clone(), tx, rx).run(None).unwrap();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         text.lines().map(str::to_string).collect()
-    }
-
-    #[test]
-    fn setup_is_a_permutation() {
-        let s = notation::setup_string(&SETUP);
-        assert_eq!(notation::parse_setup(&s).unwrap(), SETUP);
     }
 
     #[test]

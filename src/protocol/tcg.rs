@@ -15,10 +15,7 @@ use anyhow::{Context, Result};
 
 use crate::board::{Board, Color, Move};
 use crate::search::{Clock, Limits, Searcher};
-
-/// Our arrangement when asked with `ini`, in setup order: the native protocol's `go setup` answer
-/// (cubes 2, 3 and 4 on the front diagonal, where captures happen first).
-pub const DEFAULT_SETUP: [u8; 6] = [1, 5, 2, 6, 3, 4];
+use crate::setup::ENGINE_SETUP;
 
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
@@ -225,7 +222,7 @@ impl Engine {
                 self.new_game();
                 "1".to_string()
             }
-            Command::Ini(side) => setup_to_tcg(side, &DEFAULT_SETUP),
+            Command::Ini(side) => setup_to_tcg(side, &ENGINE_SETUP),
             Command::Get { die, board } => {
                 let start = Instant::now();
                 let clock = Clock {

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use crate::board::{Color, piece_of};
 use crate::notation::square_name;
 
-use super::record::GameRecord;
+use super::record::{GameRecord, Start};
 
 pub struct Header<'a> {
     pub place: &'a str,
@@ -42,9 +42,17 @@ fn field(s: &str) -> String {
     s.replace(['[', ']'], "").replace(['\n', '\r'], " ")
 }
 
-pub fn export(g: &GameRecord, h: &Header) -> String {
+/// The contest style knows only whole games from two setups: a game from another position or
+/// without a winner cannot be written in it.
+pub fn export(g: &GameRecord, h: &Header) -> Result<String, String> {
     let mut out = String::new();
-    let result = if g.winner == g.first {
+    if !matches!(g.start, Start::Setups { .. }) {
+        return Err("starts from a position, not from setups".into());
+    }
+    let Some(winner) = g.winner else {
+        return Err("is unfinished".into());
+    };
+    let result = if winner == g.first() {
         "先手胜"
     } else {
         "后手胜"
@@ -87,7 +95,7 @@ pub fn export(g: &GameRecord, h: &Header) -> String {
         );
         b.make(p.mv);
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -100,13 +108,15 @@ mod tests {
     fn example_game() {
         let g = GameRecord {
             number: 1,
-            seed: 0,
+            seed: Some(0),
             date: "2026-11-29".into(),
             red: "ewn".into(),
             blue: "random".into(),
-            red_setup: [1, 2, 3, 4, 5, 6],
-            blue_setup: [6, 5, 4, 3, 2, 1],
-            first: Color::Red,
+            start: Start::Setups {
+                red: [1, 2, 3, 4, 5, 6],
+                blue: [6, 5, 4, 3, 2, 1],
+                first: Color::Red,
+            },
             plies: vec![
                 // R3 c5 -> d4, then B1 on e3 -> d4 takes it.
                 Ply {
@@ -120,7 +130,7 @@ mod tests {
                     mv: Move::new(14, 8),
                 },
             ],
-            winner: Color::Red,
+            winner: Some(Color::Red),
             reason: Reason::Time,
             detail: String::new(),
         };
@@ -130,7 +140,8 @@ mod tests {
                 place: "Online",
                 event: "Match",
             },
-        );
+        )
+        .unwrap();
         let want = "#[WTN][ewn R][random B][先手胜][2026.11.29 Online][Match];\n\
                     R:A5-1;B5-2;C5-3;A4-4;B4-5;A3-6;\n\
                     B:E1-6;D1-5;C1-4;E2-3;D2-2;E3-1;\n\

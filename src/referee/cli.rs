@@ -59,13 +59,13 @@ pub struct MatchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
-    /// A record file written by `ewn match`.
+    /// A record file written by `ewn match` or `ewn play`.
     pub file: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
-    /// A record file written by `ewn match`.
+    /// A record file written by `ewn match` (or by `ewn play`, for a whole game from the setups).
     pub file: PathBuf,
     /// Write the contest (CCGC) record style; the only export format so far.
     #[arg(long)]
@@ -147,14 +147,18 @@ pub fn run_replay(args: ReplayArgs) -> Result<()> {
     let mut bad = 0;
     for g in &games {
         match g.replay() {
-            Ok(b) => println!(
-                "game {}: {} won by {} after {} plies; final {}",
-                g.number,
-                g.winner.name(),
-                g.reason,
-                g.plies.len(),
-                to_fen(&b)
-            ),
+            Ok(b) => {
+                let how = match g.winner {
+                    Some(w) => format!("{} won by {}", w.name(), g.reason),
+                    None => "unfinished".to_string(),
+                };
+                println!(
+                    "game {}: {how} after {} plies; final {}",
+                    g.number,
+                    g.plies.len(),
+                    to_fen(&b)
+                );
+            }
             Err(e) => {
                 bad += 1;
                 println!("game {}: INVALID: {e}", g.number);
@@ -186,7 +190,8 @@ pub fn run_export(args: ExportArgs) -> Result<()> {
         if i > 0 {
             writeln!(out)?;
         }
-        out.write_all(ccgc::export(g, &h).as_bytes())?;
+        let text = ccgc::export(g, &h).map_err(|e| anyhow::anyhow!("game {}: {e}", g.number))?;
+        out.write_all(text.as_bytes())?;
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ use anyhow::{Context, Result};
 
 use crate::board::{Board, Color, Move};
 use player::{Fault, Player, TimeControl, Turn};
-use record::{GameRecord, Ply, Reason};
+use record::{GameRecord, Ply, Reason, Start};
 use rng::MatchRng;
 
 /// A player as named on the command line.
@@ -99,15 +99,17 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     ];
     let mut rec = GameRecord {
         number: spec.number,
-        seed: spec.seed,
+        seed: Some(spec.seed),
         date: spec.date.clone(),
         red: players[0].name(),
         blue: players[1].name(),
-        red_setup: setups[0],
-        blue_setup: setups[1],
-        first: spec.first,
+        start: Start::Setups {
+            red: setups[0],
+            blue: setups[1],
+            first: spec.first,
+        },
         plies: Vec::new(),
-        winner: Color::Red,
+        winner: None,
         reason: Reason::Goal,
         detail: String::new(),
     };
@@ -117,7 +119,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             Fault::Time(s) => (Reason::Time, s),
             Fault::Crash(s) => (Reason::Crash, s),
         };
-        rec.winner = loser.other();
+        rec.winner = Some(loser.other());
         rec.reason = reason;
         rec.detail = format!("{}: {why}", loser.name());
         rec
@@ -135,8 +137,11 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
                 Err(f) => return forfeit(rec, c, f),
             }
         }
-        rec.red_setup = setups[0];
-        rec.blue_setup = setups[1];
+        rec.start = Start::Setups {
+            red: setups[0],
+            blue: setups[1],
+            first: spec.first,
+        };
     }
 
     let start = Board::from_setups(setups[0], setups[1], spec.first);
@@ -148,7 +153,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     });
     loop {
         if let Some(w) = b.winner() {
-            rec.winner = w;
+            rec.winner = Some(w);
             rec.reason = if b.alive(w.other()) == 0 {
                 Reason::Capture
             } else {
@@ -186,7 +191,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             return forfeit(rec, c, f);
         }
         if !b.is_legal(m, Some(die)) {
-            rec.winner = c.other();
+            rec.winner = Some(c.other());
             rec.reason = Reason::Illegal;
             rec.detail = format!("{}: {m} for die {die}", c.name());
             return rec;
@@ -390,16 +395,16 @@ pub fn run_match(
                     };
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let (sum, out, record) = &mut *guard;
-                    let a_won = rec.winner == a_color;
+                    let a_won = rec.winner == Some(a_color);
                     if a_won {
                         sum.wins += 1;
                     } else {
                         sum.losses += 1;
                     }
-                    if rec.winner == rec.first {
+                    if rec.winner == Some(rec.first()) {
                         sum.first_mover_wins += 1;
                     }
-                    if !rec.reason.is_normal() {
+                    if rec.reason.is_fault() {
                         sum.faults.push((usize::from(a_won), rec.reason));
                     }
                     let (wn, ln) = if a_won {
@@ -416,7 +421,7 @@ pub fn run_match(
                         "game {}/{}: {wn} ({}) beat {ln} by {}{detail} in {} plies; {} {}-{} {}",
                         rec.number,
                         cfg.games,
-                        rec.winner.name(),
+                        rec.winner.map_or("nobody", Color::name),
                         rec.reason,
                         rec.plies.len(),
                         names[0],
@@ -494,7 +499,7 @@ mod tests {
             &mut Baseline::new(Kind::Greedy),
             &s,
         );
-        assert_eq!((g1.red_setup, g1.blue_setup), (g2.red_setup, g2.blue_setup));
+        assert_eq!(g1.start, g2.start);
         let n = g1.plies.len().min(g2.plies.len());
         for i in 0..n {
             assert_eq!(g1.plies[i].die, g2.plies[i].die, "ply {i}");
@@ -502,7 +507,7 @@ mod tests {
         for g in [g1, g2] {
             assert!(g.reason.is_normal());
             let end = g.replay().unwrap();
-            assert_eq!(end.winner(), Some(g.winner));
+            assert_eq!(end.winner(), g.winner);
         }
     }
 

@@ -1,9 +1,9 @@
-//! The game record: one game per block of lines, written by `ewn match`, read by `ewn replay` and
-//! `ewn export`. The format is described in `protocol/records.md`.
+//! The game record: one game per block of lines, written by `ewn match` and `ewn play`, read by
+//! `ewn replay` and `ewn export`. The format is described in `protocol/records.md`.
 //!
 //! ```text
 //! game 1
-//! seed 9c2d...        (the pair's generator seed, hex; informative)
+//! seed 9c2d...        (the pair's generator seed, hex; informative, optional)
 //! date 2026-11-29
 //! red ewn
 //! blue random
@@ -13,12 +13,16 @@
 //! result r goal       (winner, reason, optional detail)
 //! end
 //! ```
+//!
+//! A game that starts elsewhere than from two setups (`ewn play --position`) has one line
+//! `position <position string>` instead of `setup` and `first`; a game stopped before its end has
+//! `result unfinished`.
 
 use std::fmt;
 use std::fmt::Write as _;
 
 use crate::board::{Board, Color, Move};
-use crate::notation::{move_name, parse_move, parse_setup, setup_string};
+use crate::notation::{move_name, parse_fen, parse_move, parse_setup, setup_string, to_fen};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +39,10 @@ pub enum Reason {
     Time,
     /// The loser's process exited or could not be started.
     Crash,
+    /// The loser (a person) resigned.
+    Resign,
+    /// Stopped before the end; there is no winner.
+    Unfinished,
 }
 
 impl Reason {
@@ -46,6 +54,8 @@ impl Reason {
             Reason::Malformed => "malformed",
             Reason::Time => "time",
             Reason::Crash => "crash",
+            Reason::Resign => "resign",
+            Reason::Unfinished => "unfinished",
         }
     }
 
@@ -57,6 +67,8 @@ impl Reason {
             "malformed" => Reason::Malformed,
             "time" => Reason::Time,
             "crash" => Reason::Crash,
+            "resign" => Reason::Resign,
+            "unfinished" => Reason::Unfinished,
             _ => return None,
         })
     }
@@ -64,6 +76,14 @@ impl Reason {
     /// Ended by the rules rather than by a player's fault.
     pub fn is_normal(self) -> bool {
         matches!(self, Reason::Goal | Reason::Capture)
+    }
+
+    /// Lost by a player's fault: what a match counts against an engine.
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Reason::Illegal | Reason::Malformed | Reason::Time | Reason::Crash
+        )
     }
 }
 
@@ -80,18 +100,75 @@ pub struct Ply {
     pub mv: Move,
 }
 
+/// Where a game started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Both arrangements on their triangles (in setup order) and the side that moved first.
+    Setups {
+        red: [u8; 6],
+        blue: [u8; 6],
+        first: Color,
+    },
+    /// Any other position; its side to move moved first.
+    Position(Board),
+}
+
+impl Start {
+    /// `Setups` when every cube of both sides stands on its own triangle (a game from the
+    /// beginning), so that such games keep the contest-exportable form; `Position` otherwise.
+    pub fn from_board(b: &Board) -> Start {
+        let setup = |c: Color| -> Option<[u8; 6]> {
+            let mut s = [0u8; 6];
+            for (i, sq) in c.triangle().into_iter().enumerate() {
+                let code = b.piece_at(sq);
+                if code == 0 {
+                    return None;
+                }
+                let (owner, n) = crate::board::piece_of(code);
+                if owner != c {
+                    return None;
+                }
+                s[i] = n;
+            }
+            Some(s)
+        };
+        match (setup(Color::Red), setup(Color::Blue)) {
+            (Some(red), Some(blue)) => Start::Setups {
+                red,
+                blue,
+                first: b.side_to_move(),
+            },
+            _ => Start::Position(b.clone()),
+        }
+    }
+
+    pub fn board(&self) -> Board {
+        match self {
+            Start::Setups { red, blue, first } => Board::from_setups(*red, *blue, *first),
+            Start::Position(b) => b.clone(),
+        }
+    }
+
+    pub fn first(&self) -> Color {
+        match self {
+            Start::Setups { first, .. } => *first,
+            Start::Position(b) => b.side_to_move(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub number: u64,
-    pub seed: u64,
+    /// The generator seed of the game's dice, when a seed made them.
+    pub seed: Option<u64>,
     pub date: String,
     pub red: String,
     pub blue: String,
-    pub red_setup: [u8; 6],
-    pub blue_setup: [u8; 6],
-    pub first: Color,
+    pub start: Start,
     pub plies: Vec<Ply>,
-    pub winner: Color,
+    /// `None` exactly when the reason is `Unfinished`.
+    pub winner: Option<Color>,
     pub reason: Reason,
     pub detail: String,
 }
@@ -118,23 +195,31 @@ fn one_line(s: &str) -> String {
 
 impl GameRecord {
     pub fn start_board(&self) -> Board {
-        Board::from_setups(self.red_setup, self.blue_setup, self.first)
+        self.start.board()
+    }
+
+    pub fn first(&self) -> Color {
+        self.start.first()
     }
 
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "game {}", self.number);
-        let _ = writeln!(s, "seed {:016x}", self.seed);
+        if let Some(seed) = self.seed {
+            let _ = writeln!(s, "seed {seed:016x}");
+        }
         let _ = writeln!(s, "date {}", one_line(&self.date));
         let _ = writeln!(s, "red {}", one_line(&self.red));
         let _ = writeln!(s, "blue {}", one_line(&self.blue));
-        let _ = writeln!(
-            s,
-            "setup {} {}",
-            setup_string(&self.red_setup),
-            setup_string(&self.blue_setup)
-        );
-        let _ = writeln!(s, "first {}", side_letter(self.first));
+        match &self.start {
+            Start::Setups { red, blue, first } => {
+                let _ = writeln!(s, "setup {} {}", setup_string(red), setup_string(blue));
+                let _ = writeln!(s, "first {}", side_letter(*first));
+            }
+            Start::Position(b) => {
+                let _ = writeln!(s, "position {}", to_fen(b));
+            }
+        }
         for p in &self.plies {
             let _ = writeln!(
                 s,
@@ -144,16 +229,15 @@ impl GameRecord {
                 move_name(p.mv)
             );
         }
+        let head = match self.winner {
+            Some(w) => format!("result {} {}", side_letter(w), self.reason),
+            None => format!("result {}", Reason::Unfinished),
+        };
         let detail = one_line(&self.detail);
         if detail.is_empty() {
-            let _ = writeln!(s, "result {} {}", side_letter(self.winner), self.reason);
+            let _ = writeln!(s, "{head}");
         } else {
-            let _ = writeln!(
-                s,
-                "result {} {} {detail}",
-                side_letter(self.winner),
-                self.reason
-            );
+            let _ = writeln!(s, "{head} {detail}");
         }
         s.push_str("end\n");
         s
@@ -186,15 +270,33 @@ impl GameRecord {
             }
             b.make(p.mv);
         }
-        if self.reason.is_normal() {
-            if b.winner() != Some(self.winner) {
+        let Some(winner) = self.winner else {
+            if self.reason != Reason::Unfinished {
                 return Err(format!(
-                    "the record says {} won by {} but the final position does not",
-                    self.winner.name(),
+                    "the record says {} but names no winner",
                     self.reason
                 ));
             }
-            let loser = self.winner.other();
+            if b.is_over() {
+                return Err("the record says unfinished but the game was over by the rules".into());
+            }
+            return Ok(b);
+        };
+        if self.reason == Reason::Unfinished {
+            return Err(format!(
+                "the record says unfinished but names {} the winner",
+                winner.name()
+            ));
+        }
+        if self.reason.is_normal() {
+            if b.winner() != Some(winner) {
+                return Err(format!(
+                    "the record says {} won by {} but the final position does not",
+                    winner.name(),
+                    self.reason
+                ));
+            }
+            let loser = winner.other();
             let by_capture = b.alive(loser) == 0;
             if by_capture != (self.reason == Reason::Capture) {
                 return Err(format!(
@@ -203,18 +305,19 @@ impl GameRecord {
                 ));
             }
         } else {
+            // A fault or a resignation: the loser is the side that had to move.
             if b.is_over() {
                 return Err(format!(
                     "the record says {} but the game was over by the rules",
                     self.reason
                 ));
             }
-            if b.side_to_move() == self.winner {
+            if b.side_to_move() == winner {
                 return Err(format!(
                     "the record says {} lost by {} but it was not {}'s turn",
-                    self.winner.other().name(),
+                    winner.other().name(),
                     self.reason,
-                    self.winner.other().name()
+                    winner.other().name()
                 ));
             }
         }
@@ -253,8 +356,10 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
         };
         match key {
             "seed" => {
-                g.seed = u64::from_str_radix(rest, 16)
-                    .map_err(|_| fail(format!("bad seed '{rest}'")))?;
+                g.seed = Some(
+                    u64::from_str_radix(rest, 16)
+                        .map_err(|_| fail(format!("bad seed '{rest}'")))?,
+                );
             }
             "date" => g.date = rest.to_string(),
             "red" => g.red = rest.to_string(),
@@ -268,6 +373,9 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
                     parse_setup(r).map_err(|e| fail(e.0))?,
                     parse_setup(b).map_err(|e| fail(e.0))?,
                 ));
+            }
+            "position" => {
+                g.position = Some(parse_fen(rest).map_err(|e| fail(e.0))?);
             }
             "first" => {
                 g.first = Some(parse_side(rest).ok_or_else(|| fail(format!("bad side '{rest}'")))?);
@@ -287,12 +395,17 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
                 g.plies.push(Ply { side, die, mv });
             }
             "result" => {
-                let mut it = rest.splitn(3, ' ');
-                let w = it.next().unwrap_or("");
+                let (w, more) = rest.split_once(' ').unwrap_or((rest, ""));
+                if w == Reason::Unfinished.name() {
+                    g.result = Some((None, Reason::Unfinished, more.trim().to_string()));
+                    continue;
+                }
                 let winner = parse_side(w).ok_or_else(|| fail(format!("bad winner '{w}'")))?;
-                let r = it.next().unwrap_or("");
-                let reason = Reason::parse(r).ok_or_else(|| fail(format!("bad reason '{r}'")))?;
-                g.result = Some((winner, reason, it.next().unwrap_or("").trim().to_string()));
+                let (r, detail) = more.trim().split_once(' ').unwrap_or((more.trim(), ""));
+                let reason = Reason::parse(r)
+                    .filter(|&r| r != Reason::Unfinished)
+                    .ok_or_else(|| fail(format!("bad reason '{r}'")))?;
+                g.result = Some((Some(winner), reason, detail.trim().to_string()));
             }
             "end" => {
                 let g = cur.take().expect("checked above");
@@ -310,20 +423,34 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
 #[derive(Default)]
 struct Partial {
     number: u64,
-    seed: u64,
+    seed: Option<u64>,
     date: String,
     red: String,
     blue: String,
     setups: Option<([u8; 6], [u8; 6])>,
+    position: Option<Board>,
     first: Option<Color>,
     plies: Vec<Ply>,
-    result: Option<(Color, Reason, String)>,
+    result: Option<(Option<Color>, Reason, String)>,
 }
 
 impl Partial {
     fn finish(self) -> Result<GameRecord, String> {
-        let (red_setup, blue_setup) = self.setups.ok_or("game without 'setup'")?;
-        let first = self.first.ok_or("game without 'first'")?;
+        let start = match (self.setups, self.position) {
+            (Some((red, blue)), None) => Start::Setups {
+                red,
+                blue,
+                first: self.first.ok_or("game without 'first'")?,
+            },
+            (None, Some(b)) => {
+                if self.first.is_some_and(|f| f != b.side_to_move()) {
+                    return Err("'first' is not the side to move of 'position'".into());
+                }
+                Start::Position(b)
+            }
+            (Some(_), Some(_)) => return Err("game with both 'setup' and 'position'".into()),
+            (None, None) => return Err("game without 'setup' or 'position'".into()),
+        };
         let (winner, reason, detail) = self.result.ok_or("game without 'result'")?;
         Ok(GameRecord {
             number: self.number,
@@ -331,9 +458,7 @@ impl Partial {
             date: self.date,
             red: self.red,
             blue: self.blue,
-            red_setup,
-            blue_setup,
-            first,
+            start,
             plies: self.plies,
             winner,
             reason,
@@ -397,15 +522,17 @@ mod tests {
         };
         GameRecord {
             number: 7,
-            seed: 0xabc,
+            seed: Some(0xabc),
             date: "2026-01-02".into(),
             red: "ewn 0.1".into(),
             blue: "random".into(),
-            red_setup,
-            blue_setup,
-            first: Color::Blue,
+            start: Start::Setups {
+                red: red_setup,
+                blue: blue_setup,
+                first: Color::Blue,
+            },
             plies,
-            winner,
+            winner: Some(winner),
             reason,
             detail: String::new(),
         }
@@ -419,13 +546,78 @@ mod tests {
         assert_eq!(back.len(), 2);
         assert_eq!(back[0], g);
         let end = back[0].replay().unwrap();
-        assert_eq!(end.winner(), Some(g.winner));
+        assert_eq!(end.winner(), g.winner);
+    }
+
+    /// A game from a position string, resigned or stopped: the forms `ewn play` writes.
+    #[test]
+    fn position_start_resignation_and_unfinished() {
+        let b = parse_fen("5/5/B11R12/5/5 r").unwrap();
+        assert_eq!(Start::from_board(&b), Start::Position(b.clone()));
+        let mut g = GameRecord {
+            number: 1,
+            seed: None,
+            date: "2026-01-02".into(),
+            red: "human".into(),
+            blue: "engine level 10".into(),
+            start: Start::Position(b),
+            plies: vec![Ply {
+                side: Color::Red,
+                die: 1,
+                mv: parse_move("c3d2").unwrap(),
+            }],
+            winner: Some(Color::Red),
+            reason: Reason::Resign,
+            detail: String::new(),
+        };
+        let text = g.to_text();
+        assert!(text.contains("\nposition 5/5/B11R12/5/5 r\n"), "{text}");
+        assert!(!text.contains("setup") && !text.contains("first") && !text.contains("seed"));
+        assert!(text.ends_with("result r resign\nend\n"), "{text}");
+        assert_eq!(parse_records(&text).unwrap(), vec![g.clone()]);
+        // Blue was to move after c3d2, so only Blue can have resigned: Red wins.
+        assert_eq!(to_fen(&g.replay().unwrap()), "5/5/B14/3R11/5 b");
+        g.winner = Some(Color::Blue);
+        assert!(g.replay().is_err());
+
+        g.winner = None;
+        g.reason = Reason::Unfinished;
+        g.detail = "stopped".into();
+        let text = g.to_text();
+        assert!(text.ends_with("result unfinished stopped\nend\n"), "{text}");
+        assert_eq!(parse_records(&text).unwrap(), vec![g.clone()]);
+        assert!(g.replay().is_ok());
+        // A winner with 'unfinished', or no winner with another reason, is refused.
+        assert!(parse_records(&text.replace("result unfinished", "result r unfinished")).is_err());
+        g.reason = Reason::Resign;
+        assert!(g.replay().is_err());
+        // 'first' may repeat the side to move of 'position', not contradict it.
+        let with_first = text.replace("\nposition", "\nfirst r\nposition");
+        assert!(parse_records(&with_first).is_ok());
+        assert!(parse_records(&with_first.replace("first r", "first b")).is_err());
+        assert!(
+            parse_records(&text.replace("\nposition", "\nsetup 123456 123456\nposition")).is_err()
+        );
+    }
+
+    #[test]
+    fn a_game_from_the_setups_keeps_its_setups() {
+        let b = Board::from_setups([1, 5, 2, 6, 3, 4], [6, 5, 4, 3, 2, 1], Color::Blue);
+        assert_eq!(
+            Start::from_board(&b),
+            Start::Setups {
+                red: [1, 5, 2, 6, 3, 4],
+                blue: [6, 5, 4, 3, 2, 1],
+                first: Color::Blue
+            }
+        );
+        assert_eq!(Start::from_board(&b).board(), b);
     }
 
     #[test]
     fn replay_rejects_a_doctored_record() {
         let mut g = sample();
-        g.winner = g.winner.other();
+        g.winner = g.winner.map(Color::other);
         assert!(g.replay().is_err());
         let mut g = sample();
         g.plies[0].die = if g.plies[0].die == 1 { 2 } else { 1 };
@@ -436,7 +628,7 @@ mod tests {
         g.reason = Reason::Time;
         // Without its winning move the winner is the side to move: a time loss can only be its.
         assert!(g.replay().is_err());
-        g.winner = g.winner.other();
+        g.winner = g.winner.map(Color::other);
         assert!(g.replay().is_ok());
     }
 
