@@ -26,7 +26,7 @@ use crate::setup::ENGINE_SETUP;
 
 pub const HASH: SpinOption = SpinOption {
     name: "Hash",
-    default: 16,
+    default: 64,
     min: 1,
     max: 1024,
 };
@@ -559,7 +559,7 @@ mod tests {
         assert!(out[0].starts_with("id name ewn "));
         assert_eq!(
             out[2],
-            "option name Hash type spin default 16 min 1 max 1024"
+            "option name Hash type spin default 64 min 1 max 1024"
         );
         assert_eq!(out.last().unwrap(), "ugiok");
     }

@@ -20,7 +20,7 @@ use crate::setup::ENGINE_SETUP;
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
 
-const HASH_MB: usize = 16;
+const HASH_MB: usize = 64;
 
 /// Our square index (0 = a5, row by row from the top) to a TCG square: column letter, row from
 /// the top. The board layouts agree, so this is a renaming only.
