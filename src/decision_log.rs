@@ -51,6 +51,28 @@ pub fn json_string(s: &str) -> String {
 }
 
 impl Decision {
+    /// The decision to play `chosen` in `board` with `die` after the search `r`.
+    pub fn new(
+        board: &crate::board::Board,
+        die: u8,
+        r: &crate::search::SearchResult,
+        chosen: Move,
+        level: u8,
+        exact_values: bool,
+    ) -> Decision {
+        Decision {
+            position: crate::notation::to_fen(board),
+            die,
+            candidates: r.root_moves.clone(),
+            chosen,
+            depth: r.depth,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+            level,
+            exact_values,
+        }
+    }
+
     /// The decision as one line of JSON (no newline). Probabilities have six decimals; `value` is
     /// the integer the search works with, so nothing is lost to rounding.
     pub fn to_json(&self) -> String {

@@ -279,17 +279,8 @@ impl Game<'_> {
                     &mut |_| {},
                 );
                 if let Some(log) = self.log.as_mut() {
-                    let d = Decision {
-                        position: to_fen(&b),
-                        die,
-                        candidates: c.result.root_moves.clone(),
-                        chosen: c.mv,
-                        depth: c.result.depth,
-                        nodes: c.result.nodes,
-                        time_ms: c.result.time_ms,
-                        level: opts.level.get(),
-                        exact_values: c.exact_values,
-                    };
+                    let d =
+                        Decision::new(&b, die, &c.result, c.mv, opts.level.get(), c.exact_values);
                     if let Err(e) = log.record(&d) {
                         log::warn!("decision log: {e}");
                     }

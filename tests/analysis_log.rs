@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use ewn::board::Move;
 use ewn::decision_log::{Decision, DecisionLog};
 use ewn::level::{Level, choose};
-use ewn::notation::{parse_fen, to_fen};
+use ewn::notation::parse_fen;
 use ewn::search::{Limits, RootMove, Searcher};
 
 /// A parsed JSON value: just enough of JSON (RFC 8259) to check the log strictly.
@@ -239,17 +239,14 @@ fn one_valid_json_line_per_decision() {
                 Level::new(2).unwrap()
             };
             let c = choose(&mut s, &b, die, &limits, level, 1, &mut |_| {});
-            log.record(&Decision {
-                position: to_fen(&b),
+            log.record(&Decision::new(
+                &b,
                 die,
-                candidates: c.result.root_moves.clone(),
-                chosen: c.mv,
-                depth: c.result.depth,
-                nodes: c.result.nodes,
-                time_ms: c.result.time_ms,
-                level: level.get(),
-                exact_values: c.exact_values,
-            })
+                &c.result,
+                c.mv,
+                level.get(),
+                c.exact_values,
+            ))
             .unwrap();
         }
     }

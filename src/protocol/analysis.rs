@@ -266,17 +266,7 @@ impl Extras {
     pub fn choose(&mut self, board: &Board, die: u8, r: &SearchResult, exact_values: bool) -> Move {
         let mv = self.level.pick(r, board.key(), die, self.seed);
         if let Some(log) = self.log.as_mut() {
-            let d = Decision {
-                position: notation::to_fen(board),
-                die,
-                candidates: r.root_moves.clone(),
-                chosen: mv,
-                depth: r.depth,
-                nodes: r.nodes,
-                time_ms: r.time_ms,
-                level: self.level.get(),
-                exact_values,
-            };
+            let d = Decision::new(board, die, r, mv, self.level.get(), exact_values);
             if let Err(e) = log.record(&d) {
                 log::warn!("writing the decision log: {e}");
             }
