@@ -358,17 +358,6 @@ impl Board {
         l
     }
 
-    /// The die faces (as a 6-bit mask) for which `m` is legal.
-    pub fn faces_for_move(&self, m: Move) -> u8 {
-        let mut faces = 0;
-        for die in 1..=6u8 {
-            if self.moves_for_die(die).contains(m) {
-                faces |= 1 << (die - 1);
-            }
-        }
-        faces
-    }
-
     /// Does this move end the game at once (goal reached or last enemy cube taken)?
     #[inline]
     pub fn is_winning_move(&self, m: Move) -> bool {

@@ -67,6 +67,29 @@ const WORDS: &[&str] = &[
     "é",
 ];
 
+/// Runs the engine with `args` on `input`: whether it exited successfully, its output, its log.
+fn run(args: &[&str], input: String) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Written from a thread so that a full output pipe cannot block the writer.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 fn session(seed: u64, n: usize) -> String {
     let mut state = seed;
     let mut next = |m: usize| {
@@ -110,22 +133,8 @@ fn session(seed: u64, n: usize) -> String {
 fn random_input_never_crashes_the_engine() {
     for seed in 1..=3 {
         let input = session(seed, 1500);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-            .args(["--protocol", "native"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
-        let out = child.wait_with_output().unwrap();
-        writer.join().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "seed {seed}: {stderr}");
+        let (ok, stdout, stderr) = run(&["--protocol", "native"], input);
+        assert!(ok, "seed {seed}: {stderr}");
         assert!(!stderr.contains("panicked"), "seed {seed}: {stderr}");
         assert!(
             stdout.lines().any(|l| l.starts_with("error ")),
@@ -140,29 +149,15 @@ fn random_input_never_crashes_the_engine() {
 
 #[test]
 fn random_input_never_crashes_the_tcg_front_end() {
-    const TCG: &[&str] = &[
-        "name",
-        "version",
-        "time_setting",
-        "board_setting",
-        "ini",
-        "get",
-        "R",
-        "B",
-        "5",
-        "6",
-        "2",
-        "0",
-        "1",
-        "7",
-        "A1",
-        "B2",
-        "C3",
-        "E5",
-        "F9",
-        "x",
-        "10",
-    ];
+    // The contest's commands (but `exit`, which would end the session) and their arguments.
+    let mut words: Vec<&str> = ewn::protocol::TCG_COMMANDS
+        .iter()
+        .copied()
+        .filter(|&w| w != "exit")
+        .collect();
+    words.extend([
+        "R", "B", "5", "6", "2", "0", "1", "7", "A1", "B2", "C3", "E5", "F9", "x", "10",
+    ]);
     let mut state = 77u64;
     let mut next = |m: usize| {
         let (s, v) = splitmix64(state);
@@ -171,28 +166,14 @@ fn random_input_never_crashes_the_tcg_front_end() {
     };
     let mut input = String::from("name\n");
     for _ in 0..1000 {
-        let line: Vec<&str> = (0..next(16)).map(|_| TCG[next(TCG.len())]).collect();
+        let line: Vec<&str> = (0..next(16)).map(|_| words[next(words.len())]).collect();
         input.push_str(&line.join(" "));
         input.push('\n');
     }
     input.push_str("version\nexit\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-        .args(["--protocol", "tcg"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+    let (ok, stdout, stderr) = run(&["--protocol", "tcg"], input);
+    assert!(ok, "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(stdout.lines().next(), Some("ewn"));
     assert_eq!(stdout.lines().last(), Some(env!("CARGO_PKG_VERSION")));
 }

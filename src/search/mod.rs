@@ -375,7 +375,6 @@ impl Searcher {
             }
         }
         let groups = GROUPS[b.alive(b.side_to_move()) as usize];
-        let n = groups.len as usize;
         for (mask, _) in groups.iter() {
             self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
         }
@@ -434,7 +433,6 @@ impl Searcher {
                 return v;
             }
         }
-        debug_assert_eq!(n, groups.len as usize);
         let v = chance_value(sum);
         self.store(key, v, Move::NONE, depth, Bound::Exact);
         v

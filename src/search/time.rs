@@ -41,7 +41,7 @@ pub fn moves_left(b: &Board) -> u64 {
 }
 
 /// Budget from the clock: the remaining time spread over the moves estimated to remain, plus most
-/// of the increment; never more than a fraction of what is left, so the clock cannot run out.
+/// of the increment; never more than a quarter of what is left, so the clock cannot run out.
 pub fn for_clock(b: &Board, clock: Clock, overhead_ms: u64) -> Budget {
     let mut left = moves_left(b);
     if let Some(mtg) = clock.movestogo {
@@ -49,9 +49,11 @@ pub fn for_clock(b: &Board, clock: Clock, overhead_ms: u64) -> Budget {
     }
     let usable = clock.time_ms.saturating_sub(overhead_ms);
     let share = usable / left + clock.inc_ms * 3 / 4;
-    let cap = usable / 2 + clock.inc_ms / 2;
+    // At most a quarter of what is left (plus the increment) on one move, and twice the share:
+    // a long iteration must not eat the clock of the moves still to come.
+    let cap = usable / 4 + clock.inc_ms;
     let soft = share.min(cap).max(1);
-    let hard = (share * 3).min(cap).max(1);
+    let hard = (share * 2).min(cap).max(1);
     Budget {
         soft: Duration::from_millis(soft),
         hard: Duration::from_millis(hard),
@@ -71,7 +73,7 @@ mod tests {
     }
 
     #[test]
-    fn clock_budget_never_exceeds_half_of_remaining() {
+    fn clock_budget_never_exceeds_a_quarter_of_remaining() {
         let b = Board::startpos();
         for t in [10u64, 100, 1000, 60_000] {
             let bud = for_clock(
@@ -83,7 +85,7 @@ mod tests {
                 },
                 10,
             );
-            assert!(bud.hard.as_millis() as u64 <= t.saturating_sub(10) / 2 + 1);
+            assert!(bud.hard.as_millis() as u64 <= t.saturating_sub(10) / 4 + 1);
             assert!(bud.soft <= bud.hard);
         }
         let start = for_clock(
