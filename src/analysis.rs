@@ -17,6 +17,7 @@
 use std::fmt::Write as _;
 
 use crate::board::{Board, Color, Move, MoveList};
+use crate::dice::GROUPS;
 use crate::notation::to_fen;
 use crate::search::{Info, Limits, RootMove, SearchResult, Searcher, WIN, chance_value, to_prob};
 
@@ -116,13 +117,11 @@ pub fn analyse_preroll(
     }
     let start = std::time::Instant::now();
     let masks: Vec<u8> = (1..=6).map(|d| board.movable(d)).collect();
-    let mut distinct = masks.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
+    let groups = GROUPS[board.alive(board.side_to_move()) as usize].len;
     let mut per = limits.clone();
     per.multipv = 0;
     if let Some(mt) = limits.movetime {
-        per.movetime = Some((mt / distinct.len() as u64).max(1));
+        per.movetime = Some((mt / groups as u64).max(1));
     }
     let mut faces: Vec<FaceBest> = Vec::with_capacity(6);
     let mut nodes = 0;
@@ -134,16 +133,10 @@ pub fn analyse_preroll(
             None => {
                 let r = search_at_least_one_ply(searcher, board, die, &per, &mut |_| {});
                 nodes += r.nodes;
-                // The best of the last completed iteration, whose value is exact at its depth
-                // (an unfinished deeper iteration may have preferred another move, unvalued).
-                let top = r
-                    .root_moves
-                    .first()
-                    .map_or((r.best, r.value), |m| (m.mv, m.value));
                 FaceBest {
                     die,
-                    best: top.0,
-                    value: top.1,
+                    best: r.best,
+                    value: r.value,
                     depth: r.depth,
                 }
             }
