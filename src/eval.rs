@@ -70,6 +70,12 @@ const HIT_FACES: [[u8; 64]; 64] = {
     t
 };
 
+/// On how many faces at least one of `cubes` may move, given the survivors `alive`.
+#[inline]
+pub fn hit_faces(alive: u8, cubes: u8) -> u8 {
+    HIT_FACES[alive as usize & 63][cubes as usize & 63]
+}
+
 /// Fixed-point unit of the race arithmetic.
 const ONE: i64 = 1024;
 /// Weight of one turn of race difference (0.8).

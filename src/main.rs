@@ -50,6 +50,81 @@ enum Command {
         #[arg(long, value_name = "SIMULATIONS")]
         mcts: Option<u32>,
     },
+    /// Compute the setup table: every arrangement scored by fast self-play at a fixed depth.
+    Setups {
+        /// Games per setup class in the first phase.
+        #[arg(long, default_value_t = 2000)]
+        games: u32,
+        /// How many of the best go on to the second phase.
+        #[arg(long, default_value_t = 24)]
+        refine_top: usize,
+        /// Fresh games per setup in the second phase.
+        #[arg(long, default_value_t = 20000)]
+        refine_games: u32,
+        /// Search depth of both sides in every game.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Leaf evaluation of the players.
+        #[arg(long, value_enum, default_value_t = ewn::search::EvalKind::Net)]
+        eval: ewn::search::EvalKind,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Write the table here (default: standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Write self-play training positions: `<position> <result> <ply>` per line.
+    Datagen {
+        /// Number of games.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Search depth of both sides.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Leaf evaluation of the players.
+        #[arg(long, value_enum, default_value_t = ewn::search::EvalKind::Net)]
+        eval: ewn::search::EvalKind,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Train the evaluation network on data files and write its weights.
+    Train {
+        /// Data files written by `datagen`.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        #[arg(long, default_value_t = 8)]
+        epochs: u32,
+        #[arg(long, default_value_t = 256)]
+        batch: usize,
+        #[arg(long, default_value_t = 0.002)]
+        lr: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Every n-th position is held out for validation.
+        #[arg(long, default_value_t = 20)]
+        holdout: usize,
+        /// Weights file to write (the engine's is src/net_weights.bin).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Log-loss and Brier score of the evaluations and of searches on a data file.
+    Evalstats {
+        data: PathBuf,
+        /// Pre-roll search depths to score with each evaluation.
+        #[arg(long, value_delimiter = ',', default_value = "1,2,4")]
+        depths: Vec<u32>,
+        /// Use at most this many positions (evenly spaced through the file).
+        #[arg(long)]
+        limit: Option<usize>,
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// Play a head-to-head match between engines and baselines.
     Match(ewn::referee::cli::MatchArgs),
     /// Replay a record file, checking every move and result.
@@ -179,6 +254,134 @@ fn main() -> Result<()> {
                 log::info!("{fen} die {die}: {nodes} nodes");
             });
             println!("{} nodes {} nps", r.nodes, r.nps());
+            Ok(())
+        }
+        Some(Command::Setups {
+            games,
+            refine_top,
+            refine_games,
+            depth,
+            eval,
+            seed,
+            threads,
+            out,
+        }) => {
+            let cfg = ewn::setup_table::TableConfig {
+                games,
+                refine_top,
+                refine_games,
+                depth,
+                eval,
+                seed,
+                threads,
+            };
+            let start = std::time::Instant::now();
+            let entries = ewn::setup_table::compute(&cfg, &|phase, done, n| {
+                if done * 10 / n != (done - 1) * 10 / n {
+                    log::info!("{phase}: {done}/{n} setups");
+                }
+            });
+            let header = format!(
+                "Setup table: setup (a5 b5 c5 a4 b4 a3 for Red; the point mirror for Blue), wins, games.\n\
+                 Made by: ewn setups --games {games} --refine-top {refine_top} --refine-games {refine_games} --depth {depth} --eval {} --seed {seed}\n\
+                 The first {refine_top} are ranked by their refining games alone; each line stands for a setup and its mirror.",
+                clap::ValueEnum::to_possible_value(&eval)
+                    .unwrap()
+                    .get_name()
+            );
+            let text = ewn::setup_table::format_table(&entries, &header);
+            match out {
+                Some(p) => {
+                    std::fs::write(&p, text).with_context(|| format!("writing {}", p.display()))?
+                }
+                None => print!("{text}"),
+            }
+            log::info!("done in {:.1} s", start.elapsed().as_secs_f64());
+            Ok(())
+        }
+        Some(Command::Datagen {
+            games,
+            depth,
+            eval,
+            seed,
+            threads,
+            out,
+        }) => {
+            let f = std::fs::File::create(&out)
+                .with_context(|| format!("creating {}", out.display()))?;
+            let mut w = std::io::BufWriter::new(f);
+            let n = ewn::train::datagen(games, depth, eval, seed, threads, &mut w, &|g| {
+                if g % 10_000 == 0 {
+                    log::info!("{g} games");
+                }
+            })?;
+            std::io::Write::flush(&mut w)?;
+            println!(
+                "{n} positions from {games} games written to {}",
+                out.display()
+            );
+            Ok(())
+        }
+        Some(Command::Train {
+            data,
+            epochs,
+            batch,
+            lr,
+            seed,
+            holdout,
+            out,
+        }) => {
+            let mut all = Vec::new();
+            for p in &data {
+                all.extend(ewn::train::samples(&ewn::train::load(p)?));
+            }
+            anyhow::ensure!(holdout >= 2, "--holdout must be at least 2");
+            let (mut tr, mut va) = (Vec::new(), Vec::new());
+            for (i, s) in all.into_iter().enumerate() {
+                if i % holdout == 0 {
+                    va.push(s)
+                } else {
+                    tr.push(s)
+                }
+            }
+            anyhow::ensure!(!tr.is_empty() && !va.is_empty(), "too little data");
+            println!(
+                "{} training and {} validation positions",
+                tr.len(),
+                va.len()
+            );
+            let cfg = ewn::train::TrainConfig {
+                epochs,
+                batch: batch.max(1),
+                lr,
+                seed,
+            };
+            let net = ewn::train::train(&tr, &va, &cfg, &mut |e, t, v| {
+                println!("epoch {e}: training log-loss {t:.4}, validation {v:.4}");
+            });
+            let w = net.quantise();
+            std::fs::write(&out, ewn::net::weights_bytes(&w))
+                .with_context(|| format!("writing {}", out.display()))?;
+            println!("weights written to {}", out.display());
+            Ok(())
+        }
+        Some(Command::Evalstats {
+            data,
+            depths,
+            limit,
+            hash,
+        }) => {
+            let mut d = ewn::train::load(&data)?;
+            if let Some(k) = limit
+                && k > 0
+                && d.len() > k
+            {
+                let step = d.len() as f64 / k as f64;
+                d = (0..k)
+                    .map(|i| d[(i as f64 * step) as usize].clone())
+                    .collect();
+            }
+            print!("{}", ewn::train::evalstats(&d, &depths, hash));
             Ok(())
         }
         Some(Command::Match(args)) => ewn::referee::cli::run_match_cli(args),

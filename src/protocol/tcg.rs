@@ -392,8 +392,8 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         let replies: Vec<&str> = out.lines().collect();
         assert_eq!(replies.len(), 5, "{out}");
-        // 152634 on A1 B1 C1 A2 B2 A3: cube 1 on A1, 2 on C1, 3 on B2, 4 on A3, 5 on B1, 6 on A2.
-        assert_eq!(&replies[..4], ["1", "1", "A1 C1 B2 A3 B1 A2", "0"]);
+        // 125634 on A1 B1 C1 A2 B2 A3: cube 1 on A1, 2 on B1, 3 on B2, 4 on A3, 5 on C1, 6 on A2.
+        assert_eq!(&replies[..4], ["1", "1", "A1 B1 B2 A3 C1 A2", "0"]);
         // Blue's cube 1 on E5 moves up, left or diagonally.
         let m = parse_tcg_move(replies[4]).unwrap();
         assert!(

@@ -21,6 +21,7 @@ use crate::board::{Board, DIST, Move, MoveList, piece_of};
 use crate::dice::GROUPS;
 pub use crate::eval::WIN;
 use crate::eval::{self, evaluate};
+use crate::net;
 use crate::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -106,8 +107,54 @@ fn is_proven(v: i64, bound: Bound) -> bool {
     }
 }
 
+/// Which static evaluation the search uses at its leaves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvalKind {
+    /// The race, material and immediate-win heuristic of `eval`.
+    Heuristic,
+    /// The learned network of `net`.
+    #[default]
+    Net,
+}
+
+impl EvalKind {
+    #[inline]
+    pub fn evaluate(self, b: &Board) -> i64 {
+        match self {
+            EvalKind::Heuristic => evaluate(b),
+            EvalKind::Net => net::evaluate(b),
+        }
+    }
+}
+
+/// A depth-1 node's terms for evaluating its quiet children without playing them.
+enum LeafTerms {
+    Heuristic(eval::Sides),
+    Net(net::ChildTerms),
+}
+
+impl LeafTerms {
+    #[inline]
+    fn new(kind: EvalKind, b: &Board) -> LeafTerms {
+        match kind {
+            EvalKind::Heuristic => LeafTerms::Heuristic(eval::sides(b)),
+            EvalKind::Net => LeafTerms::Net(net::child_terms(b)),
+        }
+    }
+
+    #[inline]
+    fn quiet_child(&self, b: &Board, m: Move) -> i64 {
+        match self {
+            LeafTerms::Heuristic(t) => eval::evaluate_after_quiet(b, t, m),
+            LeafTerms::Net(t) => net::evaluate_after_quiet(b, t, m),
+        }
+    }
+}
+
 pub struct Searcher {
     tt: TransTable,
+    /// The leaf evaluation (the network unless chosen otherwise).
+    pub eval: EvalKind,
     pub move_overhead_ms: u64,
     nodes: u64,
     node_limit: u64,
@@ -122,6 +169,7 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
         Searcher {
             tt: TransTable::new(hash_mb),
+            eval: EvalKind::default(),
             move_overhead_ms: 10,
             nodes: 0,
             node_limit: u64::MAX,
@@ -361,7 +409,7 @@ impl Searcher {
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
         if depth == 0 {
-            return evaluate(b);
+            return self.eval.evaluate(b);
         }
         let key = b.key();
         if let Some(h) = self.tt.probe(key)
@@ -518,7 +566,7 @@ impl Searcher {
         let mut best_move = Move::NONE;
         // Children of a depth-1 node are leaves: quiet moves are evaluated from the parent's
         // terms without being played.
-        let leaf_terms = (depth == 1).then(|| eval::sides(b));
+        let leaf_terms = (depth == 1).then(|| LeafTerms::new(self.eval, b));
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
@@ -526,7 +574,7 @@ impl Searcher {
                 return 0;
             }
             let v = match &leaf_terms {
-                Some(t) if b.piece_at(m.to) == 0 => WIN - eval::evaluate_after_quiet(b, t, m),
+                Some(t) if b.piece_at(m.to) == 0 => WIN - t.quiet_child(b, m),
                 _ => {
                     let u = b.make(m);
                     let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
@@ -628,18 +676,23 @@ fn order_moves(b: &Board, list: &mut MoveList, tt_move: Move) {
 /// Plain expectimax without pruning or table, the reference the pruned search must match: the
 /// value for the side to move of the best move for `die` searched to `depth` plies.
 pub fn reference_value(b: &mut Board, die: u8, depth: u32) -> i64 {
-    fn chance(b: &mut Board, depth: u32) -> i64 {
+    reference_value_with(EvalKind::default(), b, die, depth)
+}
+
+/// [`reference_value`] with a chosen leaf evaluation.
+pub fn reference_value_with(kind: EvalKind, b: &mut Board, die: u8, depth: u32) -> i64 {
+    fn chance(kind: EvalKind, b: &mut Board, depth: u32) -> i64 {
         if depth == 0 {
-            return evaluate(b);
+            return kind.evaluate(b);
         }
         let groups = GROUPS[b.alive(b.side_to_move()) as usize];
         let sum: i64 = groups
             .iter()
-            .map(|(mask, cnt)| cnt as i64 * max_node(b, mask, depth))
+            .map(|(mask, cnt)| cnt as i64 * max_node(kind, b, mask, depth))
             .sum();
         chance_value(sum)
     }
-    fn max_node(b: &mut Board, mask: u8, depth: u32) -> i64 {
+    fn max_node(kind: EvalKind, b: &mut Board, mask: u8, depth: u32) -> i64 {
         let mut list = MoveList::default();
         b.gen_moves(mask, &mut list);
         let mut best = -1;
@@ -648,12 +701,12 @@ pub fn reference_value(b: &mut Board, die: u8, depth: u32) -> i64 {
             let v = if b.is_over() {
                 WIN
             } else {
-                WIN - chance(b, depth - 1)
+                WIN - chance(kind, b, depth - 1)
             };
             b.unmake(m, u);
             best = best.max(v);
         }
         best
     }
-    max_node(b, b.movable(die), depth)
+    max_node(kind, b, b.movable(die), depth)
 }

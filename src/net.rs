@@ -1,0 +1,368 @@
+//! The learned evaluation: a small network over the cubes, seen from the side to move.
+//!
+//! Inputs: one feature per cube, `(own or enemy, square, faces)`, where the square is oriented
+//! so that the side to move runs towards index 24 (Blue's squares are point-mirrored) and
+//! `faces` (1..=6) is the number of die faces that may move the cube given its side's survivors.
+//! At most twelve of the 300 inputs are on. A hidden layer of `HIDDEN` clipped-ReLU units sees
+//! them, so it can combine "my cube here, moved on this many faces" with "the enemy cube next to
+//! it": the threats and captures a race model leaves out. A linear output gives `z`, squashed by
+//! the rational sigmoid `1/2 + z / (2 (1 + |z|))`. The chance of winning on this very roll,
+//! known exactly from the runners one step from the goal, is mixed in outside the network:
+//! `p = now/6 + (1 - now/6) * net`, and the trainer fits the network through the same formula.
+//!
+//! Everything is integer arithmetic on quantised weights (see [`QA`], [`QB`]), so a position has
+//! the same value on every machine. The weights are `src/net_weights.bin`, made by `ewn train`
+//! (see `src/eval.md` for the command and the measurements) and read at compile time.
+
+// Index loops over the hidden units keep the layer arithmetic plain and let the compiler
+// vectorise it.
+#![allow(clippy::needless_range_loop)]
+
+use crate::board::{Board, Color, DEST, DIST, Move, piece_of};
+use crate::eval::{FACES, WIN, hit_faces};
+
+pub const INPUTS: usize = 300;
+pub const HIDDEN: usize = 32;
+/// First-layer scale: a weight of 1.0 is `QA`; a hidden unit saturates at `QA`.
+pub const QA: i32 = 256;
+/// Output-layer scale.
+pub const QB: i32 = 64;
+/// Largest first-layer weight magnitude the trainer allows, so that twelve inputs and the bias
+/// always fit the `i16` accumulator.
+pub const W1_LIMIT: f32 = 8.0;
+
+pub struct Weights {
+    pub w1: [[i16; HIDDEN]; INPUTS],
+    pub b1: [i16; HIDDEN],
+    pub w2: [i16; HIDDEN],
+    pub b2: i32,
+}
+
+pub const MAGIC: &[u8; 4] = b"EWNN";
+
+const fn rd16(b: &[u8], at: usize) -> i16 {
+    i16::from_le_bytes([b[at], b[at + 1]])
+}
+
+const fn rd32(b: &[u8], at: usize) -> i32 {
+    i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+/// Size of a weights file for this architecture.
+pub const FILE_LEN: usize = 16 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN) + 4;
+
+/// Reads a weights file: `EWNN`, version 1, inputs, hidden (u32 each), then `w1` row by row,
+/// `b1`, `w2` (i16 each) and `b2` (i32), all little-endian.
+pub const fn parse_weights(b: &[u8]) -> Weights {
+    assert!(b.len() == FILE_LEN, "weights file has the wrong size");
+    assert!(b[0] == MAGIC[0] && b[1] == MAGIC[1] && b[2] == MAGIC[2] && b[3] == MAGIC[3]);
+    assert!(rd32(b, 4) == 1, "unknown weights version");
+    assert!(rd32(b, 8) as usize == INPUTS && rd32(b, 12) as usize == HIDDEN);
+    let mut w = Weights {
+        w1: [[0; HIDDEN]; INPUTS],
+        b1: [0; HIDDEN],
+        w2: [0; HIDDEN],
+        b2: 0,
+    };
+    let mut at = 16;
+    let mut i = 0;
+    while i < INPUTS {
+        let mut h = 0;
+        while h < HIDDEN {
+            w.w1[i][h] = rd16(b, at);
+            at += 2;
+            h += 1;
+        }
+        i += 1;
+    }
+    let mut h = 0;
+    while h < HIDDEN {
+        w.b1[h] = rd16(b, at);
+        at += 2;
+        h += 1;
+    }
+    h = 0;
+    while h < HIDDEN {
+        w.w2[h] = rd16(b, at);
+        at += 2;
+        h += 1;
+    }
+    w.b2 = rd32(b, at);
+    w
+}
+
+pub fn weights_bytes(w: &Weights) -> Vec<u8> {
+    let mut v = Vec::with_capacity(FILE_LEN);
+    v.extend_from_slice(MAGIC);
+    for x in [1u32, INPUTS as u32, HIDDEN as u32] {
+        v.extend_from_slice(&x.to_le_bytes());
+    }
+    for row in &w.w1 {
+        for x in row {
+            v.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    for x in w.b1.iter().chain(w.w2.iter()) {
+        v.extend_from_slice(&x.to_le_bytes());
+    }
+    v.extend_from_slice(&w.b2.to_le_bytes());
+    v
+}
+
+/// The committed network.
+pub static NET: Weights = parse_weights(include_bytes!("net_weights.bin"));
+
+/// The square as seen by `stm`: Red's own, Blue's point-mirrored.
+#[inline]
+pub fn orient(s: u8, stm: Color) -> usize {
+    match stm {
+        Color::Red => s as usize,
+        Color::Blue => 24 - s as usize,
+    }
+}
+
+#[inline]
+fn feature(enemy: bool, sq: usize, faces: u8) -> usize {
+    (enemy as usize) * 150 + sq * 6 + faces as usize - 1
+}
+
+/// The active inputs of a position (at most twelve) from its side to move's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    pub idx: [u16; 12],
+    pub len: u8,
+    /// Faces on which the side to move wins at once.
+    pub now: u8,
+}
+
+impl Features {
+    pub fn as_slice(&self) -> &[u16] {
+        &self.idx[..self.len as usize]
+    }
+}
+
+/// The cubes of the side to move that can end the game with one move: one step from the goal,
+/// or next to the enemy's last cube in a direction they may move.
+#[inline]
+pub fn winners(b: &Board) -> u8 {
+    let us = b.side_to_move();
+    let them = us.other();
+    let last = (b.alive(them).count_ones() == 1)
+        .then(|| b.cube_square_raw(them, b.alive(them).trailing_zeros() as usize));
+    winners_of(b, us, last)
+}
+
+/// The cubes of `c` one step from the goal or one step from `last`, the enemy's last cube.
+#[inline]
+fn winners_of(b: &Board, c: Color, last: Option<u8>) -> u8 {
+    let mut w = 0u8;
+    let mut m = b.alive(c);
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let s = b.cube_square_raw(c, i);
+        if DIST[c.idx()][s as usize] == 1 {
+            w |= 1 << i;
+        } else if let Some(t) = last {
+            let (d, n) = DEST[c.idx()][s as usize];
+            if d[..n as usize].contains(&t) {
+                w |= 1 << i;
+            }
+        }
+    }
+    w
+}
+
+pub fn features(b: &Board) -> Features {
+    let us = b.side_to_move();
+    let mut f = Features::default();
+    for (enemy, c) in [(false, us), (true, us.other())] {
+        let alive = b.alive(c);
+        let faces = &FACES[alive as usize];
+        let mut m = alive;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let s = orient(b.cube_square_raw(c, i), us);
+            f.idx[f.len as usize] = feature(enemy, s, faces[i]) as u16;
+            f.len += 1;
+        }
+    }
+    f.now = hit_faces(b.alive(us), winners(b));
+    f
+}
+
+/// The output of the network for the active inputs, as a win probability scaled to `WIN`
+/// (before mixing in the immediate win).
+#[inline]
+fn forward(w: &Weights, idx: &[u16]) -> i64 {
+    let mut acc = w.b1;
+    for &i in idx {
+        let row = &w.w1[i as usize];
+        for h in 0..HIDDEN {
+            acc[h] = acc[h].wrapping_add(row[h]);
+        }
+    }
+    output(w, &acc)
+}
+
+#[inline]
+fn output(w: &Weights, acc: &[i16; HIDDEN]) -> i64 {
+    let mut z: i32 = 0;
+    for h in 0..HIDDEN {
+        z += (acc[h] as i32).clamp(0, QA) * w.w2[h] as i32;
+    }
+    let z = z as i64 + w.b2 as i64;
+    let one = (QA * QB) as i64;
+    WIN / 2 + (WIN / 2) * z / (one + z.abs())
+}
+
+#[inline]
+fn mix(now: u8, p: i64) -> i64 {
+    let now = now as i64;
+    ((now * WIN + (6 - now) * p) / 6).clamp(1, WIN - 1)
+}
+
+/// Win probability of the side to move, scaled to `1..=WIN-1`. Must not be called on a finished
+/// game.
+#[inline]
+pub fn evaluate(b: &Board) -> i64 {
+    evaluate_with(&NET, b)
+}
+
+pub fn evaluate_with(w: &Weights, b: &Board) -> i64 {
+    let f = features(b);
+    mix(f.now, forward(w, f.as_slice()))
+}
+
+/// The accumulator of a position's children, for evaluating its quiet moves cheaply: the inputs
+/// seen from the other side (the children's side to move), without the moving side's cubes'
+/// contributions changed by the move.
+pub struct ChildTerms {
+    acc: [i16; HIDDEN],
+}
+
+/// The terms for the children of `b` (the position before the side to move plays).
+pub fn child_terms(b: &Board) -> ChildTerms {
+    let w = &NET;
+    let them = b.side_to_move().other();
+    let mut acc = w.b1;
+    // From the children's view (them to move): their cubes are "own", ours are "enemy".
+    for (enemy, c) in [(false, them), (true, them.other())] {
+        let alive = b.alive(c);
+        let faces = &FACES[alive as usize];
+        let mut m = alive;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let s = orient(b.cube_square_raw(c, i), them);
+            let row = &w.w1[feature(enemy, s, faces[i])];
+            for h in 0..HIDDEN {
+                acc[h] = acc[h].wrapping_add(row[h]);
+            }
+        }
+    }
+    ChildTerms { acc }
+}
+
+/// `evaluate` of the position after `m`, a move of the side to move that captures nothing and
+/// does not end the game, from the terms of [`child_terms`]: only the moved cube's input changes.
+#[inline]
+pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
+    debug_assert!(b.piece_at(m.to) == 0 && !b.is_winning_move(m));
+    let w = &NET;
+    let us = b.side_to_move();
+    let them = us.other();
+    let (_, n) = piece_of(b.piece_at(m.from));
+    let f = FACES[b.alive(us) as usize][n as usize - 1];
+    let old = &w.w1[feature(true, orient(m.from, them), f)];
+    let new = &w.w1[feature(true, orient(m.to, them), f)];
+    let mut acc = t.acc;
+    for h in 0..HIDDEN {
+        acc[h] = acc[h].wrapping_sub(old[h]).wrapping_add(new[h]);
+    }
+    // The child's immediate wins are the other side's: their runners, or our last cube (if it
+    // is the one that moved, now on `m.to`) within their reach.
+    let last = (b.alive(us).count_ones() == 1).then_some(m.to);
+    let now = hit_faces(b.alive(them), winners_of(b, them, last));
+    mix(now, output(w, &acc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_fen;
+
+    fn random_games(n: usize, mut visit: impl FnMut(&Board)) {
+        let mut state = 17u64;
+        let mut rnd = |k: usize| {
+            let (s, v) = crate::zobrist::splitmix64(state);
+            state = s;
+            (v % k as u64) as usize
+        };
+        for _ in 0..n {
+            let mut b = Board::startpos();
+            while !b.is_over() {
+                visit(&b);
+                let moves = b.moves_for_die(rnd(6) as u8 + 1);
+                b.make(moves.as_slice()[rnd(moves.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn weights_file_round_trips() {
+        let bytes = weights_bytes(&NET);
+        assert_eq!(bytes.len(), FILE_LEN);
+        assert_eq!(bytes, include_bytes!("net_weights.bin"));
+        let again = parse_weights(&bytes);
+        assert_eq!(again.w1, NET.w1);
+        assert_eq!(again.b2, NET.b2);
+    }
+
+    #[test]
+    fn quiet_children_from_parent_terms_equal_full_evaluation() {
+        let mut checked = 0;
+        random_games(200, |b| {
+            let t = child_terms(b);
+            for &m in b.all_moves().as_slice() {
+                if b.piece_at(m.to) == 0 && !b.is_winning_move(m) {
+                    let mut c = b.clone();
+                    c.make(m);
+                    assert_eq!(evaluate_after_quiet(b, &t, m), evaluate(&c));
+                    checked += 1;
+                }
+            }
+        });
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn values_are_open_probabilities_and_colour_blind() {
+        random_games(100, |b| {
+            let v = evaluate(b);
+            assert!((1..WIN).contains(&v));
+            let f = features(b);
+            assert!(
+                f.len as u32
+                    == b.alive(Color::Red).count_ones() + b.alive(Color::Blue).count_ones()
+            );
+        });
+        // The same position seen from either colour (point-mirrored, colours swapped) has the
+        // same value.
+        let a = parse_fen("R14/1R23/2B32/5/3B21 r").unwrap();
+        let b = parse_fen("1R23/5/2R32/3B21/4B1 b").unwrap();
+        assert_eq!(features(&a), features(&b));
+        assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    #[test]
+    fn immediate_wins_are_counted() {
+        // Red's cube 1 on d2 wins on every face that moves it: with only cube 1 left, all six.
+        let b = parse_fen("5/B14/5/3R11/5 r").unwrap();
+        assert_eq!(features(&b).now, 6);
+        // Red can take Blue's last cube (on b4) from a5.
+        let b = parse_fen("R13R2/1B13/5/5/5 r").unwrap();
+        assert_eq!(winners(&b), 1);
+    }
+}

@@ -1,0 +1,293 @@
+//! The setup table: every arrangement of the cubes scored by fast self-play, so that the engine
+//! can choose the one that wins most.
+//!
+//! The game is symmetric under the reflection of the board in its a5-e1 diagonal (files become
+//! ranks), which maps a setup onto its mirror (the squares b5/a4 and c5/a3 swap), so 360 classes
+//! cover all 720 setups. Each class plays `games` self-play games at a fixed depth against seeded
+//! random opposing setups, colours and first mover alternating. Every candidate meets the same
+//! opposing setups with the same dice (common random numbers), so the differences between
+//! candidates carry less noise than their scores. The best `refine_top` then play
+//! `refine_games` fresh games each, and are ranked by those alone: the first phase's best are
+//! lucky as well as good, and fresh games remove that bias.
+//!
+//! The committed table is `src/setup_table.txt`, made by the command in its header.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::{Context, Result, bail};
+
+use crate::board::Color;
+use crate::notation::{parse_setup, setup_string};
+use crate::referee::rng::{MatchRng, pair_seed};
+use crate::search::{EvalKind, Searcher};
+use crate::selfplay::{self, Budget};
+
+/// The reflection in the a5-e1 diagonal, in setup order (a5 b5 c5 a4 b4 a3).
+pub fn mirror(s: [u8; 6]) -> [u8; 6] {
+    [s[0], s[3], s[5], s[1], s[4], s[2]]
+}
+
+/// One representative (the smaller of a setup and its mirror) of each of the 360 classes.
+pub fn canonical_setups() -> Vec<[u8; 6]> {
+    let mut all = Vec::new();
+    permute(&mut [1, 2, 3, 4, 5, 6], 0, &mut all);
+    all.sort_unstable();
+    all.retain(|&s| s <= mirror(s));
+    all
+}
+
+fn permute(a: &mut [u8; 6], k: usize, out: &mut Vec<[u8; 6]>) {
+    if k == 6 {
+        out.push(*a);
+        return;
+    }
+    for i in k..6 {
+        a.swap(k, i);
+        permute(a, k + 1, out);
+        a.swap(k, i);
+    }
+}
+
+/// A setup's result in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub setup: [u8; 6],
+    pub wins: u32,
+    pub games: u32,
+}
+
+impl Entry {
+    pub fn score(&self) -> f64 {
+        self.wins as f64 / self.games.max(1) as f64
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct TableConfig {
+    pub games: u32,
+    pub refine_top: usize,
+    pub refine_games: u32,
+    pub depth: u32,
+    pub eval: EvalKind,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// Plays `games` games for every candidate; game `g` is the same for every candidate except for
+/// the candidate's own arrangement. Returns the entries in the candidates' order.
+pub fn score_setups(
+    candidates: &[[u8; 6]],
+    games: u32,
+    depth: u32,
+    eval: EvalKind,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Entry> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results = Mutex::new(vec![None; candidates.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut searchers = [Searcher::new(1), Searcher::new(1)];
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= candidates.len() {
+                        break;
+                    }
+                    let ours = candidates[i];
+                    let mut wins = 0;
+                    for g in 0..games as u64 {
+                        let mut rng = MatchRng::new(pair_seed(seed, g));
+                        let theirs = rng.setup();
+                        let dice_seed = rng.next_u64();
+                        let us = if g % 2 == 0 { Color::Red } else { Color::Blue };
+                        let first = if (g / 2) % 2 == 0 {
+                            Color::Red
+                        } else {
+                            Color::Blue
+                        };
+                        let setups = if us == Color::Red {
+                            [ours, theirs]
+                        } else {
+                            [theirs, ours]
+                        };
+                        let r = selfplay::play(
+                            setups,
+                            first,
+                            dice_seed,
+                            Budget { depth, eval },
+                            &mut searchers,
+                            |_| {},
+                        );
+                        wins += u32::from(r.winner == us);
+                    }
+                    results.lock().unwrap()[i] = Some(Entry {
+                        setup: ours,
+                        wins,
+                        games,
+                    });
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, candidates.len());
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .map(|e| e.expect("every candidate scored"))
+        .collect()
+}
+
+/// Both phases: the refined candidates first (ranked by their fresh games), then the rest
+/// (ranked by the first phase).
+pub fn compute(cfg: &TableConfig, progress: &(dyn Fn(&str, usize, usize) + Sync)) -> Vec<Entry> {
+    let cands = canonical_setups();
+    let mut first = score_setups(
+        &cands,
+        cfg.games,
+        cfg.depth,
+        cfg.eval,
+        cfg.seed,
+        cfg.threads,
+        &|d, n| progress("scoring", d, n),
+    );
+    first.sort_by(|a, b| b.wins.cmp(&a.wins).then(a.setup.cmp(&b.setup)));
+    let k = cfg.refine_top.min(first.len());
+    if k == 0 || cfg.refine_games == 0 {
+        return first;
+    }
+    let top: Vec<[u8; 6]> = first[..k].iter().map(|e| e.setup).collect();
+    let mut refined = score_setups(
+        &top,
+        cfg.refine_games,
+        cfg.depth,
+        cfg.eval,
+        cfg.seed ^ 0x5EF1_0E5E_7AB1_E000,
+        cfg.threads,
+        &|d, n| progress("refining", d, n),
+    );
+    refined.sort_by(|a, b| b.wins.cmp(&a.wins).then(a.setup.cmp(&b.setup)));
+    refined.extend_from_slice(&first[k..]);
+    refined
+}
+
+/// The table as text: a header of `#` lines, then `setup wins games` per line, best first.
+pub fn format_table(entries: &[Entry], header: &str) -> String {
+    let mut s = String::new();
+    for line in header.lines() {
+        s.push_str("# ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    for e in entries {
+        s.push_str(&format!(
+            "{} {} {}\n",
+            setup_string(&e.setup),
+            e.wins,
+            e.games
+        ));
+    }
+    s
+}
+
+pub fn parse_table(text: &str) -> Result<Vec<Entry>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() != 3 {
+            bail!("line {}: expected 'setup wins games'", i + 1);
+        }
+        let setup = parse_setup(f[0])
+            .map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))
+            .context("reading the setup table")?;
+        let wins: u32 = f[1].parse().with_context(|| format!("line {}", i + 1))?;
+        let games: u32 = f[2].parse().with_context(|| format!("line {}", i + 1))?;
+        if wins > games || games == 0 {
+            bail!("line {}: {wins} wins of {games} games", i + 1);
+        }
+        out.push(Entry { setup, wins, games });
+    }
+    if out.is_empty() {
+        bail!("the setup table is empty");
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_cover_every_setup_once() {
+        let c = canonical_setups();
+        assert_eq!(c.len(), 360);
+        let mut all: Vec<[u8; 6]> = c.iter().flat_map(|&s| [s, mirror(s)]).collect();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 720);
+        assert_eq!(mirror(mirror([1, 5, 2, 6, 3, 4])), [1, 5, 2, 6, 3, 4]);
+    }
+
+    #[test]
+    fn mirrored_setups_play_mirrored_games() {
+        // The reflection maps the game onto itself, so a setup and its mirror meet a mirrored
+        // opponent in identical games.
+        let a = [3, 1, 6, 2, 5, 4];
+        let o = [2, 6, 1, 5, 3, 4];
+        let mut s = [Searcher::new(1), Searcher::new(1)];
+        let budget = Budget {
+            depth: 2,
+            eval: EvalKind::Heuristic,
+        };
+        let g1 = selfplay::play([a, o], Color::Red, 5, budget, &mut s, |_| {});
+        let g2 = selfplay::play(
+            [mirror(a), mirror(o)],
+            Color::Red,
+            5,
+            budget,
+            &mut s,
+            |_| {},
+        );
+        assert_eq!((g1.winner, g1.plies), (g2.winner, g2.plies));
+    }
+
+    #[test]
+    fn scores_do_not_depend_on_threads() {
+        let cands = [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1], [3, 1, 6, 2, 5, 4]];
+        let a = score_setups(&cands, 40, 1, EvalKind::Heuristic, 3, 2, &|_, _| {});
+        let b = score_setups(&cands, 40, 1, EvalKind::Heuristic, 3, 1, &|_, _| {});
+        assert_eq!(a, b, "threads must not change the result");
+        assert!(a.iter().all(|e| e.games == 40 && e.wins <= 40));
+    }
+
+    #[test]
+    fn table_text_round_trips_and_rejects_nonsense() {
+        let e = vec![
+            Entry {
+                setup: [1, 5, 2, 6, 3, 4],
+                wins: 30,
+                games: 50,
+            },
+            Entry {
+                setup: [2, 1, 3, 4, 5, 6],
+                wins: 20,
+                games: 50,
+            },
+        ];
+        let t = format_table(&e, "made by a test");
+        assert!(t.starts_with("# made by a test\n"));
+        assert_eq!(parse_table(&t).unwrap(), e);
+        assert!(parse_table("# nothing\n").is_err());
+        assert!(parse_table("123456 5 4\n").is_err());
+        assert!(parse_table("123455 1 4\n").is_err());
+        assert!(parse_table("123456 1\n").is_err());
+    }
+}

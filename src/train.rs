@@ -1,0 +1,528 @@
+//! Training the learned evaluation: self-play data, a small trainer, and the measurements.
+//!
+//! - [`datagen`] plays seeded self-play games at a fixed depth (random setups, alternating first
+//!   mover) and writes every position before its roll with the game's result for its side to
+//!   move: `<position> <result 0|1> <ply>` per line.
+//! - [`train`] fits the network of [`crate::net`] to those results by minibatch Adam on the
+//!   log-loss, in `f32`, seeded, single-threaded (so a seed gives the same weights), then
+//!   quantises it.
+//! - [`evalstats`] reports log-loss and Brier score of evaluations and of searches on a data file.
+
+// Index loops over the hidden units keep the layer arithmetic plain and let the compiler
+// vectorise it.
+#![allow(clippy::needless_range_loop)]
+
+use std::io::{BufRead, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Context, Result, bail};
+
+use crate::board::{Board, Color};
+use crate::net::{self, Features, HIDDEN, INPUTS, QA, QB, W1_LIMIT, Weights};
+use crate::notation::{parse_fen_parts, to_fen};
+use crate::referee::rng::{MatchRng, pair_seed};
+use crate::search::{EvalKind, Searcher};
+use crate::selfplay::{self, Budget};
+
+/// One training position.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub f: Features,
+    /// The result for the side to move: 1 won, 0 lost (or a probability).
+    pub y: f32,
+    pub ply: u16,
+}
+
+/// Plays `games` self-play games and writes their positions to `out`. Game `g` is fixed by
+/// `pair_seed(seed, g)`: setups, first mover and dice. The file's order does not depend on
+/// `threads`.
+pub fn datagen(
+    games: u64,
+    depth: u32,
+    eval: EvalKind,
+    seed: u64,
+    threads: usize,
+    out: &mut (dyn Write + Send),
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<u64> {
+    let next = AtomicU64::new(0);
+    // Finished games wait here until every earlier one is written.
+    let pending = Mutex::new((0u64, std::collections::BTreeMap::<u64, String>::new()));
+    let out = Mutex::new(out);
+    let written = AtomicU64::new(0);
+    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut searchers = [Searcher::new(1), Searcher::new(1)];
+                loop {
+                    let g = next.fetch_add(1, Ordering::SeqCst);
+                    if g >= games {
+                        break;
+                    }
+                    let mut rng = MatchRng::new(pair_seed(seed, g));
+                    let setups = [rng.setup(), rng.setup()];
+                    let first = if rng.below(2) == 0 {
+                        Color::Red
+                    } else {
+                        Color::Blue
+                    };
+                    let dice_seed = rng.next_u64();
+                    let mut seen: Vec<(String, Color)> = Vec::new();
+                    let r = selfplay::play(
+                        setups,
+                        first,
+                        dice_seed,
+                        Budget { depth, eval },
+                        &mut searchers,
+                        |b| seen.push((to_fen(b), b.side_to_move())),
+                    );
+                    let mut text = String::new();
+                    for (ply, (fen, stm)) in seen.iter().enumerate() {
+                        let y = u8::from(*stm == r.winner);
+                        text.push_str(&format!("{fen} {y} {ply}\n"));
+                    }
+                    let mut p = pending.lock().unwrap();
+                    p.1.insert(g, text);
+                    let mut o = out.lock().unwrap();
+                    loop {
+                        let want = p.0;
+                        let Some(t) = p.1.remove(&want) else { break };
+                        if let Err(e) = o.write_all(t.as_bytes()) {
+                            failed.lock().unwrap().get_or_insert(e);
+                        }
+                        written.fetch_add(t.lines().count() as u64, Ordering::SeqCst);
+                        p.0 += 1;
+                        progress(p.0);
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failed.into_inner().unwrap() {
+        return Err(e).context("writing the data");
+    }
+    Ok(written.into_inner())
+}
+
+/// Reads a data file: position (board and side), result, ply per line.
+pub fn load(path: &std::path::Path) -> Result<Vec<(Board, f32, u16)>> {
+    let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut v = Vec::new();
+    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("reading {}", path.display()))?;
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.is_empty() {
+            continue;
+        }
+        if f.len() != 4 {
+            bail!(
+                "{} line {}: expected '<board> <side> <result> <ply>'",
+                path.display(),
+                i + 1
+            );
+        }
+        let b = parse_fen_parts(f[0], f[1])
+            .map_err(|e| anyhow::anyhow!("{} line {}: {e}", path.display(), i + 1))?;
+        if b.is_over() {
+            bail!("{} line {}: the game is over", path.display(), i + 1);
+        }
+        let y: f32 = f[2]
+            .parse()
+            .ok()
+            .filter(|y: &f32| (0.0..=1.0).contains(y))
+            .with_context(|| format!("{} line {}: bad result '{}'", path.display(), i + 1, f[2]))?;
+        let ply: u16 = f[3]
+            .parse()
+            .with_context(|| format!("{} line {}: bad ply '{}'", path.display(), i + 1, f[3]))?;
+        v.push((b, y, ply));
+    }
+    Ok(v)
+}
+
+pub fn samples(data: &[(Board, f32, u16)]) -> Vec<Sample> {
+    data.iter()
+        .map(|(b, y, ply)| Sample {
+            f: net::features(b),
+            y: *y,
+            ply: *ply,
+        })
+        .collect()
+}
+
+/// The network in floating point, as trained.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    pub w1: Vec<[f32; HIDDEN]>,
+    pub b1: [f32; HIDDEN],
+    pub w2: [f32; HIDDEN],
+    pub b2: f32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct TrainConfig {
+    pub epochs: u32,
+    pub batch: usize,
+    pub lr: f32,
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            epochs: 8,
+            batch: 256,
+            lr: 0.002,
+            seed: 1,
+        }
+    }
+}
+
+/// Rational sigmoid, the network's output squashing (also used by the integer evaluation).
+#[inline]
+fn rsig(z: f32) -> f32 {
+    0.5 + z / (2.0 * (1.0 + z.abs()))
+}
+
+impl FloatNet {
+    pub fn new(seed: u64) -> FloatNet {
+        let mut rng = MatchRng::new(seed);
+        let mut u = |scale: f32| {
+            ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) as f32 * scale
+        };
+        let mut w1 = vec![[0f32; HIDDEN]; INPUTS];
+        for row in w1.iter_mut() {
+            for x in row.iter_mut() {
+                *x = u(0.3);
+            }
+        }
+        let mut b1 = [0f32; HIDDEN];
+        let mut w2 = [0f32; HIDDEN];
+        for h in 0..HIDDEN {
+            b1[h] = 0.2 + u(0.1);
+            w2[h] = u(0.5);
+        }
+        FloatNet {
+            w1,
+            b1,
+            w2,
+            b2: 0.0,
+        }
+    }
+
+    /// Hidden pre-activations, and the probability after mixing in the immediate wins.
+    fn forward(&self, s: &Sample, a: &mut [f32; HIDDEN]) -> (f32, f32) {
+        *a = self.b1;
+        for &i in s.f.as_slice() {
+            let row = &self.w1[i as usize];
+            for h in 0..HIDDEN {
+                a[h] += row[h];
+            }
+        }
+        let mut z = self.b2;
+        for h in 0..HIDDEN {
+            z += self.w2[h] * a[h].clamp(0.0, 1.0);
+        }
+        let n = s.f.now as f32 / 6.0;
+        (z, n + (1.0 - n) * rsig(z))
+    }
+
+    pub fn predict(&self, s: &Sample) -> f32 {
+        let mut a = [0f32; HIDDEN];
+        self.forward(s, &mut a).1
+    }
+
+    pub fn quantise(&self) -> Weights {
+        let q16 = |x: f32, scale: i32, lim: f32| -> i16 {
+            (x.clamp(-lim, lim) * scale as f32).round() as i16
+        };
+        let mut w = Weights {
+            w1: [[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: [0; HIDDEN],
+            b2: (self.b2 * (QA * QB) as f32).round() as i32,
+        };
+        for (i, row) in self.w1.iter().enumerate() {
+            for h in 0..HIDDEN {
+                w.w1[i][h] = q16(row[h], QA, W1_LIMIT);
+            }
+        }
+        for h in 0..HIDDEN {
+            w.b1[h] = q16(self.b1[h], QA, W1_LIMIT);
+            w.w2[h] = q16(self.w2[h], QB, 32767.0 / QB as f32);
+        }
+        w
+    }
+}
+
+/// Mean log-loss and Brier score of predictions `p` for results `y`.
+pub fn scores(pairs: impl Iterator<Item = (f64, f64)>) -> (f64, f64, usize) {
+    let (mut ll, mut br, mut n) = (0.0, 0.0, 0usize);
+    for (p, y) in pairs {
+        let p = p.clamp(1e-6, 1.0 - 1e-6);
+        ll -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        br += (p - y) * (p - y);
+        n += 1;
+    }
+    let d = n.max(1) as f64;
+    (ll / d, br / d, n)
+}
+
+/// Trains on `train` and reports the log-loss on `valid` after every epoch through `report`.
+pub fn train(
+    train: &[Sample],
+    valid: &[Sample],
+    cfg: &TrainConfig,
+    report: &mut dyn FnMut(u32, f64, f64),
+) -> FloatNet {
+    let mut net = FloatNet::new(cfg.seed);
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = MatchRng::new(cfg.seed ^ 0x00DD_BA11);
+    // Adam state.
+    let (b1m, b2m, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let np = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+    let mut m = vec![0f32; np];
+    let mut v = vec![0f32; np];
+    let mut g = vec![0f32; np];
+    let mut t = 0i32;
+    let off_b1 = INPUTS * HIDDEN;
+    let off_w2 = off_b1 + HIDDEN;
+    let off_b2 = off_w2 + HIDDEN;
+    let mut a = [0f32; HIDDEN];
+    for epoch in 0..cfg.epochs {
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        // Step decay: the last quarter of the epochs at a tenth of the rate.
+        let lr = if epoch >= cfg.epochs - cfg.epochs.div_ceil(4) {
+            cfg.lr * 0.1
+        } else {
+            cfg.lr
+        };
+        let mut train_ll = 0f64;
+        for chunk in order.chunks(cfg.batch) {
+            g.iter_mut().for_each(|x| *x = 0.0);
+            for &k in chunk {
+                let s = &train[k as usize];
+                let (z, p) = net.forward(s, &mut a);
+                let n = s.f.now as f32 / 6.0;
+                let y = s.y;
+                let pc = p.clamp(1e-6, 1.0 - 1e-6);
+                train_ll -= (y * pc.ln() + (1.0 - y) * (1.0 - pc).ln()) as f64;
+                if n >= 1.0 {
+                    continue;
+                }
+                // d loss / d z through p = n + (1 - n) * rsig(z).
+                let dz = (pc - y) / (pc * (1.0 - pc)) * (1.0 - n) / (2.0 * (1.0 + z.abs()).powi(2));
+                g[off_b2] += dz;
+                for h in 0..HIDDEN {
+                    let hv = a[h].clamp(0.0, 1.0);
+                    g[off_w2 + h] += dz * hv;
+                    if a[h] > 0.0 && a[h] < 1.0 {
+                        let dh = dz * net.w2[h];
+                        g[off_b1 + h] += dh;
+                        for &i in s.f.as_slice() {
+                            g[i as usize * HIDDEN + h] += dh;
+                        }
+                    }
+                }
+            }
+            t += 1;
+            let scale = 1.0 / chunk.len() as f32;
+            let c1 = 1.0 - b1m.powi(t);
+            let c2 = 1.0 - b2m.powi(t);
+            for k in 0..np {
+                let gk = g[k] * scale;
+                m[k] = b1m * m[k] + (1.0 - b1m) * gk;
+                v[k] = b2m * v[k] + (1.0 - b2m) * gk * gk;
+                let step = lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
+                let p: &mut f32 = if k < off_b1 {
+                    &mut net.w1[k / HIDDEN][k % HIDDEN]
+                } else if k < off_w2 {
+                    &mut net.b1[k - off_b1]
+                } else if k < off_b2 {
+                    &mut net.w2[k - off_w2]
+                } else {
+                    &mut net.b2
+                };
+                *p -= step;
+                if k < off_w2 {
+                    *p = p.clamp(-W1_LIMIT, W1_LIMIT);
+                }
+            }
+        }
+        let (vll, _, _) = scores(valid.iter().map(|s| (net.predict(s) as f64, s.y as f64)));
+        report(epoch + 1, train_ll / train.len().max(1) as f64, vll);
+    }
+    net
+}
+
+/// Ply ranges reported by [`evalstats`].
+pub const BUCKETS: [(u16, u16, &str); 4] = [
+    (0, 11, "plies 0-11"),
+    (12, 17, "plies 12-17"),
+    (18, u16::MAX, "plies 18+"),
+    (12, u16::MAX, "plies 12+"),
+];
+
+/// Log-loss and Brier score per ply bucket of the heuristic, the network, and pre-roll searches
+/// at `depths` with either evaluation. Returns a table a person reads.
+pub fn evalstats(data: &[(Board, f32, u16)], depths: &[u32], hash_mb: usize) -> String {
+    use crate::analysis::analyse_preroll;
+    use crate::search::{Limits, to_prob};
+    let mut rows: Vec<(String, Vec<f64>)> = vec![
+        (
+            "heuristic (static)".into(),
+            data.iter()
+                .map(|(b, _, _)| to_prob(crate::eval::evaluate(b)))
+                .collect(),
+        ),
+        (
+            "network (static)".into(),
+            data.iter()
+                .map(|(b, _, _)| to_prob(net::evaluate(b)))
+                .collect(),
+        ),
+    ];
+    let mut searcher = Searcher::new(hash_mb);
+    for kind in [EvalKind::Heuristic, EvalKind::Net] {
+        searcher.eval = kind;
+        for &d in depths {
+            let limits = Limits {
+                depth: Some(d),
+                ..Limits::default()
+            };
+            let v = data
+                .iter()
+                .map(|(b, _, _)| {
+                    searcher.clear();
+                    to_prob(analyse_preroll(&mut searcher, b, &limits, &mut |_| {}).value)
+                })
+                .collect();
+            let name = match kind {
+                EvalKind::Heuristic => format!("heuristic search depth {d}"),
+                EvalKind::Net => format!("network search depth {d}"),
+            };
+            rows.push((name, v));
+        }
+    }
+    let mut out = String::from("evaluator");
+    for (_, _, name) in BUCKETS {
+        out.push_str(&format!(" | {name}: log-loss Brier"));
+    }
+    out.push('\n');
+    for (name, p) in &rows {
+        out.push_str(name);
+        for (lo, hi, _) in BUCKETS {
+            let (ll, br, n) = scores(
+                data.iter()
+                    .zip(p)
+                    .filter(|((_, _, ply), _)| (lo..=hi).contains(ply))
+                    .map(|((_, y, _), &p)| (p, *y as f64)),
+            );
+            out.push_str(&format!(" | {ll:.4} {br:.4} (n {n})"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample with one own cube on `sq` moved on six faces, no immediate win.
+    fn one_cube(sq: usize, y: f32) -> Sample {
+        let mut f = Features::default();
+        f.idx[0] = (sq * 6 + 5) as u16;
+        f.len = 1;
+        Sample { f, y, ply: 0 }
+    }
+
+    #[test]
+    fn trainer_learns_a_known_answer() {
+        // Square 0: won 1 time in 5; square 12: won 4 times in 5. The best predictions are the
+        // frequencies, 0.2 and 0.8.
+        let mut data = Vec::new();
+        for k in 0..2000 {
+            data.push(one_cube(0, f32::from(k % 5 == 0)));
+            data.push(one_cube(12, f32::from(k % 5 != 0)));
+        }
+        let cfg = TrainConfig {
+            epochs: 8,
+            batch: 64,
+            lr: 0.01,
+            seed: 3,
+        };
+        let mut last = f64::MAX;
+        let net = train(&data, &data, &cfg, &mut |_, _, v| last = v);
+        let p0 = net.predict(&one_cube(0, 0.0));
+        let p12 = net.predict(&one_cube(12, 0.0));
+        assert!((p0 - 0.2).abs() < 0.03, "{p0}");
+        assert!((p12 - 0.8).abs() < 0.03, "{p12}");
+        // The entropy of these results is 0.5004 nats; the fit must be close to it.
+        assert!(last < 0.505, "{last}");
+    }
+
+    #[test]
+    fn quantised_net_matches_the_float_net() {
+        let net = FloatNet::new(5);
+        let q = net.quantise();
+        let mut rng = MatchRng::new(9);
+        let mut worst = 0f64;
+        for _ in 0..200 {
+            let mut b = Board::startpos();
+            for _ in 0..rng.below(20) {
+                if b.is_over() {
+                    break;
+                }
+                let ms = b.moves_for_die(rng.die());
+                b.make(ms.as_slice()[rng.below(ms.len() as u64) as usize]);
+            }
+            if b.is_over() {
+                continue;
+            }
+            let s = Sample {
+                f: net::features(&b),
+                y: 0.0,
+                ply: 0,
+            };
+            let pf = net.predict(&s) as f64;
+            let pq = crate::search::to_prob(net::evaluate_with(&q, &b));
+            worst = worst.max((pf - pq).abs());
+        }
+        assert!(worst < 0.01, "quantisation changed a value by {worst}");
+    }
+
+    #[test]
+    fn datagen_is_reproducible_and_independent_of_threads() {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        datagen(6, 1, EvalKind::Heuristic, 4, 1, &mut a, &|_| {}).unwrap();
+        datagen(6, 1, EvalKind::Heuristic, 4, 2, &mut b, &|_| {}).unwrap();
+        assert_eq!(a, b);
+        let text = String::from_utf8(a).unwrap();
+        let dir = std::env::temp_dir().join(format!("ewn-datagen-{}", std::process::id()));
+        std::fs::write(&dir, &text).unwrap();
+        let data = load(&dir).unwrap();
+        std::fs::remove_file(&dir).ok();
+        assert_eq!(data.len(), text.lines().count());
+        // Each game's first position is ply 0, and a game's results alternate with the side.
+        assert_eq!(data[0].2, 0);
+        assert!(
+            data.iter()
+                .all(|(b, y, _)| !b.is_over() && (*y == 0.0 || *y == 1.0))
+        );
+        assert_eq!(data[0].1 + data[1].1, 1.0);
+    }
+
+    #[test]
+    fn scores_of_known_predictions() {
+        let (ll, br, n) = scores([(0.5, 1.0), (0.5, 0.0)].into_iter());
+        assert_eq!(n, 2);
+        assert!((ll - std::f64::consts::LN_2).abs() < 1e-12);
+        assert!((br - 0.25).abs() < 1e-12);
+    }
+}
