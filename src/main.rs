@@ -137,10 +137,21 @@ fn parse_position(s: &str) -> Result<Board> {
     notation::parse_fen(s).context("reading --position")
 }
 
-fn main() -> Result<()> {
+fn main() -> std::process::ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // One line per error, its causes joined with ': ', whatever RUST_BACKTRACE says.
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<()> {
     let matches = Cli::command().get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let (Some(Command::Match(args)), Some(("match", m))) =
