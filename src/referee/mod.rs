@@ -1,4 +1,4 @@
-//! The referee: head-to-head matches between engines and baselines, game records, statistics.
+//! The referee: matches and tournaments between engines and baselines, game records, statistics.
 //!
 //! Games come in pairs that share a seed: the same setups and the same die for every ply, with
 //! the players' colours swapped, so luck of the dice cancels within a pair. The side that moves

@@ -524,21 +524,25 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
     if t.entrants.len() == 2 {
         let (w, l) = live.tally.get(&(0, 1)).copied().unwrap_or((0, 0));
         s.push_str(&format!(" | {} {w}-{l} {}", t.names[0], t.names[1]));
-        if live.pairs.total() > 0 {
-            let sc = live.pairs.score();
-            s.push_str(&format!(
-                " | score {:.3} [{:.3}, {:.3}] | Elo {}",
-                sc.value,
-                sc.low,
-                sc.high,
-                stats::describe_elo(&live.pairs.elo())
-            ));
-        }
+        // Most telling first: a line cut to the terminal's width loses the end.
         if let Some(test) = &t.sprt {
             let (lo, hi) = test.bounds();
             s.push_str(&format!(
                 " | LLR {:.2} [{lo:.2}, {hi:.2}]",
                 test.llr(&live.pairs)
+            ));
+        }
+        if live.pairs.total() > 0 {
+            let sc = live.pairs.score();
+            let e = live.pairs.elo().value;
+            let elo = if e.is_finite() {
+                stats::fmt_elo(e)
+            } else {
+                "not finite".to_string()
+            };
+            s.push_str(&format!(
+                " | {:.3} [{:.3}, {:.3}] | Elo {elo}",
+                sc.value, sc.low, sc.high,
             ));
         }
     } else {
@@ -553,14 +557,28 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
             s.push_str(&format!(" | {} {w}/{g}", t.names[i]));
         }
     }
-    if live.done > 0 && live.done < planned {
+    let left = if live.done > 0 && live.done < planned {
         let per = started.elapsed().as_secs_f64() / live.done as f64;
-        s.push_str(&format!(
+        format!(
             " | {} left",
             fmt_duration(per * (planned - live.done) as f64)
-        ));
+        )
+    } else {
+        String::new()
+    };
+    // A line longer than the terminal wraps, and `\r` then rewrites only its last row: keep it
+    // within the width (COLUMNS when the shell exports it, else 80), the time left always shown.
+    let width = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse::<usize>().ok())
+        .unwrap_or(80)
+        .max(20)
+        - 1;
+    let room = width.saturating_sub(left.chars().count());
+    if s.chars().count() > room {
+        s = s.chars().take(room.saturating_sub(1)).collect::<String>() + "~";
     }
-    s
+    s + &left
 }
 
 #[cfg(test)]
@@ -723,7 +741,7 @@ mod tests {
             "{out:?}"
         );
         assert!(
-            out.contains("\rgames 4/4 | p0 ") && out.contains("| score "),
+            out.contains("\rgames 4/4 | p0 ") && out.contains(" | Elo "),
             "{out:?}"
         );
         assert!(out.ends_with("\r\x1b[K"), "{out:?}");
