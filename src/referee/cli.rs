@@ -19,7 +19,8 @@ use crate::notation::to_fen;
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// A player, optionally with settings: a native-protocol engine command, `tcg:<command>` for
-    /// a TCG engine, `random`, `greedy`, or `self` (this program; `tcg:self` speaks TCG), then
+    /// a TCG engine, `random`, `greedy`, `mcts:<simulations>` (built-in UCT with random playouts),
+    /// or `self` (this program; `tcg:self` speaks TCG), then
     /// `key=value` words: `name=`, `option.<Name>=`, `tc=`, `movetime=`, `st=`, `cmd=`,
     /// `proto=`, `arg=`, `dir=`. Repeat `--engine` for more players.
     #[arg(long = "engine", required = true, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
