@@ -86,7 +86,7 @@ impl Report {
         sprt: Option<Sprt>,
     ) -> Result<Report, String> {
         let n = names.len();
-        if anchor >= n.max(1) {
+        if anchor >= n {
             return Err("no anchor player".into());
         }
         let index = |s: &str| -> Result<usize, String> {
@@ -554,6 +554,15 @@ mod tests {
         assert!(e.contains("should be a pair"), "{e}");
         let e = Report::build(names(&["x"]), &pair(0, "x", "y", 1), 0, None).unwrap_err();
         assert!(e.contains("'y' is not in this match"), "{e}");
+        let e = Report::build(Vec::new(), &[], 0, None).unwrap_err();
+        assert!(e.contains("no anchor"), "{e}");
+        let mut selfplay: Vec<GameRecord> = pair(0, "x", "x", 1).into();
+        let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
+        assert!(e.contains("'x' plays itself"), "{e}");
+        selfplay[0].winner = None;
+        selfplay[0].reason = Reason::Unfinished;
+        let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
+        assert!(e.contains("unfinished"), "{e}");
     }
 
     #[test]
