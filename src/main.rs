@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use ewn::board::Board;
 use ewn::level::Level;
@@ -125,8 +125,10 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
-    /// Play a head-to-head match between engines and baselines.
+    /// Play a match or a tournament between engines and baselines.
     Match(ewn::referee::cli::MatchArgs),
+    /// The result of the games in record files, merged as one match (for example its shards).
+    Stats(ewn::referee::cli::StatsArgs),
     /// Replay a record file, checking every move and result.
     Replay(ewn::referee::cli::ReplayArgs),
     /// Convert a record file to a contest record style.
@@ -214,11 +216,28 @@ fn parse_position(s: &str) -> Result<Board> {
     notation::parse_fen(s).context("reading --position")
 }
 
-fn main() -> Result<()> {
+fn main() -> std::process::ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    // One line per error, its causes joined with ': ', whatever RUST_BACKTRACE says.
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<()> {
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Some(Command::Match(args)), Some(("match", m))) =
+        (cli.command.as_mut(), matches.subcommand())
+    {
+        args.group_engines(m);
+    }
     match cli.command {
         None => ewn::protocol::run_stdio(cli.protocol),
         Some(Command::Perft {
@@ -385,6 +404,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         Some(Command::Match(args)) => ewn::referee::cli::run_match_cli(args),
+        Some(Command::Stats(args)) => ewn::referee::cli::run_stats(args),
         Some(Command::Replay(args)) => ewn::referee::cli::run_replay(args),
         Some(Command::Export(args)) => ewn::referee::cli::run_export(args),
         Some(Command::Analyse {

@@ -327,6 +327,7 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
     };
     let mut rec = GameRecord {
         number: 1,
+        match_id: None,
         seed: match opts.dice {
             Dice::Auto { seed } => Some(seed),
             Dice::Manual => None,

@@ -108,6 +108,7 @@ mod tests {
     fn example_game() {
         let g = GameRecord {
             number: 1,
+            match_id: None,
             seed: Some(0),
             date: "2026-11-29".into(),
             red: "ewn".into(),

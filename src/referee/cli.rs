@@ -2,27 +2,39 @@
 //! that `main` stays a dispatcher.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
+use super::ccgc;
 use super::player::TimeControl;
 use super::record::parse_records;
+use super::report::{Report, players_in};
+use super::settings::Entrant;
 use super::stats::Sprt;
-use super::{MatchConfig, PlayerSpec, ccgc, run_match};
+use super::tourney::{self, Progress, Schedule, Shard, Tournament, labels, parse_openings};
 use crate::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// First player: a native-protocol engine command, `tcg:<command>` for a TCG engine, `random`,
-    /// `greedy`, `mcts:<simulations>` (built-in UCT with random playouts), or `self` (this program; `tcg:self` speaks TCG).
-    #[arg(long)]
-    pub engine: String,
-    /// Second player, in the same forms.
-    #[arg(long, default_value = "random")]
-    pub opponent: String,
-    /// Number of games (rounded up to whole pairs).
+    /// A player, optionally with settings: a native-protocol engine command, `tcg:<command>` for
+    /// a TCG engine, `random`, `greedy`, `mcts:<simulations>` (built-in UCT with random playouts),
+    /// or `self` (this program; `tcg:self` speaks TCG), then
+    /// `key=value` words: `name=`, `option.<Name>=`, `tc=`, `movetime=`, `st=`, `cmd=`,
+    /// `proto=`, `arg=`, `dir=`. Repeat `--engine` for more players.
+    #[arg(long = "engine", required = true, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
+    pub engine_words: Vec<String>,
+    /// The words of each `--engine`, one list per occurrence (see [`MatchArgs::group_engines`]).
+    #[arg(skip)]
+    pub engine: Vec<Vec<String>>,
+    /// One more player, in the same forms (the default opponent of a single --engine: random).
+    #[arg(long, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
+    pub opponent: Option<Vec<String>>,
+    /// With more than two players: `gauntlet` (the first against each other) or `round-robin`.
+    #[arg(long, value_enum, default_value_t = ScheduleArg::Gauntlet)]
+    pub tournament: ScheduleArg,
+    /// Games per encounter (rounded up to whole pairs).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Milliseconds per move (the default when no --tc is given: 100).
@@ -43,18 +55,67 @@ pub struct MatchArgs {
     /// Ask each player for its setup (`go setup`, TCG `ini`) instead of drawing it from the seed.
     #[arg(long)]
     pub engine_setups: bool,
-    /// Stop when decided: `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
+    /// Start positions, one per line: a position string, or two setups with an optional first
+    /// mover (`451623 123456 b`). Pair k plays the (k mod count)-th.
+    #[arg(long)]
+    pub positions: Option<PathBuf>,
+    /// Stop when decided: `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05` (two players).
     #[arg(long)]
     pub sprt: Option<String>,
+    /// Play only the K-th of N disjoint slices of the game list (whole pairs), e.g. `3/8`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// The player the ratings are relative to (default: the first).
+    #[arg(long)]
+    pub anchor: Option<String>,
     /// Write every game to this record file.
     #[arg(long)]
     pub record: Option<PathBuf>,
-    /// Name of the first player in the output and records (default: its command).
+    /// Name of the first player (as `name=` on the first --engine).
     #[arg(long)]
     pub engine_name: Option<String>,
-    /// Name of the second player in the output and records (default: its command).
+    /// Name of the second player (as `name=` on --opponent).
     #[arg(long)]
     pub opponent_name: Option<String>,
+    /// No status line on a terminal: one plain line per game, as in a log.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print the summary as one JSON object on standard output (progress goes to standard error).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl MatchArgs {
+    /// Splits the words of `--engine` by occurrence, which clap's derive does not do itself:
+    /// `--engine self name=a --engine greedy` is two players.
+    pub fn group_engines(&mut self, m: &clap::ArgMatches) {
+        self.engine = m
+            .get_occurrences::<String>("engine_words")
+            .map(|occ| occ.map(|o| o.cloned().collect()).collect())
+            .unwrap_or_default();
+    }
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ScheduleArg {
+    Gauntlet,
+    RoundRobin,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// Record files written by `ewn match` (for example by its shards).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The player the ratings are relative to (default: the first).
+    #[arg(long)]
+    pub anchor: Option<String>,
+    /// Apply an SPRT `elo0,elo1,alpha,beta` to the pairs of a two-player match.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -95,29 +156,79 @@ pub fn parse_tc(s: &str) -> Result<TimeControl> {
     })
 }
 
+fn anchor_index(names: &[String], anchor: Option<&str>) -> Result<usize> {
+    match anchor {
+        None => Ok(0),
+        Some(a) => names.iter().position(|n| n == a).with_context(|| {
+            format!(
+                "--anchor '{a}' is none of the players: {}",
+                names.join(", ")
+            )
+        }),
+    }
+}
+
+fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
+    s.map(|s| s.parse::<Sprt>().map_err(anyhow::Error::msg))
+        .transpose()
+}
+
 pub fn run_match_cli(args: MatchArgs) -> Result<()> {
     let tc = match (&args.tc, args.movetime) {
         (Some(tc), _) => parse_tc(tc)?,
         (None, Some(ms)) => TimeControl::MoveTime { ms: ms.max(1) },
         (None, None) => TimeControl::MoveTime { ms: 100 },
     };
-    let sprt = match &args.sprt {
-        Some(s) => Some(s.parse::<Sprt>().map_err(anyhow::Error::msg)?),
-        None => None,
+    let mut entrants = Vec::new();
+    for (i, words) in args.engine.iter().enumerate() {
+        entrants
+            .push(Entrant::parse(words).with_context(|| format!("reading --engine {}", i + 1))?);
+    }
+    match &args.opponent {
+        Some(words) => entrants.push(Entrant::parse(words).context("reading --opponent")?),
+        None if entrants.len() == 1 => {
+            entrants.push(Entrant::parse(&["random".to_string()])?);
+        }
+        None => {}
+    }
+    for (i, name) in [(0, &args.engine_name), (1, &args.opponent_name)] {
+        if let Some(n) = name
+            && let Some(e) = entrants.get_mut(i)
+        {
+            e.name = Some(n.clone());
+        }
+    }
+    let openings = match &args.positions {
+        Some(p) => parse_openings(
+            &std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
+        )?,
+        None => Vec::new(),
     };
-    let cfg = MatchConfig {
-        players: [
-            PlayerSpec::parse(&args.engine).context("reading --engine")?,
-            PlayerSpec::parse(&args.opponent).context("reading --opponent")?,
-        ],
-        games: args.games.div_ceil(2) * 2,
+    let names = labels(&entrants);
+    let t = Tournament {
+        anchor: anchor_index(&names, args.anchor.as_deref())?,
+        names,
+        entrants,
+        schedule: match args.tournament {
+            ScheduleArg::Gauntlet => Schedule::Gauntlet,
+            ScheduleArg::RoundRobin => Schedule::RoundRobin,
+        },
+        games: args.games.div_ceil(2).max(1) * 2,
         seed: args.seed,
         tc,
         grace_ms: args.grace,
         concurrency: args.concurrency,
         engine_setups: args.engine_setups,
-        sprt,
+        openings,
+        sprt: parse_sprt(args.sprt.as_deref())?,
+        shard: args
+            .shard
+            .as_deref()
+            .map(str::parse::<Shard>)
+            .transpose()
+            .map_err(anyhow::Error::msg)?,
     };
+    t.validate()?;
     let mut record: Option<Box<dyn Write + Send>> = match &args.record {
         Some(p) => Some(Box::new(BufWriter::new(
             File::create(p).with_context(|| format!("creating {}", p.display()))?,
@@ -125,18 +236,82 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         None => None,
     };
     let start = std::time::Instant::now();
-    let mut out = std::io::stdout();
-    let sum = run_match(
-        &cfg,
-        [
-            args.engine_name.as_deref().unwrap_or(&args.engine),
-            args.opponent_name.as_deref().unwrap_or(&args.opponent),
-        ],
-        &mut out,
+    let mut stdout = std::io::stdout();
+    let mut stderr = std::io::stderr();
+    let terminal = if args.json {
+        stderr.is_terminal()
+    } else {
+        stdout.is_terminal()
+    };
+    let progress = if terminal && !args.quiet {
+        Progress::Status
+    } else {
+        Progress::Lines
+    };
+    let out: &mut (dyn Write + Send) = if args.json { &mut stderr } else { &mut stdout };
+    let o = tourney::run(
+        &t,
+        progress,
+        out,
         record.as_deref_mut().map(|r| r as &mut (dyn Write + Send)),
     )?;
-    print!("{}", sum.report(cfg.sprt.as_ref()));
+    if args.json {
+        print!("{}", o.report.json());
+        return Ok(());
+    }
+    print!("{}", o.report.text());
+    if let Some((_, at)) = o.sprt_stop {
+        println!(
+            "The SPRT stopped the match after {at} games (begun pairs were finished); {} of {} \
+             games played",
+            o.records.len(),
+            o.planned
+        );
+    }
+    if let Some(s) = t.shard {
+        println!(
+            "Shard {}/{}: {} of {} games of the match; merge the shards' records with `ewn stats`",
+            s.k,
+            s.n,
+            o.records.len(),
+            t.total_pairs() * 2
+        );
+    }
     println!("Wall time {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `ewn stats FILE...`: the result of the games in any number of record files, as one match.
+pub fn run_stats(args: StatsArgs) -> Result<()> {
+    let mut games = Vec::new();
+    for f in &args.files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        let recs = parse_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+        for g in &recs {
+            g.replay()
+                .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", f.display(), g.number))?;
+        }
+        games.extend(recs);
+    }
+    if games.is_empty() {
+        bail!("no games in the record files");
+    }
+    let names = players_in(&games);
+    let anchor = anchor_index(&names, args.anchor.as_deref())?;
+    let sprt = parse_sprt(args.sprt.as_deref())?;
+    if sprt.is_some() && names.len() != 2 {
+        bail!(
+            "--sprt is for a match of two players; these records have {}",
+            names.len()
+        );
+    }
+    let report = Report::build(names, &games, anchor, sprt).map_err(anyhow::Error::msg)?;
+    if args.json {
+        print!("{}", report.json());
+    } else {
+        print!("{}", report.text());
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 //! the next game begins, so one stuck engine costs one game, not the match.
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -31,11 +32,15 @@ pub struct Proc {
 }
 
 impl Proc {
-    /// Starts the program `argv[0]` with the arguments `argv[1..]`.
-    pub fn spawn(argv: &[String]) -> Result<Proc, String> {
+    /// Starts the program `argv[0]` with the arguments `argv[1..]`, in `dir` when given.
+    pub fn spawn(argv: &[String], dir: Option<&Path>) -> Result<Proc, String> {
         let (prog, args) = argv.split_first().ok_or("empty engine command")?;
         let cmd = argv.join(" ");
-        let mut child = Command::new(prog)
+        let mut command = Command::new(prog);
+        if let Some(d) = dir {
+            command.current_dir(d);
+        }
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -110,26 +115,61 @@ fn fault(w: Wait, what: &str, wait: Duration) -> Fault {
 pub struct Native {
     argv: Vec<String>,
     label: String,
+    /// Sent as `setoption name <name> value <value>` after each start.
+    options: Vec<(String, String)>,
+    dir: Option<PathBuf>,
     proc: Option<Proc>,
 }
 
 impl Native {
     pub fn new(argv: Vec<String>, label: &str) -> Native {
+        Native::with_settings(argv, label, Vec::new(), None)
+    }
+
+    /// An engine that gets `options` after its handshake and runs in `dir`.
+    pub fn with_settings(
+        argv: Vec<String>,
+        label: &str,
+        options: Vec<(String, String)>,
+        dir: Option<PathBuf>,
+    ) -> Native {
         Native {
             argv,
             label: label.to_string(),
+            options,
+            dir,
             proc: None,
         }
     }
 
-    /// The running process, started and greeted if needed.
+    /// The running process, started, greeted and given its options if needed. An option the
+    /// engine refuses (an `error` line before `readyok`) is logged, not held against it: engines
+    /// differ in the options they know, as under cutechess-cli.
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let mut p = Proc::spawn(&self.argv).map_err(Fault::Crash)?;
+            let mut p = Proc::spawn(&self.argv, self.dir.as_deref()).map_err(Fault::Crash)?;
             let deadline = Instant::now() + HANDSHAKE;
             p.send("ugi")
                 .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
                 .map_err(|w| fault(w, "ugiok", HANDSHAKE))?;
+            if !self.options.is_empty() {
+                for (name, value) in &self.options {
+                    p.send(&format!("setoption name {name} value {value}"))
+                        .map_err(|w| fault(w, "setoption", HANDSHAKE))?;
+                }
+                let deadline = Instant::now() + HANDSHAKE;
+                let label = &self.label;
+                p.send("isready")
+                    .and_then(|_| {
+                        p.wait_for(deadline, &|l| {
+                            if l.starts_with("error") {
+                                log::warn!("{label}: {l}");
+                            }
+                            l == "readyok"
+                        })
+                    })
+                    .map_err(|w| fault(w, "readyok", HANDSHAKE))?;
+            }
             self.proc = Some(p);
         }
         Ok(self.proc.as_mut().expect("just started"))
@@ -167,11 +207,13 @@ impl Native {
     fn go_line(turn: &Turn) -> String {
         match turn.tc {
             TimeControl::MoveTime { ms } => format!("go die {} movetime {ms}", turn.die),
-            TimeControl::Game { inc_ms, .. } => format!(
-                "go die {} rtime {} btime {} rinc {inc_ms} binc {inc_ms}",
+            TimeControl::Game { .. } => format!(
+                "go die {} rtime {} btime {} rinc {} binc {}",
                 turn.die,
                 turn.clock_ms[Color::Red.idx()],
-                turn.clock_ms[Color::Blue.idx()]
+                turn.clock_ms[Color::Blue.idx()],
+                turn.inc_ms[Color::Red.idx()],
+                turn.inc_ms[Color::Blue.idx()]
             ),
         }
     }
@@ -233,6 +275,7 @@ impl Drop for Native {
 pub struct Tcg {
     argv: Vec<String>,
     label: String,
+    dir: Option<PathBuf>,
     proc: Option<Proc>,
 }
 
@@ -242,16 +285,22 @@ pub const TCG_MOVES_PER_GAME: u64 = 15;
 
 impl Tcg {
     pub fn new(argv: Vec<String>, label: &str) -> Tcg {
+        Tcg::in_dir(argv, label, None)
+    }
+
+    /// An engine that runs in `dir` (TCG has no options to give).
+    pub fn in_dir(argv: Vec<String>, label: &str, dir: Option<PathBuf>) -> Tcg {
         Tcg {
             argv,
             label: label.to_string(),
+            dir,
             proc: None,
         }
     }
 
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let p = Proc::spawn(&self.argv).map_err(Fault::Crash)?;
+            let p = Proc::spawn(&self.argv, self.dir.as_deref()).map_err(Fault::Crash)?;
             self.proc = Some(p);
         }
         Ok(self.proc.as_mut().expect("just started"))

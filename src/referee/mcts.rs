@@ -280,10 +280,12 @@ mod tests {
                 number: g + 1,
                 seed: pair_seed(11, g / 2),
                 first: if g % 4 < 2 { Color::Red } else { Color::Blue },
-                tc: TimeControl::MoveTime { ms: 1000 },
+                tc: [TimeControl::MoveTime { ms: 1000 }; 2],
                 grace_ms: 1000,
                 engine_setups: false,
                 date: String::new(),
+                start: None,
+                match_id: None,
             };
             let rec = if g % 2 == 0 {
                 play_game(&mut a, &mut r, &spec)

@@ -1,4 +1,4 @@
-//! The referee: head-to-head matches between engines and baselines, game records, statistics.
+//! The referee: matches and tournaments between engines and baselines, game records, statistics.
 //!
 //! Games come in pairs that share a seed: the same setups and the same die for every ply, with
 //! the players' colours swapped, so luck of the dice cancels within a pair. The side that moves
@@ -13,18 +13,20 @@ pub mod cli;
 pub mod engine_proc;
 pub mod mcts;
 pub mod player;
+pub mod ratings;
 pub mod record;
+pub mod report;
 pub mod rng;
+pub mod settings;
 pub mod stats;
+pub mod tourney;
 
 use std::io::Write;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use crate::board::{Board, Color, Move};
+use crate::board::{Color, Move};
 use player::{Fault, Player, TimeControl, Turn};
 use record::{GameRecord, Ply, Reason, Start};
 use rng::MatchRng;
@@ -92,33 +94,45 @@ pub struct GameSpec {
     pub number: u64,
     pub seed: u64,
     pub first: Color,
-    pub tc: TimeControl,
+    /// The time control of the Red and of the Blue player.
+    pub tc: [TimeControl; 2],
     pub grace_ms: u64,
     /// Ask the players for their setups instead of drawing them from the seed.
     pub engine_setups: bool,
     pub date: String,
+    /// A given start instead of the setups drawn from the seed (whose first mover then is
+    /// `first`); the dice still come from the seed.
+    pub start: Option<Start>,
+    /// The fingerprint of the match, written into the record.
+    pub match_id: Option<String>,
 }
 
 /// Plays one game between `red` and `blue` and returns its record.
 pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -> GameRecord {
     let players: [&mut dyn Player; 2] = [red, blue];
     let mut rng = MatchRng::new(spec.seed);
+    // Drawn even when the start is given, so that the dice never depend on where games start.
     let mut setups = [rng.setup(), rng.setup()];
     let tcs = [
-        players[0].time_control(spec.tc),
-        players[1].time_control(spec.tc),
+        players[0].time_control(spec.tc[0]),
+        players[1].time_control(spec.tc[1]),
     ];
+    let incs = tcs.map(|tc| match tc {
+        TimeControl::MoveTime { .. } => 0,
+        TimeControl::Game { inc_ms, .. } => inc_ms,
+    });
     let mut rec = GameRecord {
         number: spec.number,
+        match_id: spec.match_id.clone(),
         seed: Some(spec.seed),
         date: spec.date.clone(),
         red: players[0].name(),
         blue: players[1].name(),
-        start: Start::Setups {
+        start: spec.start.clone().unwrap_or(Start::Setups {
             red: setups[0],
             blue: setups[1],
             first: spec.first,
-        },
+        }),
         plies: Vec::new(),
         winner: None,
         reason: Reason::Goal,
@@ -141,7 +155,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             return forfeit(rec, c, f);
         }
     }
-    if spec.engine_setups {
+    if spec.engine_setups && spec.start.is_none() {
         for c in [Color::Red, Color::Blue] {
             match players[c.idx()].setup(c, engine_proc::HANDSHAKE) {
                 Ok(s) => setups[c.idx()] = s,
@@ -155,7 +169,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         };
     }
 
-    let start = Board::from_setups(setups[0], setups[1], spec.first);
+    let start = rec.start.board();
     let mut b = start.clone();
     let mut history: Vec<Move> = Vec::new();
     let mut clock_ms: [i64; 2] = [0, 1].map(|i| match tcs[i] {
@@ -184,6 +198,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             die,
             tc,
             clock_ms: clock_ms.map(|t| t.max(0) as u64),
+            inc_ms: incs,
             wait,
         };
         let t0 = Instant::now();
@@ -220,6 +235,8 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     }
 }
 
+/// A two-player match with one time control: the common case, kept as the simple entry point
+/// over [`tourney::run`].
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub players: [PlayerSpec; 2],
@@ -248,7 +265,7 @@ pub fn pairing(index: u64) -> (Color, Color) {
     (a_color, first)
 }
 
-/// The tally of a match, from the first player's side.
+/// The tally of a two-player match, from the first player's side.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
     pub wins: u64,
@@ -256,8 +273,13 @@ pub struct Summary {
     pub first_mover_wins: u64,
     /// Losses by a fault, per player: `(player, reason)`.
     pub faults: Vec<(usize, Reason)>,
+    /// The SPRT's verdict and the games finished when it stopped the match.
     pub sprt: Option<(stats::Verdict, u64)>,
     pub names: [String; 2],
+    /// The pairs, from the first player's side.
+    pub pairs: stats::Pairs,
+    /// The full report (also what `ewn stats` prints for the match's records).
+    pub full: report::Report,
 }
 
 impl Summary {
@@ -272,204 +294,73 @@ impl Summary {
             .count()
     }
 
+    /// The report text, with the SPRT line of `sprt` (or of the match's own test).
     pub fn report(&self, sprt: Option<&stats::Sprt>) -> String {
-        let n = self.games();
-        let s = stats::score(self.wins, self.losses);
-        let e = stats::elo_interval(self.wins, self.losses);
-        let mut out = format!(
-            "Games {n}: {} {} - {} {}\n\
-             Score {:.3} [{:.3}, {:.3}] (95%)\n\
-             Elo {} [{}, {}] (95%)\n\
-             First mover won {:.1}% ({} of {n})\n",
-            self.names[0],
-            self.wins,
-            self.losses,
-            self.names[1],
-            s.value,
-            s.low,
-            s.high,
-            stats::fmt_elo(e.value),
-            stats::fmt_elo(e.low),
-            stats::fmt_elo(e.high),
-            if n > 0 {
-                100.0 * self.first_mover_wins as f64 / n as f64
-            } else {
-                0.0
-            },
-            self.first_mover_wins,
-        );
-        for (p, name) in self.names.iter().enumerate() {
-            let mut parts = Vec::new();
-            for r in [
-                Reason::Illegal,
-                Reason::Malformed,
-                Reason::Time,
-                Reason::Crash,
-            ] {
-                let k = self.faults_of(p, r);
-                if k > 0 {
-                    parts.push(format!("{r} {k}"));
-                }
-            }
-            if !parts.is_empty() {
-                out.push_str(&format!("{name} lost by fault: {}\n", parts.join(", ")));
-            }
-        }
+        let mut r = self.full.clone();
         if let Some(t) = sprt {
-            let (lo, hi) = t.bounds();
-            let llr = t.llr(self.wins, self.losses);
-            let verdict = match self.sprt {
-                Some((stats::Verdict::H1, at)) => format!(
-                    "H1 accepted after {at} games: {} is at least {} Elo stronger",
-                    self.names[0], t.elo1
-                ),
-                Some((stats::Verdict::H0, at)) => format!(
-                    "H0 accepted after {at} games: {} is not {} Elo stronger",
-                    self.names[0], t.elo1
-                ),
-                None => "undecided".to_string(),
-            };
-            out.push_str(&format!(
-                "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {verdict}\n",
-                t.elo0, t.elo1, t.alpha, t.beta
-            ));
+            r.sprt = Some((*t, t.llr(&self.pairs), t.verdict(&self.pairs)));
         }
-        out
+        r.text()
     }
 }
 
-/// Labels for the two players: their specs (`self` reads `ewn`), made distinct when equal.
-fn labels(raw: [&str; 2]) -> [String; 2] {
-    let short = |s: &str| -> String {
-        match s.trim() {
-            "self" => "ewn".to_string(),
-            "tcg:self" => "ewn-tcg".to_string(),
-            other => other.to_string(),
-        }
-    };
-    let a = short(raw[0]);
-    let mut b = short(raw[1]);
-    if a == b {
-        b.push_str(" (2)");
-    }
-    [a, b]
-}
-
-/// Runs a match, writing a progress line per game to `out` and every record to `record`.
+/// Runs a two-player match, writing a progress line per game to `out` and every record to
+/// `record`.
 pub fn run_match(
     cfg: &MatchConfig,
     names: [&str; 2],
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
 ) -> Result<Summary> {
-    let names = labels(names);
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let date = record::today();
-    let sink = Mutex::new((
-        Summary {
-            names: names.clone(),
-            ..Summary::default()
-        },
-        out,
-        record,
-    ));
-    let workers = cfg.concurrency.clamp(1, 64);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut a = cfg.players[0].make(&names[0]);
-                let mut b = cfg.players[1].make(&names[1]);
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= cfg.games {
-                        break;
-                    }
-                    let (a_color, first) = pairing(i);
-                    let spec = GameSpec {
-                        number: i + 1,
-                        seed: rng::pair_seed(cfg.seed, i / 2),
-                        first,
-                        tc: cfg.tc,
-                        grace_ms: cfg.grace_ms,
-                        engine_setups: cfg.engine_setups,
-                        date: date.clone(),
-                    };
-                    let rec = if a_color == Color::Red {
-                        play_game(a.as_mut(), b.as_mut(), &spec)
-                    } else {
-                        play_game(b.as_mut(), a.as_mut(), &spec)
-                    };
-                    let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-                    let (sum, out, record) = &mut *guard;
-                    let a_won = rec.winner == Some(a_color);
-                    if a_won {
-                        sum.wins += 1;
-                    } else {
-                        sum.losses += 1;
-                    }
-                    if rec.winner == Some(rec.first()) {
-                        sum.first_mover_wins += 1;
-                    }
-                    if rec.reason.is_fault() {
-                        sum.faults.push((usize::from(a_won), rec.reason));
-                    }
-                    let (wn, ln) = if a_won {
-                        (&names[0], &names[1])
-                    } else {
-                        (&names[1], &names[0])
-                    };
-                    let detail = if rec.detail.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", rec.detail)
-                    };
-                    let line = format!(
-                        "game {}/{}: {wn} ({}) beat {ln} by {}{detail} in {} plies; {} {}-{} {}",
-                        rec.number,
-                        cfg.games,
-                        rec.winner.map_or("nobody", Color::name),
-                        rec.reason,
-                        rec.plies.len(),
-                        names[0],
-                        sum.wins,
-                        sum.losses,
-                        names[1]
-                    );
-                    let mut io = || -> std::io::Result<()> {
-                        writeln!(out, "{line}")?;
-                        out.flush()?;
-                        if let Some(r) = record.as_mut() {
-                            r.write_all(rec.to_text().as_bytes())?;
-                            r.flush()?;
-                        }
-                        Ok(())
-                    };
-                    if let Err(e) = io() {
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                            Some(anyhow::Error::new(e).context("writing match output"));
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    if let Some(t) = &cfg.sprt
-                        && sum.sprt.is_none()
-                        && let Some(v) = t.verdict(sum.wins, sum.losses)
-                    {
-                        sum.sprt = Some((v, sum.games()));
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                }
-            });
+    let entrants: Vec<settings::Entrant> = cfg
+        .players
+        .iter()
+        .zip(names)
+        .map(|(p, n)| settings::Entrant::plain(p.clone(), n))
+        .collect();
+    let t = tourney::Tournament {
+        names: tourney::labels(&entrants),
+        entrants,
+        schedule: tourney::Schedule::Gauntlet,
+        games: cfg.games.div_ceil(2).max(1) * 2,
+        seed: cfg.seed,
+        tc: cfg.tc,
+        grace_ms: cfg.grace_ms,
+        concurrency: cfg.concurrency,
+        engine_setups: cfg.engine_setups,
+        openings: Vec::new(),
+        sprt: cfg.sprt,
+        shard: None,
+        anchor: 0,
+    };
+    let o = tourney::run(&t, tourney::Progress::Lines, out, record)?;
+    Ok(summary(&o))
+}
+
+/// The two-player view of a run's outcome.
+pub fn summary(o: &tourney::Outcome) -> Summary {
+    let r = &o.report;
+    let e = r.encounters.first().cloned().unwrap_or_default();
+    let mut faults = Vec::new();
+    for g in &o.records {
+        if g.reason.is_fault()
+            && let Some(w) = g.winner
+        {
+            let loser_name = if w == Color::Red { &g.blue } else { &g.red };
+            let p = usize::from(loser_name != &r.names[0]);
+            faults.push((p, g.reason));
         }
-    });
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
     }
-    let (sum, _, _) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(sum)
+    Summary {
+        wins: e.wins,
+        losses: e.losses,
+        first_mover_wins: r.first_mover_wins,
+        faults,
+        sprt: o.sprt_stop,
+        names: [r.names[0].clone(), r.names[1].clone()],
+        pairs: e.pairs,
+        full: r.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -490,10 +381,12 @@ mod tests {
             number: n,
             seed: rng::pair_seed(5, n),
             first: Color::Red,
-            tc: TimeControl::MoveTime { ms: 1000 },
+            tc: [TimeControl::MoveTime { ms: 1000 }; 2],
             grace_ms: 1000,
             engine_setups: false,
             date: "2026-01-01".into(),
+            start: None,
+            match_id: None,
         }
     }
 

@@ -31,6 +31,9 @@ pub struct Turn<'a> {
     /// Remaining clock time per side (index `Color::idx`), in ms; under a per-move control both
     /// hold the move time.
     pub clock_ms: [u64; 2],
+    /// The increment per side (index `Color::idx`), in ms; 0 under a per-move control. Players
+    /// may have different time controls.
+    pub inc_ms: [u64; 2],
     /// How long the referee waits for the answer before it gives up on the player.
     pub wait: Duration,
 }

@@ -160,6 +160,9 @@ impl Start {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub number: u64,
+    /// The fingerprint of the match the game belongs to (`ewn match` writes it, so that merging
+    /// record files can tell one match's games from another's).
+    pub match_id: Option<String>,
     /// The generator seed of the game's dice, when a seed made them.
     pub seed: Option<u64>,
     pub date: String,
@@ -205,6 +208,9 @@ impl GameRecord {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "game {}", self.number);
+        if let Some(id) = &self.match_id {
+            let _ = writeln!(s, "match {}", one_line(id));
+        }
         if let Some(seed) = self.seed {
             let _ = writeln!(s, "seed {seed:016x}");
         }
@@ -361,6 +367,12 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
                         .map_err(|_| fail(format!("bad seed '{rest}'")))?,
                 );
             }
+            "match" => {
+                if rest.is_empty() || rest.contains(char::is_whitespace) {
+                    return Err(fail(format!("bad match id '{rest}'")));
+                }
+                g.match_id = Some(rest.to_string());
+            }
             "date" => g.date = rest.to_string(),
             "red" => g.red = rest.to_string(),
             "blue" => g.blue = rest.to_string(),
@@ -423,6 +435,7 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
 #[derive(Default)]
 struct Partial {
     number: u64,
+    match_id: Option<String>,
     seed: Option<u64>,
     date: String,
     red: String,
@@ -454,6 +467,7 @@ impl Partial {
         let (winner, reason, detail) = self.result.ok_or("game without 'result'")?;
         Ok(GameRecord {
             number: self.number,
+            match_id: self.match_id,
             seed: self.seed,
             date: self.date,
             red: self.red,
@@ -522,6 +536,7 @@ mod tests {
         };
         GameRecord {
             number: 7,
+            match_id: Some("00ff00ff00ff00ff".into()),
             seed: Some(0xabc),
             date: "2026-01-02".into(),
             red: "ewn 0.1".into(),
@@ -556,6 +571,7 @@ mod tests {
         assert_eq!(Start::from_board(&b), Start::Position(b.clone()));
         let mut g = GameRecord {
             number: 1,
+            match_id: None,
             seed: None,
             date: "2026-01-02".into(),
             red: "human".into(),

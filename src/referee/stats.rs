@@ -1,23 +1,33 @@
-//! Match statistics: the score with its 95% interval, the Elo difference it implies, and the
-//! sequential probability ratio test that stops a match once it is decided.
+//! Match statistics on pairs: the score with its 95% interval, the Elo difference it implies, and
+//! the sequential probability ratio test that stops a match once it is decided.
 //!
-//! EWN has no draws, so every game is a Bernoulli trial of the first player's win with probability
-//! `p`. With `w` wins in `n` games the score is `p̂ = w / n`, its standard error is
-//! `sqrt(p̂ (1 - p̂) / n)` and the 95% interval is `p̂ ± 1.96 * se` (normal approximation, clipped
-//! to [0, 1]). An expected score `p` means an Elo difference `-400 * log10(1 / p - 1)`; the Elo
-//! interval is the image of the score interval (the map is increasing).
+//! Games come in pairs on the same setups and dice with the colours swapped, so the luck of the
+//! dice is shared within a pair and the two games are not independent. The unit of the statistics
+//! is therefore the pair (as fastchess does with its pentanomial counts; EWN has no draws, so a
+//! pair scores 0, 1 or 2 points and three counts suffice). With `n0`, `n1`, `n2` pairs scoring 0, 1
+//! and 2 points out of `N`, a pair's score as a fraction is `x = 0, 1/2, 1`, and
 //!
-//! SPRT: `H0: elo = elo0` against `H1: elo = elo1`. Each hypothesis gives a win probability
-//! `p_i = 1 / (1 + 10^(-elo_i / 400))`, and after `w` wins and `l` losses the log-likelihood ratio
-//! of the binomial model is
+//! - the score is `m = (n1 / 2 + n2) / N`, the same number as wins over games;
+//! - the variance of a pair's score is estimated as
+//!   `v = (sum_i n_i (x_i - m)^2 + (0 - m)^2 + (1 - m)^2) / (N + 2)`:
+//!   the plain pair variance plus one imagined pair lost 0-2 and one won 2-0. Without them ten
+//!   wins in ten games, or ten pairs split 1-1, would have variance 0 and a zero-width interval,
+//!   a certainty that few pairs cannot give; their weight fades as pairs accumulate;
+//! - the 95% interval is `m ± 1.96 * sqrt(v / N)`, clipped to [0, 1];
+//! - the Elo difference is `-400 * log10(1 / m - 1)`, its interval the image of the score interval.
+//!   At a score of 0 or 1 (or a bound there) the Elo is not finite, and the report says so in words.
 //!
-//! `LLR = w * ln(p1 / p0) + l * ln((1 - p1) / (1 - p0))`.
+//! SPRT: `H0: elo = elo0` against `H1: elo = elo1`, each giving an expected score
+//! `m_i = 1 / (1 + 10^(-elo_i / 400))`. Treating the mean pair score as normal with the variance
+//! above (the generalised SPRT of fishtest and fastchess), the log-likelihood ratio after `N` pairs
+//! is
 //!
-//! The test stops accepting H1 when `LLR >= ln((1 - beta) / alpha)` and accepting H0 when
-//! `LLR <= ln(beta / (1 - alpha))` (Wald's bounds). Paired games are counted as single games: the
-//! pairing only reduces the variance, so the test stays conservative.
+//! `LLR = N * (m1 - m0) * (2 m - m0 - m1) / (2 v)`,
+//!
+//! and the test accepts H1 when `LLR >= ln((1 - beta) / alpha)` and H0 when
+//! `LLR <= ln(beta / (1 - alpha))` (Wald's bounds).
 
-/// The score interval: point estimate and 95% bounds.
+/// A score (or Elo) with its 95% bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
     pub value: f64,
@@ -27,21 +37,72 @@ pub struct Interval {
 
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-pub fn score(wins: u64, losses: u64) -> Interval {
-    let n = (wins + losses) as f64;
-    if n == 0.0 {
-        return Interval {
-            value: 0.5,
-            low: 0.0,
-            high: 1.0,
-        };
+/// Pair results from the first player's side: `n[k]` pairs in which it scored `k` points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pairs {
+    pub n: [u64; 3],
+}
+
+impl Pairs {
+    pub fn new(lost: u64, split: u64, won: u64) -> Pairs {
+        Pairs {
+            n: [lost, split, won],
+        }
     }
-    let p = wins as f64 / n;
-    let se = (p * (1.0 - p) / n).sqrt();
-    Interval {
-        value: p,
-        low: (p - Z95 * se).max(0.0),
-        high: (p + Z95 * se).min(1.0),
+
+    pub fn add(&mut self, points: usize) {
+        self.n[points.min(2)] += 1;
+    }
+
+    pub fn total(&self) -> u64 {
+        self.n.iter().sum()
+    }
+
+    /// The score `m` (0.5 before any pair).
+    pub fn mean(&self) -> f64 {
+        let n = self.total();
+        if n == 0 {
+            return 0.5;
+        }
+        (self.n[1] as f64 * 0.5 + self.n[2] as f64) / n as f64
+    }
+
+    /// The regularised variance of a pair's score `v` (see the module comment).
+    pub fn variance(&self) -> f64 {
+        let m = self.mean();
+        let observed: f64 = (0..3)
+            .map(|k| self.n[k] as f64 * (k as f64 / 2.0 - m).powi(2))
+            .sum();
+        (observed + m * m + (1.0 - m) * (1.0 - m)) / (self.total() + 2) as f64
+    }
+
+    /// The score with its 95% interval; with no pairs, 0.5 in [0, 1].
+    pub fn score(&self) -> Interval {
+        let n = self.total();
+        let m = self.mean();
+        if n == 0 {
+            return Interval {
+                value: m,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let half = Z95 * (self.variance() / n as f64).sqrt();
+        Interval {
+            value: m,
+            low: (m - half).max(0.0),
+            high: (m + half).min(1.0),
+        }
+    }
+
+    /// The Elo difference and its interval; infinite where the score (or a bound) is 0 or 1.
+    pub fn elo(&self) -> Interval {
+        let s = self.score();
+        Interval {
+            value: elo(s.value),
+            low: elo(s.low),
+            high: elo(s.high),
+        }
     }
 }
 
@@ -52,22 +113,56 @@ pub fn elo(p: f64) -> f64 {
     } else if p >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / p - 1.0).log10()
-    }
-}
-
-pub fn elo_interval(wins: u64, losses: u64) -> Interval {
-    let s = score(wins, losses);
-    Interval {
-        value: elo(s.value),
-        low: elo(s.low),
-        high: elo(s.high),
+        // `+ 0.0` turns the -0.0 of an even score into 0.0, which prints as `+0.0`.
+        -400.0 * (1.0 / p - 1.0).log10() + 0.0
     }
 }
 
 /// Expected score for an Elo difference.
 pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// `+70.4`; callers put infinities in words (see [`describe_elo`]).
+pub fn fmt_elo(e: f64) -> String {
+    format!("{e:+.1}")
+}
+
+/// The Elo line of a report: numbers where they are finite, words where they are not.
+pub fn describe_elo(e: &Interval) -> String {
+    let bound = |x: f64, none: &str| {
+        if x.is_finite() {
+            fmt_elo(x)
+        } else {
+            none.to_string()
+        }
+    };
+    if e.value == f64::INFINITY {
+        if e.low.is_finite() {
+            format!(
+                "not finite: every game won; at least {} (95%)",
+                fmt_elo(e.low)
+            )
+        } else {
+            "not finite: every game won; no bound yet".to_string()
+        }
+    } else if e.value == f64::NEG_INFINITY {
+        if e.high.is_finite() {
+            format!(
+                "not finite: every game lost; at most {} (95%)",
+                fmt_elo(e.high)
+            )
+        } else {
+            "not finite: every game lost; no bound yet".to_string()
+        }
+    } else {
+        format!(
+            "{} [{}, {}] (95%)",
+            fmt_elo(e.value),
+            bound(e.low, "no lower bound"),
+            bound(e.high, "no upper bound")
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,7 +200,9 @@ impl std::str::FromStr for Sprt {
             beta,
         };
         let ok_prob = |x: f64| x > 0.0 && x < 0.5;
-        if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less)
+        if !elo0.is_finite()
+            || !elo1.is_finite()
+            || elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less)
             || !ok_prob(alpha)
             || !ok_prob(beta)
         {
@@ -118,10 +215,16 @@ impl std::str::FromStr for Sprt {
 }
 
 impl Sprt {
-    pub fn llr(&self, wins: u64, losses: u64) -> f64 {
-        let p0 = expected_score(self.elo0);
-        let p1 = expected_score(self.elo1);
-        wins as f64 * (p1 / p0).ln() + losses as f64 * ((1.0 - p1) / (1.0 - p0)).ln()
+    /// The log-likelihood ratio of the pairs so far (0 before any pair).
+    pub fn llr(&self, pairs: &Pairs) -> f64 {
+        let n = pairs.total();
+        if n == 0 {
+            return 0.0;
+        }
+        let m0 = expected_score(self.elo0);
+        let m1 = expected_score(self.elo1);
+        let m = pairs.mean();
+        n as f64 * (m1 - m0) * (2.0 * m - m0 - m1) / (2.0 * pairs.variance())
     }
 
     /// Wald's bounds `(lower, upper)`.
@@ -132,8 +235,8 @@ impl Sprt {
         )
     }
 
-    pub fn verdict(&self, wins: u64, losses: u64) -> Option<Verdict> {
-        let llr = self.llr(wins, losses);
+    pub fn verdict(&self, pairs: &Pairs) -> Option<Verdict> {
+        let llr = self.llr(pairs);
         let (lo, hi) = self.bounds();
         if llr >= hi {
             Some(Verdict::H1)
@@ -142,15 +245,6 @@ impl Sprt {
         } else {
             None
         }
-    }
-}
-
-/// `+70.4`, `-inf`.
-pub fn fmt_elo(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{e:+.1}")
     }
 }
 
@@ -163,14 +257,74 @@ mod tests {
     }
 
     #[test]
-    fn score_interval_by_hand() {
-        // 60 of 100: se = sqrt(0.24 / 100) = 0.0489898, half-width 1.959964 * se = 0.0960182.
-        let s = score(60, 40);
-        assert!(close(s.value, 0.6));
-        assert!(close(s.low, 0.6 - 0.096_018_2), "{s:?}");
-        assert!(close(s.high, 0.6 + 0.096_018_2), "{s:?}");
-        let all = score(10, 0);
-        assert_eq!((all.low, all.high), (1.0, 1.0));
+    fn all_pairs_split_give_exactly_half_with_a_finite_interval() {
+        let p = Pairs::new(0, 10, 0);
+        let s = p.score();
+        assert_eq!(s.value, 0.5);
+        // v = (0 + 0.25 + 0.25) / 12; half-width 1.959964 * sqrt(v / 10) = 0.1264911 * 1.959964.
+        let half = Z95 * (0.5f64 / 12.0 / 10.0).sqrt();
+        assert!(
+            close(s.low, 0.5 - half) && close(s.high, 0.5 + half),
+            "{s:?}"
+        );
+        assert!(s.high - s.low > 0.2, "{s:?}");
+        let e = p.elo();
+        assert_eq!(e.value, 0.0);
+        assert!(e.low.is_finite() && e.high.is_finite() && e.low < -50.0 && e.high > 50.0);
+        assert!(e.low == -e.high || close(e.low, -e.high));
+    }
+
+    #[test]
+    fn ten_straight_wins_give_an_interval_that_is_not_zero_width() {
+        // 10-0 in games: five pairs won 2-0.
+        let p = Pairs::new(0, 0, 5);
+        let s = p.score();
+        assert_eq!(s.value, 1.0);
+        assert_eq!(s.high, 1.0);
+        // v = (0 + 1 + 0) / 7; low = 1 - 1.959964 * sqrt(v / 5).
+        assert!(
+            close(s.low, 1.0 - Z95 * (1.0f64 / 7.0 / 5.0).sqrt()),
+            "{s:?}"
+        );
+        assert!(s.low < 0.7, "{s:?}");
+        let e = p.elo();
+        assert_eq!(e.value, f64::INFINITY);
+        assert!(e.low.is_finite() && e.low > 100.0, "{e:?}");
+        let words = describe_elo(&e);
+        assert!(words.starts_with("not finite: every game won"), "{words}");
+        assert!(!words.contains("inf"), "{words}");
+        let lost = describe_elo(&Pairs::new(5, 0, 0).elo());
+        assert!(
+            lost.starts_with("not finite: every game lost; at most -"),
+            "{lost}"
+        );
+    }
+
+    #[test]
+    fn pair_interval_by_hand() {
+        // 20 pairs: 4 lost, 8 split, 8 won. m = (4 + 8) / 20 = 0.6.
+        let p = Pairs::new(4, 8, 8);
+        assert!(close(p.mean(), 0.6));
+        // sum n_i (x_i - m)^2 = 4 * 0.36 + 8 * 0.01 + 8 * 0.16 = 2.8; plus 0.36 + 0.16; / 22.
+        let v = (2.8 + 0.36 + 0.16) / 22.0;
+        assert!(close(p.variance(), v));
+        let s = p.score();
+        let half = Z95 * (v / 20.0).sqrt();
+        assert!(
+            close(s.low, 0.6 - half) && close(s.high, 0.6 + half),
+            "{s:?}"
+        );
+        // Pairs that split often are less noisy than independent games at the same score:
+        // the same 24 wins in 40 games as 12 won and 8 lost pairs give a wider interval.
+        let noisy = Pairs::new(8, 0, 12).score();
+        assert!(noisy.high - noisy.low > s.high - s.low);
+        let e = p.elo();
+        assert!((e.value - 70.436_5).abs() < 1e-4, "{e:?}");
+        assert!(close(e.low, elo(s.low)) && close(e.high, elo(s.high)));
+        assert_eq!(
+            describe_elo(&e),
+            format!("+70.4 [{}, {}] (95%)", fmt_elo(e.low), fmt_elo(e.high))
+        );
     }
 
     #[test]
@@ -180,35 +334,48 @@ mod tests {
         assert!((elo(0.75) - 190.848_5).abs() < 1e-4);
         assert!(close(elo(0.5), 0.0));
         assert_eq!(elo(1.0), f64::INFINITY);
-        let e = elo_interval(60, 40);
-        assert!((e.low - ELO_LOW_60_40).abs() < 1e-3, "{e:?}");
-        assert!((e.high - ELO_HIGH_60_40).abs() < 1e-3, "{e:?}");
         assert!(close(expected_score(elo(0.3)), 0.3));
+        let none = Pairs::default();
+        assert_eq!(
+            none.score(),
+            Interval {
+                value: 0.5,
+                low: 0.0,
+                high: 1.0
+            }
+        );
+        assert_eq!(
+            describe_elo(&none.elo()),
+            "+0.0 [no lower bound, no upper bound] (95%)"
+        );
     }
-
-    const ELO_LOW_60_40: f64 = 2.766_873;
-    const ELO_HIGH_60_40: f64 = 143.909_233;
 
     #[test]
     fn sprt_by_hand() {
         let t: Sprt = "0,10,0.05,0.05".parse().unwrap();
-        // p0 = 0.5, p1 = 1 / (1 + 10^-0.025) = 0.5143872;
-        // LLR(60, 40) = 60 ln(p1 / p0) + 40 ln((1 - p1) / (1 - p0)).
-        assert!(
-            (t.llr(60, 40) - LLR_60_40).abs() < 1e-6,
-            "{}",
-            t.llr(60, 40)
-        );
+        // m0 = 0.5, m1 = 1 / (1 + 10^-0.025) = 0.5143872; 20 pairs (4, 8, 8): m = 0.6,
+        // v = 3.32 / 22, LLR = 20 * (m1 - m0) * (1.2 - m0 - m1) / (2 v).
+        let p = Pairs::new(4, 8, 8);
+        let m1 = expected_score(10.0);
+        assert!(close(m1, 0.514_387_2));
+        let want = 20.0 * (m1 - 0.5) * (1.2 - 0.5 - m1) / (2.0 * 3.32 / 22.0);
+        assert!(close(t.llr(&p), want), "{}", t.llr(&p));
+        assert!(close(want, LLR_4_8_8));
         let (lo, hi) = t.bounds();
         // ln(0.05 / 0.95) = -2.944439, ln(0.95 / 0.05) = 2.944439.
         assert!((lo + 2.944_439).abs() < 1e-6 && (hi - 2.944_439).abs() < 1e-6);
-        assert_eq!(t.verdict(60, 40), None);
-        assert_eq!(t.verdict(600, 400), Some(Verdict::H1));
-        assert_eq!(t.verdict(400, 600), Some(Verdict::H0));
+        assert_eq!(t.verdict(&p), None);
+        assert_eq!(t.verdict(&Pairs::new(80, 160, 160)), Some(Verdict::H1));
+        assert_eq!(t.verdict(&Pairs::new(160, 160, 80)), Some(Verdict::H0));
+        // All pairs split: a finite ratio, leaning to H0 (the score is below m1's midpoint).
+        let split = t.llr(&Pairs::new(0, 50, 0));
+        assert!(split.is_finite() && split < 0.0, "{split}");
+        assert_eq!(t.llr(&Pairs::default()), 0.0);
         assert!("10,0,0.05,0.05".parse::<Sprt>().is_err());
         assert!("0,10,0.05".parse::<Sprt>().is_err());
         assert!("0,x,0.05,0.05".parse::<Sprt>().is_err());
+        assert!("0,inf,0.05,0.05".parse::<Sprt>().is_err());
     }
 
-    const LLR_60_40: f64 = 0.534_230_912;
+    const LLR_4_8_8: f64 = 0.176_957_25;
 }

@@ -1,0 +1,615 @@
+//! The result of a match or tournament, computed from its game records alone, so that `ewn match`
+//! and `ewn stats` (which merges record files) print the same thing for the same games.
+//!
+//! Every game belongs to an encounter of two players, `A` and `B`, and to a pair: games `2p + 1`
+//! and `2p + 2` (by game number) share setups and dice with the colours swapped, `A` being Red in
+//! the odd-numbered game. Pair statistics (see `stats`) are per encounter, from `A`'s side; the
+//! ratings of a tournament are fitted from all games (see `ratings`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::ratings::{self, Rating};
+use super::record::{GameRecord, Reason};
+use super::stats::{self, Pairs, Sprt, Verdict};
+use crate::board::Color;
+use crate::decision_log::json_string;
+
+const FAULTS: [Reason; 4] = [
+    Reason::Illegal,
+    Reason::Malformed,
+    Reason::Time,
+    Reason::Crash,
+];
+
+/// Two players' games against each other, from the first-named player's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Encounter {
+    pub a: usize,
+    pub b: usize,
+    pub wins: u64,
+    pub losses: u64,
+    pub pairs: Pairs,
+    /// Games whose partner is not among the records (a match stopped early, a missing shard).
+    pub unpaired: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub names: Vec<String>,
+    pub anchor: usize,
+    pub games: u64,
+    /// `wins[i][j]`: games player `i` won against player `j`.
+    pub wins: Vec<Vec<u64>>,
+    pub encounters: Vec<Encounter>,
+    pub first_mover_wins: u64,
+    /// Losses by fault, per player and reason (in the order of `FAULTS`).
+    pub faults: Vec<[u64; 4]>,
+    pub ratings: Vec<Rating>,
+    pub sprt: Option<(Sprt, f64, Option<Verdict>)>,
+}
+
+/// The players of a set of records in the order they first appear (by game number, `A` before
+/// `B`): for the records of one match, the order of its command line.
+pub fn players_in(records: &[GameRecord]) -> Vec<String> {
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|g| g.number);
+    let mut names: Vec<String> = Vec::new();
+    for g in sorted {
+        let (a, b) = first_named(g);
+        for n in [a, b] {
+            if !names.iter().any(|x| x == n) {
+                names.push(n.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// `(A, B)` of a game: `A` is Red in the first game of a pair (odd number) and Blue in the second.
+fn first_named(g: &GameRecord) -> (&str, &str) {
+    if g.number % 2 == 1 {
+        (&g.red, &g.blue)
+    } else {
+        (&g.blue, &g.red)
+    }
+}
+
+impl Report {
+    /// Builds the report of `records` for the players `names` (the anchor of the ratings is
+    /// `anchor`). Refuses games that are unfinished, games numbered twice, games of different
+    /// matches, players not named, and two games of one pair that do not mirror each other.
+    pub fn build(
+        names: Vec<String>,
+        records: &[GameRecord],
+        anchor: usize,
+        sprt: Option<Sprt>,
+    ) -> Result<Report, String> {
+        let n = names.len();
+        if anchor >= n {
+            return Err("no anchor player".into());
+        }
+        let index = |s: &str| -> Result<usize, String> {
+            names
+                .iter()
+                .position(|x| x == s)
+                .ok_or_else(|| format!("player '{s}' is not in this match"))
+        };
+        let mut sorted: Vec<&GameRecord> = records.iter().collect();
+        sorted.sort_by_key(|g| g.number);
+        if let Some(w) = sorted.windows(2).find(|w| w[0].number == w[1].number) {
+            return Err(format!("game {} appears twice", w[0].number));
+        }
+        if let Some(first) = sorted.first()
+            && let Some(g) = sorted.iter().find(|g| g.match_id != first.match_id)
+        {
+            return Err(format!(
+                "games {} and {} come from different matches ({} and {})",
+                first.number,
+                g.number,
+                first.match_id.as_deref().unwrap_or("no match line"),
+                g.match_id.as_deref().unwrap_or("no match line"),
+            ));
+        }
+        let mut r = Report {
+            names: names.clone(),
+            anchor,
+            wins: vec![vec![0; n]; n],
+            faults: vec![[0; 4]; n],
+            sprt: None,
+            ..Report::default()
+        };
+        // Per pair: the players and the first game's result, until the partner comes.
+        let mut open: BTreeMap<u64, (&GameRecord, bool)> = BTreeMap::new();
+        let mut enc: BTreeMap<(usize, usize), Encounter> = BTreeMap::new();
+        for g in &sorted {
+            let Some(winner) = g.winner else {
+                return Err(format!("game {} is unfinished", g.number));
+            };
+            if g.number == 0 {
+                return Err("game 0: match games are numbered from 1".into());
+            }
+            let (an, bn) = first_named(g);
+            let (a, b) = (index(an)?, index(bn)?);
+            if a == b {
+                return Err(format!("game {}: '{an}' plays itself", g.number));
+            }
+            let a_color = if g.number % 2 == 1 {
+                Color::Red
+            } else {
+                Color::Blue
+            };
+            let a_won = winner == a_color;
+            let (w, l) = if a_won { (a, b) } else { (b, a) };
+            r.games += 1;
+            r.wins[w][l] += 1;
+            if winner == g.first() {
+                r.first_mover_wins += 1;
+            }
+            if let Some(k) = FAULTS.iter().position(|&f| f == g.reason) {
+                r.faults[l][k] += 1;
+            }
+            let e = enc.entry((a, b)).or_insert(Encounter {
+                a,
+                b,
+                ..Encounter::default()
+            });
+            if a_won {
+                e.wins += 1;
+            } else {
+                e.losses += 1;
+            }
+            let pair = (g.number - 1) / 2;
+            match open.remove(&pair) {
+                None => {
+                    open.insert(pair, (g, a_won));
+                }
+                Some((first, first_won)) => {
+                    // Setups may differ (engines that choose their own); the dice may not.
+                    if first_named(first) != (an, bn) || first.seed != g.seed {
+                        return Err(format!(
+                            "games {} and {} should be a pair (same players, setups and dice, \
+                             colours swapped) but are not",
+                            first.number, g.number
+                        ));
+                    }
+                    e.pairs.add(usize::from(first_won) + usize::from(a_won));
+                }
+            }
+        }
+        for (g, _) in open.values() {
+            let (an, bn) = first_named(g);
+            if let Some(e) = enc.get_mut(&(index(an)?, index(bn)?)) {
+                e.unpaired += 1;
+            }
+        }
+        r.encounters = enc.into_values().collect();
+        r.ratings = ratings::fit(&r.wins, anchor);
+        r.sprt = sprt.map(|t| {
+            let pairs = r.encounters.first().map(|e| e.pairs).unwrap_or_default();
+            (t, t.llr(&pairs), t.verdict(&pairs))
+        });
+        Ok(r)
+    }
+
+    fn games_of(&self, i: usize) -> u64 {
+        (0..self.names.len())
+            .map(|j| self.wins[i][j] + self.wins[j][i])
+            .sum()
+    }
+
+    fn wins_of(&self, i: usize) -> u64 {
+        self.wins[i].iter().sum()
+    }
+
+    /// The report as text, as `ewn match` and `ewn stats` print it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let n = self.games;
+        if self.names.len() == 2 && self.encounters.len() <= 1 {
+            let e = self.encounters.first().cloned().unwrap_or(Encounter {
+                a: 0,
+                b: 1,
+                ..Encounter::default()
+            });
+            let _ = writeln!(
+                out,
+                "Games {n}: {} {} - {} {}",
+                self.names[e.a], e.wins, e.losses, self.names[e.b]
+            );
+            out.push_str(&pair_lines(&e, &self.names[e.a]));
+        } else {
+            self.tournament_text(&mut out);
+        }
+        let _ = writeln!(
+            out,
+            "First mover won {:.1}% ({} of {n})",
+            if n > 0 {
+                100.0 * self.first_mover_wins as f64 / n as f64
+            } else {
+                0.0
+            },
+            self.first_mover_wins,
+        );
+        for (p, name) in self.names.iter().enumerate() {
+            let parts: Vec<String> = FAULTS
+                .iter()
+                .zip(self.faults[p])
+                .filter(|&(_, k)| k > 0)
+                .map(|(r, k)| format!("{r} {k}"))
+                .collect();
+            if !parts.is_empty() {
+                let _ = writeln!(out, "{name} lost by fault: {}", parts.join(", "));
+            }
+        }
+        if let Some((t, llr, verdict)) = &self.sprt {
+            let (lo, hi) = t.bounds();
+            let pairs = self.encounters.first().map_or(0, |e| e.pairs.total());
+            let first = &self.names[0];
+            let verdict = match verdict {
+                Some(Verdict::H1) => format!(
+                    "H1 accepted after {pairs} pairs: {first} is at least {} Elo stronger",
+                    t.elo1
+                ),
+                Some(Verdict::H0) => format!(
+                    "H0 accepted after {pairs} pairs: {first} is not {} Elo stronger",
+                    t.elo1
+                ),
+                None => format!("undecided after {pairs} pairs"),
+            };
+            let _ = writeln!(
+                out,
+                "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {verdict}",
+                t.elo0, t.elo1, t.alpha, t.beta
+            );
+        }
+        out
+    }
+
+    fn tournament_text(&self, out: &mut String) {
+        let np = self.names.len();
+        let _ = writeln!(out, "Games {}, {np} players", self.games);
+        let width = self
+            .names
+            .iter()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let _ = writeln!(
+            out,
+            "Ratings (Bradley-Terry maximum likelihood of all games, anchor {} = 0):",
+            self.names[self.anchor]
+        );
+        let _ = writeln!(
+            out,
+            "  {:>2}  {:<width$}  {:>7}  {:>8}  {:>5}  {:>5}",
+            "#", "player", "rating", "95%", "games", "score"
+        );
+        let mut order: Vec<usize> = (0..np).collect();
+        order.sort_by(|&x, &y| self.ratings[y].elo.total_cmp(&self.ratings[x].elo));
+        for (rank, &i) in order.iter().enumerate() {
+            let g = self.games_of(i);
+            let margin = if i == self.anchor {
+                "anchor".to_string()
+            } else {
+                format!("±{:.1}", self.ratings[i].margin)
+            };
+            let _ = writeln!(
+                out,
+                "  {:>2}  {:<width$}  {:>7}  {:>8}  {:>5}  {:>5}",
+                rank + 1,
+                self.names[i],
+                stats::fmt_elo(self.ratings[i].elo),
+                margin,
+                g,
+                if g > 0 {
+                    format!("{:.3}", self.wins_of(i) as f64 / g as f64)
+                } else {
+                    "-".into()
+                }
+            );
+        }
+        let _ = writeln!(
+            out,
+            "Crosstable (wins-losses of the row's player against the column's):"
+        );
+        let cell = 9usize;
+        let mut head = format!("  {:<width$}", "");
+        for name in &self.names {
+            let short: String = name.chars().take(cell - 1).collect();
+            let _ = write!(head, "  {short:<cell$}");
+        }
+        let _ = writeln!(out, "{}", head.trim_end());
+        for i in 0..np {
+            let mut line = format!("  {:<width$}", self.names[i]);
+            for j in 0..np {
+                let c = if i == j {
+                    ".".to_string()
+                } else if self.wins[i][j] + self.wins[j][i] == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{}-{}", self.wins[i][j], self.wins[j][i])
+                };
+                let _ = write!(line, "  {c:<cell$}");
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        let _ = writeln!(
+            out,
+            "Encounters (pair statistics, from the first-named player's side):"
+        );
+        for e in &self.encounters {
+            let (a, b) = (&self.names[e.a], &self.names[e.b]);
+            let _ = writeln!(out, "  {a} vs {b}: {} - {}", e.wins, e.losses);
+            for l in pair_lines(e, a).lines() {
+                let _ = writeln!(out, "    {l}");
+            }
+        }
+    }
+
+    /// The report as one JSON object (`--json`). Infinite Elo values are `null`, with the words
+    /// of the text report beside them.
+    pub fn json(&self) -> String {
+        let num = |x: f64| {
+            if x.is_finite() {
+                format!("{x:.4}")
+            } else {
+                "null".to_string()
+            }
+        };
+        let mut players = Vec::new();
+        for (i, name) in self.names.iter().enumerate() {
+            let faults: Vec<String> = FAULTS
+                .iter()
+                .zip(self.faults[i])
+                .map(|(r, k)| format!("\"{r}\":{k}"))
+                .collect();
+            players.push(format!(
+                "{{\"name\":{},\"games\":{},\"wins\":{},\"rating\":{},\"rating_margin\":{},\
+                 \"anchor\":{},\"faults\":{{{}}}}}",
+                json_string(name),
+                self.games_of(i),
+                self.wins_of(i),
+                num(self.ratings[i].elo),
+                num(self.ratings[i].margin),
+                i == self.anchor,
+                faults.join(",")
+            ));
+        }
+        let mut encounters = Vec::new();
+        for e in &self.encounters {
+            let s = e.pairs.score();
+            let el = e.pairs.elo();
+            encounters.push(format!(
+                "{{\"player\":{},\"opponent\":{},\"wins\":{},\"losses\":{},\
+                 \"pairs\":{{\"won\":{},\"split\":{},\"lost\":{}}},\"unpaired_games\":{},\
+                 \"score\":{{\"value\":{},\"low\":{},\"high\":{}}},\
+                 \"elo\":{{\"value\":{},\"low\":{},\"high\":{},\"text\":{}}}}}",
+                json_string(&self.names[e.a]),
+                json_string(&self.names[e.b]),
+                e.wins,
+                e.losses,
+                e.pairs.n[2],
+                e.pairs.n[1],
+                e.pairs.n[0],
+                e.unpaired,
+                num(s.value),
+                num(s.low),
+                num(s.high),
+                num(el.value),
+                num(el.low),
+                num(el.high),
+                json_string(&stats::describe_elo(&el)),
+            ));
+        }
+        let cross: Vec<String> = self
+            .wins
+            .iter()
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(u64::to_string).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        let sprt = match &self.sprt {
+            None => "null".to_string(),
+            Some((t, llr, v)) => {
+                let (lo, hi) = t.bounds();
+                format!(
+                    "{{\"elo0\":{},\"elo1\":{},\"alpha\":{},\"beta\":{},\"llr\":{},\"lower\":{},\
+                     \"upper\":{},\"verdict\":{}}}",
+                    t.elo0,
+                    t.elo1,
+                    t.alpha,
+                    t.beta,
+                    num(*llr),
+                    num(lo),
+                    num(hi),
+                    match v {
+                        Some(Verdict::H1) => "\"H1\"",
+                        Some(Verdict::H0) => "\"H0\"",
+                        None => "null",
+                    }
+                )
+            }
+        };
+        format!(
+            "{{\"games\":{},\"first_mover_wins\":{},\"anchor\":{},\"players\":[{}],\
+             \"encounters\":[{}],\"wins\":[{}],\"sprt\":{}}}\n",
+            self.games,
+            self.first_mover_wins,
+            json_string(&self.names[self.anchor]),
+            players.join(","),
+            encounters.join(","),
+            cross.join(","),
+            sprt
+        )
+    }
+}
+
+/// The pair lines of one encounter, from `a`'s side.
+fn pair_lines(e: &Encounter, a: &str) -> String {
+    let mut out = String::new();
+    let p = &e.pairs;
+    let _ = writeln!(
+        out,
+        "Pairs {}: {a} won {}, split {}, lost {}",
+        p.total(),
+        p.n[2],
+        p.n[1],
+        p.n[0]
+    );
+    if e.unpaired > 0 {
+        let _ = writeln!(
+            out,
+            "{} game(s) without their partner: counted in the games, not in the pairs",
+            e.unpaired
+        );
+    }
+    let s = p.score();
+    if p.total() == 0 {
+        let _ = writeln!(out, "Score: no complete pair yet");
+    } else {
+        let _ = writeln!(
+            out,
+            "Score {:.3} [{:.3}, {:.3}] (95%, from the pairs)",
+            s.value, s.low, s.high
+        );
+        let _ = writeln!(out, "Elo {}", stats::describe_elo(&p.elo()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::record::{GameRecord, Start};
+
+    fn game(number: u64, red: &str, blue: &str, red_won: bool) -> GameRecord {
+        GameRecord {
+            number,
+            match_id: Some("m".into()),
+            seed: Some((number - 1) / 2),
+            date: "2026-01-01".into(),
+            red: red.into(),
+            blue: blue.into(),
+            start: Start::Setups {
+                red: [1, 2, 3, 4, 5, 6],
+                blue: [1, 2, 3, 4, 5, 6],
+                first: Color::Red,
+            },
+            plies: Vec::new(),
+            winner: Some(if red_won { Color::Red } else { Color::Blue }),
+            reason: Reason::Goal,
+            detail: String::new(),
+        }
+    }
+
+    /// A pair between `a` and `b` numbered from `2p + 1`, in which `a` scores `points`.
+    fn pair(p: u64, a: &str, b: &str, points: u8) -> [GameRecord; 2] {
+        // Game 1: A red; game 2: A blue.
+        [
+            game(2 * p + 1, a, b, points >= 1),
+            game(2 * p + 2, b, a, points < 2),
+        ]
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn pairs_are_counted_from_the_records() {
+        let mut recs = Vec::new();
+        for (p, pts) in [2u8, 1, 1, 0, 2].into_iter().enumerate() {
+            recs.extend(pair(p as u64, "x", "y", pts));
+        }
+        let r = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap();
+        assert_eq!(r.encounters.len(), 1);
+        assert_eq!(r.encounters[0].pairs, Pairs::new(1, 2, 2));
+        assert_eq!((r.encounters[0].wins, r.encounters[0].losses), (6, 4));
+        let text = r.text();
+        assert!(
+            text.starts_with("Games 10: x 6 - 4 y\nPairs 5: x won 2, split 2, lost 1\n"),
+            "{text}"
+        );
+        assert!(text.contains("Score 0.600 ["), "{text}");
+    }
+
+    #[test]
+    fn mixed_duplicated_and_broken_pairs_are_refused() {
+        let mut recs: Vec<GameRecord> = pair(0, "x", "y", 1).into();
+        let mut dup = recs.clone();
+        dup.push(recs[0].clone());
+        let e = Report::build(names(&["x", "y"]), &dup, 0, None).unwrap_err();
+        assert!(e.contains("appears twice"), "{e}");
+        let mut other = pair(1, "x", "y", 1);
+        other[0].match_id = Some("n".into());
+        let mut mixed = recs.clone();
+        mixed.extend(other);
+        let e = Report::build(names(&["x", "y"]), &mixed, 0, None).unwrap_err();
+        assert!(e.contains("different matches"), "{e}");
+        recs[1].seed = Some(77);
+        let e = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap_err();
+        assert!(e.contains("should be a pair"), "{e}");
+        let e = Report::build(names(&["x"]), &pair(0, "x", "y", 1), 0, None).unwrap_err();
+        assert!(e.contains("'y' is not in this match"), "{e}");
+        let e = Report::build(Vec::new(), &[], 0, None).unwrap_err();
+        assert!(e.contains("no anchor"), "{e}");
+        let mut selfplay: Vec<GameRecord> = pair(0, "x", "x", 1).into();
+        let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
+        assert!(e.contains("'x' plays itself"), "{e}");
+        selfplay[0].winner = None;
+        selfplay[0].reason = Reason::Unfinished;
+        let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
+        assert!(e.contains("unfinished"), "{e}");
+    }
+
+    #[test]
+    fn a_game_without_its_partner_counts_only_as_a_game() {
+        let mut recs: Vec<GameRecord> = pair(0, "x", "y", 2).into();
+        recs.push(game(3, "x", "y", true));
+        let r = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap();
+        assert_eq!(r.games, 3);
+        assert_eq!(r.encounters[0].pairs, Pairs::new(0, 0, 1));
+        assert_eq!(r.encounters[0].unpaired, 1);
+        assert!(r.text().contains("1 game(s) without their partner"));
+    }
+
+    #[test]
+    fn a_three_player_round_robin_has_a_crosstable_and_ratings() {
+        let mut recs = Vec::new();
+        // Pairs interleaved over the encounters as the runner numbers them: a-b, a-c, b-c.
+        let enc = [("a", "b", 2u8), ("a", "c", 2), ("b", "c", 1)];
+        for k in 0..4u64 {
+            for (e, &(x, y, pts)) in enc.iter().enumerate() {
+                recs.extend(pair(3 * k + e as u64, x, y, pts));
+            }
+        }
+        let players = players_in(&recs);
+        assert_eq!(players, names(&["a", "b", "c"]));
+        let r = Report::build(players, &recs, 2, None).unwrap();
+        assert_eq!(r.wins, vec![vec![0, 8, 8], vec![0, 0, 4], vec![0, 4, 0]]);
+        let text = r.text();
+        assert!(text.contains("anchor c = 0"), "{text}");
+        assert!(
+            text.contains("\n  a       .          8-0        8-0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  b       0-8        .          4-4\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  b vs c: 4 - 4\n    Pairs 4: b won 0, split 4, lost 0\n"),
+            "{text}"
+        );
+        assert!(r.ratings[0].elo > r.ratings[1].elo);
+        let json = r.json();
+        assert!(
+            json.contains("\"wins\":[[0,8,8],[0,0,4],[0,4,0]]"),
+            "{json}"
+        );
+        assert!(json.contains("\"elo\":{\"value\":null"), "{json}");
+    }
+}

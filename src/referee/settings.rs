@@ -1,0 +1,261 @@
+//! One player of a match or tournament with its own settings, in the manner of cutechess-cli:
+//!
+//! ```text
+//! --engine cmd=./ewn name=new option.Hash=128 option.MoveOverhead=20 tc=5+0.05
+//! --engine self name=base movetime=100
+//! --engine greedy
+//! ```
+//!
+//! The first word may be a player as before (`self`, `random`, `greedy`, `tcg:<command>`, or a
+//! command); the `key=value` words after it set:
+//!
+//! | key | meaning |
+//! |-----|---------|
+//! | `cmd=<command>` | the player, instead of the first word (a command is split at spaces) |
+//! | `proto=native\|tcg` | the protocol of `cmd` (default native) |
+//! | `arg=<word>` | one more argument for the command, kept whole (it may contain spaces) |
+//! | `dir=<folder>` | the folder the engine runs in |
+//! | `name=<name>` | the name in the output and the records |
+//! | `option.<Name>=<value>` | `setoption name <Name> value <value>` after each start (native only) |
+//! | `tc=<base>+<inc>` | this player's game clock, seconds |
+//! | `movetime=<ms>` | this player's time per move |
+//! | `st=<seconds>` | the same in seconds, as cutechess-cli writes it |
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail, ensure};
+
+use super::PlayerSpec;
+use super::engine_proc;
+use super::player::{Player, TimeControl};
+
+/// A player with its settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    pub spec: PlayerSpec,
+    /// How the player was named on the command line: the default label.
+    pub source: String,
+    pub name: Option<String>,
+    pub options: Vec<(String, String)>,
+    /// This player's time control; `None`: the match's.
+    pub tc: Option<TimeControl>,
+    pub dir: Option<PathBuf>,
+}
+
+impl Entrant {
+    /// A player with no settings of its own.
+    pub fn plain(spec: PlayerSpec, source: &str) -> Entrant {
+        Entrant {
+            spec,
+            source: source.to_string(),
+            name: None,
+            options: Vec::new(),
+            tc: None,
+            dir: None,
+        }
+    }
+
+    /// Reads the words of one `--engine` (see the module comment).
+    pub fn parse(words: &[String]) -> Result<Entrant> {
+        let mut cmd: Option<String> = None;
+        let mut proto: Option<String> = None;
+        let mut args = Vec::new();
+        let mut e = Entrant::plain(PlayerSpec::Baseline(super::baseline::Kind::Random), "");
+        for (i, word) in words.iter().enumerate() {
+            let Some((key, value)) = setting(word) else {
+                ensure!(
+                    i == 0,
+                    "'{word}' is not a key=value setting (the player comes first, or as cmd=)"
+                );
+                cmd = Some(word.clone());
+                continue;
+            };
+            let once = |slot: bool| -> Result<()> {
+                ensure!(!slot, "{key}= given twice");
+                Ok(())
+            };
+            match key {
+                "cmd" => {
+                    once(cmd.is_some())?;
+                    cmd = Some(value.to_string());
+                }
+                "proto" => {
+                    once(proto.is_some())?;
+                    ensure!(
+                        value == "native" || value == "tcg",
+                        "proto={value}: expected native or tcg"
+                    );
+                    proto = Some(value.to_string());
+                }
+                "arg" => args.push(value.to_string()),
+                "dir" => {
+                    once(e.dir.is_some())?;
+                    e.dir = Some(PathBuf::from(value));
+                }
+                "name" => {
+                    once(e.name.is_some())?;
+                    ensure!(!value.trim().is_empty(), "name= is empty");
+                    e.name = Some(value.trim().to_string());
+                }
+                "tc" => {
+                    once(e.tc.is_some())?;
+                    e.tc = Some(super::cli::parse_tc(value)?);
+                }
+                "movetime" | "st" => {
+                    once(e.tc.is_some())?;
+                    let ms = if key == "st" {
+                        let s: f64 = value
+                            .parse()
+                            .ok()
+                            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                            .with_context(|| format!("st={value}: expected seconds"))?;
+                        (s * 1000.0).round() as u64
+                    } else {
+                        value
+                            .parse()
+                            .with_context(|| format!("movetime={value}: expected milliseconds"))?
+                    };
+                    e.tc = Some(TimeControl::MoveTime { ms: ms.max(1) });
+                }
+                _ => {
+                    let name = key.strip_prefix("option.").expect("checked by setting()");
+                    ensure!(
+                        !value.contains('\n'),
+                        "option.{name}: value has a line break"
+                    );
+                    e.options.push((name.to_string(), value.to_string()));
+                }
+            }
+        }
+        let Some(cmd) = cmd else {
+            bail!("no player: give it first or as cmd=");
+        };
+        let text = match proto.as_deref() {
+            Some("tcg") if !cmd.trim_start().starts_with("tcg:") => format!("tcg:{cmd}"),
+            _ => cmd.clone(),
+        };
+        e.spec = PlayerSpec::parse(&text)?;
+        e.source = text;
+        let native = matches!(e.spec, PlayerSpec::Native(_));
+        let process = native || matches!(e.spec, PlayerSpec::Tcg(_));
+        if !args.is_empty() {
+            match &mut e.spec {
+                PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.extend(args),
+                _ => bail!("arg= is only for engine commands, not '{cmd}'"),
+            }
+        }
+        ensure!(
+            e.options.is_empty() || native,
+            "option.{}= is only for native-protocol engines, not '{cmd}'",
+            e.options[0].0
+        );
+        ensure!(
+            e.dir.is_none() || process,
+            "dir= is only for engine commands, not '{cmd}'"
+        );
+        Ok(e)
+    }
+
+    /// A fresh player for one worker of the match.
+    pub fn make(&self, label: &str) -> Box<dyn Player> {
+        match &self.spec {
+            PlayerSpec::Native(argv) => Box::new(engine_proc::Native::with_settings(
+                argv.clone(),
+                label,
+                self.options.clone(),
+                self.dir.clone(),
+            )),
+            PlayerSpec::Tcg(argv) => Box::new(engine_proc::Tcg::in_dir(
+                argv.clone(),
+                label,
+                self.dir.clone(),
+            )),
+            other => other.make(label),
+        }
+    }
+}
+
+/// `key=value` when `key` is one of the settings; a command such as `./eng --x=1` is not.
+fn setting(word: &str) -> Option<(&str, &str)> {
+    let (key, value) = word.split_once('=')?;
+    let known = matches!(
+        key,
+        "cmd" | "proto" | "arg" | "dir" | "name" | "tc" | "movetime" | "st"
+    ) || key
+        .strip_prefix("option.")
+        .is_some_and(|n| !n.is_empty() && !n.contains(char::is_whitespace));
+    known.then_some((key, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn cutechess_style_settings() {
+        let e = Entrant::parse(&words(
+            "cmd=./ewn name=new option.Hash=128 option.Threads=2 tc=5+0.05",
+        ))
+        .unwrap();
+        assert_eq!(e.spec, PlayerSpec::Native(vec!["./ewn".into()]));
+        assert_eq!(e.name.as_deref(), Some("new"));
+        assert_eq!(
+            e.options,
+            vec![
+                ("Hash".to_string(), "128".to_string()),
+                ("Threads".to_string(), "2".to_string())
+            ]
+        );
+        assert_eq!(
+            e.tc,
+            Some(TimeControl::Game {
+                base_ms: 5000,
+                inc_ms: 50
+            })
+        );
+    }
+
+    #[test]
+    fn the_short_forms_still_work() {
+        let e = Entrant::parse(&words("greedy")).unwrap();
+        assert_eq!(
+            e,
+            Entrant::plain(
+                PlayerSpec::Baseline(super::super::baseline::Kind::Greedy),
+                "greedy"
+            )
+        );
+        let e = Entrant::parse(&["./eng --x=1 -v".to_string()]).unwrap();
+        assert_eq!(
+            e.spec,
+            PlayerSpec::Native(vec!["./eng".into(), "--x=1".into(), "-v".into()])
+        );
+        let e = Entrant::parse(&words("tcg:./t movetime=30 arg=a dir=/tmp")).unwrap();
+        assert_eq!(e.spec, PlayerSpec::Tcg(vec!["./t".into(), "a".into()]));
+        assert_eq!(e.tc, Some(TimeControl::MoveTime { ms: 30 }));
+        let e = Entrant::parse(&words("cmd=./t proto=tcg st=0.5")).unwrap();
+        assert_eq!(e.spec, PlayerSpec::Tcg(vec!["./t".into()]));
+        assert_eq!(e.tc, Some(TimeControl::MoveTime { ms: 500 }));
+    }
+
+    #[test]
+    fn bad_settings_are_refused_with_a_reason() {
+        for (text, why) in [
+            ("name=x", "no player"),
+            ("greedy option.Hash=1", "only for native"),
+            ("random arg=x", "only for engine commands"),
+            ("./e tc=5 movetime=3", "given twice"),
+            ("./e tc=abc", "bad time"),
+            ("./e proto=uci", "expected native or tcg"),
+            ("./e stray", "not a key=value"),
+            ("./e movetime=-3", "milliseconds"),
+        ] {
+            let e = Entrant::parse(&words(text)).unwrap_err();
+            assert!(format!("{e:#}").contains(why), "{text}: {e:#}");
+        }
+    }
+}

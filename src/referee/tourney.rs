@@ -1,0 +1,749 @@
+//! Matches and tournaments of any number of players: the seeded list of games, its shards, the
+//! workers that play it, and the progress shown while they do.
+//!
+//! The game list. A schedule names the encounters: a gauntlet pits the first player against each
+//! of the others, a round robin every player against every other (with two players both are the
+//! one match). Each encounter plays `games` games, in pairs. The pairs of all encounters are
+//! interleaved: global pair `p` belongs to encounter `p mod E` and is that encounter's pair
+//! `k = p div E`, so a tournament stopped halfway has played every encounter about equally. Pair
+//! `k` of every encounter uses the generator stream `pair_seed(seed, k)` (the same setups and dice
+//! for every encounter) and the `k mod P`-th start position of `--positions`, if given. Its games
+//! are numbered `2p + 1` (the encounter's first player is Red) and `2p + 2` (colours swapped).
+//! With two players this is exactly the list of a two-player match.
+//!
+//! Shards. `--shard K/N` plays the pairs `p` with `p mod N = K - 1`: whole pairs, disjoint, all
+//! of them over the N shards, each game with the number, seed and players it has in the whole list.
+//! The records of the shards merged (`ewn stats`) are therefore the records of one run.
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Result, bail, ensure};
+
+use super::player::{Player, TimeControl};
+use super::record::{self, GameRecord, Start};
+use super::report::Report;
+use super::settings::Entrant;
+use super::stats::{self, Pairs, Sprt, Verdict};
+use super::{GameSpec, pairing, play_game, rng};
+use crate::board::Color;
+use crate::notation::{parse_fen, parse_setup, to_fen};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    Gauntlet,
+    RoundRobin,
+}
+
+impl Schedule {
+    pub fn name(self) -> &'static str {
+        match self {
+            Schedule::Gauntlet => "gauntlet",
+            Schedule::RoundRobin => "round-robin",
+        }
+    }
+}
+
+/// A start for the games of a pair, from `--positions`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Two setups; the first mover alternates between pairs as in a match with drawn setups.
+    Setups { red: [u8; 6], blue: [u8; 6] },
+    /// A fixed start: setups with a first mover, or any position (its side to move moves first).
+    Fixed(Start),
+}
+
+/// Reads a positions file: one start per line, either a position string or two setups with an
+/// optional first mover (`451623 123456` or `451623 123456 b`). Blank lines and `#` lines are
+/// skipped.
+pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fail = |m: String| anyhow::anyhow!("positions line {}: {m}", i + 1);
+        if line.contains('/') {
+            let b = parse_fen(line).map_err(|e| fail(e.0))?;
+            if b.is_over() {
+                return Err(fail("the game is already over".into()));
+            }
+            out.push(Opening::Fixed(Start::from_board(&b)));
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (red, blue, first) = match words[..] {
+            [r, b] => (r, b, None),
+            [r, b, f] => (r, b, Some(f)),
+            _ => {
+                return Err(fail(format!(
+                    "'{line}': expected a position string or two setups"
+                )));
+            }
+        };
+        let red = parse_setup(red).map_err(|e| fail(e.0))?;
+        let blue = parse_setup(blue).map_err(|e| fail(e.0))?;
+        out.push(match first {
+            None => Opening::Setups { red, blue },
+            Some("r") => Opening::Fixed(Start::Setups {
+                red,
+                blue,
+                first: Color::Red,
+            }),
+            Some("b") => Opening::Fixed(Start::Setups {
+                red,
+                blue,
+                first: Color::Blue,
+            }),
+            Some(f) => return Err(fail(format!("bad first mover '{f}': expected r or b"))),
+        });
+    }
+    ensure!(!out.is_empty(), "the positions file has no position");
+    Ok(out)
+}
+
+/// `K/N`: this run plays the K-th of N slices (1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("bad shard '{s}': expected K/N with 1 <= K <= N");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || n == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+/// Everything a tournament (or a two-player match) needs.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub entrants: Vec<Entrant>,
+    /// Distinct names, one per entrant (see [`labels`]).
+    pub names: Vec<String>,
+    pub schedule: Schedule,
+    /// Games per encounter, even.
+    pub games: u64,
+    pub seed: u64,
+    /// The time control of players that have none of their own.
+    pub tc: TimeControl,
+    pub grace_ms: u64,
+    pub concurrency: usize,
+    pub engine_setups: bool,
+    pub openings: Vec<Opening>,
+    pub sprt: Option<Sprt>,
+    pub shard: Option<Shard>,
+    pub anchor: usize,
+}
+
+/// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
+/// by a number when two are equal.
+pub fn labels(entrants: &[Entrant]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for e in entrants {
+        let base = match &e.name {
+            Some(n) => n.clone(),
+            None => match e.source.trim() {
+                "self" => "ewn".to_string(),
+                "tcg:self" => "ewn-tcg".to_string(),
+                other => other.to_string(),
+            },
+        };
+        let base = base.replace(['\n', '\r'], " ");
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.contains(&name) {
+            name = format!("{base} ({k})");
+            k += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
+impl Tournament {
+    /// The encounters `(a, b)` in schedule order.
+    pub fn encounters(&self) -> Vec<(usize, usize)> {
+        let n = self.entrants.len();
+        match self.schedule {
+            Schedule::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+            Schedule::RoundRobin => (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect(),
+        }
+    }
+
+    pub fn total_pairs(&self) -> u64 {
+        self.encounters().len() as u64 * (self.games / 2)
+    }
+
+    /// The global pairs this run plays, in order.
+    pub fn pairs_to_play(&self) -> Vec<u64> {
+        (0..self.total_pairs())
+            .filter(|p| self.shard.is_none_or(|s| p % s.n == s.k - 1))
+            .collect()
+    }
+
+    /// A fingerprint of what makes the games of this match what they are: seed, schedule,
+    /// games, players' names, settings and time controls, start positions. Shards of one match
+    /// share it (the shard, the concurrency and the engines' paths do not enter it).
+    pub fn match_id(&self) -> String {
+        let mut text = format!(
+            "{}|{}|{}|{:?}|{}|{}",
+            self.seed,
+            self.schedule.name(),
+            self.games,
+            self.tc,
+            self.engine_setups,
+            self.grace_ms
+        );
+        for (e, name) in self.entrants.iter().zip(&self.names) {
+            text.push_str(&format!("|{name}:{:?}:{:?}", e.options, e.tc));
+        }
+        for o in &self.openings {
+            match o {
+                Opening::Setups { red, blue } => text.push_str(&format!("|{red:?}{blue:?}")),
+                Opening::Fixed(s) => text.push_str(&format!("|{}{:?}", to_fen(&s.board()), s)),
+            }
+        }
+        // FNV-1a, then one splitmix64 step to spread it.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        format!("{:016x}", crate::zobrist::splitmix64(h).1)
+    }
+
+    /// Checks what the command line cannot: enough players, an SPRT only for two.
+    pub fn validate(&self) -> Result<()> {
+        ensure!(
+            self.entrants.len() >= 2,
+            "a match needs at least two players"
+        );
+        ensure!(
+            self.names.len() == self.entrants.len(),
+            "one name per player"
+        );
+        ensure!(
+            self.games >= 2 && self.games.is_multiple_of(2),
+            "games come in pairs"
+        );
+        ensure!(self.anchor < self.entrants.len(), "no such anchor player");
+        if self.sprt.is_some() {
+            ensure!(
+                self.entrants.len() == 2,
+                "--sprt is for a match of two players"
+            );
+            ensure!(
+                self.shard.is_none(),
+                "--sprt cannot stop a shard early (it does not see the other shards); \
+                 run the shards without it and apply it with `ewn stats --sprt`"
+            );
+        }
+        if self.engine_setups && !self.openings.is_empty() {
+            bail!("--engine-setups and --positions both choose the start: give one");
+        }
+        Ok(())
+    }
+}
+
+/// How a run shows its progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// One line per finished game (for logs, pipes and `--quiet`).
+    Lines,
+    /// One status line rewritten in place (on a terminal).
+    Status,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The records of the games played, by game number.
+    pub records: Vec<GameRecord>,
+    pub report: Report,
+    /// The SPRT decided: its verdict and the games finished at that moment.
+    pub sprt_stop: Option<(Verdict, u64)>,
+    /// Games this run was to play.
+    pub planned: u64,
+}
+
+/// The live tally behind the progress output.
+struct Live {
+    done: u64,
+    /// Per encounter `(a, b)`: a's wins and losses.
+    tally: BTreeMap<(usize, usize), (u64, u64)>,
+    /// Pairs of the first encounter (the two-player match) so far, and half-played pairs.
+    pairs: Pairs,
+    half: BTreeMap<u64, bool>,
+    records: Vec<GameRecord>,
+    sprt_stop: Option<(Verdict, u64)>,
+}
+
+struct Queue {
+    /// Game slots: `(pair, 0 or 1)`, in order.
+    slots: Vec<(u64, u64)>,
+    next: usize,
+    started: HashSet<u64>,
+}
+
+/// `1h02m`, `3m12s`, `45s`.
+fn fmt_duration(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+/// Plays the tournament (or this run's shard of it). Progress goes to `out`; every finished game
+/// is appended to `record`.
+pub fn run(
+    t: &Tournament,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: Option<&mut (dyn Write + Send)>,
+) -> Result<Outcome> {
+    t.validate()?;
+    let encounters = t.encounters();
+    let e_count = encounters.len() as u64;
+    let all_games = t.total_pairs() * 2;
+    let pairs = t.pairs_to_play();
+    let planned = pairs.len() as u64 * 2;
+    let match_id = t.match_id();
+    let date = record::today();
+    let queue = Mutex::new(Queue {
+        slots: pairs.iter().flat_map(|&p| [(p, 0), (p, 1)]).collect(),
+        next: 0,
+        started: HashSet::new(),
+    });
+    let stop = AtomicBool::new(false);
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let started_at = Instant::now();
+    let sink = Mutex::new((
+        Live {
+            done: 0,
+            tally: BTreeMap::new(),
+            pairs: Pairs::default(),
+            half: BTreeMap::new(),
+            records: Vec::new(),
+            sprt_stop: None,
+        },
+        out,
+        record,
+    ));
+    let tc_of = |i: usize| t.entrants[i].tc.unwrap_or(t.tc);
+    let workers = t.concurrency.clamp(1, 64).min(planned.max(1) as usize);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut players: Vec<Option<Box<dyn Player>>> =
+                    (0..t.entrants.len()).map(|_| None).collect();
+                loop {
+                    let (pair, j) = {
+                        let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                        let Some(&(pair, j)) = q.slots.get(q.next) else {
+                            break;
+                        };
+                        q.next += 1;
+                        // Once stopped, no pair is begun, but a begun pair is finished.
+                        if stop.load(Ordering::SeqCst) && !(j == 1 && q.started.contains(&pair)) {
+                            continue;
+                        }
+                        q.started.insert(pair);
+                        (pair, j)
+                    };
+                    let (a, b) = encounters[(pair % e_count) as usize];
+                    let k = pair / e_count;
+                    let index = 2 * pair + j;
+                    let (a_color, alternating_first) = pairing(2 * k + j);
+                    let (start, first) = match t
+                        .openings
+                        .get((k % t.openings.len().max(1) as u64) as usize)
+                    {
+                        None => (None, alternating_first),
+                        Some(Opening::Setups { red, blue }) => (
+                            Some(Start::Setups {
+                                red: *red,
+                                blue: *blue,
+                                first: alternating_first,
+                            }),
+                            alternating_first,
+                        ),
+                        Some(Opening::Fixed(s)) => (Some(s.clone()), s.first()),
+                    };
+                    let (red, blue) = if a_color == Color::Red {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    };
+                    let spec = GameSpec {
+                        number: index + 1,
+                        seed: rng::pair_seed(t.seed, k),
+                        first,
+                        tc: [tc_of(red), tc_of(blue)],
+                        grace_ms: t.grace_ms,
+                        engine_setups: t.engine_setups,
+                        date: date.clone(),
+                        start,
+                        match_id: Some(match_id.clone()),
+                    };
+                    for i in [red, blue] {
+                        if players[i].is_none() {
+                            players[i] = Some(t.entrants[i].make(&t.names[i]));
+                        }
+                    }
+                    let mut rec = {
+                        let (lo, hi) = players.split_at_mut(red.max(blue));
+                        let (x, y) = (lo[red.min(blue)].as_mut(), hi[0].as_mut());
+                        let (x, y) = (x.expect("made above"), y.expect("made above"));
+                        if red < blue {
+                            play_game(x.as_mut(), y.as_mut(), &spec)
+                        } else {
+                            play_game(y.as_mut(), x.as_mut(), &spec)
+                        }
+                    };
+                    // The tournament's names, also for players that do not know theirs.
+                    rec.red = t.names[red].clone();
+                    rec.blue = t.names[blue].clone();
+
+                    let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
+                    let (live, out, record) = &mut *guard;
+                    let a_won = rec.winner == Some(a_color);
+                    live.done += 1;
+                    let tally = live.tally.entry((a, b)).or_insert((0, 0));
+                    if a_won {
+                        tally.0 += 1;
+                    } else {
+                        tally.1 += 1;
+                    }
+                    let tally = *tally;
+                    if pair % e_count == 0 {
+                        match live.half.remove(&pair) {
+                            Some(other) => live.pairs.add(usize::from(other) + usize::from(a_won)),
+                            None => {
+                                live.half.insert(pair, a_won);
+                            }
+                        }
+                    }
+                    let line = match progress {
+                        Progress::Lines => {
+                            let (wn, ln) = if a_won {
+                                (&t.names[a], &t.names[b])
+                            } else {
+                                (&t.names[b], &t.names[a])
+                            };
+                            let detail = if rec.detail.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" ({})", rec.detail)
+                            };
+                            format!(
+                                "game {}/{all_games}: {wn} ({}) beat {ln} by {}{detail} in {} \
+                                 plies; {} {}-{} {}\n",
+                                rec.number,
+                                rec.winner.map_or("nobody", Color::name),
+                                rec.reason,
+                                rec.plies.len(),
+                                t.names[a],
+                                tally.0,
+                                tally.1,
+                                t.names[b]
+                            )
+                        }
+                        Progress::Status => {
+                            format!("\r{}\x1b[K", status(t, live, planned, started_at))
+                        }
+                    };
+                    let text = rec.to_text();
+                    live.records.push(rec);
+                    let mut io = || -> std::io::Result<()> {
+                        out.write_all(line.as_bytes())?;
+                        out.flush()?;
+                        if let Some(r) = record.as_mut() {
+                            r.write_all(text.as_bytes())?;
+                            r.flush()?;
+                        }
+                        Ok(())
+                    };
+                    if let Err(e) = io() {
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
+                            Some(anyhow::Error::new(e).context("writing match output"));
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    if let Some(test) = &t.sprt
+                        && live.sprt_stop.is_none()
+                        && let Some(v) = test.verdict(&live.pairs)
+                    {
+                        live.sprt_stop = Some((v, live.done));
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let (live, out, _) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    if progress == Progress::Status {
+        out.write_all(b"\r\x1b[K")?;
+        out.flush()?;
+    }
+    let mut records = live.records;
+    records.sort_by_key(|g| g.number);
+    let report =
+        Report::build(t.names.clone(), &records, t.anchor, t.sprt).map_err(anyhow::Error::msg)?;
+    Ok(Outcome {
+        records,
+        report,
+        sprt_stop: live.sprt_stop,
+        planned,
+    })
+}
+
+/// The status line: games done, the score so far with its interval (or each player's score in a
+/// tournament), the SPRT ratio, and an estimate of the time left.
+fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String {
+    let mut s = format!("games {}/{planned}", live.done);
+    if t.entrants.len() == 2 {
+        let (w, l) = live.tally.get(&(0, 1)).copied().unwrap_or((0, 0));
+        s.push_str(&format!(" | {} {w}-{l} {}", t.names[0], t.names[1]));
+        // Most telling first: a line cut to the terminal's width loses the end.
+        if let Some(test) = &t.sprt {
+            let (lo, hi) = test.bounds();
+            s.push_str(&format!(
+                " | LLR {:.2} [{lo:.2}, {hi:.2}]",
+                test.llr(&live.pairs)
+            ));
+        }
+        if live.pairs.total() > 0 {
+            let sc = live.pairs.score();
+            let e = live.pairs.elo().value;
+            let elo = if e.is_finite() {
+                stats::fmt_elo(e)
+            } else {
+                "not finite".to_string()
+            };
+            s.push_str(&format!(
+                " | {:.3} [{:.3}, {:.3}] | Elo {elo}",
+                sc.value, sc.low, sc.high,
+            ));
+        }
+    } else {
+        let mut score = vec![(0u64, 0u64); t.entrants.len()];
+        for (&(a, b), &(w, l)) in &live.tally {
+            score[a].0 += w;
+            score[a].1 += w + l;
+            score[b].0 += l;
+            score[b].1 += w + l;
+        }
+        for (i, (w, g)) in score.iter().enumerate() {
+            s.push_str(&format!(" | {} {w}/{g}", t.names[i]));
+        }
+    }
+    let left = if live.done > 0 && live.done < planned {
+        let per = started.elapsed().as_secs_f64() / live.done as f64;
+        format!(
+            " | {} left",
+            fmt_duration(per * (planned - live.done) as f64)
+        )
+    } else {
+        String::new()
+    };
+    // A line longer than the terminal wraps, and `\r` then rewrites only its last row: keep it
+    // within the width (COLUMNS when the shell exports it, else 80), the time left always shown.
+    let width = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse::<usize>().ok())
+        .unwrap_or(80)
+        .max(20)
+        - 1;
+    let room = width.saturating_sub(left.chars().count());
+    if s.chars().count() > room {
+        s = s.chars().take(room.saturating_sub(1)).collect::<String>() + "~";
+    }
+    s + &left
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::PlayerSpec;
+    use crate::referee::baseline::Kind;
+
+    fn entrant(k: Kind, name: &str) -> Entrant {
+        Entrant::plain(PlayerSpec::Baseline(k), name)
+    }
+
+    fn tournament(n: usize, schedule: Schedule) -> Tournament {
+        let entrants: Vec<Entrant> = [Kind::Greedy, Kind::Random, Kind::Random]
+            .into_iter()
+            .take(n)
+            .enumerate()
+            .map(|(i, k)| entrant(k, &format!("p{i}")))
+            .collect();
+        Tournament {
+            names: labels(&entrants),
+            entrants,
+            schedule,
+            games: 4,
+            seed: 5,
+            tc: TimeControl::MoveTime { ms: 1000 },
+            grace_ms: 1000,
+            concurrency: 2,
+            engine_setups: false,
+            openings: Vec::new(),
+            sprt: None,
+            shard: None,
+            anchor: 0,
+        }
+    }
+
+    #[test]
+    fn schedules_and_shards() {
+        let t = tournament(3, Schedule::RoundRobin);
+        assert_eq!(t.encounters(), vec![(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(t.total_pairs(), 6);
+        let g = tournament(3, Schedule::Gauntlet);
+        assert_eq!(g.encounters(), vec![(0, 1), (0, 2)]);
+        let mut all = Vec::new();
+        for k in 1..=4 {
+            let mut s = t.clone();
+            s.shard = Some(Shard { k, n: 4 });
+            let mine = s.pairs_to_play();
+            assert!(mine.iter().all(|p| p % 4 == k - 1));
+            all.extend(mine);
+        }
+        all.sort_unstable();
+        assert_eq!(all, t.pairs_to_play());
+        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { k: 2, n: 3 }));
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        // Shards of a match share its fingerprint; another seed does not.
+        let mut s = t.clone();
+        s.shard = Some(Shard { k: 1, n: 2 });
+        assert_eq!(s.match_id(), t.match_id());
+        s.seed += 1;
+        assert_ne!(s.match_id(), t.match_id());
+    }
+
+    #[test]
+    fn labels_are_distinct() {
+        let e = [
+            entrant(Kind::Random, "random"),
+            entrant(Kind::Random, "random"),
+            entrant(Kind::Random, "self"),
+            entrant(Kind::Random, "random"),
+        ];
+        assert_eq!(labels(&e), ["random", "random (2)", "ewn", "random (3)"]);
+    }
+
+    #[test]
+    fn positions_files() {
+        let text = "# suite\n\nR1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b\n451623 123456\n\
+                    451623 123456 r\n5/5/B11R12/5/5 r\n";
+        let o = parse_openings(text).unwrap();
+        assert_eq!(o.len(), 4);
+        assert_eq!(
+            o[0],
+            Opening::Fixed(Start::Setups {
+                red: [1, 2, 3, 4, 5, 6],
+                blue: [1, 2, 3, 4, 5, 6],
+                first: Color::Blue
+            })
+        );
+        assert!(matches!(o[1], Opening::Setups { .. }));
+        assert!(matches!(o[3], Opening::Fixed(Start::Position(_))));
+        for (bad, why) in [
+            ("123456\n", "line 1: '123456'"),
+            ("# only\n", "no position"),
+            ("123456 123455\n", "line 1"),
+            ("123456 654321 x\n", "bad first mover"),
+            ("5/5/5/5/4R1 b\n", "already over"),
+        ] {
+            let e = parse_openings(bad).unwrap_err().to_string();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_three_player_round_robin_plays_every_encounter() {
+        let t = tournament(3, Schedule::RoundRobin);
+        let mut out = Vec::new();
+        let o = run(&t, Progress::Lines, &mut out, None).unwrap();
+        assert_eq!(o.records.len(), 12);
+        assert_eq!(o.report.encounters.len(), 3);
+        for e in &o.report.encounters {
+            assert_eq!(e.wins + e.losses, 4);
+            assert_eq!(e.pairs.total(), 2);
+        }
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 12);
+        assert!(
+            out.lines()
+                .all(|l| l.starts_with("game ") && l.contains("/12: "))
+        );
+        for g in &o.records {
+            g.replay().unwrap();
+        }
+        // Pair k of every encounter shares its dice: games 1, 3 and 5 (each encounter's first).
+        assert_eq!(o.records[0].seed, o.records[2].seed);
+        assert_eq!(o.records[0].seed, o.records[4].seed);
+        assert_ne!(o.records[0].seed, o.records[6].seed);
+    }
+
+    #[test]
+    fn positions_are_played_as_pairs() {
+        let mut t = tournament(2, Schedule::Gauntlet);
+        t.openings = parse_openings("5/5/B11R12/5/5 r\n451623 123456\n").unwrap();
+        t.games = 6;
+        let o = run(&t, Progress::Lines, &mut Vec::new(), None).unwrap();
+        let starts: Vec<String> = o.records.iter().map(|g| to_fen(&g.start_board())).collect();
+        assert_eq!(starts[0], "5/5/B11R12/5/5 r");
+        assert_eq!(starts[1], starts[0]);
+        assert_eq!(starts[4], starts[0]);
+        assert!(
+            starts[2].starts_with("R4R5R1") && starts[2].ends_with(" b"),
+            "{starts:?}"
+        );
+        assert_eq!(starts[3], starts[2]);
+    }
+
+    #[test]
+    fn status_line_estimates_the_time_left() {
+        assert_eq!(fmt_duration(45.2), "45s");
+        assert_eq!(fmt_duration(192.0), "3m12s");
+        assert_eq!(fmt_duration(3720.0), "1h02m");
+        let t = tournament(2, Schedule::Gauntlet);
+        let mut out = Vec::new();
+        run(&t, Progress::Status, &mut out, None).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains('\n'), "{out:?}");
+        assert!(
+            out.contains("\rgames 1/4 | p0 ") && out.contains(" left"),
+            "{out:?}"
+        );
+        assert!(
+            out.contains("\rgames 4/4 | p0 ") && out.contains(" | Elo "),
+            "{out:?}"
+        );
+        assert!(out.ends_with("\r\x1b[K"), "{out:?}");
+    }
+}

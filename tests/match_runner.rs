@@ -1,0 +1,383 @@
+//! `ewn match` and `ewn stats` as a tester uses them: per-engine settings reaching the engine,
+//! a three-player round robin with its crosstable, start positions, honest statistics for a
+//! one-sided match, and shards whose merged records give exactly the result of one run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use ewn::notation::to_fen;
+use ewn::referee::record::parse_records;
+
+const EWN: &str = env!("CARGO_BIN_EXE_ewn");
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ewn-runner-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn ewn(args: &[&str]) -> Output {
+    Command::new(EWN)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = ewn(args);
+    assert!(
+        out.status.success(),
+        "ewn {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let out = ewn(args);
+    assert!(!out.status.success(), "ewn {args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A native engine that writes every line it receives to `log` and passes it on to `ewn`.
+fn spy(name: &str, log: &Path) -> PathBuf {
+    let path = tmp(&format!("{name}.sh"));
+    std::fs::write(
+        &path,
+        format!("#!/bin/sh\ntee -a '{}' | '{EWN}'\n", log.display()),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn per_engine_options_and_time_controls_reach_the_engine() {
+    let log_a = tmp("spy-a.log");
+    let log_b = tmp("spy-b.log");
+    let (a, b) = (spy("a", &log_a), spy("b", &log_b));
+    let a_cmd = format!("arg={}", a.display());
+    let b_cmd = format!("arg={}", b.display());
+    let out = ok(&[
+        "match",
+        "--engine",
+        "cmd=sh",
+        &a_cmd,
+        "name=new",
+        "option.Hash=8",
+        "option.MoveOverhead=5",
+        "tc=3+0.05",
+        "--engine",
+        "cmd=sh",
+        &b_cmd,
+        "name=base",
+        "movetime=20",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+    ]);
+    assert!(out.contains("Games 2: new "), "{out}");
+    assert!(!out.contains("lost by fault"), "{out}");
+    let a_log = std::fs::read_to_string(&log_a).unwrap();
+    let b_log = std::fs::read_to_string(&log_b).unwrap();
+    assert!(a_log.contains("setoption name Hash value 8\n"), "{a_log}");
+    assert!(
+        a_log.contains("setoption name MoveOverhead value 5\n"),
+        "{a_log}"
+    );
+    // Its own clock: 3 s with 50 ms a move, the other side's per-move control has none.
+    let go: Vec<&str> = a_log.lines().filter(|l| l.starts_with("go die")).collect();
+    assert!(!go.is_empty(), "{a_log}");
+    for l in &go {
+        assert!(l.contains(" rtime ") && l.contains(" btime "), "{l}");
+        assert!(
+            l.ends_with("rinc 50 binc 0") || l.ends_with("rinc 0 binc 50"),
+            "{l}"
+        );
+    }
+    assert!(!b_log.contains("setoption"), "{b_log}");
+    let go: Vec<&str> = b_log.lines().filter(|l| l.starts_with("go die")).collect();
+    assert!(
+        !go.is_empty() && go.iter().all(|l| l.ends_with(" movetime 20")),
+        "{b_log}"
+    );
+}
+
+#[test]
+fn options_for_a_baseline_are_refused_in_one_line() {
+    let err = fails(&["match", "--engine", "greedy", "option.Hash=8"]);
+    assert!(err.contains("only for native-protocol engines"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    let err = fails(&["match", "--engine", "greedy", "--shard", "4/3"]);
+    assert!(err.contains("bad shard '4/3'"), "{err}");
+    let err = fails(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--engine",
+        "random",
+        "--sprt",
+        "0,10,0.05,0.05",
+    ]);
+    assert!(err.contains("two players"), "{err}");
+}
+
+#[test]
+fn a_three_player_round_robin_prints_a_crosstable() {
+    let out = ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--engine",
+        "greedy",
+        "name=greedy-b",
+        "--tournament",
+        "round-robin",
+        "--games",
+        "6",
+        "--anchor",
+        "random",
+        "--seed",
+        "8",
+    ]);
+    let games = out.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 18, "{out}");
+    assert!(out.contains("Games 18, 3 players\n"), "{out}");
+    assert!(out.contains("anchor random = 0"), "{out}");
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Crosstable"))
+        .skip(1)
+        .take(4)
+        .collect();
+    assert!(
+        table[0]
+            .split_whitespace()
+            .eq(["greedy", "random", "greedy-b"]),
+        "{out}"
+    );
+    // Each row: a dot on the diagonal and w-l cells of six games elsewhere.
+    for (i, row) in table[1..].iter().enumerate() {
+        let cells: Vec<&str> = row.split_whitespace().skip(1).collect();
+        assert_eq!(cells.len(), 3, "{row}");
+        for (j, c) in cells.iter().enumerate() {
+            if i == j {
+                assert_eq!(*c, ".");
+            } else {
+                let (w, l) = c.split_once('-').unwrap();
+                assert_eq!(
+                    w.parse::<u32>().unwrap() + l.parse::<u32>().unwrap(),
+                    6,
+                    "{row}"
+                );
+            }
+        }
+    }
+    assert!(out.contains("  greedy vs random: "), "{out}");
+    assert!(out.contains("  greedy vs greedy-b: "), "{out}");
+    assert!(out.contains("  random vs greedy-b: "), "{out}");
+}
+
+#[test]
+fn a_one_sided_match_says_so_in_words() {
+    // An engine that exits at once loses every game by a crash.
+    let out = ok(&[
+        "match",
+        "--engine",
+        "true",
+        "--opponent",
+        "greedy",
+        "--games",
+        "10",
+    ]);
+    assert!(out.contains("Games 10: true 0 - 10 greedy"), "{out}");
+    assert!(
+        out.contains("Pairs 5: true won 0, split 0, lost 5"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Elo not finite: every game lost; at most -"),
+        "{out}"
+    );
+    assert!(!out.contains("inf"), "{out}");
+    let score = out.lines().find(|l| l.starts_with("Score ")).unwrap();
+    assert!(score.starts_with("Score 0.000 [0.000, 0.3"), "{score}");
+    assert!(out.contains("true lost by fault: crash 10"), "{out}");
+    let json = ok(&[
+        "match",
+        "--engine",
+        "true",
+        "--opponent",
+        "greedy",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(
+        json.starts_with("{\"games\":4,") && json.ends_with("}\n"),
+        "{json}"
+    );
+    assert_eq!(json.lines().count(), 1, "{json}");
+    // Four games cannot exclude a small edge: the upper bound is finite, and above zero.
+    assert!(
+        json.contains("\"elo\":{\"value\":null,\"low\":null,\"high\":1"),
+        "{json}"
+    );
+    assert!(
+        json.contains("\"text\":\"not finite: every game lost; at most +"),
+        "{json}"
+    );
+}
+
+#[test]
+fn start_positions_are_played_as_pairs() {
+    let positions = tmp("positions.txt");
+    std::fs::write(
+        &positions,
+        "# two starts\n5/5/B11R12/5/5 b\n451623 123456 r\n",
+    )
+    .unwrap();
+    let rec = tmp("positions-games.txt");
+    let p = positions.to_str().unwrap();
+    let r = rec.to_str().unwrap();
+    ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--games",
+        "8",
+        "--positions",
+        p,
+        "--record",
+        r,
+    ]);
+    let games = parse_records(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    assert_eq!(games.len(), 8);
+    let starts: Vec<String> = games.iter().map(|g| to_fen(&g.start_board())).collect();
+    for (i, s) in starts.iter().enumerate() {
+        let want = if (i / 2) % 2 == 0 {
+            "5/5/B11R12/5/5 b"
+        } else {
+            "R4R5R12/R6R23/R33B6/3B5B4/2B3B2B1 r"
+        };
+        assert_eq!(s, want, "game {}", i + 1);
+    }
+    let replay = ok(&["replay", r]);
+    assert!(replay.contains("8 games replayed, all valid"));
+    std::fs::write(&positions, "5/5/5/5/4R1 b\n").unwrap();
+    let err = fails(&["match", "--engine", "greedy", "--positions", p]);
+    assert!(
+        err.contains("positions line 1: the game is already over"),
+        "{err}"
+    );
+}
+
+/// The report of a match's output: everything from its `Games` line up to the wall time.
+fn report_of(out: &str) -> String {
+    out.lines()
+        .skip_while(|l| !l.starts_with("Games "))
+        .take_while(|l| !l.starts_with("Wall time") && !l.starts_with("Shard "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn shards_equal_one_run(label: &str, players: &[&str]) {
+    let full = tmp(&format!("{label}-full.txt"));
+    let full_s = full.to_str().unwrap();
+    let common = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = vec!["match".into()];
+        v.extend(players.iter().map(|s| s.to_string()));
+        v.extend(["--games", "10", "--concurrency", "2"].map(String::from));
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let args = common(&["--seed", "21", "--record", full_s]);
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let one_run = report_of(&ok(&argv));
+    assert!(one_run.starts_with("Games "), "{one_run}");
+
+    let mut shard_files = Vec::new();
+    for k in 1..=3 {
+        let f = tmp(&format!("{label}-shard{k}.txt"));
+        let shard = format!("{k}/3");
+        let args = common(&[
+            "--seed",
+            "21",
+            "--shard",
+            &shard,
+            "--record",
+            f.to_str().unwrap(),
+        ]);
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = ok(&argv);
+        assert!(out.contains(&format!("Shard {k}/3: ")), "{out}");
+        shard_files.push(f.to_str().unwrap().to_string());
+    }
+    let mut merged_args = vec!["stats"];
+    merged_args.extend(shard_files.iter().map(String::as_str));
+    let merged = ok(&merged_args);
+    assert_eq!(merged, one_run);
+    assert_eq!(ok(&["stats", full_s]), one_run);
+    let mut json_args = merged_args.clone();
+    json_args.push("--json");
+    assert_eq!(ok(&json_args), ok(&["stats", full_s, "--json"]));
+
+    // The same game twice, or games of another match, are refused.
+    let err = fails(&["stats", full_s, &shard_files[0]]);
+    assert!(err.contains("appears twice"), "{err}");
+    let other = tmp(&format!("{label}-other.txt"));
+    let args = common(&[
+        "--seed",
+        "22",
+        "--shard",
+        "2/3",
+        "--record",
+        other.to_str().unwrap(),
+    ]);
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok(&argv);
+    let err = fails(&["stats", &shard_files[0], other.to_str().unwrap()]);
+    assert!(err.contains("different matches"), "{err}");
+}
+
+#[test]
+fn shards_merged_equal_one_run() {
+    shards_equal_one_run("two", &["--engine", "greedy", "--opponent", "random"]);
+}
+
+#[test]
+fn shards_of_a_round_robin_merged_equal_one_run() {
+    shards_equal_one_run(
+        "rr",
+        &[
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+            "name=r2",
+            "--tournament",
+            "round-robin",
+        ],
+    );
+}
+
+#[test]
+fn stats_applies_an_sprt_to_merged_records() {
+    let f = tmp("sprt-games.txt");
+    let fs = f.to_str().unwrap();
+    ok(&[
+        "match", "--engine", "greedy", "--games", "200", "--seed", "5", "--record", fs,
+    ]);
+    let out = ok(&["stats", fs, "--sprt", "0,50,0.05,0.05"]);
+    let line = out.lines().find(|l| l.starts_with("SPRT ")).unwrap();
+    assert!(line.contains("H1 accepted after 100 pairs"), "{out}");
+    let err = fails(&["stats", fs, "--sprt", "10,0,0.05,0.05"]);
+    assert!(err.contains("bad SPRT"), "{err}");
+}
