@@ -69,6 +69,8 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Start the browser arena on 127.0.0.1 and print its address.
+    Gui(ewn::gui::GuiArgs),
     /// Play a game in the terminal against the engine, or with the engine as adviser.
     Play {
         /// The side(s) the person moves; the engine moves the others.
@@ -173,6 +175,7 @@ fn main() -> Result<()> {
         Some(Command::Match(args)) => ewn::referee::cli::run_match_cli(args),
         Some(Command::Replay(args)) => ewn::referee::cli::run_replay(args),
         Some(Command::Export(args)) => ewn::referee::cli::run_export(args),
+        Some(Command::Gui(args)) => ewn::gui::run(args),
         Some(Command::Analyse {
             position,
             die,
