@@ -19,6 +19,7 @@ let setupMode = false;
 let draft = { r: [1, 2, 3, 4, 5, 6], b: [1, 2, 3, 4, 5, 6] };
 let drag = null; // {from: index} while a setup cube is dragged
 let swapFrom = null; // setup square picked by a click, waiting for the second click
+let lastBoardHtml = '';
 
 const sqName = (i) => FILES[i % 5] + (5 - Math.floor(i / 5));
 const sqIndex = (n) => (5 - Number(n[1])) * 5 + FILES.indexOf(n[0]);
@@ -127,7 +128,12 @@ function drawBoard() {
     }
     html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}">${inner}</div>`);
   }
-  board.innerHTML = html.join('');
+  // Rebuilt only when something changed, so a click is never lost to a redraw.
+  const text = html.join('');
+  if (text !== lastBoardHtml) {
+    board.innerHTML = text;
+    lastBoardHtml = text;
+  }
 }
 
 function cellIndexAt(x, y) {
@@ -252,7 +258,7 @@ function drawAnalysis() {
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
     die = `<h3>Die ${a.die}: every move, ${side}'s win chance</h3>` +
-      `<table class="an" id="analysis-moves"><thead><tr><th>move</th><th>win</th><th>opp. wins next</th><th>can be taken next</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<table class="an" id="analysis-moves"><thead><tr><th>move</th><th>win</th><th title="chance the opponent wins on its next roll">opp. wins</th><th title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else if (S.die !== null && a.enabled) die = `<h3>Die ${S.die}</h3><p>Analysing every move…</p>`;
   else if (a.enabled) die = '<p>Roll the die to see every move\'s win chance.</p>';
   $('analysis-die').innerHTML = die;
@@ -265,6 +271,12 @@ function drawAnalysis() {
   }
   $('analysis-faces').innerHTML = faces;
   $('pv').textContent = a.pv.length ? a.pv.join(' ') : '–';
+  const res = $('result');
+  res.hidden = !S.winner || setupMode;
+  if (S.winner) {
+    res.textContent = `${SIDE_NAME[S.winner]} wins`;
+    res.className = 'result ' + (S.winner === 'r' ? 'red' : 'blue');
+  }
 }
 
 function drawGraph() {
@@ -273,21 +285,19 @@ function drawGraph() {
   const n = Math.max(g.length - 1, 1);
   const x = (i) => P + (W - 2 * P) * i / n;
   const y = (p) => P + (H - 2 * P) * (1 - p);
-  let d = '';
-  let pen = false;
-  g.forEach((p, i) => {
-    if (p === null || p === undefined) { pen = false; return; }
-    d += (pen ? ' L' : ' M') + x(i).toFixed(1) + ' ' + y(p).toFixed(1);
-    pen = true;
-  });
-  // A single known point still shows, as a short flat line.
-  const lone = g.filter((p) => p !== null).length === 1 && d ? d + ' l 4 0' : d;
+  // Positions whose chance is unknown (the game moved on before their analysis finished) are
+  // bridged: the line joins the known points, and a dot marks each of them.
+  const known = [];
+  g.forEach((p, i) => { if (p !== null && p !== undefined) known.push([x(i), y(p)]); });
+  const d = known.map(([px, py], k) => (k ? 'L' : 'M') + px.toFixed(1) + ' ' + py.toFixed(1)).join(' ');
+  const dots = known.map(([px, py]) => 'M' + px.toFixed(1) + ' ' + py.toFixed(1) + ' l0 0').join(' ');
   $('graph').innerHTML =
     `<rect x="0" y="0" width="${W}" height="${H / 2}" fill="#fbeeed"/>` +
     `<rect x="0" y="${H / 2}" width="${W}" height="${H / 2}" fill="#edf2fb"/>` +
     `<line x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}" stroke="#9aa3ad" stroke-dasharray="4 4" vector-effect="non-scaling-stroke"/>` +
     `<line x1="${x(S.ply)}" y1="0" x2="${x(S.ply)}" y2="${H}" stroke="#e2a21b" stroke-width="2" vector-effect="non-scaling-stroke"/>` +
-    `<path id="graph-line" d="${lone.trim()}" fill="none" stroke="#1d2228" stroke-width="2.5" stroke-linejoin="round" vector-effect="non-scaling-stroke"/>`;
+    `<path id="graph-line" d="${d}" fill="none" stroke="#1d2228" stroke-width="2" stroke-linejoin="round" vector-effect="non-scaling-stroke"/>` +
+    `<path d="${dots}" fill="none" stroke="#1d2228" stroke-width="6" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`;
 }
 
 function drawMoves() {
@@ -331,9 +341,12 @@ function render(s) {
   die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue');
   const manual = s.dice.mode === 'manual';
   const canRoll = s.die === null && !s.winner && !s.awaiting_setup && (humanToMove() || !s.running || !s.live || manual);
-  $('roll').hidden = manual;
+  const over = Boolean(s.winner);
+  die.hidden = over;
+  $('roll').hidden = manual || over;
+  $('hint').hidden = over;
   $('roll').disabled = !canRoll;
-  $('typed-dice').hidden = !manual;
+  $('typed-dice').hidden = !manual || over;
   document.querySelectorAll('#typed-dice button').forEach((b) => { b.disabled = !canRoll; });
   $('hint').disabled = !(s.die !== null && mayMove() && s.settings.analysis);
   $('run').classList.toggle('on', s.running);
