@@ -15,6 +15,7 @@ import time
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -166,7 +167,21 @@ def desktop():
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         wait(d, "the first state from the server", lambda d: status(d) not in ("", "Connecting…"))
         check_layout(d, 1280)
+        # Arrange Red's cubes by dragging: a5 onto c5 swaps cubes 1 and 3.
+        setup = d.find_element(By.CSS_SELECTOR, "#p-red .p-setup input")
+        setup.clear()
+        setup.send_keys("123456")
+        d.find_element(By.ID, "ng-arrange").click()
+        wait(d, "the setups on the board", lambda d: "Arranging" in status(d))
+        # By offset: the board is redrawn while a cube is dragged, so squares found before go stale.
+        a5, c5 = d.find_element(By.ID, "sq-a5").rect, d.find_element(By.ID, "sq-c5").rect
+        ActionChains(d).click_and_hold(d.find_element(By.CSS_SELECTOR, "#sq-a5 .cube")).move_by_offset(
+            (c5["x"] - a5["x"]) // 2, 0
+        ).move_by_offset((c5["x"] - a5["x"]) - (c5["x"] - a5["x"]) // 2, 0).release().perform()
+        wait(d, "the dragged setup in the digits", lambda d: setup.get_attribute("value") == "321456")
         new_game(d, ("human",), ("ewn", 3, 100), 2024)
+        a5 = d.find_element(By.CSS_SELECTOR, "#sq-a5 .cube").text
+        assert a5 == "3", f"the game did not start with the dragged setup: a5 holds {a5!r}"
         seen = {}
 
         def on_turn(d, n):

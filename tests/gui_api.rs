@@ -422,6 +422,46 @@ fn a_crashed_engine_is_reported_and_another_player_takes_over() {
     assert_eq!(s["players"]["red"]["type"], "ewn");
 }
 
+/// An engine that greets but never answers a move: the server goes on serving while it is
+/// waited for, then reports it, kills it, and the game goes on with another player.
+#[cfg(unix)]
+#[test]
+fn a_silent_engine_is_reported_while_the_server_serves() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("ewn-gui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("silent-engine");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "command", "command": script.to_str().unwrap(), "movetime": 20},
+               "blue": {"type": "human"}, "seed": 3}),
+    );
+    // While Red's engine is waited for, every request is still answered.
+    let s = g.wait("Red's engine to be asked", |s| s["thinking"] == "r");
+    assert!(s["error"].is_null());
+    g.post("/api/settings", json!({"analysis_ms": 30}));
+    let s = g.wait("the time fault", |s| !s["error"].is_null());
+    let err = s["error"].as_str().unwrap();
+    assert!(err.contains("in time"), "{err}");
+    assert_eq!(plies(&s), 0);
+    assert!(s["thinking"].is_null());
+    g.post(
+        "/api/players",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 10}}),
+    );
+    g.post("/api/control", json!({"action": "run"}));
+    g.wait("Red's move", |s| plies(s) >= 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_taken_port_is_a_clear_error() {
     let g = Gui::start();
