@@ -45,6 +45,10 @@ enum Command {
         /// Table size in MiB for each position.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// Measure the built-in `mcts` player instead: simulations per second of searches with
+        /// this many simulations from the start position.
+        #[arg(long, value_name = "SIMULATIONS")]
+        mcts: Option<u32>,
     },
     /// Play a head-to-head match between engines and baselines.
     Match(ewn::referee::cli::MatchArgs),
@@ -165,7 +169,14 @@ fn main() -> Result<()> {
             log::info!("perft {depth}: {total} in {ms} ms");
             Ok(())
         }
-        Some(Command::Bench { depth, hash }) => {
+        Some(Command::Bench {
+            mcts: Some(sims), ..
+        }) => {
+            let rate = ewn::referee::mcts::simulations_per_second(sims.max(1));
+            println!("{} simulations/s", rate.round() as u64);
+            Ok(())
+        }
+        Some(Command::Bench { depth, hash, .. }) => {
             let r = ewn::bench::run(depth, hash, |fen, die, nodes| {
                 log::info!("{fen} die {die}: {nodes} nodes");
             });

@@ -16,7 +16,7 @@ use crate::notation::to_fen;
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// First player: a native-protocol engine command, `tcg:<command>` for a TCG engine, `random`,
-    /// `greedy`, or `self` (this program; `tcg:self` speaks TCG).
+    /// `greedy`, `mcts:<simulations>` (built-in UCT with random playouts), or `self` (this program; `tcg:self` speaks TCG).
     #[arg(long)]
     pub engine: String,
     /// Second player, in the same forms.

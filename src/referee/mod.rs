@@ -11,6 +11,7 @@ pub mod baseline;
 pub mod ccgc;
 pub mod cli;
 pub mod engine_proc;
+pub mod mcts;
 pub mod player;
 pub mod record;
 pub mod rng;
@@ -32,6 +33,8 @@ use rng::MatchRng;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Baseline(baseline::Kind),
+    /// The built-in UCT player with this many simulations per move.
+    Mcts(u32),
     /// A native-protocol engine: program and arguments.
     Native(Vec<String>),
     /// A TCG-protocol engine: program and arguments.
@@ -39,7 +42,7 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// `random`, `greedy`, `tcg:<command>` or a native engine command. `self` (alone, or after
+    /// `random`, `greedy`, `mcts:<simulations>`, `tcg:<command>` or a native engine command. `self` (alone, or after
     /// `tcg:`) is this program, so a build can play against baselines without naming its path.
     pub fn parse(s: &str) -> Result<PlayerSpec> {
         let s = s.trim();
@@ -58,6 +61,13 @@ impl PlayerSpec {
             "random" => PlayerSpec::Baseline(baseline::Kind::Random),
             "greedy" => PlayerSpec::Baseline(baseline::Kind::Greedy),
             "self" => PlayerSpec::Native(vec![this()?]),
+            _ if s.starts_with("mcts:") => {
+                let n = &s["mcts:".len()..];
+                let sims: u32 = n.parse().ok().filter(|&v| v > 0).with_context(|| {
+                    format!("'{n}' is not a positive simulation count in '{s}'")
+                })?;
+                PlayerSpec::Mcts(sims)
+            }
             _ => match s.strip_prefix("tcg:") {
                 Some("self") => PlayerSpec::Tcg(vec![this()?, "--protocol".into(), "tcg".into()]),
                 Some(cmd) => PlayerSpec::Tcg(argv(cmd)?),
@@ -69,6 +79,7 @@ impl PlayerSpec {
     pub fn make(&self, label: &str) -> Box<dyn Player> {
         match self {
             PlayerSpec::Baseline(k) => Box::new(baseline::Baseline::new(*k)),
+            PlayerSpec::Mcts(sims) => Box::new(mcts::MctsPlayer::new(*sims)),
             PlayerSpec::Native(argv) => Box::new(engine_proc::Native::new(argv.clone(), label)),
             PlayerSpec::Tcg(argv) => Box::new(engine_proc::Tcg::new(argv.clone(), label)),
         }
