@@ -10,6 +10,7 @@ pub mod board;
 pub mod decision_log;
 pub mod dice;
 pub mod eval;
+pub mod gui;
 pub mod level;
 pub mod net;
 pub mod notation;

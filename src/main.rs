@@ -150,6 +150,8 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Start the browser arena on 127.0.0.1 and print its address.
+    Gui(ewn::gui::GuiArgs),
     /// Play a game in the terminal against the engine, or with the engine as adviser.
     Play {
         /// The side(s) the person moves; the engine moves the others.
@@ -407,6 +409,7 @@ fn run() -> Result<()> {
         Some(Command::Stats(args)) => ewn::referee::cli::run_stats(args),
         Some(Command::Replay(args)) => ewn::referee::cli::run_replay(args),
         Some(Command::Export(args)) => ewn::referee::cli::run_export(args),
+        Some(Command::Gui(args)) => ewn::gui::run(args),
         Some(Command::Analyse {
             position,
             die,

@@ -1,0 +1,304 @@
+//! The JSON API under `/api/`: typed requests in, the page's view or a small answer out.
+//!
+//! Every request body is read into a struct that refuses unknown fields, then checked; whatever
+//! is wrong comes back as a 4xx status with `{"error": "..."}` and the state is left as it was.
+//! The endpoints are described in `protocol/gui.md`.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::board::Color;
+use crate::notation::{parse_fen, parse_move, parse_setup};
+use crate::referee::record::parse_records;
+
+use super::engines::PlayerConfig;
+use super::game::DiceMode;
+use super::state::{NewGame, SetupChoice, Shared, clock_seed, lock};
+
+/// Longest analysis search per step a client may ask for, in ms.
+pub const MAX_ANALYSIS_MS: u64 = 60_000;
+/// Longest pause before an engine move, in ms.
+pub const MAX_DELAY_MS: u64 = 10_000;
+
+/// A status code and a JSON body.
+pub type Reply = (u16, Value);
+
+fn error(code: u16, msg: impl Into<String>) -> Reply {
+    (code, json!({ "error": msg.into() }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameReq {
+    red: PlayerConfig,
+    blue: PlayerConfig,
+    /// Six digits, `random` or `engine`.
+    #[serde(default)]
+    red_setup: Option<String>,
+    #[serde(default)]
+    blue_setup: Option<String>,
+    /// `r` or `b`.
+    #[serde(default)]
+    first: Option<String>,
+    /// A position string or `startpos`, instead of the setups.
+    #[serde(default)]
+    position: Option<String>,
+    /// `auto` (the default) or `manual`.
+    #[serde(default)]
+    dice: Option<String>,
+    /// The dice seed, a number or a string of digits; from the clock when absent.
+    #[serde(default)]
+    seed: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveReq {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RollReq {
+    #[serde(default)]
+    die: Option<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayersReq {
+    #[serde(default)]
+    red: Option<PlayerConfig>,
+    #[serde(default)]
+    blue: Option<PlayerConfig>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ControlReq {
+    action: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NavigateReq {
+    ply: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettingsReq {
+    #[serde(default)]
+    analysis: Option<bool>,
+    #[serde(default)]
+    analysis_ms: Option<u64>,
+    #[serde(default)]
+    delay_ms: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadReq {
+    text: String,
+    /// Which game of the file, 1 for the first (the default).
+    #[serde(default)]
+    game: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+fn body<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Reply> {
+    let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
+        b"{}".as_slice()
+    } else {
+        bytes
+    };
+    serde_json::from_slice(bytes).map_err(|e| error(400, format!("bad request body: {e}")))
+}
+
+fn parse_seed(v: &Value) -> Result<u64, String> {
+    match v {
+        Value::Number(n) => n
+            .as_u64()
+            .ok_or_else(|| format!("seed {n} is not a whole number 0..2^64")),
+        Value::String(s) => s
+            .trim()
+            .parse()
+            .map_err(|_| format!("seed '{s}' is not a whole number 0..2^64")),
+        _ => Err("seed must be a number or a string of digits".into()),
+    }
+}
+
+fn parse_setup_choice(s: Option<&str>) -> Result<SetupChoice, String> {
+    match s.map(str::trim) {
+        None | Some("random") => Ok(SetupChoice::Random),
+        Some("engine") => Ok(SetupChoice::Engine),
+        Some(d) => parse_setup(d)
+            .map(SetupChoice::Digits)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+fn new_game_spec(r: NewGameReq) -> Result<NewGame, String> {
+    let first = match r.first.as_deref().map(str::trim) {
+        None | Some("r") => Color::Red,
+        Some("b") => Color::Blue,
+        Some(x) => return Err(format!("first must be 'r' or 'b', not '{x}'")),
+    };
+    let position = match r.position.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("startpos") => Some(crate::board::Board::startpos()),
+        Some(p) => Some(parse_fen(p).map_err(|e| e.to_string())?),
+    };
+    let seed = match &r.seed {
+        None | Some(Value::Null) => clock_seed(),
+        Some(Value::String(s)) if s.trim().is_empty() => clock_seed(),
+        Some(v) => parse_seed(v)?,
+    };
+    let dice = match r.dice.as_deref() {
+        None | Some("auto") => DiceMode::Auto { seed },
+        Some("manual") => DiceMode::Manual,
+        Some(x) => return Err(format!("dice must be 'auto' or 'manual', not '{x}'")),
+    };
+    Ok(NewGame {
+        players: [r.red, r.blue],
+        setups: [
+            parse_setup_choice(r.red_setup.as_deref())?,
+            parse_setup_choice(r.blue_setup.as_deref())?,
+        ],
+        first,
+        position,
+        dice,
+    })
+}
+
+/// The known endpoints and their methods.
+const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/api/state"),
+    ("GET", "/api/record"),
+    ("POST", "/api/record"),
+    ("POST", "/api/new"),
+    ("POST", "/api/move"),
+    ("POST", "/api/roll"),
+    ("POST", "/api/players"),
+    ("POST", "/api/control"),
+    ("POST", "/api/navigate"),
+    ("POST", "/api/settings"),
+    ("POST", "/api/hint"),
+];
+
+/// Answers one API request. `path` has no query string.
+pub fn handle(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Reply {
+    if !ROUTES.iter().any(|&(_, p)| p == path) {
+        return error(404, format!("no such endpoint: {path}"));
+    }
+    if !ROUTES.iter().any(|&(m, p)| p == path && m == method) {
+        let allowed: Vec<&str> = ROUTES
+            .iter()
+            .filter(|&&(_, p)| p == path)
+            .map(|&(m, _)| m)
+            .collect();
+        return error(
+            405,
+            format!(
+                "{method} is not allowed on {path}; use {}",
+                allowed.join(" or ")
+            ),
+        );
+    }
+    match dispatch(shared, method, path, bytes) {
+        Ok(v) => (200, v),
+        Err(r) => r,
+    }
+}
+
+fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<Value, Reply> {
+    let bad = |e: String| error(400, e);
+    let conflict = |e: String| error(409, e);
+    let mut st = lock(shared);
+    match (method, path) {
+        ("GET", "/api/state") => return Ok(st.view()),
+        ("GET", "/api/record") => {
+            let text = st.record().to_text();
+            return Ok(json!({ "text": text }));
+        }
+        ("POST", "/api/new") => {
+            let spec = new_game_spec(body(bytes)?).map_err(bad)?;
+            st.new_game(spec, shared).map_err(bad)?;
+        }
+        ("POST", "/api/move") => {
+            let r: MoveReq = body(bytes)?;
+            let m = parse_move(r.mv.trim()).map_err(|e| bad(e.to_string()))?;
+            st.human_move(m).map_err(|(c, e)| error(c, e))?;
+        }
+        ("POST", "/api/roll") => {
+            let r: RollReq = body(bytes)?;
+            if let Some(d) = r.die
+                && !(1..=6).contains(&d)
+            {
+                return Err(bad(format!("die {d} is not 1..6")));
+            }
+            st.roll(r.die).map_err(|(c, e)| error(c, e))?;
+        }
+        ("POST", "/api/players") => {
+            let r: PlayersReq = body(bytes)?;
+            if st.awaiting_setup() {
+                return Err(conflict(
+                    "the engines are still choosing their setups".into(),
+                ));
+            }
+            st.set_players([r.red, r.blue]).map_err(bad)?;
+        }
+        ("POST", "/api/control") => {
+            let r: ControlReq = body(bytes)?;
+            st.control(r.action.trim()).map_err(bad)?;
+        }
+        ("POST", "/api/navigate") => {
+            let r: NavigateReq = body(bytes)?;
+            st.navigate(r.ply).map_err(bad)?;
+        }
+        ("POST", "/api/settings") => {
+            let r: SettingsReq = body(bytes)?;
+            if let Some(ms) = r.analysis_ms
+                && !(10..=MAX_ANALYSIS_MS).contains(&ms)
+            {
+                return Err(bad(format!(
+                    "analysis_ms {ms} out of range 10..{MAX_ANALYSIS_MS}"
+                )));
+            }
+            if let Some(ms) = r.delay_ms
+                && ms > MAX_DELAY_MS
+            {
+                return Err(bad(format!("delay_ms {ms} out of range 0..{MAX_DELAY_MS}")));
+            }
+            let s = &mut st.settings;
+            s.analysis = r.analysis.unwrap_or(s.analysis);
+            s.analysis_ms = r.analysis_ms.unwrap_or(s.analysis_ms);
+            s.delay_ms = r.delay_ms.unwrap_or(s.delay_ms);
+        }
+        ("POST", "/api/hint") => {
+            let _: Empty = body(bytes)?;
+            let (m, wp) = st.hint().map_err(conflict)?;
+            return Ok(json!({ "move": m.to_string(), "wp": wp }));
+        }
+        ("POST", "/api/record") => {
+            let r: LoadReq = body(bytes)?;
+            let games = parse_records(&r.text).map_err(|e| bad(format!("bad record: {e}")))?;
+            let n = r.game.unwrap_or(1);
+            let g = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
+                bad(format!(
+                    "the record has {} games, not a game {n}",
+                    games.len()
+                ))
+            })?;
+            st.load(g)
+                .map_err(|e| error(422, format!("the record does not replay: {e}")))?;
+        }
+        _ => return Err(error(404, format!("no such endpoint: {path}"))),
+    }
+    st.pump(shared);
+    Ok(st.view())
+}

@@ -1,0 +1,293 @@
+//! The game the page shows: a start position, the plies played, a cursor for stepping back and
+//! forward, the die of the current turn and the win-chance points of the graph.
+//!
+//! It knows the rules and the record format, nothing of players, threads or HTTP. Dice rolled by
+//! the server come from the game's seed exactly as in `ewn play`: roll `n` (0-based) is the
+//! `n+1`-th splitmix64 output from the seed, mod 6, plus 1. The die of a ply therefore depends
+//! only on the seed and the ply's number, so stepping back and playing another move meets the
+//! same dice, and a seed replays a game.
+
+use crate::board::{Board, Color, Move};
+use crate::referee::record::{GameRecord, Ply, Reason, Start, today};
+use crate::zobrist::splitmix64;
+
+/// Where the dice come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceMode {
+    /// Rolled by the server from this seed.
+    Auto { seed: u64 },
+    /// Typed in, for a game on a real board with real dice.
+    Manual,
+}
+
+/// Roll number `n` (0-based) of the seed's stream.
+pub fn seeded_die(seed: u64, n: usize) -> u8 {
+    let mut state = seed;
+    let mut r = 0;
+    for _ in 0..=n {
+        let (s, out) = splitmix64(state);
+        state = s;
+        r = out;
+    }
+    (r % 6) as u8 + 1
+}
+
+/// Why a move request was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    Over,
+    NoDie,
+    Illegal(String),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Over => f.write_str("the game is over"),
+            MoveError::NoDie => f.write_str("the die has not been rolled yet"),
+            MoveError::Illegal(s) => f.write_str(s),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub start: Board,
+    /// Every ply of the game line, also those after the cursor.
+    pub plies: Vec<Ply>,
+    /// Number of plies played to reach the shown position.
+    pub cursor: usize,
+    /// The die of the shown position's turn, once rolled.
+    pub die: Option<u8>,
+    pub dice: DiceMode,
+    /// Red's win chance in the position after `i` plies, where known (one entry per position).
+    pub graph: Vec<Option<f64>>,
+    pub date: String,
+    /// The shown position, kept in step with the cursor.
+    board: Board,
+}
+
+impl Game {
+    pub fn new(start: Board, dice: DiceMode) -> Game {
+        let mut g = Game {
+            board: start.clone(),
+            start,
+            plies: Vec::new(),
+            cursor: 0,
+            die: None,
+            dice,
+            graph: vec![None],
+            date: today(),
+        };
+        g.set_terminal_point();
+        g
+    }
+
+    /// The shown position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The game line as played: moves up to the cursor.
+    pub fn history(&self) -> Vec<Move> {
+        self.plies[..self.cursor].iter().map(|p| p.mv).collect()
+    }
+
+    /// The shown position is the end of the game line (not a step back into it).
+    pub fn is_live(&self) -> bool {
+        self.cursor == self.plies.len()
+    }
+
+    /// Rolls the die from the seed; `None` for typed dice.
+    pub fn roll_auto(&mut self) -> Option<u8> {
+        match self.dice {
+            DiceMode::Auto { seed } => {
+                let d = seeded_die(seed, self.cursor);
+                self.die = Some(d);
+                Some(d)
+            }
+            DiceMode::Manual => None,
+        }
+    }
+
+    /// Plays `m` for the rolled die. Played at a step back, it replaces the rest of the line.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if self.board.is_over() {
+            return Err(MoveError::Over);
+        }
+        let die = self.die.ok_or(MoveError::NoDie)?;
+        if !self.board.is_legal(m, Some(die)) {
+            let what = if self.board.is_legal(m, None) {
+                format!("{m} is not legal for die {die}")
+            } else {
+                format!("{m} is not a legal move here")
+            };
+            return Err(MoveError::Illegal(what));
+        }
+        let side = self.board.side_to_move();
+        self.plies.truncate(self.cursor);
+        self.graph.truncate(self.cursor + 1);
+        self.plies.push(Ply { side, die, mv: m });
+        self.board.make(m);
+        self.cursor += 1;
+        self.graph.push(None);
+        self.die = None;
+        self.set_terminal_point();
+        Ok(())
+    }
+
+    /// Shows the position after `ply` plies of the line (0 is the start).
+    pub fn navigate(&mut self, ply: usize) -> Result<(), String> {
+        if ply > self.plies.len() {
+            return Err(format!(
+                "ply {ply} is beyond the game's {} plies",
+                self.plies.len()
+            ));
+        }
+        let mut b = self.start.clone();
+        for p in &self.plies[..ply] {
+            b.make(p.mv);
+        }
+        self.board = b;
+        self.cursor = ply;
+        self.die = None;
+        Ok(())
+    }
+
+    /// Records Red's win chance for the position after `ply` plies.
+    pub fn set_point(&mut self, ply: usize, red: f64) {
+        if let Some(p) = self.graph.get_mut(ply) {
+            *p = Some(red.clamp(0.0, 1.0));
+        }
+    }
+
+    /// A finished position's chance is certain.
+    fn set_terminal_point(&mut self) {
+        if let Some(w) = self.board.winner() {
+            let v = if w == Color::Red { 1.0 } else { 0.0 };
+            self.set_point(self.cursor, v);
+        }
+    }
+
+    /// The record of the whole line, with its result when its last position is finished.
+    pub fn record(&self, names: [&str; 2]) -> GameRecord {
+        let mut end = self.start.clone();
+        for p in &self.plies {
+            end.make(p.mv);
+        }
+        let (winner, reason) = match end.winner() {
+            Some(w) if end.alive(w.other()) == 0 => (Some(w), Reason::Capture),
+            Some(w) => (Some(w), Reason::Goal),
+            None => (None, Reason::Unfinished),
+        };
+        GameRecord {
+            number: 1,
+            match_id: None,
+            seed: match self.dice {
+                DiceMode::Auto { seed } => Some(seed),
+                DiceMode::Manual => None,
+            },
+            date: self.date.clone(),
+            red: names[0].to_string(),
+            blue: names[1].to_string(),
+            start: Start::from_board(&self.start),
+            plies: self.plies.clone(),
+            winner,
+            reason,
+            detail: if winner.is_none() {
+                "saved from the gui".into()
+            } else {
+                String::new()
+            },
+        }
+    }
+
+    /// A game from a record that `replay` accepts, shown at its end. Dice after its last ply come
+    /// from the record's seed when it has one, else they are typed in.
+    pub fn from_record(rec: &GameRecord) -> Result<Game, String> {
+        rec.replay()?;
+        let dice = match rec.seed {
+            Some(seed) => DiceMode::Auto { seed },
+            None => DiceMode::Manual,
+        };
+        let mut g = Game::new(rec.start_board(), dice);
+        g.date = rec.date.clone();
+        g.plies = rec.plies.clone();
+        g.graph = vec![None; g.plies.len() + 1];
+        g.navigate(g.plies.len())?;
+        g.set_terminal_point();
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_move, to_fen};
+
+    #[test]
+    fn seeded_dice_follow_the_play_stream() {
+        // The same stream as `ewn play --seed 5`: each roll is the next splitmix64 output.
+        let mut state = 5;
+        for n in 0..10 {
+            let (s, r) = splitmix64(state);
+            state = s;
+            assert_eq!(seeded_die(5, n), (r % 6) as u8 + 1);
+        }
+    }
+
+    #[test]
+    fn moves_need_a_die_and_must_be_legal() {
+        let mut g = Game::new(Board::startpos(), DiceMode::Manual);
+        let m = parse_move("a5b4").unwrap();
+        assert_eq!(g.play(m), Err(MoveError::NoDie));
+        g.die = Some(6);
+        assert!(matches!(g.play(m), Err(MoveError::Illegal(_))));
+        g.die = Some(1);
+        assert_eq!(g.play(m), Ok(()));
+        assert_eq!(g.cursor, 1);
+        assert_eq!(g.die, None);
+        assert_eq!(g.board().side_to_move(), Color::Blue);
+    }
+
+    #[test]
+    fn a_move_at_a_step_back_replaces_the_rest_of_the_line() {
+        let mut g = Game::new(Board::startpos(), DiceMode::Auto { seed: 3 });
+        for _ in 0..4 {
+            let d = g.roll_auto().unwrap();
+            let m = g.board().moves_for_die(d).as_slice()[0];
+            g.play(m).unwrap();
+        }
+        let end = to_fen(g.board());
+        g.navigate(2).unwrap();
+        assert!(!g.is_live());
+        g.navigate(4).unwrap();
+        assert_eq!(to_fen(g.board()), end);
+        g.navigate(2).unwrap();
+        let d = g.roll_auto().unwrap();
+        assert_eq!(d, g.plies[2].die, "the seed gives ply 2 the same die again");
+        let other = *g.board().moves_for_die(d).as_slice().last().unwrap();
+        g.play(other).unwrap();
+        assert_eq!(g.plies.len(), 3);
+        assert_eq!(g.graph.len(), 4);
+        assert!(g.is_live());
+        assert!(g.navigate(4).is_err());
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let mut g = Game::new(Board::startpos(), DiceMode::Auto { seed: 11 });
+        while !g.board().is_over() {
+            let d = g.roll_auto().unwrap();
+            let m = g.board().moves_for_die(d).as_slice()[0];
+            g.play(m).unwrap();
+        }
+        let rec = g.record(["a", "b"]);
+        assert!(rec.winner.is_some());
+        assert_eq!(rec.seed, Some(11));
+        let back = Game::from_record(&rec).unwrap();
+        assert_eq!(back.plies, g.plies);
+        assert_eq!(to_fen(back.board()), to_fen(g.board()));
+        assert!(back.graph.last().copied().flatten().is_some());
+    }
+}

@@ -1,0 +1,895 @@
+//! The server's state: the game, the two seats, the engine and analysis jobs, and the page's view.
+//!
+//! All of it sits behind one mutex that is only ever held for short, non-blocking work. Anything
+//! that can take long (an engine choosing a move or its setup, the analysis search) runs on a
+//! thread of its own: the engine (or the analysis searcher) is lent to the thread and handed back
+//! with the result. [`State::pump`] runs after every change and starts whatever the new state
+//! needs; a job's result is applied only if the game is still where it was when the job started
+//! (the epoch number), so stepping back, a new game or a changed player simply makes a
+//! running job's answer void.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
+use crate::board::{Board, Color, Move};
+use crate::notation::{parse_fen, square_name, to_fen};
+use crate::referee::player::Fault;
+use crate::referee::record::{GameRecord, side_letter};
+use crate::referee::rng::MatchRng;
+use crate::search::{Limits, Searcher, to_prob};
+
+use super::engines::{Chosen, Engine, PlayerConfig, describe};
+use super::game::{DiceMode, Game};
+
+const ANALYSIS_HASH_MB: usize = 32;
+
+/// How a side's cubes are arranged at the start of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupChoice {
+    Digits([u8; 6]),
+    /// Drawn from the game's seed.
+    Random,
+    /// The player's own (an engine's `go setup` or `ini`).
+    Engine,
+}
+
+/// Everything a new game needs.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub players: [PlayerConfig; 2],
+    pub setups: [SetupChoice; 2],
+    pub first: Color,
+    /// Start from this position instead of the setups.
+    pub position: Option<Board>,
+    pub dice: DiceMode,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub analysis: bool,
+    /// Search time of each analysis step, in ms.
+    pub analysis_ms: u64,
+    /// Pause before an engine's move, so that a person can follow the game.
+    pub delay_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            analysis: true,
+            analysis_ms: 400,
+            delay_ms: 300,
+        }
+    }
+}
+
+struct Seat {
+    config: PlayerConfig,
+    /// Changes whenever the seat gets a new player, so a lent engine knows whether to come back.
+    id: u64,
+    engine: Option<Box<dyn Engine>>,
+    lent: bool,
+}
+
+impl Seat {
+    fn is_human(&self) -> bool {
+        matches!(self.config, PlayerConfig::Human {})
+    }
+}
+
+/// An engine's move (or setup) being computed on its own thread.
+struct Job {
+    side: Color,
+    epoch: u64,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// Setups still awaited from engines before the game can begin.
+struct PendingSetup {
+    setups: [Option<[u8; 6]>; 2],
+    first: Color,
+}
+
+struct Analysis {
+    searcher: Option<Searcher>,
+    stop: Arc<AtomicBool>,
+    /// The position string and die of the search running now.
+    running: Option<(String, Option<u8>)>,
+    die_result: Option<(String, u8, DieAnalysis)>,
+    preroll: Option<(String, PreRoll)>,
+}
+
+pub struct State {
+    pub game: Game,
+    seats: [Seat; 2],
+    epoch: u64,
+    next_seat_id: u64,
+    version: u64,
+    pub running: bool,
+    step: bool,
+    job: Option<Job>,
+    pending: Option<PendingSetup>,
+    error: Option<String>,
+    pub settings: Settings,
+    analysis: Analysis,
+    /// The last engine move's principal line, for the panel when the analysis is off.
+    last_pv: Vec<Move>,
+}
+
+pub type Shared = Arc<Mutex<State>>;
+
+/// The state, also after a panic on another thread (nothing here is left half-changed by one).
+pub fn lock(shared: &Shared) -> MutexGuard<'_, State> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A seed short enough to read and type, from the clock.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
+}
+
+fn red_chance(mover: Color, p: f64) -> f64 {
+    if mover == Color::Red { p } else { 1.0 - p }
+}
+
+fn color_letter(c: Color) -> String {
+    side_letter(c).to_string()
+}
+
+/// The same position with the other side to move.
+fn flipped(b: &Board) -> Option<Board> {
+    let fen = to_fen(b);
+    let (board, side) = fen.split_once(' ')?;
+    let other = if side == "r" { "b" } else { "r" };
+    parse_fen(&format!("{board} {other}")).ok()
+}
+
+impl State {
+    pub fn new() -> State {
+        let searcher = Searcher::new(ANALYSIS_HASH_MB);
+        let stop = searcher.stop_flag();
+        let mut s = State {
+            game: Game::new(Board::startpos(), DiceMode::Auto { seed: clock_seed() }),
+            seats: [0, 1].map(|i| Seat {
+                config: PlayerConfig::Human {},
+                id: i,
+                engine: None,
+                lent: false,
+            }),
+            epoch: 0,
+            next_seat_id: 2,
+            version: 0,
+            running: true,
+            step: false,
+            job: None,
+            pending: None,
+            error: None,
+            settings: Settings::default(),
+            analysis: Analysis {
+                searcher: Some(searcher),
+                stop,
+                running: None,
+                die_result: None,
+                preroll: None,
+            },
+            last_pv: Vec::new(),
+        };
+        s.seats[1].config = PlayerConfig::Ewn {
+            level: 10,
+            movetime: 500,
+        };
+        s
+    }
+
+    pub fn names(&self) -> [String; 2] {
+        [self.seats[0].config.label(), self.seats[1].config.label()]
+    }
+
+    pub fn record(&self) -> GameRecord {
+        let [r, b] = self.names();
+        self.game.record([&r, &b])
+    }
+
+    pub fn is_human(&self, c: Color) -> bool {
+        self.seats[c.idx()].is_human()
+    }
+
+    pub fn awaiting_setup(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The game moved on: void any running engine job.
+    fn bump(&mut self) {
+        self.epoch += 1;
+        self.last_pv.clear();
+        if let Some(j) = &self.job
+            && let Some(stop) = &j.stop
+        {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn new_seat(&mut self, c: Color, config: PlayerConfig, seed: u64) -> Result<(), String> {
+        let engine = config.make(seed)?;
+        let id = self.next_seat_id;
+        self.next_seat_id += 1;
+        self.seats[c.idx()] = Seat {
+            config,
+            id,
+            engine,
+            lent: false,
+        };
+        Ok(())
+    }
+
+    /// Starts a new game. Players are checked before anything changes.
+    pub fn new_game(&mut self, ng: NewGame, shared: &Shared) -> Result<(), String> {
+        for p in &ng.players {
+            p.validate()?;
+        }
+        for (c, s) in [Color::Red, Color::Blue].into_iter().zip(ng.setups) {
+            if s == SetupChoice::Engine && matches!(ng.players[c.idx()], PlayerConfig::Human {}) {
+                return Err(format!(
+                    "{} is a person: give six digits or 'random' as its setup",
+                    c.name()
+                ));
+            }
+        }
+        let seed = match ng.dice {
+            DiceMode::Auto { seed } => seed,
+            DiceMode::Manual => clock_seed(),
+        };
+        self.bump();
+        for c in [Color::Red, Color::Blue] {
+            self.new_seat(c, ng.players[c.idx()].clone(), seed)?;
+        }
+        self.error = None;
+        self.running = true;
+        self.step = false;
+        self.pending = None;
+        if let Some(b) = ng.position {
+            self.game = Game::new(b, ng.dice);
+            return Ok(());
+        }
+        // Drawn even when not used, so the same seed gives the same random setups.
+        let mut rng = MatchRng::new(seed ^ 0x5E7A_9C1D_0F3B_2468);
+        let drawn = [rng.setup(), rng.setup()];
+        let mut setups: [Option<[u8; 6]>; 2] = [None, None];
+        for c in [Color::Red, Color::Blue] {
+            let i = c.idx();
+            setups[i] = match ng.setups[i] {
+                SetupChoice::Digits(d) => Some(d),
+                SetupChoice::Random => Some(drawn[i]),
+                SetupChoice::Engine => None,
+            };
+        }
+        let shown = Board::from_setups(
+            setups[0].unwrap_or([1, 2, 3, 4, 5, 6]),
+            setups[1].unwrap_or([1, 2, 3, 4, 5, 6]),
+            ng.first,
+        );
+        self.game = Game::new(shown, ng.dice);
+        if setups.iter().any(Option::is_none) {
+            self.pending = Some(PendingSetup {
+                setups,
+                first: ng.first,
+            });
+            for c in [Color::Red, Color::Blue] {
+                if setups[c.idx()].is_none() {
+                    self.start_setup_job(c, shared);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn start_setup_job(&mut self, c: Color, shared: &Shared) {
+        let seat = &mut self.seats[c.idx()];
+        let Some(mut engine) = seat.engine.take() else {
+            return;
+        };
+        seat.lent = true;
+        let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
+        std::thread::spawn(move || {
+            let r = engine.setup(c);
+            let mut st = lock(&shared);
+            let back = st.give_back(c, id, engine);
+            st.finish_setup(c, epoch, r);
+            st.pump(&shared);
+            drop(st);
+            drop(back);
+        });
+    }
+
+    fn finish_setup(&mut self, c: Color, epoch: u64, r: Result<[u8; 6], Fault>) {
+        if epoch != self.epoch {
+            return;
+        }
+        let Some(p) = self.pending.as_mut() else {
+            return;
+        };
+        let setup = match r {
+            Ok(s) => s,
+            Err(f) => {
+                self.error = Some(format!(
+                    "{} engine {}; its cubes stand 123456 instead",
+                    c.name(),
+                    describe(&f)
+                ));
+                [1, 2, 3, 4, 5, 6]
+            }
+        };
+        p.setups[c.idx()] = Some(setup);
+        if let [Some(red), Some(blue)] = p.setups {
+            let b = Board::from_setups(red, blue, p.first);
+            let dice = self.game.dice;
+            self.game = Game::new(b, dice);
+            self.pending = None;
+            self.epoch += 1;
+        }
+    }
+
+    /// Puts a lent engine back in its seat, or returns it (to be dropped outside the lock) when
+    /// the seat has another player now.
+    fn give_back(&mut self, c: Color, id: u64, engine: Box<dyn Engine>) -> Option<Box<dyn Engine>> {
+        let seat = &mut self.seats[c.idx()];
+        if seat.id == id {
+            seat.engine = Some(engine);
+            seat.lent = false;
+            None
+        } else {
+            Some(engine)
+        }
+    }
+
+    /// Changes the players; a game in progress goes on with them.
+    pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), String> {
+        for p in players.iter().flatten() {
+            p.validate()?;
+        }
+        let seed = match self.game.dice {
+            DiceMode::Auto { seed } => seed,
+            DiceMode::Manual => clock_seed(),
+        };
+        for c in [Color::Red, Color::Blue] {
+            if let Some(p) = players[c.idx()].clone() {
+                if self.job.as_ref().is_some_and(|j| j.side == c) {
+                    self.bump();
+                }
+                self.new_seat(c, p, seed)?;
+            }
+        }
+        self.error = None;
+        Ok(())
+    }
+
+    /// A person's move (or a move entered on the page for any side while the game is paused).
+    pub fn human_move(&mut self, m: Move) -> Result<(), (u16, String)> {
+        if self.pending.is_some() {
+            return Err((409, "the engines are still choosing their setups".into()));
+        }
+        let side = self.game.board().side_to_move();
+        if !self.is_human(side) && self.game.is_live() && self.running {
+            return Err((
+                409,
+                format!(
+                    "{} is played by an engine; pause the game to move for it",
+                    side.name()
+                ),
+            ));
+        }
+        let mut value = None;
+        if let Some((fen, die, a)) = &self.analysis.die_result
+            && Some(*die) == self.game.die
+            && *fen == to_fen(self.game.board())
+        {
+            value = a
+                .moves()
+                .iter()
+                .find(|r| r.mv == m)
+                .map(|r| to_prob(r.value));
+        }
+        self.game.play(m).map_err(|e| {
+            let code = match e {
+                super::game::MoveError::Illegal(_) => 422,
+                _ => 409,
+            };
+            (code, e.to_string())
+        })?;
+        if let Some(v) = value {
+            let n = self.game.cursor;
+            self.game.set_point(n, red_chance(side, v));
+        }
+        self.bump();
+        Ok(())
+    }
+
+    /// Rolls the seeded die, or takes a typed one.
+    pub fn roll(&mut self, typed: Option<u8>) -> Result<u8, (u16, String)> {
+        if self.pending.is_some() {
+            return Err((409, "the engines are still choosing their setups".into()));
+        }
+        if self.game.board().is_over() {
+            return Err((409, "the game is over".into()));
+        }
+        if self.game.die.is_some() {
+            return Err((409, "the die is already rolled".into()));
+        }
+        match (self.game.dice, typed) {
+            (DiceMode::Auto { .. }, Some(_)) => Err((
+                409,
+                "this game's dice are rolled from its seed; start a game with typed dice to enter them".into(),
+            )),
+            (DiceMode::Auto { .. }, None) => Ok(self.game.roll_auto().expect("seeded")),
+            (DiceMode::Manual, None) => Err((400, "type the die: give 'die' 1..6".into())),
+            (DiceMode::Manual, Some(d)) => {
+                self.game.die = Some(d);
+                Ok(d)
+            }
+        }
+    }
+
+    pub fn navigate(&mut self, ply: usize) -> Result<(), String> {
+        if self.pending.is_some() {
+            return Err("the engines are still choosing their setups".into());
+        }
+        self.game.navigate(ply)?;
+        self.running = false;
+        self.bump();
+        Ok(())
+    }
+
+    pub fn control(&mut self, action: &str) -> Result<(), String> {
+        match action {
+            "run" => {
+                self.running = true;
+                self.error = None;
+            }
+            "pause" => {
+                self.running = false;
+                self.step = false;
+            }
+            "step" => {
+                self.running = false;
+                self.step = true;
+                self.error = None;
+            }
+            _ => return Err(format!("unknown action '{action}': run, pause or step")),
+        }
+        Ok(())
+    }
+
+    pub fn load(&mut self, rec: &GameRecord) -> Result<(), String> {
+        let g = Game::from_record(rec)?;
+        self.bump();
+        self.pending = None;
+        self.error = None;
+        self.running = false;
+        self.game = g;
+        for seat in &mut self.seats {
+            if let Some(e) = seat.engine.as_mut() {
+                e.new_game();
+            }
+        }
+        Ok(())
+    }
+
+    /// The best move for the rolled die, from the finished analysis.
+    pub fn hint(&self) -> Result<(Move, f64), String> {
+        let die = self
+            .game
+            .die
+            .ok_or("roll the die first: the hint is for the rolled die")?;
+        match &self.analysis.die_result {
+            Some((fen, d, a)) if *d == die && *fen == to_fen(self.game.board()) => {
+                let best = a.moves().first().ok_or("no legal move")?;
+                Ok((best.mv, to_prob(best.value)))
+            }
+            _ if !self.settings.analysis => {
+                Err("the analysis is switched off; switch it on for hints".into())
+            }
+            _ => Err("the analysis is still running; ask again in a moment".into()),
+        }
+    }
+
+    /// Starts whatever the state now needs: an analysis, an engine's roll and move.
+    pub fn pump(&mut self, shared: &Shared) {
+        self.version += 1;
+        self.pump_analysis(shared);
+        if self.job.is_some() || self.pending.is_some() {
+            return;
+        }
+        let b = self.game.board().clone();
+        if b.is_over() || !self.game.is_live() {
+            return;
+        }
+        let side = b.side_to_move();
+        if self.is_human(side) || !(self.running || self.step) {
+            return;
+        }
+        let die = match self.game.die {
+            Some(d) => d,
+            None => match self.game.roll_auto() {
+                Some(d) => {
+                    self.version += 1;
+                    // The analysis now has a die to look at.
+                    self.pump_analysis(shared);
+                    d
+                }
+                None => return,
+            },
+        };
+        let seat = &mut self.seats[side.idx()];
+        let Some(mut engine) = seat.engine.take() else {
+            return;
+        };
+        seat.lent = true;
+        self.step = false;
+        let id = seat.id;
+        let epoch = self.epoch;
+        let start = self.game.start.clone();
+        let history = self.game.history();
+        let delay = Duration::from_millis(self.settings.delay_ms);
+        let stop = engine.stop_flag();
+        if let Some(s) = &stop {
+            s.store(false, Ordering::Relaxed);
+        }
+        self.job = Some(Job { side, epoch, stop });
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(delay);
+            let r = engine.choose(&start, &history, &b, die);
+            let mut st = lock(&shared);
+            let back = st.give_back(side, id, engine);
+            st.finish_move(side, epoch, die, r);
+            st.pump(&shared);
+            drop(st);
+            drop(back);
+        });
+    }
+
+    fn finish_move(&mut self, side: Color, epoch: u64, die: u8, r: Result<Chosen, Fault>) {
+        self.job = None;
+        if epoch != self.epoch {
+            return;
+        }
+        let who = format!(
+            "{} ({})",
+            side.name(),
+            self.seats[side.idx()].config.label()
+        );
+        match r {
+            Ok(c) if self.game.die == Some(die) && self.game.board().is_legal(c.mv, Some(die)) => {
+                self.game.play(c.mv).expect("checked legal");
+                if let Some(v) = c.value {
+                    let n = self.game.cursor;
+                    self.game.set_point(n, red_chance(side, v));
+                }
+                self.bump();
+                self.last_pv = c.pv;
+                self.error = None;
+            }
+            Ok(c) => {
+                self.error = Some(format!(
+                    "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Run to ask again",
+                    c.mv
+                ));
+                self.running = false;
+            }
+            Err(f) => {
+                self.error = Some(format!(
+                    "{who} {}; the game is paused: choose another player or press Run to try again",
+                    describe(&f)
+                ));
+                self.running = false;
+            }
+        }
+    }
+
+    fn pump_analysis(&mut self, shared: &Shared) {
+        let b = self.game.board().clone();
+        let wanted = self.settings.analysis && !b.is_over() && self.pending.is_none();
+        let fen = to_fen(&b);
+        let die = self.game.die;
+        let a = &mut self.analysis;
+        let need_die = die.is_some_and(|d| {
+            !a.die_result
+                .as_ref()
+                .is_some_and(|(f, dd, _)| *f == fen && *dd == d)
+        });
+        let need_pre = a.preroll.as_ref().is_none_or(|(f, _)| *f != fen);
+        if let Some(key) = &a.running {
+            if !wanted || key.0 != fen || key.1 != die {
+                a.stop.store(true, Ordering::Relaxed);
+            }
+            return;
+        }
+        if !wanted || !(need_die || need_pre) {
+            return;
+        }
+        let Some(mut searcher) = a.searcher.take() else {
+            return;
+        };
+        a.running = Some((fen.clone(), die));
+        let stop = a.stop.clone();
+        // Cleared here, under the lock, so that a stop sent after this point is never lost.
+        stop.store(false, Ordering::Relaxed);
+        let limits = Limits {
+            movetime: Some(self.settings.analysis_ms),
+            ..Limits::default()
+        };
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            if let Some(d) = die.filter(|_| need_die) {
+                let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
+                let mut st = lock(&shared);
+                if !stop.load(Ordering::Relaxed) {
+                    st.analysis.die_result = Some((fen.clone(), d, r));
+                    st.version += 1;
+                }
+            }
+            if need_pre && !stop.load(Ordering::Relaxed) {
+                let p = analyse_preroll(&mut searcher, &b, &limits, &mut |_| {});
+                let mut st = lock(&shared);
+                if !stop.load(Ordering::Relaxed) {
+                    if to_fen(st.game.board()) == fen {
+                        let n = st.game.cursor;
+                        let red = red_chance(b.side_to_move(), to_prob(p.value));
+                        st.game.set_point(n, red);
+                    }
+                    st.analysis.preroll = Some((fen.clone(), p));
+                }
+            }
+            let mut st = lock(&shared);
+            st.analysis.searcher = Some(searcher);
+            st.analysis.running = None;
+            st.pump(&shared);
+        });
+    }
+
+    /// Everything the page shows, as one JSON object (described in `protocol/gui.md`).
+    pub fn view(&self) -> Value {
+        let b = self.game.board();
+        let fen = to_fen(b);
+        let side = b.side_to_move();
+        let squares: Vec<String> = (0..25u8)
+            .map(|s| {
+                let code = b.piece_at(s);
+                if code == 0 {
+                    String::new()
+                } else {
+                    let (c, n) = crate::board::piece_of(code);
+                    crate::analysis::cube_name(c, n)
+                }
+            })
+            .collect();
+        let legal: Vec<String> = match self.game.die {
+            Some(d) if !b.is_over() => b
+                .moves_for_die(d)
+                .as_slice()
+                .iter()
+                .map(|m| m.to_string())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let winner = b.winner();
+        let reason = winner.map(|w| {
+            if b.alive(w.other()) == 0 {
+                "capture"
+            } else {
+                "goal"
+            }
+        });
+        let thinking = self
+            .job
+            .as_ref()
+            .filter(|j| j.epoch == self.epoch)
+            .map(|j| j.side);
+        let players = json!({
+            "red": self.player_view(Color::Red),
+            "blue": self.player_view(Color::Blue),
+        });
+        let plies: Vec<Value> = self
+            .game
+            .plies
+            .iter()
+            .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string()}))
+            .collect();
+        json!({
+            "version": self.version,
+            "fen": fen,
+            "start": to_fen(&self.game.start),
+            "squares": squares,
+            "side": color_letter(side),
+            "die": self.game.die,
+            "legal": legal,
+            "winner": winner.map(color_letter),
+            "reason": reason,
+            "ply": self.game.cursor,
+            "plies": plies,
+            "live": self.game.is_live(),
+            "running": self.running,
+            "thinking": thinking.map(color_letter),
+            "awaiting_setup": self.pending.is_some(),
+            "error": self.error,
+            "status": self.status(),
+            "players": players,
+            "dice": match self.game.dice {
+                DiceMode::Auto { seed } => json!({"mode": "auto", "seed": seed.to_string()}),
+                DiceMode::Manual => json!({"mode": "manual", "seed": null}),
+            },
+            "settings": {
+                "analysis": self.settings.analysis,
+                "analysis_ms": self.settings.analysis_ms,
+                "delay_ms": self.settings.delay_ms,
+            },
+            "threats": self.threats_view(),
+            "analysis": self.analysis_view(),
+            "graph": self.game.graph,
+        })
+    }
+
+    fn player_view(&self, c: Color) -> Value {
+        let seat = &self.seats[c.idx()];
+        let mut v = serde_json::to_value(&seat.config).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut v {
+            m.insert("label".into(), Value::String(seat.config.label()));
+        }
+        v
+    }
+
+    fn status(&self) -> String {
+        let b = self.game.board();
+        if self.pending.is_some() {
+            return "Waiting for the engines' setups".into();
+        }
+        if let Some(w) = b.winner() {
+            let how = if b.alive(w.other()) == 0 {
+                "took the last cube"
+            } else {
+                "reached the corner"
+            };
+            return format!("{} wins: {how}", capital(w.name()));
+        }
+        let side = b.side_to_move();
+        let name = capital(side.name());
+        let die = match self.game.die {
+            Some(d) => format!(", die {d}"),
+            None => String::new(),
+        };
+        if !self.game.is_live() {
+            return format!(
+                "Step {} of {}: {name} to move. Play a move to go on from here",
+                self.game.cursor,
+                self.game.plies.len()
+            );
+        }
+        if self.job.as_ref().is_some_and(|j| j.epoch == self.epoch) {
+            return format!("{name} is thinking{die}");
+        }
+        if self.is_human(side) || !self.running {
+            return match (self.game.die, self.game.dice) {
+                (Some(d), _) => format!("{name} to move, die {d}: pick a cube, then its target"),
+                (None, DiceMode::Auto { .. }) => format!("{name} to move: roll the die"),
+                (None, DiceMode::Manual) => format!("{name} to move: type the die"),
+            };
+        }
+        match self.game.dice {
+            DiceMode::Manual if self.game.die.is_none() => {
+                format!("{name} (engine) to move: type the die")
+            }
+            _ => format!("{name} to move{die}"),
+        }
+    }
+
+    fn threats_view(&self) -> Value {
+        let b = self.game.board();
+        if b.is_over() || self.pending.is_some() {
+            return json!([]);
+        }
+        let mut out = Vec::new();
+        for pos in [Some(b.clone()), flipped(b)].into_iter().flatten() {
+            if pos.is_over() {
+                continue;
+            }
+            let t = threats_now(&pos);
+            for &(n, f) in &t.capture_faces {
+                if f == 0 {
+                    continue;
+                }
+                if let Some(sq) = pos.cube_square(t.side, n) {
+                    out.push(json!({
+                        "cube": crate::analysis::cube_name(t.side, n),
+                        "square": square_name(sq),
+                        "chance": f as f64 / 6.0,
+                    }));
+                }
+            }
+        }
+        json!(out)
+    }
+
+    fn analysis_view(&self) -> Value {
+        let b = self.game.board();
+        let fen = to_fen(b);
+        let a = &self.analysis;
+        let mover = b.side_to_move();
+        let moves = match (&a.die_result, self.game.die) {
+            (Some((f, d, r)), Some(die)) if *f == fen && *d == die => Some(r),
+            _ => None,
+        };
+        let move_rows: Option<Vec<Value>> = moves.map(|r| {
+            r.moves()
+                .iter()
+                .map(|rm| {
+                    let t = crate::analysis::threats_after(b, rm.mv);
+                    let mut after = b.clone();
+                    after.make(rm.mv);
+                    let caps: Vec<Value> = t
+                        .capture_faces
+                        .iter()
+                        .filter(|&&(_, f)| f > 0)
+                        .map(|&(n, f)| {
+                            json!({
+                                "cube": crate::analysis::cube_name(t.side, n),
+                                "square": after.cube_square(t.side, n).map(square_name),
+                                "chance": f as f64 / 6.0,
+                            })
+                        })
+                        .collect();
+                    json!({
+                        "move": rm.mv.to_string(),
+                        "wp": to_prob(rm.value),
+                        "oppwin": t.win_prob(),
+                        "captures": caps,
+                    })
+                })
+                .collect()
+        });
+        let pv: Vec<String> = match moves {
+            Some(r) => r.result.pv.iter().map(|m| m.to_string()).collect(),
+            None => self.last_pv.iter().map(|m| m.to_string()).collect(),
+        };
+        let preroll = match &a.preroll {
+            Some((f, p)) if *f == fen => Some(json!({
+                "wp": to_prob(p.value),
+                "faces": p.faces.iter().map(|fb| json!({
+                    "die": fb.die,
+                    "best": fb.best.to_string(),
+                    "wp": to_prob(fb.value),
+                })).collect::<Vec<_>>(),
+            })),
+            _ => None,
+        };
+        json!({
+            "enabled": self.settings.analysis,
+            "busy": a.running.is_some(),
+            "side": color_letter(mover),
+            "die": moves.map(|r| r.die),
+            "depth": moves.map(|r| r.result.depth),
+            "moves": move_rows,
+            "pv": pv,
+            "preroll": preroll,
+        })
+    }
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State::new()
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,570 @@
+//! `ewn gui` driven through its HTTP API, as the page drives it: the built binary is started on a
+//! free port and spoken to with plain HTTP/1.1 requests.
+//!
+//! Waits are bounded by a generous deadline only so that a hang fails the test instead of blocking
+//! the suite; nothing here depends on how fast anything is.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ewn::board::{Board, Color};
+use ewn::notation::to_fen;
+use ewn::referee::record::parse_records;
+use ewn::setup::ENGINE_SETUP;
+use serde_json::{Value, json};
+
+const HANG: Duration = Duration::from_secs(180);
+
+struct Gui {
+    child: Child,
+    port: u16,
+}
+
+impl Gui {
+    fn start() -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
+            .args(["gui", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start ewn gui");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .trim()
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|r| r.strip_suffix('/'))
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("address line '{line}'"));
+        Gui { child, port }
+    }
+
+    /// One request; `extra` replaces the default headers of the same name.
+    fn raw(&self, method: &str, path: &str, body: &[u8], extra: &[(&str, &str)]) -> (u16, Value) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let mut headers = vec![
+            ("Host".to_string(), format!("127.0.0.1:{}", self.port)),
+            ("Content-Type".to_string(), "application/json".to_string()),
+        ];
+        for (k, v) in extra {
+            headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
+            if !v.is_empty() {
+                headers.push((k.to_string(), v.to_string()));
+            }
+        }
+        let mut req = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+        for (k, v) in &headers {
+            req.push_str(&format!("{k}: {v}\r\n"));
+        }
+        req.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+        s.write_all(req.as_bytes()).unwrap();
+        s.write_all(body).unwrap();
+        let mut resp = Vec::new();
+        s.read_to_end(&mut resp).unwrap();
+        let text = String::from_utf8_lossy(&resp);
+        let (head, payload) = text.split_once("\r\n\r\n").expect("a whole response");
+        let code: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let v = serde_json::from_str(payload).unwrap_or(Value::String(payload.to_string()));
+        (code, v)
+    }
+
+    fn get(&self, path: &str) -> Value {
+        let (code, v) = self.raw("GET", path, b"", &[]);
+        assert_eq!(code, 200, "GET {path}: {v}");
+        v
+    }
+
+    fn state(&self) -> Value {
+        self.get("/api/state")
+    }
+
+    fn post(&self, path: &str, body: Value) -> Value {
+        let (code, v) = self.raw("POST", path, body.to_string().as_bytes(), &[]);
+        assert_eq!(code, 200, "POST {path} {body}: {v}");
+        v
+    }
+
+    fn post_code(&self, path: &str, body: Value) -> (u16, Value) {
+        self.raw("POST", path, body.to_string().as_bytes(), &[])
+    }
+
+    /// Polls the state until `done` holds.
+    fn wait(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let s = self.state();
+            if done(&s) {
+                return s;
+            }
+            assert!(start.elapsed() < HANG, "waited too long for {what}: {s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn quiet(&self) {
+        self.post(
+            "/api/settings",
+            json!({"analysis": false, "delay_ms": 0, "analysis_ms": 50}),
+        );
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn plies(s: &Value) -> usize {
+    s["plies"].as_array().unwrap().len()
+}
+
+fn legal(s: &Value) -> Vec<String> {
+    s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The saved record parses, replays, and has the state's moves.
+fn check_record(g: &Gui, s: &Value) -> String {
+    let text = g.get("/api/record")["text"].as_str().unwrap().to_string();
+    let games = parse_records(&text).unwrap();
+    assert_eq!(games.len(), 1);
+    let end = games[0].replay().unwrap();
+    assert_eq!(to_fen(&end), s["fen"].as_str().unwrap(), "{text}");
+    assert_eq!(games[0].plies.len(), plies(s));
+    text
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let g = Gui::start();
+    let (code, page) = g.raw("GET", "/", b"", &[]);
+    assert_eq!(code, 200);
+    let page = page.as_str().unwrap();
+    assert!(page.contains("<script src=\"/app.js\">"));
+    assert!(
+        !page.contains("http://") && !page.contains("https://"),
+        "no CDN"
+    );
+    for f in ["/app.js", "/app.css"] {
+        let (code, body) = g.raw("GET", f, b"", &[]);
+        assert_eq!(code, 200, "{f}");
+        assert!(body.as_str().unwrap().len() > 1000, "{f}");
+    }
+}
+
+#[test]
+fn a_person_plays_the_engine_to_the_end() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.post(
+        "/api/new",
+        json!({
+            "red": {"type": "human"},
+            "blue": {"type": "ewn", "level": 2, "movetime": 20},
+            "red_setup": "123456", "blue_setup": "654321", "first": "r", "seed": 42,
+        }),
+    );
+    assert_eq!(s["dice"]["seed"], "42");
+    assert_eq!(
+        s["fen"],
+        to_fen(&Board::from_setups(
+            [1, 2, 3, 4, 5, 6],
+            [6, 5, 4, 3, 2, 1],
+            Color::Red
+        ))
+    );
+    // Before the roll no move is accepted.
+    let (code, _) = g.post_code("/api/move", json!({"move": "a5b4"}));
+    assert_eq!(code, 409);
+    let mut human_moves = 0;
+    let start = Instant::now();
+    let end = loop {
+        assert!(start.elapsed() < HANG, "the game did not end");
+        let s = g.state();
+        if !s["winner"].is_null() {
+            break s;
+        }
+        if s["side"] != "r" {
+            // The engine's turn: a person's move is refused while it plays.
+            if s["die"].is_u64() {
+                let m = legal(&s)[0].clone();
+                let (code, v) = g.post_code("/api/move", json!({ "move": m }));
+                assert!(code == 409 || code == 422, "{code} {v}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        }
+        let s = if s["die"].is_null() {
+            g.post("/api/roll", json!({}))
+        } else {
+            s
+        };
+        let moves = legal(&s);
+        assert!(!moves.is_empty());
+        // A move of another cube is illegal for this die and changes nothing.
+        let all: Vec<String> = ["a5a4", "a5b5", "a5b4", "b5c5", "c5d5", "a3b3"]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        if let Some(bad) = all.iter().find(|m| !moves.contains(m)) {
+            let (code, v) = g.post_code("/api/move", json!({ "move": bad }));
+            assert_eq!(code, 422, "{v}");
+        }
+        let after = g.post("/api/move", json!({ "move": moves[0] }));
+        assert_eq!(plies(&after), plies(&s) + 1);
+        human_moves += 1;
+    };
+    assert!(human_moves > 0);
+    let text = check_record(&g, &end);
+    assert!(text.contains("red human"), "{text}");
+    assert!(text.contains("seed 000000000000002a"), "{text}");
+    let reason = end["reason"].as_str().unwrap();
+    assert!(reason == "goal" || reason == "capture");
+    assert!(text.contains(&format!(
+        "result {} {reason}",
+        end["winner"].as_str().unwrap()
+    )));
+    // The graph has one point per position and the final one is certain.
+    let graph = end["graph"].as_array().unwrap();
+    assert_eq!(graph.len(), plies(&end) + 1);
+    let last = graph.last().unwrap().as_f64().unwrap();
+    assert_eq!(last, if end["winner"] == "r" { 1.0 } else { 0.0 });
+}
+
+#[test]
+fn engine_programs_play_each_other_to_the_end_with_pause_and_step() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({
+            "red": {"type": "command", "command": "self", "movetime": 20},
+            "blue": {"type": "command", "command": "tcg:self", "movetime": 20},
+            "seed": 5,
+        }),
+    );
+    g.post("/api/control", json!({"action": "pause"}));
+    // Whatever move was in flight lands or is void; then nothing moves while paused.
+    let s = g.wait("the pause", |s| s["thinking"].is_null());
+    assert_eq!(s["running"], false);
+    let before = plies(&s);
+    g.post("/api/control", json!({"action": "step"}));
+    let s = g.wait("one step", |s| {
+        plies(s) > before || !s["winner"].is_null() || !s["error"].is_null()
+    });
+    assert!(s["error"].is_null(), "{s}");
+    assert_eq!(plies(&s), before + 1);
+    let s = g.wait("the step to settle", |s| s["thinking"].is_null());
+    assert_eq!(plies(&s), before + 1, "paused after one step");
+    g.post("/api/control", json!({"action": "run"}));
+    let end = g.wait("the end of the game", |s| {
+        !s["winner"].is_null() || !s["error"].is_null()
+    });
+    assert!(end["error"].is_null(), "{end}");
+    let text = check_record(&g, &end);
+    assert!(
+        text.contains("red self") && text.contains("blue tcg:self"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_analysis_panel_and_the_hint_follow_the_game() {
+    let g = Gui::start();
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 60, "delay_ms": 0}),
+    );
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 9,
+               "position": "R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r"}),
+    );
+    let (code, _) = g.post_code("/api/hint", json!({}));
+    assert_eq!(code, 409, "no hint before the roll");
+    let s = g.wait("the pre-roll analysis", |s| {
+        !s["analysis"]["preroll"].is_null()
+    });
+    let faces = s["analysis"]["preroll"]["faces"].as_array().unwrap();
+    assert_eq!(faces.len(), 6);
+    assert!(s["graph"][0].is_f64());
+    let s = g.post("/api/roll", json!({}));
+    let die = s["die"].as_u64().unwrap();
+    let s = g.wait("the move analysis", |s| !s["analysis"]["moves"].is_null());
+    assert_eq!(s["analysis"]["die"].as_u64(), Some(die));
+    let rows = s["analysis"]["moves"].as_array().unwrap();
+    let mut listed: Vec<String> = rows
+        .iter()
+        .map(|r| r["move"].as_str().unwrap().to_string())
+        .collect();
+    let mut moves = legal(&s);
+    listed.sort();
+    moves.sort();
+    assert_eq!(listed, moves, "every legal move has a row");
+    for r in rows {
+        let wp = r["wp"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&wp));
+    }
+    assert!(!s["analysis"]["pv"].as_array().unwrap().is_empty());
+    let hint = g.post("/api/hint", json!({}));
+    assert_eq!(hint["move"], rows[0]["move"]);
+    // A capture threat: Red's c3 cube can be taken by Blue's cubes around it.
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 9,
+               "position": "5/5/2R12/2B1B21/5 b"}),
+    );
+    let s = g.state();
+    let threats = s["threats"].as_array().unwrap();
+    let on_c3 = threats.iter().find(|t| t["square"] == "c3").expect("c3");
+    assert_eq!(on_c3["cube"], "R1");
+    assert!(on_c3["chance"].as_f64().unwrap() > 0.99, "{threats:?}");
+}
+
+#[test]
+fn records_save_and_load_back() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 5},
+               "blue": {"type": "ewn", "level": 1, "movetime": 5}, "seed": 77}),
+    );
+    let end = g.wait("the end of the game", |s| !s["winner"].is_null());
+    let text = check_record(&g, &end);
+    // Something else, then the record back.
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}}),
+    );
+    let s = g.post("/api/record", json!({ "text": text }));
+    assert_eq!(s["fen"], end["fen"]);
+    assert_eq!(s["plies"], end["plies"]);
+    assert_eq!(s["winner"], end["winner"]);
+    assert_eq!(s["dice"]["seed"], "77");
+    // Step through it.
+    let s = g.post("/api/navigate", json!({"ply": 0}));
+    assert_eq!(s["fen"], end["start"]);
+    assert_eq!(s["live"], false);
+    let s = g.post("/api/navigate", json!({"ply": 1}));
+    assert_eq!(s["ply"], 1);
+    let s = g.post("/api/navigate", json!({"ply": plies(&end)}));
+    assert_eq!(s["fen"], end["fen"]);
+    // A record from a position, with typed dice, goes on from where it stops.
+    let rec = "game 1\ndate 2026-01-02\nred a\nblue b\nposition 5/5/B11R12/5/5 r\nmove r 1 c3d2\nresult unfinished\nend\n";
+    let s = g.post("/api/record", json!({ "text": rec }));
+    assert_eq!(s["fen"], "5/5/B14/3R11/5 b");
+    assert_eq!(s["dice"]["mode"], "manual");
+    assert_eq!(plies(&s), 1);
+    let s = g.post("/api/roll", json!({"die": 1}));
+    assert_eq!(s["die"], 1);
+    let s = g.post("/api/move", json!({"move": "a3a4"}));
+    assert_eq!(plies(&s), 2);
+    // Stepping back and playing another move replaces the rest of the line.
+    g.post("/api/navigate", json!({"ply": 0}));
+    g.post("/api/roll", json!({"die": 1}));
+    let s = g.post("/api/move", json!({"move": "c3d3"}));
+    assert_eq!(plies(&s), 1);
+    assert_eq!(s["plies"][0]["move"], "c3d3");
+    assert_eq!(s["live"], true);
+}
+
+#[test]
+fn engine_setups_are_asked_for() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "ewn", "movetime": 10}, "blue": {"type": "command", "command": "self", "movetime": 10},
+               "red_setup": "engine", "blue_setup": "engine", "first": "b"}),
+    );
+    g.post("/api/control", json!({"action": "pause"}));
+    let s = g.wait("the setups", |s| s["awaiting_setup"] == false);
+    assert!(s["error"].is_null(), "{s}");
+    assert_eq!(
+        s["start"],
+        to_fen(&Board::from_setups(ENGINE_SETUP, ENGINE_SETUP, Color::Blue))
+    );
+}
+
+#[test]
+fn a_crashed_engine_is_reported_and_another_player_takes_over() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "command", "command": "false", "movetime": 50},
+               "blue": {"type": "human"}, "seed": 3}),
+    );
+    let s = g.wait("the crash report", |s| !s["error"].is_null());
+    let err = s["error"].as_str().unwrap();
+    assert!(err.contains("red") && err.contains("crash"), "{err}");
+    assert_eq!(s["running"], false);
+    assert_eq!(plies(&s), 0);
+    // The server still serves, and the game goes on with this engine for Red.
+    g.post(
+        "/api/players",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 10}}),
+    );
+    g.post("/api/control", json!({"action": "run"}));
+    let s = g.wait("Red's move", |s| plies(s) >= 1);
+    assert!(s["error"].is_null());
+    assert_eq!(s["players"]["red"]["type"], "ewn");
+}
+
+/// An engine that greets but never answers a move: the server goes on serving while it is
+/// waited for, then reports it, kills it, and the game goes on with another player.
+#[cfg(unix)]
+#[test]
+fn a_silent_engine_is_reported_while_the_server_serves() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("ewn-gui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("silent-engine");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "command", "command": script.to_str().unwrap(), "movetime": 20},
+               "blue": {"type": "human"}, "seed": 3}),
+    );
+    // While Red's engine is waited for, every request is still answered.
+    let s = g.wait("Red's engine to be asked", |s| s["thinking"] == "r");
+    assert!(s["error"].is_null());
+    g.post("/api/settings", json!({"analysis_ms": 30}));
+    let s = g.wait("the time fault", |s| !s["error"].is_null());
+    let err = s["error"].as_str().unwrap();
+    assert!(err.contains("in time"), "{err}");
+    assert_eq!(plies(&s), 0);
+    assert!(s["thinking"].is_null());
+    g.post(
+        "/api/players",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 10}}),
+    );
+    g.post("/api/control", json!({"action": "run"}));
+    g.wait("Red's move", |s| plies(s) >= 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_taken_port_is_a_clear_error() {
+    let g = Gui::start();
+    let out = Command::new(env!("CARGO_BIN_EXE_ewn"))
+        .args(["gui", "--port", &g.port.to_string()])
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("already in use"), "{err}");
+}
+
+/// Method, path, body, headers to replace, the expected status.
+type BadCase<'a> = (&'a str, &'a str, &'a [u8], Vec<(&'a str, &'a str)>, u16);
+
+#[test]
+fn bad_requests_get_4xx_and_the_server_goes_on() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 1}),
+    );
+    let before = g.state();
+    let port = g.port.to_string();
+    let evil_host = "evil.example:80".to_string();
+    let cases: Vec<BadCase> = vec![
+        ("GET", "/api/nothing", b"", vec![], 404),
+        ("GET", "/nothing.html", b"", vec![], 404),
+        ("DELETE", "/api/state", b"", vec![], 405),
+        ("GET", "/api/move", b"", vec![], 405),
+        ("POST", "/", b"{}", vec![], 405),
+        ("POST", "/api/move", b"{not json", vec![], 400),
+        ("POST", "/api/move", b"[1,2]", vec![], 400),
+        ("POST", "/api/move", br#"{"move": 5}"#, vec![], 400),
+        ("POST", "/api/move", br#"{"move": "z9z8"}"#, vec![], 400),
+        ("POST", "/api/move", br#"{"move": "a5b4", "x": 1}"#, vec![], 400),
+        ("POST", "/api/move", br#"{}"#, vec![], 400),
+        ("POST", "/api/move", &[0xff, 0xfe, 0x00], vec![], 400),
+        ("POST", "/api/move", br#"{"move": "a5b4"}"#, vec![], 409),
+        ("POST", "/api/roll", br#"{"die": 7}"#, vec![], 400),
+        ("POST", "/api/roll", br#"{"die": -1}"#, vec![], 400),
+        ("POST", "/api/roll", br#"{"die": 3}"#, vec![], 409),
+        ("POST", "/api/new", br#"{}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "robot"}, "blue": {"type": "human"}}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "ewn", "level": 0}, "blue": {"type": "human"}}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "ewn", "movetime": 0}, "blue": {"type": "human"}}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "command", "command": ""}, "blue": {"type": "human"}}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "red_setup": "112345"}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "red_setup": "engine"}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "position": "R7/5/5/5/5 r"}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "first": "x"}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "seed": -4}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "seed": "abc"}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "dice": "loaded"}"#, vec![], 400),
+        ("POST", "/api/players", br#"{"blue": {"type": "ewn", "level": 99}}"#, vec![], 400),
+        ("POST", "/api/control", br#"{"action": "dance"}"#, vec![], 400),
+        ("POST", "/api/navigate", br#"{"ply": 5}"#, vec![], 400),
+        ("POST", "/api/navigate", br#"{"ply": -1}"#, vec![], 400),
+        ("POST", "/api/settings", br#"{"analysis_ms": 0}"#, vec![], 400),
+        ("POST", "/api/settings", br#"{"delay_ms": 99999999}"#, vec![], 400),
+        ("POST", "/api/hint", br#"{}"#, vec![], 409),
+        ("POST", "/api/record", br#"{"text": "nonsense"}"#, vec![], 400),
+        ("POST", "/api/record", br#"{"text": "game 1\nred a\nblue b\nsetup 123456 123456\nfirst r\nresult r goal\nend\n"}"#, vec![], 422),
+        ("POST", "/api/record", br#"{"text": "game 1\nred a\nblue b\nsetup 123456 123456\nfirst r\nmove r 1 a5b4\nresult unfinished\nend\n", "game": 2}"#, vec![], 400),
+        ("POST", "/api/roll", br#"{}"#, vec![("Content-Type", "text/plain")], 415),
+        ("POST", "/api/roll", br#"{}"#, vec![("Content-Type", "")], 415),
+        ("POST", "/api/roll", br#"{}"#, vec![("Origin", "http://evil.example")], 403),
+        ("GET", "/api/state", b"", vec![("Host", &evil_host)], 403),
+    ];
+    for (method, path, body, headers, want) in &cases {
+        let (code, v) = g.raw(method, path, body, headers);
+        assert_eq!(
+            code,
+            *want,
+            "{method} {path} {} -> {v}",
+            String::from_utf8_lossy(body)
+        );
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    }
+    // An oversized body is refused before it is read.
+    let big = vec![b' '; (1 << 20) + 10];
+    let (code, _) = g.raw("POST", "/api/record", &big, &[]);
+    assert_eq!(code, 413);
+    // Nothing changed, and the server still answers, also with localhost as its name.
+    let (code, after) = g.raw(
+        "GET",
+        "/api/state",
+        b"",
+        &[("Host", &format!("localhost:{port}"))],
+    );
+    assert_eq!(code, 200);
+    for k in ["fen", "plies", "die", "players", "dice"] {
+        assert_eq!(after[k], before[k], "{k}");
+    }
+    let (code, _) = g.raw(
+        "POST",
+        "/api/roll",
+        b"{}",
+        &[("Origin", &format!("http://127.0.0.1:{port}"))],
+    );
+    assert_eq!(code, 200);
+}
