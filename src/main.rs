@@ -75,6 +75,23 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Paired in-process games between two fixed-depth players (evaluation and depth each).
+    Duel {
+        #[arg(long, value_enum)]
+        eval_a: ewn::search::EvalKind,
+        #[arg(long)]
+        depth_a: u32,
+        #[arg(long, value_enum)]
+        eval_b: ewn::search::EvalKind,
+        #[arg(long)]
+        depth_b: u32,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
     /// Write self-play training positions: `<position> <result> <ply>` per line.
     Datagen {
         /// Number of games.
@@ -119,6 +136,17 @@ enum Command {
         /// Pre-roll search depths to score with each evaluation.
         #[arg(long, value_delimiter = ',', default_value = "1,2,4")]
         depths: Vec<u32>,
+        /// The evaluations the searches use.
+        #[arg(
+            long,
+            value_enum,
+            value_delimiter = ',',
+            default_value = "heuristic,net"
+        )]
+        search_evals: Vec<ewn::search::EvalKind>,
+        /// Only positions from this ply on.
+        #[arg(long, default_value_t = 0)]
+        min_ply: u16,
         /// Use at most this many positions (evenly spaced through the file).
         #[arg(long)]
         limit: Option<usize>,
@@ -320,6 +348,33 @@ fn run() -> Result<()> {
             log::info!("done in {:.1} s", start.elapsed().as_secs_f64());
             Ok(())
         }
+        Some(Command::Duel {
+            eval_a,
+            depth_a,
+            eval_b,
+            depth_b,
+            games,
+            seed,
+            threads,
+        }) => {
+            use ewn::selfplay::{Budget, duel};
+            let a = Budget {
+                depth: depth_a,
+                eval: eval_a,
+            };
+            let b = Budget {
+                depth: depth_b,
+                eval: eval_b,
+            };
+            let [l, d, w] = duel([a, b], games, seed, threads);
+            let p = ewn::referee::stats::Pairs::new(l, d, w);
+            let s = p.score();
+            println!(
+                "pairs A lost {l}, split {d}, won {w}: score {:.3} [{:.3}, {:.3}] (95%, pairs)",
+                s.value, s.low, s.high
+            );
+            Ok(())
+        }
         Some(Command::Datagen {
             games,
             depth,
@@ -389,10 +444,13 @@ fn run() -> Result<()> {
         Some(Command::Evalstats {
             data,
             depths,
+            search_evals,
+            min_ply,
             limit,
             hash,
         }) => {
             let mut d = ewn::train::load(&data)?;
+            d.retain(|(_, _, ply)| *ply >= min_ply);
             if let Some(k) = limit
                 && k > 0
                 && d.len() > k
@@ -402,7 +460,10 @@ fn run() -> Result<()> {
                     .map(|i| d[(i as f64 * step) as usize].clone())
                     .collect();
             }
-            print!("{}", ewn::train::evalstats(&d, &depths, hash));
+            print!(
+                "{}",
+                ewn::train::evalstats(&d, &depths, &search_evals, hash)
+            );
             Ok(())
         }
         Some(Command::Match(args)) => ewn::referee::cli::run_match_cli(args),

@@ -29,18 +29,37 @@ pub fn play(
     dice_seed: u64,
     budget: Budget,
     searchers: &mut [Searcher; 2],
+    on_position: impl FnMut(&Board),
+) -> Game {
+    play_with(
+        setups,
+        first,
+        dice_seed,
+        [budget, budget],
+        searchers,
+        on_position,
+    )
+}
+
+/// [`play`] with a budget per colour (index `Color::idx`).
+pub fn play_with(
+    setups: [[u8; 6]; 2],
+    first: Color,
+    dice_seed: u64,
+    budgets: [Budget; 2],
+    searchers: &mut [Searcher; 2],
     mut on_position: impl FnMut(&Board),
 ) -> Game {
     let mut b = Board::from_setups(setups[0], setups[1], first);
     let mut dice = MatchRng::new(dice_seed);
-    for s in searchers.iter_mut() {
+    for (s, bd) in searchers.iter_mut().zip(budgets) {
         s.clear();
-        s.eval = budget.eval;
+        s.eval = bd.eval;
     }
-    let limits = Limits {
-        depth: Some(budget.depth),
+    let limits = budgets.map(|bd| Limits {
+        depth: Some(bd.depth),
         ..Limits::default()
-    };
+    });
     let mut plies = 0;
     loop {
         if let Some(w) = b.winner() {
@@ -49,7 +68,7 @@ pub fn play(
         on_position(&b);
         let die = dice.die();
         let stm = b.side_to_move().idx();
-        let r = searchers[stm].search(&b, die, &limits, &mut |_| {});
+        let r = searchers[stm].search(&b, die, &limits[stm], &mut |_| {});
         b.make(r.best);
         plies += 1;
     }
@@ -80,4 +99,69 @@ mod tests {
         assert_eq!(seen_a.len() as u32, a.plies);
         assert!(a.plies >= 4, "a game needs at least four plies");
     }
+
+    #[test]
+    fn duels_are_reproducible_and_deeper_search_wins() {
+        let shallow = Budget {
+            depth: 1,
+            eval: EvalKind::Heuristic,
+        };
+        let deep = Budget {
+            depth: 3,
+            eval: EvalKind::Heuristic,
+        };
+        let a = duel([deep, shallow], 200, 7, 2);
+        assert_eq!(
+            a,
+            duel([deep, shallow], 200, 7, 1),
+            "threads change nothing"
+        );
+        assert_eq!(a.iter().sum::<u64>(), 100);
+        // Against itself a pair is one game played twice with the colours swapped: the same
+        // colour wins both, so every pair is split.
+        assert_eq!(duel([shallow, shallow], 200, 7, 1), [0, 100, 0]);
+        // Three plies beat one: more pairs won than lost.
+        assert!(a[2] > a[0], "{a:?}");
+    }
+}
+
+/// Paired games between two budgets, in-process: game `g` draws setups, first mover and dice
+/// from `pair_seed(seed, g / 2)`, and the two games of a pair swap colours. Returns the first
+/// number of pairs in which the first budget scored 0, 1 and 2 points.
+pub fn duel(budgets: [Budget; 2], games: u64, seed: u64, threads: usize) -> [u64; 3] {
+    use crate::referee::rng::pair_seed;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let pairs = games.div_ceil(2);
+    let next = AtomicU64::new(0);
+    let counts = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut searchers = [Searcher::new(4), Searcher::new(4)];
+                loop {
+                    let p = next.fetch_add(1, Ordering::SeqCst);
+                    if p >= pairs {
+                        break;
+                    }
+                    let mut rng = MatchRng::new(pair_seed(seed, p));
+                    let setups = [rng.setup(), rng.setup()];
+                    let first = if p % 2 == 0 { Color::Red } else { Color::Blue };
+                    let dice_seed = rng.next_u64();
+                    let mut points = 0;
+                    for a_red in [true, false] {
+                        let bd = if a_red {
+                            budgets
+                        } else {
+                            [budgets[1], budgets[0]]
+                        };
+                        let g = play_with(setups, first, dice_seed, bd, &mut searchers, |_| {});
+                        let a = if a_red { Color::Red } else { Color::Blue };
+                        points += usize::from(g.winner == a);
+                    }
+                    counts[points].fetch_add(1, Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    counts.map(|c| c.into_inner())
 }

@@ -368,8 +368,13 @@ pub const BUCKETS: [(u16, u16, &str); 4] = [
 ];
 
 /// Log-loss and Brier score per ply bucket of the heuristic, the network, and pre-roll searches
-/// at `depths` with either evaluation. Returns a table a person reads.
-pub fn evalstats(data: &[(Board, f32, u16)], depths: &[u32], hash_mb: usize) -> String {
+/// at `depths` with each evaluation of `kinds`. Returns a table a person reads.
+pub fn evalstats(
+    data: &[(Board, f32, u16)],
+    depths: &[u32],
+    kinds: &[EvalKind],
+    hash_mb: usize,
+) -> String {
     use crate::analysis::analyse_preroll;
     use crate::search::{Limits, to_prob};
     let mut rows: Vec<(String, Vec<f64>)> = vec![
@@ -387,7 +392,7 @@ pub fn evalstats(data: &[(Board, f32, u16)], depths: &[u32], hash_mb: usize) -> 
         ),
     ];
     let mut searcher = Searcher::new(hash_mb);
-    for kind in [EvalKind::Heuristic, EvalKind::Net] {
+    for &kind in kinds {
         searcher.eval = kind;
         for &d in depths {
             let limits = Limits {
