@@ -145,7 +145,11 @@ pub fn duel(budgets: [Budget; 2], games: u64, seed: u64, threads: usize) -> [u64
                     }
                     let mut rng = MatchRng::new(pair_seed(seed, p));
                     let setups = [rng.setup(), rng.setup()];
-                    let first = if p % 2 == 0 { Color::Red } else { Color::Blue };
+                    let first = if p.is_multiple_of(2) {
+                        Color::Red
+                    } else {
+                        Color::Blue
+                    };
                     let dice_seed = rng.next_u64();
                     let mut points = 0;
                     for a_red in [true, false] {
