@@ -74,6 +74,51 @@ pub fn play_with(
     }
 }
 
+/// Paired games between two budgets, in-process: game `g` draws setups, first mover and dice
+/// from `pair_seed(seed, g / 2)`, and the two games of a pair swap colours. Returns the first
+/// number of pairs in which the first budget scored 0, 1 and 2 points.
+pub fn duel(budgets: [Budget; 2], games: u64, seed: u64, threads: usize) -> [u64; 3] {
+    use crate::referee::rng::pair_seed;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let pairs = games.div_ceil(2);
+    let next = AtomicU64::new(0);
+    let counts = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut searchers = [Searcher::new(4), Searcher::new(4)];
+                loop {
+                    let p = next.fetch_add(1, Ordering::SeqCst);
+                    if p >= pairs {
+                        break;
+                    }
+                    let mut rng = MatchRng::new(pair_seed(seed, p));
+                    let setups = [rng.setup(), rng.setup()];
+                    let first = if p.is_multiple_of(2) {
+                        Color::Red
+                    } else {
+                        Color::Blue
+                    };
+                    let dice_seed = rng.next_u64();
+                    let mut points = 0;
+                    for a_red in [true, false] {
+                        let bd = if a_red {
+                            budgets
+                        } else {
+                            [budgets[1], budgets[0]]
+                        };
+                        let g = play_with(setups, first, dice_seed, bd, &mut searchers, |_| {});
+                        let a = if a_red { Color::Red } else { Color::Blue };
+                        points += usize::from(g.winner == a);
+                    }
+                    counts[points].fetch_add(1, Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    counts.map(|c| c.into_inner())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,49 +168,4 @@ mod tests {
         // Three plies beat one: more pairs won than lost.
         assert!(a[2] > a[0], "{a:?}");
     }
-}
-
-/// Paired games between two budgets, in-process: game `g` draws setups, first mover and dice
-/// from `pair_seed(seed, g / 2)`, and the two games of a pair swap colours. Returns the first
-/// number of pairs in which the first budget scored 0, 1 and 2 points.
-pub fn duel(budgets: [Budget; 2], games: u64, seed: u64, threads: usize) -> [u64; 3] {
-    use crate::referee::rng::pair_seed;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let pairs = games.div_ceil(2);
-    let next = AtomicU64::new(0);
-    let counts = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searchers = [Searcher::new(4), Searcher::new(4)];
-                loop {
-                    let p = next.fetch_add(1, Ordering::SeqCst);
-                    if p >= pairs {
-                        break;
-                    }
-                    let mut rng = MatchRng::new(pair_seed(seed, p));
-                    let setups = [rng.setup(), rng.setup()];
-                    let first = if p.is_multiple_of(2) {
-                        Color::Red
-                    } else {
-                        Color::Blue
-                    };
-                    let dice_seed = rng.next_u64();
-                    let mut points = 0;
-                    for a_red in [true, false] {
-                        let bd = if a_red {
-                            budgets
-                        } else {
-                            [budgets[1], budgets[0]]
-                        };
-                        let g = play_with(setups, first, dice_seed, bd, &mut searchers, |_| {});
-                        let a = if a_red { Color::Red } else { Color::Blue };
-                        points += usize::from(g.winner == a);
-                    }
-                    counts[points].fetch_add(1, Ordering::SeqCst);
-                }
-            });
-        }
-    });
-    counts.map(|c| c.into_inner())
 }
