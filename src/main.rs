@@ -26,6 +26,22 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// How the self-play games of `setups` and `datagen` are played.
+#[derive(clap::Args)]
+struct SelfPlayArgs {
+    /// Search depth of both sides in every game.
+    #[arg(long, default_value_t = 3)]
+    depth: u32,
+    /// Leaf evaluation of the players.
+    #[arg(long, value_enum, default_value_t = ewn::search::EvalKind::Net)]
+    eval: ewn::search::EvalKind,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (the result does not depend on them).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Count (die, move) paths to a depth, summed over all die faces.
@@ -61,16 +77,8 @@ enum Command {
         /// Fresh games per setup in the second phase.
         #[arg(long, default_value_t = 20000)]
         refine_games: u32,
-        /// Search depth of both sides in every game.
-        #[arg(long, default_value_t = 3)]
-        depth: u32,
-        /// Leaf evaluation of the players.
-        #[arg(long, value_enum, default_value_t = ewn::search::EvalKind::Net)]
-        eval: ewn::search::EvalKind,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
+        #[command(flatten)]
+        selfplay: SelfPlayArgs,
         /// Write the table here (default: standard output).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -97,16 +105,8 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 100_000)]
         games: u64,
-        /// Search depth of both sides.
-        #[arg(long, default_value_t = 3)]
-        depth: u32,
-        /// Leaf evaluation of the players.
-        #[arg(long, value_enum, default_value_t = ewn::search::EvalKind::Net)]
-        eval: ewn::search::EvalKind,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
+        #[command(flatten)]
+        selfplay: SelfPlayArgs,
         #[arg(long)]
         out: PathBuf,
     },
@@ -309,10 +309,13 @@ fn run() -> Result<()> {
             games,
             refine_top,
             refine_games,
-            depth,
-            eval,
-            seed,
-            threads,
+            selfplay:
+                SelfPlayArgs {
+                    depth,
+                    eval,
+                    seed,
+                    threads,
+                },
             out,
         }) => {
             let cfg = ewn::setup_table::TableConfig {
@@ -377,10 +380,13 @@ fn run() -> Result<()> {
         }
         Some(Command::Datagen {
             games,
-            depth,
-            eval,
-            seed,
-            threads,
+            selfplay:
+                SelfPlayArgs {
+                    depth,
+                    eval,
+                    seed,
+                    threads,
+                },
             out,
         }) => {
             let f = std::fs::File::create(&out)

@@ -173,21 +173,32 @@ fn winners_of(b: &Board, c: Color, last: Option<u8>) -> u8 {
     w
 }
 
-pub fn features(b: &Board) -> Features {
-    let us = b.side_to_move();
-    let mut f = Features::default();
-    for (enemy, c) in [(false, us), (true, us.other())] {
+/// Calls `add` with the input of every cube, seen from `view`'s side.
+#[inline]
+fn cube_inputs(b: &Board, view: Color, mut add: impl FnMut(usize)) {
+    for (enemy, c) in [(false, view), (true, view.other())] {
         let alive = b.alive(c);
         let faces = &FACES[alive as usize];
         let mut m = alive;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            let s = orient(b.cube_square_raw(c, i), us);
-            f.idx[f.len as usize] = feature(enemy, s, faces[i]) as u16;
-            f.len += 1;
+            add(feature(
+                enemy,
+                orient(b.cube_square_raw(c, i), view),
+                faces[i],
+            ));
         }
     }
+}
+
+pub fn features(b: &Board) -> Features {
+    let us = b.side_to_move();
+    let mut f = Features::default();
+    cube_inputs(b, us, |i| {
+        f.idx[f.len as usize] = i as u16;
+        f.len += 1;
+    });
     f.now = hit_faces(b.alive(us), winners(b));
     f
 }
@@ -248,20 +259,12 @@ pub fn child_terms(b: &Board) -> ChildTerms {
     let them = b.side_to_move().other();
     let mut acc = w.b1;
     // From the children's view (them to move): their cubes are "own", ours are "enemy".
-    for (enemy, c) in [(false, them), (true, them.other())] {
-        let alive = b.alive(c);
-        let faces = &FACES[alive as usize];
-        let mut m = alive;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let s = orient(b.cube_square_raw(c, i), them);
-            let row = &w.w1[feature(enemy, s, faces[i])];
-            for h in 0..HIDDEN {
-                acc[h] = acc[h].wrapping_add(row[h]);
-            }
+    cube_inputs(b, them, |i| {
+        let row = &w.w1[i];
+        for h in 0..HIDDEN {
+            acc[h] = acc[h].wrapping_add(row[h]);
         }
-    }
+    });
     ChildTerms { acc }
 }
 
