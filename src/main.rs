@@ -309,15 +309,15 @@ fn run() -> Result<()> {
             games,
             refine_top,
             refine_games,
-            selfplay:
-                SelfPlayArgs {
-                    depth,
-                    eval,
-                    seed,
-                    threads,
-                },
+            selfplay: sp,
             out,
         }) => {
+            let SelfPlayArgs {
+                depth,
+                eval,
+                seed,
+                threads,
+            } = sp;
             let cfg = ewn::setup_table::TableConfig {
                 games,
                 refine_top,
@@ -380,23 +380,25 @@ fn run() -> Result<()> {
         }
         Some(Command::Datagen {
             games,
-            selfplay:
-                SelfPlayArgs {
-                    depth,
-                    eval,
-                    seed,
-                    threads,
-                },
+            selfplay: sp,
             out,
         }) => {
             let f = std::fs::File::create(&out)
                 .with_context(|| format!("creating {}", out.display()))?;
             let mut w = std::io::BufWriter::new(f);
-            let n = ewn::train::datagen(games, depth, eval, seed, threads, &mut w, &|g| {
-                if g % 10_000 == 0 {
-                    log::info!("{g} games");
-                }
-            })?;
+            let n = ewn::train::datagen(
+                games,
+                sp.depth,
+                sp.eval,
+                sp.seed,
+                sp.threads,
+                &mut w,
+                &|g| {
+                    if g % 10_000 == 0 {
+                        log::info!("{g} games");
+                    }
+                },
+            )?;
             std::io::Write::flush(&mut w)?;
             println!(
                 "{n} positions from {games} games written to {}",

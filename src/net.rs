@@ -251,6 +251,9 @@ pub fn evaluate_with(w: &Weights, b: &Board) -> i64 {
 /// contributions changed by the move.
 pub struct ChildTerms {
     acc: [i16; HIDDEN],
+    /// The children's immediate wins (the other side's runners), the same for every quiet move
+    /// unless the moving side has one cube left, which may step into reach.
+    now: u8,
 }
 
 /// The terms for the children of `b` (the position before the side to move plays).
@@ -265,7 +268,10 @@ pub fn child_terms(b: &Board) -> ChildTerms {
             acc[h] = acc[h].wrapping_add(row[h]);
         }
     });
-    ChildTerms { acc }
+    ChildTerms {
+        acc,
+        now: hit_faces(b.alive(them), winners_of(b, them, None)),
+    }
 }
 
 /// `evaluate` of the position after `m`, a move of the side to move that captures nothing and
@@ -284,10 +290,12 @@ pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     for h in 0..HIDDEN {
         acc[h] = acc[h].wrapping_sub(old[h]).wrapping_add(new[h]);
     }
-    // The child's immediate wins are the other side's: their runners, or our last cube (if it
-    // is the one that moved, now on `m.to`) within their reach.
-    let last = (b.alive(us).count_ones() == 1).then_some(m.to);
-    let now = hit_faces(b.alive(them), winners_of(b, them, last));
+    // With one cube left, the one that moved (now on `m.to`) may be within their reach.
+    let now = if b.alive(us).count_ones() == 1 {
+        hit_faces(b.alive(them), winners_of(b, them, Some(m.to)))
+    } else {
+        t.now
+    };
     mix(now, output(w, &acc))
 }
 

@@ -74,49 +74,73 @@ pub fn play_with(
     }
 }
 
-/// Paired games between two budgets, in-process: game `g` draws setups, first mover and dice
-/// from `pair_seed(seed, g / 2)`, and the two games of a pair swap colours. Returns the first
-/// number of pairs in which the first budget scored 0, 1 and 2 points.
+/// Runs `job(searchers, i)` for every `i` in `0..n` on `threads` workers, each with its own
+/// pair of searchers of `hash_mb` MiB, and returns the results in the order of `i`: the same
+/// whatever the number of threads, since every job fixes its game by its index.
+pub fn par_map<T: Send>(
+    n: u64,
+    threads: usize,
+    hash_mb: usize,
+    job: impl Fn(&mut [Searcher; 2], u64) -> T + Sync,
+) -> Vec<T> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let next = AtomicU64::new(0);
+    let mut done: Vec<(u64, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut searchers = [Searcher::new(hash_mb), Searcher::new(hash_mb)];
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        if i >= n {
+                            return out;
+                        }
+                        out.push((i, job(&mut searchers, i)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a self-play worker panicked"))
+            .collect()
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Paired games between two budgets, in-process: pair `p` draws setups, first mover and dice
+/// from `pair_seed(seed, p)`, and its two games swap colours. Returns the number of pairs in
+/// which the first budget scored 0, 1 and 2 points.
 pub fn duel(budgets: [Budget; 2], games: u64, seed: u64, threads: usize) -> [u64; 3] {
     use crate::referee::rng::pair_seed;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let pairs = games.div_ceil(2);
-    let next = AtomicU64::new(0);
-    let counts = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searchers = [Searcher::new(4), Searcher::new(4)];
-                loop {
-                    let p = next.fetch_add(1, Ordering::SeqCst);
-                    if p >= pairs {
-                        break;
-                    }
-                    let mut rng = MatchRng::new(pair_seed(seed, p));
-                    let setups = [rng.setup(), rng.setup()];
-                    let first = if p.is_multiple_of(2) {
-                        Color::Red
-                    } else {
-                        Color::Blue
-                    };
-                    let dice_seed = rng.next_u64();
-                    let mut points = 0;
-                    for a_red in [true, false] {
-                        let bd = if a_red {
-                            budgets
-                        } else {
-                            [budgets[1], budgets[0]]
-                        };
-                        let g = play_with(setups, first, dice_seed, bd, &mut searchers, |_| {});
-                        let a = if a_red { Color::Red } else { Color::Blue };
-                        points += usize::from(g.winner == a);
-                    }
-                    counts[points].fetch_add(1, Ordering::SeqCst);
-                }
-            });
+    let points = par_map(games.div_ceil(2), threads, 4, |searchers, p| {
+        let mut rng = MatchRng::new(pair_seed(seed, p));
+        let setups = [rng.setup(), rng.setup()];
+        let first = if p.is_multiple_of(2) {
+            Color::Red
+        } else {
+            Color::Blue
+        };
+        let dice_seed = rng.next_u64();
+        let mut points = 0;
+        for a in [Color::Red, Color::Blue] {
+            let bd = if a == Color::Red {
+                budgets
+            } else {
+                [budgets[1], budgets[0]]
+            };
+            let g = play_with(setups, first, dice_seed, bd, searchers, |_| {});
+            points += usize::from(g.winner == a);
         }
+        points
     });
-    counts.map(|c| c.into_inner())
+    let mut counts = [0u64; 3];
+    for p in points {
+        counts[p] += 1;
+    }
+    counts
 }
 
 #[cfg(test)]

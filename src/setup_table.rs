@@ -12,7 +12,6 @@
 //!
 //! The committed table is `src/setup_table.txt`, made by the command in its header.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
@@ -20,7 +19,7 @@ use anyhow::{Context, Result, bail};
 use crate::board::Color;
 use crate::notation::{parse_setup, setup_string};
 use crate::referee::rng::{MatchRng, pair_seed};
-use crate::search::{EvalKind, Searcher};
+use crate::search::EvalKind;
 use crate::selfplay::{self, Budget};
 
 /// The reflection in the a5-e1 diagonal, in setup order (a5 b5 c5 a4 b4 a3).
@@ -85,61 +84,36 @@ pub fn score_setups(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Entry> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results = Mutex::new(vec![None; candidates.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searchers = [Searcher::new(1), Searcher::new(1)];
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= candidates.len() {
-                        break;
-                    }
-                    let ours = candidates[i];
-                    let mut wins = 0;
-                    for g in 0..games as u64 {
-                        let mut rng = MatchRng::new(pair_seed(seed, g));
-                        let theirs = rng.setup();
-                        let dice_seed = rng.next_u64();
-                        let us = if g % 2 == 0 { Color::Red } else { Color::Blue };
-                        let first = if (g / 2) % 2 == 0 {
-                            Color::Red
-                        } else {
-                            Color::Blue
-                        };
-                        let setups = if us == Color::Red {
-                            [ours, theirs]
-                        } else {
-                            [theirs, ours]
-                        };
-                        let r = selfplay::play(
-                            setups,
-                            first,
-                            dice_seed,
-                            Budget { depth, eval },
-                            &mut searchers,
-                            |_| {},
-                        );
-                        wins += u32::from(r.winner == us);
-                    }
-                    results.lock().unwrap()[i] = Some(Entry {
-                        setup: ours,
-                        wins,
-                        games,
-                    });
-                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, candidates.len());
-                }
-            });
+    selfplay::par_map(candidates.len() as u64, threads, 1, |searchers, i| {
+        let ours = candidates[i as usize];
+        let mut wins = 0;
+        for g in 0..games as u64 {
+            let mut rng = MatchRng::new(pair_seed(seed, g));
+            let theirs = rng.setup();
+            let dice_seed = rng.next_u64();
+            let us = if g % 2 == 0 { Color::Red } else { Color::Blue };
+            let first = if (g / 2) % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Blue
+            };
+            let setups = if us == Color::Red {
+                [ours, theirs]
+            } else {
+                [theirs, ours]
+            };
+            let budget = Budget { depth, eval };
+            let r = selfplay::play(setups, first, dice_seed, budget, searchers, |_| {});
+            wins += u32::from(r.winner == us);
         }
-    });
-    results
-        .into_inner()
-        .unwrap()
-        .into_iter()
-        .map(|e| e.expect("every candidate scored"))
-        .collect()
+        progress(done.fetch_add(1, Ordering::SeqCst) + 1, candidates.len());
+        Entry {
+            setup: ours,
+            wins,
+            games,
+        }
+    })
 }
 
 /// Both phases: the refined candidates first (ranked by their fresh games), then the rest
@@ -238,6 +212,7 @@ mod tests {
 
     #[test]
     fn mirrored_setups_play_mirrored_games() {
+        use crate::search::Searcher;
         // The reflection maps the game onto itself, so a setup and its mirror meet a mirrored
         // opponent in identical games.
         let a = [3, 1, 6, 2, 5, 4];

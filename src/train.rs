@@ -13,8 +13,6 @@
 #![allow(clippy::needless_range_loop)]
 
 use std::io::{BufRead, Write};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result, bail};
 
@@ -35,75 +33,54 @@ pub struct Sample {
 }
 
 /// Plays `games` self-play games and writes their positions to `out`. Game `g` is fixed by
-/// `pair_seed(seed, g)`: setups, first mover and dice. The file's order does not depend on
-/// `threads`.
+/// `pair_seed(seed, g)`: setups, first mover and dice. The games are played a chunk at a time and
+/// written in order, so the file does not depend on `threads`. Returns the positions written.
 pub fn datagen(
     games: u64,
     depth: u32,
     eval: EvalKind,
     seed: u64,
     threads: usize,
-    out: &mut (dyn Write + Send),
-    progress: &(dyn Fn(u64) + Sync),
+    out: &mut dyn Write,
+    progress: &dyn Fn(u64),
 ) -> Result<u64> {
-    let next = AtomicU64::new(0);
-    // Finished games wait here until every earlier one is written.
-    let pending = Mutex::new((0u64, std::collections::BTreeMap::<u64, String>::new()));
-    let out = Mutex::new(out);
-    let written = AtomicU64::new(0);
-    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searchers = [Searcher::new(1), Searcher::new(1)];
-                loop {
-                    let g = next.fetch_add(1, Ordering::SeqCst);
-                    if g >= games {
-                        break;
-                    }
-                    let mut rng = MatchRng::new(pair_seed(seed, g));
-                    let setups = [rng.setup(), rng.setup()];
-                    let first = if rng.below(2) == 0 {
-                        Color::Red
-                    } else {
-                        Color::Blue
-                    };
-                    let dice_seed = rng.next_u64();
-                    let mut seen: Vec<(String, Color)> = Vec::new();
-                    let r = selfplay::play(
-                        setups,
-                        first,
-                        dice_seed,
-                        Budget { depth, eval },
-                        &mut searchers,
-                        |b| seen.push((to_fen(b), b.side_to_move())),
-                    );
-                    let mut text = String::new();
-                    for (ply, (fen, stm)) in seen.iter().enumerate() {
-                        let y = u8::from(*stm == r.winner);
-                        text.push_str(&format!("{fen} {y} {ply}\n"));
-                    }
-                    let mut p = pending.lock().unwrap();
-                    p.1.insert(g, text);
-                    let mut o = out.lock().unwrap();
-                    loop {
-                        let want = p.0;
-                        let Some(t) = p.1.remove(&want) else { break };
-                        if let Err(e) = o.write_all(t.as_bytes()) {
-                            failed.lock().unwrap().get_or_insert(e);
-                        }
-                        written.fetch_add(t.lines().count() as u64, Ordering::SeqCst);
-                        p.0 += 1;
-                        progress(p.0);
-                    }
-                }
-            });
+    const CHUNK: u64 = 1000;
+    let mut written = 0;
+    let mut start = 0;
+    while start < games {
+        let texts = selfplay::par_map(CHUNK.min(games - start), threads, 1, |searchers, k| {
+            let mut rng = MatchRng::new(pair_seed(seed, start + k));
+            let setups = [rng.setup(), rng.setup()];
+            let first = if rng.below(2) == 0 {
+                Color::Red
+            } else {
+                Color::Blue
+            };
+            let dice_seed = rng.next_u64();
+            let mut seen: Vec<(String, Color)> = Vec::new();
+            let r = selfplay::play(
+                setups,
+                first,
+                dice_seed,
+                Budget { depth, eval },
+                searchers,
+                |b| seen.push((to_fen(b), b.side_to_move())),
+            );
+            let mut text = String::new();
+            for (ply, (fen, stm)) in seen.iter().enumerate() {
+                let y = u8::from(*stm == r.winner);
+                text.push_str(&format!("{fen} {y} {ply}\n"));
+            }
+            (text, seen.len() as u64)
+        });
+        for (text, n) in texts {
+            out.write_all(text.as_bytes()).context("writing the data")?;
+            written += n;
         }
-    });
-    if let Some(e) = failed.into_inner().unwrap() {
-        return Err(e).context("writing the data");
+        start += CHUNK.min(games - start);
+        progress(start);
     }
-    Ok(written.into_inner())
+    Ok(written)
 }
 
 /// Reads a data file: position (board and side), result, ply per line.

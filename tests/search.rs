@@ -3,7 +3,7 @@
 
 use ewn::board::Board;
 use ewn::notation::{parse_fen, parse_move};
-use ewn::search::{Limits, Searcher, WIN, reference_value};
+use ewn::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
 use ewn::zobrist::splitmix64;
 
 struct Rng(u64);
@@ -45,18 +45,22 @@ fn random_positions(seed: u64, n: usize) -> Vec<Board> {
 
 #[test]
 fn pruned_search_equals_plain_expectimax() {
-    // Without a table (Hash 0) the pruned search must give the reference value to the last unit.
+    // Without a table (Hash 0) the pruned search must give the reference value to the last unit,
+    // with either leaf evaluation.
     let mut s = Searcher::new(0);
     let mut checked = 0;
-    for (i, b) in random_positions(2024, 60).iter().enumerate() {
-        let d = 1 + (i as u32 % 4);
-        let die = 1 + (i as u8 % 6);
-        let want = reference_value(&mut b.clone(), die, d);
-        let got = s.search(b, die, &depth(d), &mut |_| {});
-        assert_eq!(got.value, want, "position {i} die {die} depth {d}");
-        checked += 1;
+    for kind in [EvalKind::Net, EvalKind::Heuristic] {
+        s.eval = kind;
+        for (i, b) in random_positions(2024, 60).iter().enumerate() {
+            let d = 1 + (i as u32 % 4);
+            let die = 1 + (i as u8 % 6);
+            let want = reference_value_with(kind, &mut b.clone(), die, d);
+            let got = s.search(b, die, &depth(d), &mut |_| {});
+            assert_eq!(got.value, want, "{kind:?} position {i} die {die} depth {d}");
+            checked += 1;
+        }
     }
-    assert_eq!(checked, 60);
+    assert_eq!(checked, 120);
 }
 
 #[test]
