@@ -31,7 +31,7 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check selenium
 
 cargo build --release --quiet
-target/release/ewn gui --port 0 >"$work/address" 2>"$work/server.log" &
+RUST_LOG=${RUST_LOG:-info} target/release/ewn gui --port 0 >"$work/address" 2>"$work/server.log" &
 server=$!
 for _ in $(seq 100); do
     [ -s "$work/address" ] && break
@@ -45,4 +45,8 @@ case "$url" in
 esac
 echo "ewn gui at $url" >&2
 
-SE_OFFLINE=true "$work/venv/bin/python" scripts/gui_browser.py "$url" "$out"
+if ! SE_OFFLINE=true "$work/venv/bin/python" scripts/gui_browser.py "$url" "$out"; then
+    echo "error: the browser test failed; the server's log follows" >&2
+    cat "$work/server.log" >&2
+    exit 1
+fi

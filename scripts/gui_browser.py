@@ -76,7 +76,10 @@ def wait(d, what, cond):
         time.sleep(0.05)
     shot(d, "failure.png", top=False)
     status = d.find_element(By.ID, "status").text
-    raise AssertionError(f"timed out waiting for {what} (status: {status!r}; last error: {last})")
+    shown = d.find_element(By.ID, "error").text
+    raise AssertionError(
+        f"timed out waiting for {what} (status: {status!r}; error shown: {shown!r}; last exception: {last})"
+    )
 
 
 def click_first(d, what, css):
