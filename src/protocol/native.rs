@@ -336,6 +336,7 @@ impl<W: Write> Engine<W> {
                 Some(MultiPv::Count(k)) => k,
                 Some(MultiPv::All) => root_moves,
             },
+            start: None,
         })
     }
 

@@ -28,6 +28,9 @@ use tt::{Bound, PROVEN_DEPTH, TransTable};
 
 pub const MAX_DEPTH: u32 = 64;
 
+/// The most search threads a searcher runs.
+pub const MAX_THREADS: usize = 256;
+
 /// Chance nodes at least this deep are probed (Star2) before the full search.
 const PROBE_MIN_DEPTH: u32 = 2;
 
@@ -41,6 +44,9 @@ pub struct Limits {
     pub infinite: bool,
     /// Search every root move with a full window so each has an exact value (0 or 1: only the best).
     pub multipv: usize,
+    /// When the request arrived (the line of a `go` was read): the time limits count from here.
+    /// `None`: from the start of the search.
+    pub start: Option<Instant>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,6 +162,8 @@ pub struct Searcher {
     /// The leaf evaluation (the network unless chosen otherwise).
     pub eval: EvalKind,
     pub move_overhead_ms: u64,
+    /// Search threads (1: a single deterministic thread).
+    threads: usize,
     nodes: u64,
     node_limit: u64,
     start: Instant,
@@ -171,6 +179,7 @@ impl Searcher {
             tt: TransTable::new(hash_mb),
             eval: EvalKind::default(),
             move_overhead_ms: 10,
+            threads: 1,
             nodes: 0,
             node_limit: u64::MAX,
             start: Instant::now(),
@@ -189,6 +198,15 @@ impl Searcher {
 
     pub fn set_hash(&mut self, mb: usize) {
         self.tt.resize(mb);
+    }
+
+    /// The number of threads that search together, sharing the table (at least 1).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     pub fn hash_mb(&self) -> usize {
@@ -210,7 +228,7 @@ impl Searcher {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.start = Instant::now();
+        self.start = limits.start.unwrap_or_else(Instant::now);
         self.nodes = 0;
         self.next_check = 1024;
         self.aborted = false;
