@@ -95,6 +95,27 @@ def click_first(d, what, css):
     wait(d, what, attempt)
 
 
+def click(d, id_):
+    """Clicks a button once it has stopped moving: the panel above it grows when an analysis
+    arrives, and a click during that shift lands beside the button."""
+    el = d.find_element(By.ID, id_)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+    last = None
+
+    def steady(d):
+        nonlocal last
+        r = d.find_element(By.ID, id_).rect
+        r = (r["x"], r["y"], r["width"], r["height"])
+        same = r == last
+        last = r
+        if not same:
+            time.sleep(0.25)
+        return same
+
+    wait(d, f"the button {id_} to stay in place", steady)
+    d.find_element(By.ID, id_).click()
+
+
 def status(d):
     return d.find_element(By.ID, "status").text
 
@@ -121,7 +142,7 @@ def new_game(d, red, blue, seed):
     seed_el = d.find_element(By.ID, "ng-seed")
     seed_el.clear()
     seed_el.send_keys(str(seed))
-    d.find_element(By.ID, "ng-start").click()
+    click(d, "ng-start")
     wait(d, f"the new game with seed {seed}", lambda d: f"seed {seed}" in d.find_element(By.ID, "seed").text)
 
 
@@ -139,7 +160,7 @@ def play_by_clicking(d, on_turn=None):
         if "wins" in status(d):
             return moves
         if enabled(d, "roll"):
-            d.find_element(By.ID, "roll").click()
+            click(d, "roll")
         wait(d, "a movable red cube", lambda d: d.find_elements(By.CSS_SELECTOR, ".cube.red.movable"))
         if on_turn:
             on_turn(d, moves)
@@ -174,7 +195,7 @@ def desktop():
         setup = d.find_element(By.CSS_SELECTOR, "#p-red .p-setup input")
         setup.clear()
         setup.send_keys("123456")
-        d.find_element(By.ID, "ng-arrange").click()
+        click(d, "ng-arrange")
         wait(d, "the setups on the board", lambda d: "Arranging" in status(d))
         # By offset: the board is redrawn while a cube is dragged, so squares found before go stale.
         a5, c5 = d.find_element(By.ID, "sq-a5").rect, d.find_element(By.ID, "sq-c5").rect
@@ -198,7 +219,7 @@ def desktop():
             wait(d, "a win-chance graph with points", lambda d: graph_points(d) >= 1)
             if n < 2:
                 return
-            d.find_element(By.ID, "hint").click()
+            click(d, "hint")
             wait(d, "the hint on the board", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.hint-from"))
             assert graph_points(d) >= 2, "the graph has fewer than two points on the third turn"
             seen["analysis"] = True
@@ -209,23 +230,23 @@ def desktop():
         assert moves >= 1
         wait(d, "the graph of the whole game", lambda d: graph_points(d) >= 3)
         print(f"desktop: {status(d)} after {ply_count(d)} plies, {moves} clicked")
-        d.find_element(By.ID, "save").click()
+        click(d, "save")
         wait(d, "the saved record", lambda d: d.find_element(By.ID, "record-text").get_attribute("value").startswith("game 1"))
         check_layout(d, 1280)
         shot(d, "desktop-end.png")
         # Step back through the game with the arrows.
-        d.find_element(By.ID, "nav-first").click()
+        click(d, "nav-first")
         wait(d, "the start position", lambda d: d.find_element(By.ID, "nav-pos").text.startswith("0 /"))
-        d.find_element(By.ID, "nav-fwd").click()
+        click(d, "nav-fwd")
         wait(d, "one ply forward", lambda d: d.find_element(By.ID, "nav-pos").text.startswith("1 /"))
         # Engines against each other: pause, one step, then to the end.
         new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 7)
-        d.find_element(By.ID, "pause").click()
+        click(d, "pause")
         wait(d, "the pause", lambda d: "on" in d.find_element(By.ID, "pause").get_attribute("class"))
         before = ply_count(d)
-        d.find_element(By.ID, "step").click()
+        click(d, "step")
         wait(d, "one engine step", lambda d: ply_count(d) >= before + 1 or "wins" in status(d))
-        d.find_element(By.ID, "run").click()
+        click(d, "run")
         wait(d, "the end of the engine game", lambda d: "wins" in status(d))
         print(f"engines: {status(d)} after {ply_count(d)} plies")
     finally:
