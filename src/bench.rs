@@ -35,12 +35,19 @@ impl BenchResult {
     }
 }
 
-/// Runs the suite; `hash_mb` sizes a fresh table for every position.
+/// Runs the suite; `hash_mb` sizes a fresh table for every position. With one thread the node
+/// count is the signature; with more it varies from run to run.
 /// Only the searches are timed, not the clearing of the table between positions.
-pub fn run(depth: u32, hash_mb: usize, mut report: impl FnMut(&str, u8, u64)) -> BenchResult {
+pub fn run(
+    depth: u32,
+    hash_mb: usize,
+    threads: usize,
+    mut report: impl FnMut(&str, u8, u64, u128),
+) -> BenchResult {
     let mut searching = std::time::Duration::ZERO;
     let mut nodes = 0;
     let mut searcher = Searcher::new(hash_mb);
+    searcher.set_threads(threads);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -50,8 +57,9 @@ pub fn run(depth: u32, hash_mb: usize, mut report: impl FnMut(&str, u8, u64)) ->
         searcher.clear();
         let start = Instant::now();
         let r = searcher.search(&b, die, &limits, &mut |_| {});
-        searching += start.elapsed();
-        report(fen, die, r.nodes);
+        let took = start.elapsed();
+        searching += took;
+        report(fen, die, r.nodes, took.as_micros());
         nodes += r.nodes;
     }
     BenchResult {

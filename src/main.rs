@@ -61,6 +61,9 @@ enum Command {
         /// Table size in MiB for each position.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// Search threads sharing the table (node counts vary from run to run with more than 1).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=ewn::search::MAX_THREADS as u64))]
+        threads: u64,
         /// Measure the built-in `mcts` player instead: simulations per second of searches with
         /// this many simulations from the start position.
         #[arg(long, value_name = "SIMULATIONS")]
@@ -298,9 +301,14 @@ fn run() -> Result<()> {
             println!("{} simulations/s", rate.round() as u64);
             Ok(())
         }
-        Some(Command::Bench { depth, hash, .. }) => {
-            let r = ewn::bench::run(depth, hash, |fen, die, nodes| {
-                log::info!("{fen} die {die}: {nodes} nodes");
+        Some(Command::Bench {
+            depth,
+            hash,
+            threads,
+            ..
+        }) => {
+            let r = ewn::bench::run(depth, hash, threads as usize, |fen, die, nodes, us| {
+                log::info!("{fen} die {die}: {nodes} nodes, {} ms", us / 1000);
             });
             println!("{} nodes {} nps", r.nodes, r.nps());
             Ok(())

@@ -203,7 +203,7 @@ fn chance_reference(b: &mut Board, d: u32) -> i64 {
 
 #[test]
 fn bench_signature() {
-    let r = ewn::bench::run(ewn::bench::DEFAULT_DEPTH, 16, |_, _, _| {});
+    let r = ewn::bench::run(ewn::bench::DEFAULT_DEPTH, 16, 1, |_, _, _, _| {});
     assert_eq!(
         r.nodes, BENCH_NODES,
         "bench node count changed: update README and this test"
@@ -229,4 +229,64 @@ fn multipv_deepens_until_every_root_move_is_proven() {
     assert_eq!(r.root_moves.len(), 3);
     assert!(r.root_moves.iter().all(|rm| rm.value == WIN));
     assert_eq!(r.depth, 3);
+}
+
+#[test]
+fn threads_find_legal_moves_and_the_same_proven_values() {
+    let mut s = Searcher::new(4);
+    s.set_threads(3);
+    assert_eq!(s.threads(), 3);
+    for (i, b) in random_positions(77, 30).iter().enumerate() {
+        let die = 1 + (i as u8 % 6);
+        let r = s.search(b, die, &depth(1 + i as u32 % 5), &mut |_| {});
+        assert!(b.moves_for_die(die).contains(r.best), "position {i}");
+        assert!((0..=WIN).contains(&r.value));
+    }
+    // Proven results do not depend on the threads.
+    let win = parse_fen("4B1/5/5/3R11/5 r").unwrap();
+    let r = s.search(&win, 2, &depth(5), &mut |_| {});
+    assert_eq!(
+        (r.best, r.value, r.exact),
+        (parse_move("d2e1").unwrap(), WIN, true)
+    );
+    let loss = parse_fen("4R1/1B13/5/5/5 r").unwrap();
+    let r = s.search(&loss, 3, &depth(6), &mut |_| {});
+    assert_eq!((r.value, r.exact), (0, true));
+}
+
+#[test]
+fn threads_count_every_threads_nodes_and_stop_together() {
+    let b = Board::startpos();
+    let mut s = Searcher::new(8);
+    s.set_threads(2);
+    let mut infos = Vec::new();
+    let r = s.search(&b, 3, &depth(6), &mut |i| infos.push(i.nodes));
+    // Reported node counts only grow, and the result carries the last.
+    assert!(infos.windows(2).all(|w| w[0] <= w[1]), "{infos:?}");
+    assert!(r.nodes >= *infos.last().unwrap());
+    // A raised stop flag ends the main thread and its helpers (the search returns, so they joined).
+    let flag = s.stop_flag();
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let r = s.search(
+        &b,
+        5,
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(b.moves_for_die(5).contains(r.best));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    // A node limit counts the helpers' nodes too (published every 1024 nodes each).
+    let r = s.search(
+        &b,
+        4,
+        &Limits {
+            nodes: Some(50_000),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert!(r.nodes <= 50_000 + 2 * 1024 + 64, "{}", r.nodes);
 }

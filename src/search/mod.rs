@@ -14,7 +14,7 @@ pub mod time;
 pub mod tt;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::board::{Board, DIST, Move, MoveList, piece_of};
@@ -164,13 +164,41 @@ pub struct Searcher {
     pub move_overhead_ms: u64,
     /// Search threads (1: a single deterministic thread).
     threads: usize,
+    stop: Arc<AtomicBool>,
+}
+
+/// What the threads of one search share besides the table.
+struct Shared<'a> {
+    /// Raised by the user (`stop`).
+    stop: &'a AtomicBool,
+    /// Raised by the main thread when it has its result: the helpers end.
+    done: AtomicBool,
+    /// Each helper's node count, published when it polls.
+    helper_nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    fn helper_nodes(&self) -> u64 {
+        self.helper_nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum()
+    }
+}
+
+/// One thread's search: the main thread (`id` 0) decides the move; helpers (lazy SMP) search the
+/// same root and only fill the shared table.
+struct Worker<'a> {
+    tt: &'a TransTable,
+    shared: &'a Shared<'a>,
+    eval: EvalKind,
+    id: usize,
     nodes: u64,
     node_limit: u64,
     start: Instant,
     hard_deadline: Option<Instant>,
     aborted: bool,
     next_check: u64,
-    stop: Arc<AtomicBool>,
 }
 
 impl Searcher {
@@ -180,12 +208,6 @@ impl Searcher {
             eval: EvalKind::default(),
             move_overhead_ms: 10,
             threads: 1,
-            nodes: 0,
-            node_limit: u64::MAX,
-            start: Instant::now(),
-            hard_deadline: None,
-            aborted: false,
-            next_check: 0,
             stop: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -228,10 +250,7 @@ impl Searcher {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.start = limits.start.unwrap_or_else(Instant::now);
-        self.nodes = 0;
-        self.next_check = 1024;
-        self.aborted = false;
+        let start = limits.start.unwrap_or_else(Instant::now);
         self.tt.new_search();
         let mut b = board.clone();
         let mask = b.movable(die);
@@ -248,9 +267,90 @@ impl Searcher {
                 .clock
                 .map(|c| time::for_clock(&b, c, self.move_overhead_ms))
         };
-        self.hard_deadline = budget.map(|bd| self.start + bd.hard);
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let shared = Shared {
+            stop: &self.stop,
+            done: AtomicBool::new(false),
+            helper_nodes: (1..self.threads).map(|_| AtomicU64::new(0)).collect(),
+        };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let worker = |id: usize| Worker {
+            tt: &self.tt,
+            shared: &shared,
+            eval: self.eval,
+            id,
+            nodes: 0,
+            // Helpers end with the main thread, which alone counts against the limits.
+            node_limit: if id == 0 {
+                limits.nodes.unwrap_or(u64::MAX)
+            } else {
+                u64::MAX
+            },
+            start,
+            hard_deadline: if id == 0 {
+                budget.map(|bd| start + bd.hard)
+            } else {
+                None
+            },
+            aborted: false,
+            next_check: 1024,
+        };
+        if self.threads == 1 {
+            return worker(0).main(&mut b, &root, limits, budget, max_depth, on_info);
+        }
+        std::thread::scope(|s| {
+            for id in 1..self.threads {
+                let mut w = worker(id);
+                let mut hb = b.clone();
+                let root = &root;
+                s.spawn(move || w.helper(&mut hb, root, max_depth));
+            }
+            let r = worker(0).main(&mut b, &root, limits, budget, max_depth, on_info);
+            shared.done.store(true, Ordering::Relaxed);
+            r
+        })
+    }
+}
+
+impl Worker<'_> {
+    /// The nodes of every thread of this search.
+    fn all_nodes(&self) -> u64 {
+        self.nodes + self.shared.helper_nodes()
+    }
+
+    /// A helper's iterative deepening: the same root as the main thread, its moves in another
+    /// order, until the main thread is done. Its values reach the main thread through the table.
+    fn helper(&mut self, b: &mut Board, root: &MoveList, max_depth: u32) {
+        let mut order: Vec<RootMove> = root
+            .as_slice()
+            .iter()
+            .map(|&mv| RootMove { mv, value: 0 })
+            .collect();
+        order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
+        let first = 1 + (self.id as u32 & 1);
+        for depth in first..=max_depth {
+            let mut alpha = -1;
+            for rm in order.iter_mut() {
+                let v = self.root_child(b, rm.mv, depth, alpha, WIN + 1);
+                if self.aborted {
+                    return;
+                }
+                rm.value = v;
+                alpha = alpha.max(v);
+            }
+            order.sort_by_key(|r| std::cmp::Reverse(r.value));
+        }
+    }
+
+    /// The main thread's iterative deepening, which makes the result.
+    fn main(
+        &mut self,
+        b: &mut Board,
+        root: &MoveList,
+        limits: &Limits,
+        budget: Option<time::Budget>,
+        max_depth: u32,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let timed = budget.is_some() && limits.depth.is_none() && limits.nodes.is_none();
 
         // A move is ready before any search: the first in static order.
@@ -259,7 +359,7 @@ impl Searcher {
             .iter()
             .map(|&mv| RootMove { mv, value: 0 })
             .collect();
-        order.sort_by_key(|r| std::cmp::Reverse(static_score(&b, r.mv)));
+        order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
         let mut result = SearchResult {
             best: order[0].mv,
             value: 0,
@@ -282,7 +382,7 @@ impl Searcher {
             for rm in order.iter_mut() {
                 let mv = rm.mv;
                 let a = if full { -1 } else { alpha };
-                let v = self.root_child(&mut b, mv, depth, a, WIN + 1);
+                let v = self.root_child(b, mv, depth, a, WIN + 1);
                 if self.aborted {
                     break;
                 }
@@ -323,24 +423,25 @@ impl Searcher {
             debug_assert_eq!(order[0].mv, best_move);
             let exact = best_value == 0 || best_value == WIN;
             let time_ms = self.start.elapsed().as_millis() as u64;
-            let pv = self.principal_variation(&b, best_move, depth);
+            let pv = self.principal_variation(b, best_move, depth);
             result = SearchResult {
                 best: best_move,
                 value: best_value,
                 depth,
-                nodes: self.nodes,
+                nodes: self.all_nodes(),
                 time_ms,
                 exact,
                 pv: pv.clone(),
                 root_moves: order.clone(),
             };
             let secs = self.start.elapsed().as_secs_f64();
+            let nodes = self.all_nodes();
             on_info(&Info {
                 depth,
-                nodes: self.nodes,
+                nodes,
                 time_ms,
                 nps: if secs > 0.0 {
-                    (self.nodes as f64 / secs) as u64
+                    (nodes as f64 / secs) as u64
                 } else {
                     0
                 },
@@ -366,7 +467,7 @@ impl Searcher {
             } else {
                 exact
             };
-            if done || self.nodes >= self.node_limit {
+            if done || self.all_nodes() >= self.node_limit {
                 break;
             }
             if timed {
@@ -384,7 +485,7 @@ impl Searcher {
                 }
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.all_nodes();
         result.time_ms = self.start.elapsed().as_millis() as u64;
         result
     }
@@ -401,7 +502,15 @@ impl Searcher {
     }
 
     fn check_abort(&mut self) -> bool {
-        if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+        let sh = self.shared;
+        if self.id > 0 {
+            sh.helper_nodes[self.id - 1].store(self.nodes, Ordering::Relaxed);
+            if sh.done.load(Ordering::Relaxed) || sh.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            return self.aborted;
+        }
+        if self.all_nodes() >= self.node_limit || sh.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         } else if let Some(d) = self.hard_deadline
             && Instant::now() >= d
@@ -540,7 +649,7 @@ impl Searcher {
     }
 
     #[inline]
-    fn store(&mut self, key: u64, v: i64, mv: Move, depth: u32, bound: Bound) {
+    fn store(&self, key: u64, v: i64, mv: Move, depth: u32, bound: Bound) {
         let d = if is_proven(v, bound) {
             PROVEN_DEPTH
         } else {

@@ -5,6 +5,8 @@
 //! bound type, the depth it was searched to and the best move. Proven values (certain win or loss)
 //! are stored with [`PROVEN_DEPTH`] so that any later search may use them.
 
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
 use crate::board::Move;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,15 +20,62 @@ pub enum Bound {
 
 pub const PROVEN_DEPTH: u8 = u8::MAX;
 
-#[derive(Clone, Copy, Default)]
+/// One slot, shared by every search thread. `data` packs the value (low 32 bits), the move, the
+/// depth and the flags (bound in the low two bits, 0 = empty; search generation in the upper
+/// six); `check` holds the key XOR `data`. The two words are written one after the other, so a
+/// reader may see one thread's key with another's data: such a torn slot fails the check (its
+/// `check ^ data` is not the key asked for) and reads as a miss. With one thread nothing is torn.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
-    key: u64,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Data {
     value: i32,
     mv: u16,
     depth: u8,
-    /// Bound in the low two bits (0 = empty), search generation in the upper six.
     flags: u8,
+}
+
+impl Data {
+    #[inline]
+    fn pack(self) -> u64 {
+        self.value as u32 as u64
+            | (self.mv as u64) << 32
+            | (self.depth as u64) << 48
+            | (self.flags as u64) << 56
+    }
+
+    #[inline]
+    fn unpack(w: u64) -> Data {
+        Data {
+            value: w as u32 as i32,
+            mv: (w >> 32) as u16,
+            depth: (w >> 48) as u8,
+            flags: (w >> 56) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The slot's key and data as one consistent pair (the key is only meaningful when the
+    /// data's bound is set).
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        (check ^ data, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, d: Data) {
+        let data = d.pack();
+        self.check.store(key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -37,10 +86,12 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+/// The table. Probes and stores take `&self`, so that threads can share it; resizing and
+/// clearing take `&mut self`, between searches.
 pub struct TransTable {
     entries: Vec<Entry>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl TransTable {
@@ -49,23 +100,26 @@ impl TransTable {
         let mut t = TransTable {
             entries: Vec::new(),
             mask: 0,
-            generation: 0,
+            generation: AtomicU8::new(0),
         };
         t.resize(mb);
         t
     }
 
+    /// Allocates the table anew and writes every entry, so that the memory is really mapped now
+    /// and not page by page during the first search (which would make that search late).
     pub fn resize(&mut self, mb: usize) {
         let bytes = mb.saturating_mul(1 << 20);
         let want = bytes / std::mem::size_of::<Entry>();
+        self.entries = Vec::new();
         if want < 2 {
-            self.entries = Vec::new();
             self.mask = 0;
             return;
         }
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
-        self.entries = vec![Entry::default(); n];
+        self.entries = (0..n).map(|_| Entry::default()).collect();
         self.mask = n - 1;
+        self.clear();
     }
 
     pub fn size_mb(&self) -> usize {
@@ -73,13 +127,17 @@ impl TransTable {
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
-        self.generation = 0;
+        for e in &mut self.entries {
+            *e.check.get_mut() = 0;
+            *e.data.get_mut() = 0;
+        }
+        *self.generation.get_mut() = 0;
     }
 
     /// Marks the start of a new search so that older entries are replaced first.
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+        let g = self.generation.get_mut();
+        *g = (*g + 1) & 63;
     }
 
     #[inline]
@@ -108,16 +166,17 @@ impl TransTable {
         }
         let i = self.bucket(key);
         for e in &self.entries[i..i + 2] {
-            if e.key == key && e.flags & 3 != 0 {
-                let bound = match e.flags & 3 {
+            let (k, d) = e.load();
+            if k == key && d.flags & 3 != 0 {
+                let bound = match d.flags & 3 {
                     1 => Bound::Upper,
                     2 => Bound::Lower,
                     _ => Bound::Exact,
                 };
                 return Some(Hit {
-                    value: e.value as i64,
-                    mv: Move::unpack(e.mv),
-                    depth: e.depth,
+                    value: d.value as i64,
+                    mv: Move::unpack(d.mv),
+                    depth: d.depth,
                     bound,
                 });
             }
@@ -126,45 +185,48 @@ impl TransTable {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, value: i64, mv: Move, depth: u8, bound: Bound) {
+    pub fn store(&self, key: u64, value: i64, mv: Move, depth: u8, bound: Bound) {
         if self.entries.is_empty() {
             return;
         }
         let i = self.bucket(key);
-        let generation = self.generation;
+        let generation = self.generation.load(Ordering::Relaxed);
+        let (k0, d0) = self.entries[i].load();
+        let (k1, d1) = self.entries[i + 1].load();
         // Same key: overwrite; otherwise the slot that is stale or shallower.
-        let slot = if self.entries[i].key == key {
-            i
-        } else if self.entries[i + 1].key == key {
-            i + 1
+        let (slot, old_key, old) = if k0 == key {
+            (i, k0, d0)
+        } else if k1 == key {
+            (i + 1, k1, d1)
         } else {
-            let prio = |e: &Entry| -> i32 {
-                if e.flags & 3 == 0 {
+            let prio = |d: &Data| -> i32 {
+                if d.flags & 3 == 0 {
                     return -1000;
                 }
-                let age = if e.flags >> 2 == generation { 0 } else { -300 };
-                e.depth as i32 + age
+                let age = if d.flags >> 2 == generation { 0 } else { -300 };
+                d.depth as i32 + age
             };
-            if prio(&self.entries[i]) <= prio(&self.entries[i + 1]) {
-                i
+            if prio(&d0) <= prio(&d1) {
+                (i, k0, d0)
             } else {
-                i + 1
+                (i + 1, k1, d1)
             }
         };
-        let e = &mut self.entries[slot];
         // Keep a move we knew when the new store has none.
-        let mv = if mv.is_none() && e.key == key {
-            Move::unpack(e.mv)
+        let mv = if mv.is_none() && old_key == key {
+            Move::unpack(old.mv)
         } else {
             mv
         };
-        *e = Entry {
+        self.entries[slot].save(
             key,
-            value: value as i32,
-            mv: mv.pack(),
-            depth,
-            flags: (generation << 2) | bound as u8,
-        };
+            Data {
+                value: value as i32,
+                mv: mv.pack(),
+                depth,
+                flags: (generation << 2) | bound as u8,
+            },
+        );
     }
 
     /// Permille of the first thousand entries used by the current search generation.
@@ -173,9 +235,13 @@ impl TransTable {
         if n == 0 {
             return 0;
         }
+        let generation = self.generation.load(Ordering::Relaxed);
         let used = self.entries[..n]
             .iter()
-            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .filter(|e| {
+                let (_, d) = e.load();
+                d.flags & 3 != 0 && d.flags >> 2 == generation
+            })
             .count();
         (used * 1000 / n) as u32
     }
@@ -203,9 +269,85 @@ mod tests {
 
     #[test]
     fn disabled_table_stores_nothing() {
-        let mut t = TransTable::new(0);
+        let t = TransTable::new(0);
         t.store(1, 1, Move::NONE, 1, Bound::Exact);
         assert!(t.probe(1).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let t = TransTable::new(1);
+        t.store(42, 1234, Move::new(0, 6), 3, Bound::Lower);
+        // Another thread's data lands under this key's check word: the pair no longer matches.
+        let e = &t.entries[t.bucket(42)];
+        let other = Data {
+            value: 77,
+            mv: 0,
+            depth: 9,
+            flags: 3,
+        };
+        e.data.store(other.pack(), Ordering::Relaxed);
+        assert!(t.probe(42).is_none());
+        // Written whole, it is found again.
+        t.store(42, 1234, Move::new(0, 6), 3, Bound::Lower);
+        assert_eq!(t.probe(42).unwrap().value, 1234);
+    }
+
+    #[test]
+    fn threads_sharing_the_table_never_read_a_torn_entry() {
+        // Each key always carries the same data, derived from the key: any hit whose data does not
+        // match its key would be a torn entry taken for a valid one.
+        let t = TransTable::new(1);
+        let value = |k: u64| (k % 1_000_000) as i64;
+        let depth = |k: u64| (k >> 20) as u8 % 100;
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                let (t, hits) = (&t, &hits);
+                s.spawn(move || {
+                    let mut x = id;
+                    for _ in 0..2_000_000 {
+                        let (nx, r) = crate::zobrist::splitmix64(x);
+                        x = nx;
+                        // Eight keys in one bucket: the threads overwrite each other all the time.
+                        let k = ((r % 8) << 40) | 6;
+                        if r >> 63 == 0 {
+                            t.store(k, value(k), Move::NONE, depth(k), Bound::Exact);
+                        } else if let Some(h) = t.probe(k) {
+                            assert_eq!((h.value, h.depth), (value(k), depth(k)));
+                            hits.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(hits.load(Ordering::Relaxed) > 0);
+    }
+
+    #[test]
+    fn data_packs_and_unpacks() {
+        for d in [
+            Data {
+                value: -1,
+                mv: 0xffff,
+                depth: 255,
+                flags: 0xff,
+            },
+            Data {
+                value: 1_000_000,
+                mv: 0x1234,
+                depth: 7,
+                flags: 0b10_1011,
+            },
+            Data {
+                value: 0,
+                mv: 0,
+                depth: 0,
+                flags: 0,
+            },
+        ] {
+            assert_eq!(Data::unpack(d.pack()), d);
+        }
     }
 
     #[test]
