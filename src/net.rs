@@ -173,22 +173,34 @@ fn winners_of(b: &Board, c: Color, last: Option<u8>) -> u8 {
     w
 }
 
+/// Calls `add` with the input of every cube of `c`, seen from `view`'s side.
+#[inline]
+fn side_inputs(b: &Board, view: Color, c: Color, mut add: impl FnMut(usize)) {
+    let alive = b.alive(c);
+    let faces = &FACES[alive as usize];
+    let mut m = alive;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        add(feature(
+            c != view,
+            orient(b.cube_square_raw(c, i), view),
+            faces[i],
+        ));
+    }
+}
+
 /// Calls `add` with the input of every cube, seen from `view`'s side.
 #[inline]
 fn cube_inputs(b: &Board, view: Color, mut add: impl FnMut(usize)) {
-    for (enemy, c) in [(false, view), (true, view.other())] {
-        let alive = b.alive(c);
-        let faces = &FACES[alive as usize];
-        let mut m = alive;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            add(feature(
-                enemy,
-                orient(b.cube_square_raw(c, i), view),
-                faces[i],
-            ));
-        }
+    side_inputs(b, view, view, &mut add);
+    side_inputs(b, view, view.other(), &mut add);
+}
+
+#[inline]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for h in 0..HIDDEN {
+        acc[h] = acc[h].wrapping_add(row[h]);
     }
 }
 
@@ -209,10 +221,7 @@ pub fn features(b: &Board) -> Features {
 fn forward(w: &Weights, idx: &[u16]) -> i64 {
     let mut acc = w.b1;
     for &i in idx {
-        let row = &w.w1[i as usize];
-        for h in 0..HIDDEN {
-            acc[h] = acc[h].wrapping_add(row[h]);
-        }
+        add_row(&mut acc, &w.w1[i as usize]);
     }
     output(w, &acc)
 }
@@ -246,11 +255,19 @@ pub fn evaluate_with(w: &Weights, b: &Board) -> i64 {
     mix(f.now, forward(w, f.as_slice()))
 }
 
-/// The accumulator of a position's children, for evaluating its quiet moves cheaply: the inputs
-/// seen from the other side (the children's side to move), without the moving side's cubes'
+/// The accumulator of a position's children, for evaluating its moves cheaply: the inputs seen
+/// from the other side (the children's side to move), without the moving side's cubes'
 /// contributions changed by the move.
 pub struct ChildTerms {
     acc: [i16; HIDDEN],
+    /// The bias and the moving side's cubes only: a capture changes every input of the other
+    /// side (their faces depend on who survives), so those are added afresh.
+    ours: [i16; HIDDEN],
+    /// The bias and the other side's cubes only, for a move that takes an own cube (which
+    /// changes every input of the moving side).
+    theirs: [i16; HIDDEN],
+    /// The moving side's cubes before the move, to tell which side a capture hit.
+    our_alive: u8,
     /// The children's immediate wins (the other side's runners), the same for every quiet move
     /// unless the moving side has one cube left, which may step into reach.
     now: u8,
@@ -259,19 +276,52 @@ pub struct ChildTerms {
 /// The terms for the children of `b` (the position before the side to move plays).
 pub fn child_terms(b: &Board) -> ChildTerms {
     let w = &NET;
-    let them = b.side_to_move().other();
-    let mut acc = w.b1;
+    let us = b.side_to_move();
+    let them = us.other();
     // From the children's view (them to move): their cubes are "own", ours are "enemy".
-    cube_inputs(b, them, |i| {
-        let row = &w.w1[i];
-        for h in 0..HIDDEN {
-            acc[h] = acc[h].wrapping_add(row[h]);
-        }
-    });
+    let mut ours = w.b1;
+    side_inputs(b, them, us, |i| add_row(&mut ours, &w.w1[i]));
+    let mut theirs = w.b1;
+    side_inputs(b, them, them, |i| add_row(&mut theirs, &w.w1[i]));
+    let mut acc = ours;
+    for h in 0..HIDDEN {
+        acc[h] = acc[h].wrapping_add(theirs[h]).wrapping_sub(w.b1[h]);
+    }
     ChildTerms {
         acc,
+        ours,
+        theirs,
+        our_alive: b.alive(us),
         now: hit_faces(b.alive(them), winners_of(b, them, None)),
     }
+}
+
+/// `evaluate(b)` where `b` is the position just after `m`, a capture that did not end the game,
+/// played from the position `t` was made for: the moved cube's input is updated and the
+/// captured side's inputs are added afresh (all inputs when an own cube was taken).
+#[inline]
+pub fn evaluate_after_capture(b: &Board, t: &ChildTerms, m: Move) -> i64 {
+    let w = &NET;
+    let them = b.side_to_move();
+    let us = them.other();
+    let acc = if b.alive(us) != t.our_alive {
+        // An own cube was taken: the other side's inputs stand, the moving side's are new.
+        let mut acc = t.theirs;
+        side_inputs(b, them, us, |i| add_row(&mut acc, &w.w1[i]));
+        acc
+    } else {
+        let (_, n) = piece_of(b.piece_at(m.to));
+        let f = FACES[b.alive(us) as usize][n as usize - 1];
+        let old = &w.w1[feature(true, orient(m.from, them), f)];
+        let new = &w.w1[feature(true, orient(m.to, them), f)];
+        let mut acc = t.ours;
+        for h in 0..HIDDEN {
+            acc[h] = acc[h].wrapping_sub(old[h]).wrapping_add(new[h]);
+        }
+        side_inputs(b, them, them, |i| add_row(&mut acc, &w.w1[i]));
+        acc
+    };
+    mix(hit_faces(b.alive(them), winners(b)), output(w, &acc))
 }
 
 /// `evaluate` of the position after `m`, a move of the side to move that captures nothing and
@@ -332,20 +382,26 @@ mod tests {
     }
 
     #[test]
-    fn quiet_children_from_parent_terms_equal_full_evaluation() {
-        let mut checked = 0;
+    fn children_from_parent_terms_equal_full_evaluation() {
+        let (mut checked, mut captures) = (0, 0);
         random_games(200, |b| {
             let t = child_terms(b);
             for &m in b.all_moves().as_slice() {
-                if b.piece_at(m.to) == 0 && !b.is_winning_move(m) {
-                    let mut c = b.clone();
-                    c.make(m);
+                if b.is_winning_move(m) {
+                    continue;
+                }
+                let mut c = b.clone();
+                c.make(m);
+                if b.piece_at(m.to) == 0 {
                     assert_eq!(evaluate_after_quiet(b, &t, m), evaluate(&c));
                     checked += 1;
+                } else {
+                    assert_eq!(evaluate_after_capture(&c, &t, m), evaluate(&c));
+                    captures += 1;
                 }
             }
         });
-        assert!(checked > 1000);
+        assert!(checked > 1000 && captures > 300, "{checked} {captures}");
     }
 
     #[test]

@@ -155,6 +155,15 @@ impl LeafTerms {
             LeafTerms::Net(t) => net::evaluate_after_quiet(b, t, m),
         }
     }
+
+    /// The evaluation of `b`, just after the capture `m` that did not end the game.
+    #[inline]
+    fn capture_child(&self, b: &Board, m: Move) -> i64 {
+        match self {
+            LeafTerms::Heuristic(_) => evaluate(b),
+            LeafTerms::Net(t) => net::evaluate_after_capture(b, t, m),
+        }
+    }
 }
 
 pub struct Searcher {
@@ -582,6 +591,9 @@ impl Worker<'_> {
         }
         let mut sum = 0i64;
         let mut rem = 6i64;
+        // At depth 1 every group's move node evaluates children of this same position: their
+        // common terms are computed once, by the first group that needs them.
+        let mut leaf_terms = None;
         for (i, (mask, cnt)) in groups.iter().enumerate() {
             let cnt = cnt as i64;
             lower_sum -= cnt * lower[i];
@@ -591,7 +603,7 @@ impl Worker<'_> {
                 .div_euclid(cnt)
                 .max(-1);
             let bt = ceil_div(6 * beta - sum - lower_sum, cnt).min(WIN + 1);
-            let v = self.move_node(b, mask, depth, a, bt);
+            let v = self.move_node(b, mask, depth, a, bt, &mut leaf_terms);
             if self.aborted {
                 return 0;
             }
@@ -659,7 +671,18 @@ impl Worker<'_> {
     }
 
     /// Value of the position after a roll that lets the cubes in `mask` move.
-    fn move_node(&mut self, b: &mut Board, mask: u8, depth: u32, mut alpha: i64, beta: i64) -> i64 {
+    #[inline(never)]
+    /// At depth 1, `leaf_terms` caches the terms of this position's quiet children for the other
+    /// groups of the same chance node.
+    fn move_node(
+        &mut self,
+        b: &mut Board,
+        mask: u8,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+        leaf_terms: &mut Option<LeafTerms>,
+    ) -> i64 {
         let mut list = MoveList::default();
         b.gen_moves(mask, &mut list);
         // A move that ends the game is a certain win: nothing can be better.
@@ -691,18 +714,26 @@ impl Worker<'_> {
         let alpha0 = alpha;
         let mut best = -1;
         let mut best_move = Move::NONE;
-        // Children of a depth-1 node are leaves: quiet moves are evaluated from the parent's
-        // terms without being played.
-        let leaf_terms = (depth == 1).then(|| LeafTerms::new(self.eval, b));
+        // Children of a depth-1 node are leaves, evaluated from the parent's terms: quiet moves
+        // without being played, captures with only the captured side's inputs afresh.
+        if depth == 1 && leaf_terms.is_none() {
+            *leaf_terms = Some(LeafTerms::new(self.eval, b));
+        }
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
             if self.aborted {
                 return 0;
             }
-            let v = match &leaf_terms {
+            let v = match leaf_terms {
                 Some(t) if b.piece_at(m.to) == 0 => WIN - t.quiet_child(b, m),
-                _ => {
+                Some(t) => {
+                    let u = b.make(m);
+                    let v = WIN - t.capture_child(b, m);
+                    b.unmake(m, u);
+                    v
+                }
+                None => {
                     let u = b.make(m);
                     let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
                     b.unmake(m, u);
