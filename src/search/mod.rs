@@ -184,6 +184,9 @@ struct Shared<'a> {
     done: AtomicBool,
     /// Each helper's node count, published when it polls.
     helper_nodes: Vec<AtomicU64>,
+    /// The main thread's best root value so far in its current iteration, and that iteration's
+    /// depth, packed as `depth << 32 | (value + 1)`: helpers at the same depth search with it.
+    root_alpha: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -280,6 +283,7 @@ impl Searcher {
             stop: &self.stop,
             done: AtomicBool::new(false),
             helper_nodes: (1..self.threads).map(|_| AtomicU64::new(0)).collect(),
+            root_alpha: AtomicU64::new(0),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let worker = |id: usize| Worker {
@@ -326,8 +330,11 @@ impl Worker<'_> {
         self.nodes + self.shared.helper_nodes()
     }
 
-    /// A helper's iterative deepening: the same root as the main thread, its moves in another
-    /// order, until the main thread is done. Its values reach the main thread through the table.
+    /// A helper's iterative deepening: the same root as the main thread, its moves from the
+    /// last (the worst of the previous iteration) to the first, with the main thread's best value
+    /// as alpha when both are at the same depth. The main thread searches from the first, so the
+    /// two meet in the middle, and the main thread finds the helper's values in the table. Helpers
+    /// 2, 4, ... run one ply ahead so that several helpers do not all search the same nodes.
     fn helper(&mut self, b: &mut Board, root: &MoveList, max_depth: u32) {
         let mut order: Vec<RootMove> = root
             .as_slice()
@@ -335,10 +342,14 @@ impl Worker<'_> {
             .map(|&mv| RootMove { mv, value: 0 })
             .collect();
         order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
-        let first = 1 + (self.id as u32 & 1);
+        let first = 1 + (self.id as u32 + 1) % 2;
         for depth in first..=max_depth {
             let mut alpha = -1;
-            for rm in order.iter_mut() {
+            for rm in order.iter_mut().rev() {
+                let shared = self.shared.root_alpha.load(Ordering::Relaxed);
+                if shared >> 32 == depth as u64 {
+                    alpha = alpha.max((shared & 0xffff_ffff) as i64 - 1);
+                }
                 let v = self.root_child(b, rm.mv, depth, alpha, WIN + 1);
                 if self.aborted {
                     return;
@@ -401,6 +412,11 @@ impl Worker<'_> {
                     best_value = v;
                     best_move = mv;
                     alpha = alpha.max(v);
+                    if !full {
+                        self.shared
+                            .root_alpha
+                            .store((depth as u64) << 32 | (alpha + 1) as u64, Ordering::Relaxed);
+                    }
                 }
                 if self.check_abort() {
                     break;
