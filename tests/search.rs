@@ -278,7 +278,9 @@ fn threads_count_every_threads_nodes_and_stop_together() {
     );
     assert!(b.moves_for_die(5).contains(r.best));
     flag.store(false, std::sync::atomic::Ordering::Relaxed);
-    // A node limit counts the helpers' nodes too (published every 1024 nodes each).
+    // A node limit counts every thread's nodes. Each publishes its count and checks the total
+    // every 1024 of its own nodes, so the search runs at most about that much past the limit
+    // per thread, however the threads are scheduled.
     let r = s.search(
         &b,
         4,
@@ -288,5 +290,9 @@ fn threads_count_every_threads_nodes_and_stop_together() {
         },
         &mut |_| {},
     );
-    assert!(r.nodes <= 50_000 + 2 * 1024 + 64, "{}", r.nodes);
+    assert!(
+        r.nodes >= 50_000 && r.nodes <= 50_000 + 3 * 1024,
+        "{}",
+        r.nodes
+    );
 }

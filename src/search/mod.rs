@@ -182,18 +182,21 @@ struct Shared<'a> {
     stop: &'a AtomicBool,
     /// Raised by the main thread when it has its result: the helpers end.
     done: AtomicBool,
-    /// Each helper's node count, published when it polls.
-    helper_nodes: Vec<AtomicU64>,
+    /// Each thread's node count, published when it polls.
+    nodes: Vec<AtomicU64>,
     /// The main thread's best root value so far in its current iteration, and that iteration's
     /// depth, packed as `depth << 32 | (value + 1)`: helpers at the same depth search with it.
     root_alpha: AtomicU64,
 }
 
 impl Shared<'_> {
-    fn helper_nodes(&self) -> u64 {
-        self.helper_nodes
+    /// The published node counts of every thread but `id`.
+    fn others_nodes(&self, id: usize) -> u64 {
+        self.nodes
             .iter()
-            .map(|n| n.load(Ordering::Relaxed))
+            .enumerate()
+            .filter(|&(j, _)| j != id)
+            .map(|(_, n)| n.load(Ordering::Relaxed))
             .sum()
     }
 }
@@ -282,7 +285,7 @@ impl Searcher {
         let shared = Shared {
             stop: &self.stop,
             done: AtomicBool::new(false),
-            helper_nodes: (1..self.threads).map(|_| AtomicU64::new(0)).collect(),
+            nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             root_alpha: AtomicU64::new(0),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -292,12 +295,9 @@ impl Searcher {
             eval: self.eval,
             id,
             nodes: 0,
-            // Helpers end with the main thread, which alone counts against the limits.
-            node_limit: if id == 0 {
-                limits.nodes.unwrap_or(u64::MAX)
-            } else {
-                u64::MAX
-            },
+            // A node limit counts every thread's nodes; the clock is the main thread's, and
+            // helpers end with it.
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
             start,
             hard_deadline: if id == 0 {
                 budget.map(|bd| start + bd.hard)
@@ -325,9 +325,9 @@ impl Searcher {
 }
 
 impl Worker<'_> {
-    /// The nodes of every thread of this search.
+    /// The nodes of every thread of this search (the others' as last published).
     fn all_nodes(&self) -> u64 {
-        self.nodes + self.shared.helper_nodes()
+        self.nodes + self.shared.others_nodes(self.id)
     }
 
     /// A helper's iterative deepening: the same root as the main thread, its moves from the
@@ -528,9 +528,12 @@ impl Worker<'_> {
 
     fn check_abort(&mut self) -> bool {
         let sh = self.shared;
+        sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
         if self.id > 0 {
-            sh.helper_nodes[self.id - 1].store(self.nodes, Ordering::Relaxed);
-            if sh.done.load(Ordering::Relaxed) || sh.stop.load(Ordering::Relaxed) {
+            if sh.done.load(Ordering::Relaxed)
+                || sh.stop.load(Ordering::Relaxed)
+                || self.all_nodes() >= self.node_limit
+            {
                 self.aborted = true;
             }
             return self.aborted;
