@@ -1,28 +1,15 @@
 //! `ewn play` and `ewn analyse` driven through the built binary with piped input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use ewn::board::Color;
 use ewn::notation::to_fen;
 use ewn::referee::record::{GameRecord, Reason, parse_records};
 
+/// `ewn <args>` on `input`: its standard output and whether it succeeded.
 fn run(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+    let r = common::run(args, input);
+    (r.stdout, r.ok)
 }
 
 /// The position `play` printed at the end of its game.
@@ -51,11 +38,7 @@ fn saved_game(path: &std::path::Path, out: &str) -> GameRecord {
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ewn-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    let _ = std::fs::remove_file(&p);
-    p
+    common::temp_path("play", name)
 }
 
 /// Red (the person) and Blue (the engine) race single cubes; every die is typed. Red goes c3 d2
