@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod command;
 pub mod native;
+pub mod options;
 pub mod reply;
 pub mod tcg;
 

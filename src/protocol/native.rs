@@ -16,29 +16,17 @@ use std::thread;
 use anyhow::{Context, Result};
 
 use crate::board::{Board, Color, Move};
+use crate::level::Level;
 use crate::notation;
 use crate::perft;
-use crate::protocol::analysis::{self, AnalyseParams, AnalysisReply, Extras};
-use crate::protocol::command::{Command, GoParams, Handshake, MultiPv, Query};
-use crate::protocol::reply::{self, InfoLine, Reply, SpinOption};
+use crate::protocol::analysis;
+use crate::protocol::command::{
+    AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
+};
+use crate::protocol::options::{DECISION_LOG, HASH, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS};
+use crate::protocol::reply::{self, InfoLine, Reply};
 use crate::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
 use crate::setup::ENGINE_SETUP;
-
-pub const HASH: SpinOption = SpinOption {
-    name: "Hash",
-    default: 64,
-    min: 1,
-    max: 1024,
-};
-
-pub const MOVE_OVERHEAD: SpinOption = SpinOption {
-    name: "MoveOverhead",
-    default: 10,
-    min: 0,
-    max: 5000,
-};
-
-pub const OPTIONS: [SpinOption; 2] = [HASH, MOVE_OVERHEAD];
 
 /// What reaches the event loop.
 pub enum Event {
@@ -79,7 +67,7 @@ pub struct Engine<W: Write> {
     running: Option<Running>,
     hash_mb: u64,
     /// Level, its seed and the decision log.
-    extras: Extras,
+    choice: MoveChoice,
     overhead_ms: u64,
 }
 
@@ -105,7 +93,7 @@ impl<W: Write> Engine<W> {
             running: None,
             hash_mb: HASH.default,
             overhead_ms: MOVE_OVERHEAD.default,
-            extras: Extras::default(),
+            choice: MoveChoice::default(),
         }
     }
 
@@ -191,7 +179,7 @@ impl<W: Write> Engine<W> {
         match cmd {
             Command::Hello(h) => self.hello(h)?,
             Command::IsReady => self.send(Reply::ReadyOk)?,
-            Command::SetOption { name, value } => self.set_option(&name, &value)?,
+            Command::SetOption(setting) => self.set_option(setting)?,
             Command::NewGame => {
                 self.board = Board::startpos();
                 if let Some(s) = self.searcher.as_mut() {
@@ -212,7 +200,7 @@ impl<W: Write> Engine<W> {
             }
             Command::Analyse(p) => self.analyse(&p)?,
             Command::Threats(m) => match analysis::threats(&self.board, m) {
-                Ok(r) => self.send(Reply::Analysis(r))?,
+                Ok(t) => self.send(Reply::Threats(t))?,
                 Err(e) => self.error(e)?,
             },
         }
@@ -228,60 +216,61 @@ impl<W: Write> Engine<W> {
             .expect("the searcher is home when no search runs");
         self.stop.store(false, Ordering::Relaxed);
         let board = self.board.clone();
-        let out = &mut self.out;
-        let r = analysis::run_analyse(&mut searcher, &board, p, &mut |reply| {
-            let line = Reply::Analysis(reply).to_string();
-            log::debug!("> {line}");
-            writeln!(out, "{line}").context("writing a reply")?;
-            out.flush().context("writing a reply")
+        // The first failure to write (a broken output) stops the replies and is returned.
+        let mut failed = None;
+        let pre = analysis::run_analyse(&mut searcher, &board, p, &mut |fb| {
+            if failed.is_none()
+                && let Err(e) = self.send(Reply::Face(*fb))
+            {
+                failed = Some(e);
+            }
         });
         self.searcher = Some(searcher);
-        r
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        self.send(Reply::AnalysisDone {
+            value: pre.value,
+            nodes: pre.nodes,
+            time_ms: pre.time_ms,
+        })
     }
 
     fn hello(&mut self, h: Handshake) -> Result<()> {
         self.send(Reply::IdName)?;
         self.send(Reply::IdAuthor)?;
-        for o in OPTIONS.into_iter().chain(Extras::SPIN_OPTIONS) {
+        for o in SPIN_OPTIONS {
             self.send(Reply::Option(o))?;
         }
-        self.send(Reply::Analysis(AnalysisReply::StringOption {
-            name: analysis::DECISION_LOG,
-        }))?;
+        self.send(Reply::StringOption(DECISION_LOG))?;
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
         }))
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<()> {
-        // Option names are matched without regard to case, as controllers of this protocol family
-        // are known to send them in any case.
-        if let Some(r) = self.extras.set_option(name, value) {
-            return r.or_else(|e| self.error(e));
-        }
-        let Some(opt) = OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
-            return self.error(format!("unknown option '{name}'"));
-        };
-        let v = match value.parse::<u64>() {
-            Ok(v) if (opt.min..=opt.max).contains(&v) => v,
-            _ => {
-                return self.error(format!(
-                    "bad value '{value}' for option {} (an integer {}..{})",
-                    opt.name, opt.min, opt.max
-                ));
-            }
-        };
+    fn set_option(&mut self, setting: Setting) -> Result<()> {
         let s = self
             .searcher
             .as_mut()
             .expect("the searcher is home when no search runs");
-        if opt.name == HASH.name {
-            self.hash_mb = v;
-            s.set_hash(v as usize);
-        } else {
-            self.overhead_ms = v;
-            s.move_overhead_ms = v;
+        match setting {
+            Setting::Hash(mb) => {
+                self.hash_mb = mb;
+                s.set_hash(mb as usize);
+            }
+            Setting::MoveOverhead(ms) => {
+                self.overhead_ms = ms;
+                s.move_overhead_ms = ms;
+            }
+            // In range: the parser checked it against the option's bounds.
+            Setting::Level(l) => self.choice.level = Level::new(l).unwrap_or_default(),
+            Setting::LevelSeed(seed) => self.choice.seed = seed,
+            Setting::DecisionLog(path) => {
+                if let Err(e) = self.choice.set_log(path.as_deref()) {
+                    return self.error(e);
+                }
+            }
         }
         Ok(())
     }
@@ -349,7 +338,7 @@ impl<W: Write> Engine<W> {
         }
         let root_moves = self.board.moves_for_die(p.die).len();
         let limits = match self.limits(p, root_moves) {
-            Ok(l) => self.extras.limits(l),
+            Ok(l) => self.choice.limits(l),
             Err(e) => return self.error(e),
         };
         let mut searcher = self
@@ -471,7 +460,7 @@ impl<W: Write> Engine<W> {
     fn finish(&mut self, result: SearchResult) -> Result<()> {
         let run = self.running.take().expect("finishing a running search");
         let mut best = self
-            .extras
+            .choice
             .choose(&run.board, run.die, &result, run.exact_values);
         if !run.board.is_legal(best, Some(run.die)) {
             log::error!("search returned {best}, not legal for die {}", run.die);
