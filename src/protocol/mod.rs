@@ -16,6 +16,7 @@ use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::sync::mpsc::{self, Sender};
 use std::thread;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 
@@ -75,8 +76,9 @@ pub fn is_tcg_line(line: &str) -> bool {
 }
 
 /// Reads standard input line by line on its own thread, so the loop can wait on input and on the
-/// search at once. Bytes that are not UTF-8 are replaced rather than ending the session: they make
-/// a bad command, which gets an error reply like any other.
+/// search at once. Each line carries the moment it was read: a move's time counts from there, not
+/// from when a busy loop gets to it. Bytes that are not UTF-8 are replaced rather than ending the
+/// session: they make a bad command, which gets an error reply like any other.
 fn spawn_reader(tx: Sender<Event>) -> Result<()> {
     thread::Builder::new()
         .name("stdin".into())
@@ -89,9 +91,10 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
                 match input.read_until(b'\n', &mut buf) {
                     Ok(0) => break,
                     Ok(_) => {
+                        let read_at = Instant::now();
                         let line = String::from_utf8_lossy(&buf);
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(Event::Line(line)).is_err() {
+                        if tx.send(Event::Line(line, read_at)).is_err() {
                             return;
                         }
                     }
@@ -116,12 +119,12 @@ pub fn run_stdio(mode: Mode) -> Result<()> {
 
     // Lines from the reader until the end of input; used for detection and by the TCG front end.
     let mut lines = rx.iter().map_while(|ev| match ev {
-        Event::Line(l) => Some(l),
+        Event::Line(l, read_at) => Some((l, read_at)),
         _ => None,
     });
     let first = match mode {
         Mode::Native => None,
-        Mode::Auto | Mode::Tcg => match lines.by_ref().find(|l| !l.trim().is_empty()) {
+        Mode::Auto | Mode::Tcg => match lines.by_ref().find(|(l, _)| !l.trim().is_empty()) {
             Some(l) => Some(l),
             // Nothing but blank lines: a session with nothing to answer.
             None => return Ok(()),
@@ -130,7 +133,7 @@ pub fn run_stdio(mode: Mode) -> Result<()> {
     let tcg = match mode {
         Mode::Tcg => true,
         Mode::Native => false,
-        Mode::Auto => first.as_deref().is_some_and(is_tcg_line),
+        Mode::Auto => first.as_ref().is_some_and(|(l, _)| is_tcg_line(l)),
     };
     if tcg {
         log::info!("speaking the TCG protocol");

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 
@@ -30,8 +31,8 @@ use crate::setup::ENGINE_SETUP;
 
 /// What reaches the event loop.
 pub enum Event {
-    /// One input line, without its line end.
-    Line(String),
+    /// One input line, without its line end, and when it was read.
+    Line(String, Instant),
     /// The input has ended: treated as `quit`.
     InputClosed,
     /// A completed iteration of the running search.
@@ -98,10 +99,10 @@ impl<W: Write> Engine<W> {
     }
 
     /// Runs until `quit` or the end of input. `first` is a line already read (by the protocol
-    /// detection) that must be handled before anything else.
-    pub fn run(mut self, first: Option<String>) -> Result<()> {
-        if let Some(line) = first {
-            self.pending.push_back(Event::Line(line));
+    /// detection), with when it was read, that must be handled before anything else.
+    pub fn run(mut self, first: Option<(String, Instant)>) -> Result<()> {
+        if let Some((line, read_at)) = first {
+            self.pending.push_back(Event::Line(line, read_at));
         }
         loop {
             let ev = match self.pending.pop_front() {
@@ -122,7 +123,7 @@ impl<W: Write> Engine<W> {
 
     fn handle(&mut self, ev: Event) -> Result<Flow> {
         match ev {
-            Event::Line(line) => self.line(&line),
+            Event::Line(line, read_at) => self.line(&line, read_at),
             Event::InputClosed => {
                 log::debug!("end of input");
                 Ok(Flow::Quit)
@@ -149,7 +150,7 @@ impl<W: Write> Engine<W> {
         self.send(Reply::Error(msg.into()))
     }
 
-    fn line(&mut self, line: &str) -> Result<Flow> {
+    fn line(&mut self, line: &str, read_at: Instant) -> Result<Flow> {
         log::debug!("< {line}");
         if line.trim().is_empty() {
             return Ok(Flow::Continue);
@@ -187,7 +188,7 @@ impl<W: Write> Engine<W> {
                 }
             }
             Command::Position { board, moves } => self.position(board, &moves)?,
-            Command::Go(p) => self.go(&p)?,
+            Command::Go(p) => self.go(&p, read_at)?,
             Command::GoSetup => self.send(Reply::BestSetup(ENGINE_SETUP))?,
             Command::Stop => self.stop_search()?,
             Command::Quit => return Ok(Flow::Quit),
@@ -295,7 +296,13 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
-    fn limits(&self, p: &GoParams, root_moves: usize) -> std::result::Result<Limits, String> {
+    /// The limits of `go`; its time counts from `read_at`, when its line was read.
+    fn limits(
+        &self,
+        p: &GoParams,
+        root_moves: usize,
+        read_at: Instant,
+    ) -> std::result::Result<Limits, String> {
         let side = self.board.side_to_move();
         let clock = if p.has_clock() {
             let (time, inc) = p.clock_of(side);
@@ -325,11 +332,11 @@ impl<W: Write> Engine<W> {
                 Some(MultiPv::Count(k)) => k,
                 Some(MultiPv::All) => root_moves,
             },
-            start: None,
+            start: Some(read_at),
         })
     }
 
-    fn go(&mut self, p: &GoParams) -> Result<()> {
+    fn go(&mut self, p: &GoParams, read_at: Instant) -> Result<()> {
         if let Some(w) = self.board.winner() {
             return self.error(format!(
                 "cannot search: the game is over ({} has won)",
@@ -337,7 +344,7 @@ impl<W: Write> Engine<W> {
             ));
         }
         let root_moves = self.board.moves_for_die(p.die).len();
-        let limits = match self.limits(p, root_moves) {
+        let limits = match self.limits(p, root_moves, read_at) {
             Ok(l) => self.choice.limits(l),
             Err(e) => return self.error(e),
         };
@@ -482,7 +489,7 @@ impl<W: Write> Engine<W> {
         }
         while self.running.is_some() {
             match self.rx.recv() {
-                Ok(ev @ (Event::Line(_) | Event::InputClosed)) => self.pending.push_back(ev),
+                Ok(ev @ (Event::Line(..) | Event::InputClosed)) => self.pending.push_back(ev),
                 Ok(Event::Info(i)) => self.report(&i)?,
                 Ok(Event::Done(d)) => self.done(d)?,
                 Err(_) => break,
@@ -534,7 +541,7 @@ mod tests {
     fn session(input: &[&str]) -> Vec<String> {
         let (tx, rx) = channel();
         for l in input {
-            tx.send(Event::Line(l.to_string())).unwrap();
+            tx.send(Event::Line(l.to_string(), Instant::now())).unwrap();
         }
         tx.send(Event::InputClosed).unwrap();
         let out = Shared::default();
@@ -570,7 +577,7 @@ mod tests {
     fn searching_twice_is_refused() {
         let (tx, rx) = mpsc::channel();
         for l in ["go die 1 infinite", "go die 2 depth 1", "stop"] {
-            tx.send(Event::Line(l.into())).unwrap();
+            tx.send(Event::Line(l.into(), Instant::now())).unwrap();
         }
         tx.send(Event::InputClosed).unwrap();
         let out = Shared::default();

@@ -208,8 +208,8 @@ impl Engine {
         self.searcher.clear();
     }
 
-    /// The reply to one command, or `None` for `exit`.
-    fn handle(&mut self, cmd: Command) -> Option<String> {
+    /// The reply to one command read at `read_at`, or `None` for `exit`.
+    fn handle(&mut self, cmd: Command, read_at: Instant) -> Option<String> {
         Some(match cmd {
             Command::Name => "ewn".to_string(),
             Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -224,7 +224,7 @@ impl Engine {
             }
             Command::Ini(side) => setup_to_tcg(side, &ENGINE_SETUP),
             Command::Get { die, board } => {
-                let start = Instant::now();
+                // The referee's clock runs from when it sent the request: so does ours.
                 let clock = Clock {
                     time_ms: self.game_ms.saturating_sub(self.used_ms),
                     inc_ms: 0,
@@ -232,13 +232,14 @@ impl Engine {
                 };
                 let limits = Limits {
                     clock: Some(clock),
+                    start: Some(read_at),
                     ..Limits::default()
                 };
                 self.searcher
                     .stop_flag()
                     .store(false, std::sync::atomic::Ordering::Relaxed);
                 let r = self.searcher.search(&board, die, &limits, &mut |_| {});
-                self.used_ms += start.elapsed().as_millis() as u64;
+                self.used_ms += read_at.elapsed().as_millis() as u64;
                 log::info!(
                     "tcg: die {die} -> {} depth {} ({} of {} ms used)",
                     crate::notation::move_name(r.best),
@@ -254,10 +255,10 @@ impl Engine {
 }
 
 /// Speaks TCG: `first_line` is the first command, already read; then the rest of `lines` until
-/// `exit` or the end of input.
+/// `exit` or the end of input. Each line comes with when it was read.
 pub fn serve(
-    first_line: String,
-    lines: &mut dyn Iterator<Item = String>,
+    first_line: (String, Instant),
+    lines: &mut dyn Iterator<Item = (String, Instant)>,
     out: &mut dyn Write,
 ) -> Result<()> {
     let mut engine = Engine {
@@ -265,13 +266,13 @@ pub fn serve(
         game_ms: (DEFAULT_GAME_SECONDS * 1000.0) as u64,
         used_ms: 0,
     };
-    for line in std::iter::once(first_line).chain(lines) {
+    for (line, read_at) in std::iter::once(first_line).chain(lines) {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
         let reply = match line.parse::<Command>() {
-            Ok(cmd) => match engine.handle(cmd) {
+            Ok(cmd) => match engine.handle(cmd, read_at) {
                 Some(r) => r,
                 None => return Ok(()),
             },
@@ -385,7 +386,7 @@ mod tests {
     fn a_session_in_process() {
         let input = "time_setting 5\nboard_setting 5 6 2\nini R\nbogus\n\
                      get B 1 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3\nexit\nname\n";
-        let mut lines = input.lines().map(String::from);
+        let mut lines = input.lines().map(|l| (l.to_string(), Instant::now()));
         let first = lines.next().unwrap();
         let mut out = Vec::new();
         serve(first, &mut lines, &mut out).unwrap();
