@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::{Engine, REPLY_TIMEOUT, replay_transcript as replay, transcript_dir};
 
@@ -184,4 +184,86 @@ fn windows_line_ends_are_accepted() {
     let mut e = Engine::start(&[]);
     e.send_bytes(b"isready\r\n");
     assert_eq!(e.next().unwrap(), "readyok");
+}
+
+/// How long a stopped job may take to give its last line. Generous, so that a loaded machine does
+/// not fail the test, and still far below the minute the analysis below would take unstopped.
+const STOP_BOUND: Duration = Duration::from_secs(30);
+
+#[test]
+fn isready_is_answered_during_an_analysis() {
+    let mut e = Engine::start(&[]);
+    // A minute in all: ten seconds per face at the start (six sets of movable cubes).
+    e.send("analyse movetime 60000");
+    e.send("isready");
+    let seen = e.until("readyok");
+    assert!(
+        seen[..seen.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info face ")),
+        "readyok only after the analysis: {seen:?}"
+    );
+    e.send("stop");
+    e.until("analysisdone ");
+}
+
+#[test]
+fn stop_ends_an_analysis_promptly_with_its_last_line() {
+    let mut e = Engine::start(&[]);
+    e.send("analyse movetime 60000");
+    // Once readyok is out the analysis has started.
+    e.send("isready");
+    e.until("readyok");
+    let stopped = Instant::now();
+    e.send("stop");
+    let lines = e.until("analysisdone ");
+    let took = stopped.elapsed();
+    assert!(took < STOP_BOUND, "stop took {took:?}");
+    // Every face is still reported, in order, before the last line.
+    let faces: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info face "))
+        .collect();
+    assert_eq!(faces.len(), lines.len() - 1, "{lines:?}");
+    assert!(faces.len() <= 6);
+    // The engine goes on: the next command is answered.
+    e.send("isready");
+    assert_eq!(e.next().unwrap(), "readyok");
+}
+
+#[test]
+fn stop_ends_a_perft_promptly() {
+    let mut e = Engine::start(&[]);
+    // The deepest perft allowed: years of counting.
+    e.send("perft 12");
+    e.send("isready");
+    assert_eq!(e.next().unwrap(), "readyok");
+    let stopped = Instant::now();
+    e.send("stop");
+    let line = e.next().unwrap();
+    let took = stopped.elapsed();
+    assert!(took < STOP_BOUND, "stop took {took:?}");
+    let count = line
+        .strip_prefix("perft 12 stopped ")
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(count.parse::<u64>().is_ok(), "{line}");
+    // A perft that ends by itself gives its count as before.
+    e.send("perft 3");
+    assert_eq!(e.next().unwrap(), "perft 3 6162");
+}
+
+#[test]
+fn a_search_needs_the_analysis_to_end_first() {
+    let mut e = Engine::start(&[]);
+    e.send("analyse movetime 60000");
+    e.send("go die 3 depth 1");
+    let seen = e.until("error ");
+    assert_eq!(
+        seen.last().unwrap(),
+        "error an analysis is running (send stop first)"
+    );
+    e.send("stop");
+    e.until("analysisdone ");
+    e.send("go die 3 depth 1");
+    e.until("bestmove ");
 }

@@ -1,6 +1,7 @@
 //! The native protocol's analysis commands, run: `analyse` (the position before the roll; what is
-//! searched is [`crate::analysis::analyse_preroll`]) and `threats` (see [`crate::analysis`] for
-//! what is counted). Their lines are parsed in `command.rs` and their replies spelt in `reply.rs`.
+//! searched is [`crate::analysis::analyse_preroll`]; the loop runs it on its worker thread) and
+//! `threats` (see [`crate::analysis`] for what is counted). Their lines are parsed in `command.rs`
+//! and their replies spelt in `reply.rs`.
 
 use crate::analysis::{FaceBest, PreRoll, Threats, analyse_preroll, threats_after, threats_now};
 use crate::board::{Board, Move};
@@ -8,8 +9,8 @@ use crate::notation;
 use crate::protocol::command::AnalyseParams;
 use crate::search::{Limits, Searcher};
 
-/// `analyse` without a limit thinks this long in all (shared out among the faces), so that the
-/// command always ends by itself: it runs on the loop's thread and `stop` does not reach it.
+/// `analyse` without a limit thinks this long in all (shared out among the faces): a controller
+/// that sends a bare `analyse` gets its answer without having to send `stop`.
 pub const DEFAULT_ANALYSE_MOVETIME: u64 = 1000;
 
 /// The search limits of `analyse`.

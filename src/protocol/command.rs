@@ -13,9 +13,10 @@ use crate::board::{Board, Color, Move};
 use crate::notation;
 use crate::protocol::options::{DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD};
 
-/// The deepest `perft` the protocol runs: one more ply takes seconds, during which the engine
-/// would not read its input.
-pub const MAX_PERFT_DEPTH: u32 = 6;
+/// The deepest `perft` the protocol runs. A perft runs on a worker thread and `stop` ends it, so
+/// the bound is not time but the count: a ply has at most 36 paths (six faces, each moving at
+/// most two cubes three ways), and 36^12 still fits in 64 bits.
+pub const MAX_PERFT_DEPTH: u32 = 12;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError(pub String);
@@ -631,7 +632,7 @@ mod tests {
         query_extra_word: "query turn now" => "query turn takes no arguments";
         perft_without_depth: "perft" => "expects";
         perft_not_a_number: "perft x" => "bad value";
-        perft_too_deep: "perft 9" => "too deep";
+        perft_too_deep: "perft 13" => "too deep (at most 12)";
         perft_extra_word: "perft 2 3" => "expects";
         analyse_missing_value: "analyse depth" => "missing value";
         analyse_depth_zero: "analyse depth 0" => "at least 1";

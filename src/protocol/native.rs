@@ -1,10 +1,13 @@
 //! The native line protocol (in the style of UCI/UGI): the engine's state and its event loop.
 //!
 //! Everything arrives on one channel as an [`Event`]: lines from the input reader, and reports and
-//! the final result from the search thread. The loop is the only writer of output, so lines from
-//! the search and replies to commands can never interleave mid-line. A search owns the
-//! [`Searcher`] while it runs and hands it back with its result; `stop` only raises the shared flag,
-//! which is why commands that need the searcher are refused until the search is over.
+//! outcomes from the worker thread. The loop is the only writer of output, so a worker's lines and
+//! replies to commands can never interleave mid-line, and it never waits on work: a search
+//! (`go`), an analysis (`analyse`) and a perft each run as a [`Job`] on a worker thread while
+//! the loop goes on answering `isready`, `stop` and the commands that need neither the searcher nor
+//! a fixed position. A search or an analysis owns the [`Searcher`] while it runs and hands it back
+//! with its outcome; `stop` only raises the shared flag, which is why commands that need the
+//! searcher are refused until the job is over.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -16,6 +19,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
+use crate::analysis::{FaceBest, PreRoll};
 use crate::board::{Board, Color, Move};
 use crate::level::Level;
 use crate::notation;
@@ -37,12 +41,42 @@ pub enum Event {
     InputClosed,
     /// A completed iteration of the running search.
     Info(Box<Info>),
-    /// The running search is over: the searcher comes back with the result, or the reason the
-    /// search thread failed.
-    Done(std::result::Result<(Box<Searcher>, SearchResult), String>),
+    /// A face of the running analysis.
+    Face(FaceBest),
+    /// The running job is over: its outcome, or the reason its thread failed.
+    Done(std::result::Result<Outcome, String>),
 }
 
-/// The running search, as the loop needs to know it.
+/// What a finished job hands back.
+pub enum Outcome {
+    Search(Box<Searcher>, SearchResult),
+    Analysis(Box<Searcher>, PreRoll),
+    /// The count, and whether it is complete (not stopped).
+    Perft {
+        count: u64,
+        complete: bool,
+    },
+}
+
+/// The work on the worker thread, as the loop needs to know it.
+enum Job {
+    Search(Running),
+    Analysis,
+    Perft { depth: u32 },
+}
+
+impl Job {
+    /// For the refusal of commands that must wait for it.
+    fn name(&self) -> &'static str {
+        match self {
+            Job::Search(_) => "a search",
+            Job::Analysis => "an analysis",
+            Job::Perft { .. } => "a perft",
+        }
+    }
+}
+
+/// The running search.
 struct Running {
     die: u8,
     board: Board,
@@ -59,13 +93,14 @@ pub struct Engine<W: Write> {
     out: W,
     tx: Sender<Event>,
     rx: Receiver<Event>,
-    /// Events that arrived while `stop` waited for the search to end, handled afterwards in order.
+    /// Events that arrived while `stop` waited for the job to end, handled afterwards in order.
     pending: VecDeque<Event>,
     board: Board,
-    /// `None` while a search owns it.
+    /// `None` while a job owns it.
     searcher: Option<Box<Searcher>>,
+    /// The searcher's stop flag, which also stops a perft.
     stop: Arc<AtomicBool>,
-    running: Option<Running>,
+    running: Option<Job>,
     hash_mb: u64,
     /// Level, its seed and the decision log.
     choice: MoveChoice,
@@ -79,7 +114,7 @@ enum Flow {
 }
 
 impl<W: Write> Engine<W> {
-    /// `tx` must feed `rx`: the engine hands clones of it to its search threads.
+    /// `tx` must feed `rx`: the engine hands clones of it to its worker threads.
     pub fn new(out: W, tx: Sender<Event>, rx: Receiver<Event>) -> Engine<W> {
         let mut searcher = Searcher::new(HASH.default as usize);
         searcher.move_overhead_ms = MOVE_OVERHEAD.default;
@@ -115,8 +150,8 @@ impl<W: Write> Engine<W> {
                 break;
             }
         }
-        // A search still running is abandoned: its thread sees the flag and ends, and the
-        // process may exit without waiting for it.
+        // A job still running is abandoned: its thread sees the flag and ends, and the process
+        // may exit without waiting for it.
         self.stop.store(true, Ordering::Relaxed);
         Ok(())
     }
@@ -130,6 +165,10 @@ impl<W: Write> Engine<W> {
             }
             Event::Info(info) => {
                 self.report(&info)?;
+                Ok(Flow::Continue)
+            }
+            Event::Face(fb) => {
+                self.send(Reply::Face(fb))?;
                 Ok(Flow::Continue)
             }
             Event::Done(done) => {
@@ -162,9 +201,9 @@ impl<W: Write> Engine<W> {
                 return Ok(Flow::Continue);
             }
         };
-        // While a search runs only commands that neither need the searcher nor change what it
-        // was asked are taken; anything else could not be answered consistently.
-        let allowed_while_searching = matches!(
+        // While a job runs only commands that neither need the searcher nor change what it was
+        // asked are taken; anything else could not be answered consistently.
+        let allowed_while_busy = matches!(
             cmd,
             Command::IsReady
                 | Command::Stop
@@ -173,8 +212,11 @@ impl<W: Write> Engine<W> {
                 | Command::Display
                 | Command::Threats(_)
         );
-        if self.running.is_some() && !allowed_while_searching {
-            self.error("a search is running (send stop first)")?;
+        if let Some(job) = &self.running
+            && !allowed_while_busy
+        {
+            let msg = format!("{} is running (send stop first)", job.name());
+            self.error(msg)?;
             return Ok(Flow::Continue);
         }
         match cmd {
@@ -190,15 +232,11 @@ impl<W: Write> Engine<W> {
             Command::Position { board, moves } => self.position(board, &moves)?,
             Command::Go(p) => self.go(&p, read_at)?,
             Command::GoSetup => self.send(Reply::BestSetup(ENGINE_SETUP))?,
-            Command::Stop => self.stop_search()?,
+            Command::Stop => self.stop_job()?,
             Command::Quit => return Ok(Flow::Quit),
             Command::Query(q) => self.query(q)?,
             Command::Display => self.send(Reply::Board(notation::pretty(&self.board)))?,
-            Command::Perft(depth) => {
-                let mut b = self.board.clone();
-                let count = perft::perft(&mut b, depth);
-                self.send(Reply::Perft { depth, count })?;
-            }
+            Command::Perft(depth) => self.perft(depth)?,
             Command::Analyse(p) => self.analyse(&p)?,
             Command::Threats(m) => match analysis::threats(&self.board, m) {
                 Ok(t) => self.send(Reply::Threats(t))?,
@@ -208,32 +246,62 @@ impl<W: Write> Engine<W> {
         Ok(Flow::Continue)
     }
 
-    /// `analyse` runs on the loop's thread: it always ends by itself (it has a limit, see
-    /// `protocol::analysis`), and input read meanwhile waits in the channel.
-    fn analyse(&mut self, p: &AnalyseParams) -> Result<()> {
-        let mut searcher = self
-            .searcher
-            .take()
-            .expect("the searcher is home when no search runs");
+    /// Starts `job` on a worker thread: `work` runs there and its outcome comes back as
+    /// [`Event::Done`], also when it panics (with the panic's message then).
+    fn spawn(
+        &mut self,
+        job: Job,
+        work: impl FnOnce(&Sender<Event>) -> Outcome + Send + 'static,
+    ) -> Result<()> {
+        // The job never clears the flag itself, so a `stop` that follows at once is never lost;
+        // it is cleared here, before the job starts, instead.
         self.stop.store(false, Ordering::Relaxed);
+        let tx = self.tx.clone();
+        thread::Builder::new()
+            .name("worker".into())
+            .spawn(move || {
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&tx)));
+                let done = outcome.map_err(|e| {
+                    e.downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| e.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".into())
+                });
+                // The loop may be gone already (quit during a job): nobody to tell then.
+                let _ = tx.send(Event::Done(done));
+            })
+            .context("starting a worker thread")?;
+        self.running = Some(job);
+        Ok(())
+    }
+
+    fn take_searcher(&mut self) -> Box<Searcher> {
+        self.searcher
+            .take()
+            .expect("the searcher is home when no job runs")
+    }
+
+    /// `analyse`: the faces are reported as they are found, then `analysisdone`. `stop` ends it
+    /// early; the faces not yet searched are then valued one ply deep.
+    fn analyse(&mut self, p: &AnalyseParams) -> Result<()> {
+        let mut searcher = self.take_searcher();
         let board = self.board.clone();
-        // The first failure to write (a broken output) stops the replies and is returned.
-        let mut failed = None;
-        let pre = analysis::run_analyse(&mut searcher, &board, p, &mut |fb| {
-            if failed.is_none()
-                && let Err(e) = self.send(Reply::Face(*fb))
-            {
-                failed = Some(e);
-            }
-        });
-        self.searcher = Some(searcher);
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        self.send(Reply::AnalysisDone {
-            value: pre.value,
-            nodes: pre.nodes,
-            time_ms: pre.time_ms,
+        let p = p.clone();
+        self.spawn(Job::Analysis, move |tx| {
+            let pre = analysis::run_analyse(&mut searcher, &board, &p, &mut |fb| {
+                let _ = tx.send(Event::Face(*fb));
+            });
+            Outcome::Analysis(searcher, pre)
+        })
+    }
+
+    /// `perft`: counted on the worker, stopped by the searcher's flag.
+    fn perft(&mut self, depth: u32) -> Result<()> {
+        let mut board = self.board.clone();
+        let stop = self.stop.clone();
+        self.spawn(Job::Perft { depth }, move |_| {
+            let (count, complete) = perft::perft_until(&mut board, depth, &stop);
+            Outcome::Perft { count, complete }
         })
     }
 
@@ -348,52 +416,32 @@ impl<W: Write> Engine<W> {
             Ok(l) => self.choice.limits(l),
             Err(e) => return self.error(e),
         };
-        let mut searcher = self
-            .searcher
-            .take()
-            .expect("the searcher is home when no search runs");
-        // The search never clears the flag itself, so a `stop` that follows `go` at once is
-        // never lost; it is cleared here, before the search starts, instead.
-        self.stop.store(false, Ordering::Relaxed);
-        self.running = Some(Running {
+        let searcher = self.take_searcher();
+        let multipv = p.multipv.map(|_| limits.multipv.min(root_moves));
+        let running = Running {
             die: p.die,
             board: self.board.clone(),
-            multipv: p.multipv.map(|_| limits.multipv.min(root_moves)),
+            multipv,
             infinite: p.infinite,
             held: None,
             exact_values: limits.multipv > 1,
-        });
+        };
         let board = self.board.clone();
         let die = p.die;
-        let tx = self.tx.clone();
-        thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let info_tx = tx.clone();
-                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                    let r = searcher.search(&board, die, &limits, &mut |i| {
-                        let _ = info_tx.send(Event::Info(Box::new(i.clone())));
-                    });
-                    (searcher, r)
-                }));
-                let done = outcome.map_err(|e| {
-                    e.downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| e.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown panic".into())
-                });
-                // The loop may be gone already (quit during a search): nobody to tell then.
-                let _ = tx.send(Event::Done(done));
-            })
-            .context("starting the search thread")?;
-        Ok(())
+        self.spawn(Job::Search(running), move |tx| {
+            let mut searcher = searcher;
+            let r = searcher.search(&board, die, &limits, &mut |i| {
+                let _ = tx.send(Event::Info(Box::new(i.clone())));
+            });
+            Outcome::Search(searcher, r)
+        })
     }
 
     fn report(&mut self, info: &Info) -> Result<()> {
-        let Some(multipv) = self.running.as_ref().map(|r| r.multipv) else {
+        let Some(Job::Search(run)) = &self.running else {
             return Ok(());
         };
-        match multipv {
+        match run.multipv {
             None => self.send(Reply::Info(InfoLine {
                 info,
                 rank: None,
@@ -424,28 +472,34 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    fn done(
-        &mut self,
-        done: std::result::Result<(Box<Searcher>, SearchResult), String>,
-    ) -> Result<()> {
-        let Some(run) = self.running.as_mut() else {
+    /// A searcher like the one lost with a failed job's thread: same options, empty table.
+    fn fresh_searcher(&mut self) -> Box<Searcher> {
+        let mut s = Searcher::new(self.hash_mb as usize);
+        s.move_overhead_ms = self.overhead_ms;
+        self.stop = s.stop_flag();
+        Box::new(s)
+    }
+
+    fn done(&mut self, done: std::result::Result<Outcome, String>) -> Result<()> {
+        let Some(job) = &self.running else {
             return Ok(());
         };
-        let result = match done {
-            Ok((searcher, result)) => {
-                self.searcher = Some(searcher);
-                result
-            }
+        let outcome = match done {
+            Ok(o) => o,
             Err(why) => {
-                // The table went down with the thread: start afresh with the same options, and
-                // still answer with a legal move so the controller is not left waiting.
-                log::error!("search failed: {why}");
-                let mut s = Searcher::new(self.hash_mb as usize);
-                s.move_overhead_ms = self.overhead_ms;
-                self.stop = s.stop_flag();
-                self.searcher = Some(Box::new(s));
+                let name = job.name();
+                log::error!("{name} failed: {why}");
+                if self.searcher.is_none() {
+                    // The table went down with the thread: start afresh with the same options.
+                    self.searcher = Some(self.fresh_searcher());
+                }
+                let Some(Job::Search(run)) = &self.running else {
+                    self.running = None;
+                    return self.error(format!("{name} failed: {why}"));
+                };
+                // Still answer with a legal move, so the controller is not left waiting.
                 let best = run.board.moves_for_die(run.die).as_slice()[0];
-                SearchResult {
+                return self.search_over(SearchResult {
                     best,
                     value: 0,
                     depth: 0,
@@ -454,10 +508,42 @@ impl<W: Write> Engine<W> {
                     exact: false,
                     pv: vec![best],
                     root_moves: vec![],
-                }
+                });
             }
         };
-        if run.infinite && !self.stop.load(Ordering::Relaxed) {
+        match outcome {
+            Outcome::Search(searcher, result) => {
+                self.searcher = Some(searcher);
+                self.search_over(result)
+            }
+            Outcome::Analysis(searcher, pre) => {
+                self.searcher = Some(searcher);
+                self.running = None;
+                self.send(Reply::AnalysisDone {
+                    value: pre.value,
+                    nodes: pre.nodes,
+                    time_ms: pre.time_ms,
+                })
+            }
+            Outcome::Perft { count, complete } => {
+                let Some(Job::Perft { depth }) = self.running.take() else {
+                    unreachable!("a perft's outcome comes from a perft");
+                };
+                self.send(if complete {
+                    Reply::Perft { depth, count }
+                } else {
+                    Reply::PerftStopped { depth, count }
+                })
+            }
+        }
+    }
+
+    /// The search has ended: its answer, unless it is infinite and not stopped yet.
+    fn search_over(&mut self, result: SearchResult) -> Result<()> {
+        if let Some(Job::Search(run)) = &mut self.running
+            && run.infinite
+            && !self.stop.load(Ordering::Relaxed)
+        {
             run.held = Some(result);
             return Ok(());
         }
@@ -465,7 +551,9 @@ impl<W: Write> Engine<W> {
     }
 
     fn finish(&mut self, result: SearchResult) -> Result<()> {
-        let run = self.running.take().expect("finishing a running search");
+        let Some(Job::Search(run)) = self.running.take() else {
+            unreachable!("finishing a running search");
+        };
         let mut best = self
             .choice
             .choose(&run.board, run.die, &result, run.exact_values);
@@ -476,21 +564,25 @@ impl<W: Write> Engine<W> {
         self.send(Reply::BestMove(best))
     }
 
-    /// Stops the running search and waits for its answer, so that `bestmove` is out before the
-    /// next command is read (a controller may send `position` and `go` right after `stop`).
-    fn stop_search(&mut self) -> Result<()> {
-        let Some(run) = self.running.as_mut() else {
+    /// Stops the running job and waits for its last line (`bestmove`, `analysisdone` or the perft
+    /// count), so that it is out before the next command is read: a controller may send
+    /// `position` and `go` right after `stop`.
+    fn stop_job(&mut self) -> Result<()> {
+        let Some(job) = self.running.as_mut() else {
             // Not an error: a `stop` crossing a `bestmove` on the wire is an ordinary race.
             return Ok(());
         };
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(r) = run.held.take() {
+        if let Job::Search(run) = job
+            && let Some(r) = run.held.take()
+        {
             return self.finish(r);
         }
         while self.running.is_some() {
             match self.rx.recv() {
                 Ok(ev @ (Event::Line(..) | Event::InputClosed)) => self.pending.push_back(ev),
                 Ok(Event::Info(i)) => self.report(&i)?,
+                Ok(Event::Face(fb)) => self.send(Reply::Face(fb))?,
                 Ok(Event::Done(d)) => self.done(d)?,
                 Err(_) => break,
             }

@@ -39,6 +39,11 @@ pub enum Reply<'a> {
         depth: u32,
         count: u64,
     },
+    /// A perft ended by `stop`, with the paths counted until then.
+    PerftStopped {
+        depth: u32,
+        count: u64,
+    },
     /// The board for a person; the only reply that spans several lines.
     Board(String),
     Error(String),
@@ -106,6 +111,9 @@ impl fmt::Display for Reply<'_> {
             Reply::Response(s) if s.is_empty() => f.write_str("response"),
             Reply::Response(s) => write!(f, "response {s}"),
             Reply::Perft { depth, count } => write!(f, "perft {depth} {count}"),
+            // The word comes before the number, so that a reader of `perft <depth> <count>`
+            // cannot take a partial count for the whole.
+            Reply::PerftStopped { depth, count } => write!(f, "perft {depth} stopped {count}"),
             Reply::Board(s) => f.write_str(s.trim_end()),
             // A reply is one line whatever the message holds.
             Reply::Error(s) => write!(f, "error {}", s.replace(['\n', '\r'], " ")),
@@ -206,6 +214,14 @@ mod tests {
             }
             .to_string(),
             "perft 2 324"
+        );
+        assert_eq!(
+            Reply::PerftStopped {
+                depth: 9,
+                count: 5000
+            }
+            .to_string(),
+            "perft 9 stopped 5000"
         );
         assert_eq!(
             Reply::StringOption("DecisionLog").to_string(),
