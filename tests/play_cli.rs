@@ -252,3 +252,47 @@ fn analyse_prints_the_tables() {
     let (_, ok) = run(&["analyse", "not a position"], "");
     assert!(!ok);
 }
+
+#[test]
+fn analyse_and_play_take_a_thread_count() {
+    let (out, ok) = run(
+        &["analyse", "startpos", "--depth", "2", "--threads", "2"],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Win chance of red: 0."), "{out}");
+    let (out, ok) = run(
+        &[
+            "play",
+            "--human",
+            "none",
+            "--seed",
+            "5",
+            "--depth",
+            "1",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains(" wins"), "{out}");
+    for bad in [
+        &["analyse", "startpos", "--threads", "0"][..],
+        &["play", "--threads", "257"],
+    ] {
+        let r = common::run(bad, "");
+        assert!(
+            !r.ok && r.stderr.contains("--threads"),
+            "{bad:?}: {}",
+            r.stderr
+        );
+    }
+    // Before a subcommand the flag is the protocol loop's, and would be lost: refused.
+    let r = common::run(&["--threads", "2", "perft", "1"], "");
+    assert!(
+        !r.ok && r.stderr.contains("after the subcommand"),
+        "{}",
+        r.stderr
+    );
+}

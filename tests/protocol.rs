@@ -267,3 +267,34 @@ fn a_search_needs_the_analysis_to_end_first() {
     e.send("go die 3 depth 1");
     e.until("bestmove ");
 }
+
+#[test]
+fn a_search_with_two_threads_answers_a_legal_move() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves a4b4");
+    e.send("go die 3 depth 3");
+    let lines = e.until("bestmove");
+    let m = bestmove_of(&lines).to_string();
+    e.send("query legal die 3");
+    let legal = e.next().unwrap();
+    assert!(
+        legal.split_whitespace().skip(1).any(|w| w == m),
+        "{m} {legal}"
+    );
+}
+
+#[test]
+fn the_threads_flag_sets_where_the_option_starts() {
+    let mut e = Engine::start(&["--threads", "2"]);
+    e.send("ugi");
+    let lines = e.until("ugiok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Threads type spin default 2 min 1 max 256"),
+        "{lines:?}"
+    );
+    e.send("go die 1 depth 2");
+    e.until("bestmove ");
+}

@@ -15,6 +15,7 @@ const WORDS: &[&str] = &[
     "value",
     "Hash",
     "MoveOverhead",
+    "Threads",
     "Level",
     "uginewgame",
     "position",

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, Color, Move};
 use crate::notation;
-use crate::protocol::options::{DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD};
+use crate::protocol::options::{DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD, THREADS};
 
 /// The deepest `perft` the protocol runs. A perft runs on a worker thread and `stop` ends it, so
 /// the bound is not time but the count: a ply has at most 36 paths (six faces, each moving at
@@ -105,6 +105,7 @@ pub enum Setting {
     Hash(u64),
     /// Milliseconds.
     MoveOverhead(u64),
+    Threads(usize),
     Level(u32),
     LevelSeed(u64),
     /// The file to append decisions to; `None` turns the log off.
@@ -273,6 +274,8 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
         Setting::Hash(HASH.parse(value)?)
     } else if MOVE_OVERHEAD.is(name) {
         Setting::MoveOverhead(MOVE_OVERHEAD.parse(value)?)
+    } else if THREADS.is(name) {
+        Setting::Threads(THREADS.parse(value)? as usize)
     } else if LEVEL.is(name) {
         Setting::Level(LEVEL.parse(value)? as u32)
     } else if LEVEL_SEED.is(name) {
@@ -419,6 +422,10 @@ mod tests {
         assert_eq!(
             parse("setoption name moveoverhead value 0"),
             Command::SetOption(Setting::MoveOverhead(0))
+        );
+        assert_eq!(
+            parse("setoption name Threads value 2"),
+            Command::SetOption(Setting::Threads(2))
         );
         assert_eq!(
             parse("setoption name level value 3"),
@@ -598,6 +605,8 @@ mod tests {
         setoption_hash_zero: "setoption name Hash value 0" => "(an integer 1..1024)";
         setoption_hash_not_a_number: "setoption name Hash value lots" => "bad value 'lots'";
         setoption_level_too_high: "setoption name Level value 11" => "option Level";
+        setoption_threads_zero: "setoption name Threads value 0" => "(an integer 1..256)";
+        setoption_threads_too_many: "setoption name Threads value 257" => "bad value '257'";
         setoption_seed_negative: "setoption name LevelSeed value -1" => "bad value '-1'";
         position_bare: "position" => "startpos, fen or setup";
         position_unknown_kind: "position somewhere" => "unknown position kind";

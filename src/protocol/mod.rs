@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
+use crate::search::Searcher;
 use native::{Engine, Event};
 
 /// Which protocol to speak.
@@ -110,10 +111,15 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
     Ok(())
 }
 
-/// Speaks `mode` on standard input and output until `quit` or the end of input.
-pub fn run_stdio(mode: Mode) -> Result<()> {
+/// Speaks `mode` on standard input and output until `quit` or the end of input, searching with
+/// `threads` threads (where the native `Threads` option starts).
+pub fn run_stdio(mode: Mode, threads: usize) -> Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone())?;
+    // Both front ends search with a table of the native default size. It is made while the first
+    // line is awaited, not after it has come.
+    let mut searcher = Searcher::new(options::HASH.default as usize);
+    searcher.set_threads(threads);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
@@ -139,13 +145,13 @@ pub fn run_stdio(mode: Mode) -> Result<()> {
         log::info!("speaking the TCG protocol");
         drop(tx);
         let first = first.expect("a first line was read");
-        tcg::serve(first, &mut lines, &mut out)?;
+        tcg::serve(first, &mut lines, &mut out, searcher)?;
         out.flush().context("writing standard output")?;
         return Ok(());
     }
     log::info!("speaking the native protocol");
     drop(lines);
-    Engine::new(out, tx, rx).run(first)
+    Engine::new(out, tx, rx, searcher).run(first)
 }
 
 #[cfg(test)]

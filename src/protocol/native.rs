@@ -28,7 +28,9 @@ use crate::protocol::analysis;
 use crate::protocol::command::{
     AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
 };
-use crate::protocol::options::{DECISION_LOG, HASH, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS};
+use crate::protocol::options::{
+    DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, THREADS,
+};
 use crate::protocol::reply::{self, InfoLine, Reply};
 use crate::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
 use crate::setup::ENGINE_SETUP;
@@ -105,6 +107,9 @@ pub struct Engine<W: Write> {
     /// Level, its seed and the decision log.
     choice: MoveChoice,
     overhead_ms: u64,
+    threads: usize,
+    /// The number of threads the engine started with, announced as the option's default.
+    start_threads: usize,
 }
 
 #[derive(PartialEq, Eq)]
@@ -114,10 +119,18 @@ enum Flow {
 }
 
 impl<W: Write> Engine<W> {
-    /// `tx` must feed `rx`: the engine hands clones of it to its worker threads.
-    pub fn new(out: W, tx: Sender<Event>, rx: Receiver<Event>) -> Engine<W> {
-        let mut searcher = Searcher::new(HASH.default as usize);
+    /// `tx` must feed `rx`: the engine hands clones of it to its worker threads. `searcher` has
+    /// the table of the `Hash` option's default size, and its thread count is where the `Threads`
+    /// option starts.
+    pub fn new(
+        out: W,
+        tx: Sender<Event>,
+        rx: Receiver<Event>,
+        mut searcher: Searcher,
+    ) -> Engine<W> {
         searcher.move_overhead_ms = MOVE_OVERHEAD.default;
+        let threads = searcher.threads();
+        let hash_mb = searcher.hash_mb() as u64;
         Engine {
             out,
             tx,
@@ -127,8 +140,10 @@ impl<W: Write> Engine<W> {
             stop: searcher.stop_flag(),
             searcher: Some(Box::new(searcher)),
             running: None,
-            hash_mb: HASH.default,
+            hash_mb,
             overhead_ms: MOVE_OVERHEAD.default,
+            threads,
+            start_threads: threads,
             choice: MoveChoice::default(),
         }
     }
@@ -309,6 +324,14 @@ impl<W: Write> Engine<W> {
         self.send(Reply::IdName)?;
         self.send(Reply::IdAuthor)?;
         for o in SPIN_OPTIONS {
+            let o = if o == THREADS {
+                SpinOption {
+                    default: self.start_threads as u64,
+                    ..o
+                }
+            } else {
+                o
+            };
             self.send(Reply::Option(o))?;
         }
         self.send(Reply::StringOption(DECISION_LOG))?;
@@ -331,6 +354,10 @@ impl<W: Write> Engine<W> {
             Setting::MoveOverhead(ms) => {
                 self.overhead_ms = ms;
                 s.move_overhead_ms = ms;
+            }
+            Setting::Threads(n) => {
+                self.threads = n;
+                s.set_threads(n);
             }
             // In range: the parser checked it against the option's bounds.
             Setting::Level(l) => self.choice.level = Level::new(l).unwrap_or_default(),
@@ -476,6 +503,7 @@ impl<W: Write> Engine<W> {
     fn fresh_searcher(&mut self) -> Box<Searcher> {
         let mut s = Searcher::new(self.hash_mb as usize);
         s.move_overhead_ms = self.overhead_ms;
+        s.set_threads(self.threads);
         self.stop = s.stop_flag();
         Box::new(s)
     }
@@ -629,17 +657,45 @@ mod tests {
         }
     }
 
-    /// Runs a session of complete input and returns the output lines.
-    fn session(input: &[&str]) -> Vec<String> {
+    /// Runs a session of complete input with `threads` search threads to start with and returns
+    /// the output lines.
+    fn session_with(threads: usize, input: &[&str]) -> Vec<String> {
         let (tx, rx) = channel();
         for l in input {
             tx.send(Event::Line(l.to_string(), Instant::now())).unwrap();
         }
         tx.send(Event::InputClosed).unwrap();
         let out = Shared::default();
-        Engine::new(out.clone(), tx, rx).run(None).unwrap();
+        // A small table: these sessions search little.
+        let mut searcher = Searcher::new(16);
+        searcher.set_threads(threads);
+        Engine::new(out.clone(), tx, rx, searcher)
+            .run(None)
+            .unwrap();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         text.lines().map(str::to_string).collect()
+    }
+
+    fn session(input: &[&str]) -> Vec<String> {
+        session_with(1, input)
+    }
+
+    #[test]
+    fn threads_start_where_the_engine_was_told() {
+        let threads = |out: &[String]| {
+            out.iter()
+                .find(|l| l.starts_with("option name Threads "))
+                .cloned()
+                .unwrap()
+        };
+        assert_eq!(
+            threads(&session(&["ugi"])),
+            "option name Threads type spin default 1 min 1 max 256"
+        );
+        assert_eq!(
+            threads(&session_with(3, &["uci"])),
+            "option name Threads type spin default 3 min 1 max 256"
+        );
     }
 
     #[test]
@@ -673,7 +729,9 @@ mod tests {
         }
         tx.send(Event::InputClosed).unwrap();
         let out = Shared::default();
-        Engine::new(out.clone(), tx, rx).run(None).unwrap();
+        Engine::new(out.clone(), tx, rx, Searcher::new(16))
+            .run(None)
+            .unwrap();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("info")).collect();
         assert_eq!(lines.len(), 2, "{lines:?}");

@@ -6,7 +6,7 @@
 use crate::board::{Board, Move};
 use crate::decision_log::{Decision, DecisionLog};
 use crate::level::{Level, MAX_LEVEL};
-use crate::search::{Limits, SearchResult};
+use crate::search::{Limits, MAX_THREADS, SearchResult};
 
 /// An option whose value is an integer in a range ("spin" in the handshake).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +50,15 @@ pub const MOVE_OVERHEAD: SpinOption = SpinOption {
     max: 5000,
 };
 
+/// Search threads sharing the table. The handshake announces as its default the value the engine
+/// started with (1 unless `--threads` said otherwise).
+pub const THREADS: SpinOption = SpinOption {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: MAX_THREADS as u64,
+};
+
 pub const LEVEL: SpinOption = SpinOption {
     name: "Level",
     default: MAX_LEVEL as u64,
@@ -65,7 +74,7 @@ pub const LEVEL_SEED: SpinOption = SpinOption {
 };
 
 /// The integer options in the order the handshake announces them.
-pub const SPIN_OPTIONS: [SpinOption; 4] = [HASH, MOVE_OVERHEAD, LEVEL, LEVEL_SEED];
+pub const SPIN_OPTIONS: [SpinOption; 5] = [HASH, MOVE_OVERHEAD, THREADS, LEVEL, LEVEL_SEED];
 
 /// The one string option: a path, announced after the integer options.
 pub const DECISION_LOG: &str = "DecisionLog";
@@ -122,6 +131,11 @@ mod tests {
         assert!(LEVEL.parse("11").is_err());
         assert!(LEVEL_SEED.parse("-1").is_err());
         assert_eq!(LEVEL_SEED.parse("4294967295"), Ok(u32::MAX as u64));
+        assert_eq!(THREADS.parse("256"), Ok(256));
+        assert_eq!(
+            THREADS.parse("257"),
+            Err("bad value '257' for option Threads (an integer 1..256)".to_string())
+        );
         assert!(MOVE_OVERHEAD.is("moveoverhead"));
         assert!(!MOVE_OVERHEAD.is("Move"));
     }

@@ -20,8 +20,6 @@ use crate::setup::ENGINE_SETUP;
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
 
-const HASH_MB: usize = 64;
-
 /// Our square index (0 = a5, row by row from the top) to a TCG square: column letter, row from
 /// the top. The board layouts agree, so this is a renaming only.
 pub fn square_to_tcg(s: u8) -> String {
@@ -254,15 +252,17 @@ impl Engine {
     }
 }
 
-/// Speaks TCG: `first_line` is the first command, already read; then the rest of `lines` until
-/// `exit` or the end of input. Each line comes with when it was read.
+/// Speaks TCG with `searcher` (its table and threads): `first_line` is the first command, already
+/// read; then the rest of `lines` until `exit` or the end of input. Each line comes with when it
+/// was read.
 pub fn serve(
     first_line: (String, Instant),
     lines: &mut dyn Iterator<Item = (String, Instant)>,
     out: &mut dyn Write,
+    searcher: Searcher,
 ) -> Result<()> {
     let mut engine = Engine {
-        searcher: Searcher::new(HASH_MB),
+        searcher,
         game_ms: (DEFAULT_GAME_SECONDS * 1000.0) as u64,
         used_ms: 0,
     };
@@ -389,7 +389,7 @@ mod tests {
         let mut lines = input.lines().map(|l| (l.to_string(), Instant::now()));
         let first = lines.next().unwrap();
         let mut out = Vec::new();
-        serve(first, &mut lines, &mut out).unwrap();
+        serve(first, &mut lines, &mut out, Searcher::new(1)).unwrap();
         let out = String::from_utf8(out).unwrap();
         let replies: Vec<&str> = out.lines().collect();
         assert_eq!(replies.len(), 5, "{out}");
