@@ -298,3 +298,34 @@ fn the_threads_flag_sets_where_the_option_starts() {
     e.send("go die 1 depth 2");
     e.until("bestmove ");
 }
+
+/// A new game and a `Hash` setting empty the table, also when the size stays the same: a search
+/// from an empty table always counts the same nodes, one on a table left by another fewer.
+#[test]
+fn new_game_and_hash_empty_the_table() {
+    let mut e = Engine::start(&[]);
+    let nodes = |e: &mut Engine, before: &str| -> u64 {
+        if !before.is_empty() {
+            e.send(before);
+        }
+        e.send("go die 3 depth 5");
+        let lines = e.until("bestmove ");
+        let info = &lines[lines.len() - 2];
+        let n = info.split_whitespace().skip_while(|w| *w != "nodes").nth(1);
+        n.unwrap_or_else(|| panic!("{info}")).parse().unwrap()
+    };
+    let fresh = nodes(&mut e, "");
+    let warm = nodes(&mut e, "");
+    assert!(
+        warm < fresh,
+        "the second search reuses the table: {warm} {fresh}"
+    );
+    for empties in [
+        "uginewgame",
+        "setoption name Hash value 64",
+        "setoption name Hash value 16",
+    ] {
+        assert_eq!(nodes(&mut e, empties), fresh, "after {empties}");
+        assert_eq!(nodes(&mut e, ""), warm, "after {empties}");
+    }
+}

@@ -110,6 +110,9 @@ pub struct Engine<W: Write> {
     threads: usize,
     /// The number of threads the engine started with, announced as the option's default.
     start_threads: usize,
+    /// Nothing has been stored in the table since it was made or emptied, so emptying it again
+    /// (tens of milliseconds for the default size) can be skipped.
+    table_empty: bool,
 }
 
 #[derive(PartialEq, Eq)]
@@ -144,6 +147,7 @@ impl<W: Write> Engine<W> {
             overhead_ms: MOVE_OVERHEAD.default,
             threads,
             start_threads: threads,
+            table_empty: true,
             choice: MoveChoice::default(),
         }
     }
@@ -240,9 +244,7 @@ impl<W: Write> Engine<W> {
             Command::SetOption(setting) => self.set_option(setting)?,
             Command::NewGame => {
                 self.board = Board::startpos();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
+                self.empty_table();
             }
             Command::Position { board, moves } => self.position(board, &moves)?,
             Command::Go(p) => self.go(&p, read_at)?,
@@ -290,10 +292,23 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
+    /// The searcher, for a job that searches (and so fills the table).
     fn take_searcher(&mut self) -> Box<Searcher> {
+        self.table_empty = false;
         self.searcher
             .take()
             .expect("the searcher is home when no job runs")
+    }
+
+    /// Empties the table, unless nothing was stored in it since it was last emptied.
+    fn empty_table(&mut self) {
+        if !self.table_empty {
+            self.searcher
+                .as_mut()
+                .expect("the searcher is home when no job runs")
+                .clear();
+            self.table_empty = true;
+        }
     }
 
     /// `analyse`: the faces are reported as they are found, then `analysisdone`. `stop` ends it
@@ -345,19 +360,25 @@ impl<W: Write> Engine<W> {
         let s = self
             .searcher
             .as_mut()
-            .expect("the searcher is home when no search runs");
+            .expect("the searcher is home when no job runs");
         match setting {
+            // A table of the size it has is only emptied, not made anew: controllers send their
+            // Hash at the start of every game, mostly unchanged.
+            Setting::Hash(mb) if mb == self.hash_mb => self.empty_table(),
             Setting::Hash(mb) => {
                 self.hash_mb = mb;
                 s.set_hash(mb as usize);
+                self.table_empty = true;
             }
             Setting::MoveOverhead(ms) => {
                 self.overhead_ms = ms;
                 s.move_overhead_ms = ms;
             }
             Setting::Threads(n) => {
-                self.threads = n;
-                s.set_threads(n);
+                if n != self.threads {
+                    self.threads = n;
+                    s.set_threads(n);
+                }
             }
             // In range: the parser checked it against the option's bounds.
             Setting::Level(l) => self.choice.level = Level::new(l).unwrap_or_default(),
@@ -504,6 +525,7 @@ impl<W: Write> Engine<W> {
         let mut s = Searcher::new(self.hash_mb as usize);
         s.move_overhead_ms = self.overhead_ms;
         s.set_threads(self.threads);
+        self.table_empty = true;
         self.stop = s.stop_flag();
         Box::new(s)
     }

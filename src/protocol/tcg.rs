@@ -198,12 +198,18 @@ struct Engine {
     searcher: Searcher,
     game_ms: u64,
     used_ms: u64,
+    /// Nothing stored in the table since it was made or emptied: a referee sends both
+    /// `time_setting` and `board_setting` before a game, and one emptying is enough.
+    table_empty: bool,
 }
 
 impl Engine {
     fn new_game(&mut self) {
         self.used_ms = 0;
-        self.searcher.clear();
+        if !self.table_empty {
+            self.searcher.clear();
+            self.table_empty = true;
+        }
     }
 
     /// The reply to one command read at `read_at`, or `None` for `exit`.
@@ -236,6 +242,7 @@ impl Engine {
                 self.searcher
                     .stop_flag()
                     .store(false, std::sync::atomic::Ordering::Relaxed);
+                self.table_empty = false;
                 let r = self.searcher.search(&board, die, &limits, &mut |_| {});
                 self.used_ms += read_at.elapsed().as_millis() as u64;
                 log::info!(
@@ -265,6 +272,7 @@ pub fn serve(
         searcher,
         game_ms: (DEFAULT_GAME_SECONDS * 1000.0) as u64,
         used_ms: 0,
+        table_empty: true,
     };
     for (line, read_at) in std::iter::once(first_line).chain(lines) {
         let line = line.trim();
