@@ -15,11 +15,15 @@
 //!   is the opponent's best choice, and checkable by hand.
 
 use std::fmt::Write as _;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use crate::board::{Board, Color, Move, MoveList};
 use crate::dice::GROUPS;
 use crate::notation::to_fen;
-use crate::search::{Info, Limits, RootMove, SearchResult, Searcher, WIN, chance_value, to_prob};
+use crate::search::{
+    EvalKind, Info, Limits, RootMove, SearchResult, Searcher, WIN, chance_value, to_prob,
+};
 
 /// Every candidate for one die face, best first, with exact values at the depth reached.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,8 +58,9 @@ pub fn analyse_die(
     DieAnalysis { die, result }
 }
 
-/// A search that completed no iteration (a tiny node or time limit) has no values to show; one
-/// ply costs a few nodes, so it is searched instead.
+/// A search that completed no iteration (a tiny node or time limit, or a stop) has no values to
+/// show; one ply costs a few nodes, so it is searched instead. After a stop a search would end at
+/// once again, so the ply is looked at without the searcher.
 fn search_at_least_one_ply(
     searcher: &mut Searcher,
     board: &Board,
@@ -67,6 +72,11 @@ fn search_at_least_one_ply(
     if r.depth > 0 {
         return r;
     }
+    if searcher.stop_flag().load(Ordering::Relaxed) {
+        let mut one = one_ply(searcher.eval, board, die);
+        one.nodes += r.nodes;
+        return one;
+    }
     let one = Limits {
         depth: Some(1),
         multipv: limits.multipv,
@@ -75,6 +85,42 @@ fn search_at_least_one_ply(
     let mut again = searcher.search(board, die, &one, on_info);
     again.nodes += r.nodes;
     again
+}
+
+/// Every move for `die` valued one ply deep, best first: a winning move wins, any other is worth
+/// what the evaluation gives the opponent after it. This is what a depth-1 search finds.
+fn one_ply(eval: EvalKind, board: &Board, die: u8) -> SearchResult {
+    let start = Instant::now();
+    let mut b = board.clone();
+    let list = b.moves_for_die(die);
+    let mut root_moves: Vec<RootMove> = list
+        .as_slice()
+        .iter()
+        .map(|&mv| {
+            let value = if b.is_winning_move(mv) {
+                WIN
+            } else {
+                let u = b.make(mv);
+                let v = WIN - eval.evaluate(&b);
+                b.unmake(mv, u);
+                v
+            };
+            RootMove { mv, value }
+        })
+        .collect();
+    // Stable: among equal values the first in generation order leads.
+    root_moves.sort_by_key(|r| std::cmp::Reverse(r.value));
+    let best = root_moves[0];
+    SearchResult {
+        best: best.mv,
+        value: best.value,
+        depth: 1,
+        nodes: root_moves.len() as u64,
+        time_ms: start.elapsed().as_millis() as u64,
+        exact: best.value == 0 || best.value == WIN,
+        pv: vec![best.mv],
+        root_moves,
+    }
 }
 
 /// The best move for one face.
@@ -115,7 +161,7 @@ pub fn analyse_preroll(
             time_ms: 0,
         };
     }
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let masks: Vec<u8> = (1..=6).map(|d| board.movable(d)).collect();
     let groups = GROUPS[board.alive(board.side_to_move()) as usize].len;
     let mut per = limits.clone();
@@ -327,6 +373,24 @@ mod tests {
             t.line(),
             "threats oppwin 0.0000 capture R1 0.3333 R2 0.0000"
         );
+    }
+
+    #[test]
+    fn a_stopped_analysis_still_values_every_move() {
+        let b = parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
+        let mut s = Searcher::new(1);
+        s.stop_flag().store(true, Ordering::Relaxed);
+        let a = analyse_die(&mut s, &b, 1, &Limits::default(), &mut |_| {});
+        assert_eq!(a.result.depth, 1);
+        let mut plain = b.clone();
+        assert_eq!(
+            a.result.value,
+            crate::search::reference_value_with(s.eval, &mut plain, 1, 1)
+        );
+        assert_eq!(a.moves().len(), b.moves_for_die(1).len());
+        let p = analyse_preroll(&mut s, &b, &Limits::default(), &mut |_| {});
+        assert_eq!(p.faces.len(), 6);
+        assert!(p.faces.iter().all(|f| f.depth == 1));
     }
 
     #[test]

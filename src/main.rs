@@ -22,8 +22,17 @@ struct Cli {
     /// Protocol spoken on stdin/stdout: `auto` decides from the first line.
     #[arg(long, global = true, default_value_t = ewn::protocol::Mode::Auto)]
     protocol: ewn::protocol::Mode,
+    /// Search threads of the protocol loop: for the TCG protocol, which has no options, and where
+    /// the native `Threads` option starts (default 1). Subcommands take their own `--threads`.
+    #[arg(long, value_parser = threads_parser())]
+    threads: Option<u64>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// A thread count, 1 to the most a searcher runs.
+fn threads_parser() -> clap::builder::RangedU64ValueParser {
+    clap::value_parser!(u64).range(1..=ewn::search::MAX_THREADS as u64)
 }
 
 /// How the self-play games of `setups` and `datagen` are played.
@@ -180,6 +189,9 @@ enum Command {
         depth: Option<u32>,
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = threads_parser())]
+        threads: u64,
     },
     /// Start the browser arena on 127.0.0.1 and print its address.
     Gui(ewn::gui::GuiArgs),
@@ -218,6 +230,9 @@ enum Command {
         color: ColorArg,
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// The engine's search threads.
+        #[arg(long, default_value_t = 1, value_parser = threads_parser())]
+        threads: u64,
     },
 }
 
@@ -271,8 +286,14 @@ fn run() -> Result<()> {
     {
         args.group_engines(m);
     }
+    if cli.threads.is_some() && cli.command.is_some() {
+        // Silently searching with one thread would be worse than saying so.
+        anyhow::bail!(
+            "--threads before a subcommand is for the protocol loop; give it after the subcommand"
+        );
+    }
     match cli.command {
-        None => ewn::protocol::run_stdio(cli.protocol),
+        None => ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize),
         Some(Command::Perft {
             depth,
             position,
@@ -493,6 +514,7 @@ fn run() -> Result<()> {
             movetime,
             depth,
             hash,
+            threads,
         }) => {
             let b = parse_position(&position.join(" "))?;
             let limits = Limits {
@@ -501,6 +523,7 @@ fn run() -> Result<()> {
                 ..Limits::default()
             };
             let mut s = Searcher::new(hash);
+            s.set_threads(threads as usize);
             let text = match die {
                 Some(d) if !b.is_over() => {
                     let a = ewn::analysis::analyse_die(&mut s, &b, d, &limits, &mut |_| {});
@@ -527,6 +550,7 @@ fn run() -> Result<()> {
             decision_log,
             color,
             hash,
+            threads,
         }) => {
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
@@ -561,6 +585,7 @@ fn run() -> Result<()> {
                 record,
                 decision_log,
                 hash_mb: hash,
+                threads: threads as usize,
                 echo: !std::io::stdin().is_terminal(),
             };
             let stdin = std::io::stdin();

@@ -1,9 +1,37 @@
 //! Perft with dice: the number of (face, move) paths of a given length, summed over all six faces
 //! at every ply. The counts pin down move generation, the die rule and make/unmake.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::board::{Board, MoveList};
 
+/// Nodes two or more plies from the leaves between looks at the stop flag: each stands for about
+/// twenty nodes below it, so the flag is read every few thousand nodes.
+const CHECK_EVERY: u32 = 256;
+
 pub fn perft(b: &mut Board, depth: u32) -> u64 {
+    perft_until(b, depth, &AtomicBool::new(false)).0
+}
+
+/// Perft that can be stopped: the count and whether it is complete. Once `stop` is set the count
+/// ends within a few thousand nodes and is what had been counted by then (`false`).
+pub fn perft_until(b: &mut Board, depth: u32, stop: &AtomicBool) -> (u64, bool) {
+    let mut s = Stopper {
+        stop,
+        until_check: CHECK_EVERY,
+        stopped: false,
+    };
+    let count = count(b, depth, &mut s);
+    (count, !s.stopped)
+}
+
+struct Stopper<'a> {
+    stop: &'a AtomicBool,
+    until_check: u32,
+    stopped: bool,
+}
+
+fn count(b: &mut Board, depth: u32, s: &mut Stopper) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -12,16 +40,30 @@ pub fn perft(b: &mut Board, depth: u32) -> u64 {
     }
     let mut total = 0;
     let mut list = MoveList::default();
-    for die in 1..=6 {
-        b.gen_moves(b.movable(die), &mut list);
-        if depth == 1 {
+    if depth == 1 {
+        for die in 1..=6 {
+            b.gen_moves(b.movable(die), &mut list);
             total += list.len() as u64;
-            continue;
         }
+        return total;
+    }
+    s.until_check -= 1;
+    if s.until_check == 0 {
+        s.until_check = CHECK_EVERY;
+        s.stopped = s.stop.load(Ordering::Relaxed);
+    }
+    for die in 1..=6 {
+        if s.stopped {
+            break;
+        }
+        b.gen_moves(b.movable(die), &mut list);
         for &m in list.as_slice() {
             let u = b.make(m);
-            total += perft(b, depth - 1);
+            total += count(b, depth - 1, s);
             b.unmake(m, u);
+            if s.stopped {
+                break;
+            }
         }
     }
     total
@@ -42,4 +84,24 @@ pub fn divide(b: &mut Board, depth: u32) -> Vec<(u8, crate::board::Move, u64)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_flag_stops_the_count_early() {
+        let mut b = Board::startpos();
+        let stop = AtomicBool::new(true);
+        // Depth 12 would take years; stopped, it ends after a first few thousand nodes.
+        let (n, complete) = perft_until(&mut b, 12, &stop);
+        assert!(!complete);
+        assert!(n < 1_000_000_000, "{n}");
+        assert_eq!(b, Board::startpos(), "the board is restored");
+        assert_eq!(
+            perft_until(&mut b, 3, &AtomicBool::new(false)),
+            (6162, true)
+        );
+    }
 }

@@ -47,6 +47,8 @@ pub struct PlayOptions {
     pub record: Option<PathBuf>,
     pub decision_log: Option<PathBuf>,
     pub hash_mb: usize,
+    /// The engine's search threads.
+    pub threads: usize,
     /// Repeat each line read after its prompt, so that a transcript of piped input reads well.
     pub echo: bool,
 }
@@ -342,12 +344,14 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
         detail: String::new(),
     };
     writeln!(out, "red: {}, blue: {}, dice: {dice}", rec.red, rec.blue)?;
+    let mut searcher = Searcher::new(opts.hash_mb);
+    searcher.set_threads(opts.threads);
     let end = {
         let mut game = Game {
             opts,
             input,
             out: &mut *out,
-            searcher: Searcher::new(opts.hash_mb),
+            searcher,
             dice_state: match opts.dice {
                 Dice::Auto { seed } => seed,
                 Dice::Manual => 0,

@@ -1,5 +1,7 @@
 //! The decision log is valid JSON, one object per decision, with the fields a reader needs.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use ewn::board::Move;
@@ -214,10 +216,7 @@ fn validator_rejects_broken_json() {
 
 #[test]
 fn one_valid_json_line_per_decision() {
-    let dir = std::env::temp_dir().join(format!("ewn-log-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("decisions.jsonl");
-    let _ = std::fs::remove_file(&path);
+    let path = common::temp_path("log", "decisions.jsonl");
     let positions = [
         ("R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r", 1u8),
         ("5/1R3R22/2R41B5/B1R52B3/5 r", 5),
@@ -319,55 +318,33 @@ fn one_valid_json_line_per_decision() {
             assert_eq!(o["position"], Json::Str(odd.to_string()));
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&path);
 }
 
 /// The `DecisionLog` option of the native protocol: one valid line per `bestmove`.
 #[test]
 fn protocol_writes_one_line_per_bestmove() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-
-    let dir = std::env::temp_dir().join(format!("ewn-log-proto-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("decisions.jsonl");
-    let _ = std::fs::remove_file(&path);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let path = common::temp_path("log-proto", "decisions.jsonl");
+    let mut e = common::Engine::start(&[]);
     let mut bestmoves = Vec::new();
-    let mut send = |line: &str, wait: bool| {
-        writeln!(input, "{line}").unwrap();
-        input.flush().unwrap();
-        if wait {
-            let mut l = String::new();
-            loop {
-                l.clear();
-                assert!(output.read_line(&mut l).unwrap() > 0, "engine ended");
-                if let Some(m) = l.trim().strip_prefix("bestmove ") {
-                    bestmoves.push(m.to_string());
-                    break;
-                }
-            }
-        }
+    let mut search = |e: &mut common::Engine, go: &str| {
+        e.send(go);
+        let lines = e.until("bestmove ");
+        let m = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        bestmoves.push(m.to_string());
     };
-    send(
-        &format!("setoption name DecisionLog value {}", path.display()),
-        false,
-    );
-    send("position startpos", false);
-    send("go die 3 depth 3", true);
-    send("setoption name Level value 2", false);
-    send("go die 5 depth 3", true);
-    send("setoption name DecisionLog value", false);
-    send("go die 1 depth 2", true);
-    send("quit", false);
-    assert!(child.wait().unwrap().success());
+    e.send(&format!(
+        "setoption name DecisionLog value {}",
+        path.display()
+    ));
+    e.send("position startpos");
+    search(&mut e, "go die 3 depth 3");
+    e.send("setoption name Level value 2");
+    search(&mut e, "go die 5 depth 3");
+    e.send("setoption name DecisionLog value");
+    search(&mut e, "go die 1 depth 2");
+    e.send("quit");
+    e.wait_exit(common::REPLY_TIMEOUT);
 
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -388,5 +365,5 @@ fn protocol_writes_one_line_per_bestmove() {
         assert_eq!(o["level"], Json::Num(if i == 0 { 10.0 } else { 2.0 }));
         assert_eq!(o["exact_values"], Json::Bool(i == 1));
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&path);
 }

@@ -4,6 +4,8 @@
 //! Waits are bounded by a generous deadline only so that a hang fails the test instead of blocking
 //! the suite; nothing here depends on how fast anything is.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -24,7 +26,7 @@ struct Gui {
 
 impl Gui {
     fn start() -> Gui {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
+        let mut child = Command::new(common::EWN)
             .args(["gui", "--port", "0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -428,9 +430,7 @@ fn a_crashed_engine_is_reported_and_another_player_takes_over() {
 #[test]
 fn a_silent_engine_is_reported_while_the_server_serves() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("ewn-gui-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("silent-engine");
+    let script = common::temp_path("gui", "silent-engine");
     std::fs::write(
         &script,
         "#!/bin/sh\nwhile read l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; quit) exit 0;; esac; done\n",
@@ -459,21 +459,16 @@ fn a_silent_engine_is_reported_while_the_server_serves() {
     );
     g.post("/api/control", json!({"action": "run"}));
     g.wait("Red's move", |s| plies(s) >= 1);
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&script);
 }
 
 #[test]
 fn a_taken_port_is_a_clear_error() {
     let g = Gui::start();
-    let out = Command::new(env!("CARGO_BIN_EXE_ewn"))
-        .args(["gui", "--port", &g.port.to_string()])
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
+    let out = common::run(&["gui", "--port", &g.port.to_string()], "");
+    assert!(!out.ok);
     assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = out.stderr;
     assert!(err.contains("already in use"), "{err}");
 }
 

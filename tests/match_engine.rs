@@ -2,12 +2,13 @@
 //! and a game clock) and over TCG: every game ends by the rules, with no illegal move and no time
 //! loss, and every record replays.
 
+mod common;
+
+use common::EWN;
 use ewn::referee::baseline::Kind;
 use ewn::referee::player::TimeControl;
 use ewn::referee::record::parse_records;
 use ewn::referee::{MatchConfig, PlayerSpec, run_match};
-
-const EWN: &str = env!("CARGO_BIN_EXE_ewn");
 
 fn short_match(engine: PlayerSpec, tc: TimeControl, engine_setups: bool) {
     let cfg = MatchConfig {

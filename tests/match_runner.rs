@@ -2,42 +2,16 @@
 //! a three-player round robin with its crosstable, start positions, honest statistics for a
 //! one-sided match, and shards whose merged records give exactly the result of one run.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::{EWN, run_fails as fails, run_ok as ok};
 use ewn::notation::to_fen;
 use ewn::referee::record::parse_records;
 
-const EWN: &str = env!("CARGO_BIN_EXE_ewn");
-
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ewn-runner-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn ewn(args: &[&str]) -> Output {
-    Command::new(EWN)
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = ewn(args);
-    assert!(
-        out.status.success(),
-        "ewn {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = ewn(args);
-    assert!(!out.status.success(), "ewn {args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
+    common::temp_path("runner", name)
 }
 
 /// A native engine that writes every line it receives to `log` and passes it on to `ewn`.

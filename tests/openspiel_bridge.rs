@@ -4,12 +4,13 @@
 //! These tests need a Python with the `open_spiel` package, named by `EWN_OPENSPIEL_PYTHON`;
 //! `.ci/run` installs one into a throwaway virtual environment and runs them with `--ignored`.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use common::{EWN, run_ok};
 use ewn::referee::record::parse_records;
-
-const EWN: &str = env!("CARGO_BIN_EXE_ewn");
 
 fn python() -> String {
     std::env::var("EWN_OPENSPIEL_PYTHON")
@@ -62,30 +63,27 @@ fn openspiel_plays_whole_games_with_ewn_as_a_bot() {
 #[test]
 #[ignore = "needs OpenSpiel: .ci/run installs it and runs this"]
 fn ewn_match_plays_an_openspiel_bot_as_an_engine() {
-    let dir = std::env::temp_dir().join(format!("ewn-openspiel-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     // Blue first (OpenSpiel's own order) and Red first (played mirrored by the bridge).
-    let positions = dir.join("positions.txt");
+    let positions = common::temp_path("openspiel", "positions.txt");
     std::fs::write(&positions, "451623 123456 b\n451623 123456 r\n").unwrap();
-    let record = dir.join("games.txt");
+    let record = common::temp_path("openspiel", "games.txt");
     let bot = format!("{} {} engine --bot random --seed 3", python(), bridge());
-    let out = check(
-        Command::new(EWN)
-            .args([
-                "match",
-                "--engine",
-                "greedy",
-                "--opponent",
-                &bot,
-                "name=openspiel",
-            ])
-            .args(["--games", "8", "--seed", "2", "--positions"])
-            .arg(&positions)
-            .arg("--record")
-            .arg(&record)
-            .output()
-            .unwrap(),
-    );
+    let out = run_ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--opponent",
+        &bot,
+        "name=openspiel",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+    ]);
     assert!(out.contains("Games 8: greedy "), "{out}");
     assert!(!out.contains("lost by fault"), "{out}");
     let games = parse_records(&std::fs::read_to_string(&record).unwrap()).unwrap();
@@ -95,16 +93,19 @@ fn ewn_match_plays_an_openspiel_bot_as_an_engine() {
         g.replay().unwrap();
     }
     // The bot also answers `go setup` when engines choose their own arrangements.
-    let out = check(
-        Command::new(EWN)
-            .args(["match", "--engine", "greedy", "--opponent", &bot])
-            .args(["--games", "2", "--engine-setups"])
-            .output()
-            .unwrap(),
-    );
+    let out = run_ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--opponent",
+        &bot,
+        "--games",
+        "2",
+        "--engine-setups",
+    ]);
     assert!(
         out.contains("Games 2: greedy ") && !out.contains("lost by fault"),
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(record.parent().unwrap());
 }

@@ -1,28 +1,15 @@
 //! `ewn play` and `ewn analyse` driven through the built binary with piped input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use ewn::board::Color;
 use ewn::notation::to_fen;
 use ewn::referee::record::{GameRecord, Reason, parse_records};
 
+/// `ewn <args>` on `input`: its standard output and whether it succeeded.
 fn run(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+    let r = common::run(args, input);
+    (r.stdout, r.ok)
 }
 
 /// The position `play` printed at the end of its game.
@@ -51,11 +38,7 @@ fn saved_game(path: &std::path::Path, out: &str) -> GameRecord {
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ewn-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    let _ = std::fs::remove_file(&p);
-    p
+    common::temp_path("play", name)
 }
 
 /// Red (the person) and Blue (the engine) race single cubes; every die is typed. Red goes c3 d2
@@ -268,4 +251,48 @@ fn analyse_prints_the_tables() {
     assert!(out.contains("R1 0.3333"), "{out}");
     let (_, ok) = run(&["analyse", "not a position"], "");
     assert!(!ok);
+}
+
+#[test]
+fn analyse_and_play_take_a_thread_count() {
+    let (out, ok) = run(
+        &["analyse", "startpos", "--depth", "2", "--threads", "2"],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Win chance of red: 0."), "{out}");
+    let (out, ok) = run(
+        &[
+            "play",
+            "--human",
+            "none",
+            "--seed",
+            "5",
+            "--depth",
+            "1",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains(" wins"), "{out}");
+    for bad in [
+        &["analyse", "startpos", "--threads", "0"][..],
+        &["play", "--threads", "257"],
+    ] {
+        let r = common::run(bad, "");
+        assert!(
+            !r.ok && r.stderr.contains("--threads"),
+            "{bad:?}: {}",
+            r.stderr
+        );
+    }
+    // Before a subcommand the flag is the protocol loop's, and would be lost: refused.
+    let r = common::run(&["--threads", "2", "perft", "1"], "");
+    assert!(
+        !r.ok && r.stderr.contains("after the subcommand"),
+        "{}",
+        r.stderr
+    );
 }

@@ -1,210 +1,13 @@
 //! The native protocol against the built binary: every transcript in `protocol/transcripts/` is
-//! replayed and compared line by line, and the behaviours a transcript cannot express (stopping,
-//! quitting during a search, the end of input) are driven directly.
-//!
-//! Transcript format (also described in `protocol/native.md`):
-//! - `> text`: a line sent to the engine, once every expectation before it has been met;
-//! - `< text`: the next reply line is exactly `text`;
-//! - `~ text`: the next reply line starts with `text`;
-//! - `* text`: any number of reply lines (zero or more) that start with `text`;
-//! - blank lines and lines starting with `#` are comments.
-//!
-//! After the last line the input is closed; the engine must then exit successfully without
-//! printing anything more.
+//! replayed and compared line by line (the format is in `protocol/README.md`, the replay in
+//! `common`), and the behaviours a transcript cannot express (stopping, quitting during a search,
+//! the end of input) are driven directly.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+mod common;
+
 use std::time::{Duration, Instant};
 
-/// Generous: a reply that takes this long means a hang, not a slow machine.
-const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starting the engine");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        writeln!(stdin, "{line}").expect("writing to the engine");
-        stdin.flush().unwrap();
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next reply line, or `None` when the engine closed its output.
-    fn next(&self) -> Option<String> {
-        match self.lines.recv_timeout(REPLY_TIMEOUT) {
-            Ok(l) => Some(l),
-            Err(RecvTimeoutError::Disconnected) => None,
-            Err(RecvTimeoutError::Timeout) => panic!("no reply within {REPLY_TIMEOUT:?}"),
-        }
-    }
-
-    /// Reads replies until one starts with `prefix`; returns them all.
-    fn until(&self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let l = self
-                .next()
-                .unwrap_or_else(|| panic!("output ended before '{prefix}': {seen:?}"));
-            let done = l.starts_with(prefix);
-            seen.push(l);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    fn close_input(&mut self) {
-        self.stdin = None;
-    }
-
-    /// Waits for the process to end and returns what it printed meanwhile and how long it took.
-    fn wait_exit(&mut self, limit: Duration) -> (Vec<String>, Duration) {
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "engine exited with {status}");
-                let took = start.elapsed();
-                // The output is read on another thread: drain it to its end, not just what has
-                // arrived so far.
-                let mut rest = Vec::new();
-                while let Ok(l) = self.lines.recv_timeout(REPLY_TIMEOUT) {
-                    rest.push(l);
-                }
-                return (rest, took);
-            }
-            if start.elapsed() > limit {
-                let _ = self.child.kill();
-                panic!("engine still running {limit:?} after it was told to end");
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-enum Step {
-    Send(String),
-    Exact(String),
-    Prefix(String),
-    Many(String),
-}
-
-fn parse_transcript(path: &Path) -> Vec<(usize, Step)> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut steps = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (tag, rest) = line.split_at(line.find(' ').unwrap_or(line.len()));
-        let rest = rest.strip_prefix(' ').unwrap_or(rest).to_string();
-        let step = match tag {
-            ">" => Step::Send(rest),
-            "<" => Step::Exact(rest),
-            "~" => Step::Prefix(rest),
-            "*" => Step::Many(rest),
-            _ => panic!("{}:{}: unknown line kind '{tag}'", path.display(), i + 1),
-        };
-        steps.push((i + 1, step));
-    }
-    steps
-}
-
-fn replay(path: &Path) {
-    let name = path.display();
-    let mut e = Engine::start(&[]);
-    // A reply read while skipping `*` lines that belongs to the next expectation.
-    let mut ahead: Option<String> = None;
-    let take = |e: &Engine, ahead: &mut Option<String>, at: usize| -> String {
-        ahead
-            .take()
-            .or_else(|| e.next())
-            .unwrap_or_else(|| panic!("{name}:{at}: output ended early"))
-    };
-    for (at, step) in parse_transcript(path) {
-        match step {
-            Step::Send(l) => {
-                assert!(ahead.is_none(), "{name}:{at}: unexpected reply {ahead:?}");
-                e.send(&l);
-            }
-            Step::Exact(want) => {
-                let got = take(&e, &mut ahead, at);
-                assert_eq!(got, want, "{name}:{at}");
-            }
-            Step::Prefix(want) => {
-                let got = take(&e, &mut ahead, at);
-                assert!(
-                    got.starts_with(&want),
-                    "{name}:{at}: '{got}' does not start with '{want}'"
-                );
-            }
-            Step::Many(want) => loop {
-                let got = take(&e, &mut ahead, at);
-                if !got.starts_with(&want) {
-                    ahead = Some(got);
-                    break;
-                }
-            },
-        }
-    }
-    e.close_input();
-    let (mut rest, _) = e.wait_exit(REPLY_TIMEOUT);
-    if let Some(l) = ahead {
-        rest.insert(0, l);
-    }
-    assert!(
-        rest.is_empty(),
-        "{name}: unexpected replies at the end: {rest:?}"
-    );
-}
-
-fn transcript_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/transcripts")
-}
+use common::{Engine, REPLY_TIMEOUT, replay_transcript as replay, transcript_dir};
 
 /// Every transcript with its own test, so a failure names the session.
 const TRANSCRIPTS: [&str; 6] = [
@@ -381,4 +184,150 @@ fn windows_line_ends_are_accepted() {
     let mut e = Engine::start(&[]);
     e.send_bytes(b"isready\r\n");
     assert_eq!(e.next().unwrap(), "readyok");
+}
+
+/// How long a stopped job may take to give its last line. Generous, so that a loaded machine does
+/// not fail the test, and still far below the minute the analysis below would take unstopped.
+const STOP_BOUND: Duration = Duration::from_secs(30);
+
+#[test]
+fn isready_is_answered_during_an_analysis() {
+    let mut e = Engine::start(&[]);
+    // A minute in all: ten seconds per face at the start (six sets of movable cubes).
+    e.send("analyse movetime 60000");
+    e.send("isready");
+    let seen = e.until("readyok");
+    assert!(
+        seen[..seen.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info face ")),
+        "readyok only after the analysis: {seen:?}"
+    );
+    e.send("stop");
+    e.until("analysisdone ");
+}
+
+#[test]
+fn stop_ends_an_analysis_promptly_with_its_last_line() {
+    let mut e = Engine::start(&[]);
+    e.send("analyse movetime 60000");
+    // Once readyok is out the analysis has started.
+    e.send("isready");
+    let mut lines = e.until("readyok");
+    lines.pop();
+    let stopped = Instant::now();
+    e.send("stop");
+    lines.extend(e.until("analysisdone "));
+    let took = stopped.elapsed();
+    assert!(took < STOP_BOUND, "stop took {took:?}");
+    // Every face is still reported, in order, before the last line.
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    for (i, l) in lines[..6].iter().enumerate() {
+        assert!(
+            l.starts_with(&format!("info face {} depth ", i + 1)),
+            "{lines:?}"
+        );
+    }
+    // The engine goes on: the next command is answered.
+    e.send("isready");
+    assert_eq!(e.next().unwrap(), "readyok");
+}
+
+#[test]
+fn stop_ends_a_perft_promptly() {
+    let mut e = Engine::start(&[]);
+    // The deepest perft allowed: years of counting.
+    e.send("perft 12");
+    e.send("isready");
+    assert_eq!(e.next().unwrap(), "readyok");
+    let stopped = Instant::now();
+    e.send("stop");
+    let line = e.next().unwrap();
+    let took = stopped.elapsed();
+    assert!(took < STOP_BOUND, "stop took {took:?}");
+    let count = line
+        .strip_prefix("perft 12 stopped ")
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(count.parse::<u64>().is_ok(), "{line}");
+    // A perft that ends by itself gives its count as before.
+    e.send("perft 3");
+    assert_eq!(e.next().unwrap(), "perft 3 6162");
+}
+
+#[test]
+fn a_search_needs_the_analysis_to_end_first() {
+    let mut e = Engine::start(&[]);
+    e.send("analyse movetime 60000");
+    e.send("go die 3 depth 1");
+    let seen = e.until("error ");
+    assert_eq!(
+        seen.last().unwrap(),
+        "error an analysis is running (send stop first)"
+    );
+    e.send("stop");
+    e.until("analysisdone ");
+    e.send("go die 3 depth 1");
+    e.until("bestmove ");
+}
+
+#[test]
+fn a_search_with_two_threads_answers_a_legal_move() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves a4b4");
+    e.send("go die 3 depth 3");
+    let lines = e.until("bestmove");
+    let m = bestmove_of(&lines).to_string();
+    e.send("query legal die 3");
+    let legal = e.next().unwrap();
+    assert!(
+        legal.split_whitespace().skip(1).any(|w| w == m),
+        "{m} {legal}"
+    );
+}
+
+#[test]
+fn the_threads_flag_sets_where_the_option_starts() {
+    let mut e = Engine::start(&["--threads", "2"]);
+    e.send("ugi");
+    let lines = e.until("ugiok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Threads type spin default 2 min 1 max 256"),
+        "{lines:?}"
+    );
+    e.send("go die 1 depth 2");
+    e.until("bestmove ");
+}
+
+/// A new game and a `Hash` setting empty the table, also when the size stays the same: a search
+/// from an empty table always counts the same nodes, one on a table left by another fewer.
+#[test]
+fn new_game_and_hash_empty_the_table() {
+    let mut e = Engine::start(&[]);
+    let nodes = |e: &mut Engine, before: &str| -> u64 {
+        if !before.is_empty() {
+            e.send(before);
+        }
+        e.send("go die 3 depth 5");
+        let lines = e.until("bestmove ");
+        let info = &lines[lines.len() - 2];
+        let n = info.split_whitespace().skip_while(|w| *w != "nodes").nth(1);
+        n.unwrap_or_else(|| panic!("{info}")).parse().unwrap()
+    };
+    let fresh = nodes(&mut e, "");
+    let warm = nodes(&mut e, "");
+    assert!(
+        warm < fresh,
+        "the second search reuses the table: {warm} {fresh}"
+    );
+    for empties in [
+        "uginewgame",
+        "setoption name Hash value 64",
+        "setoption name Hash value 16",
+    ] {
+        assert_eq!(nodes(&mut e, empties), fresh, "after {empties}");
+        assert_eq!(nodes(&mut e, ""), warm, "after {empties}");
+    }
 }

@@ -2,8 +2,7 @@
 //! characters. The engine must answer, keep running and exit cleanly: nothing on input may make
 //! it panic or hang.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use ewn::zobrist::splitmix64;
 
@@ -16,6 +15,7 @@ const WORDS: &[&str] = &[
     "value",
     "Hash",
     "MoveOverhead",
+    "Threads",
     "Level",
     "uginewgame",
     "position",
@@ -67,29 +67,6 @@ const WORDS: &[&str] = &[
     "é",
 ];
 
-/// Runs the engine with `args` on `input`: whether it exited successfully, its output, its log.
-fn run(args: &[&str], input: String) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ewn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    // Written from a thread so that a full output pipe cannot block the writer.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 fn session(seed: u64, n: usize) -> String {
     let mut state = seed;
     let mut next = |m: usize| {
@@ -133,7 +110,7 @@ fn session(seed: u64, n: usize) -> String {
 fn random_input_never_crashes_the_engine() {
     for seed in 1..=3 {
         let input = session(seed, 1500);
-        let (ok, stdout, stderr) = run(&["--protocol", "native"], input);
+        let common::Ran { ok, stdout, stderr } = common::run(&["--protocol", "native"], &input);
         assert!(ok, "seed {seed}: {stderr}");
         assert!(!stderr.contains("panicked"), "seed {seed}: {stderr}");
         assert!(
@@ -171,7 +148,7 @@ fn random_input_never_crashes_the_tcg_front_end() {
         input.push('\n');
     }
     input.push_str("version\nexit\n");
-    let (ok, stdout, stderr) = run(&["--protocol", "tcg"], input);
+    let common::Ran { ok, stdout, stderr } = common::run(&["--protocol", "tcg"], &input);
     assert!(ok, "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(stdout.lines().next(), Some("ewn"));

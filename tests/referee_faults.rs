@@ -2,6 +2,8 @@
 //! temporary directory. Each loses every game it plays, with the right reason, and the match goes
 //! on (a killed or crashed engine is restarted for the next game).
 
+mod common;
+
 use std::path::PathBuf;
 
 use ewn::referee::baseline::Kind;
@@ -11,9 +13,7 @@ use ewn::referee::{MatchConfig, PlayerSpec, run_match};
 
 /// A TCG engine that answers everything sensibly except `get`, where it runs `on_get`.
 fn script(name: &str, on_get: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ewn-referee-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("engine.sh");
+    let path = common::temp_path("referee", &format!("{name}.sh"));
     let body = format!(
         "#!/bin/sh\n\
          while read -r cmd rest; do\n\
@@ -48,7 +48,7 @@ fn play(name: &str, on_get: &str, games: u64) -> (ewn::referee::Summary, String)
     let mut out = Vec::new();
     let mut rec = Vec::new();
     let sum = run_match(&cfg, [name, "random"], &mut out, Some(&mut rec)).unwrap();
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    let _ = std::fs::remove_file(&path);
     (sum, String::from_utf8(rec).unwrap())
 }
 
@@ -90,9 +90,7 @@ fn crash_loses_and_the_engine_is_restarted() {
 #[test]
 fn native_illegal_move_loses() {
     // A native engine that greets properly and always answers a move from the empty c3.
-    let dir = std::env::temp_dir().join(format!("ewn-referee-{}-native", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("engine.sh");
+    let path = common::temp_path("referee", "native.sh");
     std::fs::write(
         &path,
         "#!/bin/sh\n\
@@ -124,7 +122,7 @@ fn native_illegal_move_loses() {
     };
     let mut out = Vec::new();
     let sum = run_match(&cfg, ["bad", "greedy"], &mut out, None).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&path);
     assert_eq!(sum.faults_of(0, Reason::Illegal), 2, "{sum:?}");
     assert!(String::from_utf8(out).unwrap().contains("c3c2 for die"));
 }

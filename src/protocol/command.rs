@@ -1,20 +1,22 @@
-//! The native protocol's input side: one line in, one typed [`Command`] out.
+//! The native protocol's input side: one line in, one typed [`Command`] out. Every line is parsed
+//! here, the analysis commands and the options' values included.
 //!
-//! Parsing checks only the form of a line (words, numbers, squares, setups); whether a move is
-//! legal in the current position or a search may start is decided when the command runs, because
-//! only then is the position known. Every error message names what was wrong so that the engine
-//! can pass it on verbatim in its one-line `error` reply.
+//! Parsing checks the form of a line (words, numbers, squares, setups, an option's name and range);
+//! whether a move is legal in the current position or a search may start is decided when the
+//! command runs, because only then is the position known. Every error message names what was
+//! wrong so that the engine can pass it on verbatim in its one-line `error` reply.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, Color, Move};
 use crate::notation;
-use crate::protocol::analysis::{self, AnalyseParams};
+use crate::protocol::options::{DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD, THREADS};
 
-/// The deepest `perft` the protocol runs: one more ply takes seconds, during which the engine
-/// would not read its input.
-pub const MAX_PERFT_DEPTH: u32 = 6;
+/// The deepest `perft` the protocol runs. A perft runs on a worker thread and `stop` ends it, so
+/// the bound is not time but the count: a ply has at most 36 paths (six faces, each moving at
+/// most two cubes three ways), and 36^12 still fits in 64 bits.
+pub const MAX_PERFT_DEPTH: u32 = 12;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError(pub String);
@@ -26,6 +28,12 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+impl From<String> for ParseError {
+    fn from(msg: String) -> ParseError {
+        ParseError(msg)
+    }
+}
 
 impl From<notation::NotationError> for ParseError {
     fn from(e: notation::NotationError) -> ParseError {
@@ -82,6 +90,28 @@ impl GoParams {
     }
 }
 
+/// The limits of `analyse`, as given (see `protocol::analysis` for what they mean).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AnalyseParams {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+}
+
+/// An option and its new value, checked against the option's range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// MiB.
+    Hash(u64),
+    /// Milliseconds.
+    MoveOverhead(u64),
+    Threads(usize),
+    Level(u32),
+    LevelSeed(u64),
+    /// The file to append decisions to; `None` turns the log off.
+    DecisionLog(Option<String>),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
     Legal(u8),
@@ -95,10 +125,7 @@ pub enum Query {
 pub enum Command {
     Hello(Handshake),
     IsReady,
-    SetOption {
-        name: String,
-        value: String,
-    },
+    SetOption(Setting),
     NewGame,
     /// A start position and the moves played from it (checked for legality when applied).
     Position {
@@ -112,7 +139,7 @@ pub enum Command {
     Query(Query),
     Display,
     Perft(u32),
-    /// `analyse [limits]`: the position before the roll (see `protocol::analysis`).
+    /// `analyse [limits]`: the position before the roll.
     Analyse(AnalyseParams),
     /// `threats [move]`.
     Threats(Option<Move>),
@@ -229,23 +256,70 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
 
 fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
     // Option names and values are single words here; `value` must be present even if empty
-    // would make sense for a button, since every option of this engine is a number.
-    match words {
-        ["name", name, "value", value] => Ok(Command::SetOption {
-            name: name.to_string(),
-            value: value.to_string(),
-        }),
+    // would make sense for a button, since every option of this engine but one is a number.
+    let (name, value) = match words {
+        ["name", name, "value", value] => (*name, *value),
         // The one string option may be set to the empty string, which turns it off.
-        ["name", name, "value"] if name.eq_ignore_ascii_case(analysis::DECISION_LOG) => {
-            Ok(Command::SetOption {
-                name: name.to_string(),
-                value: String::new(),
-            })
+        ["name", name, "value"] if name.eq_ignore_ascii_case(DECISION_LOG) => (*name, ""),
+        ["name", _, "value"] => return fail("setoption: missing value"),
+        ["name", _] => return fail("setoption: missing 'value <v>'"),
+        ["name"] | [] => return fail("setoption needs name <option> value <v>"),
+        _ => return fail("setoption expects: setoption name <option> value <v>"),
+    };
+    let setting = if name.eq_ignore_ascii_case(DECISION_LOG) {
+        // `<empty>` is how the handshake spells the empty default, so it is taken back as such.
+        let off = value.is_empty() || value == "<empty>";
+        Setting::DecisionLog((!off).then(|| value.to_string()))
+    } else if HASH.is(name) {
+        Setting::Hash(HASH.parse(value)?)
+    } else if MOVE_OVERHEAD.is(name) {
+        Setting::MoveOverhead(MOVE_OVERHEAD.parse(value)?)
+    } else if THREADS.is(name) {
+        Setting::Threads(THREADS.parse(value)? as usize)
+    } else if LEVEL.is(name) {
+        Setting::Level(LEVEL.parse(value)? as u32)
+    } else if LEVEL_SEED.is(name) {
+        Setting::LevelSeed(LEVEL_SEED.parse(value)?)
+    } else {
+        return fail(format!("unknown option '{name}'"));
+    };
+    Ok(Command::SetOption(setting))
+}
+
+/// `analyse [depth <n>] [nodes <n>] [movetime <ms>]`, each at most once.
+fn parse_analyse(words: &[&str]) -> Result<Command, ParseError> {
+    let mut p = AnalyseParams::default();
+    let mut it = words.iter().copied();
+    while let Some(key) = it.next() {
+        let dup = match key {
+            "depth" => {
+                let d: u32 = parse_num(it.next(), key)?;
+                if d == 0 {
+                    return fail("depth must be at least 1");
+                }
+                p.depth.replace(d).is_some()
+            }
+            "nodes" => p.nodes.replace(parse_num(it.next(), key)?).is_some(),
+            "movetime" => p.movetime.replace(parse_num(it.next(), key)?).is_some(),
+            other => {
+                return fail(format!(
+                    "unknown analyse argument '{other}' (expected depth, nodes or movetime)"
+                ));
+            }
+        };
+        if dup {
+            return fail(format!("'{key}' given twice"));
         }
-        ["name", _, "value"] => fail("setoption: missing value"),
-        ["name", _] => fail("setoption: missing 'value <v>'"),
-        ["name"] | [] => fail("setoption needs name <option> value <v>"),
-        _ => fail("setoption expects: setoption name <option> value <v>"),
+    }
+    Ok(Command::Analyse(p))
+}
+
+/// `threats` or `threats <move>`.
+fn parse_threats(words: &[&str]) -> Result<Command, ParseError> {
+    match words {
+        [] => Ok(Command::Threats(None)),
+        [m] => Ok(Command::Threats(Some(notation::parse_move(m)?))),
+        _ => fail("threats expects: threats [<move>]"),
     }
 }
 
@@ -294,8 +368,8 @@ impl FromStr for Command {
             "quit" => no_args(Command::Quit, head, rest),
             "query" => parse_query(rest),
             "d" => no_args(Command::Display, head, rest),
-            "analyse" | "analyze" => analysis::parse_analyse(rest),
-            "threats" => analysis::parse_threats(rest),
+            "analyse" | "analyze" => parse_analyse(rest),
+            "threats" => parse_threats(rest),
             "perft" => match rest {
                 [d] => {
                     let depth: u32 = parse_num(Some(d), "perft")?;
@@ -343,11 +417,34 @@ mod tests {
     fn setoption() {
         assert_eq!(
             parse("setoption name Hash value 32"),
-            Command::SetOption {
-                name: "Hash".into(),
-                value: "32".into()
-            }
+            Command::SetOption(Setting::Hash(32))
         );
+        assert_eq!(
+            parse("setoption name moveoverhead value 0"),
+            Command::SetOption(Setting::MoveOverhead(0))
+        );
+        assert_eq!(
+            parse("setoption name Threads value 2"),
+            Command::SetOption(Setting::Threads(2))
+        );
+        assert_eq!(
+            parse("setoption name level value 3"),
+            Command::SetOption(Setting::Level(3))
+        );
+        assert_eq!(
+            parse("setoption name LevelSeed value 77"),
+            Command::SetOption(Setting::LevelSeed(77))
+        );
+        assert_eq!(
+            parse("setoption name DecisionLog value log.jsonl"),
+            Command::SetOption(Setting::DecisionLog(Some("log.jsonl".into())))
+        );
+        for off in [
+            "setoption name DecisionLog value",
+            "setoption name DecisionLog value <empty>",
+        ] {
+            assert_eq!(parse(off), Command::SetOption(Setting::DecisionLog(None)));
+        }
     }
 
     #[test]
@@ -454,6 +551,29 @@ mod tests {
         assert_eq!(parse("perft 3"), Command::Perft(3));
     }
 
+    #[test]
+    fn analyse() {
+        assert_eq!(parse("analyse"), Command::Analyse(AnalyseParams::default()));
+        assert_eq!(
+            parse("analyse depth 4 movetime 100 nodes 5000"),
+            Command::Analyse(AnalyseParams {
+                depth: Some(4),
+                nodes: Some(5000),
+                movetime: Some(100)
+            })
+        );
+        assert_eq!(parse("analyze"), Command::Analyse(AnalyseParams::default()));
+    }
+
+    #[test]
+    fn threats() {
+        assert_eq!(parse("threats"), Command::Threats(None));
+        assert_eq!(
+            parse("threats a5b4"),
+            Command::Threats(Some(notation::parse_move("a5b4").unwrap()))
+        );
+    }
+
     /// One test per malformed form: the line, and a piece of the error message it must get.
     macro_rules! malformed {
         ($($name:ident: $line:expr => $want:expr;)*) => {
@@ -481,6 +601,13 @@ mod tests {
         setoption_without_value: "setoption name Hash value" => "missing value";
         setoption_without_name_keyword: "setoption Hash 32" => "expects";
         setoption_extra_words: "setoption name Hash value 32 64" => "expects";
+        setoption_unknown_option: "setoption name Speed value 3" => "unknown option 'Speed'";
+        setoption_hash_zero: "setoption name Hash value 0" => "(an integer 1..1024)";
+        setoption_hash_not_a_number: "setoption name Hash value lots" => "bad value 'lots'";
+        setoption_level_too_high: "setoption name Level value 11" => "option Level";
+        setoption_threads_zero: "setoption name Threads value 0" => "(an integer 1..256)";
+        setoption_threads_too_many: "setoption name Threads value 257" => "bad value '257'";
+        setoption_seed_negative: "setoption name LevelSeed value -1" => "bad value '-1'";
         position_bare: "position" => "startpos, fen or setup";
         position_unknown_kind: "position somewhere" => "unknown position kind";
         position_fen_without_side: "position fen R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1" => "needs";
@@ -514,7 +641,14 @@ mod tests {
         query_extra_word: "query turn now" => "query turn takes no arguments";
         perft_without_depth: "perft" => "expects";
         perft_not_a_number: "perft x" => "bad value";
-        perft_too_deep: "perft 9" => "too deep";
+        perft_too_deep: "perft 13" => "too deep (at most 12)";
         perft_extra_word: "perft 2 3" => "expects";
+        analyse_missing_value: "analyse depth" => "missing value";
+        analyse_depth_zero: "analyse depth 0" => "at least 1";
+        analyse_depth_not_a_number: "analyse depth x" => "bad value";
+        analyse_repeated_limit: "analyse depth 2 depth 3" => "twice";
+        analyse_unknown_argument: "analyse die 3" => "unknown analyse argument";
+        threats_bad_move: "threats a5" => "bad move";
+        threats_two_moves: "threats a5b4 b4c3" => "expects";
     }
 }

@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod command;
 pub mod native;
+pub mod options;
 pub mod reply;
 pub mod tcg;
 
@@ -15,9 +16,11 @@ use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::sync::mpsc::{self, Sender};
 use std::thread;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 
+use crate::search::Searcher;
 use native::{Engine, Event};
 
 /// Which protocol to speak.
@@ -74,8 +77,9 @@ pub fn is_tcg_line(line: &str) -> bool {
 }
 
 /// Reads standard input line by line on its own thread, so the loop can wait on input and on the
-/// search at once. Bytes that are not UTF-8 are replaced rather than ending the session: they make
-/// a bad command, which gets an error reply like any other.
+/// search at once. Each line carries the moment it was read: a move's time counts from there, not
+/// from when a busy loop gets to it. Bytes that are not UTF-8 are replaced rather than ending the
+/// session: they make a bad command, which gets an error reply like any other.
 fn spawn_reader(tx: Sender<Event>) -> Result<()> {
     thread::Builder::new()
         .name("stdin".into())
@@ -88,9 +92,10 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
                 match input.read_until(b'\n', &mut buf) {
                     Ok(0) => break,
                     Ok(_) => {
+                        let read_at = Instant::now();
                         let line = String::from_utf8_lossy(&buf);
                         let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(Event::Line(line)).is_err() {
+                        if tx.send(Event::Line(line, read_at)).is_err() {
                             return;
                         }
                     }
@@ -106,21 +111,26 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
     Ok(())
 }
 
-/// Speaks `mode` on standard input and output until `quit` or the end of input.
-pub fn run_stdio(mode: Mode) -> Result<()> {
+/// Speaks `mode` on standard input and output until `quit` or the end of input, searching with
+/// `threads` threads (where the native `Threads` option starts).
+pub fn run_stdio(mode: Mode, threads: usize) -> Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone())?;
+    // Both front ends search with a table of the native default size. It is made while the first
+    // line is awaited, not after it has come.
+    let mut searcher = Searcher::new(options::HASH.default as usize);
+    searcher.set_threads(threads);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
     // Lines from the reader until the end of input; used for detection and by the TCG front end.
     let mut lines = rx.iter().map_while(|ev| match ev {
-        Event::Line(l) => Some(l),
+        Event::Line(l, read_at) => Some((l, read_at)),
         _ => None,
     });
     let first = match mode {
         Mode::Native => None,
-        Mode::Auto | Mode::Tcg => match lines.by_ref().find(|l| !l.trim().is_empty()) {
+        Mode::Auto | Mode::Tcg => match lines.by_ref().find(|(l, _)| !l.trim().is_empty()) {
             Some(l) => Some(l),
             // Nothing but blank lines: a session with nothing to answer.
             None => return Ok(()),
@@ -129,19 +139,19 @@ pub fn run_stdio(mode: Mode) -> Result<()> {
     let tcg = match mode {
         Mode::Tcg => true,
         Mode::Native => false,
-        Mode::Auto => first.as_deref().is_some_and(is_tcg_line),
+        Mode::Auto => first.as_ref().is_some_and(|(l, _)| is_tcg_line(l)),
     };
     if tcg {
         log::info!("speaking the TCG protocol");
         drop(tx);
         let first = first.expect("a first line was read");
-        tcg::serve(first, &mut lines, &mut out)?;
+        tcg::serve(first, &mut lines, &mut out, searcher)?;
         out.flush().context("writing standard output")?;
         return Ok(());
     }
     log::info!("speaking the native protocol");
     drop(lines);
-    Engine::new(out, tx, rx).run(first)
+    Engine::new(out, tx, rx, searcher).run(first)
 }
 
 #[cfg(test)]

@@ -1,10 +1,13 @@
 //! The native line protocol (in the style of UCI/UGI): the engine's state and its event loop.
 //!
 //! Everything arrives on one channel as an [`Event`]: lines from the input reader, and reports and
-//! the final result from the search thread. The loop is the only writer of output, so lines from
-//! the search and replies to commands can never interleave mid-line. A search owns the
-//! [`Searcher`] while it runs and hands it back with its result; `stop` only raises the shared flag,
-//! which is why commands that need the searcher are refused until the search is over.
+//! outcomes from the worker thread. The loop is the only writer of output, so a worker's lines and
+//! replies to commands can never interleave mid-line, and it never waits on work: a search
+//! (`go`), an analysis (`analyse`) and a perft each run as a [`Job`] on a worker thread while
+//! the loop goes on answering `isready`, `stop` and the commands that need neither the searcher nor
+//! a fixed position. A search or an analysis owns the [`Searcher`] while it runs and hands it back
+//! with its outcome; `stop` only raises the shared flag, which is why commands that need the
+//! searcher are refused until the job is over.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -12,48 +15,70 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 
+use crate::analysis::{FaceBest, PreRoll};
 use crate::board::{Board, Color, Move};
+use crate::level::Level;
 use crate::notation;
 use crate::perft;
-use crate::protocol::analysis::{self, AnalyseParams, AnalysisReply, Extras};
-use crate::protocol::command::{Command, GoParams, Handshake, MultiPv, Query};
-use crate::protocol::reply::{self, InfoLine, Reply, SpinOption};
+use crate::protocol::analysis;
+use crate::protocol::command::{
+    AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
+};
+use crate::protocol::options::{
+    DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, THREADS,
+};
+use crate::protocol::reply::{self, InfoLine, Reply};
 use crate::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
 use crate::setup::ENGINE_SETUP;
 
-pub const HASH: SpinOption = SpinOption {
-    name: "Hash",
-    default: 64,
-    min: 1,
-    max: 1024,
-};
-
-pub const MOVE_OVERHEAD: SpinOption = SpinOption {
-    name: "MoveOverhead",
-    default: 10,
-    min: 0,
-    max: 5000,
-};
-
-pub const OPTIONS: [SpinOption; 2] = [HASH, MOVE_OVERHEAD];
-
 /// What reaches the event loop.
 pub enum Event {
-    /// One input line, without its line end.
-    Line(String),
+    /// One input line, without its line end, and when it was read.
+    Line(String, Instant),
     /// The input has ended: treated as `quit`.
     InputClosed,
     /// A completed iteration of the running search.
     Info(Box<Info>),
-    /// The running search is over: the searcher comes back with the result, or the reason the
-    /// search thread failed.
-    Done(std::result::Result<(Box<Searcher>, SearchResult), String>),
+    /// A face of the running analysis.
+    Face(FaceBest),
+    /// The running job is over: its outcome, or the reason its thread failed.
+    Done(std::result::Result<Outcome, String>),
 }
 
-/// The running search, as the loop needs to know it.
+/// What a finished job hands back.
+pub enum Outcome {
+    Search(Box<Searcher>, SearchResult),
+    Analysis(Box<Searcher>, PreRoll),
+    /// The count, and whether it is complete (not stopped).
+    Perft {
+        count: u64,
+        complete: bool,
+    },
+}
+
+/// The work on the worker thread, as the loop needs to know it.
+enum Job {
+    Search(Running),
+    Analysis,
+    Perft { depth: u32 },
+}
+
+impl Job {
+    /// For the refusal of commands that must wait for it.
+    fn name(&self) -> &'static str {
+        match self {
+            Job::Search(_) => "a search",
+            Job::Analysis => "an analysis",
+            Job::Perft { .. } => "a perft",
+        }
+    }
+}
+
+/// The running search.
 struct Running {
     die: u8,
     board: Board,
@@ -70,17 +95,24 @@ pub struct Engine<W: Write> {
     out: W,
     tx: Sender<Event>,
     rx: Receiver<Event>,
-    /// Events that arrived while `stop` waited for the search to end, handled afterwards in order.
+    /// Events that arrived while `stop` waited for the job to end, handled afterwards in order.
     pending: VecDeque<Event>,
     board: Board,
-    /// `None` while a search owns it.
+    /// `None` while a job owns it.
     searcher: Option<Box<Searcher>>,
+    /// The searcher's stop flag, which also stops a perft.
     stop: Arc<AtomicBool>,
-    running: Option<Running>,
+    running: Option<Job>,
     hash_mb: u64,
     /// Level, its seed and the decision log.
-    extras: Extras,
+    choice: MoveChoice,
     overhead_ms: u64,
+    threads: usize,
+    /// The number of threads the engine started with, announced as the option's default.
+    start_threads: usize,
+    /// Nothing has been stored in the table since it was made or emptied, so emptying it again
+    /// (tens of milliseconds for the default size) can be skipped.
+    table_empty: bool,
 }
 
 #[derive(PartialEq, Eq)]
@@ -90,10 +122,18 @@ enum Flow {
 }
 
 impl<W: Write> Engine<W> {
-    /// `tx` must feed `rx`: the engine hands clones of it to its search threads.
-    pub fn new(out: W, tx: Sender<Event>, rx: Receiver<Event>) -> Engine<W> {
-        let mut searcher = Searcher::new(HASH.default as usize);
+    /// `tx` must feed `rx`: the engine hands clones of it to its worker threads. `searcher` has
+    /// the table of the `Hash` option's default size, and its thread count is where the `Threads`
+    /// option starts.
+    pub fn new(
+        out: W,
+        tx: Sender<Event>,
+        rx: Receiver<Event>,
+        mut searcher: Searcher,
+    ) -> Engine<W> {
         searcher.move_overhead_ms = MOVE_OVERHEAD.default;
+        let threads = searcher.threads();
+        let hash_mb = searcher.hash_mb() as u64;
         Engine {
             out,
             tx,
@@ -103,17 +143,20 @@ impl<W: Write> Engine<W> {
             stop: searcher.stop_flag(),
             searcher: Some(Box::new(searcher)),
             running: None,
-            hash_mb: HASH.default,
+            hash_mb,
             overhead_ms: MOVE_OVERHEAD.default,
-            extras: Extras::default(),
+            threads,
+            start_threads: threads,
+            table_empty: true,
+            choice: MoveChoice::default(),
         }
     }
 
     /// Runs until `quit` or the end of input. `first` is a line already read (by the protocol
-    /// detection) that must be handled before anything else.
-    pub fn run(mut self, first: Option<String>) -> Result<()> {
-        if let Some(line) = first {
-            self.pending.push_back(Event::Line(line));
+    /// detection), with when it was read, that must be handled before anything else.
+    pub fn run(mut self, first: Option<(String, Instant)>) -> Result<()> {
+        if let Some((line, read_at)) = first {
+            self.pending.push_back(Event::Line(line, read_at));
         }
         loop {
             let ev = match self.pending.pop_front() {
@@ -126,21 +169,25 @@ impl<W: Write> Engine<W> {
                 break;
             }
         }
-        // A search still running is abandoned: its thread sees the flag and ends, and the
-        // process may exit without waiting for it.
+        // A job still running is abandoned: its thread sees the flag and ends, and the process
+        // may exit without waiting for it.
         self.stop.store(true, Ordering::Relaxed);
         Ok(())
     }
 
     fn handle(&mut self, ev: Event) -> Result<Flow> {
         match ev {
-            Event::Line(line) => self.line(&line),
+            Event::Line(line, read_at) => self.line(&line, read_at),
             Event::InputClosed => {
                 log::debug!("end of input");
                 Ok(Flow::Quit)
             }
             Event::Info(info) => {
                 self.report(&info)?;
+                Ok(Flow::Continue)
+            }
+            Event::Face(fb) => {
+                self.send(Reply::Face(fb))?;
                 Ok(Flow::Continue)
             }
             Event::Done(done) => {
@@ -161,7 +208,7 @@ impl<W: Write> Engine<W> {
         self.send(Reply::Error(msg.into()))
     }
 
-    fn line(&mut self, line: &str) -> Result<Flow> {
+    fn line(&mut self, line: &str, read_at: Instant) -> Result<Flow> {
         log::debug!("< {line}");
         if line.trim().is_empty() {
             return Ok(Flow::Continue);
@@ -173,9 +220,9 @@ impl<W: Write> Engine<W> {
                 return Ok(Flow::Continue);
             }
         };
-        // While a search runs only commands that neither need the searcher nor change what it
-        // was asked are taken; anything else could not be answered consistently.
-        let allowed_while_searching = matches!(
+        // While a job runs only commands that neither need the searcher nor change what it was
+        // asked are taken; anything else could not be answered consistently.
+        let allowed_while_busy = matches!(
             cmd,
             Command::IsReady
                 | Command::Stop
@@ -184,104 +231,163 @@ impl<W: Write> Engine<W> {
                 | Command::Display
                 | Command::Threats(_)
         );
-        if self.running.is_some() && !allowed_while_searching {
-            self.error("a search is running (send stop first)")?;
+        if let Some(job) = &self.running
+            && !allowed_while_busy
+        {
+            let msg = format!("{} is running (send stop first)", job.name());
+            self.error(msg)?;
             return Ok(Flow::Continue);
         }
         match cmd {
             Command::Hello(h) => self.hello(h)?,
             Command::IsReady => self.send(Reply::ReadyOk)?,
-            Command::SetOption { name, value } => self.set_option(&name, &value)?,
+            Command::SetOption(setting) => self.set_option(setting)?,
             Command::NewGame => {
                 self.board = Board::startpos();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
+                self.empty_table();
             }
             Command::Position { board, moves } => self.position(board, &moves)?,
-            Command::Go(p) => self.go(&p)?,
+            Command::Go(p) => self.go(&p, read_at)?,
             Command::GoSetup => self.send(Reply::BestSetup(ENGINE_SETUP))?,
-            Command::Stop => self.stop_search()?,
+            Command::Stop => self.stop_job()?,
             Command::Quit => return Ok(Flow::Quit),
             Command::Query(q) => self.query(q)?,
             Command::Display => self.send(Reply::Board(notation::pretty(&self.board)))?,
-            Command::Perft(depth) => {
-                let mut b = self.board.clone();
-                let count = perft::perft(&mut b, depth);
-                self.send(Reply::Perft { depth, count })?;
-            }
+            Command::Perft(depth) => self.perft(depth)?,
             Command::Analyse(p) => self.analyse(&p)?,
             Command::Threats(m) => match analysis::threats(&self.board, m) {
-                Ok(r) => self.send(Reply::Analysis(r))?,
+                Ok(t) => self.send(Reply::Threats(t))?,
                 Err(e) => self.error(e)?,
             },
         }
         Ok(Flow::Continue)
     }
 
-    /// `analyse` runs on the loop's thread: it always ends by itself (it has a limit, see
-    /// `protocol::analysis`), and input read meanwhile waits in the channel.
-    fn analyse(&mut self, p: &AnalyseParams) -> Result<()> {
-        let mut searcher = self
-            .searcher
-            .take()
-            .expect("the searcher is home when no search runs");
+    /// Starts `job` on a worker thread: `work` runs there and its outcome comes back as
+    /// [`Event::Done`], also when it panics (with the panic's message then).
+    fn spawn(
+        &mut self,
+        job: Job,
+        work: impl FnOnce(&Sender<Event>) -> Outcome + Send + 'static,
+    ) -> Result<()> {
+        // The job never clears the flag itself, so a `stop` that follows at once is never lost;
+        // it is cleared here, before the job starts, instead.
         self.stop.store(false, Ordering::Relaxed);
+        let tx = self.tx.clone();
+        thread::Builder::new()
+            .name("worker".into())
+            .spawn(move || {
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&tx)));
+                let done = outcome.map_err(|e| {
+                    e.downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| e.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".into())
+                });
+                // The loop may be gone already (quit during a job): nobody to tell then.
+                let _ = tx.send(Event::Done(done));
+            })
+            .context("starting a worker thread")?;
+        self.running = Some(job);
+        Ok(())
+    }
+
+    /// The searcher, for a job that searches (and so fills the table).
+    fn take_searcher(&mut self) -> Box<Searcher> {
+        self.table_empty = false;
+        self.searcher
+            .take()
+            .expect("the searcher is home when no job runs")
+    }
+
+    /// Empties the table, unless nothing was stored in it since it was last emptied.
+    fn empty_table(&mut self) {
+        if !self.table_empty {
+            self.searcher
+                .as_mut()
+                .expect("the searcher is home when no job runs")
+                .clear();
+            self.table_empty = true;
+        }
+    }
+
+    /// `analyse`: the faces are reported as they are found, then `analysisdone`. `stop` ends it
+    /// early; the faces not yet searched are then valued one ply deep.
+    fn analyse(&mut self, p: &AnalyseParams) -> Result<()> {
+        let mut searcher = self.take_searcher();
         let board = self.board.clone();
-        let out = &mut self.out;
-        let r = analysis::run_analyse(&mut searcher, &board, p, &mut |reply| {
-            let line = Reply::Analysis(reply).to_string();
-            log::debug!("> {line}");
-            writeln!(out, "{line}").context("writing a reply")?;
-            out.flush().context("writing a reply")
-        });
-        self.searcher = Some(searcher);
-        r
+        let p = p.clone();
+        self.spawn(Job::Analysis, move |tx| {
+            let pre = analysis::run_analyse(&mut searcher, &board, &p, &mut |fb| {
+                let _ = tx.send(Event::Face(*fb));
+            });
+            Outcome::Analysis(searcher, pre)
+        })
+    }
+
+    /// `perft`: counted on the worker, stopped by the searcher's flag.
+    fn perft(&mut self, depth: u32) -> Result<()> {
+        let mut board = self.board.clone();
+        let stop = self.stop.clone();
+        self.spawn(Job::Perft { depth }, move |_| {
+            let (count, complete) = perft::perft_until(&mut board, depth, &stop);
+            Outcome::Perft { count, complete }
+        })
     }
 
     fn hello(&mut self, h: Handshake) -> Result<()> {
         self.send(Reply::IdName)?;
         self.send(Reply::IdAuthor)?;
-        for o in OPTIONS.into_iter().chain(Extras::SPIN_OPTIONS) {
+        for o in SPIN_OPTIONS {
+            let o = if o == THREADS {
+                SpinOption {
+                    default: self.start_threads as u64,
+                    ..o
+                }
+            } else {
+                o
+            };
             self.send(Reply::Option(o))?;
         }
-        self.send(Reply::Analysis(AnalysisReply::StringOption {
-            name: analysis::DECISION_LOG,
-        }))?;
+        self.send(Reply::StringOption(DECISION_LOG))?;
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
         }))
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<()> {
-        // Option names are matched without regard to case, as controllers of this protocol family
-        // are known to send them in any case.
-        if let Some(r) = self.extras.set_option(name, value) {
-            return r.or_else(|e| self.error(e));
-        }
-        let Some(opt) = OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
-            return self.error(format!("unknown option '{name}'"));
-        };
-        let v = match value.parse::<u64>() {
-            Ok(v) if (opt.min..=opt.max).contains(&v) => v,
-            _ => {
-                return self.error(format!(
-                    "bad value '{value}' for option {} (an integer {}..{})",
-                    opt.name, opt.min, opt.max
-                ));
-            }
-        };
+    fn set_option(&mut self, setting: Setting) -> Result<()> {
         let s = self
             .searcher
             .as_mut()
-            .expect("the searcher is home when no search runs");
-        if opt.name == HASH.name {
-            self.hash_mb = v;
-            s.set_hash(v as usize);
-        } else {
-            self.overhead_ms = v;
-            s.move_overhead_ms = v;
+            .expect("the searcher is home when no job runs");
+        match setting {
+            // A table of the size it has is only emptied, not made anew: controllers send their
+            // Hash at the start of every game, mostly unchanged.
+            Setting::Hash(mb) if mb == self.hash_mb => self.empty_table(),
+            Setting::Hash(mb) => {
+                self.hash_mb = mb;
+                s.set_hash(mb as usize);
+                self.table_empty = true;
+            }
+            Setting::MoveOverhead(ms) => {
+                self.overhead_ms = ms;
+                s.move_overhead_ms = ms;
+            }
+            Setting::Threads(n) => {
+                if n != self.threads {
+                    self.threads = n;
+                    s.set_threads(n);
+                }
+            }
+            // In range: the parser checked it against the option's bounds.
+            Setting::Level(l) => self.choice.level = Level::new(l).unwrap_or_default(),
+            Setting::LevelSeed(seed) => self.choice.seed = seed,
+            Setting::DecisionLog(path) => {
+                if let Err(e) = self.choice.set_log(path.as_deref()) {
+                    return self.error(e);
+                }
+            }
         }
         Ok(())
     }
@@ -306,7 +412,13 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
-    fn limits(&self, p: &GoParams, root_moves: usize) -> std::result::Result<Limits, String> {
+    /// The limits of `go`; its time counts from `read_at`, when its line was read.
+    fn limits(
+        &self,
+        p: &GoParams,
+        root_moves: usize,
+        read_at: Instant,
+    ) -> std::result::Result<Limits, String> {
         let side = self.board.side_to_move();
         let clock = if p.has_clock() {
             let (time, inc) = p.clock_of(side);
@@ -336,11 +448,11 @@ impl<W: Write> Engine<W> {
                 Some(MultiPv::Count(k)) => k,
                 Some(MultiPv::All) => root_moves,
             },
-            start: None,
+            start: Some(read_at),
         })
     }
 
-    fn go(&mut self, p: &GoParams) -> Result<()> {
+    fn go(&mut self, p: &GoParams, read_at: Instant) -> Result<()> {
         if let Some(w) = self.board.winner() {
             return self.error(format!(
                 "cannot search: the game is over ({} has won)",
@@ -348,56 +460,36 @@ impl<W: Write> Engine<W> {
             ));
         }
         let root_moves = self.board.moves_for_die(p.die).len();
-        let limits = match self.limits(p, root_moves) {
-            Ok(l) => self.extras.limits(l),
+        let limits = match self.limits(p, root_moves, read_at) {
+            Ok(l) => self.choice.limits(l),
             Err(e) => return self.error(e),
         };
-        let mut searcher = self
-            .searcher
-            .take()
-            .expect("the searcher is home when no search runs");
-        // The search never clears the flag itself, so a `stop` that follows `go` at once is
-        // never lost; it is cleared here, before the search starts, instead.
-        self.stop.store(false, Ordering::Relaxed);
-        self.running = Some(Running {
+        let searcher = self.take_searcher();
+        let multipv = p.multipv.map(|_| limits.multipv.min(root_moves));
+        let running = Running {
             die: p.die,
             board: self.board.clone(),
-            multipv: p.multipv.map(|_| limits.multipv.min(root_moves)),
+            multipv,
             infinite: p.infinite,
             held: None,
             exact_values: limits.multipv > 1,
-        });
+        };
         let board = self.board.clone();
         let die = p.die;
-        let tx = self.tx.clone();
-        thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let info_tx = tx.clone();
-                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                    let r = searcher.search(&board, die, &limits, &mut |i| {
-                        let _ = info_tx.send(Event::Info(Box::new(i.clone())));
-                    });
-                    (searcher, r)
-                }));
-                let done = outcome.map_err(|e| {
-                    e.downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| e.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown panic".into())
-                });
-                // The loop may be gone already (quit during a search): nobody to tell then.
-                let _ = tx.send(Event::Done(done));
-            })
-            .context("starting the search thread")?;
-        Ok(())
+        self.spawn(Job::Search(running), move |tx| {
+            let mut searcher = searcher;
+            let r = searcher.search(&board, die, &limits, &mut |i| {
+                let _ = tx.send(Event::Info(Box::new(i.clone())));
+            });
+            Outcome::Search(searcher, r)
+        })
     }
 
     fn report(&mut self, info: &Info) -> Result<()> {
-        let Some(multipv) = self.running.as_ref().map(|r| r.multipv) else {
+        let Some(Job::Search(run)) = &self.running else {
             return Ok(());
         };
-        match multipv {
+        match run.multipv {
             None => self.send(Reply::Info(InfoLine {
                 info,
                 rank: None,
@@ -428,28 +520,36 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    fn done(
-        &mut self,
-        done: std::result::Result<(Box<Searcher>, SearchResult), String>,
-    ) -> Result<()> {
-        let Some(run) = self.running.as_mut() else {
+    /// A searcher like the one lost with a failed job's thread: same options, empty table.
+    fn fresh_searcher(&mut self) -> Box<Searcher> {
+        let mut s = Searcher::new(self.hash_mb as usize);
+        s.move_overhead_ms = self.overhead_ms;
+        s.set_threads(self.threads);
+        self.table_empty = true;
+        self.stop = s.stop_flag();
+        Box::new(s)
+    }
+
+    fn done(&mut self, done: std::result::Result<Outcome, String>) -> Result<()> {
+        let Some(job) = &self.running else {
             return Ok(());
         };
-        let result = match done {
-            Ok((searcher, result)) => {
-                self.searcher = Some(searcher);
-                result
-            }
+        let outcome = match done {
+            Ok(o) => o,
             Err(why) => {
-                // The table went down with the thread: start afresh with the same options, and
-                // still answer with a legal move so the controller is not left waiting.
-                log::error!("search failed: {why}");
-                let mut s = Searcher::new(self.hash_mb as usize);
-                s.move_overhead_ms = self.overhead_ms;
-                self.stop = s.stop_flag();
-                self.searcher = Some(Box::new(s));
+                let name = job.name();
+                log::error!("{name} failed: {why}");
+                if self.searcher.is_none() {
+                    // The table went down with the thread: start afresh with the same options.
+                    self.searcher = Some(self.fresh_searcher());
+                }
+                let Some(Job::Search(run)) = &self.running else {
+                    self.running = None;
+                    return self.error(format!("{name} failed: {why}"));
+                };
+                // Still answer with a legal move, so the controller is not left waiting.
                 let best = run.board.moves_for_die(run.die).as_slice()[0];
-                SearchResult {
+                return self.search_over(SearchResult {
                     best,
                     value: 0,
                     depth: 0,
@@ -458,10 +558,42 @@ impl<W: Write> Engine<W> {
                     exact: false,
                     pv: vec![best],
                     root_moves: vec![],
-                }
+                });
             }
         };
-        if run.infinite && !self.stop.load(Ordering::Relaxed) {
+        match outcome {
+            Outcome::Search(searcher, result) => {
+                self.searcher = Some(searcher);
+                self.search_over(result)
+            }
+            Outcome::Analysis(searcher, pre) => {
+                self.searcher = Some(searcher);
+                self.running = None;
+                self.send(Reply::AnalysisDone {
+                    value: pre.value,
+                    nodes: pre.nodes,
+                    time_ms: pre.time_ms,
+                })
+            }
+            Outcome::Perft { count, complete } => {
+                let Some(Job::Perft { depth }) = self.running.take() else {
+                    unreachable!("a perft's outcome comes from a perft");
+                };
+                self.send(if complete {
+                    Reply::Perft { depth, count }
+                } else {
+                    Reply::PerftStopped { depth, count }
+                })
+            }
+        }
+    }
+
+    /// The search has ended: its answer, unless it is infinite and not stopped yet.
+    fn search_over(&mut self, result: SearchResult) -> Result<()> {
+        if let Some(Job::Search(run)) = &mut self.running
+            && run.infinite
+            && !self.stop.load(Ordering::Relaxed)
+        {
             run.held = Some(result);
             return Ok(());
         }
@@ -469,9 +601,11 @@ impl<W: Write> Engine<W> {
     }
 
     fn finish(&mut self, result: SearchResult) -> Result<()> {
-        let run = self.running.take().expect("finishing a running search");
+        let Some(Job::Search(run)) = self.running.take() else {
+            unreachable!("finishing a running search");
+        };
         let mut best = self
-            .extras
+            .choice
             .choose(&run.board, run.die, &result, run.exact_values);
         if !run.board.is_legal(best, Some(run.die)) {
             log::error!("search returned {best}, not legal for die {}", run.die);
@@ -480,21 +614,25 @@ impl<W: Write> Engine<W> {
         self.send(Reply::BestMove(best))
     }
 
-    /// Stops the running search and waits for its answer, so that `bestmove` is out before the
-    /// next command is read (a controller may send `position` and `go` right after `stop`).
-    fn stop_search(&mut self) -> Result<()> {
-        let Some(run) = self.running.as_mut() else {
+    /// Stops the running job and waits for its last line (`bestmove`, `analysisdone` or the perft
+    /// count), so that it is out before the next command is read: a controller may send
+    /// `position` and `go` right after `stop`.
+    fn stop_job(&mut self) -> Result<()> {
+        let Some(job) = self.running.as_mut() else {
             // Not an error: a `stop` crossing a `bestmove` on the wire is an ordinary race.
             return Ok(());
         };
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(r) = run.held.take() {
+        if let Job::Search(run) = job
+            && let Some(r) = run.held.take()
+        {
             return self.finish(r);
         }
         while self.running.is_some() {
             match self.rx.recv() {
-                Ok(ev @ (Event::Line(_) | Event::InputClosed)) => self.pending.push_back(ev),
+                Ok(ev @ (Event::Line(..) | Event::InputClosed)) => self.pending.push_back(ev),
                 Ok(Event::Info(i)) => self.report(&i)?,
+                Ok(Event::Face(fb)) => self.send(Reply::Face(fb))?,
                 Ok(Event::Done(d)) => self.done(d)?,
                 Err(_) => break,
             }
@@ -541,17 +679,45 @@ mod tests {
         }
     }
 
-    /// Runs a session of complete input and returns the output lines.
-    fn session(input: &[&str]) -> Vec<String> {
+    /// Runs a session of complete input with `threads` search threads to start with and returns
+    /// the output lines.
+    fn session_with(threads: usize, input: &[&str]) -> Vec<String> {
         let (tx, rx) = channel();
         for l in input {
-            tx.send(Event::Line(l.to_string())).unwrap();
+            tx.send(Event::Line(l.to_string(), Instant::now())).unwrap();
         }
         tx.send(Event::InputClosed).unwrap();
         let out = Shared::default();
-        Engine::new(out.clone(), tx, rx).run(None).unwrap();
+        // A small table: these sessions search little.
+        let mut searcher = Searcher::new(16);
+        searcher.set_threads(threads);
+        Engine::new(out.clone(), tx, rx, searcher)
+            .run(None)
+            .unwrap();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         text.lines().map(str::to_string).collect()
+    }
+
+    fn session(input: &[&str]) -> Vec<String> {
+        session_with(1, input)
+    }
+
+    #[test]
+    fn threads_start_where_the_engine_was_told() {
+        let threads = |out: &[String]| {
+            out.iter()
+                .find(|l| l.starts_with("option name Threads "))
+                .cloned()
+                .unwrap()
+        };
+        assert_eq!(
+            threads(&session(&["ugi"])),
+            "option name Threads type spin default 1 min 1 max 256"
+        );
+        assert_eq!(
+            threads(&session_with(3, &["uci"])),
+            "option name Threads type spin default 3 min 1 max 256"
+        );
     }
 
     #[test]
@@ -581,11 +747,13 @@ mod tests {
     fn searching_twice_is_refused() {
         let (tx, rx) = mpsc::channel();
         for l in ["go die 1 infinite", "go die 2 depth 1", "stop"] {
-            tx.send(Event::Line(l.into())).unwrap();
+            tx.send(Event::Line(l.into(), Instant::now())).unwrap();
         }
         tx.send(Event::InputClosed).unwrap();
         let out = Shared::default();
-        Engine::new(out.clone(), tx, rx).run(None).unwrap();
+        Engine::new(out.clone(), tx, rx, Searcher::new(16))
+            .run(None)
+            .unwrap();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("info")).collect();
         assert_eq!(lines.len(), 2, "{lines:?}");

@@ -1,21 +1,14 @@
 //! The native protocol's output side: every line the engine prints is a [`Reply`], and this is the
-//! only place that knows how a reply is spelt.
+//! only place that knows how a reply is spelt (a threats line is the one [`Threats::line`] writes,
+//! as a move is written the way a [`Move`] displays itself).
 
 use std::fmt;
 
+use crate::analysis::{FaceBest, Threats};
 use crate::board::{Color, Move};
 use crate::notation;
-use crate::protocol::analysis::AnalysisReply;
+use crate::protocol::options::SpinOption;
 use crate::search::{self, Info, WIN};
-
-/// An engine option as announced after the handshake: every option is an integer ("spin").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SpinOption {
-    pub name: &'static str,
-    pub default: u64,
-    pub min: u64,
-    pub max: u64,
-}
 
 /// One search report line. For a multi-PV line `rank` is the root move's place (1 = best) and
 /// `pv` its line; otherwise `rank` is `None`.
@@ -33,6 +26,8 @@ pub enum Reply<'a> {
     IdName,
     IdAuthor,
     Option(SpinOption),
+    /// The announcement of a string option (whose default is empty).
+    StringOption(&'static str),
     HelloOk(&'static str),
     ReadyOk,
     Info(InfoLine<'a>),
@@ -44,11 +39,23 @@ pub enum Reply<'a> {
         depth: u32,
         count: u64,
     },
+    /// A perft ended by `stop`, with the paths counted until then.
+    PerftStopped {
+        depth: u32,
+        count: u64,
+    },
     /// The board for a person; the only reply that spans several lines.
     Board(String),
     Error(String),
-    /// The replies of `analyse`, `threats` and the extra options, spelt in `protocol::analysis`.
-    Analysis(AnalysisReply),
+    /// One face of `analyse`: `info face <die> depth <d> wp <p> [proven] pv <move>`.
+    Face(FaceBest),
+    /// The last line of `analyse`: `analysisdone wp <p> nodes <n> time <ms>`.
+    AnalysisDone {
+        value: i64,
+        nodes: u64,
+        time_ms: u64,
+    },
+    Threats(Threats),
 }
 
 pub const AUTHOR: &str = "the ewn authors";
@@ -70,6 +77,9 @@ impl fmt::Display for Reply<'_> {
                 "option name {} type spin default {} min {} max {}",
                 o.name, o.default, o.min, o.max
             ),
+            Reply::StringOption(name) => {
+                write!(f, "option name {name} type string default <empty>")
+            }
             Reply::HelloOk(word) => f.write_str(word),
             Reply::ReadyOk => f.write_str("readyok"),
             Reply::Info(l) => {
@@ -101,10 +111,35 @@ impl fmt::Display for Reply<'_> {
             Reply::Response(s) if s.is_empty() => f.write_str("response"),
             Reply::Response(s) => write!(f, "response {s}"),
             Reply::Perft { depth, count } => write!(f, "perft {depth} {count}"),
+            // The word comes before the number, so that a reader of `perft <depth> <count>`
+            // cannot take a partial count for the whole.
+            Reply::PerftStopped { depth, count } => write!(f, "perft {depth} stopped {count}"),
             Reply::Board(s) => f.write_str(s.trim_end()),
             // A reply is one line whatever the message holds.
             Reply::Error(s) => write!(f, "error {}", s.replace(['\n', '\r'], " ")),
-            Reply::Analysis(a) => a.fmt(f),
+            Reply::Face(fb) => {
+                write!(
+                    f,
+                    "info face {} depth {} wp {:.4}",
+                    fb.die,
+                    fb.depth,
+                    search::to_prob(fb.value)
+                )?;
+                if fb.value == 0 || fb.value == WIN {
+                    f.write_str(" proven")?;
+                }
+                write!(f, " pv {}", fb.best)
+            }
+            Reply::AnalysisDone {
+                value,
+                nodes,
+                time_ms,
+            } => write!(
+                f,
+                "analysisdone wp {:.4} nodes {nodes} time {time_ms}",
+                search::to_prob(*value)
+            ),
+            Reply::Threats(t) => f.write_str(&t.line()),
         }
     }
 }
@@ -179,6 +214,53 @@ mod tests {
             }
             .to_string(),
             "perft 2 324"
+        );
+        assert_eq!(
+            Reply::PerftStopped {
+                depth: 9,
+                count: 5000
+            }
+            .to_string(),
+            "perft 9 stopped 5000"
+        );
+        assert_eq!(
+            Reply::StringOption("DecisionLog").to_string(),
+            "option name DecisionLog type string default <empty>"
+        );
+    }
+
+    #[test]
+    fn analysis_replies() {
+        let b = notation::parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
+        let t = crate::analysis::threats_after(&b, notation::parse_move("b4c3").unwrap());
+        assert_eq!(
+            Reply::Threats(t).to_string(),
+            "threats move b4c3 oppwin 0.0000 capture R1 0.3333 R2 0.0000"
+        );
+        let d = Reply::AnalysisDone {
+            value: WIN / 2,
+            nodes: 10,
+            time_ms: 3,
+        };
+        assert_eq!(d.to_string(), "analysisdone wp 0.5000 nodes 10 time 3");
+        let face = FaceBest {
+            die: 2,
+            best: notation::parse_move("d2e1").unwrap(),
+            value: WIN,
+            depth: 1,
+        };
+        assert_eq!(
+            Reply::Face(face).to_string(),
+            "info face 2 depth 1 wp 1.0000 proven pv d2e1"
+        );
+        let face = FaceBest {
+            value: WIN / 4,
+            depth: 3,
+            ..face
+        };
+        assert_eq!(
+            Reply::Face(face).to_string(),
+            "info face 2 depth 3 wp 0.2500 pv d2e1"
         );
     }
 }

@@ -20,8 +20,6 @@ use crate::setup::ENGINE_SETUP;
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
 
-const HASH_MB: usize = 64;
-
 /// Our square index (0 = a5, row by row from the top) to a TCG square: column letter, row from
 /// the top. The board layouts agree, so this is a renaming only.
 pub fn square_to_tcg(s: u8) -> String {
@@ -200,16 +198,22 @@ struct Engine {
     searcher: Searcher,
     game_ms: u64,
     used_ms: u64,
+    /// Nothing stored in the table since it was made or emptied: a referee sends both
+    /// `time_setting` and `board_setting` before a game, and one emptying is enough.
+    table_empty: bool,
 }
 
 impl Engine {
     fn new_game(&mut self) {
         self.used_ms = 0;
-        self.searcher.clear();
+        if !self.table_empty {
+            self.searcher.clear();
+            self.table_empty = true;
+        }
     }
 
-    /// The reply to one command, or `None` for `exit`.
-    fn handle(&mut self, cmd: Command) -> Option<String> {
+    /// The reply to one command read at `read_at`, or `None` for `exit`.
+    fn handle(&mut self, cmd: Command, read_at: Instant) -> Option<String> {
         Some(match cmd {
             Command::Name => "ewn".to_string(),
             Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -224,7 +228,7 @@ impl Engine {
             }
             Command::Ini(side) => setup_to_tcg(side, &ENGINE_SETUP),
             Command::Get { die, board } => {
-                let start = Instant::now();
+                // The referee's clock runs from when it sent the request: so does ours.
                 let clock = Clock {
                     time_ms: self.game_ms.saturating_sub(self.used_ms),
                     inc_ms: 0,
@@ -232,13 +236,15 @@ impl Engine {
                 };
                 let limits = Limits {
                     clock: Some(clock),
+                    start: Some(read_at),
                     ..Limits::default()
                 };
                 self.searcher
                     .stop_flag()
                     .store(false, std::sync::atomic::Ordering::Relaxed);
+                self.table_empty = false;
                 let r = self.searcher.search(&board, die, &limits, &mut |_| {});
-                self.used_ms += start.elapsed().as_millis() as u64;
+                self.used_ms += read_at.elapsed().as_millis() as u64;
                 log::info!(
                     "tcg: die {die} -> {} depth {} ({} of {} ms used)",
                     crate::notation::move_name(r.best),
@@ -253,25 +259,28 @@ impl Engine {
     }
 }
 
-/// Speaks TCG: `first_line` is the first command, already read; then the rest of `lines` until
-/// `exit` or the end of input.
+/// Speaks TCG with `searcher` (its table and threads): `first_line` is the first command, already
+/// read; then the rest of `lines` until `exit` or the end of input. Each line comes with when it
+/// was read.
 pub fn serve(
-    first_line: String,
-    lines: &mut dyn Iterator<Item = String>,
+    first_line: (String, Instant),
+    lines: &mut dyn Iterator<Item = (String, Instant)>,
     out: &mut dyn Write,
+    searcher: Searcher,
 ) -> Result<()> {
     let mut engine = Engine {
-        searcher: Searcher::new(HASH_MB),
+        searcher,
         game_ms: (DEFAULT_GAME_SECONDS * 1000.0) as u64,
         used_ms: 0,
+        table_empty: true,
     };
-    for line in std::iter::once(first_line).chain(lines) {
+    for (line, read_at) in std::iter::once(first_line).chain(lines) {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
         let reply = match line.parse::<Command>() {
-            Ok(cmd) => match engine.handle(cmd) {
+            Ok(cmd) => match engine.handle(cmd, read_at) {
                 Some(r) => r,
                 None => return Ok(()),
             },
@@ -385,10 +394,10 @@ mod tests {
     fn a_session_in_process() {
         let input = "time_setting 5\nboard_setting 5 6 2\nini R\nbogus\n\
                      get B 1 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3\nexit\nname\n";
-        let mut lines = input.lines().map(String::from);
+        let mut lines = input.lines().map(|l| (l.to_string(), Instant::now()));
         let first = lines.next().unwrap();
         let mut out = Vec::new();
-        serve(first, &mut lines, &mut out).unwrap();
+        serve(first, &mut lines, &mut out, Searcher::new(1)).unwrap();
         let out = String::from_utf8(out).unwrap();
         let replies: Vec<&str> = out.lines().collect();
         assert_eq!(replies.len(), 5, "{out}");
