@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""How much faster do more threads reach a fixed depth? Time to depth 9, seen from outside.
+
+Starts the engine once per thread count, sets `Threads`, and searches five fixed middlegame
+positions to a fixed depth (`go die <d> depth 9`), each after `uginewgame` so that no search
+inherits another's table. The time from writing each `go` line to reading its `bestmove` is
+measured; every position is searched --repeat times per thread count, alternating the thread
+counts, and the median is kept. Prints a table of the times and the speed-up of each thread
+count over the first, and the mean speed-up over the positions.
+
+This is a measurement, not a test: the numbers depend on the machine and its load, and with
+more than one thread the node counts (and sometimes the move) vary from run to run. Run it on
+an otherwise idle machine with at least as many cores as the largest thread count.
+
+Usage: scripts/threads-depth.py [--threads 1,2] [--depth 9] [--repeat 3] [--hash 64]
+The engine is target/release/ewn unless EWN names another program.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+# Middlegames from engine games: several cubes taken, captures and races both in reach.
+POSITIONS = [
+    ("1R2R32/1R1R42/R64/2B5B21/2B3B61 r", 3),
+    ("2R22/R41R52/1R6B52/3B3B6/4B1 b", 2),
+    ("1R12R3/R42R21/2R6B31/1B52B4/3B2B1 r", 6),
+    ("R21R32/1R41B11/R51B4B31/5/4B6 r", 2),
+    ("2R1R21/R32R41/1B61R51/2B21B5/2B32 b", 1),
+]
+
+
+class Engine:
+    def __init__(self, cmd, threads, hash_mb):
+        self.p = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("ugi")
+        self.until("ugiok")
+        self.send(f"setoption name Threads value {threads}")
+        self.send(f"setoption name Hash value {hash_mb}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, word):
+        """Reads lines until one starts with `word`; returns it and the last `info depth` line."""
+        last_info = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"error: the engine ended while {word} was awaited")
+            line = line.strip()
+            if line.startswith("error"):
+                sys.exit(f"error: the engine said: {line}")
+            if line.startswith("info depth"):
+                last_info = line
+            if line.split(" ", 1)[0] == word:
+                return line, last_info
+
+    def time_to_depth(self, fen, die, depth):
+        self.send("uginewgame")
+        self.send(f"position fen {fen}")
+        self.send("isready")
+        self.until("readyok")
+        start = time.perf_counter()
+        self.send(f"go die {die} depth {depth}")
+        best, info = self.until("bestmove")
+        took = time.perf_counter() - start
+        words = (info or "").split()
+        reached = int(words[words.index("depth") + 1]) if "depth" in words else 0
+        nodes = int(words[words.index("nodes") + 1]) if "nodes" in words else 0
+        return took, reached, nodes, best.split()[1]
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--threads", default="1,2", help="thread counts to compare, the first the base")
+    ap.add_argument("--depth", type=int, default=9)
+    ap.add_argument("--repeat", type=int, default=3, help="searches per position and thread count")
+    ap.add_argument("--hash", type=int, default=64, help="table size in MiB")
+    opts = ap.parse_args()
+    counts = [int(t) for t in opts.threads.split(",")]
+    cmd = [os.environ.get("EWN", "target/release/ewn")]
+    engines = {t: Engine(cmd, t, opts.hash) for t in counts}
+    times = {(t, i): [] for t in counts for i in range(len(POSITIONS))}
+    for _ in range(opts.repeat):
+        for i, (fen, die) in enumerate(POSITIONS):
+            for t in counts:
+                took, reached, nodes, move = engines[t].time_to_depth(fen, die, opts.depth)
+                if reached < opts.depth:
+                    # A proven value ends the search early: the position says nothing about speed.
+                    print(f"note: position {i + 1} stopped at depth {reached} (proven)", file=sys.stderr)
+                times[(t, i)].append(took)
+                print(
+                    f"position {i + 1} threads {t}: {took * 1000:.0f} ms, depth {reached}, "
+                    f"{nodes} nodes, {move}",
+                    file=sys.stderr,
+                )
+    for e in engines.values():
+        e.quit()
+    base = counts[0]
+    header = "position  " + "  ".join(f"{t:>2} threads" for t in counts)
+    header += "".join(f"  speed-up {t}" for t in counts[1:])
+    print(header)
+    speedups = {t: [] for t in counts[1:]}
+    for i, (fen, die) in enumerate(POSITIONS):
+        med = {t: statistics.median(times[(t, i)]) for t in counts}
+        row = f"{i + 1:>8}  " + "  ".join(f"{med[t] * 1000:>7.0f} ms" for t in counts)
+        for t in counts[1:]:
+            s = med[base] / med[t]
+            speedups[t].append(s)
+            row += f"  {s:>10.2f}"
+        print(row)
+    for t in counts[1:]:
+        print(f"mean speed-up of {t} threads over {base}: {statistics.mean(speedups[t]):.2f}")
+
+
+if __name__ == "__main__":
+    main()
