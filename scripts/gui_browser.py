@@ -8,6 +8,7 @@ phone window to OUTDIR.
 """
 
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -28,6 +29,8 @@ WAIT_S = 90
 
 
 def browser(width, height):
+    """A headless Chromium with a profile of its own; `close` removes both."""
+    profile = tempfile.mkdtemp(prefix="ewn-gui-chromium-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
     for flag in [
@@ -41,17 +44,23 @@ def browser(width, height):
         "--disable-sync",
         "--disable-dev-shm-usage",
         "--hide-scrollbars",
-        f"--user-data-dir={tempfile.mkdtemp(prefix='ewn-gui-chromium-')}",
+        f"--user-data-dir={profile}",
         f"--window-size={width},{height}",
     ]:
         opts.add_argument(flag)
     d = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
+    d.profile_dir = profile
     # The page's viewport is exactly the size asked for (a window's frame would take a part).
     d.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
     )
     return d
+
+
+def close(d):
+    d.quit()
+    shutil.rmtree(d.profile_dir, ignore_errors=True)
 
 
 def shot(d, name, top=True):
@@ -250,7 +259,7 @@ def desktop():
         wait(d, "the end of the engine game", lambda d: "wins" in status(d))
         print(f"engines: {status(d)} after {ply_count(d)} plies")
     finally:
-        d.quit()
+        close(d)
 
 
 def phone():
@@ -276,7 +285,7 @@ def phone():
         print(f"phone: {status(d)} after {moves} clicked moves")
         shot(d, "phone-end.png")
     finally:
-        d.quit()
+        close(d)
 
 
 if __name__ == "__main__":
