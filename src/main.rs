@@ -35,6 +35,13 @@ fn threads_parser() -> clap::builder::RangedU64ValueParser {
     clap::value_parser!(u64).range(1..=ewn::search::MAX_THREADS as u64)
 }
 
+fn unit_interval(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+    }
+}
+
 /// How the self-play games of `setups` and `datagen` are played.
 #[derive(clap::Args)]
 struct SelfPlayArgs {
@@ -117,6 +124,14 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 100_000)]
         games: u64,
+        /// Label each position by a search of this depth before its roll, mixed with the result
+        /// (0: by the game's result alone).
+        #[arg(long, default_value_t = 0)]
+        label_depth: u32,
+        /// Weight of the game's result in a label when --label-depth is given; the search value
+        /// has the rest.
+        #[arg(long, default_value_t = 0.5, value_parser = unit_interval)]
+        result_weight: f32,
         #[command(flatten)]
         selfplay: SelfPlayArgs,
         #[arg(long)]
@@ -409,6 +424,8 @@ fn run() -> Result<()> {
         }
         Some(Command::Datagen {
             games,
+            label_depth,
+            result_weight,
             selfplay: sp,
             out,
         }) => {
@@ -421,6 +438,10 @@ fn run() -> Result<()> {
                 sp.eval,
                 sp.seed,
                 sp.threads,
+                ewn::train::Labels {
+                    depth: label_depth,
+                    result_weight: if label_depth == 0 { 1.0 } else { result_weight },
+                },
                 &mut w,
                 &|g| {
                     if g % 10_000 == 0 {

@@ -16,11 +16,12 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
 
+use crate::analysis::analyse_preroll;
 use crate::board::{Board, Color};
 use crate::net::{self, Features, HIDDEN, INPUTS, QA, QB, W1_LIMIT, Weights};
 use crate::notation::{parse_fen_parts, to_fen};
 use crate::referee::rng::{MatchRng, pair_seed};
-use crate::search::{EvalKind, Searcher};
+use crate::search::{EvalKind, Limits, Searcher, to_prob};
 use crate::selfplay::{self, Budget};
 
 /// One training position.
@@ -35,12 +36,34 @@ pub struct Sample {
 /// Plays `games` self-play games and writes their positions to `out`. Game `g` is fixed by
 /// `pair_seed(seed, g)`: setups, first mover and dice. The games are played a chunk at a time and
 /// written in order, so the file does not depend on `threads`. Returns the positions written.
+/// How `datagen` labels a position: by the game's result, or by a mix of the result and a search
+/// of the position before its roll (the search value says what the dice left open; the result
+/// keeps the labels tied to what happened).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Labels {
+    /// Depth of the labelling search (0: the result alone).
+    pub depth: u32,
+    /// Weight of the game result in the label; the search value has the rest.
+    pub result_weight: f32,
+}
+
+impl Default for Labels {
+    fn default() -> Self {
+        Labels {
+            depth: 0,
+            result_weight: 1.0,
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn datagen(
     games: u64,
     depth: u32,
     eval: EvalKind,
     seed: u64,
     threads: usize,
+    labels: Labels,
     out: &mut dyn Write,
     progress: &dyn Fn(u64),
 ) -> Result<u64> {
@@ -57,19 +80,36 @@ pub fn datagen(
                 Color::Blue
             };
             let dice_seed = rng.next_u64();
-            let mut seen: Vec<(String, Color)> = Vec::new();
+            let mut seen: Vec<Board> = Vec::new();
             let r = selfplay::play(
                 setups,
                 first,
                 dice_seed,
                 Budget { depth, eval },
                 searchers,
-                |b| seen.push((to_fen(b), b.side_to_move())),
+                |b| seen.push(b.clone()),
             );
             let mut text = String::new();
-            for (ply, (fen, stm)) in seen.iter().enumerate() {
-                let y = u8::from(*stm == r.winner);
-                text.push_str(&format!("{fen} {y} {ply}\n"));
+            let searcher = &mut searchers[0];
+            // The labelling searches start from an empty table in every game, so that the labels
+            // do not depend on which worker played which game before.
+            searcher.clear();
+            searcher.eval = eval;
+            for (ply, b) in seen.iter().enumerate() {
+                let result = f32::from(u8::from(b.side_to_move() == r.winner));
+                let fen = to_fen(b);
+                if labels.depth == 0 {
+                    text.push_str(&format!("{fen} {result} {ply}\n"));
+                    continue;
+                }
+                let limits = Limits {
+                    depth: Some(labels.depth),
+                    ..Limits::default()
+                };
+                let v = analyse_preroll(searcher, b, &limits, &mut |_| {}).value;
+                let w = labels.result_weight;
+                let y = w * result + (1.0 - w) * to_prob(v) as f32;
+                text.push_str(&format!("{fen} {y:.4} {ply}\n"));
             }
             (text, seen.len() as u64)
         });
@@ -482,8 +522,9 @@ mod tests {
     fn datagen_is_reproducible_and_independent_of_threads() {
         let mut a = Vec::new();
         let mut b = Vec::new();
-        datagen(6, 1, EvalKind::Heuristic, 4, 1, &mut a, &|_| {}).unwrap();
-        datagen(6, 1, EvalKind::Heuristic, 4, 2, &mut b, &|_| {}).unwrap();
+        let by_result = Labels::default();
+        datagen(6, 1, EvalKind::Heuristic, 4, 1, by_result, &mut a, &|_| {}).unwrap();
+        datagen(6, 1, EvalKind::Heuristic, 4, 2, by_result, &mut b, &|_| {}).unwrap();
         assert_eq!(a, b);
         let text = String::from_utf8(a).unwrap();
         let dir = std::env::temp_dir().join(format!("ewn-datagen-{}", std::process::id()));
@@ -498,6 +539,34 @@ mod tests {
                 .all(|(b, y, _)| !b.is_over() && (*y == 0.0 || *y == 1.0))
         );
         assert_eq!(data[0].1 + data[1].1, 1.0);
+
+        // Labelled by a search too: the same positions, each label the mix of its result and
+        // the search value, whatever the threads.
+        let mixed = Labels {
+            depth: 2,
+            result_weight: 0.25,
+        };
+        let (mut c, mut d) = (Vec::new(), Vec::new());
+        datagen(6, 1, EvalKind::Heuristic, 4, 1, mixed, &mut c, &|_| {}).unwrap();
+        datagen(6, 1, EvalKind::Heuristic, 4, 2, mixed, &mut d, &|_| {}).unwrap();
+        assert_eq!(c, d);
+        let text = String::from_utf8(c).unwrap();
+        let mut searcher = Searcher::new(1);
+        searcher.eval = EvalKind::Heuristic;
+        let depth2 = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        for ((line, (b, result, _)), k) in text.lines().zip(&data).zip(0..) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(parse_fen_parts(f[0], f[1]).unwrap(), *b);
+            let y: f32 = f[2].parse().unwrap();
+            // Searched afresh here (another table), the value may differ in the last units.
+            let v = to_prob(analyse_preroll(&mut searcher, b, &depth2, &mut |_| {}).value) as f32;
+            let want = 0.25 * result + 0.75 * v;
+            assert!((y - want).abs() < 0.01, "line {k}: {y} against {want}");
+            assert!((0.0..=1.0).contains(&y));
+        }
     }
 
     #[test]
