@@ -25,8 +25,9 @@ pub const PROVEN_DEPTH: u8 = u8::MAX;
 /// six); `check` holds the key XOR `data`. The two words are written one after the other, so a
 /// reader may see one thread's key with another's data: such a torn slot fails the check (its
 /// `check ^ data` is not the key asked for) and reads as a miss. With one thread nothing is torn.
+/// Aligned to its size, so that the table can start exactly on a huge-page boundary.
 #[derive(Default)]
-#[repr(C)]
+#[repr(C, align(16))]
 struct Entry {
     check: AtomicU64,
     data: AtomicU64,
