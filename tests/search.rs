@@ -22,6 +22,13 @@ fn depth(d: u32) -> Limits {
     }
 }
 
+fn infinite() -> Limits {
+    Limits {
+        infinite: true,
+        ..Limits::default()
+    }
+}
+
 /// Random unfinished positions from random games from the start.
 fn random_positions(seed: u64, n: usize) -> Vec<Board> {
     let mut rng = Rng(seed);
@@ -154,15 +161,7 @@ fn stop_flag_ends_an_unlimited_search_with_a_legal_move() {
     let mut s = Searcher::new(8);
     let flag = s.stop_flag();
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    let r = s.search(
-        &b,
-        5,
-        &Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        &mut |_| {},
-    );
+    let r = s.search(&b, 5, &infinite(), &mut |_| {});
     assert!(b.moves_for_die(5).contains(r.best));
 }
 
@@ -267,15 +266,7 @@ fn threads_count_every_threads_nodes_and_stop_together() {
     // A raised stop flag ends the main thread and its helpers (the search returns, so they joined).
     let flag = s.stop_flag();
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    let r = s.search(
-        &b,
-        5,
-        &Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        &mut |_| {},
-    );
+    let r = s.search(&b, 5, &infinite(), &mut |_| {});
     assert!(b.moves_for_die(5).contains(r.best));
     flag.store(false, std::sync::atomic::Ordering::Relaxed);
     // A node limit counts every thread's nodes. Each publishes its count and checks the total

@@ -336,12 +336,7 @@ impl Worker<'_> {
     /// two meet in the middle, and the main thread finds the helper's values in the table. Helpers
     /// 2, 4, ... run one ply ahead so that several helpers do not all search the same nodes.
     fn helper(&mut self, b: &mut Board, root: &MoveList, max_depth: u32) {
-        let mut order: Vec<RootMove> = root
-            .as_slice()
-            .iter()
-            .map(|&mv| RootMove { mv, value: 0 })
-            .collect();
-        order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
+        let mut order = static_order(b, root);
         let first = 1 + (self.id as u32 + 1) % 2;
         for depth in first..=max_depth {
             let mut alpha = -1;
@@ -374,12 +369,7 @@ impl Worker<'_> {
         let timed = budget.is_some() && limits.depth.is_none() && limits.nodes.is_none();
 
         // A move is ready before any search: the first in static order.
-        let mut order: Vec<RootMove> = root
-            .as_slice()
-            .iter()
-            .map(|&mv| RootMove { mv, value: 0 })
-            .collect();
-        order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
+        let mut order = static_order(b, root);
         let mut result = SearchResult {
             best: order[0].mv,
             value: 0,
@@ -826,6 +816,17 @@ fn static_score(b: &Board, m: Move) -> i32 {
         s += if tc == c { -40 } else { 50 };
     }
     s
+}
+
+/// The root moves in static order, best first, before any search has valued them.
+fn static_order(b: &Board, root: &MoveList) -> Vec<RootMove> {
+    let mut order: Vec<RootMove> = root
+        .as_slice()
+        .iter()
+        .map(|&mv| RootMove { mv, value: 0 })
+        .collect();
+    order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
+    order
 }
 
 #[inline]

@@ -153,17 +153,20 @@ impl TransTable {
             0
         };
         let mut v: Vec<Entry> = Vec::with_capacity(n + pad);
-        let addr = v.as_ptr() as usize;
-        let base = (addr.next_multiple_of(HUGE_PAGE) - addr) / size;
-        let base = if pad > 0 { base } else { 0 };
-        if pad > 0 {
+        let base = if pad > 0 {
+            let addr = v.as_ptr() as usize;
+            let base = (addr.next_multiple_of(HUGE_PAGE) - addr) / size;
             advise_huge_pages(v.as_ptr().wrapping_add(base), n * size);
-        }
+            base
+        } else {
+            0
+        };
+        // Writing the empty entries maps the memory now (it is not cleared a second time).
         v.extend((0..base + n).map(|_| Entry::default()));
         self.entries = v;
         self.base = base;
         self.mask = n - 1;
-        self.clear();
+        *self.generation.get_mut() = 0;
     }
 
     pub fn size_mb(&self) -> usize {
