@@ -150,9 +150,17 @@ enum Command {
         lr: f32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Every n-th position is held out for validation.
+        /// Every n-th position is held out for validation (without --valid).
         #[arg(long, default_value_t = 20)]
         holdout: usize,
+        /// Validate on this data file instead of holding out positions of the training data,
+        /// so that runs on different data are scored on the same positions.
+        #[arg(long)]
+        valid: Option<PathBuf>,
+        /// Also train on every training position reflected in the a5-e1 diagonal, which maps
+        /// the game onto itself (the validation positions are not reflected).
+        #[arg(long)]
+        mirror: bool,
         /// Weights file to write (the engine's is src/net_weights.bin).
         #[arg(long)]
         out: PathBuf,
@@ -463,6 +471,8 @@ fn run() -> Result<()> {
             lr,
             seed,
             holdout,
+            valid,
+            mirror,
             out,
         }) => {
             let mut all = Vec::new();
@@ -471,14 +481,22 @@ fn run() -> Result<()> {
             }
             anyhow::ensure!(holdout >= 2, "--holdout must be at least 2");
             let (mut tr, mut va) = (Vec::new(), Vec::new());
-            for (i, s) in all.into_iter().enumerate() {
-                if i % holdout == 0 {
-                    va.push(s)
-                } else {
-                    tr.push(s)
+            if let Some(v) = &valid {
+                tr = all;
+                va = ewn::train::samples(&ewn::train::load(v)?);
+            } else {
+                for (i, s) in all.into_iter().enumerate() {
+                    if i % holdout == 0 {
+                        va.push(s)
+                    } else {
+                        tr.push(s)
+                    }
                 }
             }
             anyhow::ensure!(!tr.is_empty() && !va.is_empty(), "too little data");
+            if mirror {
+                ewn::train::add_mirrors(&mut tr);
+            }
             println!(
                 "{} training and {} validation positions",
                 tr.len(),
@@ -490,8 +508,10 @@ fn run() -> Result<()> {
                 lr,
                 seed,
             };
-            let net = ewn::train::train(&tr, &va, &cfg, &mut |e, t, v| {
-                println!("epoch {e}: training log-loss {t:.4}, validation {v:.4}");
+            let net = ewn::train::train(&tr, &va, &cfg, &mut |e, t, v, v12| {
+                println!(
+                    "epoch {e}: training log-loss {t:.4}, validation {v:.4} (from ply 12 {v12:.4})"
+                );
             });
             let w = net.quantise();
             std::fs::write(&out, ewn::net::weights_bytes(&w))

@@ -168,6 +168,40 @@ pub fn samples(data: &[(Board, f32, u16)]) -> Vec<Sample> {
         .collect()
 }
 
+/// The square reflected in the a5-e1 diagonal: files become ranks (`row * 5 + col` goes to
+/// `col * 5 + row`). It commutes with the point mirror that orients Blue's view.
+#[inline]
+fn transpose_square(s: usize) -> usize {
+    (s % 5) * 5 + s / 5
+}
+
+/// The inputs of the position reflected in the a5-e1 diagonal. The reflection maps the game onto
+/// itself (a move right becomes a move down, a diagonal stays diagonal, every cube keeps its
+/// number and so its faces), so the reflected position has the same value: training on both
+/// doubles the data for free.
+pub fn mirror_features(f: &Features) -> Features {
+    let mut m = *f;
+    for i in m.idx[..m.len as usize].iter_mut() {
+        let k = *i as usize;
+        let (enemy, sq, face) = (k / 150, (k % 150) / 6, k % 6);
+        *i = (enemy * 150 + transpose_square(sq) * 6 + face) as u16;
+    }
+    m
+}
+
+/// Adds the reflection of every sample (see [`mirror_features`]) after the originals.
+pub fn add_mirrors(samples: &mut Vec<Sample>) {
+    let n = samples.len();
+    samples.reserve(n);
+    for k in 0..n {
+        let s = samples[k];
+        samples.push(Sample {
+            f: mirror_features(&s.f),
+            ..s
+        });
+    }
+}
+
 /// The network in floating point, as trained.
 #[derive(Clone, Debug)]
 pub struct FloatNet {
@@ -286,12 +320,13 @@ pub fn scores(pairs: impl Iterator<Item = (f64, f64)>) -> (f64, f64, usize) {
     (ll / d, br / d, n)
 }
 
-/// Trains on `train` and reports the log-loss on `valid` after every epoch through `report`.
+/// Trains on `train` and reports the log-loss on `train`, on `valid` and on `valid` from ply 12 on
+/// (where the evaluation matters most) after every epoch through `report`.
 pub fn train(
     train: &[Sample],
     valid: &[Sample],
     cfg: &TrainConfig,
-    report: &mut dyn FnMut(u32, f64, f64),
+    report: &mut dyn FnMut(u32, f64, f64, f64),
 ) -> FloatNet {
     let mut net = FloatNet::new(cfg.seed);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
@@ -371,7 +406,9 @@ pub fn train(
             }
         }
         let (vll, _, _) = scores(valid.iter().map(|s| (net.predict(s) as f64, s.y as f64)));
-        report(epoch + 1, train_ll / train.len().max(1) as f64, vll);
+        let late = valid.iter().filter(|s| s.ply >= 12);
+        let (vll12, _, _) = scores(late.map(|s| (net.predict(s) as f64, s.y as f64)));
+        report(epoch + 1, train_ll / train.len().max(1) as f64, vll, vll12);
     }
     net
 }
@@ -479,13 +516,81 @@ mod tests {
             seed: 3,
         };
         let mut last = f64::MAX;
-        let net = train(&data, &data, &cfg, &mut |_, _, v| last = v);
+        let net = train(&data, &data, &cfg, &mut |_, _, v, _| last = v);
         let p0 = net.predict(&one_cube(0, 0.0));
         let p12 = net.predict(&one_cube(12, 0.0));
         assert!((p0 - 0.2).abs() < 0.03, "{p0}");
         assert!((p12 - 0.8).abs() < 0.03, "{p12}");
         // The entropy of these results is 0.5004 nats; the fit must be close to it.
         assert!(last < 0.505, "{last}");
+    }
+
+    /// The position reflected in the a5-e1 diagonal, square by square.
+    fn transposed(b: &Board) -> Board {
+        let mut t = Board::empty(b.side_to_move());
+        for s in 0..25u8 {
+            let code = b.piece_at(s);
+            if code != 0 {
+                let (c, n) = crate::board::piece_of(code);
+                t.put(transpose_square(s as usize) as u8, c, n);
+            }
+        }
+        t.finish_setup().unwrap();
+        t
+    }
+
+    #[test]
+    fn mirrored_inputs_are_the_inputs_of_the_reflected_position() {
+        let mut rng = MatchRng::new(21);
+        let mut searcher = Searcher::new(1);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let mut checked = 0;
+        for _ in 0..60 {
+            let mut b = Board::from_setups(rng.setup(), rng.setup(), Color::Red);
+            for _ in 0..rng.below(24) {
+                if b.is_over() {
+                    break;
+                }
+                let ms = b.moves_for_die(rng.die());
+                b.make(ms.as_slice()[rng.below(ms.len() as u64) as usize]);
+            }
+            if b.is_over() {
+                continue;
+            }
+            let t = transposed(&b);
+            let sorted = |f: Features| {
+                let mut v = f.as_slice().to_vec();
+                v.sort_unstable();
+                (v, f.now)
+            };
+            let m = mirror_features(&net::features(&b));
+            assert_eq!(sorted(m), sorted(net::features(&t)), "{}", to_fen(&b));
+            assert_eq!(mirror_features(&m), net::features(&b));
+            // The reflection maps the game onto itself: the reflected position has the same
+            // value, here by a search with the heuristic evaluation, which knows nothing of it.
+            searcher.eval = EvalKind::Heuristic;
+            searcher.clear();
+            let v = analyse_preroll(&mut searcher, &b, &limits, &mut |_| {}).value;
+            searcher.clear();
+            let w = analyse_preroll(&mut searcher, &t, &limits, &mut |_| {}).value;
+            assert_eq!(v, w, "{}", to_fen(&b));
+            checked += 1;
+        }
+        assert!(checked > 30);
+    }
+
+    #[test]
+    fn add_mirrors_appends_one_reflection_per_sample() {
+        let mut v = vec![one_cube(1, 1.0), one_cube(12, 0.0)];
+        add_mirrors(&mut v);
+        assert_eq!(v.len(), 4);
+        // Square 1 (b5) reflects to 5 (a4); the centre stays.
+        assert_eq!(v[2].f.as_slice(), &[(5 * 6 + 5) as u16]);
+        assert_eq!((v[2].y, v[3].y), (1.0, 0.0));
+        assert_eq!(v[3].f.as_slice(), v[1].f.as_slice());
     }
 
     #[test]
