@@ -525,6 +525,18 @@ mod tests {
         assert!(last < 0.505, "{last}");
     }
 
+    /// Up to `max_plies` random moves on random dice from `b`; `None` if the game ended.
+    fn random_walk(mut b: Board, max_plies: u64, rng: &mut MatchRng) -> Option<Board> {
+        for _ in 0..rng.below(max_plies) {
+            if b.is_over() {
+                break;
+            }
+            let ms = b.moves_for_die(rng.die());
+            b.make(ms.as_slice()[rng.below(ms.len() as u64) as usize]);
+        }
+        (!b.is_over()).then_some(b)
+    }
+
     /// The position reflected in the a5-e1 diagonal, square by square.
     fn transposed(b: &Board) -> Board {
         let mut t = Board::empty(b.side_to_move());
@@ -549,17 +561,10 @@ mod tests {
         };
         let mut checked = 0;
         for _ in 0..60 {
-            let mut b = Board::from_setups(rng.setup(), rng.setup(), Color::Red);
-            for _ in 0..rng.below(24) {
-                if b.is_over() {
-                    break;
-                }
-                let ms = b.moves_for_die(rng.die());
-                b.make(ms.as_slice()[rng.below(ms.len() as u64) as usize]);
-            }
-            if b.is_over() {
+            let start = Board::from_setups(rng.setup(), rng.setup(), Color::Red);
+            let Some(b) = random_walk(start, 24, &mut rng) else {
                 continue;
-            }
+            };
             let t = transposed(&b);
             let sorted = |f: Features| {
                 let mut v = f.as_slice().to_vec();
@@ -600,17 +605,9 @@ mod tests {
         let mut rng = MatchRng::new(9);
         let mut worst = 0f64;
         for _ in 0..200 {
-            let mut b = Board::startpos();
-            for _ in 0..rng.below(20) {
-                if b.is_over() {
-                    break;
-                }
-                let ms = b.moves_for_die(rng.die());
-                b.make(ms.as_slice()[rng.below(ms.len() as u64) as usize]);
-            }
-            if b.is_over() {
+            let Some(b) = random_walk(Board::startpos(), 20, &mut rng) else {
                 continue;
-            }
+            };
             let s = Sample {
                 f: net::features(&b),
                 y: 0.0,
