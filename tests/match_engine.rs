@@ -8,22 +8,25 @@ use common::EWN;
 use ewn::referee::baseline::Kind;
 use ewn::referee::player::TimeControl;
 use ewn::referee::record::parse_records;
-use ewn::referee::{MatchConfig, PlayerSpec, run_match};
+use ewn::referee::tourney::Tournament;
+use ewn::referee::{PlayerSpec, run_match};
 
 fn short_match(engine: PlayerSpec, tc: TimeControl, engine_setups: bool) {
-    let cfg = MatchConfig {
-        players: [engine, PlayerSpec::Baseline(Kind::Random)],
+    let t = Tournament {
         games: 4,
         seed: 7,
         tc,
         grace_ms: 250,
         concurrency: 2,
         engine_setups,
-        sprt: None,
+        ..Tournament::two_players(
+            [engine, PlayerSpec::Baseline(Kind::Random)],
+            ["ewn", "random"],
+        )
     };
     let mut out = Vec::new();
     let mut rec = Vec::new();
-    let sum = run_match(&cfg, ["ewn", "random"], &mut out, Some(&mut rec)).unwrap();
+    let sum = run_match(&t, &mut out, Some(&mut rec)).unwrap();
     let report = sum.report(None);
     assert_eq!(sum.games(), 4, "{report}");
     assert!(

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use ewn::referee::baseline::Kind;
 use ewn::referee::player::TimeControl;
 use ewn::referee::record::{Reason, parse_records};
-use ewn::referee::{MatchConfig, PlayerSpec, run_match};
+use ewn::referee::tourney::Tournament;
+use ewn::referee::{PlayerSpec, run_match};
 
 /// A TCG engine that answers everything sensibly except `get`, where it runs `on_get`.
 fn script(name: &str, on_get: &str) -> PathBuf {
@@ -31,23 +32,22 @@ fn script(name: &str, on_get: &str) -> PathBuf {
 
 fn play(name: &str, on_get: &str, games: u64) -> (ewn::referee::Summary, String) {
     let path = script(name, on_get);
-    let cfg = MatchConfig {
-        players: [
-            PlayerSpec::Tcg(vec!["sh".into(), path.to_string_lossy().into_owned()]),
-            PlayerSpec::Baseline(Kind::Random),
-        ],
+    let engine = PlayerSpec::Tcg(vec!["sh".into(), path.to_string_lossy().into_owned()]);
+    let t = Tournament {
         games,
         seed: 3,
         // A TCG engine gets 15 moves' worth for the game: 300 ms, plus 100 ms grace.
         tc: TimeControl::MoveTime { ms: 20 },
         grace_ms: 100,
         concurrency: 2,
-        engine_setups: false,
-        sprt: None,
+        ..Tournament::two_players(
+            [engine, PlayerSpec::Baseline(Kind::Random)],
+            [name, "random"],
+        )
     };
     let mut out = Vec::new();
     let mut rec = Vec::new();
-    let sum = run_match(&cfg, [name, "random"], &mut out, Some(&mut rec)).unwrap();
+    let sum = run_match(&t, &mut out, Some(&mut rec)).unwrap();
     let _ = std::fs::remove_file(&path);
     (sum, String::from_utf8(rec).unwrap())
 }
@@ -87,6 +87,18 @@ fn crash_loses_and_the_engine_is_restarted() {
     check("crash", "exit 3", Reason::Crash, 4, "exited");
 }
 
+/// One pair, seed 1, one game at a time, of `engine` against `greedy`.
+fn against_greedy(engine: PlayerSpec, name: &str) -> Tournament {
+    Tournament {
+        games: 2,
+        seed: 1,
+        ..Tournament::two_players(
+            [engine, PlayerSpec::Baseline(Kind::Greedy)],
+            [name, "greedy"],
+        )
+    }
+}
+
 #[test]
 fn native_illegal_move_loses() {
     // A native engine that greets properly and always answers a move from the empty c3.
@@ -104,24 +116,17 @@ fn native_illegal_move_loses() {
          done\n",
     )
     .unwrap();
-    let cfg = MatchConfig {
-        players: [
-            PlayerSpec::Native(vec!["sh".into(), path.to_string_lossy().into_owned()]),
-            PlayerSpec::Baseline(Kind::Greedy),
-        ],
-        games: 2,
-        seed: 1,
+    let engine = PlayerSpec::Native(vec!["sh".into(), path.to_string_lossy().into_owned()]);
+    let t = Tournament {
         tc: TimeControl::Game {
             base_ms: 1000,
             inc_ms: 10,
         },
         grace_ms: 100,
-        concurrency: 1,
-        engine_setups: false,
-        sprt: None,
+        ..against_greedy(engine, "bad")
     };
     let mut out = Vec::new();
-    let sum = run_match(&cfg, ["bad", "greedy"], &mut out, None).unwrap();
+    let sum = run_match(&t, &mut out, None).unwrap();
     let _ = std::fs::remove_file(&path);
     assert_eq!(sum.faults_of(0, Reason::Illegal), 2, "{sum:?}");
     assert!(String::from_utf8(out).unwrap().contains("c3c2 for die"));
@@ -129,20 +134,15 @@ fn native_illegal_move_loses() {
 
 #[test]
 fn a_missing_program_loses_by_crash() {
-    let cfg = MatchConfig {
-        players: [
-            PlayerSpec::Native(vec!["/nonexistent/engine".into()]),
-            PlayerSpec::Baseline(Kind::Greedy),
-        ],
-        games: 2,
-        seed: 1,
+    let t = Tournament {
         tc: TimeControl::MoveTime { ms: 10 },
         grace_ms: 10,
-        concurrency: 1,
-        engine_setups: false,
-        sprt: None,
+        ..against_greedy(
+            PlayerSpec::Native(vec!["/nonexistent/engine".into()]),
+            "missing",
+        )
     };
     let mut out = Vec::new();
-    let sum = run_match(&cfg, ["missing", "greedy"], &mut out, None).unwrap();
+    let sum = run_match(&t, &mut out, None).unwrap();
     assert_eq!(sum.faults_of(0, Reason::Crash), 2);
 }

@@ -235,20 +235,6 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     }
 }
 
-/// A two-player match with one time control: the common case, kept as the simple entry point
-/// over [`tourney::run`].
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    pub players: [PlayerSpec; 2],
-    pub games: u64,
-    pub seed: u64,
-    pub tc: TimeControl,
-    pub grace_ms: u64,
-    pub concurrency: usize,
-    pub engine_setups: bool,
-    pub sprt: Option<stats::Sprt>,
-}
-
 /// Which colour the first player has, and who moves first, in game `index` (0-based).
 pub fn pairing(index: u64) -> (Color, Color) {
     let pair = index / 2;
@@ -304,34 +290,17 @@ impl Summary {
     }
 }
 
-/// Runs a two-player match, writing a progress line per game to `out` and every record to
-/// `record`.
+/// Runs a match (usually [`tourney::Tournament::two_players`]), writing a progress line per
+/// game to `out` and every record to `record`. An odd number of games is rounded up to whole
+/// pairs.
 pub fn run_match(
-    cfg: &MatchConfig,
-    names: [&str; 2],
+    t: &tourney::Tournament,
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
 ) -> Result<Summary> {
-    let entrants: Vec<settings::Entrant> = cfg
-        .players
-        .iter()
-        .zip(names)
-        .map(|(p, n)| settings::Entrant::plain(p.clone(), n))
-        .collect();
     let t = tourney::Tournament {
-        names: tourney::labels(&entrants),
-        entrants,
-        schedule: tourney::Schedule::Gauntlet,
-        games: cfg.games.div_ceil(2).max(1) * 2,
-        seed: cfg.seed,
-        tc: cfg.tc,
-        grace_ms: cfg.grace_ms,
-        concurrency: cfg.concurrency,
-        engine_setups: cfg.engine_setups,
-        openings: Vec::new(),
-        sprt: cfg.sprt,
-        shard: None,
-        anchor: 0,
+        games: t.games.div_ceil(2).max(1) * 2,
+        ..t.clone()
     };
     let o = tourney::run(&t, tourney::Progress::Lines, out, record)?;
     Ok(summary(&o))
@@ -367,6 +336,7 @@ pub fn summary(o: &tourney::Outcome) -> Summary {
 mod tests {
     use super::*;
     use baseline::{Baseline, Kind};
+    use tourney::Tournament;
 
     #[test]
     fn pairs_swap_colours_and_alternate_the_first_mover() {
@@ -415,24 +385,30 @@ mod tests {
         }
     }
 
-    #[test]
-    fn greedy_beats_random_in_a_small_match() {
-        let cfg = MatchConfig {
-            players: [
+    fn greedy_v_random() -> Tournament {
+        Tournament::two_players(
+            [
                 PlayerSpec::Baseline(Kind::Greedy),
                 PlayerSpec::Baseline(Kind::Random),
             ],
+            ["greedy", "random"],
+        )
+    }
+
+    #[test]
+    fn greedy_beats_random_in_a_small_match() {
+        let t = Tournament {
             games: 200,
             seed: 1,
             tc: TimeControl::MoveTime { ms: 1000 },
             grace_ms: 1000,
             concurrency: 2,
             engine_setups: true,
-            sprt: None,
+            ..greedy_v_random()
         };
         let mut out = Vec::new();
         let mut rec = Vec::new();
-        let sum = run_match(&cfg, ["greedy", "random"], &mut out, Some(&mut rec)).unwrap();
+        let sum = run_match(&t, &mut out, Some(&mut rec)).unwrap();
         assert_eq!(sum.games(), 200);
         assert!(sum.wins > 120, "{}", sum.report(None));
         let games = record::parse_records(&String::from_utf8(rec).unwrap()).unwrap();
@@ -445,24 +421,19 @@ mod tests {
 
     #[test]
     fn sprt_stops_a_decided_match() {
-        let cfg = MatchConfig {
-            players: [
-                PlayerSpec::Baseline(Kind::Greedy),
-                PlayerSpec::Baseline(Kind::Random),
-            ],
+        let t = Tournament {
             games: 10_000,
             seed: 2,
             tc: TimeControl::MoveTime { ms: 1000 },
             grace_ms: 1000,
-            concurrency: 1,
-            engine_setups: false,
             sprt: Some("0,50,0.05,0.05".parse().unwrap()),
+            ..greedy_v_random()
         };
         let mut out = Vec::new();
-        let sum = run_match(&cfg, ["greedy", "random"], &mut out, None).unwrap();
+        let sum = run_match(&t, &mut out, None).unwrap();
         let (verdict, at) = sum.sprt.unwrap();
         assert_eq!(verdict, stats::Verdict::H1);
         assert!(at < 1000 && sum.games() == at, "{at}");
-        assert!(sum.report(cfg.sprt.as_ref()).contains("H1 accepted"));
+        assert!(sum.report(t.sprt.as_ref()).contains("H1 accepted"));
     }
 }

@@ -28,7 +28,7 @@ use super::record::{self, GameRecord, Start};
 use super::report::Report;
 use super::settings::Entrant;
 use super::stats::{self, Pairs, Sprt, Verdict};
-use super::{GameSpec, pairing, play_game, rng};
+use super::{GameSpec, PlayerSpec, pairing, play_game, rng};
 use crate::board::Color;
 use crate::notation::{parse_fen, parse_setup, to_fen};
 
@@ -174,6 +174,32 @@ pub fn labels(entrants: &[Entrant]) -> Vec<String> {
 }
 
 impl Tournament {
+    /// A match of two players with the defaults of `ewn match` (100 games, seed 1, 100 ms per
+    /// move, 100 ms grace, one game at a time, setups drawn from the seed, no SPRT); callers
+    /// change what they need with `Tournament { games: 4, ..Tournament::two_players(..) }`.
+    pub fn two_players(players: [PlayerSpec; 2], names: [&str; 2]) -> Tournament {
+        let entrants: Vec<Entrant> = players
+            .into_iter()
+            .zip(names)
+            .map(|(p, n)| Entrant::plain(p, n))
+            .collect();
+        Tournament {
+            names: labels(&entrants),
+            entrants,
+            schedule: Schedule::Gauntlet,
+            games: 100,
+            seed: 1,
+            tc: TimeControl::MoveTime { ms: 100 },
+            grace_ms: 100,
+            concurrency: 1,
+            engine_setups: false,
+            openings: Vec::new(),
+            sprt: None,
+            shard: None,
+            anchor: 0,
+        }
+    }
+
     /// The encounters `(a, b)` in schedule order.
     pub fn encounters(&self) -> Vec<(usize, usize)> {
         let n = self.entrants.len();
@@ -584,7 +610,6 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::PlayerSpec;
     use crate::referee::baseline::Kind;
 
     fn entrant(k: Kind, name: &str) -> Entrant {
