@@ -42,24 +42,18 @@ fn weak_levels_are_reproducible_and_choose_near_best() {
     let weak = Level::new(1).unwrap();
     let mut seen = std::collections::HashSet::new();
     for seed in 0..40u64 {
-        let c1 = choose(
-            &mut Searcher::new(1),
-            &b,
-            3,
-            &depth(8),
-            weak,
-            seed,
-            &mut |_| {},
-        );
-        let c2 = choose(
-            &mut Searcher::new(1),
-            &b,
-            3,
-            &depth(8),
-            weak,
-            seed,
-            &mut |_| {},
-        );
+        let pick = || {
+            choose(
+                &mut Searcher::new(1),
+                &b,
+                3,
+                &depth(8),
+                weak,
+                seed,
+                &mut |_| {},
+            )
+        };
+        let (c1, c2) = (pick(), pick());
         assert_eq!(c1.mv, c2.mv);
         assert_eq!(c1.result.depth, 1, "level 1 searches one ply");
         assert!(c1.exact_values);
