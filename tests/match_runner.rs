@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{EWN, run_fails as fails, run_ok as ok};
+use common::{EWN, argv, run_fails as fails, run_ok as ok, words};
 use ewn::notation::to_fen;
 use ewn::referee::record::parse_records;
 
@@ -85,40 +85,17 @@ fn options_for_a_baseline_are_refused_in_one_line() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     let err = fails(&["match", "--engine", "greedy", "--shard", "4/3"]);
     assert!(err.contains("bad shard '4/3'"), "{err}");
-    let err = fails(&[
-        "match",
-        "--engine",
-        "greedy",
-        "--engine",
-        "random",
-        "--engine",
-        "random",
-        "--sprt",
-        "0,10,0.05,0.05",
-    ]);
+    let line = "match --engine greedy --engine random --engine random --sprt 0,10,0.05,0.05";
+    let err = fails(&words(line));
     assert!(err.contains("two players"), "{err}");
 }
 
 #[test]
 fn a_three_player_round_robin_prints_a_crosstable() {
-    let out = ok(&[
-        "match",
-        "--engine",
-        "greedy",
-        "--engine",
-        "random",
-        "--engine",
-        "greedy",
-        "name=greedy-b",
-        "--tournament",
-        "round-robin",
-        "--games",
-        "6",
-        "--anchor",
-        "random",
-        "--seed",
-        "8",
-    ]);
+    let out = ok(&words(
+        "match --engine greedy --engine random --engine greedy name=greedy-b \
+         --tournament round-robin --games 6 --anchor random --seed 8",
+    ));
     let games = out.lines().filter(|l| l.starts_with("game ")).count();
     assert_eq!(games, 18, "{out}");
     assert!(out.contains("Games 18, 3 players\n"), "{out}");
@@ -160,15 +137,12 @@ fn a_three_player_round_robin_prints_a_crosstable() {
 #[test]
 fn a_one_sided_match_says_so_in_words() {
     // An engine that exits at once loses every game by a crash.
-    let out = ok(&[
-        "match",
-        "--engine",
-        "true",
-        "--opponent",
-        "greedy",
-        "--games",
-        "10",
-    ]);
+    let one_sided = |more: &str| {
+        ok(&words(&format!(
+            "match --engine true --opponent greedy {more}"
+        )))
+    };
+    let out = one_sided("--games 10");
     assert!(out.contains("Games 10: true 0 - 10 greedy"), "{out}");
     assert!(
         out.contains("Pairs 5: true won 0, split 0, lost 5"),
@@ -182,16 +156,7 @@ fn a_one_sided_match_says_so_in_words() {
     let score = out.lines().find(|l| l.starts_with("Score ")).unwrap();
     assert!(score.starts_with("Score 0.000 [0.000, 0.3"), "{score}");
     assert!(out.contains("true lost by fault: crash 10"), "{out}");
-    let json = ok(&[
-        "match",
-        "--engine",
-        "true",
-        "--opponent",
-        "greedy",
-        "--games",
-        "4",
-        "--json",
-    ]);
+    let json = one_sided("--games 4 --json");
     assert!(
         json.starts_with("{\"games\":4,") && json.ends_with("}\n"),
         "{json}"
@@ -219,17 +184,10 @@ fn start_positions_are_played_as_pairs() {
     let rec = tmp("positions-games.txt");
     let p = positions.to_str().unwrap();
     let r = rec.to_str().unwrap();
-    ok(&[
-        "match",
-        "--engine",
-        "greedy",
-        "--games",
-        "8",
-        "--positions",
-        p,
-        "--record",
-        r,
-    ]);
+    ok(&argv(
+        "match --engine greedy --games 8 --positions",
+        &[p, "--record", r],
+    ));
     let games = parse_records(&std::fs::read_to_string(&rec).unwrap()).unwrap();
     assert_eq!(games.len(), 8);
     let starts: Vec<String> = games.iter().map(|g| to_fen(&g.start_board())).collect();
@@ -263,32 +221,23 @@ fn report_of(out: &str) -> String {
 fn shards_equal_one_run(label: &str, players: &[&str]) {
     let full = tmp(&format!("{label}-full.txt"));
     let full_s = full.to_str().unwrap();
-    let common = |extra: &[&str]| -> Vec<String> {
-        let mut v: Vec<String> = vec!["match".into()];
-        v.extend(players.iter().map(|s| s.to_string()));
-        v.extend(["--games", "10", "--concurrency", "2"].map(String::from));
-        v.extend(extra.iter().map(|s| s.to_string()));
-        v
+    // `ewn match` of `players` with `extra`, its records written to `record`: its output.
+    let run = |extra: &[&str], record: &str| -> String {
+        let mut args = vec!["match"];
+        args.extend(players);
+        args.extend(["--games", "10", "--concurrency", "2"]);
+        args.extend(extra);
+        args.extend(["--record", record]);
+        ok(&args)
     };
-    let args = common(&["--seed", "21", "--record", full_s]);
-    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    let one_run = report_of(&ok(&argv));
+    let one_run = report_of(&run(&["--seed", "21"], full_s));
     assert!(one_run.starts_with("Games "), "{one_run}");
 
     let mut shard_files = Vec::new();
     for k in 1..=3 {
         let f = tmp(&format!("{label}-shard{k}.txt"));
         let shard = format!("{k}/3");
-        let args = common(&[
-            "--seed",
-            "21",
-            "--shard",
-            &shard,
-            "--record",
-            f.to_str().unwrap(),
-        ]);
-        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = ok(&argv);
+        let out = run(&["--seed", "21", "--shard", &shard], f.to_str().unwrap());
         assert!(out.contains(&format!("Shard {k}/3: ")), "{out}");
         shard_files.push(f.to_str().unwrap().to_string());
     }
@@ -305,16 +254,7 @@ fn shards_equal_one_run(label: &str, players: &[&str]) {
     let err = fails(&["stats", full_s, &shard_files[0]]);
     assert!(err.contains("appears twice"), "{err}");
     let other = tmp(&format!("{label}-other.txt"));
-    let args = common(&[
-        "--seed",
-        "22",
-        "--shard",
-        "2/3",
-        "--record",
-        other.to_str().unwrap(),
-    ]);
-    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    ok(&argv);
+    run(&["--seed", "22", "--shard", "2/3"], other.to_str().unwrap());
     let err = fails(&["stats", &shard_files[0], other.to_str().unwrap()]);
     assert!(err.contains("different matches"), "{err}");
 }

@@ -278,3 +278,16 @@ pub fn replay_transcript(path: &Path) {
         "{name}: unexpected replies at the end: {rest:?}"
     );
 }
+
+/// The words of a command line, split at spaces.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// The words of `line`, then `whole`, each one argument even with spaces in it (paths, engine
+/// commands).
+pub fn argv<'a>(line: &'a str, whole: &[&'a str]) -> Vec<&'a str> {
+    let mut v = words(line);
+    v.extend(whole);
+    v
+}
