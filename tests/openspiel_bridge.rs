@@ -9,7 +9,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use common::{EWN, run_ok};
+use common::{EWN, argv, run_ok};
 use ewn::referee::record::parse_records;
 
 fn python() -> String {
@@ -22,6 +22,13 @@ fn bridge() -> String {
         .join("scripts/openspiel_bridge.py")
         .to_string_lossy()
         .into_owned()
+}
+
+/// `ewn match` of greedy against the engine command `bot`, then the words of `more` and `whole`.
+fn greedy_against(bot: &str, more: &str, whole: &[&str]) -> String {
+    let mut args = vec!["match", "--engine", "greedy", "--opponent", bot];
+    args.extend(argv(more, whole));
+    run_ok(&args)
 }
 
 fn check(out: Output) -> String {
@@ -68,22 +75,9 @@ fn ewn_match_plays_an_openspiel_bot_as_an_engine() {
     std::fs::write(&positions, "451623 123456 b\n451623 123456 r\n").unwrap();
     let record = common::temp_path("openspiel", "games.txt");
     let bot = format!("{} {} engine --bot random --seed 3", python(), bridge());
-    let out = run_ok(&[
-        "match",
-        "--engine",
-        "greedy",
-        "--opponent",
-        &bot,
-        "name=openspiel",
-        "--games",
-        "8",
-        "--seed",
-        "2",
-        "--positions",
-        positions.to_str().unwrap(),
-        "--record",
-        record.to_str().unwrap(),
-    ]);
+    let (p, r) = (positions.to_str().unwrap(), record.to_str().unwrap());
+    let files = ["--positions", p, "--record", r];
+    let out = greedy_against(&bot, "name=openspiel --games 8 --seed 2", &files);
     assert!(out.contains("Games 8: greedy "), "{out}");
     assert!(!out.contains("lost by fault"), "{out}");
     let games = parse_records(&std::fs::read_to_string(&record).unwrap()).unwrap();
@@ -93,16 +87,7 @@ fn ewn_match_plays_an_openspiel_bot_as_an_engine() {
         g.replay().unwrap();
     }
     // The bot also answers `go setup` when engines choose their own arrangements.
-    let out = run_ok(&[
-        "match",
-        "--engine",
-        "greedy",
-        "--opponent",
-        &bot,
-        "--games",
-        "2",
-        "--engine-setups",
-    ]);
+    let out = greedy_against(&bot, "--games 2 --engine-setups", &[]);
     assert!(
         out.contains("Games 2: greedy ") && !out.contains("lost by fault"),
         "{out}"

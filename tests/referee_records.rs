@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{run, run_ok};
+use common::{argv, run, run_ok};
 use ewn::notation::to_fen;
 use ewn::referee::record::parse_records;
 
@@ -11,23 +11,17 @@ fn tmp(name: &str) -> std::path::PathBuf {
     common::temp_path("records", name)
 }
 
+/// `ewn match` of greedy against random with `settings`, its records written to `record`.
+fn greedy_v_random(settings: &str, record: &str) -> String {
+    let line = format!("match --engine greedy --opponent random {settings} --record");
+    run_ok(&argv(&line, &[record]))
+}
+
 #[test]
 fn match_records_replay_and_export() {
     let path = tmp("games.txt");
     let p = path.to_str().unwrap();
-    let stdout = run_ok(&[
-        "match",
-        "--engine",
-        "greedy",
-        "--opponent",
-        "random",
-        "--games",
-        "10",
-        "--seed",
-        "11",
-        "--record",
-        p,
-    ]);
+    let stdout = greedy_v_random("--games 10 --seed 11", p);
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("game ")).count(),
         10
@@ -70,21 +64,10 @@ fn match_records_replay_and_export() {
 fn the_same_seed_replays_the_same_match() {
     let run = |name: &str| {
         let path = tmp(name);
-        run_ok(&[
-            "match",
-            "--engine",
-            "greedy",
-            "--opponent",
-            "random",
-            "--games",
-            "6",
-            "--seed",
-            "99",
-            "--concurrency",
-            "2",
-            "--record",
+        greedy_v_random(
+            "--games 6 --seed 99 --concurrency 2",
             path.to_str().unwrap(),
-        ]);
+        );
         let mut games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let _ = std::fs::remove_file(&path);
         games.sort_by_key(|g| g.number);
