@@ -41,6 +41,14 @@ fn temp(name: &str) -> std::path::PathBuf {
     common::temp_path("play", name)
 }
 
+/// `ewn play <args> --record <rec>` on `input`.
+fn play_recorded(args: &[&str], rec: &std::path::Path, input: &str) -> (String, bool) {
+    let mut all = vec!["play"];
+    all.extend(args);
+    all.extend(["--record", rec.to_str().unwrap()]);
+    run(&all, input)
+}
+
 /// Red (the person) and Blue (the engine) race single cubes; every die is typed. Red goes c3 d2
 /// e1 while Blue's only cube can only step a3 a4. Bad dice and bad moves are answered and asked
 /// again.
@@ -48,20 +56,15 @@ fn temp(name: &str) -> std::path::PathBuf {
 fn complete_game_with_typed_dice_saves_the_record() {
     let rec = temp("manual.txt");
     let input = "7\nx\n1\nzz\nc3c4\nd2e1\nc3d2\n4\n6\nd2e1\n";
-    let (out, ok) = run(
-        &[
-            "play",
-            "--position",
-            "5/5/B11R12/5/5 r",
-            "--dice",
-            "manual",
-            "--depth",
-            "2",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        input,
-    );
+    let args = [
+        "--position",
+        "5/5/B11R12/5/5 r",
+        "--dice",
+        "manual",
+        "--depth",
+        "2",
+    ];
+    let (out, ok) = play_recorded(&args, &rec, input);
     assert!(ok, "{out}");
     assert!(out.contains("'7' is not a die face"), "{out}");
     assert!(out.contains("'x' is not a die face"), "{out}");
@@ -92,18 +95,7 @@ fn complete_game_with_typed_dice_saves_the_record() {
 #[test]
 fn end_of_input_stops_the_game_cleanly() {
     let rec = temp("eof.txt");
-    let (out, ok) = run(
-        &[
-            "play",
-            "--dice",
-            "manual",
-            "--depth",
-            "2",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        "3\n",
-    );
+    let (out, ok) = play_recorded(&["--dice", "manual", "--depth", "2"], &rec, "3\n");
     assert!(ok, "{out}");
     assert!(out.contains("input ended: game stopped"), "{out}");
     let g = saved_game(&rec, &out);
@@ -120,20 +112,8 @@ fn end_of_input_stops_the_game_cleanly() {
 #[test]
 fn resignation_is_recorded_for_the_other_side() {
     let rec = temp("resign.txt");
-    let (out, ok) = run(
-        &[
-            "play",
-            "--human",
-            "both",
-            "--dice",
-            "manual",
-            "--depth",
-            "1",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        "1\na5b4\n2\nresign\n",
-    );
+    let args = ["--human", "both", "--dice", "manual", "--depth", "1"];
+    let (out, ok) = play_recorded(&args, &rec, "1\na5b4\n2\nresign\n");
     assert!(ok, "{out}");
     assert!(out.contains("blue resigns"), "{out}");
     let g = saved_game(&rec, &out);
@@ -149,33 +129,15 @@ fn resignation_is_recorded_for_the_other_side() {
 fn engine_against_itself_with_rolled_dice_is_reproducible() {
     let rec1 = temp("auto1.txt");
     let rec2 = temp("auto2.txt");
-    let args = |r: &str| {
-        vec![
-            "play".to_string(),
-            "--human".into(),
-            "none".into(),
-            "--seed".into(),
-            "42".into(),
-            "--depth".into(),
-            "2".into(),
-            "--level".into(),
-            "4".into(),
-            "--color".into(),
-            "always".into(),
-            "--record".into(),
-            r.to_string(),
-        ]
-    };
-    let a1 = args(rec1.to_str().unwrap());
-    let a2 = args(rec2.to_str().unwrap());
-    let (out, ok) = run(&a1.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "");
+    let args = common::words("--human none --seed 42 --depth 2 --level 4 --color always");
+    let (out, ok) = play_recorded(&args, &rec1, "");
     assert!(ok, "{out}");
     assert!(out.contains(" wins"), "{out}");
     assert!(
         out.contains("\x1b[1;31mR1\x1b[0m"),
         "colours when asked for"
     );
-    let (_, ok) = run(&a2.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "");
+    let (_, ok) = play_recorded(&args, &rec2, "");
     assert!(ok);
     let g = saved_game(&rec1, &out);
     assert_eq!(g.seed, Some(42));
