@@ -385,14 +385,17 @@ mod tests {
         }
     }
 
+    /// Greedy against random, a second per move and a second of grace.
     fn greedy_v_random() -> Tournament {
-        Tournament::two_players(
-            [
-                PlayerSpec::Baseline(Kind::Greedy),
-                PlayerSpec::Baseline(Kind::Random),
-            ],
-            ["greedy", "random"],
-        )
+        let players = [
+            PlayerSpec::Baseline(Kind::Greedy),
+            PlayerSpec::Baseline(Kind::Random),
+        ];
+        Tournament {
+            tc: TimeControl::MoveTime { ms: 1000 },
+            grace_ms: 1000,
+            ..Tournament::two_players(players, ["greedy", "random"])
+        }
     }
 
     #[test]
@@ -400,8 +403,6 @@ mod tests {
         let t = Tournament {
             games: 200,
             seed: 1,
-            tc: TimeControl::MoveTime { ms: 1000 },
-            grace_ms: 1000,
             concurrency: 2,
             engine_setups: true,
             ..greedy_v_random()
@@ -424,8 +425,6 @@ mod tests {
         let t = Tournament {
             games: 10_000,
             seed: 2,
-            tc: TimeControl::MoveTime { ms: 1000 },
-            grace_ms: 1000,
             sprt: Some("0,50,0.05,0.05".parse().unwrap()),
             ..greedy_v_random()
         };
