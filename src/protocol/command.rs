@@ -415,35 +415,29 @@ mod tests {
 
     #[test]
     fn setoption() {
-        assert_eq!(
-            parse("setoption name Hash value 32"),
-            Command::SetOption(Setting::Hash(32))
-        );
-        assert_eq!(
-            parse("setoption name moveoverhead value 0"),
-            Command::SetOption(Setting::MoveOverhead(0))
-        );
-        assert_eq!(
-            parse("setoption name Threads value 2"),
-            Command::SetOption(Setting::Threads(2))
-        );
-        assert_eq!(
-            parse("setoption name level value 3"),
-            Command::SetOption(Setting::Level(3))
-        );
-        assert_eq!(
-            parse("setoption name LevelSeed value 77"),
-            Command::SetOption(Setting::LevelSeed(77))
-        );
-        assert_eq!(
-            parse("setoption name DecisionLog value log.jsonl"),
-            Command::SetOption(Setting::DecisionLog(Some("log.jsonl".into())))
-        );
-        for off in [
-            "setoption name DecisionLog value",
-            "setoption name DecisionLog value <empty>",
+        for (line, setting) in [
+            ("setoption name Hash value 32", Setting::Hash(32)),
+            (
+                "setoption name moveoverhead value 0",
+                Setting::MoveOverhead(0),
+            ),
+            ("setoption name Threads value 2", Setting::Threads(2)),
+            ("setoption name level value 3", Setting::Level(3)),
+            ("setoption name LevelSeed value 77", Setting::LevelSeed(77)),
+            (
+                "setoption name DecisionLog value log.jsonl",
+                Setting::DecisionLog(Some("log.jsonl".into())),
+            ),
+            (
+                "setoption name DecisionLog value",
+                Setting::DecisionLog(None),
+            ),
+            (
+                "setoption name DecisionLog value <empty>",
+                Setting::DecisionLog(None),
+            ),
         ] {
-            assert_eq!(parse(off), Command::SetOption(Setting::DecisionLog(None)));
+            assert_eq!(parse(line), Command::SetOption(setting), "{line}");
         }
     }
 
