@@ -78,7 +78,7 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
         /// Search threads sharing the table (node counts vary from run to run with more than 1).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=ewn::search::MAX_THREADS as u64))]
+        #[arg(long, default_value_t = 1, value_parser = threads_parser())]
         threads: u64,
         /// Measure the built-in `mcts` player instead: simulations per second of searches with
         /// this many simulations from the start position.

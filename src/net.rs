@@ -126,6 +126,21 @@ fn feature(enemy: bool, sq: usize, faces: u8) -> usize {
     (enemy as usize) * 150 + sq * 6 + faces as usize - 1
 }
 
+/// The square reflected in the a5-e1 diagonal: files become ranks (`row * 5 + col` goes to
+/// `col * 5 + row`). It commutes with the point mirror of [`orient`].
+#[inline]
+pub fn transpose_square(s: usize) -> usize {
+    (s % 5) * 5 + s / 5
+}
+
+/// The input of [`feature`] for the same cube on the reflected square (see [`transpose_square`]).
+#[inline]
+pub fn mirrored_input(i: u16) -> u16 {
+    let i = i as usize;
+    let (enemy, sq, faces) = (i >= 150, (i % 150) / 6, (i % 6) as u8 + 1);
+    feature(enemy, transpose_square(sq), faces) as u16
+}
+
 /// The active inputs of a position (at most twelve) from its side to move's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
@@ -296,6 +311,17 @@ pub fn child_terms(b: &Board) -> ChildTerms {
     }
 }
 
+/// Moves the input of the cube that `m` moved (an enemy cube from `view`'s side, moved on
+/// `faces` faces) from `m.from` to `m.to` in `acc`.
+#[inline]
+fn move_input(acc: &mut [i16; HIDDEN], w: &Weights, view: Color, faces: u8, m: Move) {
+    let old = &w.w1[feature(true, orient(m.from, view), faces)];
+    let new = &w.w1[feature(true, orient(m.to, view), faces)];
+    for h in 0..HIDDEN {
+        acc[h] = acc[h].wrapping_sub(old[h]).wrapping_add(new[h]);
+    }
+}
+
 /// `evaluate(b)` where `b` is the position just after `m`, a capture that did not end the game,
 /// played from the position `t` was made for: the moved cube's input is updated and the
 /// captured side's inputs are added afresh (all inputs when an own cube was taken).
@@ -311,13 +337,14 @@ pub fn evaluate_after_capture(b: &Board, t: &ChildTerms, m: Move) -> i64 {
         acc
     } else {
         let (_, n) = piece_of(b.piece_at(m.to));
-        let f = FACES[b.alive(us) as usize][n as usize - 1];
-        let old = &w.w1[feature(true, orient(m.from, them), f)];
-        let new = &w.w1[feature(true, orient(m.to, them), f)];
         let mut acc = t.ours;
-        for h in 0..HIDDEN {
-            acc[h] = acc[h].wrapping_sub(old[h]).wrapping_add(new[h]);
-        }
+        move_input(
+            &mut acc,
+            w,
+            them,
+            FACES[b.alive(us) as usize][n as usize - 1],
+            m,
+        );
         side_inputs(b, them, them, |i| add_row(&mut acc, &w.w1[i]));
         acc
     };
@@ -333,13 +360,14 @@ pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     let us = b.side_to_move();
     let them = us.other();
     let (_, n) = piece_of(b.piece_at(m.from));
-    let f = FACES[b.alive(us) as usize][n as usize - 1];
-    let old = &w.w1[feature(true, orient(m.from, them), f)];
-    let new = &w.w1[feature(true, orient(m.to, them), f)];
     let mut acc = t.acc;
-    for h in 0..HIDDEN {
-        acc[h] = acc[h].wrapping_sub(old[h]).wrapping_add(new[h]);
-    }
+    move_input(
+        &mut acc,
+        w,
+        them,
+        FACES[b.alive(us) as usize][n as usize - 1],
+        m,
+    );
     // With one cube left, the one that moved (now on `m.to`) may be within their reach.
     let now = if b.alive(us).count_ones() == 1 {
         hit_faces(b.alive(them), winners_of(b, them, Some(m.to)))

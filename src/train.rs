@@ -33,9 +33,6 @@ pub struct Sample {
     pub ply: u16,
 }
 
-/// Plays `games` self-play games and writes their positions to `out`. Game `g` is fixed by
-/// `pair_seed(seed, g)`: setups, first mover and dice. The games are played a chunk at a time and
-/// written in order, so the file does not depend on `threads`. Returns the positions written.
 /// How `datagen` labels a position: by the game's result, or by a mix of the result and a search
 /// of the position before its roll (the search value says what the dice left open; the result
 /// keeps the labels tied to what happened).
@@ -56,6 +53,9 @@ impl Default for Labels {
     }
 }
 
+/// Plays `games` self-play games and writes their positions to `out`. Game `g` is fixed by
+/// `pair_seed(seed, g)`: setups, first mover and dice. The games are played a chunk at a time and
+/// written in order, so the file does not depend on `threads`. Returns the positions written.
 #[allow(clippy::too_many_arguments)]
 pub fn datagen(
     games: u64,
@@ -68,6 +68,10 @@ pub fn datagen(
     progress: &dyn Fn(u64),
 ) -> Result<u64> {
     const CHUNK: u64 = 1000;
+    let label_limits = Limits {
+        depth: Some(labels.depth),
+        ..Limits::default()
+    };
     let mut written = 0;
     let mut start = 0;
     while start < games {
@@ -91,10 +95,12 @@ pub fn datagen(
             );
             let mut text = String::new();
             let searcher = &mut searchers[0];
-            // The labelling searches start from an empty table in every game, so that the labels
-            // do not depend on which worker played which game before.
-            searcher.clear();
-            searcher.eval = eval;
+            if labels.depth > 0 {
+                // The labelling searches start from an empty table in every game, so that the
+                // labels do not depend on which worker played which game before.
+                searcher.clear();
+                searcher.eval = eval;
+            }
             for (ply, b) in seen.iter().enumerate() {
                 let result = f32::from(u8::from(b.side_to_move() == r.winner));
                 let fen = to_fen(b);
@@ -102,11 +108,7 @@ pub fn datagen(
                     text.push_str(&format!("{fen} {result} {ply}\n"));
                     continue;
                 }
-                let limits = Limits {
-                    depth: Some(labels.depth),
-                    ..Limits::default()
-                };
-                let v = analyse_preroll(searcher, b, &limits, &mut |_| {}).value;
+                let v = analyse_preroll(searcher, b, &label_limits, &mut |_| {}).value;
                 let w = labels.result_weight;
                 let y = w * result + (1.0 - w) * to_prob(v) as f32;
                 text.push_str(&format!("{fen} {y:.4} {ply}\n"));
@@ -168,13 +170,6 @@ pub fn samples(data: &[(Board, f32, u16)]) -> Vec<Sample> {
         .collect()
 }
 
-/// The square reflected in the a5-e1 diagonal: files become ranks (`row * 5 + col` goes to
-/// `col * 5 + row`). It commutes with the point mirror that orients Blue's view.
-#[inline]
-fn transpose_square(s: usize) -> usize {
-    (s % 5) * 5 + s / 5
-}
-
 /// The inputs of the position reflected in the a5-e1 diagonal. The reflection maps the game onto
 /// itself (a move right becomes a move down, a diagonal stays diagonal, every cube keeps its
 /// number and so its faces), so the reflected position has the same value: training on both
@@ -182,9 +177,7 @@ fn transpose_square(s: usize) -> usize {
 pub fn mirror_features(f: &Features) -> Features {
     let mut m = *f;
     for i in m.idx[..m.len as usize].iter_mut() {
-        let k = *i as usize;
-        let (enemy, sq, face) = (k / 150, (k % 150) / 6, k % 6);
-        *i = (enemy * 150 + transpose_square(sq) * 6 + face) as u16;
+        *i = net::mirrored_input(*i);
     }
     m
 }
@@ -544,7 +537,7 @@ mod tests {
             let code = b.piece_at(s);
             if code != 0 {
                 let (c, n) = crate::board::piece_of(code);
-                t.put(transpose_square(s as usize) as u8, c, n);
+                t.put(net::transpose_square(s as usize) as u8, c, n);
             }
         }
         t.finish_setup().unwrap();

@@ -679,10 +679,10 @@ impl Worker<'_> {
         self.tt.store(key, v, mv, d, bound);
     }
 
-    /// Value of the position after a roll that lets the cubes in `mask` move.
+    /// Value of the position after a roll that lets the cubes in `mask` move. At depth 1,
+    /// `leaf_terms` caches the terms of this position's children for the other groups of the
+    /// same chance node. Kept out of line: inlined into `chance` it made both slower.
     #[inline(never)]
-    /// At depth 1, `leaf_terms` caches the terms of this position's quiet children for the other
-    /// groups of the same chance node.
     fn move_node(
         &mut self,
         b: &mut Board,
