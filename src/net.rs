@@ -311,10 +311,12 @@ pub fn child_terms(b: &Board) -> ChildTerms {
     }
 }
 
-/// Moves the input of the cube that `m` moved (an enemy cube from `view`'s side, moved on
-/// `faces` faces) from `m.from` to `m.to` in `acc`.
+/// Moves the input of cube `n`, which `m` moved, from `m.from` to `m.to` in `acc`; the cube is
+/// an enemy from `view`'s side, and `alive` its side's cubes (which fix its faces).
 #[inline]
-fn move_input(acc: &mut [i16; HIDDEN], w: &Weights, view: Color, faces: u8, m: Move) {
+fn move_input(acc: &mut [i16; HIDDEN], view: Color, n: u8, alive: u8, m: Move) {
+    let w = &NET;
+    let faces = FACES[alive as usize][n as usize - 1];
     let old = &w.w1[feature(true, orient(m.from, view), faces)];
     let new = &w.w1[feature(true, orient(m.to, view), faces)];
     for h in 0..HIDDEN {
@@ -338,13 +340,7 @@ pub fn evaluate_after_capture(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     } else {
         let (_, n) = piece_of(b.piece_at(m.to));
         let mut acc = t.ours;
-        move_input(
-            &mut acc,
-            w,
-            them,
-            FACES[b.alive(us) as usize][n as usize - 1],
-            m,
-        );
+        move_input(&mut acc, them, n, b.alive(us), m);
         side_inputs(b, them, them, |i| add_row(&mut acc, &w.w1[i]));
         acc
     };
@@ -361,13 +357,7 @@ pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     let them = us.other();
     let (_, n) = piece_of(b.piece_at(m.from));
     let mut acc = t.acc;
-    move_input(
-        &mut acc,
-        w,
-        them,
-        FACES[b.alive(us) as usize][n as usize - 1],
-        m,
-    );
+    move_input(&mut acc, them, n, b.alive(us), m);
     // With one cube left, the one that moved (now on `m.to`) may be within their reach.
     let now = if b.alive(us).count_ones() == 1 {
         hit_faces(b.alive(them), winners_of(b, them, Some(m.to)))
