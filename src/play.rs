@@ -291,7 +291,7 @@ impl Game<'_> {
                 (c.mv, c.value)
             };
             b.make(mv);
-            rec.plies.push(Ply { side, die, mv });
+            rec.plies.push(Ply::new(side, die, mv));
             let (red, blue) = if side == Color::Red {
                 (value, WIN - value)
             } else {

@@ -127,7 +127,7 @@ impl Game {
         let side = self.board.side_to_move();
         self.plies.truncate(self.cursor);
         self.graph.truncate(self.cursor + 1);
-        self.plies.push(Ply { side, die, mv: m });
+        self.plies.push(Ply::new(side, die, m));
         self.board.make(m);
         self.cursor += 1;
         self.graph.push(None);

@@ -120,16 +120,8 @@ mod tests {
             },
             plies: vec![
                 // R3 c5 -> d4, then B1 on e3 -> d4 takes it.
-                Ply {
-                    side: Color::Red,
-                    die: 3,
-                    mv: Move::new(2, 8),
-                },
-                Ply {
-                    side: Color::Blue,
-                    die: 1,
-                    mv: Move::new(14, 8),
-                },
+                Ply::new(Color::Red, 3, Move::new(2, 8)),
+                Ply::new(Color::Blue, 1, Move::new(14, 8)),
             ],
             winner: Some(Color::Red),
             reason: Reason::Time,

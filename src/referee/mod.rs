@@ -229,6 +229,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             side: c,
             die,
             mv: m,
+            us: Some(used.as_micros() as u64),
         });
         history.push(m);
         b.make(m);

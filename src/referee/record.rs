@@ -98,6 +98,34 @@ pub struct Ply {
     pub side: Color,
     pub die: u8,
     pub mv: Move,
+    /// How long the mover took to answer, in microseconds, as the referee measured it (the
+    /// record keeps tenths of a millisecond); `None` where nobody timed the move.
+    pub us: Option<u64>,
+}
+
+impl Ply {
+    /// A ply without a time.
+    pub fn new(side: Color, die: u8, mv: Move) -> Ply {
+        Ply {
+            side,
+            die,
+            mv,
+            us: None,
+        }
+    }
+}
+
+/// A time in microseconds as the record writes it: milliseconds with one decimal.
+fn ms_text(us: u64) -> String {
+    let tenths = (us + 50) / 100;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// A record's time in milliseconds (a decimal number, at most one hour) as microseconds.
+fn parse_ms(s: &str) -> Option<u64> {
+    let ms: f64 = s.parse().ok()?;
+    (s.chars().all(|c| c.is_ascii_digit() || c == '.') && ms.is_finite() && ms <= 3_600_000.0)
+        .then(|| (ms * 1000.0).round() as u64)
 }
 
 /// Where a game started.
@@ -227,13 +255,17 @@ impl GameRecord {
             }
         }
         for p in &self.plies {
-            let _ = writeln!(
+            let _ = write!(
                 s,
                 "move {} {} {}",
                 side_letter(p.side),
                 p.die,
                 move_name(p.mv)
             );
+            if let Some(us) = p.us {
+                let _ = write!(s, " {}", ms_text(us));
+            }
+            s.push('\n');
         }
         let head = match self.winner {
             Some(w) => format!("result {} {}", side_letter(w), self.reason),
@@ -394,8 +426,14 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
             }
             "move" => {
                 let parts: Vec<&str> = rest.split_whitespace().collect();
-                let [side, die, mv] = parts[..] else {
-                    return Err(fail("move needs side, die and move".into()));
+                let (side, die, mv, ms) = match parts[..] {
+                    [side, die, mv] => (side, die, mv, None),
+                    [side, die, mv, ms] => (side, die, mv, Some(ms)),
+                    _ => {
+                        return Err(fail(
+                            "move needs side, die and move (and optionally its time in ms)".into(),
+                        ));
+                    }
                 };
                 let side = parse_side(side).ok_or_else(|| fail(format!("bad side '{side}'")))?;
                 let die: u8 = die
@@ -404,7 +442,14 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
                     .filter(|d| (1..=6).contains(d))
                     .ok_or_else(|| fail(format!("bad die '{die}'")))?;
                 let mv = parse_move(mv).map_err(|e| fail(e.0))?;
-                g.plies.push(Ply { side, die, mv });
+                let us = match ms {
+                    None => None,
+                    Some(ms) => Some(
+                        parse_ms(ms)
+                            .ok_or_else(|| fail(format!("bad time '{ms}' (milliseconds)")))?,
+                    ),
+                };
+                g.plies.push(Ply { side, die, mv, us });
             }
             "result" => {
                 let (w, more) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -525,6 +570,7 @@ mod tests {
                 side: b.side_to_move(),
                 die,
                 mv,
+                us: Some(100 * (10 + u64::from(die))),
             });
             b.make(mv);
         }
@@ -564,6 +610,43 @@ mod tests {
         assert_eq!(end.winner(), g.winner);
     }
 
+    #[test]
+    fn move_times_are_optional_tenths_of_a_millisecond() {
+        let g = sample();
+        let text = g.to_text();
+        let first = &g.plies[0];
+        let line = format!(
+            "move {} {} {} {}",
+            side_letter(first.side),
+            first.die,
+            move_name(first.mv),
+            ms_text(first.us.unwrap())
+        );
+        assert!(text.contains(&line), "{text}");
+        assert_eq!(ms_text(12_345), "12.3");
+        assert_eq!(ms_text(12_350), "12.4");
+        assert_eq!(ms_text(40), "0.0");
+        assert_eq!(parse_ms("12.3"), Some(12_300));
+        assert_eq!(parse_ms("7"), Some(7000));
+        for bad in ["-1", "1e3", "inf", "NaN", "", "x", "3600001"] {
+            assert_eq!(parse_ms(bad), None, "{bad}");
+        }
+        // A record without times reads as before; a bad time names itself.
+        let untimed: String = text
+            .lines()
+            .map(|l| match l.strip_prefix("move ") {
+                Some(m) => format!("move {}\n", m.rsplit_once(' ').unwrap().0),
+                None => format!("{l}\n"),
+            })
+            .collect();
+        let back = parse_records(&untimed).unwrap();
+        assert!(back[0].plies.iter().all(|p| p.us.is_none()));
+        assert_eq!(back[0].replay().unwrap(), g.replay().unwrap());
+        let bad = text.replacen(&line, &format!("{line}x"), 1);
+        let e = parse_records(&bad).unwrap_err();
+        assert!(e.contains("bad time"), "{e}");
+    }
+
     /// A game from a position string, resigned or stopped: the forms `ewn play` writes.
     #[test]
     fn position_start_resignation_and_unfinished() {
@@ -577,11 +660,7 @@ mod tests {
             red: "human".into(),
             blue: "engine level 10".into(),
             start: Start::Position(b),
-            plies: vec![Ply {
-                side: Color::Red,
-                die: 1,
-                mv: parse_move("c3d2").unwrap(),
-            }],
+            plies: vec![Ply::new(Color::Red, 1, parse_move("c3d2").unwrap())],
             winner: Some(Color::Red),
             reason: Reason::Resign,
             detail: String::new(),

@@ -47,6 +47,43 @@ pub struct Report {
     pub faults: Vec<[u64; 4]>,
     pub ratings: Vec<Rating>,
     pub sprt: Option<(Sprt, f64, Option<Verdict>)>,
+    /// How long each player took to answer, from the times in the records.
+    pub times: Vec<Times>,
+}
+
+/// One player's answering times over the timed moves of a set of records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Times {
+    /// Moves with a time.
+    pub moves: u64,
+    /// Games with at least one timed move of the player.
+    pub games: u64,
+    pub total_us: u64,
+    pub max_us: u64,
+}
+
+impl Times {
+    fn add_game(&mut self, us: impl Iterator<Item = u64>) {
+        let before = self.moves;
+        for t in us {
+            self.moves += 1;
+            self.total_us += t;
+            self.max_us = self.max_us.max(t);
+        }
+        if self.moves > before {
+            self.games += 1;
+        }
+    }
+
+    /// Mean milliseconds a move (`None` without timed moves).
+    pub fn mean_ms(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.total_us as f64 / 1000.0 / self.moves as f64)
+    }
+
+    /// Mean seconds a game, over the games in which the player had timed moves.
+    pub fn per_game_s(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.total_us as f64 / 1e6 / self.games as f64)
+    }
 }
 
 /// The players of a set of records in the order they first appear (by game number, `A` before
@@ -117,6 +154,7 @@ impl Report {
             wins: vec![vec![0; n]; n],
             faults: vec![[0; 4]; n],
             sprt: None,
+            times: vec![Times::default(); n],
             ..Report::default()
         };
         // Per pair: the players and the first game's result, until the partner comes.
@@ -133,6 +171,10 @@ impl Report {
             let (a, b) = (index(an)?, index(bn)?);
             if a == b {
                 return Err(format!("game {}: '{an}' plays itself", g.number));
+            }
+            for (who, side) in [(index(&g.red)?, Color::Red), (index(&g.blue)?, Color::Blue)] {
+                let timed = g.plies.iter().filter(|p| p.side == side);
+                r.times[who].add_game(timed.filter_map(|p| p.us));
             }
             let a_color = if g.number % 2 == 1 {
                 Color::Red
@@ -231,6 +273,15 @@ impl Report {
             },
             self.first_mover_wins,
         );
+        for (t, name) in self.times.iter().zip(&self.names) {
+            if let (Some(mean), Some(game)) = (t.mean_ms(), t.per_game_s()) {
+                let _ = writeln!(
+                    out,
+                    "{name} took {mean:.1} ms a move (at most {:.1}), {game:.2} s a game",
+                    t.max_us as f64 / 1000.0
+                );
+            }
+        }
         for (p, name) in self.names.iter().enumerate() {
             let parts: Vec<String> = FAULTS
                 .iter()
@@ -365,16 +416,28 @@ impl Report {
                 .zip(self.faults[i])
                 .map(|(r, k)| format!("\"{r}\":{k}"))
                 .collect();
+            let t = self.times[i];
+            let time = match (t.mean_ms(), t.per_game_s()) {
+                (Some(mean), Some(game)) => format!(
+                    "{{\"moves\":{},\"mean_ms\":{},\"max_ms\":{},\"per_game_s\":{}}}",
+                    t.moves,
+                    num(mean),
+                    num(t.max_us as f64 / 1000.0),
+                    num(game)
+                ),
+                _ => "null".to_string(),
+            };
             players.push(format!(
                 "{{\"name\":{},\"games\":{},\"wins\":{},\"rating\":{},\"rating_margin\":{},\
-                 \"anchor\":{},\"faults\":{{{}}}}}",
+                 \"anchor\":{},\"faults\":{{{}}},\"time\":{}}}",
                 json_string(name),
                 self.games_of(i),
                 self.wins_of(i),
                 num(self.ratings[i].elo),
                 num(self.ratings[i].margin),
                 i == self.anchor,
-                faults.join(",")
+                faults.join(","),
+                time
             ));
         }
         let mut encounters = Vec::new();
@@ -563,6 +626,73 @@ mod tests {
         selfplay[0].reason = Reason::Unfinished;
         let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
         assert!(e.contains("unfinished"), "{e}");
+    }
+
+    #[test]
+    fn answering_times_are_summed_per_player_over_their_own_moves() {
+        use crate::referee::record::Ply;
+        let mut recs: Vec<GameRecord> = pair(0, "x", "y", 1).into();
+        let mv = crate::board::Move::new(0, 6);
+        // Game 1: x is Red (2 and 4 ms), y is Blue (10 ms); game 2: x is Blue (6 ms), y untimed.
+        recs[0].plies = vec![
+            Ply {
+                us: Some(2000),
+                ..Ply::new(Color::Red, 1, mv)
+            },
+            Ply {
+                us: Some(10_000),
+                ..Ply::new(Color::Blue, 1, mv)
+            },
+            Ply {
+                us: Some(4000),
+                ..Ply::new(Color::Red, 1, mv)
+            },
+        ];
+        recs[1].plies = vec![
+            Ply::new(Color::Red, 1, mv),
+            Ply {
+                us: Some(6000),
+                ..Ply::new(Color::Blue, 1, mv)
+            },
+        ];
+        let r = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap();
+        assert_eq!(
+            r.times,
+            vec![
+                Times {
+                    moves: 3,
+                    games: 2,
+                    total_us: 12_000,
+                    max_us: 6000
+                },
+                Times {
+                    moves: 1,
+                    games: 1,
+                    total_us: 10_000,
+                    max_us: 10_000
+                },
+            ]
+        );
+        let text = r.text();
+        assert!(
+            text.contains("\nx took 4.0 ms a move (at most 6.0), 0.01 s a game\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\ny took 10.0 ms a move (at most 10.0), 0.01 s a game\n"),
+            "{text}"
+        );
+        let json = r.json();
+        assert!(
+            json.contains(
+                "\"time\":{\"moves\":3,\"mean_ms\":4.0000,\"max_ms\":6.0000,\"per_game_s\":0.0060}"
+            ),
+            "{json}"
+        );
+        // Records without times print no time line and a null time.
+        let plain = Report::build(names(&["x", "y"]), &pair(0, "x", "y", 1), 0, None).unwrap();
+        assert!(!plain.text().contains(" took "));
+        assert!(plain.json().contains("\"time\":null"));
     }
 
     #[test]
