@@ -18,6 +18,7 @@ pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod referee;
+pub mod review;
 pub mod search;
 pub mod selfplay;
 pub mod setup;

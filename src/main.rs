@@ -196,6 +196,8 @@ enum Command {
     Replay(ewn::referee::cli::ReplayArgs),
     /// Convert a record file to a contest record style.
     Export(ewn::referee::cli::ExportArgs),
+    /// The win chance each player gave away in recorded games, move by move, by the engine's search
+    Review(ewn::review::ReviewArgs),
     /// Win chances of every move for a die, or before the roll the win chance and each face's
     /// best move.
     Analyse {
@@ -548,6 +550,7 @@ fn run() -> Result<()> {
         Some(Command::Stats(args)) => ewn::referee::cli::run_stats(args),
         Some(Command::Replay(args)) => ewn::referee::cli::run_replay(args),
         Some(Command::Export(args)) => ewn::referee::cli::run_export(args),
+        Some(Command::Review(args)) => ewn::review::run_review(args),
         Some(Command::Gui(args)) => ewn::gui::run(args),
         Some(Command::Analyse {
             position,

@@ -75,3 +75,57 @@ fn the_same_seed_replays_the_same_match() {
     };
     assert_eq!(run("a.txt"), run("b.txt"));
 }
+
+/// `ewn review` of a match's records: a line per player, the same totals whatever the number of
+/// jobs, every move with a choice listed at threshold 0, and clear errors.
+#[test]
+fn match_records_can_be_reviewed() {
+    let path = tmp("review.txt");
+    let p = path.to_str().unwrap();
+    greedy_v_random("--games 10 --seed 11", p);
+    let games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
+
+    let one = run_ok(&argv("review --summary --depth 2 --jobs 1", &[p]));
+    let two = run_ok(&argv("review --summary --depth 2 --jobs 2", &[p]));
+    assert_eq!(one, two);
+    assert!(one.starts_with("Reviewed 10 games"), "{one}");
+    // player games moves choices inferior mistakes lost/mv lost/gm
+    let row = |name: &str| -> Vec<String> {
+        let l = one.lines().find(|l| l.starts_with(name)).unwrap();
+        l.split_whitespace().map(str::to_string).collect()
+    };
+    let (greedy, random) = (row("greedy"), row("random"));
+    assert_eq!(greedy[1], "10");
+    let moves: usize = games.iter().map(|g| g.plies.len()).sum();
+    let counted: usize = greedy[2].parse::<usize>().unwrap() + random[2].parse::<usize>().unwrap();
+    assert_eq!(counted, moves);
+    // Random play gives away more than greedy's (a depth-2 reviewer sees that much).
+    let lost = |r: &[String]| r[7].parse::<f64>().unwrap();
+    assert!(lost(&random) > lost(&greedy), "{one}");
+
+    let all = run_ok(&argv("review --depth 2 --threshold 0", &[p]));
+    let choices: usize = greedy[3].parse::<usize>().unwrap() + random[3].parse::<usize>().unwrap();
+    let listed = all
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .is_some_and(|w| w == "red" || w == "blue")
+        })
+        .count();
+    assert_eq!(listed, choices, "{all}");
+
+    let out = run(&argv("review --game 99", &[p]), "");
+    assert!(
+        !out.ok && out.stderr.contains("no game 99"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&argv("review --threshold 2", &[p]), "");
+    assert!(
+        !out.ok && out.stderr.contains("--threshold"),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_file(&path);
+}

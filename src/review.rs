@@ -1,0 +1,600 @@
+//! `ewn review`: how much win chance each player gave away in recorded games, by the engine's
+//! judgement.
+//!
+//! Every move with a choice is searched with all its alternatives (the multipv mode of
+//! [`crate::analysis::analyse_die`], so each has an exact value at the depth reached). A move's
+//! *loss* is the best alternative's win chance minus the played move's. Summed over a player's
+//! moves, the losses estimate what the player gave away against playing the reviewer's moves: the
+//! win chance of a game is the starting value minus both sides' losses plus the luck of the dice,
+//! which averages to nothing. So the mean loss a game bounds, to first order, what a player could
+//! still gain by playing better *as the reviewer sees it*; a reviewer that shares the player's
+//! evaluation sees fewer of its mistakes, so for the engine itself this is a lower bound.
+//!
+//! The review is deterministic at a depth or node limit: games are independent, each reviewed by
+//! its own single-threaded searcher, and `jobs` only spreads them over threads.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::{Context, Result, bail};
+
+use crate::analysis::{analyse_die, analyse_preroll};
+use crate::board::{Color, Move};
+use crate::notation::move_name;
+use crate::referee::record::{GameRecord, parse_records};
+use crate::search::{Limits, Searcher, to_prob};
+
+/// One move of a game, valued.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveReview {
+    /// 1-based ply number in the game.
+    pub ply: usize,
+    pub side: Color,
+    pub die: u8,
+    pub played: Move,
+    /// Legal moves for the die; with one, nothing was chosen and nothing searched.
+    pub choices: usize,
+    /// The played move's win chance for the mover (1 when forced: nothing to compare).
+    pub played_value: f64,
+    pub best: Move,
+    pub best_value: f64,
+}
+
+impl MoveReview {
+    /// The win chance given away: best minus played, never negative.
+    pub fn loss(&self) -> f64 {
+        (self.best_value - self.played_value).max(0.0)
+    }
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReview {
+    /// Red's win chance in the start position, before the first roll.
+    pub start_red: f64,
+    pub moves: Vec<MoveReview>,
+}
+
+impl GameReview {
+    /// The win chance `side` started with.
+    pub fn start(&self, side: Color) -> f64 {
+        match side {
+            Color::Red => self.start_red,
+            Color::Blue => 1.0 - self.start_red,
+        }
+    }
+
+    /// What `side` gave away over its moves, and how many moves had a choice.
+    pub fn lost(&self, side: Color) -> (f64, usize) {
+        let own = self
+            .moves
+            .iter()
+            .filter(|m| m.side == side && m.choices > 1);
+        own.fold((0.0, 0), |(l, n), m| (l + m.loss(), n + 1))
+    }
+}
+
+/// Reviews every ply of `game` with `limits`, clearing the searcher's table first so that a
+/// game's review does not depend on the games before it. Errors if the record does not replay.
+pub fn review_game(
+    searcher: &mut Searcher,
+    game: &GameRecord,
+    limits: &Limits,
+) -> Result<GameReview, String> {
+    game.replay()?;
+    searcher.clear();
+    let mut b = game.start_board();
+    let pre = analyse_preroll(searcher, &b, limits, &mut |_| {});
+    let start_red = match b.side_to_move() {
+        Color::Red => to_prob(pre.value),
+        Color::Blue => 1.0 - to_prob(pre.value),
+    };
+    let mut out = Vec::with_capacity(game.plies.len());
+    for (i, p) in game.plies.iter().enumerate() {
+        let choices = b.moves_for_die(p.die).len();
+        let mut r = MoveReview {
+            ply: i + 1,
+            side: p.side,
+            die: p.die,
+            played: p.mv,
+            choices,
+            played_value: 1.0,
+            best: p.mv,
+            best_value: 1.0,
+        };
+        if choices > 1 {
+            let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
+            let best = a.moves()[0];
+            let played =
+                a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
+                    format!("ply {}: {} was not searched", i + 1, move_name(p.mv))
+                })?;
+            r.best = best.mv;
+            r.best_value = to_prob(best.value);
+            r.played_value = to_prob(played.value);
+        }
+        out.push(r);
+        b.make(p.mv);
+    }
+    Ok(GameReview {
+        start_red,
+        moves: out,
+    })
+}
+
+/// One player's totals over the reviewed games.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub name: String,
+    pub games: u64,
+    pub moves: u64,
+    /// Moves with more than one legal choice.
+    pub choices: u64,
+    /// Choices that lost win chance (the played move valued below the best).
+    pub inferior: u64,
+    /// Choices that lost at least the threshold.
+    pub mistakes: u64,
+    pub lost: f64,
+    /// Sums over the games of the win chance at the start, of what the opponents lost, and of
+    /// the result (1 a win).
+    pub start: f64,
+    pub opponents_lost: f64,
+    pub score: f64,
+}
+
+impl Tally {
+    fn add(&mut self, moves: &[&MoveReview], threshold: f64) {
+        self.games += 1;
+        for m in moves {
+            self.moves += 1;
+            if m.choices > 1 {
+                self.choices += 1;
+                let l = m.loss();
+                self.lost += l;
+                self.inferior += u64::from(l > 0.0);
+                self.mistakes += u64::from(l >= threshold && l > 0.0);
+            }
+        }
+    }
+
+    /// Mean loss a move with a choice.
+    pub fn per_choice(&self) -> f64 {
+        if self.choices == 0 {
+            0.0
+        } else {
+            self.lost / self.choices as f64
+        }
+    }
+
+    /// Mean loss a game.
+    pub fn per_game(&self) -> f64 {
+        self.mean(self.lost)
+    }
+
+    fn mean(&self, sum: f64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            sum / self.games as f64
+        }
+    }
+
+    /// The score the start and the losses of both sides explain: start value, minus own losses,
+    /// plus the opponents'. What the result differs by is the dice (and the reviewer's errors).
+    pub fn explained(&self) -> f64 {
+        self.mean(self.start - self.lost + self.opponents_lost)
+    }
+}
+
+/// Per-player totals over reviewed games, players in the order they first appear.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub threshold: f64,
+    pub players: Vec<Tally>,
+}
+
+impl Summary {
+    pub fn new(threshold: f64) -> Summary {
+        Summary {
+            threshold,
+            players: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, game: &GameRecord, review: &GameReview) {
+        for (name, side) in [(&game.red, Color::Red), (&game.blue, Color::Blue)] {
+            let i = match self.players.iter().position(|t| &t.name == name) {
+                Some(i) => i,
+                None => {
+                    self.players.push(Tally {
+                        name: name.clone(),
+                        ..Tally::default()
+                    });
+                    self.players.len() - 1
+                }
+            };
+            let own: Vec<&MoveReview> = review.moves.iter().filter(|m| m.side == side).collect();
+            let t = &mut self.players[i];
+            t.add(&own, self.threshold);
+            t.start += review.start(side);
+            t.opponents_lost += review.lost(side.other()).0;
+            t.score += match game.winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+    }
+
+    pub fn text(&self) -> String {
+        let width = self
+            .players
+            .iter()
+            .map(|t| t.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>5}  {:>6}  {:>7}  {:>8}  {:>8}  {:>8}  {:>8}",
+            "player", "games", "moves", "choices", "inferior", "mistakes", "lost/mv", "lost/gm"
+        );
+        for t in &self.players {
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>5}  {:>6}  {:>7}  {:>8}  {:>8}  {:>8.4}  {:>8.4}",
+                t.name,
+                t.games,
+                t.moves,
+                t.choices,
+                t.inferior,
+                t.mistakes,
+                t.per_choice(),
+                t.per_game()
+            );
+        }
+        let _ = writeln!(
+            out,
+            "Score = start - lost + opponents' lost + dice (means a game):"
+        );
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>9}  {:>6}",
+            "player", "start", "lost", "opp", "score", "explained", "dice"
+        );
+        for t in &self.players {
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>6.4}  {:>6.4}  {:>6.4}  {:>6.4}  {:>9.4}  {:>+6.4}",
+                t.name,
+                t.mean(t.start),
+                t.per_game(),
+                t.mean(t.opponents_lost),
+                t.mean(t.score),
+                t.explained(),
+                t.mean(t.score) - t.explained()
+            );
+        }
+        out
+    }
+}
+
+/// The text of one reviewed game: a head line, every move that lost at least `threshold`, and
+/// each side's total.
+pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> String {
+    let moves = &review.moves;
+    let mut out = String::new();
+    let how = match game.winner {
+        Some(w) => format!("{} won by {}", w.name(), game.reason),
+        None => "unfinished".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "game {}: {} (red) - {} (blue), {how} after {} plies; red's win chance at the start {:.4}",
+        game.number,
+        game.red,
+        game.blue,
+        game.plies.len(),
+        review.start_red
+    );
+    let shown: Vec<&MoveReview> = moves
+        .iter()
+        .filter(|m| m.choices > 1 && m.loss() >= threshold)
+        .collect();
+    if !shown.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6}  {:<6}  {:>6}  {:>6}",
+            "ply", "side", "die", "played", "win", "best", "win", "lost"
+        );
+        for m in shown {
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6.4}  {:<6}  {:>6.4}  {:>6.4}",
+                m.ply,
+                m.side.name(),
+                m.die,
+                move_name(m.played),
+                m.played_value,
+                move_name(m.best),
+                m.best_value,
+                m.loss()
+            );
+        }
+    }
+    let (rl, rn) = review.lost(Color::Red);
+    let (bl, bn) = review.lost(Color::Blue);
+    let _ = writeln!(
+        out,
+        "  lost: {} {rl:.4} over {rn} choices, {} {bl:.4} over {bn} choices",
+        game.red, game.blue
+    );
+    out
+}
+
+/// `ewn review`.
+#[derive(clap::Args, Debug)]
+pub struct ReviewArgs {
+    /// A record file written by `ewn match` or `ewn play`.
+    pub file: PathBuf,
+    /// Review only the game with this number.
+    #[arg(long)]
+    pub game: Option<u64>,
+    /// Search depth of every move's alternatives (the default, 6, when no other limit is given).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Node limit a move instead (deterministic, like the depth).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Milliseconds a move instead (not reproducible).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// List the moves that lost at least this much win chance (0 lists every move with a choice);
+    /// also the line between an inferior move and a mistake in the summary.
+    #[arg(long, default_value_t = 0.02)]
+    pub threshold: f64,
+    /// Print only the per-player summary.
+    #[arg(long)]
+    pub summary: bool,
+    /// Games reviewed at once, each by its own single-threaded search.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    /// Hash table of each job, in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+pub fn run_review(args: ReviewArgs) -> Result<()> {
+    if !(0.0..=1.0).contains(&args.threshold) {
+        bail!("--threshold must lie in 0..1, not {}", args.threshold);
+    }
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let mut games =
+        parse_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    if let Some(n) = args.game {
+        games.retain(|g| g.number == n);
+        if games.is_empty() {
+            bail!("no game {n} in {}", args.file.display());
+        }
+    }
+    if games.is_empty() {
+        bail!("no games in {}", args.file.display());
+    }
+    let limits = Limits {
+        depth: args
+            .depth
+            .or(if args.nodes.is_none() && args.movetime.is_none() {
+                Some(6)
+            } else {
+                None
+            }),
+        nodes: args.nodes,
+        movetime: args.movetime,
+        ..Limits::default()
+    };
+    let reviews = review_all(&games, &limits, args.jobs as usize, args.hash)?;
+    let mut summary = Summary::new(args.threshold);
+    let mut out = String::new();
+    for (g, r) in games.iter().zip(&reviews) {
+        summary.add(g, r);
+        if !args.summary {
+            out.push_str(&game_text(g, r, args.threshold));
+        }
+    }
+    let mut how = Vec::new();
+    if let Some(d) = limits.depth {
+        how.push(format!("depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        how.push(format!("{n} nodes"));
+    }
+    if let Some(ms) = limits.movetime {
+        how.push(format!("{ms} ms"));
+    }
+    let _ = writeln!(
+        out,
+        "Reviewed {} games, every move with a choice searched with all its alternatives ({}); \
+         win chance lost a move with a choice and a game, mistakes losing at least {}:",
+        games.len(),
+        how.join(", "),
+        args.threshold
+    );
+    out.push_str(&summary.text());
+    print!("{out}");
+    Ok(())
+}
+
+/// Reviews `games` on `jobs` threads, each with its own searcher; results in the games' order.
+pub fn review_all(
+    games: &[GameRecord],
+    limits: &Limits,
+    jobs: usize,
+    hash_mb: usize,
+) -> Result<Vec<GameReview>> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<GameReview, String>>>> =
+        Mutex::new(vec![None; games.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, games.len()) {
+            scope.spawn(|| {
+                let mut s = Searcher::new(hash_mb);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(g) = games.get(i) else { break };
+                    let r = review_game(&mut s, g, limits);
+                    log::info!("reviewed game {} ({} of {})", g.number, i + 1, games.len());
+                    results.lock().expect("no panics while holding")[i] = Some(r);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().expect("no panics while holding");
+    games
+        .iter()
+        .zip(results)
+        .map(|(g, r)| {
+            r.expect("every game was reviewed")
+                .map_err(|e| anyhow::anyhow!("game {}: {e}", g.number))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::notation::{parse_fen, parse_move};
+    use crate::referee::record::{Ply, Reason, Start};
+
+    fn record(start: Board, plies: &[(u8, &str)]) -> GameRecord {
+        let mut b = start.clone();
+        let mut ps = Vec::new();
+        for &(die, mv) in plies {
+            let mv = parse_move(mv).unwrap();
+            ps.push(Ply::new(b.side_to_move(), die, mv));
+            b.make(mv);
+        }
+        let winner = b.winner();
+        GameRecord {
+            number: 1,
+            match_id: None,
+            seed: None,
+            date: String::new(),
+            red: "a".into(),
+            blue: "b".into(),
+            start: Start::Position(start),
+            plies: ps,
+            winner,
+            reason: match winner {
+                None => Reason::Unfinished,
+                Some(w) if b.alive(w.other()) == 0 => Reason::Capture,
+                Some(_) => Reason::Goal,
+            },
+            detail: String::new(),
+        }
+    }
+
+    fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn a_missed_win_loses_what_the_winning_move_was_worth() {
+        // Red's cube 1 on d2 can step into e1 and win; it steps to d1 instead, and Blue's cube 1
+        // on a4 may then reach a5.
+        let b = parse_fen("R24/B14/5/3R11/5 r").unwrap();
+        let g = record(b, &[(1, "d2d1")]);
+        let mut s = Searcher::new(1);
+        let review = review_game(&mut s, &g, &depth(3)).unwrap();
+        let r = &review.moves;
+        assert_eq!(r.len(), 1);
+        assert_eq!(move_name(r[0].best), "d2e1");
+        assert_eq!(r[0].best_value, 1.0);
+        assert!(r[0].played_value < 1.0);
+        assert!((r[0].loss() - (1.0 - r[0].played_value)).abs() < 1e-12);
+
+        let mut sum = Summary::new(0.02);
+        sum.add(&g, &review);
+        let a = &sum.players[0];
+        assert_eq!(
+            (a.name.as_str(), a.games, a.moves, a.choices),
+            ("a", 1, 1, 1)
+        );
+        assert_eq!((a.inferior, a.mistakes), (1, 1));
+        assert_eq!(sum.players[1].moves, 0);
+        // Red could win at once (on face 1 at least), so it starts above what the game ended at.
+        assert!(review.start_red > r[0].played_value);
+        let text = game_text(&g, &review, 0.02);
+        assert!(text.contains("  d2d1"), "{text}");
+        assert!(text.contains("d2e1    1.0000"), "{text}");
+    }
+
+    #[test]
+    fn the_best_move_loses_nothing_and_forced_moves_are_not_searched() {
+        let b = parse_fen("R24/B14/5/3R11/5 r").unwrap();
+        let g = record(b.clone(), &[(1, "d2e1")]);
+        let mut s = Searcher::new(1);
+        let r = review_game(&mut s, &g, &depth(3)).unwrap().moves;
+        assert_eq!(r[0].loss(), 0.0);
+        // Red's cube on a1 can only step right (and takes Blue's last cube).
+        let forced = parse_fen("5/5/5/5/R1B13 r").unwrap();
+        let list = forced.moves_for_die(1);
+        assert_eq!(list.len(), 1);
+        let g = record(forced, &[(1, &move_name(list.as_slice()[0]))]);
+        let review = review_game(&mut s, &g, &depth(3)).unwrap();
+        let r = &review.moves;
+        assert_eq!((r[0].choices, r[0].loss()), (1, 0.0));
+        let mut sum = Summary::new(0.02);
+        sum.add(&g, &review);
+        assert_eq!((sum.players[0].moves, sum.players[0].choices), (1, 0));
+    }
+
+    #[test]
+    fn the_review_of_a_game_does_not_depend_on_what_was_reviewed_before() {
+        let start = Board::startpos();
+        let g = record(start, &[(3, "c5d4"), (2, "d1c2"), (5, "b4c3"), (1, "e1d2")]);
+        let other = record(parse_fen("R24/B14/5/3R11/5 r").unwrap(), &[(1, "d2d1")]);
+        let mut fresh = Searcher::new(1);
+        let a = review_game(&mut fresh, &g, &depth(4)).unwrap();
+        let mut used = Searcher::new(1);
+        review_game(&mut used, &other, &depth(4)).unwrap();
+        let b = review_game(&mut used, &g, &depth(4)).unwrap();
+        assert_eq!(a, b);
+        assert!(
+            a.moves
+                .iter()
+                .all(|m| m.loss() >= 0.0 && m.played_value <= m.best_value)
+        );
+    }
+
+    #[test]
+    fn start_and_losses_explain_scores_that_add_up_to_one() {
+        let start = Board::startpos();
+        // Red resigns with its move to play.
+        let plies = [(3, "c5d4"), (2, "d1c2"), (5, "b4c3"), (1, "e1d2")];
+        let mut g = record(start, &plies);
+        g.winner = Some(Color::Blue);
+        g.reason = Reason::Resign;
+        let mut s = Searcher::new(1);
+        let review = review_game(&mut s, &g, &depth(4)).unwrap();
+        assert!(review.start_red > 0.0 && review.start_red < 1.0);
+        let mut sum = Summary::new(0.02);
+        sum.add(&g, &review);
+        sum.add(&g, &review);
+        let (a, b) = (&sum.players[0], &sum.players[1]);
+        assert_eq!((a.games, a.score, b.score), (2, 0.0, 2.0));
+        assert!((a.explained() + b.explained() - 1.0).abs() < 1e-9);
+        let (red_lost, _) = review.lost(Color::Red);
+        let (blue_lost, _) = review.lost(Color::Blue);
+        let expect = review.start_red - red_lost + blue_lost;
+        assert!((a.explained() - expect).abs() < 1e-9);
+        assert!(sum.text().contains("Score = start - lost"));
+    }
+}
