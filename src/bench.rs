@@ -48,10 +48,7 @@ pub fn run(
     let mut nodes = 0;
     let mut searcher = Searcher::new(hash_mb);
     searcher.set_threads(threads);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(depth);
     for (fen, die) in POSITIONS {
         let b = parse_fen(fen).expect("bench position");
         searcher.clear();

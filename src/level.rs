@@ -140,10 +140,7 @@ mod tests {
 
     #[test]
     fn full_strength_keeps_the_callers_limits() {
-        let l = Limits {
-            depth: Some(9),
-            ..Limits::default()
-        };
+        let l = Limits::to_depth(9);
         assert_eq!(Level::FULL.limits(&l), l);
         assert_eq!(Level::new(1).unwrap().limits(&l).depth, Some(1));
     }

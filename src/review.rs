@@ -145,9 +145,17 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, moves: &[&MoveReview], threshold: f64) {
+    /// Adds the game `review` in which the player had `side` and `winner` won.
+    fn add(&mut self, review: &GameReview, side: Color, winner: Option<Color>, threshold: f64) {
         self.games += 1;
-        for m in moves {
+        self.start += review.start(side);
+        self.opponents_lost += review.lost(side.other()).0;
+        self.score += match winner {
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        for m in review.moves.iter().filter(|m| m.side == side) {
             self.moves += 1;
             if m.choices > 1 {
                 self.choices += 1;
@@ -215,16 +223,7 @@ impl Summary {
                     self.players.len() - 1
                 }
             };
-            let own: Vec<&MoveReview> = review.moves.iter().filter(|m| m.side == side).collect();
-            let t = &mut self.players[i];
-            t.add(&own, self.threshold);
-            t.start += review.start(side);
-            t.opponents_lost += review.lost(side.other()).0;
-            t.score += match game.winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            self.players[i].add(review, side, game.winner, self.threshold);
         }
     }
 
@@ -439,7 +438,7 @@ pub fn review_all(
     let results: Mutex<Vec<Option<Result<GameReview, String>>>> =
         Mutex::new(vec![None; games.len()]);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, games.len()) {
+        for _ in 0..jobs.max(1).min(games.len()) {
             scope.spawn(|| {
                 let mut s = Searcher::new(hash_mb);
                 loop {
@@ -498,13 +497,6 @@ mod tests {
         }
     }
 
-    fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
-    }
-
     #[test]
     fn a_missed_win_loses_what_the_winning_move_was_worth() {
         // Red's cube 1 on d2 can step into e1 and win; it steps to d1 instead, and Blue's cube 1
@@ -512,7 +504,7 @@ mod tests {
         let b = parse_fen("R24/B14/5/3R11/5 r").unwrap();
         let g = record(b, &[(1, "d2d1")]);
         let mut s = Searcher::new(1);
-        let review = review_game(&mut s, &g, &depth(3)).unwrap();
+        let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
         let r = &review.moves;
         assert_eq!(r.len(), 1);
         assert_eq!(move_name(r[0].best), "d2e1");
@@ -541,14 +533,14 @@ mod tests {
         let b = parse_fen("R24/B14/5/3R11/5 r").unwrap();
         let g = record(b.clone(), &[(1, "d2e1")]);
         let mut s = Searcher::new(1);
-        let r = review_game(&mut s, &g, &depth(3)).unwrap().moves;
+        let r = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap().moves;
         assert_eq!(r[0].loss(), 0.0);
         // Red's cube on a1 can only step right (and takes Blue's last cube).
         let forced = parse_fen("5/5/5/5/R1B13 r").unwrap();
         let list = forced.moves_for_die(1);
         assert_eq!(list.len(), 1);
         let g = record(forced, &[(1, &move_name(list.as_slice()[0]))]);
-        let review = review_game(&mut s, &g, &depth(3)).unwrap();
+        let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
         let r = &review.moves;
         assert_eq!((r[0].choices, r[0].loss()), (1, 0.0));
         let mut sum = Summary::new(0.02);
@@ -562,10 +554,10 @@ mod tests {
         let g = record(start, &[(3, "c5d4"), (2, "d1c2"), (5, "b4c3"), (1, "e1d2")]);
         let other = record(parse_fen("R24/B14/5/3R11/5 r").unwrap(), &[(1, "d2d1")]);
         let mut fresh = Searcher::new(1);
-        let a = review_game(&mut fresh, &g, &depth(4)).unwrap();
+        let a = review_game(&mut fresh, &g, &Limits::to_depth(4)).unwrap();
         let mut used = Searcher::new(1);
-        review_game(&mut used, &other, &depth(4)).unwrap();
-        let b = review_game(&mut used, &g, &depth(4)).unwrap();
+        review_game(&mut used, &other, &Limits::to_depth(4)).unwrap();
+        let b = review_game(&mut used, &g, &Limits::to_depth(4)).unwrap();
         assert_eq!(a, b);
         assert!(
             a.moves
@@ -583,7 +575,7 @@ mod tests {
         g.winner = Some(Color::Blue);
         g.reason = Reason::Resign;
         let mut s = Searcher::new(1);
-        let review = review_game(&mut s, &g, &depth(4)).unwrap();
+        let review = review_game(&mut s, &g, &Limits::to_depth(4)).unwrap();
         assert!(review.start_red > 0.0 && review.start_red < 1.0);
         let mut sum = Summary::new(0.02);
         sum.add(&g, &review);

@@ -56,10 +56,7 @@ pub fn play_with(
         s.clear();
         s.eval = bd.eval;
     }
-    let limits = budgets.map(|bd| Limits {
-        depth: Some(bd.depth),
-        ..Limits::default()
-    });
+    let limits = budgets.map(|bd| Limits::to_depth(bd.depth));
     let mut plies = 0;
     loop {
         if let Some(w) = b.winner() {

@@ -68,10 +68,7 @@ pub fn datagen(
     progress: &dyn Fn(u64),
 ) -> Result<u64> {
     const CHUNK: u64 = 1000;
-    let label_limits = Limits {
-        depth: Some(labels.depth),
-        ..Limits::default()
-    };
+    let label_limits = Limits::to_depth(labels.depth);
     let mut written = 0;
     let mut start = 0;
     while start < games {
@@ -442,10 +439,7 @@ pub fn evalstats(
     for &kind in kinds {
         searcher.eval = kind;
         for &d in depths {
-            let limits = Limits {
-                depth: Some(d),
-                ..Limits::default()
-            };
+            let limits = Limits::to_depth(d);
             let v = data
                 .iter()
                 .map(|(b, _, _)| {
@@ -548,10 +542,7 @@ mod tests {
     fn mirrored_inputs_are_the_inputs_of_the_reflected_position() {
         let mut rng = MatchRng::new(21);
         let mut searcher = Searcher::new(1);
-        let limits = Limits {
-            depth: Some(3),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(3);
         let mut checked = 0;
         for _ in 0..60 {
             let start = Board::from_setups(rng.setup(), rng.setup(), Color::Red);
@@ -648,10 +639,7 @@ mod tests {
         let text = String::from_utf8(c).unwrap();
         let mut searcher = Searcher::new(1);
         searcher.eval = EvalKind::Heuristic;
-        let depth2 = Limits {
-            depth: Some(2),
-            ..Limits::default()
-        };
+        let depth2 = Limits::to_depth(2);
         for ((line, (b, result, _)), k) in text.lines().zip(&data).zip(0..) {
             let f: Vec<&str> = line.split_whitespace().collect();
             assert_eq!(parse_fen_parts(f[0], f[1]).unwrap(), *b);

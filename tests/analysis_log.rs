@@ -223,10 +223,7 @@ fn one_valid_json_line_per_decision() {
         ("R14/5/2B62/1R63/4B2 r", 6),
         ("5/5/B14/3R11/5 r", 3),
     ];
-    let limits = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(3);
     {
         let mut log = DecisionLog::open(&path).unwrap();
         let mut s = Searcher::new(4);

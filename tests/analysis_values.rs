@@ -5,13 +5,6 @@ use ewn::board::Board;
 use ewn::notation::{parse_fen, parse_move};
 use ewn::search::{Limits, Searcher, WIN, chance_value, reference_value, to_prob};
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 /// Red moves R1 b4c3. Blue then has all six cubes, so each face moves one cube: B1 (d2) and B2
 /// (d3) can take c3, the other four cannot: 2 of 6 faces. R2 on a5 is out of reach. No Blue move
 /// wins at once (a5 is three steps away, Red keeps two cubes).
@@ -53,12 +46,12 @@ fn win_next_turn_counts_faces() {
 fn win_in_one_is_certain() {
     let b = parse_fen("5/5/B14/3R11/5 r").unwrap();
     let mut s = Searcher::new(1);
-    let a = analyse_die(&mut s, &b, 1, &depth(4), &mut |_| {});
+    let a = analyse_die(&mut s, &b, 1, &Limits::to_depth(4), &mut |_| {});
     assert_eq!(a.moves()[0].mv, parse_move("d2e1").unwrap());
     assert_eq!(a.moves()[0].value, WIN);
     assert_eq!(to_prob(a.moves()[0].value), 1.0);
     // Every face moves the only cube: certain before the roll as well.
-    let p = analyse_preroll(&mut s, &b, &depth(4), &mut |_| {});
+    let p = analyse_preroll(&mut s, &b, &Limits::to_depth(4), &mut |_| {});
     assert_eq!(p.value, WIN);
     assert_eq!(p.faces.len(), 6);
     assert!(p.faces.iter().all(|f| f.best.to_string() == "d2e1"));
@@ -69,7 +62,7 @@ fn finished_position_before_the_roll() {
     // Red has reached e1; Blue is to move and has lost.
     let b = parse_fen("5/5/B14/5/4R1 b").unwrap();
     let mut s = Searcher::new(1);
-    let p = analyse_preroll(&mut s, &b, &depth(3), &mut |_| {});
+    let p = analyse_preroll(&mut s, &b, &Limits::to_depth(3), &mut |_| {});
     assert_eq!(p.value, 0);
     assert!(p.faces.is_empty());
 }
@@ -87,7 +80,7 @@ fn every_candidate_value_is_exact() {
         for die in 1..=6 {
             let d = 3;
             let mut s = Searcher::new(4);
-            let a = analyse_die(&mut s, &b, die, &depth(d), &mut |_| {});
+            let a = analyse_die(&mut s, &b, die, &Limits::to_depth(d), &mut |_| {});
             assert_eq!(a.moves().len(), b.moves_for_die(die).len());
             for rm in a.moves() {
                 let mut c = b.clone();
@@ -109,7 +102,7 @@ fn every_candidate_value_is_exact() {
 #[test]
 fn preroll_is_the_mean_over_faces() {
     let b = Board::startpos();
-    let p = analyse_preroll(&mut Searcher::new(4), &b, &depth(3), &mut |_| {});
+    let p = analyse_preroll(&mut Searcher::new(4), &b, &Limits::to_depth(3), &mut |_| {});
     let mut sum = 0;
     for die in 1..=6u8 {
         let mut c = b.clone();

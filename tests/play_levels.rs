@@ -7,13 +7,6 @@ use ewn::notation::parse_fen;
 use ewn::search::{Limits, Searcher};
 use ewn::zobrist::splitmix64;
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 #[test]
 fn full_strength_is_deterministic() {
     for (fen, die) in [
@@ -23,14 +16,30 @@ fn full_strength_is_deterministic() {
         let b = parse_fen(fen).unwrap();
         let run = || {
             let mut s = Searcher::new(8);
-            let c = choose(&mut s, &b, die, &depth(5), Level::FULL, 123, &mut |_| {});
+            let c = choose(
+                &mut s,
+                &b,
+                die,
+                &Limits::to_depth(5),
+                Level::FULL,
+                123,
+                &mut |_| {},
+            );
             (c.mv, c.result.nodes, c.value)
         };
         let first = run();
         assert_eq!(first, run());
         // The seed plays no part at full strength.
         let mut s = Searcher::new(8);
-        let other = choose(&mut s, &b, die, &depth(5), Level::FULL, 999, &mut |_| {});
+        let other = choose(
+            &mut s,
+            &b,
+            die,
+            &Limits::to_depth(5),
+            Level::FULL,
+            999,
+            &mut |_| {},
+        );
         assert_eq!((other.mv, other.result.nodes, other.value), first);
         assert_eq!(other.mv, other.result.best);
     }
@@ -47,7 +56,7 @@ fn weak_levels_are_reproducible_and_choose_near_best() {
                 &mut Searcher::new(1),
                 &b,
                 3,
-                &depth(8),
+                &Limits::to_depth(8),
                 weak,
                 seed,
                 &mut |_| {},
@@ -68,7 +77,7 @@ fn game(dice_seed: u64, strong: Color, weak: Level) -> Color {
     let mut b = Board::startpos();
     let mut state = dice_seed;
     let mut s = [Searcher::new(4), Searcher::new(4)];
-    let limits = depth(3);
+    let limits = Limits::to_depth(3);
     loop {
         if let Some(w) = b.winner() {
             return w;

@@ -15,13 +15,6 @@ impl Rng {
     }
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 fn infinite() -> Limits {
     Limits {
         infinite: true,
@@ -62,7 +55,7 @@ fn pruned_search_equals_plain_expectimax() {
             let d = 1 + (i as u32 % 4);
             let die = 1 + (i as u8 % 6);
             let want = reference_value_with(kind, &mut b.clone(), die, d);
-            let got = s.search(b, die, &depth(d), &mut |_| {});
+            let got = s.search(b, die, &Limits::to_depth(d), &mut |_| {});
             assert_eq!(got.value, want, "{kind:?} position {i} die {die} depth {d}");
             checked += 1;
         }
@@ -83,7 +76,7 @@ fn pruned_search_equals_plain_expectimax_every_depth_on_small_positions() {
         for d in 1..=4 {
             for die in 1..=6 {
                 let want = reference_value(&mut b.clone(), die, d);
-                let got = s.search(&b, die, &depth(d), &mut |_| {});
+                let got = s.search(&b, die, &Limits::to_depth(d), &mut |_| {});
                 assert_eq!(got.value, want, "{fen} die {die} depth {d}");
             }
         }
@@ -96,7 +89,7 @@ fn win_in_one_is_found_and_proven() {
     let b = parse_fen("4B1/5/5/3R11/5 r").unwrap();
     let mut s = Searcher::new(1);
     for die in 1..=6 {
-        let r = s.search(&b, die, &depth(5), &mut |_| {});
+        let r = s.search(&b, die, &Limits::to_depth(5), &mut |_| {});
         assert_eq!(r.best, parse_move("d2e1").unwrap());
         assert_eq!(r.value, WIN);
         assert!(r.exact);
@@ -109,7 +102,7 @@ fn proven_loss_is_reported_as_zero() {
     // Red's lone cube on e5 cannot reach Blue's cube on b4, which then steps to a5 on any face.
     let b = parse_fen("4R1/1B13/5/5/5 r").unwrap();
     let mut s = Searcher::new(1);
-    let r = s.search(&b, 3, &depth(6), &mut |_| {});
+    let r = s.search(&b, 3, &Limits::to_depth(6), &mut |_| {});
     assert_eq!(r.value, 0);
     assert!(r.exact);
     assert_eq!(r.depth, 2);
@@ -118,7 +111,7 @@ fn proven_loss_is_reported_as_zero() {
 #[test]
 fn capture_of_last_enemy_cube_wins() {
     let b = parse_fen("R14/1B13/5/5/5 r").unwrap();
-    let r = Searcher::new(1).search(&b, 6, &depth(3), &mut |_| {});
+    let r = Searcher::new(1).search(&b, 6, &Limits::to_depth(3), &mut |_| {});
     assert_eq!(r.best, parse_move("a5b4").unwrap());
     assert_eq!(r.value, WIN);
 }
@@ -127,7 +120,7 @@ fn capture_of_last_enemy_cube_wins() {
 fn search_is_deterministic_for_depth_and_nodes() {
     let b = Board::startpos();
     for limits in [
-        depth(5),
+        Limits::to_depth(5),
         Limits {
             nodes: Some(20_000),
             ..Limits::default()
@@ -237,19 +230,19 @@ fn threads_find_legal_moves_and_the_same_proven_values() {
     assert_eq!(s.threads(), 3);
     for (i, b) in random_positions(77, 30).iter().enumerate() {
         let die = 1 + (i as u8 % 6);
-        let r = s.search(b, die, &depth(1 + i as u32 % 5), &mut |_| {});
+        let r = s.search(b, die, &Limits::to_depth(1 + i as u32 % 5), &mut |_| {});
         assert!(b.moves_for_die(die).contains(r.best), "position {i}");
         assert!((0..=WIN).contains(&r.value));
     }
     // Proven results do not depend on the threads.
     let win = parse_fen("4B1/5/5/3R11/5 r").unwrap();
-    let r = s.search(&win, 2, &depth(5), &mut |_| {});
+    let r = s.search(&win, 2, &Limits::to_depth(5), &mut |_| {});
     assert_eq!(
         (r.best, r.value, r.exact),
         (parse_move("d2e1").unwrap(), WIN, true)
     );
     let loss = parse_fen("4R1/1B13/5/5/5 r").unwrap();
-    let r = s.search(&loss, 3, &depth(6), &mut |_| {});
+    let r = s.search(&loss, 3, &Limits::to_depth(6), &mut |_| {});
     assert_eq!((r.value, r.exact), (0, true));
 }
 
@@ -259,7 +252,7 @@ fn threads_count_every_threads_nodes_and_stop_together() {
     let mut s = Searcher::new(8);
     s.set_threads(2);
     let mut infos = Vec::new();
-    let r = s.search(&b, 3, &depth(6), &mut |i| infos.push(i.nodes));
+    let r = s.search(&b, 3, &Limits::to_depth(6), &mut |i| infos.push(i.nodes));
     // Reported node counts only grow, and the result carries the last.
     assert!(infos.windows(2).all(|w| w[0] <= w[1]), "{infos:?}");
     assert!(r.nodes >= *infos.last().unwrap());

@@ -172,15 +172,15 @@ impl Report {
             if a == b {
                 return Err(format!("game {}: '{an}' plays itself", g.number));
             }
-            for (who, side) in [(index(&g.red)?, Color::Red), (index(&g.blue)?, Color::Blue)] {
-                let timed = g.plies.iter().filter(|p| p.side == side);
-                r.times[who].add_game(timed.filter_map(|p| p.us));
-            }
             let a_color = if g.number % 2 == 1 {
                 Color::Red
             } else {
                 Color::Blue
             };
+            for (who, side) in [(a, a_color), (b, a_color.other())] {
+                let timed = g.plies.iter().filter(|p| p.side == side);
+                r.times[who].add_game(timed.filter_map(|p| p.us));
+            }
             let a_won = winner == a_color;
             let (w, l) = if a_won { (a, b) } else { (b, a) };
             r.games += 1;

@@ -49,6 +49,16 @@ pub struct Limits {
     pub start: Option<Instant>,
 }
 
+impl Limits {
+    /// A search to `depth` plies and no other limit: deterministic, like a node limit.
+    pub fn to_depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootMove {
     pub mv: Move,
