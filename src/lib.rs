@@ -1,27 +1,23 @@
 //! `ewn`: a tournament engine for EinStein würfelt nicht!
 //!
-//! Rules (`board`, `dice`, `zobrist`, `notation`, `perft`) know nothing of search; `search` and
-//! `eval` know nothing of protocol text; `protocol` only parses lines, calls the engine and formats
-//! the replies.
+//! The crate is layered, lowest first; a module uses only the layers listed above it, never one
+//! below (`ARCHITECTURE.md` has the map and where to start for common changes).
 
-pub mod analysis;
-pub mod bench;
-pub mod board;
-pub mod decision_log;
-pub mod dice;
-pub mod eval;
-pub mod gui;
-pub mod level;
-pub mod net;
-pub mod notation;
-pub mod perft;
-pub mod play;
+/// Applications: the browser arena, terminal play, review, bench.
+pub mod app;
+/// The brain: evaluation, search, levels, analysis, the engine's setup.
+pub mod brain;
+/// The command line: one file per subcommand or family of subcommands.
+pub mod cli;
+/// Learning: self-play, training data and networks, the setup table.
+pub mod learn;
+/// Players behind one interface: baselines, `mcts`, engine programs (the client side).
+pub mod players;
+/// The engine's front ends: the native and TCG protocol loops on stdin/stdout.
 pub mod protocol;
+/// The game record: its text format, read and written by every tool.
+pub mod record;
+/// The referee: games, matches and tournaments, statistics, ratings, reports, exports.
 pub mod referee;
-pub mod review;
-pub mod search;
-pub mod selfplay;
-pub mod setup;
-pub mod setup_table;
-pub mod train;
-pub mod zobrist;
+/// The rules: board, dice, seeded match dice, Zobrist keys, notations, perft.
+pub mod rules;

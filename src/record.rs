@@ -21,8 +21,8 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use crate::board::{Board, Color, Move};
-use crate::notation::{move_name, parse_fen, parse_move, parse_setup, setup_string, to_fen};
+use crate::rules::board::{Board, Color, Move};
+use crate::rules::notation::{move_name, parse_fen, parse_move, parse_setup, setup_string, to_fen};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,7 +152,7 @@ impl Start {
                 if code == 0 {
                     return None;
                 }
-                let (owner, n) = crate::board::piece_of(code);
+                let (owner, n) = crate::rules::board::piece_of(code);
                 if owner != c {
                     return None;
                 }
@@ -560,7 +560,7 @@ mod tests {
         let blue_setup = [6, 5, 4, 3, 2, 1];
         let mut b = Board::from_setups(red_setup, blue_setup, Color::Blue);
         let mut plies = Vec::new();
-        let mut rng = super::super::rng::MatchRng::new(3);
+        let mut rng = crate::rules::rng::MatchRng::new(3);
         while !b.is_over() {
             let die = rng.die();
             let moves = b.moves_for_die(die);

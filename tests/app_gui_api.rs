@@ -11,10 +11,10 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ewn::board::{Board, Color};
-use ewn::notation::to_fen;
-use ewn::referee::record::parse_records;
-use ewn::setup::ENGINE_SETUP;
+use ewn::brain::setup::ENGINE_SETUP;
+use ewn::record::parse_records;
+use ewn::rules::board::{Board, Color};
+use ewn::rules::notation::to_fen;
 use serde_json::{Value, json};
 
 const HANG: Duration = Duration::from_secs(180);

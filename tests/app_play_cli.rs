@@ -2,9 +2,9 @@
 
 mod common;
 
-use ewn::board::Color;
-use ewn::notation::to_fen;
-use ewn::referee::record::{GameRecord, Reason, parse_records};
+use ewn::record::{GameRecord, Reason, parse_records};
+use ewn::rules::board::Color;
+use ewn::rules::notation::to_fen;
 
 /// `ewn <args>` on `input`: its standard output and whether it succeeded.
 fn run(args: &[&str], input: &str) -> (String, bool) {

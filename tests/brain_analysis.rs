@@ -1,9 +1,9 @@
 //! Analysis numbers a person can check by hand, and the multipv values against a plain expectimax.
 
-use ewn::analysis::{analyse_die, analyse_preroll, threats_after, threats_now};
-use ewn::board::Board;
-use ewn::notation::{parse_fen, parse_move};
-use ewn::search::{Limits, Searcher, WIN, chance_value, reference_value, to_prob};
+use ewn::brain::analysis::{analyse_die, analyse_preroll, threats_after, threats_now};
+use ewn::brain::search::{Limits, Searcher, WIN, chance_value, reference_value, to_prob};
+use ewn::rules::board::Board;
+use ewn::rules::notation::{parse_fen, parse_move};
 
 /// Red moves R1 b4c3. Blue then has all six cubes, so each face moves one cube: B1 (d2) and B2
 /// (d3) can take c3, the other four cannot: 2 of 6 faces. R2 on a5 is out of reach. No Blue move

@@ -1,11 +1,11 @@
 //! Levels: full strength is deterministic, weaker levels are reproducible from their seed, and the
 //! weakest level loses clearly to full strength over paired games on the same dice.
 
-use ewn::board::{Board, Color};
-use ewn::level::{Level, choose};
-use ewn::notation::parse_fen;
-use ewn::search::{Limits, Searcher};
-use ewn::zobrist::splitmix64;
+use ewn::brain::level::{Level, choose};
+use ewn::brain::search::{Limits, Searcher};
+use ewn::rules::board::{Board, Color};
+use ewn::rules::notation::parse_fen;
+use ewn::rules::zobrist::splitmix64;
 
 #[test]
 fn full_strength_is_deterministic() {

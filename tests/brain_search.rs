@@ -1,10 +1,10 @@
 //! Search: the pruned search returns exactly the value of plain expectimax, known values are found,
 //! results are deterministic, and the bench signature is pinned.
 
-use ewn::board::Board;
-use ewn::notation::{parse_fen, parse_move};
-use ewn::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
-use ewn::zobrist::splitmix64;
+use ewn::brain::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
+use ewn::rules::board::Board;
+use ewn::rules::notation::{parse_fen, parse_move};
+use ewn::rules::zobrist::splitmix64;
 
 struct Rng(u64);
 impl Rng {
@@ -190,12 +190,12 @@ fn multipv_gives_exact_values_for_every_root_move() {
 fn chance_reference(b: &mut Board, d: u32) -> i64 {
     // Mean over faces of the reference value for each face (faces are not merged here).
     let sum: i64 = (1..=6).map(|die| reference_value(b, die, d)).sum();
-    ewn::search::chance_value(sum)
+    ewn::brain::search::chance_value(sum)
 }
 
 #[test]
 fn bench_signature() {
-    let r = ewn::bench::run(ewn::bench::DEFAULT_DEPTH, 16, 1, |_, _, _, _| {});
+    let r = ewn::app::bench::run(ewn::app::bench::DEFAULT_DEPTH, 16, 1, |_, _, _, _| {});
     assert_eq!(
         r.nodes, BENCH_NODES,
         "bench node count changed: update README and this test"

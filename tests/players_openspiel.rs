@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::{EWN, argv, run_ok};
-use ewn::referee::record::parse_records;
+use ewn::record::parse_records;
 
 fn python() -> String {
     std::env::var("EWN_OPENSPIEL_PYTHON")

@@ -4,11 +4,11 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use ewn::board::Move;
-use ewn::decision_log::{Decision, DecisionLog};
-use ewn::level::{Level, choose};
-use ewn::notation::parse_fen;
-use ewn::search::{Limits, RootMove, Searcher};
+use ewn::brain::decision_log::{Decision, DecisionLog};
+use ewn::brain::level::{Level, choose};
+use ewn::brain::search::{Limits, RootMove, Searcher};
+use ewn::rules::board::Move;
+use ewn::rules::notation::parse_fen;
 
 /// A parsed JSON value: just enough of JSON (RFC 8259) to check the log strictly.
 #[derive(Debug, PartialEq)]

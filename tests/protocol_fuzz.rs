@@ -4,7 +4,7 @@
 
 mod common;
 
-use ewn::zobrist::splitmix64;
+use ewn::rules::zobrist::splitmix64;
 
 const WORDS: &[&str] = &[
     "ugi",

@@ -5,11 +5,12 @@
 mod common;
 
 use common::EWN;
-use ewn::referee::baseline::Kind;
-use ewn::referee::player::TimeControl;
-use ewn::referee::record::parse_records;
+use ewn::players::PlayerSpec;
+use ewn::players::TimeControl;
+use ewn::players::baseline::Kind;
+use ewn::record::parse_records;
+use ewn::referee::run_match;
 use ewn::referee::tourney::Tournament;
-use ewn::referee::{PlayerSpec, run_match};
 
 fn short_match(engine: PlayerSpec, tc: TimeControl, engine_setups: bool) {
     let t = Tournament {

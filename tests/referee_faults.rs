@@ -6,11 +6,12 @@ mod common;
 
 use std::path::PathBuf;
 
-use ewn::referee::baseline::Kind;
-use ewn::referee::player::TimeControl;
-use ewn::referee::record::{Reason, parse_records};
+use ewn::players::PlayerSpec;
+use ewn::players::TimeControl;
+use ewn::players::baseline::Kind;
+use ewn::record::{Reason, parse_records};
+use ewn::referee::run_match;
 use ewn::referee::tourney::Tournament;
-use ewn::referee::{PlayerSpec, run_match};
 
 /// A TCG engine that answers everything sensibly except `get`, where it runs `on_get`.
 fn script(name: &str, on_get: &str) -> PathBuf {

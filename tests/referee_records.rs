@@ -4,8 +4,8 @@
 mod common;
 
 use common::{argv, run, run_ok};
-use ewn::notation::to_fen;
-use ewn::referee::record::parse_records;
+use ewn::record::parse_records;
+use ewn::rules::notation::to_fen;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     common::temp_path("records", name)

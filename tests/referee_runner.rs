@@ -7,8 +7,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{EWN, argv, run_fails as fails, run_ok as ok, words};
-use ewn::notation::to_fen;
-use ewn::referee::record::parse_records;
+use ewn::record::parse_records;
+use ewn::rules::notation::to_fen;
 
 fn tmp(name: &str) -> PathBuf {
     common::temp_path("runner", name)

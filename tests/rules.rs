@@ -1,10 +1,10 @@
 //! Rules: perft tables, a naive independent move generator as a cross-check, Zobrist keys and
 //! notation round trips over random games.
 
-use ewn::board::{Board, Color, Move};
-use ewn::notation::{STARTPOS, parse_fen, parse_move, to_fen};
-use ewn::perft::perft;
-use ewn::zobrist::splitmix64;
+use ewn::rules::board::{Board, Color, Move};
+use ewn::rules::notation::{STARTPOS, parse_fen, parse_move, to_fen};
+use ewn::rules::perft::perft;
+use ewn::rules::zobrist::splitmix64;
 
 struct Rng(u64);
 impl Rng {
@@ -45,7 +45,7 @@ impl Naive {
             for (c, cell) in row.iter_mut().enumerate() {
                 let code = b.piece_at((r * 5 + c) as u8);
                 if code != 0 {
-                    let (side, n) = ewn::board::piece_of(code);
+                    let (side, n) = ewn::rules::board::piece_of(code);
                     *cell = Some((side as u8, n));
                 }
             }

@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use crate::notation::parse_fen;
-use crate::search::{Limits, Searcher};
+use crate::brain::search::{Limits, Searcher};
+use crate::rules::notation::parse_fen;
 
 pub const DEFAULT_DEPTH: u32 = 6;
 

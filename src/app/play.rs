@@ -12,14 +12,14 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use crate::analysis::{analyse_die, cube_name, threats_after};
-use crate::board::{Board, Color, Move, piece_of};
-use crate::decision_log::{Decision, DecisionLog};
-use crate::level::{self, Level};
-use crate::notation::{parse_move, to_fen};
-use crate::referee::record::{GameRecord, Ply, Reason, Start, today};
-use crate::search::{Limits, Searcher, WIN, to_prob};
-use crate::zobrist::splitmix64;
+use crate::brain::analysis::{analyse_die, cube_name, threats_after};
+use crate::brain::decision_log::{Decision, DecisionLog};
+use crate::brain::level::{self, Level};
+use crate::brain::search::{Limits, Searcher, WIN, to_prob};
+use crate::record::{GameRecord, Ply, Reason, Start, today};
+use crate::rules::board::{Board, Color, Move, piece_of};
+use crate::rules::notation::{parse_move, to_fen};
+use crate::rules::zobrist::splitmix64;
 
 /// Where the dice come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

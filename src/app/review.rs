@@ -2,7 +2,7 @@
 //! judgement.
 //!
 //! Every move with a choice is searched with all its alternatives (the multipv mode of
-//! [`crate::analysis::analyse_die`], so each has an exact value at the depth reached). A move's
+//! [`crate::brain::analysis::analyse_die`], so each has an exact value at the depth reached). A move's
 //! *loss* is the best alternative's win chance minus the played move's. Summed over a player's
 //! moves, the losses estimate what the player gave away against playing the reviewer's moves: the
 //! win chance of a game is the starting value minus both sides' losses plus the luck of the dice,
@@ -20,11 +20,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 
-use crate::analysis::{analyse_die, analyse_preroll};
-use crate::board::{Color, Move};
-use crate::notation::move_name;
-use crate::referee::record::{GameRecord, parse_records};
-use crate::search::{Limits, Searcher, to_prob};
+use crate::brain::analysis::{analyse_die, analyse_preroll};
+use crate::brain::search::{Limits, Searcher, to_prob};
+use crate::record::{GameRecord, parse_records};
+use crate::rules::board::{Color, Move};
+use crate::rules::notation::move_name;
 
 /// One move of a game, valued.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -465,9 +465,9 @@ pub fn review_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::notation::{parse_fen, parse_move};
-    use crate::referee::record::{Ply, Reason, Start};
+    use crate::record::{Ply, Reason, Start};
+    use crate::rules::board::Board;
+    use crate::rules::notation::{parse_fen, parse_move};
 
     fn record(start: Board, plies: &[(u8, &str)]) -> GameRecord {
         let mut b = start.clone();

@@ -18,12 +18,12 @@ use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::board::{Board, Color, Move, MoveList};
-use crate::dice::GROUPS;
-use crate::notation::to_fen;
-use crate::search::{
+use crate::brain::search::{
     EvalKind, Info, Limits, RootMove, SearchResult, Searcher, WIN, chance_value, to_prob,
 };
+use crate::rules::board::{Board, Color, Move, MoveList};
+use crate::rules::dice::GROUPS;
+use crate::rules::notation::to_fen;
 
 /// Every candidate for one die face, best first, with exact values at the depth reached.
 #[derive(Clone, Debug, PartialEq)]
@@ -363,7 +363,7 @@ pub fn preroll_table(board: &Board, p: &PreRoll) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{parse_fen, parse_move};
+    use crate::rules::notation::{parse_fen, parse_move};
 
     #[test]
     fn two_attackers_of_six_give_one_third() {
@@ -385,7 +385,7 @@ mod tests {
         let mut plain = b.clone();
         assert_eq!(
             a.result.value,
-            crate::search::reference_value_with(s.eval, &mut plain, 1, 1)
+            crate::brain::search::reference_value_with(s.eval, &mut plain, 1, 1)
         );
         assert_eq!(a.moves().len(), b.moves_for_die(1).len());
         let p = analyse_preroll(&mut s, &b, &Limits::default(), &mut |_| {});

@@ -9,8 +9,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::board::Move;
-use crate::search::{RootMove, to_prob};
+use crate::brain::search::{RootMove, to_prob};
+use crate::rules::board::Move;
 
 /// One decision of the engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,15 +53,15 @@ pub fn json_string(s: &str) -> String {
 impl Decision {
     /// The decision to play `chosen` in `board` with `die` after the search `r`.
     pub fn new(
-        board: &crate::board::Board,
+        board: &crate::rules::board::Board,
         die: u8,
-        r: &crate::search::SearchResult,
+        r: &crate::brain::search::SearchResult,
         chosen: Move,
         level: u8,
         exact_values: bool,
     ) -> Decision {
         Decision {
-            position: crate::notation::to_fen(board),
+            position: crate::rules::notation::to_fen(board),
             die,
             candidates: r.root_moves.clone(),
             chosen,

@@ -6,8 +6,8 @@
 //! and the chance of winning on this very roll are squashed into (0, 1) by a rational sigmoid in
 //! integer arithmetic, so that results are identical on every machine.
 
-use crate::board::{Board, Color, DIST, Move, piece_of};
-use crate::dice::MOVABLE;
+use crate::rules::board::{Board, Color, DIST, Move, piece_of};
+use crate::rules::dice::MOVABLE;
 
 /// Values are win probabilities scaled to integers: `WIN` is certainty.
 pub const WIN: i64 = 1 << 30;
@@ -191,7 +191,7 @@ pub fn race_turns(b: &Board) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_fen;
+    use crate::rules::notation::parse_fen;
 
     #[test]
     fn start_is_balanced_with_move_advantage() {
@@ -212,7 +212,7 @@ mod tests {
     fn quiet_child_terms_equal_full_evaluation() {
         let mut state = 5u64;
         let mut rnd = |n: usize| {
-            let (s, v) = crate::zobrist::splitmix64(state);
+            let (s, v) = crate::rules::zobrist::splitmix64(state);
             state = s;
             (v % n as u64) as usize
         };

@@ -5,9 +5,9 @@
 //! seeded with a user seed, the position key and the die, so one seed replays the same game.
 //! Full strength plays the search's best move and is deterministic.
 
-use crate::board::{Board, Move};
-use crate::search::{Info, Limits, SearchResult, Searcher, WIN};
-use crate::zobrist::splitmix64;
+use crate::brain::search::{Info, Limits, SearchResult, Searcher, WIN};
+use crate::rules::board::{Board, Move};
+use crate::rules::zobrist::splitmix64;
 
 pub const MAX_LEVEL: u8 = 10;
 

@@ -11,15 +11,15 @@
 //! `p = now/6 + (1 - now/6) * net`, and the trainer fits the network through the same formula.
 //!
 //! Everything is integer arithmetic on quantised weights (see [`QA`], [`QB`]), so a position has
-//! the same value on every machine. The weights are `src/net_weights.bin`, made by `ewn train`
-//! (see `src/eval.md` for the command and the measurements) and read at compile time.
+//! the same value on every machine. The weights are `src/brain/net_weights.bin`, made by `ewn train`
+//! (see `src/brain/eval.md` for the command and the measurements) and read at compile time.
 
 // Index loops over the hidden units keep the layer arithmetic plain and let the compiler
 // vectorise it.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{Board, Color, DEST, DIST, Move, piece_of};
-use crate::eval::{FACES, WIN, hit_faces};
+use crate::brain::eval::{FACES, WIN, hit_faces};
+use crate::rules::board::{Board, Color, DEST, DIST, Move, piece_of};
 
 pub const INPUTS: usize = 300;
 pub const HIDDEN: usize = 32;
@@ -370,12 +370,12 @@ pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_fen;
+    use crate::rules::notation::parse_fen;
 
     fn random_games(n: usize, mut visit: impl FnMut(&Board)) {
         let mut state = 17u64;
         let mut rnd = |k: usize| {
-            let (s, v) = crate::zobrist::splitmix64(state);
+            let (s, v) = crate::rules::zobrist::splitmix64(state);
             state = s;
             (v % k as u64) as usize
         };

@@ -1,9 +1,14 @@
 //! The engine's own arrangement of its cubes, answered to `go setup` (native protocol) and `ini`
-//! (TCG). One constant here, so that both front ends always agree.
+//! (TCG). One constant here, so that both front ends always agree; and the setup table it comes
+//! from (`setup_table.txt`, computed by `learn::setup_table`) with its text format.
+
+use anyhow::{Context, Result, bail};
+
+use crate::rules::notation::{parse_setup, setup_string};
 
 /// The arrangement in setup order (for Red a5 b5 c5 a4 b4 a3; Blue's order is the point mirror,
 /// so the same digits serve both sides): `125634`, the best of the setup table
-/// (`src/setup_table.txt`, made by `ewn setups`; see `crate::setup_table`). In depth-3 self-play
+/// (`src/brain/setup_table.txt`, made by `ewn setups`). In depth-3 self-play
 /// against random opposing setups it won 56.6% of 40,000 fresh games, where the 360 classes of
 /// setups range from about 42% to 57%.
 ///
@@ -14,11 +19,69 @@ pub const ENGINE_SETUP: [u8; 6] = [1, 2, 5, 6, 3, 4];
 /// The committed setup table, best first.
 pub const TABLE: &str = include_str!("setup_table.txt");
 
+/// A setup's result in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub setup: [u8; 6],
+    pub wins: u32,
+    pub games: u32,
+}
+
+impl Entry {
+    pub fn score(&self) -> f64 {
+        self.wins as f64 / self.games.max(1) as f64
+    }
+}
+
+/// The table as text: a header of `#` lines, then `setup wins games` per line, best first.
+pub fn format_table(entries: &[Entry], header: &str) -> String {
+    let mut s = String::new();
+    for line in header.lines() {
+        s.push_str("# ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    for e in entries {
+        s.push_str(&format!(
+            "{} {} {}\n",
+            setup_string(&e.setup),
+            e.wins,
+            e.games
+        ));
+    }
+    s
+}
+
+pub fn parse_table(text: &str) -> Result<Vec<Entry>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() != 3 {
+            bail!("line {}: expected 'setup wins games'", i + 1);
+        }
+        let setup = parse_setup(f[0])
+            .map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))
+            .context("reading the setup table")?;
+        let wins: u32 = f[1].parse().with_context(|| format!("line {}", i + 1))?;
+        let games: u32 = f[2].parse().with_context(|| format!("line {}", i + 1))?;
+        if wins > games || games == 0 {
+            bail!("line {}: {wins} wins of {games} games", i + 1);
+        }
+        out.push(Entry { setup, wins, games });
+    }
+    if out.is_empty() {
+        bail!("the setup table is empty");
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{parse_setup, setup_string};
-    use crate::setup_table::parse_table;
 
     #[test]
     fn engine_setup_is_a_permutation() {
@@ -34,5 +97,28 @@ mod tests {
         assert_eq!(t[0].setup, ENGINE_SETUP);
         // The refined head of the table is ranked by its own games.
         assert!(t[0].games >= t[1].games && t[0].wins >= t[1].wins);
+    }
+
+    #[test]
+    fn table_text_round_trips_and_rejects_nonsense() {
+        let e = vec![
+            Entry {
+                setup: [1, 5, 2, 6, 3, 4],
+                wins: 30,
+                games: 50,
+            },
+            Entry {
+                setup: [2, 1, 3, 4, 5, 6],
+                wins: 20,
+                games: 50,
+            },
+        ];
+        let t = format_table(&e, "made by a test");
+        assert!(t.starts_with("# made by a test\n"));
+        assert_eq!(parse_table(&t).unwrap(), e);
+        assert!(parse_table("# nothing\n").is_err());
+        assert!(parse_table("123456 5 4\n").is_err());
+        assert!(parse_table("123455 1 4\n").is_err());
+        assert!(parse_table("123456 1\n").is_err());
     }
 }

@@ -1,5 +1,5 @@
-//! The `match`, `replay` and `export` subcommands: argument structs and their entry points, so
-//! that `main` stays a dispatcher.
+//! `ewn match`, `stats`, `replay` and `export`: argument structs and their entry points, so that
+//! `main` stays a dispatcher.
 
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
@@ -7,14 +7,16 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
-use super::ccgc;
-use super::player::TimeControl;
-use super::record::parse_records;
-use super::report::{Report, players_in};
-use super::settings::Entrant;
-use super::stats::Sprt;
-use super::tourney::{self, Progress, Schedule, Shard, Tournament, labels, parse_openings};
-use crate::notation::to_fen;
+use crate::players::spec::Entrant;
+use crate::players::{TimeControl, parse_tc};
+use crate::record::parse_records;
+use crate::referee::ccgc;
+use crate::referee::report::{Report, players_in};
+use crate::referee::stats::Sprt;
+use crate::referee::tourney::{
+    self, Progress, Schedule, Shard, Tournament, labels, parse_openings,
+};
+use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
@@ -135,25 +137,6 @@ pub struct ExportArgs {
     pub place: String,
     #[arg(long, default_value = "Match")]
     pub event: String,
-}
-
-/// `10+0.1` -> base and increment in milliseconds.
-pub fn parse_tc(s: &str) -> Result<TimeControl> {
-    let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
-    let secs = |x: &str| -> Result<u64> {
-        let v: f64 = x
-            .trim()
-            .parse()
-            .with_context(|| format!("bad time '{x}' in --tc '{s}'"))?;
-        anyhow::ensure!(v.is_finite() && v >= 0.0, "bad time '{x}' in --tc '{s}'");
-        Ok((v * 1000.0).round() as u64)
-    };
-    let base_ms = secs(base)?;
-    anyhow::ensure!(base_ms > 0, "--tc '{s}' gives no time");
-    Ok(TimeControl::Game {
-        base_ms,
-        inc_ms: secs(inc)?,
-    })
 }
 
 fn anchor_index(names: &[String], anchor: Option<&str>) -> Result<usize> {

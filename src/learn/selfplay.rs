@@ -2,9 +2,9 @@
 //! first mover and the dice fixed by a seed. It is the workhorse of the setup table and of the
 //! training data for the evaluation; no processes, no clocks, so a seed replays a game exactly.
 
-use crate::board::{Board, Color};
-use crate::referee::rng::MatchRng;
-use crate::search::{EvalKind, Limits, Searcher};
+use crate::brain::search::{EvalKind, Limits, Searcher};
+use crate::rules::board::{Board, Color};
+use crate::rules::rng::MatchRng;
 
 /// How one side of a self-play game searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +111,7 @@ pub fn par_map<T: Send>(
 /// from `pair_seed(seed, p)`, and its two games swap colours. Returns the number of pairs in
 /// which the first budget scored 0, 1 and 2 points.
 pub fn duel(budgets: [Budget; 2], games: u64, seed: u64, threads: usize) -> [u64; 3] {
-    use crate::referee::rng::pair_seed;
+    use crate::rules::rng::pair_seed;
     let points = par_map(games.div_ceil(2), threads, 4, |searchers, p| {
         let mut rng = MatchRng::new(pair_seed(seed, p));
         let setups = [rng.setup(), rng.setup()];

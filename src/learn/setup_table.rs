@@ -10,17 +10,15 @@
 //! `refine_games` fresh games each, and are ranked by those alone: the first phase's best are
 //! lucky as well as good, and fresh games remove that bias.
 //!
-//! The committed table is `src/setup_table.txt`, made by the command in its header.
+//! The committed table is `src/brain/setup_table.txt`, made by the command in its header.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::{Context, Result, bail};
-
-use crate::board::Color;
-use crate::notation::{parse_setup, setup_string};
-use crate::referee::rng::{MatchRng, pair_seed};
-use crate::search::EvalKind;
-use crate::selfplay::{self, Budget};
+use crate::brain::search::EvalKind;
+use crate::brain::setup::Entry;
+use crate::learn::selfplay::{self, Budget};
+use crate::rules::board::Color;
+use crate::rules::rng::{MatchRng, pair_seed};
 
 /// The reflection in the a5-e1 diagonal, in setup order (a5 b5 c5 a4 b4 a3).
 pub fn mirror(s: [u8; 6]) -> [u8; 6] {
@@ -45,20 +43,6 @@ fn permute(a: &mut [u8; 6], k: usize, out: &mut Vec<[u8; 6]>) {
         a.swap(k, i);
         permute(a, k + 1, out);
         a.swap(k, i);
-    }
-}
-
-/// A setup's result in the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub setup: [u8; 6],
-    pub wins: u32,
-    pub games: u32,
-}
-
-impl Entry {
-    pub fn score(&self) -> f64 {
-        self.wins as f64 / self.games.max(1) as f64
     }
 }
 
@@ -149,52 +133,6 @@ pub fn compute(cfg: &TableConfig, progress: &(dyn Fn(&str, usize, usize) + Sync)
     refined
 }
 
-/// The table as text: a header of `#` lines, then `setup wins games` per line, best first.
-pub fn format_table(entries: &[Entry], header: &str) -> String {
-    let mut s = String::new();
-    for line in header.lines() {
-        s.push_str("# ");
-        s.push_str(line);
-        s.push('\n');
-    }
-    for e in entries {
-        s.push_str(&format!(
-            "{} {} {}\n",
-            setup_string(&e.setup),
-            e.wins,
-            e.games
-        ));
-    }
-    s
-}
-
-pub fn parse_table(text: &str) -> Result<Vec<Entry>> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split_whitespace().collect();
-        if f.len() != 3 {
-            bail!("line {}: expected 'setup wins games'", i + 1);
-        }
-        let setup = parse_setup(f[0])
-            .map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))
-            .context("reading the setup table")?;
-        let wins: u32 = f[1].parse().with_context(|| format!("line {}", i + 1))?;
-        let games: u32 = f[2].parse().with_context(|| format!("line {}", i + 1))?;
-        if wins > games || games == 0 {
-            bail!("line {}: {wins} wins of {games} games", i + 1);
-        }
-        out.push(Entry { setup, wins, games });
-    }
-    if out.is_empty() {
-        bail!("the setup table is empty");
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,7 +150,7 @@ mod tests {
 
     #[test]
     fn mirrored_setups_play_mirrored_games() {
-        use crate::search::Searcher;
+        use crate::brain::search::Searcher;
         // The reflection maps the game onto itself, so a setup and its mirror meet a mirrored
         // opponent in identical games.
         let a = [3, 1, 6, 2, 5, 4];
@@ -241,28 +179,5 @@ mod tests {
         let b = score_setups(&cands, 40, 1, EvalKind::Heuristic, 3, 1, &|_, _| {});
         assert_eq!(a, b, "threads must not change the result");
         assert!(a.iter().all(|e| e.games == 40 && e.wins <= 40));
-    }
-
-    #[test]
-    fn table_text_round_trips_and_rejects_nonsense() {
-        let e = vec![
-            Entry {
-                setup: [1, 5, 2, 6, 3, 4],
-                wins: 30,
-                games: 50,
-            },
-            Entry {
-                setup: [2, 1, 3, 4, 5, 6],
-                wins: 20,
-                games: 50,
-            },
-        ];
-        let t = format_table(&e, "made by a test");
-        assert!(t.starts_with("# made by a test\n"));
-        assert_eq!(parse_table(&t).unwrap(), e);
-        assert!(parse_table("# nothing\n").is_err());
-        assert!(parse_table("123456 5 4\n").is_err());
-        assert!(parse_table("123455 1 4\n").is_err());
-        assert!(parse_table("123456 1\n").is_err());
     }
 }

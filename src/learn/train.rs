@@ -3,7 +3,7 @@
 //! - [`datagen`] plays seeded self-play games at a fixed depth (random setups, alternating first
 //!   mover) and writes every position before its roll with the game's result for its side to
 //!   move: `<position> <result 0|1> <ply>` per line.
-//! - [`train`] fits the network of [`crate::net`] to those results by minibatch Adam on the
+//! - [`train`] fits the network of [`crate::brain::net`] to those results by minibatch Adam on the
 //!   log-loss, in `f32`, seeded, single-threaded (so a seed gives the same weights), then
 //!   quantises it.
 //! - [`evalstats`] reports log-loss and Brier score of evaluations and of searches on a data file.
@@ -16,13 +16,13 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
 
-use crate::analysis::analyse_preroll;
-use crate::board::{Board, Color};
-use crate::net::{self, Features, HIDDEN, INPUTS, QA, QB, W1_LIMIT, Weights};
-use crate::notation::{parse_fen_parts, to_fen};
-use crate::referee::rng::{MatchRng, pair_seed};
-use crate::search::{EvalKind, Limits, Searcher, to_prob};
-use crate::selfplay::{self, Budget};
+use crate::brain::analysis::analyse_preroll;
+use crate::brain::net::{self, Features, HIDDEN, INPUTS, QA, QB, W1_LIMIT, Weights};
+use crate::brain::search::{EvalKind, Limits, Searcher, to_prob};
+use crate::learn::selfplay::{self, Budget};
+use crate::rules::board::{Board, Color};
+use crate::rules::notation::{parse_fen_parts, to_fen};
+use crate::rules::rng::{MatchRng, pair_seed};
 
 /// One training position.
 #[derive(Clone, Copy, Debug)]
@@ -419,13 +419,13 @@ pub fn evalstats(
     kinds: &[EvalKind],
     hash_mb: usize,
 ) -> String {
-    use crate::analysis::analyse_preroll;
-    use crate::search::{Limits, to_prob};
+    use crate::brain::analysis::analyse_preroll;
+    use crate::brain::search::{Limits, to_prob};
     let mut rows: Vec<(String, Vec<f64>)> = vec![
         (
             "heuristic (static)".into(),
             data.iter()
-                .map(|(b, _, _)| to_prob(crate::eval::evaluate(b)))
+                .map(|(b, _, _)| to_prob(crate::brain::eval::evaluate(b)))
                 .collect(),
         ),
         (
@@ -530,7 +530,7 @@ mod tests {
         for s in 0..25u8 {
             let code = b.piece_at(s);
             if code != 0 {
-                let (c, n) = crate::board::piece_of(code);
+                let (c, n) = crate::rules::board::piece_of(code);
                 t.put(net::transpose_square(s as usize) as u8, c, n);
             }
         }
@@ -598,7 +598,7 @@ mod tests {
                 ply: 0,
             };
             let pf = net.predict(&s) as f64;
-            let pq = crate::search::to_prob(net::evaluate_with(&q, &b));
+            let pq = crate::brain::search::to_prob(net::evaluate_with(&q, &b));
             worst = worst.max((pf - pq).abs());
         }
         assert!(worst < 0.01, "quantisation changed a value by {worst}");

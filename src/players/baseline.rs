@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Color, DIST, Move, piece_of};
-use crate::dice::faces_moving;
+use crate::rules::board::{Board, Color, DIST, Move, piece_of};
+use crate::rules::dice::faces_moving;
 
-use super::player::{Fault, Player, TimeControl, Turn};
-use super::rng::MatchRng;
+use crate::players::{Fault, Player, TimeControl, Turn};
+use crate::rules::rng::MatchRng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -90,7 +90,7 @@ impl Player for Baseline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{move_name, parse_fen};
+    use crate::rules::notation::{move_name, parse_fen};
 
     #[test]
     fn greedy_prefers_win_then_capture_then_advance() {

@@ -11,11 +11,11 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use crate::board::{Color, Move};
-use crate::notation::{parse_move, parse_setup, to_fen};
-use crate::protocol::tcg;
+use crate::rules::board::{Color, Move};
+use crate::rules::notation::{parse_move, parse_setup, to_fen};
+use crate::rules::tcg_notation as tcg;
 
-use super::player::{Fault, Player, TimeControl, Turn};
+use crate::players::{Fault, Player, TimeControl, Turn};
 
 /// How long an engine may take to start, to answer a handshake or to set up its cubes.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);

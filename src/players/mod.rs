@@ -1,13 +1,28 @@
-//! What the referee asks of a player, whether a built-in baseline or an engine process.
+//! Players: everything that can be asked for a move, behind one interface ([`Player`]). The
+//! built-in baselines (`random`, `greedy`), the built-in UCT player (`mcts`) and engine programs
+//! over the native and TCG protocols (the client side, [`engine`]); [`spec`] turns a player as
+//! named on the command line, with its settings, into one.
+//!
+//! Layer: uses the rules, the brain and the front ends' notation; knows nothing of matches,
+//! records or the applications above it.
 //!
 //! A player only answers; the referee keeps the clocks, checks the answers against the rules and
 //! decides the result. A player reports what went wrong on its side as a [`Fault`]: an answer that
 //! is not a move, no answer in time, or a process that died. An illegal move is the referee's
 //! finding, not the player's.
 
+pub mod baseline;
+pub mod engine;
+pub mod mcts;
+pub mod spec;
+
+pub use spec::PlayerSpec;
+
 use std::time::Duration;
 
-use crate::board::{Board, Color, Move};
+use anyhow::{Context, Result};
+
+use crate::rules::board::{Board, Color, Move};
 
 /// The match's time control, as given on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,4 +78,23 @@ pub trait Player: Send {
 
     /// The move for the die in the turn's position.
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault>;
+}
+
+/// `10+0.1` -> base and increment in milliseconds.
+pub fn parse_tc(s: &str) -> Result<TimeControl> {
+    let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+    let secs = |x: &str| -> Result<u64> {
+        let v: f64 = x
+            .trim()
+            .parse()
+            .with_context(|| format!("bad time '{x}' in --tc '{s}'"))?;
+        anyhow::ensure!(v.is_finite() && v >= 0.0, "bad time '{x}' in --tc '{s}'");
+        Ok((v * 1000.0).round() as u64)
+    };
+    let base_ms = secs(base)?;
+    anyhow::ensure!(base_ms > 0, "--tc '{s}' gives no time");
+    Ok(TimeControl::Game {
+        base_ms,
+        inc_ms: secs(inc)?,
+    })
 }

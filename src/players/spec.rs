@@ -25,9 +25,65 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use super::PlayerSpec;
-use super::engine_proc;
-use super::player::{Player, TimeControl};
+use crate::players::engine;
+use crate::players::{Player, TimeControl};
+
+/// A player as named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    Baseline(crate::players::baseline::Kind),
+    /// The built-in UCT player with this many simulations per move.
+    Mcts(u32),
+    /// A native-protocol engine: program and arguments.
+    Native(Vec<String>),
+    /// A TCG-protocol engine: program and arguments.
+    Tcg(Vec<String>),
+}
+
+impl PlayerSpec {
+    /// `random`, `greedy`, `mcts:<simulations>`, `tcg:<command>` or a native engine command. `self` (alone, or after
+    /// `tcg:`) is this program, so a build can play against baselines without naming its path.
+    pub fn parse(s: &str) -> Result<PlayerSpec> {
+        let s = s.trim();
+        let this = || -> Result<String> {
+            Ok(std::env::current_exe()
+                .context("finding this program for 'self'")?
+                .to_string_lossy()
+                .into_owned())
+        };
+        let argv = |cmd: &str| -> Result<Vec<String>> {
+            let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+            anyhow::ensure!(!v.is_empty(), "empty engine command");
+            Ok(v)
+        };
+        Ok(match s {
+            "random" => PlayerSpec::Baseline(crate::players::baseline::Kind::Random),
+            "greedy" => PlayerSpec::Baseline(crate::players::baseline::Kind::Greedy),
+            "self" => PlayerSpec::Native(vec![this()?]),
+            _ if s.starts_with("mcts:") => {
+                let n = &s["mcts:".len()..];
+                let sims: u32 = n.parse().ok().filter(|&v| v > 0).with_context(|| {
+                    format!("'{n}' is not a positive simulation count in '{s}'")
+                })?;
+                PlayerSpec::Mcts(sims)
+            }
+            _ => match s.strip_prefix("tcg:") {
+                Some("self") => PlayerSpec::Tcg(vec![this()?, "--protocol".into(), "tcg".into()]),
+                Some(cmd) => PlayerSpec::Tcg(argv(cmd)?),
+                None => PlayerSpec::Native(argv(s.strip_prefix("native:").unwrap_or(s))?),
+            },
+        })
+    }
+
+    pub fn make(&self, label: &str) -> Box<dyn Player> {
+        match self {
+            PlayerSpec::Baseline(k) => Box::new(crate::players::baseline::Baseline::new(*k)),
+            PlayerSpec::Mcts(sims) => Box::new(crate::players::mcts::MctsPlayer::new(*sims)),
+            PlayerSpec::Native(argv) => Box::new(engine::Native::new(argv.clone(), label)),
+            PlayerSpec::Tcg(argv) => Box::new(engine::Tcg::new(argv.clone(), label)),
+        }
+    }
+}
 
 /// A player with its settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +116,10 @@ impl Entrant {
         let mut cmd: Option<String> = None;
         let mut proto: Option<String> = None;
         let mut args = Vec::new();
-        let mut e = Entrant::plain(PlayerSpec::Baseline(super::baseline::Kind::Random), "");
+        let mut e = Entrant::plain(
+            PlayerSpec::Baseline(crate::players::baseline::Kind::Random),
+            "",
+        );
         for (i, word) in words.iter().enumerate() {
             let Some((key, value)) = setting(word) else {
                 ensure!(
@@ -99,7 +158,7 @@ impl Entrant {
                 }
                 "tc" => {
                     once(e.tc.is_some())?;
-                    e.tc = Some(super::cli::parse_tc(value)?);
+                    e.tc = Some(crate::players::parse_tc(value)?);
                 }
                 "movetime" | "st" => {
                     once(e.tc.is_some())?;
@@ -159,17 +218,15 @@ impl Entrant {
     /// A fresh player for one worker of the match.
     pub fn make(&self, label: &str) -> Box<dyn Player> {
         match &self.spec {
-            PlayerSpec::Native(argv) => Box::new(engine_proc::Native::with_settings(
+            PlayerSpec::Native(argv) => Box::new(engine::Native::with_settings(
                 argv.clone(),
                 label,
                 self.options.clone(),
                 self.dir.clone(),
             )),
-            PlayerSpec::Tcg(argv) => Box::new(engine_proc::Tcg::in_dir(
-                argv.clone(),
-                label,
-                self.dir.clone(),
-            )),
+            PlayerSpec::Tcg(argv) => {
+                Box::new(engine::Tcg::in_dir(argv.clone(), label, self.dir.clone()))
+            }
             other => other.make(label),
         }
     }
@@ -225,7 +282,7 @@ mod tests {
         assert_eq!(
             e,
             Entrant::plain(
-                PlayerSpec::Baseline(super::super::baseline::Kind::Greedy),
+                PlayerSpec::Baseline(crate::players::baseline::Kind::Greedy),
                 "greedy"
             )
         );

@@ -1,13 +1,15 @@
 //! The native protocol's analysis commands, run: `analyse` (the position before the roll; what is
-//! searched is [`crate::analysis::analyse_preroll`]; the loop runs it on its worker thread) and
-//! `threats` (see [`crate::analysis`] for what is counted). Their lines are parsed in `command.rs`
+//! searched is [`crate::brain::analysis::analyse_preroll`]; the loop runs it on its worker thread) and
+//! `threats` (see [`crate::brain::analysis`] for what is counted). Their lines are parsed in `command.rs`
 //! and their replies spelt in `reply.rs`.
 
-use crate::analysis::{FaceBest, PreRoll, Threats, analyse_preroll, threats_after, threats_now};
-use crate::board::{Board, Move};
-use crate::notation;
+use crate::brain::analysis::{
+    FaceBest, PreRoll, Threats, analyse_preroll, threats_after, threats_now,
+};
+use crate::brain::search::{Limits, Searcher};
 use crate::protocol::command::AnalyseParams;
-use crate::search::{Limits, Searcher};
+use crate::rules::board::{Board, Move};
+use crate::rules::notation;
 
 /// `analyse` without a limit thinks this long in all (shared out among the faces): a controller
 /// that sends a bare `analyse` gets its answer without having to send `stop`.

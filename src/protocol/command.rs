@@ -9,9 +9,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, Color, Move};
-use crate::notation;
 use crate::protocol::options::{DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD, THREADS};
+use crate::rules::board::{Board, Color, Move};
+use crate::rules::notation;
 
 /// The deepest `perft` the protocol runs. A perft runs on a worker thread and `stop` ends it, so
 /// the bound is not time but the count: a ply has at most 36 paths (six faces, each moving at

@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
-use crate::search::Searcher;
+use crate::brain::search::Searcher;
 use native::{Engine, Event};
 
 /// Which protocol to speak.

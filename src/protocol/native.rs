@@ -19,11 +19,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
-use crate::analysis::{FaceBest, PreRoll};
-use crate::board::{Board, Color, Move};
-use crate::level::Level;
-use crate::notation;
-use crate::perft;
+use crate::brain::analysis::{FaceBest, PreRoll};
+use crate::brain::level::Level;
+use crate::brain::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
+use crate::brain::setup::ENGINE_SETUP;
 use crate::protocol::analysis;
 use crate::protocol::command::{
     AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
@@ -32,8 +31,9 @@ use crate::protocol::options::{
     DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, THREADS,
 };
 use crate::protocol::reply::{self, InfoLine, Reply};
-use crate::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
-use crate::setup::ENGINE_SETUP;
+use crate::rules::board::{Board, Color, Move};
+use crate::rules::notation;
+use crate::rules::perft;
 
 /// What reaches the event loop.
 pub enum Event {

@@ -3,10 +3,10 @@
 //! what `go` answers and record why (`Level`, `LevelSeed`, `DecisionLog`; see
 //! `protocol/analysis.md`).
 
-use crate::board::{Board, Move};
-use crate::decision_log::{Decision, DecisionLog};
-use crate::level::{Level, MAX_LEVEL};
-use crate::search::{Limits, MAX_THREADS, SearchResult};
+use crate::brain::decision_log::{Decision, DecisionLog};
+use crate::brain::level::{Level, MAX_LEVEL};
+use crate::brain::search::{Limits, MAX_THREADS, SearchResult};
+use crate::rules::board::{Board, Move};
 
 /// An option whose value is an integer in a range ("spin" in the handshake).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,11 +4,11 @@
 
 use std::fmt;
 
-use crate::analysis::{FaceBest, Threats};
-use crate::board::{Color, Move};
-use crate::notation;
+use crate::brain::analysis::{FaceBest, Threats};
+use crate::brain::search::{self, Info, WIN};
 use crate::protocol::options::SpinOption;
-use crate::search::{self, Info, WIN};
+use crate::rules::board::{Color, Move};
+use crate::rules::notation;
 
 /// One search report line. For a multi-PV line `rank` is the root move's place (1 = best) and
 /// `pv` its line; otherwise `rank` is `None`.
@@ -232,7 +232,7 @@ mod tests {
     #[test]
     fn analysis_replies() {
         let b = notation::parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
-        let t = crate::analysis::threats_after(&b, notation::parse_move("b4c3").unwrap());
+        let t = crate::brain::analysis::threats_after(&b, notation::parse_move("b4c3").unwrap());
         assert_eq!(
             Reply::Threats(t).to_string(),
             "threats move b4c3 oppwin 0.0000 capture R1 0.3333 R2 0.0000"

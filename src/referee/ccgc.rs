@@ -16,10 +16,10 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Color, piece_of};
-use crate::notation::square_name;
+use crate::rules::board::{Color, piece_of};
+use crate::rules::notation::square_name;
 
-use super::record::{GameRecord, Start};
+use crate::record::{GameRecord, Start};
 
 pub struct Header<'a> {
     pub place: &'a str,
@@ -101,8 +101,8 @@ pub fn export(g: &GameRecord, h: &Header) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
-    use crate::referee::record::{Ply, Reason};
+    use crate::record::{Ply, Reason};
+    use crate::rules::board::Move;
 
     #[test]
     fn example_game() {

@@ -7,250 +7,21 @@
 //! runs out of time beyond the grace, crashes or stops answering loses that game, and its process
 //! is restarted for the next one.
 
-pub mod baseline;
 pub mod ccgc;
-pub mod cli;
-pub mod engine_proc;
-pub mod mcts;
-pub mod player;
+pub mod game;
 pub mod ratings;
-pub mod record;
 pub mod report;
-pub mod rng;
-pub mod settings;
 pub mod stats;
 pub mod tourney;
 
 use std::io::Write;
-use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
-use crate::board::{Color, Move};
-use player::{Fault, Player, TimeControl, Turn};
-use record::{GameRecord, Ply, Reason, Start};
-use rng::MatchRng;
+pub use game::{GameSpec, pairing, play_game};
 
-/// A player as named on the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpec {
-    Baseline(baseline::Kind),
-    /// The built-in UCT player with this many simulations per move.
-    Mcts(u32),
-    /// A native-protocol engine: program and arguments.
-    Native(Vec<String>),
-    /// A TCG-protocol engine: program and arguments.
-    Tcg(Vec<String>),
-}
-
-impl PlayerSpec {
-    /// `random`, `greedy`, `mcts:<simulations>`, `tcg:<command>` or a native engine command. `self` (alone, or after
-    /// `tcg:`) is this program, so a build can play against baselines without naming its path.
-    pub fn parse(s: &str) -> Result<PlayerSpec> {
-        let s = s.trim();
-        let this = || -> Result<String> {
-            Ok(std::env::current_exe()
-                .context("finding this program for 'self'")?
-                .to_string_lossy()
-                .into_owned())
-        };
-        let argv = |cmd: &str| -> Result<Vec<String>> {
-            let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-            anyhow::ensure!(!v.is_empty(), "empty engine command");
-            Ok(v)
-        };
-        Ok(match s {
-            "random" => PlayerSpec::Baseline(baseline::Kind::Random),
-            "greedy" => PlayerSpec::Baseline(baseline::Kind::Greedy),
-            "self" => PlayerSpec::Native(vec![this()?]),
-            _ if s.starts_with("mcts:") => {
-                let n = &s["mcts:".len()..];
-                let sims: u32 = n.parse().ok().filter(|&v| v > 0).with_context(|| {
-                    format!("'{n}' is not a positive simulation count in '{s}'")
-                })?;
-                PlayerSpec::Mcts(sims)
-            }
-            _ => match s.strip_prefix("tcg:") {
-                Some("self") => PlayerSpec::Tcg(vec![this()?, "--protocol".into(), "tcg".into()]),
-                Some(cmd) => PlayerSpec::Tcg(argv(cmd)?),
-                None => PlayerSpec::Native(argv(s.strip_prefix("native:").unwrap_or(s))?),
-            },
-        })
-    }
-
-    pub fn make(&self, label: &str) -> Box<dyn Player> {
-        match self {
-            PlayerSpec::Baseline(k) => Box::new(baseline::Baseline::new(*k)),
-            PlayerSpec::Mcts(sims) => Box::new(mcts::MctsPlayer::new(*sims)),
-            PlayerSpec::Native(argv) => Box::new(engine_proc::Native::new(argv.clone(), label)),
-            PlayerSpec::Tcg(argv) => Box::new(engine_proc::Tcg::new(argv.clone(), label)),
-        }
-    }
-}
-
-/// What one game needs besides its players.
-#[derive(Clone, Debug)]
-pub struct GameSpec {
-    pub number: u64,
-    pub seed: u64,
-    pub first: Color,
-    /// The time control of the Red and of the Blue player.
-    pub tc: [TimeControl; 2],
-    pub grace_ms: u64,
-    /// Ask the players for their setups instead of drawing them from the seed.
-    pub engine_setups: bool,
-    pub date: String,
-    /// A given start instead of the setups drawn from the seed (whose first mover then is
-    /// `first`); the dice still come from the seed.
-    pub start: Option<Start>,
-    /// The fingerprint of the match, written into the record.
-    pub match_id: Option<String>,
-}
-
-/// Plays one game between `red` and `blue` and returns its record.
-pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -> GameRecord {
-    let players: [&mut dyn Player; 2] = [red, blue];
-    let mut rng = MatchRng::new(spec.seed);
-    // Drawn even when the start is given, so that the dice never depend on where games start.
-    let mut setups = [rng.setup(), rng.setup()];
-    let tcs = [
-        players[0].time_control(spec.tc[0]),
-        players[1].time_control(spec.tc[1]),
-    ];
-    let incs = tcs.map(|tc| match tc {
-        TimeControl::MoveTime { .. } => 0,
-        TimeControl::Game { inc_ms, .. } => inc_ms,
-    });
-    let mut rec = GameRecord {
-        number: spec.number,
-        match_id: spec.match_id.clone(),
-        seed: Some(spec.seed),
-        date: spec.date.clone(),
-        red: players[0].name(),
-        blue: players[1].name(),
-        start: spec.start.clone().unwrap_or(Start::Setups {
-            red: setups[0],
-            blue: setups[1],
-            first: spec.first,
-        }),
-        plies: Vec::new(),
-        winner: None,
-        reason: Reason::Goal,
-        detail: String::new(),
-    };
-    let forfeit = |mut rec: GameRecord, loser: Color, f: Fault| {
-        let (reason, why) = match f {
-            Fault::Malformed(s) => (Reason::Malformed, s),
-            Fault::Time(s) => (Reason::Time, s),
-            Fault::Crash(s) => (Reason::Crash, s),
-        };
-        rec.winner = Some(loser.other());
-        rec.reason = reason;
-        rec.detail = format!("{}: {why}", loser.name());
-        rec
-    };
-
-    for c in [Color::Red, Color::Blue] {
-        if let Err(f) = players[c.idx()].new_game(tcs[c.idx()], c, spec.seed) {
-            return forfeit(rec, c, f);
-        }
-    }
-    if spec.engine_setups && spec.start.is_none() {
-        for c in [Color::Red, Color::Blue] {
-            match players[c.idx()].setup(c, engine_proc::HANDSHAKE) {
-                Ok(s) => setups[c.idx()] = s,
-                Err(f) => return forfeit(rec, c, f),
-            }
-        }
-        rec.start = Start::Setups {
-            red: setups[0],
-            blue: setups[1],
-            first: spec.first,
-        };
-    }
-
-    let start = rec.start.board();
-    let mut b = start.clone();
-    let mut history: Vec<Move> = Vec::new();
-    let mut clock_ms: [i64; 2] = [0, 1].map(|i| match tcs[i] {
-        TimeControl::MoveTime { ms } => ms as i64,
-        TimeControl::Game { base_ms, .. } => base_ms as i64,
-    });
-    loop {
-        if let Some(w) = b.winner() {
-            rec.winner = Some(w);
-            rec.reason = if b.alive(w.other()) == 0 {
-                Reason::Capture
-            } else {
-                Reason::Goal
-            };
-            return rec;
-        }
-        let die = rng.die();
-        let c = b.side_to_move();
-        let tc = tcs[c.idx()];
-        let allowed = clock_ms[c.idx()].max(0) as u64;
-        let wait = Duration::from_millis(allowed + spec.grace_ms);
-        let turn = Turn {
-            start: &start,
-            history: &history,
-            board: &b,
-            die,
-            tc,
-            clock_ms: clock_ms.map(|t| t.max(0) as u64),
-            inc_ms: incs,
-            wait,
-        };
-        let t0 = Instant::now();
-        let answer = players[c.idx()].choose(&turn);
-        let used = t0.elapsed();
-        let m = match answer {
-            Ok(m) => m,
-            Err(f) => return forfeit(rec, c, f),
-        };
-        if used > wait {
-            let f = Fault::Time(format!(
-                "answered after {} ms; {allowed} ms + {} ms grace allowed",
-                used.as_millis(),
-                spec.grace_ms
-            ));
-            return forfeit(rec, c, f);
-        }
-        if !b.is_legal(m, Some(die)) {
-            rec.winner = Some(c.other());
-            rec.reason = Reason::Illegal;
-            rec.detail = format!("{}: {m} for die {die}", c.name());
-            return rec;
-        }
-        if let TimeControl::Game { inc_ms, .. } = tc {
-            clock_ms[c.idx()] += inc_ms as i64 - used.as_millis() as i64;
-        }
-        rec.plies.push(Ply {
-            side: c,
-            die,
-            mv: m,
-            us: Some(used.as_micros() as u64),
-        });
-        history.push(m);
-        b.make(m);
-    }
-}
-
-/// Which colour the first player has, and who moves first, in game `index` (0-based).
-pub fn pairing(index: u64) -> (Color, Color) {
-    let pair = index / 2;
-    let a_color = if index.is_multiple_of(2) {
-        Color::Red
-    } else {
-        Color::Blue
-    };
-    let first = if pair.is_multiple_of(2) {
-        Color::Red
-    } else {
-        Color::Blue
-    };
-    (a_color, first)
-}
+use crate::record::Reason;
+use crate::rules::board::Color;
 
 /// The tally of a two-player match, from the first player's side.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -336,7 +107,10 @@ pub fn summary(o: &tourney::Outcome) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use baseline::{Baseline, Kind};
+    use crate::players::baseline::{Baseline, Kind};
+    use crate::players::{PlayerSpec, TimeControl};
+    use crate::record;
+    use crate::rules::rng::{self, pair_seed};
     use tourney::Tournament;
 
     #[test]
@@ -435,5 +209,34 @@ mod tests {
         assert_eq!(verdict, stats::Verdict::H1);
         assert!(at < 1000 && sum.games() == at, "{at}");
         assert!(sum.report(t.sprt.as_ref()).contains("H1 accepted"));
+    }
+
+    #[test]
+    fn mcts_beats_random_clearly() {
+        let mut wins = 0;
+        let games = 40;
+        for g in 0..games {
+            let mut a = crate::players::mcts::MctsPlayer::new(300);
+            let mut r = Baseline::new(Kind::Random);
+            let spec = GameSpec {
+                number: g + 1,
+                seed: pair_seed(11, g / 2),
+                first: if g % 4 < 2 { Color::Red } else { Color::Blue },
+                tc: [TimeControl::MoveTime { ms: 1000 }; 2],
+                grace_ms: 1000,
+                engine_setups: false,
+                date: String::new(),
+                start: None,
+                match_id: None,
+            };
+            let rec = if g % 2 == 0 {
+                play_game(&mut a, &mut r, &spec)
+            } else {
+                play_game(&mut r, &mut a, &spec)
+            };
+            let mcts_color = if g % 2 == 0 { Color::Red } else { Color::Blue };
+            wins += u32::from(rec.winner == Some(mcts_color));
+        }
+        assert!(wins >= 30, "mcts won only {wins} of {games} against random");
     }
 }

@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::ratings::{self, Rating};
-use super::record::{GameRecord, Reason};
 use super::stats::{self, Pairs, Sprt, Verdict};
-use crate::board::Color;
-use crate::decision_log::json_string;
+use crate::brain::decision_log::json_string;
+use crate::record::{GameRecord, Reason};
+use crate::rules::board::Color;
 
 const FAULTS: [Reason; 4] = [
     Reason::Illegal,
@@ -546,7 +546,7 @@ fn pair_lines(e: &Encounter, a: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::{GameRecord, Start};
+    use crate::record::{GameRecord, Start};
 
     fn game(number: u64, red: &str, blue: &str, red_won: bool) -> GameRecord {
         GameRecord {
@@ -630,9 +630,9 @@ mod tests {
 
     #[test]
     fn answering_times_are_summed_per_player_over_their_own_moves() {
-        use crate::referee::record::Ply;
+        use crate::record::Ply;
         let mut recs: Vec<GameRecord> = pair(0, "x", "y", 1).into();
-        let mv = crate::board::Move::new(0, 6);
+        let mv = crate::rules::board::Move::new(0, 6);
         // Game 1: x is Red (2 and 4 ms), y is Blue (10 ms); game 2: x is Blue (6 ms), y untimed.
         recs[0].plies = vec![
             Ply {

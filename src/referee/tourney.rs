@@ -23,14 +23,16 @@ use std::time::Instant;
 
 use anyhow::{Result, bail, ensure};
 
-use super::player::{Player, TimeControl};
-use super::record::{self, GameRecord, Start};
+use super::game::{GameSpec, pairing, play_game};
 use super::report::Report;
-use super::settings::Entrant;
 use super::stats::{self, Pairs, Sprt, Verdict};
-use super::{GameSpec, PlayerSpec, pairing, play_game, rng};
-use crate::board::Color;
-use crate::notation::{parse_fen, parse_setup, to_fen};
+use crate::players::PlayerSpec;
+use crate::players::spec::Entrant;
+use crate::players::{Player, TimeControl};
+use crate::record::{self, GameRecord, Start};
+use crate::rules::board::Color;
+use crate::rules::notation::{parse_fen, parse_setup, to_fen};
+use crate::rules::rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Schedule {
@@ -249,7 +251,7 @@ impl Tournament {
         for b in text.bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }
-        format!("{:016x}", crate::zobrist::splitmix64(h).1)
+        format!("{:016x}", crate::rules::zobrist::splitmix64(h).1)
     }
 
     /// Checks what the command line cannot: enough players, an SPRT only for two.
@@ -610,7 +612,7 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::baseline::Kind;
+    use crate::players::baseline::Kind;
 
     fn entrant(k: Kind, name: &str) -> Entrant {
         Entrant::plain(PlayerSpec::Baseline(k), name)

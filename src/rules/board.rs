@@ -5,8 +5,8 @@
 //! col 0 is file a, so Red's corner a5 is 0 and Blue's corner e1 is 24. Red moves towards higher
 //! indices (+1, +5, +6), Blue towards lower ones. Nothing here allocates.
 
-use crate::dice::MOVABLE;
-use crate::zobrist;
+use crate::rules::dice::MOVABLE;
+use crate::rules::zobrist;
 
 pub const NO_SQ: u8 = 255;
 

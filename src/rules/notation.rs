@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Color, Move, piece_of};
+use crate::rules::board::{Board, Color, Move, piece_of};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError(pub String);

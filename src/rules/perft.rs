@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::{Board, MoveList};
+use crate::rules::board::{Board, MoveList};
 
 /// Nodes two or more plies from the leaves between looks at the stop flag: each stands for about
 /// twenty nodes below it, so the flag is read every few thousand nodes.
@@ -70,7 +70,7 @@ fn count(b: &mut Board, depth: u32, s: &mut Stopper) -> u64 {
 }
 
 /// Perft split by the first ply: `(die, move, count)` for each face and legal move.
-pub fn divide(b: &mut Board, depth: u32) -> Vec<(u8, crate::board::Move, u64)> {
+pub fn divide(b: &mut Board, depth: u32) -> Vec<(u8, crate::rules::board::Move, u64)> {
     let mut out = Vec::new();
     if depth == 0 || b.is_over() {
         return out;

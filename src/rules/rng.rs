@@ -10,7 +10,7 @@
 //! first (Red's, then Blue's, even when the engines choose their own, so that the dice never
 //! depend on how setups were made), then one die per ply.
 
-use crate::zobrist::splitmix64;
+use crate::rules::zobrist::splitmix64;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRng {

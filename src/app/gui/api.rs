@@ -7,9 +7,9 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::board::Color;
-use crate::notation::{parse_fen, parse_move, parse_setup};
-use crate::referee::record::parse_records;
+use crate::record::parse_records;
+use crate::rules::board::Color;
+use crate::rules::notation::{parse_fen, parse_move, parse_setup};
 
 use super::engines::PlayerConfig;
 use super::game::DiceMode;
@@ -150,7 +150,7 @@ fn new_game_spec(r: NewGameReq) -> Result<NewGame, String> {
     };
     let position = match r.position.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some("startpos") => Some(crate::board::Board::startpos()),
+        Some("startpos") => Some(crate::rules::board::Board::startpos()),
         Some(p) => Some(parse_fen(p).map_err(|e| e.to_string())?),
     };
     let seed = match &r.seed {

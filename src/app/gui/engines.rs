@@ -1,6 +1,6 @@
 //! The players of a GUI game that are programs: this engine in the same process, at a level and a
 //! move time, or any engine command in the native or TCG protocol, driven through the match
-//! referee's engine-process code (`referee::engine_proc`, chosen by `referee::PlayerSpec` exactly as
+//! engine client (`players::engine`, chosen by `players::PlayerSpec` exactly as
 //! `ewn match --engine` reads it).
 //!
 //! Every call may block for as long as the engine thinks, so the server only calls these on a
@@ -13,13 +13,13 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Color, Move};
-use crate::level::{self, Level};
-use crate::referee::PlayerSpec;
-use crate::referee::engine_proc::HANDSHAKE;
-use crate::referee::player::{Fault, Player, TimeControl, Turn};
-use crate::search::{Limits, Searcher};
-use crate::setup::ENGINE_SETUP;
+use crate::brain::level::{self, Level};
+use crate::brain::search::{Limits, Searcher};
+use crate::brain::setup::ENGINE_SETUP;
+use crate::players::PlayerSpec;
+use crate::players::engine::HANDSHAKE;
+use crate::players::{Fault, Player, TimeControl, Turn};
+use crate::rules::board::{Board, Color, Move};
 
 /// Longest move time a player may be given, in ms.
 pub const MAX_MOVETIME: u64 = 600_000;
@@ -176,7 +176,7 @@ impl Engine for SelfEngine {
         };
         Ok(Chosen {
             mv: c.mv,
-            value: Some(crate::search::to_prob(c.value)),
+            value: Some(crate::brain::search::to_prob(c.value)),
             pv,
         })
     }

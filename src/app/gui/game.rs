@@ -7,9 +7,9 @@
 //! only on the seed and the ply's number, so stepping back and playing another move meets the
 //! same dice, and a seed replays a game.
 
-use crate::board::{Board, Color, Move};
-use crate::referee::record::{GameRecord, Ply, Reason, Start, today};
-use crate::zobrist::splitmix64;
+use crate::record::{GameRecord, Ply, Reason, Start, today};
+use crate::rules::board::{Board, Color, Move};
+use crate::rules::zobrist::splitmix64;
 
 /// Where the dice come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,7 +223,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{parse_move, to_fen};
+    use crate::rules::notation::{parse_move, to_fen};
 
     #[test]
     fn seeded_dice_follow_the_play_stream() {

@@ -14,13 +14,13 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
-use crate::board::{Board, Color, Move};
-use crate::notation::{parse_fen, square_name, to_fen};
-use crate::referee::player::Fault;
-use crate::referee::record::{GameRecord, side_letter};
-use crate::referee::rng::MatchRng;
-use crate::search::{Limits, Searcher, to_prob};
+use crate::brain::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
+use crate::brain::search::{Limits, Searcher, to_prob};
+use crate::players::Fault;
+use crate::record::{GameRecord, side_letter};
+use crate::rules::board::{Board, Color, Move};
+use crate::rules::notation::{parse_fen, square_name, to_fen};
+use crate::rules::rng::MatchRng;
 
 use super::engines::{Chosen, Engine, PlayerConfig, describe};
 use super::game::{DiceMode, Game};
@@ -664,8 +664,8 @@ impl State {
                 if code == 0 {
                     String::new()
                 } else {
-                    let (c, n) = crate::board::piece_of(code);
-                    crate::analysis::cube_name(c, n)
+                    let (c, n) = crate::rules::board::piece_of(code);
+                    crate::brain::analysis::cube_name(c, n)
                 }
             })
             .collect();
@@ -805,7 +805,7 @@ impl State {
                 }
                 if let Some(sq) = pos.cube_square(t.side, n) {
                     out.push(json!({
-                        "cube": crate::analysis::cube_name(t.side, n),
+                        "cube": crate::brain::analysis::cube_name(t.side, n),
                         "square": square_name(sq),
                         "chance": f as f64 / 6.0,
                     }));
@@ -828,7 +828,7 @@ impl State {
             r.moves()
                 .iter()
                 .map(|rm| {
-                    let t = crate::analysis::threats_after(b, rm.mv);
+                    let t = crate::brain::analysis::threats_after(b, rm.mv);
                     let mut after = b.clone();
                     after.make(rm.mv);
                     let caps: Vec<Value> = t
@@ -837,7 +837,7 @@ impl State {
                         .filter(|&&(_, f)| f > 0)
                         .map(|&(n, f)| {
                             json!({
-                                "cube": crate::analysis::cube_name(t.side, n),
+                                "cube": crate::brain::analysis::cube_name(t.side, n),
                                 "square": after.cube_square(t.side, n).map(square_name),
                                 "chance": f as f64 / 6.0,
                             })

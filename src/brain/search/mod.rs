@@ -17,12 +17,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::board::{Board, DIST, Move, MoveList, piece_of};
-use crate::dice::GROUPS;
-pub use crate::eval::WIN;
-use crate::eval::{self, evaluate};
-use crate::net;
-use crate::zobrist;
+pub use crate::brain::eval::WIN;
+use crate::brain::eval::{self, evaluate};
+use crate::brain::net;
+use crate::rules::board::{Board, DIST, Move, MoveList, piece_of};
+use crate::rules::dice::GROUPS;
+use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
 

@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use crate::board::Board;
-use crate::eval;
+use crate::brain::eval;
+use crate::rules::board::Board;
 
 /// The clock of the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use crate::board::Move;
+use crate::rules::board::Move;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -360,7 +360,7 @@ mod tests {
                 s.spawn(move || {
                     let mut x = id;
                     for _ in 0..2_000_000 {
-                        let (nx, r) = crate::zobrist::splitmix64(x);
+                        let (nx, r) = crate::rules::zobrist::splitmix64(x);
                         x = nx;
                         // Eight keys in one bucket: the threads overwrite each other all the time.
                         let k = ((r % 8) << 40) | 6;

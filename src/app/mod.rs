@@ -1,0 +1,10 @@
+//! Applications a person uses: the browser arena (`gui`), a game in the terminal (`play`), the
+//! review of recorded games (`review`) and the search benchmark (`bench`).
+//!
+//! Layer: may use every layer below (rules, record, brain, players, referee); nothing below uses
+//! it. The command line (`cli`) starts these.
+
+pub mod bench;
+pub mod gui;
+pub mod play;
+pub mod review;

@@ -1,0 +1,16 @@
+//! The brain: how the engine values positions and chooses moves. Evaluation (the heuristic in
+//! `eval`, the network in `net` with its weights `net_weights.bin`), the search with its
+//! transposition table and clock (`search`), playing levels (`level`), analysis a person reads
+//! (`analysis`, and `decision_log` for machines), and the engine's setup with the setup table it
+//! comes from (`setup`). `eval.md` records how the evaluation was made and measured.
+//!
+//! Layer: uses the rules only. Knows no protocol text, no records, no players and no processes;
+//! the front ends, the referee and the applications call it.
+
+pub mod analysis;
+pub mod decision_log;
+pub mod eval;
+pub mod level;
+pub mod net;
+pub mod search;
+pub mod setup;

@@ -1,0 +1,59 @@
+//! `ewn analyse`: win chances of a position's moves, as a table.
+
+use anyhow::Result;
+
+use super::{parse_position, threads_parser};
+use crate::brain::search::{Limits, Searcher};
+
+/// Win chances of every move for a die, or before the roll the win chance and each face's
+/// best move.
+#[derive(clap::Args)]
+pub struct AnalyseArgs {
+    /// Position string (quoted or as two words) or `startpos`.
+    #[arg(required = true, num_args = 1..=2)]
+    pub position: Vec<String>,
+    /// The die face; without it the position is analysed before the roll.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub die: Option<u8>,
+    /// Search time in milliseconds (default 1000 when no depth is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = threads_parser())]
+    pub threads: u64,
+}
+
+pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
+    let AnalyseArgs {
+        position,
+        die,
+        movetime,
+        depth,
+        hash,
+        threads,
+    } = args;
+    let b = parse_position(&position.join(" "))?;
+    let limits = Limits {
+        depth,
+        movetime: movetime.or(if depth.is_none() { Some(1000) } else { None }),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(hash);
+    s.set_threads(threads as usize);
+    let text = match die {
+        Some(d) if !b.is_over() => {
+            let a = crate::brain::analysis::analyse_die(&mut s, &b, d, &limits, &mut |_| {});
+            crate::brain::analysis::die_table(&b, &a)
+        }
+        _ => {
+            let p = crate::brain::analysis::analyse_preroll(&mut s, &b, &limits, &mut |_| {});
+            crate::brain::analysis::preroll_table(&b, &p)
+        }
+    };
+    print!("{text}");
+    Ok(())
+}

@@ -1,0 +1,53 @@
+//! The command line, one file per subcommand or family of subcommands (in the way cargo keeps
+//! its commands): each holds the subcommand's arguments (clap) and its entry point. `main.rs`
+//! only parses and dispatches.
+//!
+//! Layer: the highest; uses any layer below and nothing uses it but `main`.
+
+pub mod analyse;
+pub mod bench;
+pub mod learn;
+pub mod play;
+pub mod referee;
+
+use anyhow::{Context, Result};
+
+use crate::rules::board::Board;
+use crate::rules::notation;
+
+/// A thread count, 1 to the most a searcher runs.
+pub fn threads_parser() -> clap::builder::RangedU64ValueParser {
+    clap::value_parser!(u64).range(1..=crate::brain::search::MAX_THREADS as u64)
+}
+
+/// A number from 0 to 1.
+pub fn unit_interval(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+    }
+}
+
+/// How the self-play games of `setups` and `datagen` are played.
+#[derive(clap::Args)]
+pub struct SelfPlayArgs {
+    /// Search depth of both sides in every game.
+    #[arg(long, default_value_t = 3)]
+    pub depth: u32,
+    /// Leaf evaluation of the players.
+    #[arg(long, value_enum, default_value_t = crate::brain::search::EvalKind::Net)]
+    pub eval: crate::brain::search::EvalKind,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (the result does not depend on them).
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// A position string or `startpos`, for `--position`.
+pub fn parse_position(s: &str) -> Result<Board> {
+    if s == "startpos" {
+        return Ok(Board::startpos());
+    }
+    notation::parse_fen(s).context("reading --position")
+}

@@ -1,0 +1,15 @@
+//! The rules of the game, and nothing above them: the board with move generation and make/unmake
+//! (`board`), the die and which cubes a face moves (`dice`), the seeded dice and setups of matches
+//! (`rng`), Zobrist keys (`zobrist`), our notation (`notation`) and the TCG contests' notation
+//! (`tcg_notation`), and move-path counts (`perft`).
+//!
+//! Layer: the lowest. Uses no other module of the crate; everything else may use it. The inner
+//! loop lives here (move generation, make/unmake, hashing) and allocates nothing.
+
+pub mod board;
+pub mod dice;
+pub mod notation;
+pub mod perft;
+pub mod rng;
+pub mod tcg_notation;
+pub mod zobrist;
