@@ -3,6 +3,8 @@
 //! Two protocols are spoken: the native line protocol (`native`, specified in `protocol/native.md`)
 //! and the TCG contest protocol (`tcg`). Unless told which, the engine looks at the first non-empty
 //! line: the TCG protocol's commands share no first word with the native ones, so one line decides.
+//!
+//! Layer: uses the rules and the brain; knows nothing of players, the referee or the applications.
 
 pub mod analysis;
 pub mod command;

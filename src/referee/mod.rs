@@ -6,6 +6,9 @@
 //! validates every move and records every game; a player that sends an illegal or malformed move,
 //! runs out of time beyond the grace, crashes or stops answering loses that game, and its process
 //! is restarted for the next one.
+//!
+//! Layer: uses the rules, the record and the players; knows nothing of front ends, learning or
+//! the applications.
 
 pub mod ccgc;
 pub mod game;
