@@ -2,12 +2,14 @@
 //! what the position and die were, how every candidate move was valued, what was chosen and how
 //! much search it took.
 //!
-//! The JSON is written by hand (the objects are small and flat); [`json_string`] escapes every
-//! character JSON requires. Each line is flushed at once so that a log survives a crash or a kill.
+//! The JSON is written by `serde_json` from a view struct whose fields are in the documented order.
+//! Each line is flushed at once so that a log survives a crash or a kill.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
+
+use serde::Serialize;
 
 use crate::brain::search::{RootMove, to_prob};
 use crate::rules::board::Move;
@@ -29,25 +31,6 @@ pub struct Decision {
     /// Every candidate's value is exact (multipv search); otherwise only the best move's is, and
     /// the others are upper bounds.
     pub exact_values: bool,
-}
-
-/// A JSON string literal for `s`, quotes included.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 impl Decision {
@@ -73,34 +56,58 @@ impl Decision {
         }
     }
 
-    /// The decision as one line of JSON (no newline). Probabilities have six decimals; `value` is
-    /// the integer the search works with, so nothing is lost to rounding.
+    /// The decision as one line of JSON (no newline). Probabilities are rounded to six decimals;
+    /// `value` is the integer the search works with, so nothing is lost to rounding.
     pub fn to_json(&self) -> String {
-        let candidates: Vec<String> = self
-            .candidates
-            .iter()
-            .map(|r| {
-                format!(
-                    "{{\"move\":{},\"wp\":{:.6},\"value\":{}}}",
-                    json_string(&r.mv.to_string()),
-                    to_prob(r.value),
-                    r.value
-                )
-            })
-            .collect();
-        format!(
-            "{{\"position\":{},\"die\":{},\"candidates\":[{}],\"chosen\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{},\"level\":{},\"exact_values\":{}}}",
-            json_string(&self.position),
-            self.die,
-            candidates.join(","),
-            json_string(&self.chosen.to_string()),
-            self.depth,
-            self.nodes,
-            self.time_ms,
-            self.level,
-            self.exact_values
-        )
+        let view = DecisionJson {
+            position: &self.position,
+            die: self.die,
+            candidates: self
+                .candidates
+                .iter()
+                .map(|r| CandidateJson {
+                    mv: r.mv.to_string(),
+                    wp: round_to(to_prob(r.value), 6),
+                    value: r.value,
+                })
+                .collect(),
+            chosen: self.chosen.to_string(),
+            depth: self.depth,
+            nodes: self.nodes,
+            time_ms: self.time_ms,
+            level: self.level,
+            exact_values: self.exact_values,
+        };
+        serde_json::to_string(&view).expect("a decision always serialises")
     }
+}
+
+/// `x` rounded to `places` decimals, for JSON numbers that should not print noise digits.
+pub fn round_to(x: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (x * k).round() / k
+}
+
+/// The JSON shape of a [`Decision`]: field order as written.
+#[derive(Serialize)]
+struct DecisionJson<'a> {
+    position: &'a str,
+    die: u8,
+    candidates: Vec<CandidateJson>,
+    chosen: String,
+    depth: u32,
+    nodes: u64,
+    time_ms: u64,
+    level: u8,
+    exact_values: bool,
+}
+
+#[derive(Serialize)]
+struct CandidateJson {
+    #[serde(rename = "move")]
+    mv: String,
+    wp: f64,
+    value: i64,
 }
 
 /// Appends decisions to a writer, one JSON line each.
@@ -132,9 +139,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn escapes_what_json_requires() {
-        assert_eq!(json_string("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert_eq!(json_string("x\ny\u{1}"), "\"x\\ny\\u0001\"");
-        assert_eq!(json_string("würfelt"), "\"würfelt\"");
+    fn json_is_one_parseable_line_in_the_documented_order() {
+        let d = Decision {
+            position: "a\"b\\c\nd".to_string(),
+            die: 3,
+            candidates: vec![RootMove {
+                mv: Move::new(2, 8),
+                value: 550732855,
+            }],
+            chosen: Move::new(2, 8),
+            depth: 3,
+            nodes: 796,
+            time_ms: 1,
+            level: 10,
+            exact_values: false,
+        };
+        let j = d.to_json();
+        assert!(!j.contains('\n'), "{j}");
+        assert!(
+            j.starts_with("{\"position\":\"a\\\"b\\\\c\\nd\",\"die\":3,\"candidates\":[{\"move\":"),
+            "{j}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["position"], "a\"b\\c\nd");
+        assert_eq!(v["candidates"][0]["value"], 550732855);
+        assert_eq!(v["candidates"][0]["wp"], round_to(to_prob(550732855), 6));
+        assert!(j.ends_with(",\"level\":10,\"exact_values\":false}"), "{j}");
+    }
+
+    #[test]
+    fn rounding_keeps_the_places_asked_for() {
+        assert_eq!(round_to(0.5129104, 6), 0.51291);
+        assert_eq!(round_to(2.0 / 3.0, 4), 0.6667);
     }
 }

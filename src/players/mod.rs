@@ -3,8 +3,8 @@
 //! over the native and TCG protocols (the client side, [`engine`]); [`spec`] turns a player as
 //! named on the command line, with its settings, into one.
 //!
-//! Layer: uses the rules (with the TCG notation) and the brain (the arena's in-process engine);
-//! knows nothing of front ends, matches, records or the applications above it.
+//! Layer: uses the rules only (with the TCG notation); knows nothing of the brain, front ends,
+//! matches, records or the applications above it.
 //!
 //! A player only answers; the referee keeps the clocks, checks the answers against the rules and
 //! decides the result. A player reports what went wrong on its side as a [`Fault`]: an answer that

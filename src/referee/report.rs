@@ -9,9 +9,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
 use super::ratings::{self, Rating};
 use super::stats::{self, Pairs, Sprt, Verdict};
-use crate::brain::decision_log::json_string;
 use crate::record::{GameRecord, Reason};
 use crate::rules::board::Color;
 
@@ -399,115 +401,191 @@ impl Report {
         }
     }
 
-    /// The report as one JSON object (`--json`). Infinite Elo values are `null`, with the words
-    /// of the text report beside them.
+    /// The report as one JSON object (`--json`), with a newline. Numbers are rounded to four
+    /// decimals; infinite Elo values are `null`, with the words of the text report beside them.
     pub fn json(&self) -> String {
-        let num = |x: f64| {
-            if x.is_finite() {
-                format!("{x:.4}")
-            } else {
-                "null".to_string()
-            }
-        };
-        let mut players = Vec::new();
-        for (i, name) in self.names.iter().enumerate() {
-            let faults: Vec<String> = FAULTS
-                .iter()
-                .zip(self.faults[i])
-                .map(|(r, k)| format!("\"{r}\":{k}"))
-                .collect();
-            let t = self.times[i];
-            let time = match (t.mean_ms(), t.per_game_s()) {
-                (Some(mean), Some(game)) => format!(
-                    "{{\"moves\":{},\"mean_ms\":{},\"max_ms\":{},\"per_game_s\":{}}}",
-                    t.moves,
-                    num(mean),
-                    num(t.max_us as f64 / 1000.0),
-                    num(game)
-                ),
-                _ => "null".to_string(),
-            };
-            players.push(format!(
-                "{{\"name\":{},\"games\":{},\"wins\":{},\"rating\":{},\"rating_margin\":{},\
-                 \"anchor\":{},\"faults\":{{{}}},\"time\":{}}}",
-                json_string(name),
-                self.games_of(i),
-                self.wins_of(i),
-                num(self.ratings[i].elo),
-                num(self.ratings[i].margin),
-                i == self.anchor,
-                faults.join(","),
-                time
-            ));
-        }
-        let mut encounters = Vec::new();
-        for e in &self.encounters {
-            let s = e.pairs.score();
-            let el = e.pairs.elo();
-            encounters.push(format!(
-                "{{\"player\":{},\"opponent\":{},\"wins\":{},\"losses\":{},\
-                 \"pairs\":{{\"won\":{},\"split\":{},\"lost\":{}}},\"unpaired_games\":{},\
-                 \"score\":{{\"value\":{},\"low\":{},\"high\":{}}},\
-                 \"elo\":{{\"value\":{},\"low\":{},\"high\":{},\"text\":{}}}}}",
-                json_string(&self.names[e.a]),
-                json_string(&self.names[e.b]),
-                e.wins,
-                e.losses,
-                e.pairs.n[2],
-                e.pairs.n[1],
-                e.pairs.n[0],
-                e.unpaired,
-                num(s.value),
-                num(s.low),
-                num(s.high),
-                num(el.value),
-                num(el.low),
-                num(el.high),
-                json_string(&stats::describe_elo(&el)),
-            ));
-        }
-        let cross: Vec<String> = self
-            .wins
+        let players = self
+            .names
             .iter()
-            .map(|row| {
-                let cells: Vec<String> = row.iter().map(u64::to_string).collect();
-                format!("[{}]", cells.join(","))
+            .enumerate()
+            .map(|(i, name)| {
+                let t = self.times[i];
+                PlayerJson {
+                    name,
+                    games: self.games_of(i),
+                    wins: self.wins_of(i),
+                    rating: num(self.ratings[i].elo),
+                    rating_margin: num(self.ratings[i].margin),
+                    anchor: i == self.anchor,
+                    faults: FaultsJson(self.faults[i]),
+                    time: match (t.mean_ms(), t.per_game_s()) {
+                        (Some(mean), Some(game)) => Some(TimeJson {
+                            moves: t.moves,
+                            mean_ms: num(mean),
+                            max_ms: num(t.max_us as f64 / 1000.0),
+                            per_game_s: num(game),
+                        }),
+                        _ => None,
+                    },
+                }
             })
             .collect();
-        let sprt = match &self.sprt {
-            None => "null".to_string(),
-            Some((t, llr, v)) => {
-                let (lo, hi) = t.bounds();
-                format!(
-                    "{{\"elo0\":{},\"elo1\":{},\"alpha\":{},\"beta\":{},\"llr\":{},\"lower\":{},\
-                     \"upper\":{},\"verdict\":{}}}",
-                    t.elo0,
-                    t.elo1,
-                    t.alpha,
-                    t.beta,
-                    num(*llr),
-                    num(lo),
-                    num(hi),
-                    match v {
-                        Some(Verdict::H1) => "\"H1\"",
-                        Some(Verdict::H0) => "\"H0\"",
-                        None => "null",
-                    }
-                )
+        let encounters = self
+            .encounters
+            .iter()
+            .map(|e| {
+                let s = e.pairs.score();
+                let el = e.pairs.elo();
+                EncounterJson {
+                    player: &self.names[e.a],
+                    opponent: &self.names[e.b],
+                    wins: e.wins,
+                    losses: e.losses,
+                    pairs: PairsJson {
+                        won: e.pairs.n[2],
+                        split: e.pairs.n[1],
+                        lost: e.pairs.n[0],
+                    },
+                    unpaired_games: e.unpaired,
+                    score: ScoreJson {
+                        value: num(s.value),
+                        low: num(s.low),
+                        high: num(s.high),
+                    },
+                    elo: EloJson {
+                        value: num(el.value),
+                        low: num(el.low),
+                        high: num(el.high),
+                        text: stats::describe_elo(&el),
+                    },
+                }
+            })
+            .collect();
+        let sprt = self.sprt.as_ref().map(|(t, llr, v)| {
+            let (lo, hi) = t.bounds();
+            SprtJson {
+                elo0: t.elo0,
+                elo1: t.elo1,
+                alpha: t.alpha,
+                beta: t.beta,
+                llr: num(*llr),
+                lower: num(lo),
+                upper: num(hi),
+                verdict: v.map(|v| match v {
+                    Verdict::H1 => "H1",
+                    Verdict::H0 => "H0",
+                }),
             }
+        });
+        let report = ReportJson {
+            games: self.games,
+            first_mover_wins: self.first_mover_wins,
+            anchor: &self.names[self.anchor],
+            players,
+            encounters,
+            wins: &self.wins,
+            sprt,
         };
-        format!(
-            "{{\"games\":{},\"first_mover_wins\":{},\"anchor\":{},\"players\":[{}],\
-             \"encounters\":[{}],\"wins\":[{}],\"sprt\":{}}}\n",
-            self.games,
-            self.first_mover_wins,
-            json_string(&self.names[self.anchor]),
-            players.join(","),
-            encounters.join(","),
-            cross.join(","),
-            sprt
-        )
+        let mut text = serde_json::to_string(&report).expect("a report always serialises");
+        text.push('\n');
+        text
     }
+}
+
+/// A finite number rounded to four decimals, or `null`.
+fn num(x: f64) -> Option<f64> {
+    x.is_finite().then(|| (x * 1e4).round() / 1e4)
+}
+
+/// The JSON shape of a [`Report`]; fields in the documented order.
+#[derive(Serialize)]
+struct ReportJson<'a> {
+    games: u64,
+    first_mover_wins: u64,
+    anchor: &'a str,
+    players: Vec<PlayerJson<'a>>,
+    encounters: Vec<EncounterJson<'a>>,
+    wins: &'a [Vec<u64>],
+    sprt: Option<SprtJson>,
+}
+
+#[derive(Serialize)]
+struct PlayerJson<'a> {
+    name: &'a str,
+    games: u64,
+    wins: u64,
+    rating: Option<f64>,
+    rating_margin: Option<f64>,
+    anchor: bool,
+    faults: FaultsJson,
+    time: Option<TimeJson>,
+}
+
+/// Losses by fault as an object keyed by reason, in the order of `FAULTS`.
+struct FaultsJson([u64; FAULTS.len()]);
+
+impl Serialize for FaultsJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(FAULTS.len()))?;
+        for (r, k) in FAULTS.iter().zip(self.0) {
+            m.serialize_entry(&r.to_string(), &k)?;
+        }
+        m.end()
+    }
+}
+
+#[derive(Serialize)]
+struct TimeJson {
+    moves: u64,
+    mean_ms: Option<f64>,
+    max_ms: Option<f64>,
+    per_game_s: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct EncounterJson<'a> {
+    player: &'a str,
+    opponent: &'a str,
+    wins: u64,
+    losses: u64,
+    pairs: PairsJson,
+    unpaired_games: u64,
+    score: ScoreJson,
+    elo: EloJson,
+}
+
+#[derive(Serialize)]
+struct PairsJson {
+    won: u64,
+    split: u64,
+    lost: u64,
+}
+
+#[derive(Serialize)]
+struct ScoreJson {
+    value: Option<f64>,
+    low: Option<f64>,
+    high: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct EloJson {
+    value: Option<f64>,
+    low: Option<f64>,
+    high: Option<f64>,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct SprtJson {
+    elo0: f64,
+    elo1: f64,
+    alpha: f64,
+    beta: f64,
+    llr: Option<f64>,
+    lower: Option<f64>,
+    upper: Option<f64>,
+    verdict: Option<&'static str>,
 }
 
 /// The pair lines of one encounter, from `a`'s side.
@@ -685,7 +763,7 @@ mod tests {
         let json = r.json();
         assert!(
             json.contains(
-                "\"time\":{\"moves\":3,\"mean_ms\":4.0000,\"max_ms\":6.0000,\"per_game_s\":0.0060}"
+                "\"time\":{\"moves\":3,\"mean_ms\":4.0,\"max_ms\":6.0,\"per_game_s\":0.006}"
             ),
             "{json}"
         );
