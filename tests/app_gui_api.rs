@@ -482,6 +482,26 @@ fn a_silent_engine_is_reported_while_the_server_serves() {
 }
 
 #[test]
+fn engines_on_the_command_line_are_checked_before_serving() {
+    for (args, says) in [
+        (vec!["--engine", "./engine"], "NAME=COMMAND"),
+        (
+            vec!["--engine", "a=greedy", "--engine", "a=random"],
+            "twice",
+        ),
+        (vec!["--engine", "a b=greedy"], "name"),
+        (vec!["--engine", "a=greedy", "option.Hash=1"], "option"),
+    ] {
+        let mut all = vec!["gui", "--port", "0"];
+        all.extend(&args);
+        let out = common::run(&all, "");
+        assert!(!out.ok, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", out.stdout);
+        assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
+    }
+}
+
+#[test]
 fn a_taken_port_is_a_clear_error() {
     let g = Gui::start();
     let out = common::run(&["gui", "--port", &g.port.to_string()], "");

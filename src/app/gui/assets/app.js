@@ -755,7 +755,6 @@ function onKey(ev) {
   if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.target.closest('input, textarea, select')) return;
   const k = ev.key.toLowerCase();
-  const onButton = ev.target.closest('button');
   if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
   if (k === 'u' && S.can_undo) { post('/api/undo', {}); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
@@ -784,7 +783,7 @@ function onKey(ev) {
     ev.preventDefault();
     return;
   }
-  if (!onButton && !ev.target.closest('#board')) {
+  if (!ev.target.closest('#board')) {
     if (ev.key === 'ArrowLeft') navigate(S.ply - 1);
     if (ev.key === 'ArrowRight') navigate(S.ply + 1);
   }
