@@ -628,6 +628,7 @@ function render(s) {
   document.body.classList.toggle('arranging', setupMode);
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
+  document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their triangle, then Start game' : s.status;
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
