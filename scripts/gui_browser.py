@@ -408,6 +408,8 @@ def desktop():
         wait(d, "the first state from the server", lambda d: status(d) not in ("", "Connecting…"))
         check_layout(d, 1280)
         shot(d, "desktop-start.png")
+        axe(d, "the desktop page at the start, with the New game form")
+        assert "token" not in d.current_url, "the token stays in the address bar"
         # Arrange Red's cubes by dragging: a5 onto c5 swaps cubes 1 and 3.
         setup = d.find_element(By.CSS_SELECTOR, "#p-red .p-setup input")
         setup.clear()

@@ -10,11 +10,16 @@ const SIDE_NAME = { r: 'Red', b: 'Blue' };
 const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-// The run's secret, from the address ewn gui printed; every change is sent with it.
+// The run's secret, from the address ewn gui printed; every change is sent with it. It is kept
+// for this tab and taken out of the address bar, so that it does not show in screenshots or the
+// history.
 const TOKEN = (() => {
   const t = new URLSearchParams(location.search).get('token');
   try {
-    if (t) sessionStorage.setItem('ewn-token', t);
+    if (t) {
+      sessionStorage.setItem('ewn-token', t);
+      history.replaceState(null, '', location.pathname);
+    }
     return t || sessionStorage.getItem('ewn-token');
   } catch (e) { return t; }
 })();
