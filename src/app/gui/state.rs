@@ -119,7 +119,6 @@ struct Review {
 struct ReviewJob {
     id: u64,
     stop: Arc<AtomicBool>,
-    plies: usize,
 }
 
 pub struct State {
@@ -615,11 +614,7 @@ impl State {
         let mut searcher = Searcher::new(REVIEW_HASH_MB);
         let stop = searcher.stop_flag();
         stop.store(false, Ordering::Relaxed);
-        self.review_job = Some(ReviewJob {
-            id,
-            stop,
-            plies: rec.plies.len(),
-        });
+        self.review_job = Some(ReviewJob { id, stop });
         let shared = shared.clone();
         std::thread::spawn(move || {
             let r = review_game(&mut searcher, &rec, &Limits::to_depth(REVIEW_DEPTH));
@@ -697,9 +692,9 @@ impl State {
 
     /// The review's findings for the plies the game line still shares with the reviewed one.
     fn review_view(&self) -> Value {
-        let busy = self.review_job.as_ref().map(|j| j.plies);
+        let busy = self.review_job.is_some();
         let Some(r) = &self.review else {
-            return json!({"busy": busy.is_some(), "moves": null, "depth": REVIEW_DEPTH});
+            return json!({"busy": busy, "moves": null, "depth": REVIEW_DEPTH});
         };
         let shared = self.reviewed_plies();
         let moves: Vec<Value> = r.result.moves[..shared]
@@ -736,7 +731,7 @@ impl State {
             json!({"lost": lost, "choices": n, "inaccuracies": counts[0], "mistakes": counts[1], "blunders": counts[2]})
         };
         json!({
-            "busy": busy.is_some(),
+            "busy": busy,
             "depth": REVIEW_DEPTH,
             "moves": moves,
             "start_red": r.result.start_red,
