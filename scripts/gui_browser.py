@@ -6,7 +6,8 @@ Flows, on a 1280x800 window: a full game against the engine (a move typed on the
 made with the arrow keys and Enter, steps back and forward after which the engine answers on its
 own, a take-back), Rematch, a watched engine game with pause and step, a typed die corrected, the
 review of a loaded record that marks mistakes and fills the graph; then a game on a 390x844 phone
-window. axe-core scans the page on both: no serious or critical violation may remain.
+window that asks for reduced motion (nothing may animate). axe-core scans the page on both: no
+serious or critical violation may remain.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
@@ -209,11 +210,15 @@ def roll_if_needed(d, by_key=False):
     wait(d, "a movable red cube", lambda d: d.find_elements(By.CSS_SELECTOR, ".cube.red.movable"))
 
 
+ANIMATIONS_SEEN = [0]
+
+
 def click_move(d):
     before = ply_count(d)
     click_first(d, "a movable red cube to click", ".cube.red.movable")
     click_first(d, "a highlighted target square", ".cell.target")
     wait(d, "the clicked move on the move list", lambda d: ply_count(d) > before)
+    ANIMATIONS_SEEN[0] = max(ANIMATIONS_SEEN[0], js(d, "document.getAnimations().length"))
 
 
 def type_move(d):
@@ -436,7 +441,8 @@ def desktop():
             new_game(d, ("human",), ("ewn", 3, 100))
             turns = play_desktop_game(d, done)
         wait(d, "the graph of the whole game", lambda d: graph_points(d) >= 3)
-        print(f"desktop: {status(d)} after {ply_count(d)} plies, {turns} turns")
+        print(f"desktop: {status(d)} after {ply_count(d)} plies, {turns} turns; "
+              f"up to {ANIMATIONS_SEEN[0]} animations running just after a move")
         # The end: result, Rematch and New game by the board; no engine controls.
         wait(d, "the end bar", lambda d: d.find_element(By.ID, "endbar").is_displayed())
         assert not enabled(d, "pause") and not enabled(d, "step"), "engine controls stay enabled after the end"
@@ -489,6 +495,9 @@ def desktop():
 def phone():
     d = browser(390, 844)
     try:
+        # This phone asks for reduced motion: nothing on the page may animate.
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         d.get(URL)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         new_game(d, ("human",), ("ewn", 2, 50), 99)
@@ -505,6 +514,8 @@ def phone():
                 check_layout(d, 390)
                 shot(d, "gui-phone-play.png")
             click_move(d)
+            moving = js(d, "document.getAnimations().length")
+            assert moving == 0, f"{moving} animations run although reduced motion is asked for"
         check_layout(d, 390)
         print(f"phone: {status(d)} after {turns} turns")
         shot(d, "gui-phone-end.png")
