@@ -832,6 +832,7 @@ function wire() {
     if (s) say(`Rematch: ${settingsText(s)}`);
   });
   $('again').addEventListener('click', showNewGame);
+  $('top-new').addEventListener('click', showNewGame);
   $('review').addEventListener('click', () => post('/api/review', {}));
   $('review-end').addEventListener('click', () => {
     post('/api/review', {});
