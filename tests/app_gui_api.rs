@@ -793,6 +793,31 @@ fn the_play_flow_never_sticks() {
     assert_eq!(s["plies"][1]["die"], 6);
 }
 
+/// Between two people Undo takes back one move; with nothing to take back it is refused.
+#[test]
+fn undo_between_people_takes_back_one_move() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 3}),
+    );
+    assert_eq!(s["can_undo"], false);
+    let (code, _) = g.post_code("/api/undo", json!({}));
+    assert_eq!(code, 409);
+    for _ in 0..3 {
+        let s = g.post("/api/roll", json!({}));
+        g.post("/api/move", json!({ "move": legal(&s)[0] }));
+    }
+    let s = g.post("/api/undo", json!({}));
+    assert_eq!(plies(&s), 2);
+    assert_eq!(
+        (s["side"].clone(), s["live"].clone()),
+        (json!("r"), json!(true))
+    );
+    assert_eq!(s["can_undo"], true);
+}
+
 /// The review values every decision of a loaded record, marks the moves that gave win chance
 /// away, fills the graph, and a saved record brings the graph back at once.
 #[test]
