@@ -561,6 +561,7 @@ function drawPlayers() {
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
     bar.querySelector('.pnote').textContent = note;
     bar.classList.toggle('active', !S.winner && S.side === side);
+    bar.classList.toggle('won', S.winner === side);
   }
 }
 
