@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Real-browser test of `ewn gui`: starts the server on a free port and has headless Chromium
-# play a game against the engine by clicking (scripts/gui_browser.py). Screenshots go to the
-# directory given (default target/gui-screenshots).
+# play it by clicking and by keys, with an axe-core accessibility scan (scripts/gui_browser.py).
+# Screenshots go to the directory given (default target/gui-screenshots).
 #
-# Installs what it lacks: Debian's chromium and chromium-driver (with apt-get, as root), and
-# Python's selenium in a throwaway virtual environment that is removed afterwards.
+# Installs what it lacks: Debian's chromium, chromium-driver and npm (with apt-get, as root),
+# Python's selenium in a throwaway virtual environment and axe-core from npm in a throwaway
+# folder, both removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/gui-screenshots}
@@ -30,8 +31,22 @@ trap cleanup EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check selenium
 
+# axe-core, the accessibility checker injected into the page, from the npm registry.
+if ! command -v npm >/dev/null 2>&1; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "error: npm is missing (for axe-core); install Debian's npm" >&2
+        exit 1
+    fi
+    echo "installing npm" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+fi
+npm install --silent --no-audit --no-fund --prefix "$work/npm" axe-core@4 >/dev/null
+axe="$work/npm/node_modules/axe-core/axe.min.js"
+[ -s "$axe" ] || { echo "error: axe-core did not install" >&2; exit 1; }
+
 cargo build --release --quiet
-RUST_LOG=${RUST_LOG:-info} target/release/ewn gui --port 0 >"$work/address" 2>"$work/server.log" &
+RUST_LOG=${RUST_LOG:-info} target/release/ewn gui --port 0 --engine greedy=greedy >"$work/address" 2>"$work/server.log" &
 server=$!
 for _ in $(seq 100); do
     [ -s "$work/address" ] && break
@@ -40,12 +55,12 @@ for _ in $(seq 100); do
 done
 url=$(head -n 1 "$work/address")
 case "$url" in
-    http://127.0.0.1:*) ;;
+    http://127.0.0.1:*/?token=*) ;;
     *) echo "error: ewn gui printed no address (got '$url')" >&2; cat "$work/server.log" >&2; exit 1 ;;
 esac
 echo "ewn gui at $url" >&2
 
-if ! SE_OFFLINE=true "$work/venv/bin/python" scripts/gui_browser.py "$url" "$out"; then
+if ! SE_OFFLINE=true "$work/venv/bin/python" scripts/gui_browser.py "$url" "$out" "$axe"; then
     echo "error: the browser test failed; the server's log follows" >&2
     cat "$work/server.log" >&2
     exit 1

@@ -1,10 +1,16 @@
-"""Real-browser test of `ewn gui`: headless Chromium plays a game against the engine by clicking.
+"""Real-browser test of `ewn gui`: headless Chromium plays the arena by clicking and by keys.
 
-Usage: gui_browser.py URL OUTDIR   (scripts/gui-browser.sh starts the server and calls this)
+Usage: gui_browser.py URL OUTDIR AXE_JS   (scripts/gui-browser.sh starts the server and calls this)
+
+Flows, on a 1280x800 window: a full game against the engine (a move typed on the keyboard, one
+made with the arrow keys and Enter, steps back and forward after which the engine answers on its
+own, a take-back), Rematch, a watched engine game with pause and step, a typed die corrected, the
+review of a loaded record that marks mistakes and fills the graph; then a game on a 390x844 phone
+window that asks for reduced motion (nothing may animate). axe-core scans the page on both: no
+serious or critical violation may remain.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
-(and a screenshot of that moment), and saves screenshots of a 1280x800 window and of a 390x844
-phone window to OUTDIR.
+(and a screenshot of that moment), and saves screenshots to OUTDIR.
 """
 
 import os
@@ -18,9 +24,10 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-URL, OUT = sys.argv[1], sys.argv[2]
+URL, OUT, AXE_JS = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(OUT, exist_ok=True)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -129,8 +136,17 @@ def status(d):
     return d.find_element(By.ID, "status").text
 
 
+def js(d, expr):
+    """The value of a JavaScript expression in the page (its state `S` is a global)."""
+    return d.execute_script(f"return {expr};")
+
+
 def ply_count(d):
     return int(d.find_element(By.ID, "nav-pos").text.split("/")[1])
+
+
+def ply_pos(d):
+    return int(d.find_element(By.ID, "nav-pos").text.split("/")[0])
 
 
 def enabled(d, id_):
@@ -138,8 +154,17 @@ def enabled(d, id_):
     return el.is_displayed() and el.is_enabled()
 
 
-def new_game(d, red, blue, seed):
+def over(d):
+    return bool(js(d, "S && S.winner"))
+
+
+def open_form(d):
+    d.execute_script("document.getElementById('newgame').open = true")
+
+
+def new_game(d, red, blue, seed=None, dice="auto"):
     """Fills the New game form: each side is ('human',) or ('ewn', level, ms)."""
+    open_form(d)
     for side, p in (("red", red), ("blue", blue)):
         fs = d.find_element(By.ID, f"p-{side}")
         Select(fs.find_element(By.CSS_SELECTOR, ".p-type")).select_by_value(p[0])
@@ -148,11 +173,23 @@ def new_game(d, red, blue, seed):
                 el = fs.find_element(By.CSS_SELECTOR, css)
                 el.clear()
                 el.send_keys(str(v))
+    Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
     seed_el = d.find_element(By.ID, "ng-seed")
     seed_el.clear()
-    seed_el.send_keys(str(seed))
+    if seed is not None:
+        seed_el.send_keys(str(seed))
+    before = js(d, "S.version")
     click(d, "ng-start")
-    wait(d, f"the new game with seed {seed}", lambda d: f"seed {seed}" in d.find_element(By.ID, "seed").text)
+
+    def started(d):
+        if d.find_element(By.ID, "error").is_displayed():
+            raise AssertionError("the new game was refused: " + d.find_element(By.ID, "error").text)
+        return js(d, "S.version") > before and js(d, "S.players.red.type") == red[0] \
+            and js(d, "S.players.blue.type") == blue[0]
+
+    wait(d, "the new game", started)
+    if seed is not None:
+        wait(d, f"the new game with seed {seed}", lambda d: f"seed {seed}" in d.find_element(By.ID, "seed").text)
 
 
 def graph_points(d):
@@ -160,24 +197,80 @@ def graph_points(d):
     return path.count("M") + path.count("L")
 
 
-def play_by_clicking(d, on_turn=None):
-    """Plays Red by clicking until the game ends; returns the number of moves clicked."""
-    moves = 0
-    while True:
-        wait(d, "Red's turn or the end of the game",
-             lambda d: "wins" in status(d) or enabled(d, "roll") or d.find_elements(By.CSS_SELECTOR, ".cube.movable"))
-        if "wins" in status(d):
-            return moves
-        if enabled(d, "roll"):
+def red_turn_or_end(d):
+    return over(d) or js(d, "S.side === 'r' && S.live && !S.awaiting_setup && S.thinking === null")
+
+
+def roll_if_needed(d, by_key=False):
+    if js(d, "S.die") is None:
+        if by_key:
+            d.find_element(By.TAG_NAME, "body").send_keys("r")
+        else:
             click(d, "roll")
-        wait(d, "a movable red cube", lambda d: d.find_elements(By.CSS_SELECTOR, ".cube.red.movable"))
-        if on_turn:
-            on_turn(d, moves)
-        before = ply_count(d)
-        click_first(d, "a movable red cube to click", ".cube.red.movable")
-        click_first(d, "a highlighted target square", ".cell.target")
-        wait(d, "the clicked move on the move list", lambda d: ply_count(d) > before)
-        moves += 1
+    wait(d, "a movable red cube", lambda d: d.find_elements(By.CSS_SELECTOR, ".cube.red.movable"))
+
+
+ANIMATIONS_SEEN = [0]
+
+
+def click_move(d):
+    before = ply_count(d)
+    click_first(d, "a movable red cube to click", ".cube.red.movable")
+    click_first(d, "a highlighted target square", ".cell.target")
+    wait(d, "the clicked move on the move list", lambda d: ply_count(d) > before)
+    ANIMATIONS_SEEN[0] = max(ANIMATIONS_SEEN[0], js(d, "document.getAnimations().length"))
+
+
+def type_move(d):
+    """Types the first legal move as four keys, as a person would on the page."""
+    m = js(d, "S.legal[0]")
+    before = ply_count(d)
+    d.find_element(By.TAG_NAME, "body").send_keys(m)
+    wait(d, f"the typed move {m}", lambda d: ply_count(d) > before)
+
+
+def arrow_move(d):
+    """Moves with the arrow keys and Enter: to the cube's square, Enter, to the target, Enter."""
+    m = js(d, "S.legal[S.legal.length - 1]")
+    before = ply_count(d)
+    d.execute_script("focusSquare(12)")  # c3
+
+    def go(frm, to):
+        keys = []
+        (fr, fc), (tr, tc) = divmod(frm, 5), divmod(to, 5)
+        keys += [Keys.ARROW_DOWN] * max(0, tr - fr) + [Keys.ARROW_UP] * max(0, fr - tr)
+        keys += [Keys.ARROW_RIGHT] * max(0, tc - fc) + [Keys.ARROW_LEFT] * max(0, fc - tc)
+        keys.append(Keys.ENTER)
+        ActionChains(d).send_keys(*keys).perform()
+
+    idx = lambda n: (5 - int(n[1])) * 5 + "abcde".index(n[0])
+    go(12, idx(m[:2]))
+    go(idx(m[:2]), idx(m[2:]))
+    wait(d, f"the move {m} made with the arrow keys", lambda d: ply_count(d) > before)
+    assert js(d, f"S.plies[{before}].move") == m, "the arrow keys played another move"
+
+
+def engine_answers(d, plies):
+    """The engine answers by itself: nobody presses anything."""
+    wait(d, "the engine's answer, unprompted", lambda d: ply_count(d) >= plies or over(d))
+
+
+def axe(d, where):
+    """Runs axe-core on the page; fails on any serious or critical violation."""
+    with open(AXE_JS, encoding="utf-8") as f:
+        d.execute_script(f.read())
+    d.set_script_timeout(60)
+    found = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then("
+        "r => done(r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,"
+        " where: v.nodes.slice(0, 3).map(x => x.target.join(' '))}))),"
+        " e => done([{id: 'axe-error', impact: 'critical', n: 1, where: [String(e)]}]));"
+    )
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    print(f"axe {where}: {len(found)} violations, {len(bad)} serious or critical: "
+          + (", ".join(f"{v['id']} ({v['impact']}, {v['n']})" for v in found) or "none"))
+    assert not bad, f"axe found serious or critical violations on {where}: {bad}"
 
 
 def check_layout(d, width):
@@ -191,6 +284,125 @@ def check_layout(d, width):
     assert side_by_side or stacked, f"board {board} overlaps panel {panel}"
     cell = d.find_element(By.ID, "sq-c3").rect
     assert cell["width"] >= 50, f"squares are only {cell['width']}px wide"
+    # Badges keep to the squares' corners: none covers the middle of its cube.
+    for badge in d.find_elements(By.CSS_SELECTOR, "#board .badge"):
+        cube = badge.find_elements(By.XPATH, "../div[contains(@class,'cube')]")
+        if not cube:
+            continue
+        b, c = badge.rect, cube[0].rect
+        cx, cy = c["x"] + c["width"] / 2, c["y"] + c["height"] / 2
+        inside = b["x"] - 8 <= cx <= b["x"] + b["width"] + 8 and b["y"] - 10 <= cy <= b["y"] + b["height"] + 10
+        assert not inside, f"a badge {b} covers the number of the cube {c}"
+
+
+# A game of this engine (Red) against greedy in which greedy gives away win chance.
+REVIEWED = """game 1
+seed 910a2dec89025cc1
+date 2026-12-01
+red ewn
+blue greedy
+setup 456123 162453
+first r
+move r 3 a3b3
+move b 2 c1c2
+move r 3 b3c2
+move b 3 e3d3
+move r 3 c2d1
+move b 1 e1d1
+move r 4 a5b5
+move b 2 d3c3
+move r 5 c5d4
+move b 1 d1c2
+move r 5 d4e3
+move b 3 c3b4
+move r 4 b5b4
+move b 6 d2c3
+move r 6 e3e2
+move b 1 c2b3
+move r 2 a4b4
+move b 4 c3b4
+move r 6 e2e1
+result r goal
+end
+"""
+
+
+def review_loaded(d, prefix):
+    """Loads the record, reviews it, and checks the marks and the graph."""
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
+    click(d, "load-text-btn")
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "greedy")
+    click(d, "review")
+    wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li"))
+    marks = js(d, "S.review.moves.filter(m => m.mark).map(m => m.mark)")
+    assert any(m in ("mistake", "blunder") for m in marks), f"no mistake marked: {marks}"
+    assert d.find_elements(By.CSS_SELECTOR, "#moves .mk"), "the move list shows no marks"
+    assert d.find_elements(By.CSS_SELECTOR, "#graph .gmark"), "the graph shows no marks"
+    wait(d, "the review's graph", lambda d: graph_points(d) >= 15)
+    # A marked move shows its position with the played and the best move.
+    click_first(d, "a marked move of the review", "#review-marked button")
+    wait(d, "the position before the marked move", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+    print(f"{prefix}: review marked {marks}, graph of {graph_points(d)} points")
+
+
+FLOWS = {"typed", "arrows", "steps", "undo", "hint"}
+
+
+def play_desktop_game(d, done):
+    """Plays Red to the end of the game, trying each flow not yet done on the turn that suits it.
+    Returns the number of turns played."""
+    turns = 0
+    while True:
+        wait(d, "Red's turn or the end of the game", red_turn_or_end)
+        if over(d):
+            break
+        turns += 1
+        if "typed" not in done:
+            roll_if_needed(d, by_key=True)
+            type_move(d)
+            done.add("typed")
+        elif "arrows" not in done:
+            roll_if_needed(d)
+            arrow_move(d)
+            done.add("arrows")
+        elif "steps" not in done and ply_count(d) >= 2:
+            # Back two moves and forward again, then the engine answers on its own.
+            n = ply_count(d)
+            click(d, "nav-back")
+            wait(d, "one move back", lambda d: ply_pos(d) == n - 1)
+            click(d, "nav-back")
+            wait(d, "two moves back", lambda d: ply_pos(d) == n - 2)
+            click(d, "nav-last")
+            wait(d, "the live position again", lambda d: ply_pos(d) == n and js(d, "S.live"))
+            assert d.find_element(By.ID, "pause").text == "Pause", "stepping paused the engines"
+            roll_if_needed(d)
+            click_move(d)
+            engine_answers(d, n + 2)
+            done.add("steps")
+        elif "undo" not in done and ply_count(d) >= 2:
+            # Take-back: to before Red's previous move, and the game goes on.
+            n = ply_count(d)
+            click(d, "undo")
+            wait(d, "the take-back", lambda d: ply_count(d) == n - 2 and js(d, "S.side") == "r")
+            roll_if_needed(d)
+            click_move(d)
+            engine_answers(d, n)
+            done.add("undo")
+        else:
+            roll_if_needed(d)
+            wait(d, "the analysis table", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
+                 or js(d, "!S.analysis.enabled"))
+            if "hint" not in done:
+                wait(d, "the per-face table", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-faces-table tbody tr"))
+                click(d, "hint")
+                wait(d, "the hint on the board", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.hint-from"))
+                check_layout(d, 1280)
+                shot(d, "gui-desktop-play.png")
+                axe(d, "the desktop page during a game")
+                done.add("hint")
+            click_move(d)
+    return turns
 
 
 def desktop():
@@ -200,64 +412,82 @@ def desktop():
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         wait(d, "the first state from the server", lambda d: status(d) not in ("", "Connecting…"))
         check_layout(d, 1280)
+        shot(d, "desktop-start.png")
+        axe(d, "the desktop page at the start, with the New game form")
+        assert "token" not in d.current_url, "the token stays in the address bar"
         # Arrange Red's cubes by dragging: a5 onto c5 swaps cubes 1 and 3.
         setup = d.find_element(By.CSS_SELECTOR, "#p-red .p-setup input")
         setup.clear()
         setup.send_keys("123456")
         click(d, "ng-arrange")
         wait(d, "the setups on the board", lambda d: "Arranging" in status(d))
-        # By offset: the board is redrawn while a cube is dragged, so squares found before go stale.
+        assert not d.find_element(By.ID, "roll").is_displayed(), "Roll is offered while arranging"
         a5, c5 = d.find_element(By.ID, "sq-a5").rect, d.find_element(By.ID, "sq-c5").rect
         ActionChains(d).click_and_hold(d.find_element(By.CSS_SELECTOR, "#sq-a5 .cube")).move_by_offset(
             (c5["x"] - a5["x"]) // 2, 0
         ).move_by_offset((c5["x"] - a5["x"]) - (c5["x"] - a5["x"]) // 2, 0).release().perform()
         wait(d, "the dragged setup in the digits", lambda d: setup.get_attribute("value") == "321456")
+        shot(d, "desktop-arrange.png")
         new_game(d, ("human",), ("ewn", 3, 100), 2024)
         a5 = d.find_element(By.CSS_SELECTOR, "#sq-a5 .cube").text
         assert a5 == "3", f"the game did not start with the dragged setup: a5 holds {a5!r}"
-        seen = {}
-
-        def on_turn(d, n):
-            # Every turn: the analysis of every move for this die and the graph; from the third
-            # turn a hint and a screenshot (the last one kept shows the longest graph).
-            die = d.find_element(By.ID, "die").text
-            wait(d, f"the analysis table of every move for die {die}",
-                 lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
-                 and f"Die {die}:" in d.find_element(By.ID, "analysis-die").text)
-            wait(d, "the per-face table", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-faces-table tbody tr"))
-            wait(d, "a win-chance graph with points", lambda d: graph_points(d) >= 1)
-            if n < 2:
-                return
-            click(d, "hint")
-            wait(d, "the hint on the board", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.hint-from"))
-            assert graph_points(d) >= 2, "the graph has fewer than two points on the third turn"
-            seen["analysis"] = True
-            shot(d, "desktop-analysis.png")
-
-        moves = play_by_clicking(d, on_turn)
-        assert seen.get("analysis"), "the game ended before the analysis was checked"
-        assert moves >= 1
+        assert "Red: Person" in d.find_element(By.ID, "bar-red").text
+        assert "ewn · level 3 · 100 ms" in d.find_element(By.ID, "bar-blue").text
+        done = set()
+        turns = play_desktop_game(d, done)
+        while FLOWS - done:
+            # The engine's moves depend on its search time, so a game may end early: another one.
+            print(f"desktop: the game ended before {FLOWS - done} were tried; one more game")
+            new_game(d, ("human",), ("ewn", 3, 100))
+            turns = play_desktop_game(d, done)
         wait(d, "the graph of the whole game", lambda d: graph_points(d) >= 3)
-        print(f"desktop: {status(d)} after {ply_count(d)} plies, {moves} clicked")
+        print(f"desktop: {status(d)} after {ply_count(d)} plies, {turns} turns; "
+              f"up to {ANIMATIONS_SEEN[0]} animations running just after a move")
+        # The end: result, Rematch and New game by the board; no engine controls.
+        wait(d, "the end bar", lambda d: d.find_element(By.ID, "endbar").is_displayed())
+        assert not enabled(d, "pause") and not enabled(d, "step"), "engine controls stay enabled after the end"
         click(d, "save")
         wait(d, "the saved record", lambda d: d.find_element(By.ID, "record-text").get_attribute("value").startswith("game 1"))
         check_layout(d, 1280)
-        shot(d, "desktop-end.png")
-        # Step back through the game with the arrows.
-        click(d, "nav-first")
-        wait(d, "the start position", lambda d: d.find_element(By.ID, "nav-pos").text.startswith("0 /"))
-        click(d, "nav-fwd")
-        wait(d, "one ply forward", lambda d: d.find_element(By.ID, "nav-pos").text.startswith("1 /"))
-        # Engines against each other: pause, one step, then to the end.
+        shot(d, "gui-desktop-end.png")
+        click(d, "rematch")
+        wait(d, "the rematch with colours swapped",
+             lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
+        assert "Blue: Person" in d.find_element(By.ID, "bar-blue").text
+        wait(d, "Red's (the engine's) first move in the rematch", lambda d: ply_count(d) >= 1)
+        # A watched engine game: pause, one step, resume, to the end.
         new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 7)
         click(d, "pause")
-        wait(d, "the pause", lambda d: "on" in d.find_element(By.ID, "pause").get_attribute("class"))
+        wait(d, "the pause", lambda d: d.find_element(By.ID, "pause").text == "Resume")
+        wait(d, "the last engine move to land", lambda d: js(d, "S.thinking") is None)
         before = ply_count(d)
         click(d, "step")
-        wait(d, "one engine step", lambda d: ply_count(d) >= before + 1 or "wins" in status(d))
-        click(d, "run")
-        wait(d, "the end of the engine game", lambda d: "wins" in status(d))
+        wait(d, "one engine step", lambda d: ply_count(d) >= before + 1 or over(d))
+        click(d, "pause")
+        wait(d, "the end of the engine game", over)
         print(f"engines: {status(d)} after {ply_count(d)} plies")
+        # Typed dice: a mistyped die corrected, for the person and for the engine.
+        new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
+        wait(d, "the typed-dice buttons", lambda d: d.find_element(By.ID, "typed-dice").is_displayed())
+        click_first(d, "die 3", "#typed-dice button[data-die='3']")
+        wait(d, "die 3", lambda d: js(d, "S.die") == 3)
+        click_first(d, "die 5 to correct it", "#typed-dice button[data-die='5']")
+        wait(d, "die 5", lambda d: js(d, "S.die") == 5 and d.find_element(By.CSS_SELECTOR, "#typed-dice button[data-die='5']").get_attribute("aria-pressed") == "true")
+        click(d, "pause")
+        wait(d, "the pause", lambda d: d.find_element(By.ID, "pause").text == "Resume")
+        click_move(d)
+        d.find_element(By.TAG_NAME, "body").send_keys("2")
+        wait(d, "Blue's die 2, typed", lambda d: js(d, "S.die") == 2)
+        d.find_element(By.TAG_NAME, "body").send_keys("6")
+        wait(d, "Blue's die corrected to 6", lambda d: js(d, "S.die") == 6)
+        click(d, "pause")
+        wait(d, "Blue's move with the corrected die", lambda d: ply_count(d) == 2)
+        assert js(d, "S.plies[1].die") == 6, "the engine moved with the mistyped die"
+        print("typed dice: corrected for the person and for the engine")
+        # The review of a loaded record.
+        review_loaded(d, "desktop")
+        shot(d, "gui-desktop-review.png")
+        axe(d, "the desktop page with a review")
     finally:
         close(d)
 
@@ -265,25 +495,34 @@ def desktop():
 def phone():
     d = browser(390, 844)
     try:
+        # This phone asks for reduced motion: nothing on the page may animate.
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         d.get(URL)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         new_game(d, ("human",), ("ewn", 2, 50), 99)
         d.execute_script("window.scrollTo(0, 0)")
-        moves = 0
-
-        def on_turn(d, n):
-            if n == 1:
-                wait(d, "the analysis table on the phone",
-                     lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
-                shot(d, "phone-board.png")
-                d.execute_script("document.getElementById('analysis-card').scrollIntoView()")
-                shot(d, "phone-analysis.png", top=False)
-                d.execute_script("window.scrollTo(0, 0)")
-
-        moves = play_by_clicking(d, on_turn)
+        turns = 0
+        while True:
+            wait(d, "Red's turn or the end of the game", red_turn_or_end)
+            if over(d):
+                break
+            turns += 1
+            roll_if_needed(d)
+            if turns == 2:
+                wait(d, "the analysis table on the phone", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
+                check_layout(d, 390)
+                shot(d, "gui-phone-play.png")
+            click_move(d)
+            moving = js(d, "document.getAnimations().length")
+            assert moving == 0, f"{moving} animations run although reduced motion is asked for"
         check_layout(d, 390)
-        print(f"phone: {status(d)} after {moves} clicked moves")
-        shot(d, "phone-end.png")
+        print(f"phone: {status(d)} after {turns} turns")
+        shot(d, "gui-phone-end.png")
+        axe(d, "the phone page at the end of a game")
+        review_loaded(d, "phone")
+        d.execute_script("document.getElementById('graph-card').scrollIntoView({block: 'start'})")
+        shot(d, "gui-phone-review.png", top=False)
     finally:
         close(d)
 

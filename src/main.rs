@@ -81,6 +81,11 @@ fn run() -> Result<()> {
     {
         args.group_engines(m);
     }
+    if let (Some(Command::Gui(args)), Some(("gui", m))) =
+        (cli.command.as_mut(), matches.subcommand())
+    {
+        args.group_engines(m);
+    }
     if cli.threads.is_some() && cli.command.is_some() {
         // Silently searching with one thread would be worse than saying so.
         anyhow::bail!(

@@ -363,8 +363,36 @@ impl GameRecord {
     }
 }
 
+/// Red's win chance in each position of a game (start first, one more than the plies), where
+/// known: the optional `graph` line of a record, written by the arena (`ewn gui`).
+pub type Graph = Vec<Option<f64>>;
+
+impl GameRecord {
+    /// The record's text with a `graph` line (before `result`) when any chance is known.
+    pub fn to_text_with_graph(&self, graph: &[Option<f64>]) -> String {
+        let text = self.to_text();
+        if graph.len() != self.plies.len() + 1 || graph.iter().all(Option::is_none) {
+            return text;
+        }
+        let line: Vec<String> = graph
+            .iter()
+            .map(|p| p.map_or("-".to_string(), |p| format!("{:.4}", p.clamp(0.0, 1.0))))
+            .collect();
+        let at = text.rfind("\nresult ").map_or(0, |i| i + 1);
+        format!("{}graph {}\n{}", &text[..at], line.join(" "), &text[at..])
+    }
+}
+
 /// Reads every game of a record file. Blank lines and lines starting with `#` are ignored.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
+    Ok(parse_records_with_graphs(text)?
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect())
+}
+
+/// Reads every game of a record file with its `graph` line, if it has one.
+pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<Graph>)>, String> {
     let mut games = Vec::new();
     let mut cur: Option<Partial> = None;
     for (i, raw) in text.lines().enumerate() {
@@ -464,9 +492,31 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
                     .ok_or_else(|| fail(format!("bad reason '{r}'")))?;
                 g.result = Some((Some(winner), reason, detail.trim().to_string()));
             }
+            "graph" => {
+                let points: Option<Graph> = rest
+                    .split_whitespace()
+                    .map(|w| match w {
+                        "-" => Some(None),
+                        _ => w
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|p| (0.0..=1.0).contains(p))
+                            .map(Some),
+                    })
+                    .collect();
+                g.graph = Some(points.ok_or_else(|| {
+                    fail("graph needs win chances 0..1 or '-', one a position".into())
+                })?);
+            }
             "end" => {
-                let g = cur.take().expect("checked above");
-                games.push(g.finish().map_err(fail)?);
+                let mut g = cur.take().expect("checked above");
+                let graph = g.graph.take();
+                if graph.as_ref().is_some_and(|v| v.len() != g.plies.len() + 1) {
+                    return Err(fail(
+                        "graph needs one win chance a position: one more than the moves".into(),
+                    ));
+                }
+                games.push((g.finish().map_err(fail)?, graph));
             }
             _ => return Err(fail(format!("unknown line '{key}'"))),
         }
@@ -490,6 +540,7 @@ struct Partial {
     first: Option<Color>,
     plies: Vec<Ply>,
     result: Option<(Option<Color>, Reason, String)>,
+    graph: Option<Graph>,
 }
 
 impl Partial {
@@ -608,6 +659,32 @@ mod tests {
         assert_eq!(back[0], g);
         let end = back[0].replay().unwrap();
         assert_eq!(end.winner(), g.winner);
+    }
+
+    #[test]
+    fn a_graph_line_is_optional_and_round_trips() {
+        let g = sample();
+        let mut graph: Graph = vec![None; g.plies.len() + 1];
+        graph[0] = Some(0.5);
+        graph[1] = Some(0.61234);
+        let text = g.to_text_with_graph(&graph);
+        assert!(text.contains("\ngraph 0.5000 0.6123 -"), "{text}");
+        let back = parse_records_with_graphs(&text).unwrap();
+        assert_eq!(back[0].0, g);
+        let read = back[0].1.as_ref().unwrap();
+        assert_eq!(read.len(), graph.len());
+        assert_eq!(read[1], Some(0.6123));
+        assert_eq!(read[2], None);
+        // Without known chances nothing is written; old records read without a graph.
+        assert_eq!(
+            g.to_text_with_graph(&vec![None; g.plies.len() + 1]),
+            g.to_text()
+        );
+        assert_eq!(parse_records_with_graphs(&g.to_text()).unwrap()[0].1, None);
+        for bad in ["graph 0.5", "graph 1.5 - -", "graph x"] {
+            let t = text.replace(text.lines().find(|l| l.starts_with("graph")).unwrap(), bad);
+            assert!(parse_records(&t).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -22,12 +22,23 @@ const HANG: Duration = Duration::from_secs(180);
 struct Gui {
     child: Child,
     port: u16,
+    token: String,
 }
 
 impl Gui {
     fn start() -> Gui {
+        Gui::with_engines(&[])
+    }
+
+    /// The arena with these `--engine` arguments (each `NAME=COMMAND [KEY=VALUE]...`).
+    fn with_engines(engines: &[&str]) -> Gui {
+        let mut args = vec!["gui".to_string(), "--port".into(), "0".into()];
+        for e in engines {
+            args.push("--engine".into());
+            args.extend(e.split_whitespace().map(String::from));
+        }
         let mut child = Command::new(common::EWN)
-            .args(["gui", "--port", "0"])
+            .args(&args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -36,21 +47,28 @@ impl Gui {
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        let port = line
+        // http://127.0.0.1:PORT/?token=HEX
+        let (port, token) = line
             .trim()
             .strip_prefix("http://127.0.0.1:")
-            .and_then(|r| r.strip_suffix('/'))
-            .and_then(|p| p.parse().ok())
+            .and_then(|r| r.split_once("/?token="))
+            .and_then(|(p, t)| Some((p.parse().ok()?, t.to_string())))
             .unwrap_or_else(|| panic!("address line '{line}'"));
-        Gui { child, port }
+        assert!(
+            token.len() >= 32 && token.chars().all(|c| c.is_ascii_hexdigit()),
+            "{token}"
+        );
+        Gui { child, port, token }
     }
 
-    /// One request; `extra` replaces the default headers of the same name.
+    /// One request, with the run's token; `extra` replaces the default headers of the same
+    /// name (an empty value removes one).
     fn raw(&self, method: &str, path: &str, body: &[u8], extra: &[(&str, &str)]) -> (u16, Value) {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         let mut headers = vec![
             ("Host".to_string(), format!("127.0.0.1:{}", self.port)),
             ("Content-Type".to_string(), "application/json".to_string()),
+            ("X-Ewn-Token".to_string(), self.token.clone()),
         ];
         for (k, v) in extra {
             headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
@@ -245,13 +263,14 @@ fn a_person_plays_the_engine_to_the_end() {
 
 #[test]
 fn engine_programs_play_each_other_to_the_end_with_pause_and_step() {
-    let g = Gui::start();
+    let g = Gui::with_engines(&["native=self", "tcg=tcg:self"]);
     g.quiet();
+    assert_eq!(g.state()["engines"], json!(["native", "tcg"]));
     g.post(
         "/api/new",
         json!({
-            "red": {"type": "command", "command": "self", "movetime": 20},
-            "blue": {"type": "command", "command": "tcg:self", "movetime": 20},
+            "red": {"type": "engine", "name": "native", "movetime": 20},
+            "blue": {"type": "engine", "name": "tcg", "movetime": 20},
             "seed": 5,
         }),
     );
@@ -275,7 +294,7 @@ fn engine_programs_play_each_other_to_the_end_with_pause_and_step() {
     assert!(end["error"].is_null(), "{end}");
     let text = check_record(&g, &end);
     assert!(
-        text.contains("red self") && text.contains("blue tcg:self"),
+        text.contains("red native") && text.contains("blue tcg"),
         "{text}"
     );
 }
@@ -383,11 +402,11 @@ fn records_save_and_load_back() {
 
 #[test]
 fn engine_setups_are_asked_for() {
-    let g = Gui::start();
+    let g = Gui::with_engines(&["me=self"]);
     g.quiet();
     g.post(
         "/api/new",
-        json!({"red": {"type": "ewn", "movetime": 10}, "blue": {"type": "command", "command": "self", "movetime": 10},
+        json!({"red": {"type": "ewn", "movetime": 10}, "blue": {"type": "engine", "name": "me", "movetime": 10},
                "red_setup": "engine", "blue_setup": "engine", "first": "b"}),
     );
     g.post("/api/control", json!({"action": "pause"}));
@@ -401,11 +420,11 @@ fn engine_setups_are_asked_for() {
 
 #[test]
 fn a_crashed_engine_is_reported_and_another_player_takes_over() {
-    let g = Gui::start();
+    let g = Gui::with_engines(&["crash=false"]);
     g.quiet();
     g.post(
         "/api/new",
-        json!({"red": {"type": "command", "command": "false", "movetime": 50},
+        json!({"red": {"type": "engine", "name": "crash", "movetime": 50},
                "blue": {"type": "human"}, "seed": 3}),
     );
     let s = g.wait("the crash report", |s| !s["error"].is_null());
@@ -437,11 +456,11 @@ fn a_silent_engine_is_reported_while_the_server_serves() {
     )
     .unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let g = Gui::start();
+    let g = Gui::with_engines(&[&format!("silent={}", script.display())]);
     g.quiet();
     g.post(
         "/api/new",
-        json!({"red": {"type": "command", "command": script.to_str().unwrap(), "movetime": 20},
+        json!({"red": {"type": "engine", "name": "silent", "movetime": 20},
                "blue": {"type": "human"}, "seed": 3}),
     );
     // While Red's engine is waited for, every request is still answered.
@@ -460,6 +479,26 @@ fn a_silent_engine_is_reported_while_the_server_serves() {
     g.post("/api/control", json!({"action": "run"}));
     g.wait("Red's move", |s| plies(s) >= 1);
     let _ = std::fs::remove_file(&script);
+}
+
+#[test]
+fn engines_on_the_command_line_are_checked_before_serving() {
+    for (args, says) in [
+        (vec!["--engine", "./engine"], "NAME=COMMAND"),
+        (
+            vec!["--engine", "a=greedy", "--engine", "a=random"],
+            "twice",
+        ),
+        (vec!["--engine", "a b=greedy"], "name"),
+        (vec!["--engine", "a=greedy", "option.Hash=1"], "option"),
+    ] {
+        let mut all = vec!["gui", "--port", "0"];
+        all.extend(&args);
+        let out = common::run(&all, "");
+        assert!(!out.ok, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", out.stdout);
+        assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
+    }
 }
 
 #[test]
@@ -562,4 +601,273 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
         &[("Origin", &format!("http://127.0.0.1:{port}"))],
     );
     assert_eq!(code, 200);
+}
+
+/// A game of this engine (Red) against greedy in which greedy gives away win chance: a depth-6
+/// review marks Blue's 8th, 12th and 18th plies.
+const REVIEWED: &str = "game 1\nseed 910a2dec89025cc1\ndate 2026-12-01\nred ewn\nblue greedy\n\
+setup 456123 162453\nfirst r\nmove r 3 a3b3\nmove b 2 c1c2\nmove r 3 b3c2\nmove b 3 e3d3\n\
+move r 3 c2d1\nmove b 1 e1d1\nmove r 4 a5b5\nmove b 2 d3c3\nmove r 5 c5d4\nmove b 1 d1c2\n\
+move r 5 d4e3\nmove b 3 c3b4\nmove r 4 b5b4\nmove b 6 d2c3\nmove r 6 e3e2\nmove b 1 c2b3\n\
+move r 2 a4b4\nmove b 4 c3b4\nmove r 6 e2e1\nresult r goal\nend\n";
+
+/// The page may only name the engines given on the command line: a command in a request is
+/// refused and runs nothing. Every request that changes something needs the run's token.
+#[test]
+fn only_listed_engines_start_and_changes_need_the_token() {
+    let g = Gui::with_engines(&["g=greedy"]);
+    g.quiet();
+    let marker = common::temp_path("gui", "marker");
+    let _ = std::fs::remove_file(&marker);
+    let touch = format!("touch {}", marker.display());
+    let human = json!({"type": "human"});
+    let before = g.state();
+    for (path, body) in [
+        (
+            "/api/new",
+            json!({"red": {"type": "command", "command": touch}, "blue": human}),
+        ),
+        (
+            "/api/new",
+            json!({"red": {"type": "engine", "name": touch}, "blue": human}),
+        ),
+        (
+            "/api/new",
+            json!({"red": {"type": "engine", "name": "self"}, "blue": human}),
+        ),
+        (
+            "/api/players",
+            json!({"red": {"type": "command", "command": touch}}),
+        ),
+        (
+            "/api/players",
+            json!({"blue": {"type": "engine", "name": "other"}}),
+        ),
+    ] {
+        let (code, v) = g.post_code(path, body.clone());
+        assert!((400..500).contains(&code), "{path} {body} -> {code} {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    }
+    let after = g.state();
+    for k in ["fen", "plies", "players", "dice"] {
+        assert_eq!(after[k], before[k], "{k}");
+    }
+    // A listed engine is taken.
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "engine", "name": "g"}, "blue": human, "seed": 4}),
+    );
+    assert_eq!(s["players"]["red"]["label"], "g");
+
+    // Without the token, or with another one, nothing changes; reading needs none.
+    let before = g.wait("Greedy's first move", |s| plies(s) == 1);
+    let posts: [(&str, &[u8]); 12] = [
+        (
+            "/api/new",
+            br#"{"red": {"type": "human"}, "blue": {"type": "human"}}"#,
+        ),
+        ("/api/roll", b"{}"),
+        ("/api/move", br#"{"move": "e1d1"}"#),
+        ("/api/players", br#"{"red": {"type": "human"}}"#),
+        ("/api/control", br#"{"action": "pause"}"#),
+        ("/api/navigate", br#"{"ply": 0}"#),
+        ("/api/settings", br#"{"analysis": true}"#),
+        ("/api/hint", b"{}"),
+        ("/api/record", br#"{"text": "x"}"#),
+        ("/api/undo", b"{}"),
+        ("/api/rematch", b"{}"),
+        ("/api/review", b"{}"),
+    ];
+    let wrong = "0".repeat(g.token.len());
+    for (path, body) in posts {
+        for token in ["", wrong.as_str()] {
+            let (code, v) = g.raw("POST", path, body, &[("X-Ewn-Token", token)]);
+            assert_eq!(code, 403, "{path} with token '{token}': {v}");
+        }
+    }
+    let after = g.state();
+    for k in [
+        "fen", "plies", "players", "die", "running", "settings", "review",
+    ] {
+        assert_eq!(after[k], before[k], "{k}");
+    }
+    assert!(!marker.exists(), "a command from a request was run");
+    // The page itself: HEAD as GET, an icon.
+    let (code, _) = g.raw("HEAD", "/", b"", &[]);
+    assert_eq!(code, 200);
+    let (code, icon) = g.raw("GET", "/favicon.ico", b"", &[]);
+    assert_eq!(code, 200);
+    assert!(icon.as_str().unwrap().starts_with("<svg"));
+}
+
+/// Plays the person's (Red's) turn: rolls when needed, then the first legal move.
+fn play_red(g: &Gui) -> Value {
+    let s = g.wait("Red's turn", |s| {
+        s["side"] == "r" && s["thinking"].is_null()
+    });
+    let s = if s["die"].is_null() {
+        g.post("/api/roll", json!({}))
+    } else {
+        s
+    };
+    g.post("/api/move", json!({ "move": legal(&s)[0] }))
+}
+
+/// Stepping back and forward, taking back and correcting a typed die all leave the engine
+/// answering on its own; a rematch swaps the colours.
+#[test]
+fn the_play_flow_never_sticks() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "ewn", "level": 1, "movetime": 5},
+               "red_setup": "123456", "blue_setup": "654321", "seed": 8}),
+    );
+    let mut n = 0;
+    while n < 4 {
+        let s = play_red(&g);
+        n = plies(&s) + 1;
+        g.wait("Blue's answer", |s| plies(s) >= n || !s["winner"].is_null());
+    }
+    let s = g.state();
+    assert!(s["winner"].is_null(), "{s}");
+    let n = plies(&s);
+    // Back two plies and forward again: the person plays, and the engine answers by itself.
+    let s = g.post("/api/navigate", json!({"ply": n - 2}));
+    assert_eq!(s["live"], false);
+    let s = g.post("/api/navigate", json!({"ply": n}));
+    assert_eq!(
+        (s["live"].clone(), s["running"].clone()),
+        (json!(true), json!(true))
+    );
+    play_red(&g);
+    let s = g.wait("Blue's answer after the steps", |s| {
+        plies(s) == n + 2 || !s["winner"].is_null()
+    });
+    assert!(s["error"].is_null(), "{s}");
+    if s["winner"].is_null() {
+        // Take-back: to before the person's last move, the person to move, and on it goes.
+        g.wait("Red's turn", |s| {
+            s["side"] == "r" && s["thinking"].is_null()
+        });
+        let s = g.post("/api/undo", json!({}));
+        assert_eq!(plies(&s), n);
+        assert_eq!(
+            (s["side"].clone(), s["live"].clone()),
+            (json!("r"), json!(true))
+        );
+        play_red(&g);
+        g.wait("Blue's answer after the take-back", |s| {
+            plies(s) == n + 2 || !s["winner"].is_null()
+        });
+    }
+    // A rematch: colours swapped, each side's arrangement kept, the same seed.
+    let s = g.post("/api/rematch", json!({}));
+    assert_eq!(s["players"]["red"]["type"], "ewn");
+    assert_eq!(s["players"]["blue"]["type"], "human");
+    assert_eq!(s["setup"]["red_setup"], "654321");
+    assert_eq!(s["setup"]["blue_setup"], "123456");
+    assert_eq!(s["dice"]["seed"], "8");
+    assert_eq!(plies(&s), 0);
+
+    // Typed dice: a mistyped die is corrected, for the person and for the engine.
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "ewn", "level": 1, "movetime": 5},
+               "red_setup": "123456", "blue_setup": "123456", "dice": "manual"}),
+    );
+    g.post("/api/roll", json!({"die": 3}));
+    let s = g.post("/api/roll", json!({"die": 1}));
+    assert_eq!(s["die"], 1);
+    assert_eq!(
+        legal(&s),
+        ["a5b4", "a5a4", "a5b5"].map(String::from).to_vec()
+    );
+    g.post("/api/control", json!({"action": "pause"}));
+    g.post("/api/move", json!({"move": "a5b4"}));
+    g.post("/api/roll", json!({"die": 2}));
+    g.post("/api/roll", json!({"die": 6}));
+    g.post("/api/control", json!({"action": "run"}));
+    let s = g.wait("Blue's move for the corrected die", |s| plies(s) == 2);
+    assert_eq!(s["plies"][1]["die"], 6);
+}
+
+/// Between two people Undo takes back one move; with nothing to take back it is refused.
+#[test]
+fn undo_between_people_takes_back_one_move() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 3}),
+    );
+    assert_eq!(s["can_undo"], false);
+    let (code, _) = g.post_code("/api/undo", json!({}));
+    assert_eq!(code, 409);
+    for _ in 0..3 {
+        let s = g.post("/api/roll", json!({}));
+        g.post("/api/move", json!({ "move": legal(&s)[0] }));
+    }
+    let s = g.post("/api/undo", json!({}));
+    assert_eq!(plies(&s), 2);
+    assert_eq!(
+        (s["side"].clone(), s["live"].clone()),
+        (json!("r"), json!(true))
+    );
+    assert_eq!(s["can_undo"], true);
+}
+
+/// The review values every decision of a loaded record, marks the moves that gave win chance
+/// away, fills the graph, and a saved record brings the graph back at once.
+#[test]
+fn a_review_marks_mistakes_and_records_keep_the_graph() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.post("/api/record", json!({ "text": REVIEWED }));
+    assert_eq!(s["players"]["blue"]["label"], "greedy");
+    assert!(s["review"]["moves"].is_null());
+    g.post("/api/review", json!({}));
+    let s = g.wait("the review", |s| !s["review"]["moves"].is_null());
+    let moves = s["review"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 19);
+    let marked: Vec<(u64, &str)> = moves
+        .iter()
+        .filter_map(|m| Some((m["ply"].as_u64()?, m["mark"].as_str()?)))
+        .collect();
+    assert!(
+        marked
+            .iter()
+            .any(|&(_, k)| k == "mistake" || k == "blunder"),
+        "{marked:?}"
+    );
+    for m in moves {
+        if m["mark"].is_string() {
+            assert_eq!(m["side"], "b", "{m}");
+            assert_ne!(m["best"], m["played"], "{m}");
+            assert!(m["loss"].as_f64().unwrap() >= 0.02, "{m}");
+        }
+    }
+    assert!(s["review"]["blue"]["lost"].as_f64().unwrap() > 0.05);
+    let graph = s["graph"].as_array().unwrap().clone();
+    assert!(graph[0].is_f64() && graph[19] == 1.0, "{graph:?}");
+    for m in moves.iter().filter(|m| m["choices"] != 1) {
+        assert!(
+            graph[m["ply"].as_u64().unwrap() as usize].is_f64(),
+            "{m} {graph:?}"
+        );
+    }
+    // The record keeps the graph; loaded elsewhere, the graph is there before any analysis.
+    let text = g.get("/api/record")["text"].as_str().unwrap().to_string();
+    assert!(text.contains("\ngraph "), "{text}");
+    let h = Gui::start();
+    h.quiet();
+    let s = h.post("/api/record", json!({ "text": text }));
+    for (a, b) in s["graph"].as_array().unwrap().iter().zip(&graph) {
+        match (a.as_f64(), b.as_f64()) {
+            (Some(a), Some(b)) => assert!((a - b).abs() < 1e-4, "{a} {b}"),
+            (a, b) => assert_eq!(a, b),
+        }
+    }
+    assert_eq!(s["players"]["red"]["label"], "ewn");
 }

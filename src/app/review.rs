@@ -26,6 +26,47 @@ use crate::record::{GameRecord, parse_records};
 use crate::rules::board::{Color, Move};
 use crate::rules::notation::move_name;
 
+/// What a move gave away, named as backgammon and chess programs name it (gnubg's "doubtful",
+/// "bad", "very bad"; lichess's inaccuracy, mistake, blunder): at least [`INACCURACY`],
+/// [`MISTAKE`] or [`BLUNDER`] of win chance lost against the best move. `ewn review` and the
+/// arena's review use the same lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+/// A loss of at least this much win chance is an inaccuracy (and `ewn review`'s default threshold).
+pub const INACCURACY: f64 = 0.02;
+/// At least this much is a mistake.
+pub const MISTAKE: f64 = 0.05;
+/// At least this much is a blunder.
+pub const BLUNDER: f64 = 0.10;
+
+impl Mark {
+    /// The mark of a move that lost `loss` win chance; `None` below [`INACCURACY`].
+    pub fn of(loss: f64) -> Option<Mark> {
+        if loss >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if loss >= MISTAKE {
+            Some(Mark::Mistake)
+        } else if loss >= INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
 /// One move of a game, valued.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveReview {
@@ -46,6 +87,15 @@ impl MoveReview {
     /// The win chance given away: best minus played, never negative.
     pub fn loss(&self) -> f64 {
         (self.best_value - self.played_value).max(0.0)
+    }
+
+    /// Inaccuracy, mistake or blunder; `None` for a good or forced move.
+    pub fn mark(&self) -> Option<Mark> {
+        if self.choices > 1 {
+            Mark::of(self.loss())
+        } else {
+            None
+        }
     }
 }
 
@@ -306,13 +356,12 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
     if !shown.is_empty() {
         let _ = writeln!(
             out,
-            "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6}  {:<6}  {:>6}  {:>6}",
+            "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6}  {:<6}  {:>6}  {:>6}  mark",
             "ply", "side", "die", "played", "win", "best", "win", "lost"
         );
         for m in shown {
-            let _ = writeln!(
-                out,
-                "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6.4}  {:<6}  {:>6.4}  {:>6.4}",
+            let line = format!(
+                "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6.4}  {:<6}  {:>6.4}  {:>6.4}  {}",
                 m.ply,
                 m.side.name(),
                 m.die,
@@ -320,8 +369,10 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
                 m.played_value,
                 move_name(m.best),
                 m.best_value,
-                m.loss()
+                m.loss(),
+                m.mark().map_or("", Mark::name)
             );
+            let _ = writeln!(out, "{}", line.trim_end());
         }
     }
     let (rl, rn) = review.lost(Color::Red);
@@ -352,8 +403,9 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub movetime: Option<u64>,
     /// List the moves that lost at least this much win chance (0 lists every move with a choice);
-    /// also the line between an inferior move and a mistake in the summary.
-    #[arg(long, default_value_t = 0.02)]
+    /// also the line between an inferior move and a mistake in the summary. Listed moves are
+    /// marked inaccuracy (loss at least 0.02), mistake (0.05) or blunder (0.10).
+    #[arg(long, default_value_t = INACCURACY)]
     pub threshold: f64,
     /// Print only the per-player summary.
     #[arg(long)]
@@ -526,6 +578,19 @@ mod tests {
         let text = game_text(&g, &review, 0.02);
         assert!(text.contains("  d2d1"), "{text}");
         assert!(text.contains("d2e1    1.0000"), "{text}");
+        assert_eq!(r[0].mark(), Mark::of(r[0].loss()));
+        assert!(text.contains(r[0].mark().unwrap().name()), "{text}");
+    }
+
+    #[test]
+    fn marks_follow_the_thresholds() {
+        assert_eq!(Mark::of(0.0), None);
+        assert_eq!(Mark::of(0.019), None);
+        assert_eq!(Mark::of(INACCURACY), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::of(0.049), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::of(MISTAKE), Some(Mark::Mistake));
+        assert_eq!(Mark::of(BLUNDER), Some(Mark::Blunder));
+        assert_eq!(Mark::of(1.0), Some(Mark::Blunder));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::record::parse_records;
+use crate::record::parse_records_with_graphs;
 use crate::rules::board::Color;
 use crate::rules::notation::{parse_fen, parse_move, parse_setup};
 
@@ -188,6 +188,9 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/navigate"),
     ("POST", "/api/settings"),
     ("POST", "/api/hint"),
+    ("POST", "/api/undo"),
+    ("POST", "/api/rematch"),
+    ("POST", "/api/review"),
 ];
 
 /// Answers one API request. `path` has no query string.
@@ -222,8 +225,7 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
     match (method, path) {
         ("GET", "/api/state") => return Ok(st.view()),
         ("GET", "/api/record") => {
-            let text = st.record().to_text();
-            return Ok(json!({ "text": text }));
+            return Ok(json!({ "text": st.record_text() }));
         }
         ("POST", "/api/new") => {
             let spec = new_game_spec(body(bytes)?).map_err(bad)?;
@@ -279,6 +281,18 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
             s.analysis_ms = r.analysis_ms.unwrap_or(s.analysis_ms);
             s.delay_ms = r.delay_ms.unwrap_or(s.delay_ms);
         }
+        ("POST", "/api/undo") => {
+            let _: Empty = body(bytes)?;
+            st.undo().map_err(conflict)?;
+        }
+        ("POST", "/api/rematch") => {
+            let _: Empty = body(bytes)?;
+            st.rematch(shared).map_err(conflict)?;
+        }
+        ("POST", "/api/review") => {
+            let _: Empty = body(bytes)?;
+            st.start_review(shared).map_err(|(c, e)| error(c, e))?;
+        }
         ("POST", "/api/hint") => {
             let _: Empty = body(bytes)?;
             let (m, wp) = st.hint().map_err(conflict)?;
@@ -286,7 +300,8 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         }
         ("POST", "/api/record") => {
             let r: LoadReq = body(bytes)?;
-            let games = parse_records(&r.text).map_err(|e| bad(format!("bad record: {e}")))?;
+            let games =
+                parse_records_with_graphs(&r.text).map_err(|e| bad(format!("bad record: {e}")))?;
             let n = r.game.unwrap_or(1);
             let g = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
                 bad(format!(
@@ -294,7 +309,7 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
                     games.len()
                 ))
             })?;
-            st.load(g)
+            st.load(&g.0, g.1.clone())
                 .map_err(|e| error(422, format!("the record does not replay: {e}")))?;
         }
         _ => return Err(error(404, format!("no such endpoint: {path}"))),

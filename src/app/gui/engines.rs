@@ -1,7 +1,11 @@
 //! The players of a GUI game that are programs: this engine in the same process, at a level and a
-//! move time, or any engine command in the native or TCG protocol, driven through the match
-//! engine client (`players::engine`, chosen by `players::PlayerSpec` exactly as
-//! `ewn match --engine` reads it).
+//! move time, or an engine program named on the command line (`ewn gui --engine NAME=COMMAND`,
+//! read as `ewn match --engine` reads a player, by `players::spec::Entrant`) and driven through the
+//! match engine client.
+//!
+//! The page only ever names a program: which commands may run is decided by the person who
+//! started the server, never by a request, so a local process that can reach the port still
+//! cannot make the server start anything else.
 //!
 //! Every call may block for as long as the engine thinks, so the server only calls these on a
 //! thread of their own. A process that crashed or stopped answering comes back as a [`Fault`];
@@ -16,8 +20,8 @@ use serde::{Deserialize, Serialize};
 use crate::brain::level::{self, Level};
 use crate::brain::search::{Limits, Searcher};
 use crate::brain::setup::ENGINE_SETUP;
-use crate::players::PlayerSpec;
 use crate::players::engine::HANDSHAKE;
+use crate::players::spec::Entrant;
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::board::{Board, Color, Move};
 
@@ -35,6 +39,71 @@ fn default_movetime() -> u64 {
     500
 }
 
+/// The engine programs the page may choose, by name, as given on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Roster {
+    engines: Vec<(String, Entrant)>,
+}
+
+impl Roster {
+    /// Reads the words of each `--engine`: `NAME=COMMAND` first, then the settings of
+    /// `ewn match --engine` (`movetime=`, `option.<Name>=`, `arg=`, `dir=`, ...).
+    pub fn parse(groups: &[Vec<String>]) -> anyhow::Result<Roster> {
+        let mut engines: Vec<(String, Entrant)> = Vec::new();
+        for words in groups {
+            let Some((first, rest)) = words.split_first() else {
+                continue;
+            };
+            let Some((name, command)) = first.split_once('=') else {
+                anyhow::bail!(
+                    "--engine {first}: write NAME=COMMAND, for example strong=./my-engine"
+                );
+            };
+            let name = name.trim();
+            anyhow::ensure!(
+                !name.is_empty()
+                    && name.len() <= 40
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "-_.:+".contains(c)),
+                "--engine {first}: a name is 1..40 letters, digits or - _ . : +"
+            );
+            anyhow::ensure!(
+                !engines.iter().any(|(n, _)| n == name),
+                "--engine {name}: the name is given twice"
+            );
+            let mut all = vec![command.to_string()];
+            all.extend(rest.iter().cloned());
+            let e = Entrant::parse(&all).map_err(|e| anyhow::anyhow!("--engine {name}: {e:#}"))?;
+            engines.push((name.to_string(), e));
+        }
+        Ok(Roster { engines })
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.engines.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    fn get(&self, name: &str) -> Result<&Entrant, String> {
+        self.engines
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, e)| e)
+            .ok_or_else(|| {
+                if self.engines.is_empty() {
+                    format!(
+                        "no engine program named '{name}': none was given; start the arena with ewn gui --engine NAME=COMMAND"
+                    )
+                } else {
+                    format!(
+                        "no engine program named '{name}': the arena was started with {}",
+                        self.names().join(", ")
+                    )
+                }
+            })
+    }
+}
+
 /// A player as the page chooses it (and as the API reads and writes it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
@@ -47,10 +116,10 @@ pub enum PlayerConfig {
         #[serde(default = "default_movetime")]
         movetime: u64,
     },
-    /// An engine program, written as for `ewn match --engine`: a native-protocol command,
-    /// `tcg:<command>`, `self`, `random` or `greedy`.
-    Command {
-        command: String,
+    /// An engine program named on the command line. Its move time is the page's unless the
+    /// command line gave it one (`movetime=`, `st=`, `tc=`).
+    Engine {
+        name: String,
         #[serde(default = "default_movetime")]
         movetime: u64,
     },
@@ -58,7 +127,7 @@ pub enum PlayerConfig {
 
 impl PlayerConfig {
     /// Checks the numbers and the command; the error is for the person who sent it.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self, roster: &Roster) -> Result<(), String> {
         let check_time = |ms: u64| {
             if (1..=MAX_MOVETIME).contains(&ms) {
                 Ok(())
@@ -72,8 +141,8 @@ impl PlayerConfig {
                 Level::new(*level)?;
                 check_time(*movetime)
             }
-            PlayerConfig::Command { command, movetime } => {
-                PlayerSpec::parse(command).map_err(|e| format!("{e:#}"))?;
+            PlayerConfig::Engine { name, movetime } => {
+                roster.get(name)?;
                 check_time(*movetime)
             }
         }
@@ -86,13 +155,34 @@ impl PlayerConfig {
             PlayerConfig::Ewn { level, movetime } => {
                 format!("ewn level {level} {movetime} ms")
             }
-            PlayerConfig::Command { command, .. } => command.trim().to_string(),
+            PlayerConfig::Engine { name, .. } => name.clone(),
         }
     }
 
+    /// The player a record's name stands for: this engine as [`PlayerConfig::label`] writes it,
+    /// an engine of the roster by its name, else a person.
+    pub fn from_label(name: &str, roster: &Roster) -> PlayerConfig {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        if let ["ewn", "level", l, t, "ms"] = words[..]
+            && let (Ok(level), Ok(movetime)) = (l.parse(), t.parse())
+        {
+            let c = PlayerConfig::Ewn { level, movetime };
+            if c.validate(roster).is_ok() {
+                return c;
+            }
+        }
+        if roster.get(name.trim()).is_ok() {
+            return PlayerConfig::Engine {
+                name: name.trim().to_string(),
+                movetime: default_movetime(),
+            };
+        }
+        PlayerConfig::Human {}
+    }
+
     /// The engine behind a non-human player; `None` for a person.
-    pub fn make(&self, seed: u64) -> Result<Option<Box<dyn Engine>>, String> {
-        self.validate()?;
+    pub fn make(&self, seed: u64, roster: &Roster) -> Result<Option<Box<dyn Engine>>, String> {
+        self.validate(roster)?;
         Ok(match self {
             PlayerConfig::Human {} => None,
             PlayerConfig::Ewn { level, movetime } => Some(Box::new(SelfEngine {
@@ -101,11 +191,11 @@ impl PlayerConfig {
                 movetime: *movetime,
                 seed,
             })),
-            PlayerConfig::Command { command, movetime } => {
-                let spec = PlayerSpec::parse(command).map_err(|e| format!("{e:#}"))?;
+            PlayerConfig::Engine { name, movetime } => {
+                let e = roster.get(name)?;
                 Some(Box::new(Process {
-                    player: spec.make(&self.label()),
-                    movetime: *movetime,
+                    player: e.make(name),
+                    tc: e.tc.unwrap_or(TimeControl::MoveTime { ms: *movetime }),
                     started: false,
                 }))
             }
@@ -193,15 +283,14 @@ impl Engine for SelfEngine {
 /// An engine program, through the referee's client side of its protocol.
 struct Process {
     player: Box<dyn Player>,
-    movetime: u64,
+    tc: TimeControl,
     /// The protocol's new-game handshake has been done for the current game.
     started: bool,
 }
 
 impl Process {
     fn tc(&self) -> TimeControl {
-        self.player
-            .time_control(TimeControl::MoveTime { ms: self.movetime })
+        self.player.time_control(self.tc)
     }
 
     fn start(&mut self, side: Color) -> Result<(), Fault> {
@@ -291,18 +380,74 @@ mod tests {
                 movetime: 500
             }
         );
-        assert!(c.validate().is_ok());
+        let roster = Roster::parse(&[words("t=tcg:self movetime=30")]).unwrap();
+        assert!(c.validate(&roster).is_ok());
         let bad: PlayerConfig = serde_json::from_str(r#"{"type":"ewn","level":11}"#).unwrap();
-        assert!(bad.validate().is_err());
+        assert!(bad.validate(&roster).is_err());
         let c: PlayerConfig =
-            serde_json::from_str(r#"{"type":"command","command":"tcg:self","movetime":50}"#)
-                .unwrap();
-        assert!(c.validate().is_ok());
-        let empty: PlayerConfig =
-            serde_json::from_str(r#"{"type":"command","command":"  "}"#).unwrap();
-        assert!(empty.validate().is_err());
+            serde_json::from_str(r#"{"type":"engine","name":"t","movetime":50}"#).unwrap();
+        assert!(c.validate(&roster).is_ok());
+        let other: PlayerConfig = serde_json::from_str(r#"{"type":"engine","name":"u"}"#).unwrap();
+        assert!(other.validate(&roster).is_err());
+        // A command is never read from a request.
+        assert!(
+            serde_json::from_str::<PlayerConfig>(r#"{"type":"command","command":"touch x"}"#)
+                .is_err()
+        );
         assert!(serde_json::from_str::<PlayerConfig>(r#"{"type":"robot"}"#).is_err());
         assert!(serde_json::from_str::<PlayerConfig>(r#"{"type":"human","x":1}"#).is_err());
+    }
+
+    #[test]
+    fn record_names_read_back_as_players() {
+        let roster = Roster::parse(&[words("g=greedy")]).unwrap();
+        let ewn = PlayerConfig::Ewn {
+            level: 4,
+            movetime: 250,
+        };
+        assert_eq!(PlayerConfig::from_label(&ewn.label(), &roster), ewn);
+        assert_eq!(
+            PlayerConfig::from_label("g", &roster),
+            PlayerConfig::Engine {
+                name: "g".into(),
+                movetime: 500
+            }
+        );
+        for other in ["human", "random", "ewn level 99 5 ms", ""] {
+            assert_eq!(
+                PlayerConfig::from_label(other, &roster),
+                PlayerConfig::Human {}
+            );
+        }
+    }
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn the_roster_reads_names_commands_and_settings() {
+        let r = Roster::parse(&[
+            words("a=self movetime=20"),
+            words("b=tcg:./eng arg=--x"),
+            words("c=greedy"),
+        ])
+        .unwrap();
+        assert_eq!(r.names(), ["a", "b", "c"]);
+        assert_eq!(
+            r.get("a").unwrap().tc,
+            Some(TimeControl::MoveTime { ms: 20 })
+        );
+        for bad in [
+            vec![words("self")],
+            vec![words("=self")],
+            vec![words("a b=self")],
+            vec![words("a=")],
+            vec![words("a=self"), words("a=greedy")],
+            vec![words("a=greedy option.Hash=1")],
+        ] {
+            assert!(Roster::parse(&bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
@@ -311,7 +456,7 @@ mod tests {
             level: 2,
             movetime: 20,
         }
-        .make(1)
+        .make(1, &Roster::default())
         .unwrap()
         .unwrap();
         let b = Board::startpos();

@@ -154,6 +154,14 @@ impl Game {
         Ok(())
     }
 
+    /// Shows the position after `ply` plies and drops the plies after it: a take-back.
+    pub fn take_back_to(&mut self, ply: usize) -> Result<(), String> {
+        self.navigate(ply)?;
+        self.plies.truncate(ply);
+        self.graph.truncate(ply + 1);
+        Ok(())
+    }
+
     /// Records Red's win chance for the position after `ply` plies.
     pub fn set_point(&mut self, ply: usize, red: f64) {
         if let Some(p) = self.graph.get_mut(ply) {
@@ -272,6 +280,9 @@ mod tests {
         assert_eq!(g.graph.len(), 4);
         assert!(g.is_live());
         assert!(g.navigate(4).is_err());
+        g.take_back_to(1).unwrap();
+        assert_eq!((g.plies.len(), g.graph.len(), g.cursor), (1, 2, 1));
+        assert!(g.is_live());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the binary) on which people play, watch engines play and read the analysis.
 //!
 //! - `game`: the game line, dice, cursor and record; rules only.
-//! - `engines`: this engine and engine programs as players, through the referee's process code.
+//! - `engines`: this engine and the engine programs named on the command line, as players.
 //! - `state`: the server's state, the engine and analysis threads, the page's view.
 //! - `api`: the JSON endpoints (`protocol/gui.md`). `server`: HTTP, files, request checks.
 
@@ -28,22 +28,50 @@ pub struct GuiArgs {
     /// Open the page in the system's web browser.
     #[arg(long)]
     pub open: bool,
+    /// An engine program the page may start, as `NAME=COMMAND` (`tcg:<command>` for a TCG
+    /// engine, `self`, `greedy`, ...), then the `key=value` settings of `ewn match --engine`
+    /// (`movetime=`, `option.<Name>=`, `arg=`, `dir=`). Repeat for more engines. The page
+    /// chooses among these names only.
+    #[arg(long = "engine", num_args = 1.., value_name = "NAME=COMMAND [KEY=VALUE]...")]
+    pub engine_words: Vec<String>,
+    /// The words of each `--engine`, one list per occurrence (see [`GuiArgs::group_engines`]).
+    #[arg(skip)]
+    pub engine: Vec<Vec<String>>,
 }
 
-/// Starts the server, prints its address and serves until the process is stopped.
+impl GuiArgs {
+    /// Splits the words of `--engine` by occurrence, as `ewn match` does.
+    pub fn group_engines(&mut self, m: &clap::ArgMatches) {
+        self.engine = m
+            .get_occurrences::<String>("engine_words")
+            .map(|occ| occ.map(|o| o.cloned().collect()).collect())
+            .unwrap_or_default();
+    }
+}
+
+/// A secret for this run, asked of every request that changes something: 128 bits from the
+/// operating system's generator, as hex.
+fn new_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// Starts the server, prints its address (with the run's token) and serves until the process is
+/// stopped.
 pub fn run(args: GuiArgs) -> Result<()> {
+    let roster = engines::Roster::parse(&args.engine)?;
     let listener = server::bind(args.port)?;
     let port = listener.local_addr()?.port();
-    let url = format!("http://127.0.0.1:{port}/");
+    let token = new_token();
+    let url = format!("http://127.0.0.1:{port}/?token={token}");
     let mut out = std::io::stdout();
     writeln!(out, "{url}")?;
     out.flush()?;
     if args.open {
         open_browser(&url);
     }
-    let shared = Arc::new(Mutex::new(state::State::new()));
+    let shared = Arc::new(Mutex::new(state::State::new(roster)));
     state::lock(&shared).pump(&shared);
-    server::serve(listener, shared)
+    server::serve(listener, shared, &token)
 }
 
 /// Asks the desktop to open `url`; a failure is only logged, the address is printed anyway.

@@ -1,11 +1,14 @@
-//! The HTTP side: one listening socket on 127.0.0.1, the page's three files from the binary, and
+//! The HTTP side: one listening socket on 127.0.0.1, the page's files from the binary, and
 //! `/api/` handed to [`super::api`].
 //!
 //! Requests are answered one after another on the calling thread; none of them waits for an
 //! engine (engines and the analysis run on threads of their own), so one thread serves the page
 //! while engines think. A POST must be JSON and, when the browser says where it comes from, come
 //! from this page: another web site open in the same browser cannot then drive the server (which
-//! can start programs), and a `Host` other than this address (DNS rebinding) is refused too.
+//! can start programs), and a `Host` other than this address (DNS rebinding) is refused too. Every
+//! POST must also carry the run's secret token (printed in the address, as Jupyter does) in the
+//! `X-Ewn-Token` header, so that another user or a script on the same machine cannot drive the
+//! game: reading the state needs no token, changing it does.
 
 use std::io::Read;
 use std::net::TcpListener;
@@ -24,6 +27,10 @@ pub const MAX_BODY: usize = 1 << 20;
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
+/// The page's icon, also linked inline from the page, for clients that ask for the usual path.
+const FAVICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='1' y='1' width='14' height='14' rx='3' fill='#c0392b'/><circle cx='5' cy='5' r='1.6' fill='#fff'/><circle cx='11' cy='11' r='1.6' fill='#fff'/><circle cx='8' cy='8' r='1.6' fill='#fff'/></svg>";
+/// The header that carries the run's token.
+pub const TOKEN_HEADER: &str = "X-Ewn-Token";
 
 /// Binds 127.0.0.1:`port` (0: any free port), with a clear error when the port is taken.
 pub fn bind(port: u16) -> Result<TcpListener> {
@@ -37,12 +44,12 @@ pub fn bind(port: u16) -> Result<TcpListener> {
 }
 
 /// Serves until the process ends.
-pub fn serve(listener: TcpListener, shared: Shared) -> Result<()> {
+pub fn serve(listener: TcpListener, shared: Shared, token: &str) -> Result<()> {
     let port = listener.local_addr()?.port();
     let server = Server::from_listener(listener, None)
         .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
     for rq in server.incoming_requests() {
-        let answer = catch_unwind(AssertUnwindSafe(|| respond(rq, &shared, port)));
+        let answer = catch_unwind(AssertUnwindSafe(|| respond(rq, &shared, port, token)));
         if answer.is_err() {
             log::error!("a request handler panicked; the server goes on");
         }
@@ -82,8 +89,17 @@ fn send_error(rq: Request, code: u16, msg: &str) {
     send_json(rq, code, &json!({ "error": msg }));
 }
 
-fn respond(mut rq: Request, shared: &Shared, port: u16) {
-    let method = rq.method().as_str().to_string();
+/// Compares without stopping at the first difference, so the answer's timing tells nothing.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+fn respond(mut rq: Request, shared: &Shared, port: u16, token: &str) {
+    // HEAD is answered as GET; the HTTP layer leaves the body out.
+    let method = match rq.method().as_str() {
+        "HEAD" => "GET".to_string(),
+        m => m.to_string(),
+    };
     let url = rq.url().to_string();
     let path = url.split(['?', '#']).next().unwrap_or("").to_string();
     log::debug!("{method} {url}");
@@ -102,6 +118,7 @@ fn respond(mut rq: Request, shared: &Shared, port: u16) {
             ("GET", "/" | "/index.html") => ("text/html; charset=utf-8", INDEX_HTML),
             ("GET", "/app.js") => ("text/javascript; charset=utf-8", APP_JS),
             ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
+            ("GET", "/favicon.ico" | "/favicon.svg") => ("image/svg+xml", FAVICON),
             ("GET", _) => return send_error(rq, 404, &format!("no such page: {path}")),
             _ => return send_error(rq, 405, "only GET is allowed on pages"),
         };
@@ -116,6 +133,13 @@ fn respond(mut rq: Request, shared: &Shared, port: u16) {
             if !ok {
                 return send_error(rq, 403, &format!("requests from {origin} are refused"));
             }
+        }
+        if !get_header(&rq, TOKEN_HEADER).is_some_and(|t| same_secret(t.trim(), token)) {
+            return send_error(
+                rq,
+                403,
+                "this request needs the token of the address ewn gui printed: open that address",
+            );
         }
         let json_type = get_header(&rq, "Content-Type").is_some_and(|ct| {
             ct.split(';')

@@ -14,18 +14,22 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::app::review::{GameReview, review_game};
 use crate::brain::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
 use crate::brain::search::{Limits, Searcher, to_prob};
 use crate::players::Fault;
-use crate::record::{GameRecord, side_letter};
+use crate::record::{GameRecord, Graph, Ply, Start, side_letter};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::notation::{parse_fen, square_name, to_fen};
 use crate::rules::rng::MatchRng;
 
-use super::engines::{Chosen, Engine, PlayerConfig, describe};
+use super::engines::{Chosen, Engine, PlayerConfig, Roster, describe};
 use super::game::{DiceMode, Game};
 
 const ANALYSIS_HASH_MB: usize = 32;
+const REVIEW_HASH_MB: usize = 16;
+/// Search depth of every move's alternatives in a review: the default of `ewn review`.
+pub const REVIEW_DEPTH: u32 = 6;
 
 /// How a side's cubes are arranged at the start of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,8 +107,28 @@ struct Analysis {
     preroll: Option<(String, PreRoll)>,
 }
 
+/// A whole-game review: the line it valued and what it found. Marks are shown for the plies
+/// that are still the same in the game's line.
+struct Review {
+    start: String,
+    plies: Vec<Ply>,
+    result: GameReview,
+}
+
+/// A review being computed on its own thread.
+struct ReviewJob {
+    id: u64,
+    stop: Arc<AtomicBool>,
+}
+
 pub struct State {
     pub game: Game,
+    roster: Roster,
+    /// The players' names as a loaded record gives them, until the players change.
+    recorded: [Option<String>; 2],
+    review: Option<Review>,
+    review_job: Option<ReviewJob>,
+    next_review: u64,
     seats: [Seat; 2],
     epoch: u64,
     next_seat_id: u64,
@@ -116,8 +140,9 @@ pub struct State {
     error: Option<String>,
     pub settings: Settings,
     analysis: Analysis,
-    /// The last engine move's principal line, for the panel when the analysis is off.
-    last_pv: Vec<Move>,
+    /// The last engine move's expected continuation (its line after the move played), with the
+    /// position it starts from, for the panel when the analysis is off.
+    last_pv: Option<(String, Vec<Move>)>,
 }
 
 pub type Shared = Arc<Mutex<State>>;
@@ -151,11 +176,16 @@ fn flipped(b: &Board) -> Option<Board> {
 }
 
 impl State {
-    pub fn new() -> State {
+    pub fn new(roster: Roster) -> State {
         let searcher = Searcher::new(ANALYSIS_HASH_MB);
         let stop = searcher.stop_flag();
         let mut s = State {
             game: Game::new(Board::startpos(), DiceMode::Auto { seed: clock_seed() }),
+            roster,
+            recorded: [None, None],
+            review: None,
+            review_job: None,
+            next_review: 0,
             seats: [0, 1].map(|i| Seat {
                 config: PlayerConfig::Human {},
                 id: i,
@@ -178,7 +208,7 @@ impl State {
                 die_result: None,
                 preroll: None,
             },
-            last_pv: Vec::new(),
+            last_pv: None,
         };
         s.seats[1].config = PlayerConfig::Ewn {
             level: 10,
@@ -188,12 +218,21 @@ impl State {
     }
 
     pub fn names(&self) -> [String; 2] {
-        [self.seats[0].config.label(), self.seats[1].config.label()]
+        [0, 1].map(|i| {
+            self.recorded[i]
+                .clone()
+                .unwrap_or_else(|| self.seats[i].config.label())
+        })
     }
 
     pub fn record(&self) -> GameRecord {
         let [r, b] = self.names();
         self.game.record([&r, &b])
+    }
+
+    /// The record's text, with the graph's known win chances.
+    pub fn record_text(&self) -> String {
+        self.record().to_text_with_graph(&self.game.graph)
     }
 
     pub fn is_human(&self, c: Color) -> bool {
@@ -207,7 +246,6 @@ impl State {
     /// The game moved on: void any running engine job.
     fn bump(&mut self) {
         self.epoch += 1;
-        self.last_pv.clear();
         if let Some(j) = &self.job
             && let Some(stop) = &j.stop
         {
@@ -216,7 +254,8 @@ impl State {
     }
 
     fn new_seat(&mut self, c: Color, config: PlayerConfig, seed: u64) -> Result<(), String> {
-        let engine = config.make(seed)?;
+        let engine = config.make(seed, &self.roster)?;
+        self.recorded[c.idx()] = None;
         let id = self.next_seat_id;
         self.next_seat_id += 1;
         self.seats[c.idx()] = Seat {
@@ -231,7 +270,7 @@ impl State {
     /// Starts a new game. Players are checked before anything changes.
     pub fn new_game(&mut self, ng: NewGame, shared: &Shared) -> Result<(), String> {
         for p in &ng.players {
-            p.validate()?;
+            p.validate(&self.roster)?;
         }
         for (c, s) in [Color::Red, Color::Blue].into_iter().zip(ng.setups) {
             if s == SetupChoice::Engine && matches!(ng.players[c.idx()], PlayerConfig::Human {}) {
@@ -246,6 +285,8 @@ impl State {
             DiceMode::Manual => clock_seed(),
         };
         self.bump();
+        self.cancel_review();
+        self.last_pv = None;
         for c in [Color::Red, Color::Blue] {
             self.new_seat(c, ng.players[c.idx()].clone(), seed)?;
         }
@@ -351,7 +392,7 @@ impl State {
     /// Changes the players; a game in progress goes on with them.
     pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), String> {
         for p in players.iter().flatten() {
-            p.validate()?;
+            p.validate(&self.roster)?;
         }
         let seed = match self.game.dice {
             DiceMode::Auto { seed } => seed,
@@ -419,7 +460,18 @@ impl State {
             return Err((409, "the game is over".into()));
         }
         if self.game.die.is_some() {
-            return Err((409, "the die is already rolled".into()));
+            // A typed die may be corrected until its move is played; an engine asked with the
+            // wrong die is asked again.
+            return match (self.game.dice, typed) {
+                (DiceMode::Manual, Some(d)) => {
+                    if self.game.die != Some(d) {
+                        self.game.die = Some(d);
+                        self.bump();
+                    }
+                    Ok(d)
+                }
+                _ => Err((409, "the die is already rolled".into())),
+            };
         }
         match (self.game.dice, typed) {
             (DiceMode::Auto { .. }, Some(_)) => Err((
@@ -440,9 +492,53 @@ impl State {
             return Err("the engines are still choosing their setups".into());
         }
         self.game.navigate(ply)?;
-        self.running = false;
         self.bump();
         Ok(())
+    }
+
+    /// Takes back the moves since the person's last move, so that the person is to move again in
+    /// the position before it (its die is rolled again: the same die with seeded dice). With no
+    /// person in the game, one ply.
+    pub fn undo(&mut self) -> Result<(), String> {
+        if self.pending.is_some() {
+            return Err("the engines are still choosing their setups".into());
+        }
+        let cursor = self.game.cursor;
+        if cursor == 0 {
+            return Err("there is no move to take back".into());
+        }
+        let to = (0..cursor)
+            .rev()
+            .find(|&k| self.is_human(self.game.plies[k].side))
+            .unwrap_or(cursor - 1);
+        self.game.take_back_to(to)?;
+        self.bump();
+        self.last_pv = None;
+        self.error = None;
+        Ok(())
+    }
+
+    /// The same players again with colours swapped: each keeps its arrangement, the same side
+    /// moves first, and seeded dice keep the seed, so the two games form a pair as in a match.
+    pub fn rematch(&mut self, shared: &Shared) -> Result<(), String> {
+        if self.pending.is_some() {
+            return Err("the engines are still choosing their setups".into());
+        }
+        let players = [self.seats[1].config.clone(), self.seats[0].config.clone()];
+        let (setups, position) = match Start::from_board(&self.game.start) {
+            Start::Setups { red, blue, .. } => {
+                ([SetupChoice::Digits(blue), SetupChoice::Digits(red)], None)
+            }
+            Start::Position(b) => ([SetupChoice::Random; 2], Some(b)),
+        };
+        let ng = NewGame {
+            players,
+            setups,
+            first: self.game.start.side_to_move(),
+            position,
+            dice: self.game.dice,
+        };
+        self.new_game(ng, shared)
     }
 
     pub fn control(&mut self, action: &str) -> Result<(), String> {
@@ -465,9 +561,29 @@ impl State {
         Ok(())
     }
 
-    pub fn load(&mut self, rec: &GameRecord) -> Result<(), String> {
-        let g = Game::from_record(rec)?;
+    /// Shows a recorded game at its end, with the record's players (this engine's level and
+    /// time are read back from its name; other players are shown as people) and its graph.
+    pub fn load(&mut self, rec: &GameRecord, graph: Option<Graph>) -> Result<(), String> {
+        let mut g = Game::from_record(rec)?;
+        if let Some(points) = graph {
+            for (i, p) in points.into_iter().enumerate() {
+                if let Some(p) = p {
+                    g.set_point(i, p);
+                }
+            }
+        }
+        let seed = match g.dice {
+            DiceMode::Auto { seed } => seed,
+            DiceMode::Manual => clock_seed(),
+        };
+        for (c, name) in [(Color::Red, &rec.red), (Color::Blue, &rec.blue)] {
+            let config = PlayerConfig::from_label(name, &self.roster);
+            self.new_seat(c, config, seed)?;
+            self.recorded[c.idx()] = Some(name.clone()).filter(|n| !n.trim().is_empty());
+        }
         self.bump();
+        self.cancel_review();
+        self.last_pv = None;
         self.pending = None;
         self.error = None;
         self.running = false;
@@ -478,6 +594,150 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Starts the review of the whole game line: every decision valued with its alternatives as
+    /// `ewn review` values it (depth [`REVIEW_DEPTH`]), on a thread and a searcher of its own.
+    pub fn start_review(&mut self, shared: &Shared) -> Result<(), (u16, String)> {
+        if self.pending.is_some() {
+            return Err((409, "the engines are still choosing their setups".into()));
+        }
+        if self.review_job.is_some() {
+            return Err((409, "the review is already running".into()));
+        }
+        if self.game.plies.is_empty() {
+            return Err((409, "there is no move to review yet".into()));
+        }
+        let rec = self.record();
+        let id = self.next_review;
+        self.next_review += 1;
+        let mut searcher = Searcher::new(REVIEW_HASH_MB);
+        let stop = searcher.stop_flag();
+        stop.store(false, Ordering::Relaxed);
+        self.review_job = Some(ReviewJob { id, stop });
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            let r = review_game(&mut searcher, &rec, &Limits::to_depth(REVIEW_DEPTH));
+            let mut st = lock(&shared);
+            st.finish_review(id, rec, r);
+            st.pump(&shared);
+        });
+        Ok(())
+    }
+
+    fn finish_review(&mut self, id: u64, rec: GameRecord, r: Result<GameReview, String>) {
+        if self.review_job.as_ref().is_none_or(|j| j.id != id) {
+            return;
+        }
+        self.review_job = None;
+        let result = match r {
+            Ok(r) => r,
+            Err(e) => {
+                self.error = Some(format!("the review failed: {e}"));
+                return;
+            }
+        };
+        let start = to_fen(&rec.start_board());
+        if start == to_fen(&self.game.start) {
+            self.game.set_point(0, result.start_red);
+            for m in &result.moves {
+                let same = self.game.plies.get(m.ply - 1) == rec.plies.get(m.ply - 1);
+                if !same {
+                    break;
+                }
+                if m.choices > 1 {
+                    self.game
+                        .set_point(m.ply, red_chance(m.side, m.played_value));
+                }
+            }
+        }
+        self.review = Some(Review {
+            start,
+            plies: rec.plies,
+            result,
+        });
+    }
+
+    /// Stops a running review and forgets the last one.
+    fn cancel_review(&mut self) {
+        if let Some(j) = self.review_job.take() {
+            j.stop.store(true, Ordering::Relaxed);
+        }
+        self.review = None;
+    }
+
+    /// How many plies the game line shares with the reviewed one.
+    fn reviewed_plies(&self) -> usize {
+        match &self.review {
+            Some(r) if r.start == to_fen(&self.game.start) => r
+                .plies
+                .iter()
+                .zip(&self.game.plies)
+                .take_while(|(a, b)| a == b)
+                .count(),
+            _ => 0,
+        }
+    }
+
+    /// The review's mark of each ply it shares with the game line.
+    fn review_marks(&self) -> Vec<Option<&'static str>> {
+        let n = self.reviewed_plies();
+        self.review.as_ref().map_or(Vec::new(), |r| {
+            r.result.moves[..n]
+                .iter()
+                .map(|m| m.mark().map(|k| k.name()))
+                .collect()
+        })
+    }
+
+    /// The review's findings for the plies the game line still shares with the reviewed one.
+    fn review_view(&self) -> Value {
+        let busy = self.review_job.is_some();
+        let Some(r) = &self.review else {
+            return json!({"busy": busy, "moves": null, "depth": REVIEW_DEPTH});
+        };
+        let shared = self.reviewed_plies();
+        let moves: Vec<Value> = r.result.moves[..shared]
+            .iter()
+            .map(|m| {
+                json!({
+                    "ply": m.ply,
+                    "side": color_letter(m.side),
+                    "die": m.die,
+                    "played": m.played.to_string(),
+                    "best": m.best.to_string(),
+                    "choices": m.choices,
+                    "played_wp": m.played_value,
+                    "best_wp": m.best_value,
+                    "loss": if m.choices > 1 { m.loss() } else { 0.0 },
+                    "mark": m.mark().map(|k| k.name()),
+                })
+            })
+            .collect();
+        let side_sum = |c: Color| {
+            let own = r.result.moves[..shared]
+                .iter()
+                .filter(|m| m.side == c && m.choices > 1);
+            let mut counts = [0u32; 3];
+            let mut lost = 0.0;
+            let mut n = 0;
+            for m in own {
+                lost += m.loss();
+                n += 1;
+                if let Some(k) = m.mark() {
+                    counts[k as usize] += 1;
+                }
+            }
+            json!({"lost": lost, "choices": n, "inaccuracies": counts[0], "mistakes": counts[1], "blunders": counts[2]})
+        };
+        json!({
+            "busy": busy,
+            "depth": REVIEW_DEPTH,
+            "moves": moves,
+            "start_red": r.result.start_red,
+            "red": side_sum(Color::Red),
+            "blue": side_sum(Color::Blue),
+        })
     }
 
     /// The best move for the rolled die, from the finished analysis.
@@ -572,19 +832,22 @@ impl State {
                     self.game.set_point(n, red_chance(side, v));
                 }
                 self.bump();
-                self.last_pv = c.pv;
+                // The line after the move played, from the position it reached.
+                let rest = c.pv.iter().skip(1).copied().collect::<Vec<_>>();
+                self.last_pv = (!rest.is_empty() && !self.game.board().is_over())
+                    .then(|| (to_fen(self.game.board()), rest));
                 self.error = None;
             }
             Ok(c) => {
                 self.error = Some(format!(
-                    "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Run to ask again",
+                    "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Resume to ask again",
                     c.mv
                 ));
                 self.running = false;
             }
             Err(f) => {
                 self.error = Some(format!(
-                    "{who} {}; the game is paused: choose another player or press Run to try again",
+                    "{who} {}; the game is paused: choose another player or press Resume to try again",
                     describe(&f)
                 ));
                 self.running = false;
@@ -695,12 +958,38 @@ impl State {
             "red": self.player_view(Color::Red),
             "blue": self.player_view(Color::Blue),
         });
+        // Each ply with the cube it took, if any, and its review mark.
+        let marks = self.review_marks();
+        let mut walk = self.game.start.clone();
         let plies: Vec<Value> = self
             .game
             .plies
             .iter()
-            .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string()}))
+            .enumerate()
+            .map(|(i, p)| {
+                let code = walk.piece_at(p.mv.to);
+                let took = (code != 0).then(|| {
+                    let (c, n) = crate::rules::board::piece_of(code);
+                    crate::brain::analysis::cube_name(c, n)
+                });
+                walk.make(p.mv);
+                json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
+                       "took": took, "mark": marks.get(i).copied().flatten()})
+            })
             .collect();
+        let setup = match Start::from_board(&self.game.start) {
+            Start::Setups { red, blue, first } => json!({
+                "red_setup": red.iter().map(|d| d.to_string()).collect::<String>(),
+                "blue_setup": blue.iter().map(|d| d.to_string()).collect::<String>(),
+                "first": color_letter(first),
+                "position": null,
+            }),
+            Start::Position(p) => json!({
+                "red_setup": null, "blue_setup": null,
+                "first": color_letter(p.side_to_move()),
+                "position": to_fen(&p),
+            }),
+        };
         json!({
             "version": self.version,
             "fen": fen,
@@ -720,6 +1009,10 @@ impl State {
             "error": self.error,
             "status": self.status(),
             "players": players,
+            "engines": self.roster.names(),
+            "setup": setup,
+            "can_undo": self.game.cursor > 0 && self.pending.is_none(),
+            "review": self.review_view(),
             "dice": match self.game.dice {
                 DiceMode::Auto { seed } => json!({"mode": "auto", "seed": seed.to_string()}),
                 DiceMode::Manual => json!({"mode": "manual", "seed": null}),
@@ -739,7 +1032,7 @@ impl State {
         let seat = &self.seats[c.idx()];
         let mut v = serde_json::to_value(&seat.config).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut v {
-            m.insert("label".into(), Value::String(seat.config.label()));
+            m.insert("label".into(), Value::String(self.names()[c.idx()].clone()));
         }
         v
     }
@@ -852,9 +1145,11 @@ impl State {
                 })
                 .collect()
         });
-        let pv: Vec<String> = match moves {
-            Some(r) => r.result.pv.iter().map(|m| m.to_string()).collect(),
-            None => self.last_pv.iter().map(|m| m.to_string()).collect(),
+        let pv: Vec<String> = match (moves, &self.last_pv) {
+            _ if b.is_over() => Vec::new(),
+            (Some(r), _) => r.result.pv.iter().map(|m| m.to_string()).collect(),
+            (None, Some((f, line))) if *f == fen => line.iter().map(|m| m.to_string()).collect(),
+            _ => Vec::new(),
         };
         let preroll = match &a.preroll {
             Some((f, p)) if *f == fen => Some(json!({
@@ -882,7 +1177,7 @@ impl State {
 
 impl Default for State {
     fn default() -> Self {
-        State::new()
+        State::new(Roster::default())
     }
 }
 

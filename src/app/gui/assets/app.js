@@ -1,5 +1,5 @@
 // The page of `ewn gui`. It keeps no game of its own: it polls /api/state, draws what the
-// server says, and sends the person's clicks as API requests (protocol/gui.md).
+// server says, and sends the person's clicks and keys as API requests (protocol/gui.md).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -7,6 +7,22 @@ const FILES = 'abcde';
 // Squares are numbered 0..24 row by row from the top (a5 = 0, e1 = 24), as in the engine.
 const TRI = { r: [0, 1, 2, 5, 6, 10], b: [24, 23, 22, 19, 18, 14] };
 const SIDE_NAME = { r: 'Red', b: 'Blue' };
+const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+// The run's secret, from the address ewn gui printed; every change is sent with it. It is kept
+// for this tab and taken out of the address bar, so that it does not show in screenshots or the
+// history.
+const TOKEN = (() => {
+  const t = new URLSearchParams(location.search).get('token');
+  try {
+    if (t) {
+      sessionStorage.setItem('ewn-token', t);
+      history.replaceState(null, '', location.pathname);
+    }
+    return t || sessionStorage.getItem('ewn-token');
+  } catch (e) { return t; }
+})();
 
 let S = null; // the last state from the server
 let selected = null; // square name of the cube picked to move
@@ -14,16 +30,20 @@ let shownMove = null; // a move of the analysis table shown on the board
 let hintMove = null;
 let hintFen = null;
 let localError = null;
-let formFilled = false;
 let setupMode = false;
 let draft = { r: [1, 2, 3, 4, 5, 6], b: [1, 2, 3, 4, 5, 6] };
 let drag = null; // {from: index} while a setup cube is dragged
 let swapFrom = null; // setup square picked by a click, waiting for the second click
 let lastBoardHtml = '';
+let focusIdx = 12; // the board square that takes the keyboard focus (c3 at first)
+let typed = ''; // a move being typed on the keyboard
+let formKey = null; // the game whose settings the New game form shows
+let wasPlaying = false;
 
 const sqName = (i) => FILES[i % 5] + (5 - Math.floor(i / 5));
 const sqIndex = (n) => (5 - Number(n[1])) * 5 + FILES.indexOf(n[0]);
 const pct = (p) => (p * 100).toFixed(1) + '%';
+const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
 
 async function api(method, path, body) {
   const opt = { method, headers: {} };
@@ -31,6 +51,7 @@ async function api(method, path, body) {
     opt.headers['Content-Type'] = 'application/json';
     opt.body = JSON.stringify(body);
   }
+  if (method !== 'GET' && TOKEN) opt.headers['X-Ewn-Token'] = TOKEN;
   const r = await fetch(path, opt);
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
@@ -55,13 +76,61 @@ function flash(msg) {
   if (S) render(S);
 }
 
-function humanToMove() {
-  return S && S.players[S.side === 'r' ? 'red' : 'blue'].type === 'human';
+function say(text) {
+  // Cleared first, so that the same words twice are announced twice.
+  const el = $('announce');
+  el.textContent = '';
+  setTimeout(() => { el.textContent = text; }, 30);
 }
 
-// A person may move when it is a person's turn, or for any side while engines are paused.
+// ---------- sounds (made here, off by default) ----------
+
+let audio = null;
+function soundOn() { return $('set-sound').checked; }
+function tone(freq, start, dur, type, gain) {
+  if (!audio) {
+    const AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return;
+    audio = new AC();
+  }
+  const t0 = audio.currentTime + start;
+  const o = audio.createOscillator();
+  const g = audio.createGain();
+  o.type = type || 'sine';
+  o.frequency.value = freq;
+  g.gain.setValueAtTime(gain || 0.15, t0);
+  g.gain.exponentialRampToValueAtTime(0.001, t0 + dur);
+  o.connect(g).connect(audio.destination);
+  o.start(t0);
+  o.stop(t0 + dur + 0.02);
+}
+function sound(kind) {
+  if (!soundOn()) return;
+  try {
+    if (kind === 'roll') [0, 0.05, 0.1, 0.16].forEach((t, k) => tone(900 + 120 * k, t, 0.04, 'square', 0.05));
+    else if (kind === 'move') tone(520, 0, 0.08, 'triangle', 0.2);
+    else if (kind === 'capture') { tone(300, 0, 0.1, 'sawtooth', 0.12); tone(180, 0.08, 0.16, 'sawtooth', 0.12); }
+    else if (kind === 'win') [523, 659, 784, 1047].forEach((f, k) => tone(f, 0.1 * k, 0.2, 'triangle', 0.15));
+  } catch (e) { /* sound is optional */ }
+}
+
+// ---------- who may do what ----------
+
+function playerOf(side) { return S.players[side === 'r' ? 'red' : 'blue']; }
+function humanToMove() { return S && playerOf(S.side).type === 'human'; }
+// An engine moves by itself: its turn, in the live position, not paused.
+function engineOnTurn() { return S && !humanToMove() && S.live && S.running; }
+
+// A person may move when it is a person's turn, or for any side while engines wait.
 function mayMove() {
-  return S && S.legal.length > 0 && !S.awaiting_setup && (humanToMove() || !S.running || !S.live);
+  return S && S.legal.length > 0 && !S.awaiting_setup && !engineOnTurn();
+}
+function canRoll() {
+  return S && S.dice.mode === 'auto' && S.die === null && !S.winner && !S.awaiting_setup && !engineOnTurn();
+}
+// Typed dice: for the side to move, also an engine's; a typed die may be corrected until its move.
+function canType() {
+  return S && S.dice.mode === 'manual' && !S.winner && !S.awaiting_setup;
 }
 
 // ---------- board ----------
@@ -75,6 +144,13 @@ function boardPieces() {
   return sq;
 }
 
+// The review's verdict on the move played from the shown position, when it was marked.
+function reviewedNext() {
+  if (!S || setupMode || !S.review.moves || S.ply >= S.plies.length) return null;
+  const m = S.review.moves[S.ply];
+  return m && m.mark ? m : null;
+}
+
 function drawBoard() {
   const board = $('board');
   const pieces = boardPieces();
@@ -83,12 +159,15 @@ function drawBoard() {
   let sel = selected;
   if (!sel && froms.size === 1) sel = [...froms][0];
   const targets = new Set(sel ? legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)) : []);
-  const last = (!setupMode && S && S.ply > 0) ? S.plies[S.ply - 1].move : null;
+  const lastPly = (!setupMode && S && S.ply > 0) ? S.plies[S.ply - 1] : null;
+  const last = lastPly ? lastPly.move : null;
   const hint = (!setupMode && hintMove && S && hintFen === S.fen) ? hintMove : null;
+  const rv = reviewedNext();
+  const mine = S ? (S.side === 'r' ? 'R' : 'B') : 'R';
   const threats = new Map();
   const after = new Map();
   if (!setupMode && S) {
-    for (const t of S.threats) threats.set(t.square, t.chance);
+    for (const t of S.threats) threats.set(t.square, t);
     const row = shownRow();
     if (row) for (const c of row.captures) if (c.square) after.set(c.square, c.chance);
   }
@@ -97,6 +176,7 @@ function drawBoard() {
     const name = sqName(i);
     const cls = ['cell'];
     const r = Math.floor(i / 5), c = i % 5;
+    if (c === 0) html.push('<div role="row" class="row-wrap">');
     if ((r + c) % 2) cls.push('alt');
     if (i === 0) cls.push('goal-blue'); else if (i === 24) cls.push('goal-red');
     else if (TRI.r.includes(i)) cls.push('tri-red'); else if (TRI.b.includes(i)) cls.push('tri-blue');
@@ -107,10 +187,15 @@ function drawBoard() {
     if (hint && hint.slice(2) === name) cls.push('hint-to');
     if (shownMove && shownMove.slice(0, 2) === name) cls.push('show-from');
     if (shownMove && shownMove.slice(2) === name) cls.push('show-to');
+    if (rv && rv.played.slice(0, 2) === name) cls.push('played-from');
+    if (rv && rv.played.slice(2) === name) cls.push('played-to');
+    if (rv && rv.best.slice(0, 2) === name) cls.push('best-from');
+    if (rv && rv.best.slice(2) === name) cls.push('best-to');
     if (setupMode && (TRI.r.includes(i) || TRI.b.includes(i))) cls.push('setup-cell');
+    const words = [name];
     let inner = '';
-    if (c === 0) inner += `<span class="coord rank">${5 - r}</span>`;
-    if (r === 4) inner += `<span class="coord file">${FILES[c]}</span>`;
+    if (c === 0) inner += `<span class="coord rank" aria-hidden="true">${5 - r}</span>`;
+    if (r === 4) inner += `<span class="coord file" aria-hidden="true">${FILES[c]}</span>`;
     const p = pieces[i];
     if (p) {
       const side = p[0] === 'R' ? 'red' : 'blue';
@@ -119,21 +204,82 @@ function drawBoard() {
       if (sel === name && froms.has(name)) cc.push('selected');
       if (setupMode && swapFrom === i) cc.push('selected');
       if (drag && drag.from === i) cc.push('dragging');
-      inner += `<div class="${cc.join(' ')}" aria-label="${side} ${p[1]} on ${name}">${p[1]}</div>`;
-    }
+      inner += `<div class="${cc.join(' ')}" aria-hidden="true">${p.slice(1)}</div>`;
+      words.push(`${side} ${p.slice(1)}`);
+      if (froms.has(name)) words.push('can move');
+    } else words.push('empty');
+    if (targets.has(name)) words.push('target');
     if (after.has(name)) {
-      inner += `<span class="threat after" title="can be taken next turn after the shown move">${pct(after.get(name))}</span>`;
+      inner += `<span aria-hidden="true" class="badge after" title="can be taken next turn after the shown move">${Math.round(after.get(name) * 100)}%</span>`;
     } else if (threats.has(name) && !shownMove) {
-      inner += `<span class="threat" title="chance this cube can be taken on the opponent's next roll">⚔ ${Math.round(threats.get(name) * 100)}%</span>`;
+      const t = threats.get(name);
+      const own = t.cube[0] === mine;
+      const n = Math.round(t.chance * 100);
+      if (own) {
+        inner += `<span aria-hidden="true" class="badge danger" title="${SIDE_NAME[S.side]}'s cube can be taken on the opponent's next roll (${n}% of rolls)"><b aria-hidden="true">!</b>${n}%</span>`;
+        words.push(`can be taken, ${n}%`);
+      } else {
+        inner += `<span aria-hidden="true" class="badge chance" title="${SIDE_NAME[S.side]} can take this cube on a roll (${n}% of rolls)"><b aria-hidden="true">◎</b>${n}%</span>`;
+        words.push(`can be taken by ${SIDE_NAME[S.side]}, ${n}%`);
+      }
     }
-    html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}">${inner}</div>`);
+    if (lastPly && lastPly.took && last.slice(2) === name) {
+      inner += `<span aria-hidden="true" class="badge took" title="the last move took ${cubeWords(lastPly.took)}">✕${lastPly.took.slice(1)}</span>`;
+      words.push(`took ${cubeWords(lastPly.took)}`);
+    }
+    const tab = i === focusIdx ? 0 : -1;
+    html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}" role="gridcell" tabindex="${tab}"${sel === name ? ' aria-selected="true"' : ''}><span class="sr-only">${words.join(', ')}</span>${inner}</div>`);
+    if (c === 4) html.push('</div>');
   }
   // Rebuilt only when something changed, so a click is never lost to a redraw.
   const text = html.join('');
   if (text !== lastBoardHtml) {
+    const hadFocus = board.contains(document.activeElement);
     board.innerHTML = text;
     lastBoardHtml = text;
+    if (hadFocus) focusSquare(focusIdx);
   }
+}
+
+function focusSquare(i) {
+  focusIdx = i;
+  document.querySelectorAll('#board .cell').forEach((c) => { c.tabIndex = Number(c.dataset.i) === i ? 0 : -1; });
+  const el = $('sq-' + sqName(i));
+  if (el) el.focus();
+}
+
+// Slides the cube of the move just played from its square, and shows the cube it took going.
+function animateMove(mv, took) {
+  const from = $('sq-' + mv.slice(0, 2)), to = $('sq-' + mv.slice(2));
+  if (!from || !to) return;
+  if (took) {
+    const ghost = document.createElement('div');
+    ghost.className = `cube ${took[0] === 'R' ? 'red' : 'blue'} ghost`;
+    ghost.textContent = took.slice(1);
+    ghost.setAttribute('aria-hidden', 'true');
+    to.appendChild(ghost);
+    setTimeout(() => ghost.remove(), REDUCED_MOTION ? 0 : 600);
+  }
+  if (REDUCED_MOTION) return;
+  const cube = to.querySelector('.cube:not(.ghost)');
+  if (!cube) return;
+  const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+  cube.animate([
+    { transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` },
+    { transform: 'translate(0, 0)' },
+  ], { duration: 260, easing: 'ease-out' });
+}
+
+function animateDie(d) {
+  const die = $('die');
+  if (REDUCED_MOTION) return;
+  let k = 0;
+  die.classList.add('rolling');
+  const spin = setInterval(() => {
+    k += 1;
+    if (k >= 6) { clearInterval(spin); die.textContent = d; die.classList.remove('rolling'); return; }
+    die.textContent = 1 + ((d + k * 5) % 6);
+  }, 55);
 }
 
 function cellIndexAt(x, y) {
@@ -142,22 +288,47 @@ function cellIndexAt(x, y) {
   return cell ? Number(cell.dataset.i) : null;
 }
 
+function playMove(m) {
+  selected = null;
+  typed = '';
+  $('move-input').value = '';
+  return post('/api/move', { move: m });
+}
+
 function onBoardClick(i) {
   if (!S || setupMode) return;
+  focusIdx = i;
   const name = sqName(i);
   if (!mayMove()) {
-    if (S.die === null && !S.winner && humanToMove()) flash('Roll the die first.');
+    if (S.die === null && !S.winner && !engineOnTurn()) flash(S.dice.mode === 'manual' ? 'Type the die first.' : 'Roll the die first (key R).');
     return;
   }
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
   const sel = selected || (froms.size === 1 ? [...froms][0] : null);
   if (sel && S.legal.includes(sel + name)) {
-    selected = null;
-    post('/api/move', { move: sel + name });
+    playMove(sel + name);
     return;
   }
   selected = froms.has(name) ? name : null;
+  if (selected) say(`${name} picked; choose its target`);
   render(S);
+}
+
+function onBoardKey(ev) {
+  if (setupMode) return;
+  const r = Math.floor(focusIdx / 5), c = focusIdx % 5;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[ev.key]) {
+    const [dr, dc] = moves[ev.key];
+    const nr = Math.min(4, Math.max(0, r + dr)), nc = Math.min(4, Math.max(0, c + dc));
+    focusSquare(nr * 5 + nc);
+    ev.preventDefault();
+    ev.stopPropagation();
+  } else if (ev.key === 'Enter' || ev.key === ' ') {
+    onBoardClick(focusIdx);
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
 }
 
 // Setup arrangement: drag a cube onto another square of its triangle (or click one, then the
@@ -168,13 +339,14 @@ function swapSetup(a, b) {
     if (ia >= 0 && ib >= 0 && ia !== ib) {
       const d = draft[side];
       [d[ia], d[ib]] = [d[ib], d[ia]];
-      const field = document.querySelector(`#p-${side === 'r' ? 'red' : 'blue'} .p-setup input`);
-      field.value = d.join('');
+      setupField(side).value = d.join('');
       return true;
     }
   }
   return false;
 }
+
+const setupField = (side) => document.querySelector(`#p-${side === 'r' ? 'red' : 'blue'} .p-setup input`);
 
 function setupPointerDown(ev) {
   if (!setupMode) return;
@@ -213,13 +385,12 @@ function setupPointerUp(ev) {
 
 function enterSetupMode() {
   for (const side of ['r', 'b']) {
-    const v = document.querySelector(`#p-${side === 'r' ? 'red' : 'blue'} .p-setup input`).value.trim();
+    const v = setupField(side).value.trim();
     draft[side] = /^[1-6]{6}$/.test(v) && new Set(v).size === 6 ? v.split('').map(Number) : [1, 2, 3, 4, 5, 6];
-    document.querySelector(`#p-${side === 'r' ? 'red' : 'blue'} .p-setup input`).value = draft[side].join('');
+    setupField(side).value = draft[side].join('');
   }
   setupMode = true;
   swapFrom = null;
-  $('ng-arrange').textContent = 'Done arranging';
   render(S);
 }
 
@@ -237,7 +408,7 @@ function drawAnalysis() {
   else if (a.busy) note = 'searching…';
   else if (a.depth) note = `depth ${a.depth}`;
   $('analysis-note').textContent = note;
-  // Red's chance before the roll, else the last point of the graph.
+  // Red's chance before the roll, else the graph's point for this position.
   let red = null;
   if (a.preroll) red = a.side === 'r' ? a.preroll.wp : 1 - a.preroll.wp;
   else if (S.graph[S.ply] !== null && S.graph[S.ply] !== undefined) red = S.graph[S.ply];
@@ -245,6 +416,7 @@ function drawAnalysis() {
   $('winbar-red').style.width = red === null ? '50%' : (red * 100).toFixed(1) + '%';
   $('winbar-rl').textContent = 'Red ' + (red === null ? '…' : pct(red));
   $('winbar-bl').textContent = 'Blue ' + (red === null ? '…' : pct(1 - red));
+  $('winbar').setAttribute('aria-label', red === null ? 'win chance not known yet' : `Red ${pct(red)}, Blue ${pct(1 - red)}`);
 
   const side = SIDE_NAME[a.side];
   let die = '';
@@ -258,46 +430,71 @@ function drawAnalysis() {
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
     die = `<h3>Die ${a.die}: every move, ${side}'s win chance</h3>` +
-      `<table class="an" id="analysis-moves"><thead><tr><th>move</th><th>win</th><th title="chance the opponent wins on its next roll">opp. wins</th><th title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col">win</th><th scope="col" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else if (S.die !== null && a.enabled) die = `<h3>Die ${S.die}</h3><p>Analysing every move…</p>`;
   else if (a.enabled) die = '<p>Roll the die to see every move\'s win chance.</p>';
   $('analysis-die').innerHTML = die;
 
   let faces = '';
-  if (a.preroll && a.preroll.faces.length) {
+  if (a.preroll && a.preroll.faces.length && !S.winner) {
     const rows = a.preroll.faces.map((f) => `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`).join('');
     faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}; per face</h3>` +
-      `<table class="an" id="analysis-faces-table"><thead><tr><th>die</th><th>best</th><th>win</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col">win</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   $('analysis-faces').innerHTML = faces;
   $('pv').textContent = a.pv.length ? a.pv.join(' ') : '–';
-  const res = $('result');
-  res.hidden = !S.winner || setupMode;
-  if (S.winner) {
-    res.textContent = `${SIDE_NAME[S.winner]} wins`;
-    res.className = 'result ' + (S.winner === 'r' ? 'red' : 'blue');
-  }
 }
 
 function drawGraph() {
+  const svg = $('graph');
   const g = S.graph;
-  const W = 400, H = 130, P = 8;
+  const W = Math.max(200, Math.round(svg.clientWidth || 400)), H = 170;
+  const L = 38, R = 10, T = 16, B = 26;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const n = Math.max(g.length - 1, 1);
-  const x = (i) => P + (W - 2 * P) * i / n;
-  const y = (p) => P + (H - 2 * P) * (1 - p);
-  // Positions whose chance is unknown (the game moved on before their analysis finished) are
-  // bridged: the line joins the known points, and a dot marks each of them.
+  const x = (i) => L + (W - L - R) * i / n;
+  const y = (p) => T + (H - T - B) * (1 - p);
+  // Positions whose chance is unknown are bridged: the line joins the known points.
   const known = [];
   g.forEach((p, i) => { if (p !== null && p !== undefined) known.push([x(i), y(p)]); });
   const d = known.map(([px, py], k) => (k ? 'L' : 'M') + px.toFixed(1) + ' ' + py.toFixed(1)).join(' ');
-  const dots = known.map(([px, py]) => 'M' + px.toFixed(1) + ' ' + py.toFixed(1) + ' l0 0').join(' ');
-  $('graph').innerHTML =
-    `<rect x="0" y="0" width="${W}" height="${H / 2}" fill="#fbeeed"/>` +
-    `<rect x="0" y="${H / 2}" width="${W}" height="${H / 2}" fill="#edf2fb"/>` +
-    `<line x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}" stroke="#9aa3ad" stroke-dasharray="4 4" vector-effect="non-scaling-stroke"/>` +
-    `<line x1="${x(S.ply)}" y1="0" x2="${x(S.ply)}" y2="${H}" stroke="#e2a21b" stroke-width="2" vector-effect="non-scaling-stroke"/>` +
-    `<path id="graph-line" d="${d}" fill="none" stroke="#1d2228" stroke-width="2" stroke-linejoin="round" vector-effect="non-scaling-stroke"/>` +
-    `<path d="${dots}" fill="none" stroke="#1d2228" stroke-width="6" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`;
+  const dots = known.map(([px, py]) => `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="2.2" fill="#1d2228"/>`).join('');
+  const marks = [];
+  S.plies.forEach((p, k) => {
+    if (!p.mark || g[k + 1] === null || g[k + 1] === undefined) return;
+    marks.push(`<circle class="gmark ${p.mark}" cx="${x(k + 1).toFixed(1)}" cy="${y(g[k + 1]).toFixed(1)}" r="5"><title>${k + 1}. ${p.move}: ${p.mark}</title></circle>`);
+  });
+  const step = Math.max(1, Math.ceil(n / Math.max(2, Math.floor((W - L - R) / 36))));
+  const ticks = [];
+  for (let i = 0; i <= n; i += step) {
+    ticks.push(`<line x1="${x(i)}" y1="${H - B}" x2="${x(i)}" y2="${H - B + 4}" stroke="#9aa3ad"/><text x="${x(i)}" y="${H - B + 15}" text-anchor="middle">${i}</text>`);
+  }
+  svg.innerHTML =
+    `<rect x="${L}" y="${T}" width="${W - L - R}" height="${(H - T - B) / 2}" fill="#fbeeed"/>` +
+    `<rect x="${L}" y="${T + (H - T - B) / 2}" width="${W - L - R}" height="${(H - T - B) / 2}" fill="#edf2fb"/>` +
+    `<line x1="${L}" y1="${y(0.5)}" x2="${W - R}" y2="${y(0.5)}" stroke="#9aa3ad" stroke-dasharray="4 4"/>` +
+    `<g class="axis"><text x="${L - 4}" y="${y(1) + 4}" text-anchor="end">100%</text><text x="${L - 4}" y="${y(0.5) + 4}" text-anchor="end">50%</text><text x="${L - 4}" y="${y(0) + 4}" text-anchor="end">0%</text>` +
+    `<text x="${L}" y="${T - 4}">Red's win chance</text><text x="${W - R}" y="${H - 2}" text-anchor="end">move</text>${ticks.join('')}</g>` +
+    `<line x1="${x(S.ply)}" y1="${T}" x2="${x(S.ply)}" y2="${H - B}" stroke="#e2a21b" stroke-width="2"/>` +
+    `<path id="graph-line" d="${d}" fill="none" stroke="#1d2228" stroke-width="2" stroke-linejoin="round"/>` +
+    dots + marks.join('');
+  svg.dataset.n = n;
+  svg.dataset.l = L;
+  svg.dataset.r = R;
+  const last = known.length ? g.filter((p) => p !== null && p !== undefined).slice(-1)[0] : null;
+  svg.setAttribute('aria-label', `Red's win chance after each move: ${known.length} of ${g.length} positions known` +
+    (last !== null ? `, last ${pct(last)}` : ''));
+}
+
+function graphClick(ev) {
+  if (!S) return;
+  const svg = $('graph');
+  const rect = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal;
+  const px = (ev.clientX - rect.left) * (vb.width / rect.width);
+  const n = Number(svg.dataset.n), L = Number(svg.dataset.l), R = Number(svg.dataset.r);
+  const i = Math.round((px - L) / ((vb.width - L - R) / n));
+  navigate(Math.max(0, Math.min(S.plies.length, i)));
 }
 
 function drawMoves() {
@@ -305,63 +502,187 @@ function drawMoves() {
     const cls = [p.side];
     if (k === S.ply - 1) cls.push('current');
     if (k >= S.ply) cls.push('after');
-    return `<li class="${cls.join(' ')}" data-ply="${k + 1}" title="${SIDE_NAME[p.side]} rolled ${p.die}">${k + 1}. ${p.die}:${p.move}</li>`;
+    const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
+    const took = p.took ? '×' : '';
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, die ${p.die}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.mark ? ', ' + p.mark : ''}`;
+    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${p.die}:${p.move}${took}${mark}</span></button></li>`;
   });
   const list = $('moves');
-  list.innerHTML = items.join('');
-  const cur = list.querySelector('.current');
-  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
+  const html = items.join('');
+  if (list.dataset.html !== html) {
+    list.innerHTML = html;
+    list.dataset.html = html;
+    const cur = list.querySelector('.current');
+    if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
+  }
 }
 
-function fillForms() {
+function drawReview() {
+  const rv = S.review;
+  $('review-depth').textContent = rv.depth;
+  const none = S.plies.length === 0;
+  $('review').disabled = rv.busy || none || setupMode;
+  $('review-end').disabled = rv.busy || none;
+  $('review').textContent = rv.moves ? 'Review again' : 'Review game';
+  $('review-note').textContent = rv.busy ? 'valuing every move…' : (rv.moves ? `${rv.moves.length} moves valued` : '');
+  if (!rv.moves) {
+    $('review-out').innerHTML = rv.busy ? '<p>Valuing every move of the game…</p>' : '';
+    return;
+  }
+  const names = { r: S.players.red.label, b: S.players.blue.label };
+  const row = (k, t) => `<tr><td><span class="swatch ${k === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE_NAME[k]} (${esc(names[k])})</td>` +
+    `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td></tr>`;
+  const marked = rv.moves.filter((m) => m.mark).map((m) =>
+    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} die ${m.die}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
+  $('review-out').innerHTML =
+    `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" title="win chance given away over the game">gave away</th><th scope="col"><abbr title="inaccuracies">?!</abbr></th><th scope="col"><abbr title="mistakes">?</abbr></th><th scope="col"><abbr title="blunders">??</abbr></th></tr></thead>` +
+    `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
+    '<p class="hint-text">?! inaccuracy, ? mistake, ?? blunder. Pick a move to see it: red frame the move played, green the best.</p>' +
+    (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>');
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}
+
+function describePlayer(p) {
+  if (p.type === 'ewn') return `ewn · level ${p.level} · ${p.movetime} ms`;
+  if (p.type === 'engine') return `engine ${p.name}`;
+  return p.label && p.label !== 'human' ? p.label : 'Person';
+}
+
+function drawPlayers() {
+  for (const side of ['r', 'b']) {
+    const p = playerOf(side);
+    const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
+    bar.querySelector('.pname').textContent = `${SIDE_NAME[side]}: ${describePlayer(p)}`;
+    let note = '';
+    if (S.winner === side) note = 'wins';
+    else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
+    bar.querySelector('.pnote').textContent = note;
+    bar.classList.toggle('active', !S.winner && S.side === side);
+    bar.classList.toggle('won', S.winner === side);
+  }
+}
+
+function settingsText(s) {
+  const parts = [`${describePlayer(s.players.red)} v ${describePlayer(s.players.blue)}`];
+  if (s.setup.position) parts.push('from a position');
+  else parts.push(`setups ${s.setup.red_setup} / ${s.setup.blue_setup}`, `${SIDE_NAME[s.setup.first]} first`);
+  parts.push(s.dice.mode === 'auto' ? `seed ${s.dice.seed}` : 'typed dice');
+  return parts.join(' · ');
+}
+
+// The form shows the game being played; refilled when another game begins, unless the person is
+// editing it.
+function fillForms(s) {
+  const names = s.engines;
   for (const side of ['red', 'blue']) {
-    const p = S.players[side];
+    const p = s.players[side];
     const fs = $('p-' + side);
+    const sel = fs.querySelector('.p-name select');
+    sel.innerHTML = names.map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join('');
+    fs.querySelector('.p-type option[value=engine]').disabled = names.length === 0;
     fs.querySelector('.p-type').value = p.type;
     if (p.level) fs.querySelector('.p-level input').value = p.level;
     if (p.movetime) fs.querySelector('.p-time input').value = p.movetime;
-    if (p.command) fs.querySelector('.p-cmd input').value = p.command;
+    if (p.name) sel.value = p.name;
+    fs.querySelector('.p-setup input').value = s.setup.position ? 'random' : s.setup[side === 'red' ? 'red_setup' : 'blue_setup'];
     showPlayerFields(fs);
   }
-  $('set-analysis').checked = S.settings.analysis;
-  $('set-analysis-ms').value = S.settings.analysis_ms;
-  $('set-delay').value = S.settings.delay_ms;
-  if (S.dice.seed) $('ng-seed').placeholder = 'from the clock';
+  $('no-engines').hidden = names.length > 0;
+  $('ng-first').value = s.setup.first;
+  $('ng-dice').value = s.dice.mode;
+  $('ng-position').value = s.setup.position || '';
+  $('ng-seed').value = '';
+  $('ng-seed').placeholder = 'new';
+  $('set-analysis').checked = s.settings.analysis;
+  $('set-analysis-ms').value = s.settings.analysis_ms;
+  $('set-delay').value = s.settings.delay_ms;
+}
+
+function announceChanges(prev, s) {
+  if (!prev) return;
+  const sameLine = prev.start === s.start && s.plies.length >= prev.plies.length;
+  if (sameLine && s.ply === prev.ply + 1 && s.live) {
+    const p = s.plies[s.ply - 1];
+    say(`${SIDE_NAME[p.side]} played ${p.move} with die ${p.die}${p.took ? ', took ' + cubeWords(p.took) : ''}.` +
+      (s.winner ? ` ${s.status}.` : ''));
+    sound(p.took ? 'capture' : 'move');
+    if (s.winner) sound('win');
+    return true;
+  }
+  if (s.die !== null && prev.die === null && s.fen === prev.fen) {
+    say(`${SIDE_NAME[s.side]} rolled ${s.die}.`);
+    sound('roll');
+  }
+  return false;
 }
 
 function render(s) {
-  if (S && s.fen !== S.fen) { selected = null; shownMove = null; }
-  if (S && s.die !== S.die) selected = null;
+  const prev = S;
+  if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
+  if (prev && s.die !== prev.die) selected = null;
   S = s;
+  const key = s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
+  const editing = $('newgame').contains(document.activeElement) || setupMode;
+  if (key !== formKey && !editing) { fillForms(s); formKey = key; }
+  const playing = s.plies.length > 0 && !s.winner;
+  if (playing && !wasPlaying) $('newgame').open = false;
+  wasPlaying = playing;
+  $('ng-now').textContent = 'now: ' + settingsText(s);
+  document.body.classList.toggle('arranging', setupMode);
+  document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
-  if (!formFilled) { fillForms(); formFilled = true; }
+  document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their triangle, then Start game' : s.status;
   const die = $('die');
+  const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
   die.textContent = s.die === null ? '–' : s.die;
   die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue');
+  die.setAttribute('aria-label', s.die === null ? 'die not rolled' : `die ${s.die}`);
+  die.hidden = Boolean(s.winner);
+  if (rolled) animateDie(s.die);
   const manual = s.dice.mode === 'manual';
-  const canRoll = s.die === null && !s.winner && !s.awaiting_setup && (humanToMove() || !s.running || !s.live || manual);
   const over = Boolean(s.winner);
-  die.hidden = over;
   $('roll').hidden = manual || over;
-  $('hint').hidden = over;
-  $('roll').disabled = !canRoll;
+  $('roll').disabled = !canRoll();
   $('typed-dice').hidden = !manual || over;
-  document.querySelectorAll('#typed-dice button').forEach((b) => { b.disabled = !canRoll; });
+  document.querySelectorAll('#typed-dice button').forEach((b) => {
+    b.disabled = !canType();
+    b.setAttribute('aria-pressed', String(Number(b.dataset.die) === s.die));
+    b.setAttribute('aria-label', `die ${b.dataset.die}` + (s.die !== null ? ' (corrects the typed die)' : ''));
+  });
+  $('hint').hidden = over;
   $('hint').disabled = !(s.die !== null && mayMove() && s.settings.analysis);
-  $('run').classList.toggle('on', s.running);
-  $('pause').classList.toggle('on', !s.running);
+  $('undo').disabled = !s.can_undo;
+  $('pause').textContent = s.running ? 'Pause' : 'Resume';
+  $('pause').setAttribute('aria-pressed', String(!s.running));
+  $('pause').disabled = over;
+  $('step').disabled = over || s.running || humanToMove() || !s.live;
+  $('move-input').disabled = !mayMove();
+  $('move-go').disabled = !mayMove();
+  $('endbar').hidden = !over || setupMode;
+  if (over) {
+    $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${s.reason === 'capture' ? 'took the last cube' : 'reached the corner'}</small>`;
+    $('result').className = 'result ' + (s.winner === 'r' ? 'red' : 'blue');
+  }
+  $('pv-line').hidden = !S.analysis.pv.length;
   $('seed').textContent = s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in';
-  const err = localError || s.error;
+  const err = localError || s.error || (TOKEN ? null : 'This page has no token: open the address that ewn gui printed (it ends in ?token=…).');
   $('error').hidden = !err;
   $('error').textContent = err || '';
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
   $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
+  drawPlayers();
   drawBoard();
   drawMoves();
   drawAnalysis();
   drawGraph();
+  drawReview();
+  const moved = announceChanges(prev, s);
+  if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
 }
 
 function readPlayer(side) {
@@ -370,22 +691,22 @@ function readPlayer(side) {
   const movetime = Number(fs.querySelector('.p-time input').value);
   if (type === 'human') return { type };
   if (type === 'ewn') return { type, level: Number(fs.querySelector('.p-level input').value), movetime };
-  return { type, command: fs.querySelector('.p-cmd input').value, movetime };
+  return { type, name: fs.querySelector('.p-name select').value, movetime };
 }
 
 function showPlayerFields(fs) {
   const type = fs.querySelector('.p-type').value;
   fs.querySelector('.p-level').hidden = type !== 'ewn';
   fs.querySelector('.p-time').hidden = type === 'human';
-  fs.querySelector('.p-cmd').hidden = type !== 'command';
+  fs.querySelector('.p-name').hidden = type !== 'engine';
 }
 
 async function startGame() {
   const body = {
     red: readPlayer('red'),
     blue: readPlayer('blue'),
-    red_setup: document.querySelector('#p-red .p-setup input').value.trim(),
-    blue_setup: document.querySelector('#p-blue .p-setup input').value.trim(),
+    red_setup: setupField('r').value.trim(),
+    blue_setup: setupField('b').value.trim(),
     first: $('ng-first').value,
     dice: $('ng-dice').value,
   };
@@ -394,7 +715,14 @@ async function startGame() {
   const pos = $('ng-position').value.trim();
   if (pos) body.position = pos;
   const s = await post('/api/new', body);
-  if (s) { setupMode = false; hintMove = null; render(s); }
+  if (s) {
+    setupMode = false;
+    hintMove = null;
+    formKey = null;
+    $('ng-start').blur();
+    render(s);
+    say(`New game: ${settingsText(s)}`);
+  }
 }
 
 async function saveRecord() {
@@ -418,17 +746,72 @@ function navigate(ply) {
   if (p !== S.ply) post('/api/navigate', { ply: p });
 }
 
+function roll() {
+  if (canRoll()) post('/api/roll', {});
+}
+
+function showNewGame() {
+  $('newgame').open = true;
+  $('newgame').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  $('ng-start').focus({ preventScroll: true });
+}
+
+// Keys anywhere but in a form field: R roll, U undo, H hint, P pause, 1-6 a typed die, the
+// squares of a move typed as a5b4, Escape to clear it, arrows to step through the game.
+function onKey(ev) {
+  if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.target.closest('input, textarea, select')) return;
+  const k = ev.key.toLowerCase();
+  if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
+  if (k === 'u' && S.can_undo) { post('/api/undo', {}); ev.preventDefault(); return; }
+  if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
+  if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
+  // A move starts with a letter, so a digit first is a typed die (or its correction).
+  if (/^[1-6]$/.test(k) && typed.length === 0 && canType()) {
+    post('/api/roll', { die: Number(k) });
+    ev.preventDefault();
+    return;
+  }
+  if (k === 'escape') { typed = ''; $('move-input').value = ''; selected = null; render(S); return; }
+  const want = typed.length % 2 === 0 ? /^[a-e]$/ : /^[1-5]$/;
+  if (want.test(k) && mayMove()) {
+    typed += k;
+    $('move-input').value = typed;
+    if (typed.length === 2) {
+      selected = S.legal.some((m) => m.startsWith(typed)) ? typed : null;
+      render(S);
+    }
+    if (typed.length === 4) {
+      const m = typed;
+      typed = '';
+      if (S.legal.includes(m)) playMove(m);
+      else { $('move-input').value = ''; flash(`${m} is not legal for die ${S.die}: ${S.legal.join(', ')}`); }
+    }
+    ev.preventDefault();
+    return;
+  }
+  if (!ev.target.closest('#board')) {
+    if (ev.key === 'ArrowLeft') navigate(S.ply - 1);
+    if (ev.key === 'ArrowRight') navigate(S.ply + 1);
+  }
+}
+
 function wire() {
   const board = $('board');
   board.addEventListener('click', (ev) => {
     const cell = ev.target.closest('.cell');
     if (cell) onBoardClick(Number(cell.dataset.i));
   });
+  board.addEventListener('keydown', onBoardKey);
+  board.addEventListener('focusin', (ev) => {
+    const cell = ev.target.closest('.cell');
+    if (cell) focusIdx = Number(cell.dataset.i);
+  });
   board.addEventListener('pointerdown', setupPointerDown);
   board.addEventListener('pointermove', setupPointerMove);
   board.addEventListener('pointerup', setupPointerUp);
   board.addEventListener('pointercancel', () => { drag = null; drawBoard(); });
-  $('roll').addEventListener('click', () => post('/api/roll', {}));
+  $('roll').addEventListener('click', roll);
   document.querySelectorAll('#typed-dice button').forEach((b) => {
     b.addEventListener('click', () => post('/api/roll', { die: Number(b.dataset.die) }));
   });
@@ -438,25 +821,46 @@ function wire() {
       hintMove = h.move;
       hintFen = S.fen;
       localError = null;
+      say(`Hint: ${h.move}, ${pct(h.wp)}`);
       render(S);
     } catch (e) { flash(e.message); }
   });
-  $('run').addEventListener('click', () => post('/api/control', { action: 'run' }));
-  $('pause').addEventListener('click', () => post('/api/control', { action: 'pause' }));
+  $('undo').addEventListener('click', () => post('/api/undo', {}));
+  $('pause').addEventListener('click', () => post('/api/control', { action: S && S.running ? 'pause' : 'run' }));
   $('step').addEventListener('click', () => post('/api/control', { action: 'step' }));
+  $('rematch').addEventListener('click', async () => {
+    const s = await post('/api/rematch', {});
+    if (s) say(`Rematch: ${settingsText(s)}`);
+  });
+  $('again').addEventListener('click', showNewGame);
+  $('top-new').addEventListener('click', showNewGame);
+  $('review').addEventListener('click', () => post('/api/review', {}));
+  $('review-end').addEventListener('click', () => {
+    post('/api/review', {});
+    $('review-card').scrollIntoView({ block: 'nearest' });
+  });
+  $('review-out').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-ply]');
+    if (b) navigate(Number(b.dataset.ply));
+  });
+  $('move-input').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }
+  });
+  $('move-go').addEventListener('click', () => {
+    const m = $('move-input').value.trim().toLowerCase();
+    if (S && S.legal.includes(m)) playMove(m);
+    else if (S) flash(`${m || 'nothing'} is not a legal move here` + (S.die !== null ? ` for die ${S.die}: ${S.legal.join(', ')}` : ''));
+  });
   $('nav-first').addEventListener('click', () => navigate(0));
   $('nav-back').addEventListener('click', () => navigate(S.ply - 1));
   $('nav-fwd').addEventListener('click', () => navigate(S.ply + 1));
   $('nav-last').addEventListener('click', () => navigate(S.plies.length));
   $('moves').addEventListener('click', (ev) => {
-    const li = ev.target.closest('li');
-    if (li) navigate(Number(li.dataset.ply));
+    const b = ev.target.closest('button[data-ply]');
+    if (b) navigate(Number(b.dataset.ply));
   });
-  document.addEventListener('keydown', (ev) => {
-    if (ev.target.closest('input, textarea, select') || !S) return;
-    if (ev.key === 'ArrowLeft') navigate(S.ply - 1);
-    if (ev.key === 'ArrowRight') navigate(S.ply + 1);
-  });
+  $('graph').addEventListener('click', graphClick);
+  document.addEventListener('keydown', onKey);
   const table = $('analysis-die');
   table.addEventListener('mouseover', (ev) => {
     const tr = ev.target.closest('tr.mv');
@@ -502,6 +906,16 @@ function wire() {
     delay_ms: Number($('set-delay').value),
   });
   ['set-analysis', 'set-analysis-ms', 'set-delay'].forEach((id) => $(id).addEventListener('change', settings));
+  try { $('set-sound').checked = localStorage.getItem('ewn-sound') === 'on'; } catch (e) { /* no storage */ }
+  $('set-sound').addEventListener('change', () => {
+    try { localStorage.setItem('ewn-sound', $('set-sound').checked ? 'on' : 'off'); } catch (e) { /* no storage */ }
+    if ($('set-sound').checked) sound('move');
+  });
+  let resize = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resize);
+    resize = setTimeout(() => { if (S) drawGraph(); }, 100);
+  });
 }
 
 async function poll() {
