@@ -26,6 +26,8 @@ use crate::rules::rng::MatchRng;
 use super::engines::{Chosen, Engine, PlayerConfig, Roster, describe};
 use super::game::{DiceMode, Game};
 
+mod view;
+
 const ANALYSIS_HASH_MB: usize = 32;
 const REVIEW_HASH_MB: usize = 16;
 /// Search depth of every move's alternatives in a review: the default of `ewn review`.
@@ -101,16 +103,18 @@ struct PendingSetup {
 struct Analysis {
     searcher: Option<Searcher>,
     stop: Arc<AtomicBool>,
-    /// The position string and die of the search running now.
-    running: Option<(String, Option<u8>)>,
-    die_result: Option<(String, u8, DieAnalysis)>,
-    preroll: Option<(String, PreRoll)>,
+    /// The key of the position and the die of the search running now (results are kept under
+    /// their position's key, so a result is shown only for the position it belongs to).
+    running: Option<(u64, Option<u8>)>,
+    die_result: Option<(u64, u8, DieAnalysis)>,
+    preroll: Option<(u64, PreRoll)>,
 }
 
 /// A whole-game review: the line it valued and what it found. Marks are shown for the plies
 /// that are still the same in the game's line.
 struct Review {
-    start: String,
+    /// The key of the reviewed line's start position.
+    start: u64,
     plies: Vec<Ply>,
     result: GameReview,
 }
@@ -142,7 +146,7 @@ pub struct State {
     analysis: Analysis,
     /// The last engine move's expected continuation (its line after the move played), with the
     /// position it starts from, for the panel when the analysis is off.
-    last_pv: Option<(String, Vec<Move>)>,
+    last_pv: Option<(u64, Vec<Move>)>,
 }
 
 pub type Shared = Arc<Mutex<State>>;
@@ -426,9 +430,9 @@ impl State {
             ));
         }
         let mut value = None;
-        if let Some((fen, die, a)) = &self.analysis.die_result
+        if let Some((pos, die, a)) = &self.analysis.die_result
             && Some(*die) == self.game.die
-            && *fen == to_fen(self.game.board())
+            && *pos == self.game.board().key()
         {
             value = a
                 .moves()
@@ -637,8 +641,8 @@ impl State {
                 return;
             }
         };
-        let start = to_fen(&rec.start_board());
-        if start == to_fen(&self.game.start) {
+        let start = rec.start_board().key();
+        if start == self.game.start.key() {
             self.game.set_point(0, result.start_red);
             for m in &result.moves {
                 let same = self.game.plies.get(m.ply - 1) == rec.plies.get(m.ply - 1);
@@ -669,7 +673,7 @@ impl State {
     /// How many plies the game line shares with the reviewed one.
     fn reviewed_plies(&self) -> usize {
         match &self.review {
-            Some(r) if r.start == to_fen(&self.game.start) => r
+            Some(r) if r.start == self.game.start.key() => r
                 .plies
                 .iter()
                 .zip(&self.game.plies)
@@ -679,67 +683,6 @@ impl State {
         }
     }
 
-    /// The review's mark of each ply it shares with the game line.
-    fn review_marks(&self) -> Vec<Option<&'static str>> {
-        let n = self.reviewed_plies();
-        self.review.as_ref().map_or(Vec::new(), |r| {
-            r.result.moves[..n]
-                .iter()
-                .map(|m| m.mark().map(|k| k.name()))
-                .collect()
-        })
-    }
-
-    /// The review's findings for the plies the game line still shares with the reviewed one.
-    fn review_view(&self) -> Value {
-        let busy = self.review_job.is_some();
-        let Some(r) = &self.review else {
-            return json!({"busy": busy, "moves": null, "depth": REVIEW_DEPTH});
-        };
-        let shared = self.reviewed_plies();
-        let moves: Vec<Value> = r.result.moves[..shared]
-            .iter()
-            .map(|m| {
-                json!({
-                    "ply": m.ply,
-                    "side": color_letter(m.side),
-                    "die": m.die,
-                    "played": m.played.to_string(),
-                    "best": m.best.to_string(),
-                    "choices": m.choices,
-                    "played_wp": m.played_value,
-                    "best_wp": m.best_value,
-                    "loss": if m.choices > 1 { m.loss() } else { 0.0 },
-                    "mark": m.mark().map(|k| k.name()),
-                })
-            })
-            .collect();
-        let side_sum = |c: Color| {
-            let own = r.result.moves[..shared]
-                .iter()
-                .filter(|m| m.side == c && m.choices > 1);
-            let mut counts = [0u32; 3];
-            let mut lost = 0.0;
-            let mut n = 0;
-            for m in own {
-                lost += m.loss();
-                n += 1;
-                if let Some(k) = m.mark() {
-                    counts[k as usize] += 1;
-                }
-            }
-            json!({"lost": lost, "choices": n, "inaccuracies": counts[0], "mistakes": counts[1], "blunders": counts[2]})
-        };
-        json!({
-            "busy": busy,
-            "depth": REVIEW_DEPTH,
-            "moves": moves,
-            "start_red": r.result.start_red,
-            "red": side_sum(Color::Red),
-            "blue": side_sum(Color::Blue),
-        })
-    }
-
     /// The best move for the rolled die, from the finished analysis.
     pub fn hint(&self) -> Result<(Move, f64), String> {
         let die = self
@@ -747,7 +690,7 @@ impl State {
             .die
             .ok_or("roll the die first: the hint is for the rolled die")?;
         match &self.analysis.die_result {
-            Some((fen, d, a)) if *d == die && *fen == to_fen(self.game.board()) => {
+            Some((pos, d, a)) if *d == die && *pos == self.game.board().key() => {
                 let best = a.moves().first().ok_or("no legal move")?;
                 Ok((best.mv, to_prob(best.value)))
             }
@@ -835,7 +778,7 @@ impl State {
                 // The line after the move played, from the position it reached.
                 let rest = c.pv.iter().skip(1).copied().collect::<Vec<_>>();
                 self.last_pv = (!rest.is_empty() && !self.game.board().is_over())
-                    .then(|| (to_fen(self.game.board()), rest));
+                    .then(|| (self.game.board().key(), rest));
                 self.error = None;
             }
             Ok(c) => {
@@ -858,17 +801,17 @@ impl State {
     fn pump_analysis(&mut self, shared: &Shared) {
         let b = self.game.board().clone();
         let wanted = self.settings.analysis && !b.is_over() && self.pending.is_none();
-        let fen = to_fen(&b);
+        let pos = b.key();
         let die = self.game.die;
         let a = &mut self.analysis;
         let need_die = die.is_some_and(|d| {
             !a.die_result
                 .as_ref()
-                .is_some_and(|(f, dd, _)| *f == fen && *dd == d)
+                .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
         });
-        let need_pre = a.preroll.as_ref().is_none_or(|(f, _)| *f != fen);
+        let need_pre = a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
         if let Some(key) = &a.running {
-            if !wanted || key.0 != fen || key.1 != die {
+            if !wanted || key.0 != pos || key.1 != die {
                 a.stop.store(true, Ordering::Relaxed);
             }
             return;
@@ -879,7 +822,7 @@ impl State {
         let Some(mut searcher) = a.searcher.take() else {
             return;
         };
-        a.running = Some((fen.clone(), die));
+        a.running = Some((pos, die));
         let stop = a.stop.clone();
         // Cleared here, under the lock, so that a stop sent after this point is never lost.
         stop.store(false, Ordering::Relaxed);
@@ -893,7 +836,7 @@ impl State {
                 let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
                 let mut st = lock(&shared);
                 if !stop.load(Ordering::Relaxed) {
-                    st.analysis.die_result = Some((fen.clone(), d, r));
+                    st.analysis.die_result = Some((pos, d, r));
                     st.version += 1;
                 }
             }
@@ -901,12 +844,12 @@ impl State {
                 let p = analyse_preroll(&mut searcher, &b, &limits, &mut |_| {});
                 let mut st = lock(&shared);
                 if !stop.load(Ordering::Relaxed) {
-                    if to_fen(st.game.board()) == fen {
+                    if st.game.board().key() == pos {
                         let n = st.game.cursor;
                         let red = red_chance(b.side_to_move(), to_prob(p.value));
                         st.game.set_point(n, red);
                     }
-                    st.analysis.preroll = Some((fen.clone(), p));
+                    st.analysis.preroll = Some((pos, p));
                 }
             }
             let mut st = lock(&shared);
@@ -915,276 +858,10 @@ impl State {
             st.pump(&shared);
         });
     }
-
-    /// Everything the page shows, as one JSON object (described in `protocol/gui.md`).
-    pub fn view(&self) -> Value {
-        let b = self.game.board();
-        let fen = to_fen(b);
-        let side = b.side_to_move();
-        let squares: Vec<String> = (0..25u8)
-            .map(|s| {
-                let code = b.piece_at(s);
-                if code == 0 {
-                    String::new()
-                } else {
-                    let (c, n) = crate::rules::board::piece_of(code);
-                    crate::brain::analysis::cube_name(c, n)
-                }
-            })
-            .collect();
-        let legal: Vec<String> = match self.game.die {
-            Some(d) if !b.is_over() => b
-                .moves_for_die(d)
-                .as_slice()
-                .iter()
-                .map(|m| m.to_string())
-                .collect(),
-            _ => Vec::new(),
-        };
-        let winner = b.winner();
-        let reason = winner.map(|w| {
-            if b.alive(w.other()) == 0 {
-                "capture"
-            } else {
-                "goal"
-            }
-        });
-        let thinking = self
-            .job
-            .as_ref()
-            .filter(|j| j.epoch == self.epoch)
-            .map(|j| j.side);
-        let players = json!({
-            "red": self.player_view(Color::Red),
-            "blue": self.player_view(Color::Blue),
-        });
-        // Each ply with the cube it took, if any, and its review mark.
-        let marks = self.review_marks();
-        let mut walk = self.game.start.clone();
-        let plies: Vec<Value> = self
-            .game
-            .plies
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let code = walk.piece_at(p.mv.to);
-                let took = (code != 0).then(|| {
-                    let (c, n) = crate::rules::board::piece_of(code);
-                    crate::brain::analysis::cube_name(c, n)
-                });
-                walk.make(p.mv);
-                json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
-                       "took": took, "mark": marks.get(i).copied().flatten()})
-            })
-            .collect();
-        let setup = match Start::from_board(&self.game.start) {
-            Start::Setups { red, blue, first } => json!({
-                "red_setup": red.iter().map(|d| d.to_string()).collect::<String>(),
-                "blue_setup": blue.iter().map(|d| d.to_string()).collect::<String>(),
-                "first": color_letter(first),
-                "position": null,
-            }),
-            Start::Position(p) => json!({
-                "red_setup": null, "blue_setup": null,
-                "first": color_letter(p.side_to_move()),
-                "position": to_fen(&p),
-            }),
-        };
-        json!({
-            "version": self.version,
-            "fen": fen,
-            "start": to_fen(&self.game.start),
-            "squares": squares,
-            "side": color_letter(side),
-            "die": self.game.die,
-            "legal": legal,
-            "winner": winner.map(color_letter),
-            "reason": reason,
-            "ply": self.game.cursor,
-            "plies": plies,
-            "live": self.game.is_live(),
-            "running": self.running,
-            "thinking": thinking.map(color_letter),
-            "awaiting_setup": self.pending.is_some(),
-            "error": self.error,
-            "status": self.status(),
-            "players": players,
-            "engines": self.roster.names(),
-            "setup": setup,
-            "can_undo": self.game.cursor > 0 && self.pending.is_none(),
-            "review": self.review_view(),
-            "dice": match self.game.dice {
-                DiceMode::Auto { seed } => json!({"mode": "auto", "seed": seed.to_string()}),
-                DiceMode::Manual => json!({"mode": "manual", "seed": null}),
-            },
-            "settings": {
-                "analysis": self.settings.analysis,
-                "analysis_ms": self.settings.analysis_ms,
-                "delay_ms": self.settings.delay_ms,
-            },
-            "threats": self.threats_view(),
-            "analysis": self.analysis_view(),
-            "graph": self.game.graph,
-        })
-    }
-
-    fn player_view(&self, c: Color) -> Value {
-        let seat = &self.seats[c.idx()];
-        let mut v = serde_json::to_value(&seat.config).unwrap_or(Value::Null);
-        if let Value::Object(m) = &mut v {
-            m.insert("label".into(), Value::String(self.names()[c.idx()].clone()));
-        }
-        v
-    }
-
-    fn status(&self) -> String {
-        let b = self.game.board();
-        if self.pending.is_some() {
-            return "Waiting for the engines' setups".into();
-        }
-        if let Some(w) = b.winner() {
-            let how = if b.alive(w.other()) == 0 {
-                "took the last cube"
-            } else {
-                "reached the corner"
-            };
-            return format!("{} wins: {how}", capital(w.name()));
-        }
-        let side = b.side_to_move();
-        let name = capital(side.name());
-        let die = match self.game.die {
-            Some(d) => format!(", die {d}"),
-            None => String::new(),
-        };
-        if !self.game.is_live() {
-            return format!(
-                "Step {} of {}: {name} to move. Play a move to go on from here",
-                self.game.cursor,
-                self.game.plies.len()
-            );
-        }
-        if self.job.as_ref().is_some_and(|j| j.epoch == self.epoch) {
-            return format!("{name} is thinking{die}");
-        }
-        if self.is_human(side) || !self.running {
-            return match (self.game.die, self.game.dice) {
-                (Some(d), _) => format!("{name} to move, die {d}: pick a cube, then its target"),
-                (None, DiceMode::Auto { .. }) => format!("{name} to move: roll the die"),
-                (None, DiceMode::Manual) => format!("{name} to move: type the die"),
-            };
-        }
-        match self.game.dice {
-            DiceMode::Manual if self.game.die.is_none() => {
-                format!("{name} (engine) to move: type the die")
-            }
-            _ => format!("{name} to move{die}"),
-        }
-    }
-
-    fn threats_view(&self) -> Value {
-        let b = self.game.board();
-        if b.is_over() || self.pending.is_some() {
-            return json!([]);
-        }
-        let mut out = Vec::new();
-        for pos in [Some(b.clone()), flipped(b)].into_iter().flatten() {
-            if pos.is_over() {
-                continue;
-            }
-            let t = threats_now(&pos);
-            for &(n, f) in &t.capture_faces {
-                if f == 0 {
-                    continue;
-                }
-                if let Some(sq) = pos.cube_square(t.side, n) {
-                    out.push(json!({
-                        "cube": crate::brain::analysis::cube_name(t.side, n),
-                        "square": square_name(sq),
-                        "chance": f as f64 / 6.0,
-                    }));
-                }
-            }
-        }
-        json!(out)
-    }
-
-    fn analysis_view(&self) -> Value {
-        let b = self.game.board();
-        let fen = to_fen(b);
-        let a = &self.analysis;
-        let mover = b.side_to_move();
-        let moves = match (&a.die_result, self.game.die) {
-            (Some((f, d, r)), Some(die)) if *f == fen && *d == die => Some(r),
-            _ => None,
-        };
-        let move_rows: Option<Vec<Value>> = moves.map(|r| {
-            r.moves()
-                .iter()
-                .map(|rm| {
-                    let t = crate::brain::analysis::threats_after(b, rm.mv);
-                    let mut after = b.clone();
-                    after.make(rm.mv);
-                    let caps: Vec<Value> = t
-                        .capture_faces
-                        .iter()
-                        .filter(|&&(_, f)| f > 0)
-                        .map(|&(n, f)| {
-                            json!({
-                                "cube": crate::brain::analysis::cube_name(t.side, n),
-                                "square": after.cube_square(t.side, n).map(square_name),
-                                "chance": f as f64 / 6.0,
-                            })
-                        })
-                        .collect();
-                    json!({
-                        "move": rm.mv.to_string(),
-                        "wp": to_prob(rm.value),
-                        "oppwin": t.win_prob(),
-                        "captures": caps,
-                    })
-                })
-                .collect()
-        });
-        let pv: Vec<String> = match (moves, &self.last_pv) {
-            _ if b.is_over() => Vec::new(),
-            (Some(r), _) => r.result.pv.iter().map(|m| m.to_string()).collect(),
-            (None, Some((f, line))) if *f == fen => line.iter().map(|m| m.to_string()).collect(),
-            _ => Vec::new(),
-        };
-        let preroll = match &a.preroll {
-            Some((f, p)) if *f == fen => Some(json!({
-                "wp": to_prob(p.value),
-                "faces": p.faces.iter().map(|fb| json!({
-                    "die": fb.die,
-                    "best": fb.best.to_string(),
-                    "wp": to_prob(fb.value),
-                })).collect::<Vec<_>>(),
-            })),
-            _ => None,
-        };
-        json!({
-            "enabled": self.settings.analysis,
-            "busy": a.running.is_some(),
-            "side": color_letter(mover),
-            "die": moves.map(|r| r.die),
-            "depth": moves.map(|r| r.result.depth),
-            "moves": move_rows,
-            "pv": pv,
-            "preroll": preroll,
-        })
-    }
 }
 
 impl Default for State {
     fn default() -> Self {
         State::new(Roster::default())
-    }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
     }
 }

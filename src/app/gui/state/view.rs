@@ -1,0 +1,333 @@
+//! The page's view of the state: everything `GET /api/state` answers, built from the state
+//! without changing it (the object is described in `protocol/gui.md`).
+
+use super::*;
+
+impl State {
+    /// The review's mark of each ply it shares with the game line.
+    fn review_marks(&self) -> Vec<Option<&'static str>> {
+        let n = self.reviewed_plies();
+        self.review.as_ref().map_or(Vec::new(), |r| {
+            r.result.moves[..n]
+                .iter()
+                .map(|m| m.mark().map(|k| k.name()))
+                .collect()
+        })
+    }
+
+    /// The review's findings for the plies the game line still shares with the reviewed one.
+    fn review_view(&self) -> Value {
+        let busy = self.review_job.is_some();
+        let Some(r) = &self.review else {
+            return json!({"busy": busy, "moves": null, "depth": REVIEW_DEPTH});
+        };
+        let shared = self.reviewed_plies();
+        let moves: Vec<Value> = r.result.moves[..shared]
+            .iter()
+            .map(|m| {
+                json!({
+                    "ply": m.ply,
+                    "side": color_letter(m.side),
+                    "die": m.die,
+                    "played": m.played.to_string(),
+                    "best": m.best.to_string(),
+                    "choices": m.choices,
+                    "played_wp": m.played_value,
+                    "best_wp": m.best_value,
+                    "loss": if m.choices > 1 { m.loss() } else { 0.0 },
+                    "mark": m.mark().map(|k| k.name()),
+                })
+            })
+            .collect();
+        let side_sum = |c: Color| {
+            let own = r.result.moves[..shared]
+                .iter()
+                .filter(|m| m.side == c && m.choices > 1);
+            let mut counts = [0u32; 3];
+            let mut lost = 0.0;
+            let mut n = 0;
+            for m in own {
+                lost += m.loss();
+                n += 1;
+                if let Some(k) = m.mark() {
+                    counts[k as usize] += 1;
+                }
+            }
+            json!({"lost": lost, "choices": n, "inaccuracies": counts[0], "mistakes": counts[1], "blunders": counts[2]})
+        };
+        json!({
+            "busy": busy,
+            "depth": REVIEW_DEPTH,
+            "moves": moves,
+            "start_red": r.result.start_red,
+            "red": side_sum(Color::Red),
+            "blue": side_sum(Color::Blue),
+        })
+    }
+
+    /// Everything the page shows, as one JSON object (described in `protocol/gui.md`).
+    pub fn view(&self) -> Value {
+        let b = self.game.board();
+        let fen = to_fen(b);
+        let side = b.side_to_move();
+        let squares: Vec<String> = (0..25u8)
+            .map(|s| {
+                let code = b.piece_at(s);
+                if code == 0 {
+                    String::new()
+                } else {
+                    let (c, n) = crate::rules::board::piece_of(code);
+                    crate::brain::analysis::cube_name(c, n)
+                }
+            })
+            .collect();
+        let legal: Vec<String> = match self.game.die {
+            Some(d) if !b.is_over() => b
+                .moves_for_die(d)
+                .as_slice()
+                .iter()
+                .map(|m| m.to_string())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let winner = b.winner();
+        let reason = winner.map(|w| {
+            if b.alive(w.other()) == 0 {
+                "capture"
+            } else {
+                "goal"
+            }
+        });
+        let thinking = self
+            .job
+            .as_ref()
+            .filter(|j| j.epoch == self.epoch)
+            .map(|j| j.side);
+        let players = json!({
+            "red": self.player_view(Color::Red),
+            "blue": self.player_view(Color::Blue),
+        });
+        // Each ply with the cube it took, if any, and its review mark.
+        let marks = self.review_marks();
+        let mut walk = self.game.start.clone();
+        let plies: Vec<Value> = self
+            .game
+            .plies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let code = walk.piece_at(p.mv.to);
+                let took = (code != 0).then(|| {
+                    let (c, n) = crate::rules::board::piece_of(code);
+                    crate::brain::analysis::cube_name(c, n)
+                });
+                walk.make(p.mv);
+                json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
+                       "took": took, "mark": marks.get(i).copied().flatten()})
+            })
+            .collect();
+        let setup = match Start::from_board(&self.game.start) {
+            Start::Setups { red, blue, first } => json!({
+                "red_setup": red.iter().map(|d| d.to_string()).collect::<String>(),
+                "blue_setup": blue.iter().map(|d| d.to_string()).collect::<String>(),
+                "first": color_letter(first),
+                "position": null,
+            }),
+            Start::Position(p) => json!({
+                "red_setup": null, "blue_setup": null,
+                "first": color_letter(p.side_to_move()),
+                "position": to_fen(&p),
+            }),
+        };
+        json!({
+            "version": self.version,
+            "fen": fen,
+            "start": to_fen(&self.game.start),
+            "squares": squares,
+            "side": color_letter(side),
+            "die": self.game.die,
+            "legal": legal,
+            "winner": winner.map(color_letter),
+            "reason": reason,
+            "ply": self.game.cursor,
+            "plies": plies,
+            "live": self.game.is_live(),
+            "running": self.running,
+            "thinking": thinking.map(color_letter),
+            "awaiting_setup": self.pending.is_some(),
+            "error": self.error,
+            "status": self.status(),
+            "players": players,
+            "engines": self.roster.names(),
+            "setup": setup,
+            "can_undo": self.game.cursor > 0 && self.pending.is_none(),
+            "review": self.review_view(),
+            "dice": match self.game.dice {
+                DiceMode::Auto { seed } => json!({"mode": "auto", "seed": seed.to_string()}),
+                DiceMode::Manual => json!({"mode": "manual", "seed": null}),
+            },
+            "settings": {
+                "analysis": self.settings.analysis,
+                "analysis_ms": self.settings.analysis_ms,
+                "delay_ms": self.settings.delay_ms,
+            },
+            "threats": self.threats_view(),
+            "analysis": self.analysis_view(),
+            "graph": self.game.graph,
+        })
+    }
+
+    fn player_view(&self, c: Color) -> Value {
+        let seat = &self.seats[c.idx()];
+        let mut v = serde_json::to_value(&seat.config).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut v {
+            m.insert("label".into(), Value::String(self.names()[c.idx()].clone()));
+        }
+        v
+    }
+
+    fn status(&self) -> String {
+        let b = self.game.board();
+        if self.pending.is_some() {
+            return "Waiting for the engines' setups".into();
+        }
+        if let Some(w) = b.winner() {
+            let how = if b.alive(w.other()) == 0 {
+                "took the last cube"
+            } else {
+                "reached the corner"
+            };
+            return format!("{} wins: {how}", capital(w.name()));
+        }
+        let side = b.side_to_move();
+        let name = capital(side.name());
+        let die = match self.game.die {
+            Some(d) => format!(", die {d}"),
+            None => String::new(),
+        };
+        if !self.game.is_live() {
+            return format!(
+                "Step {} of {}: {name} to move. Play a move to go on from here",
+                self.game.cursor,
+                self.game.plies.len()
+            );
+        }
+        if self.job.as_ref().is_some_and(|j| j.epoch == self.epoch) {
+            return format!("{name} is thinking{die}");
+        }
+        if self.is_human(side) || !self.running {
+            return match (self.game.die, self.game.dice) {
+                (Some(d), _) => format!("{name} to move, die {d}: pick a cube, then its target"),
+                (None, DiceMode::Auto { .. }) => format!("{name} to move: roll the die"),
+                (None, DiceMode::Manual) => format!("{name} to move: type the die"),
+            };
+        }
+        match self.game.dice {
+            DiceMode::Manual if self.game.die.is_none() => {
+                format!("{name} (engine) to move: type the die")
+            }
+            _ => format!("{name} to move{die}"),
+        }
+    }
+
+    fn threats_view(&self) -> Value {
+        let b = self.game.board();
+        if b.is_over() || self.pending.is_some() {
+            return json!([]);
+        }
+        let mut out = Vec::new();
+        for pos in [Some(b.clone()), flipped(b)].into_iter().flatten() {
+            if pos.is_over() {
+                continue;
+            }
+            let t = threats_now(&pos);
+            for &(n, f) in &t.capture_faces {
+                if f == 0 {
+                    continue;
+                }
+                if let Some(sq) = pos.cube_square(t.side, n) {
+                    out.push(json!({
+                        "cube": crate::brain::analysis::cube_name(t.side, n),
+                        "square": square_name(sq),
+                        "chance": f as f64 / 6.0,
+                    }));
+                }
+            }
+        }
+        json!(out)
+    }
+
+    fn analysis_view(&self) -> Value {
+        let b = self.game.board();
+        let pos = b.key();
+        let a = &self.analysis;
+        let mover = b.side_to_move();
+        let moves = match (&a.die_result, self.game.die) {
+            (Some((f, d, r)), Some(die)) if *f == pos && *d == die => Some(r),
+            _ => None,
+        };
+        let move_rows: Option<Vec<Value>> = moves.map(|r| {
+            r.moves()
+                .iter()
+                .map(|rm| {
+                    let t = crate::brain::analysis::threats_after(b, rm.mv);
+                    let mut after = b.clone();
+                    after.make(rm.mv);
+                    let caps: Vec<Value> = t
+                        .capture_faces
+                        .iter()
+                        .filter(|&&(_, f)| f > 0)
+                        .map(|&(n, f)| {
+                            json!({
+                                "cube": crate::brain::analysis::cube_name(t.side, n),
+                                "square": after.cube_square(t.side, n).map(square_name),
+                                "chance": f as f64 / 6.0,
+                            })
+                        })
+                        .collect();
+                    json!({
+                        "move": rm.mv.to_string(),
+                        "wp": to_prob(rm.value),
+                        "oppwin": t.win_prob(),
+                        "captures": caps,
+                    })
+                })
+                .collect()
+        });
+        let pv: Vec<String> = match (moves, &self.last_pv) {
+            _ if b.is_over() => Vec::new(),
+            (Some(r), _) => r.result.pv.iter().map(|m| m.to_string()).collect(),
+            (None, Some((f, line))) if *f == pos => line.iter().map(|m| m.to_string()).collect(),
+            _ => Vec::new(),
+        };
+        let preroll = match &a.preroll {
+            Some((f, p)) if *f == pos => Some(json!({
+                "wp": to_prob(p.value),
+                "faces": p.faces.iter().map(|fb| json!({
+                    "die": fb.die,
+                    "best": fb.best.to_string(),
+                    "wp": to_prob(fb.value),
+                })).collect::<Vec<_>>(),
+            })),
+            _ => None,
+        };
+        json!({
+            "enabled": self.settings.analysis,
+            "busy": a.running.is_some(),
+            "side": color_letter(mover),
+            "die": moves.map(|r| r.die),
+            "depth": moves.map(|r| r.result.depth),
+            "moves": move_rows,
+            "pv": pv,
+            "preroll": preroll,
+        })
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
