@@ -20,6 +20,10 @@ struct Cli {
     /// the native `Threads` option starts (default 1). Subcommands take their own `--threads`.
     #[arg(long, value_parser = cli::threads_parser())]
     threads: Option<u64>,
+    /// A directory of exact endgame tables (`ewn tables build`): for the protocol loop (the TCG
+    /// front end has no options) and for `review`.
+    #[arg(long, global = true)]
+    tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -57,6 +61,8 @@ enum Command {
     Gui(ewn::app::gui::GuiArgs),
     /// Play a game in the terminal against the engine, or with the engine as adviser.
     Play(cli::play::PlayArgs),
+    /// Exact endgame tables: build, verify, probe.
+    Tables(cli::tables::TablesArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -106,5 +112,6 @@ fn run() -> Result<()> {
         Command::Analyse(args) => cli::analyse::run_analyse(args),
         Command::Gui(args) => ewn::app::gui::run(args),
         Command::Play(args) => cli::play::run_play(args),
+        Command::Tables(args) => cli::tables::run_tables(args),
     }
 }

@@ -14,3 +14,4 @@ pub mod level;
 pub mod net;
 pub mod search;
 pub mod setup;
+pub mod tables;
