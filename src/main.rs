@@ -93,8 +93,9 @@ fn run() -> Result<()> {
             "--threads before a subcommand is for the protocol loop; give it after the subcommand"
         );
     }
+    let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     let Some(command) = cli.command else {
-        return ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize);
+        return ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize, tables);
     };
     match command {
         Command::Perft(args) => cli::bench::run_perft(args),

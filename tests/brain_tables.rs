@@ -6,7 +6,10 @@ mod common;
 
 use std::collections::HashMap;
 
-use ewn::brain::tables::{self, Progress, Tables, index::Layout};
+use std::sync::Arc;
+
+use ewn::brain::search::{Limits, Searcher, WIN};
+use ewn::brain::tables::{self, Progress, Tables, index::Layout, verify::best_moves};
 use ewn::rules::board::{Board, Color, DIST};
 use ewn::rules::zobrist::splitmix64;
 
@@ -203,4 +206,41 @@ fn the_command_builds_verifies_and_probes() {
     assert!(e.contains("not in the 3-cube table"), "{e}");
     let e = common::run_fails(&["tables", "verify", "--dir", "/nonexistent-table-dir"]);
     assert!(e.contains("no table in"), "{e}");
+}
+
+#[test]
+fn a_covered_root_plays_an_exactly_best_move() {
+    let t = Arc::new(tables::build(3, &mut Progress::silent()));
+    let mut s = Searcher::new(1);
+    s.set_tables(Some(t.clone()));
+    let mut rng = Rng(23);
+    for i in 0..200 {
+        let (red, blue) = [(1, 2), (2, 1), (1, 1)][i % 3];
+        let stm = if i % 2 == 0 { Color::Red } else { Color::Blue };
+        let b = random_position(&mut rng, red, blue, stm);
+        let die = 1 + (i % 6) as u8;
+        let r = s.search(&b, die, &Limits::to_depth(5), &mut |_| {});
+        assert!(r.table && r.depth == 1);
+        let exact = best_moves(&t, &b, die);
+        let chosen = exact.iter().find(|(m, _)| *m == r.best).unwrap().1;
+        assert_eq!(chosen, exact[0].1, "{b:?} die {die}");
+        assert!((r.value as f64 / WIN as f64 - chosen).abs() < 1e-8);
+    }
+}
+
+#[test]
+fn the_built_in_table_is_for_searches_without_depth_or_node_limits() {
+    let b = ewn::rules::notation::parse_fen("5/1R3B22/5/2B42/5 r").unwrap();
+    let mut s = Searcher::new(1);
+    s.set_builtin_tables(true);
+    let r = s.search(&b, 6, &Limits::to_depth(3), &mut |_| {});
+    assert!(!r.table && r.depth == 3);
+    let timed = Limits {
+        movetime: Some(50),
+        ..Limits::default()
+    };
+    let r = s.search(&b, 6, &timed, &mut |_| {});
+    assert!(r.table);
+    let exact = best_moves(three(), &b, 6);
+    assert_eq!(exact.iter().find(|m| m.0 == r.best).unwrap().1, exact[0].1);
 }
