@@ -93,6 +93,10 @@ fn run() -> Result<()> {
             "--threads before a subcommand is for the protocol loop; give it after the subcommand"
         );
     }
+    if cli.tables.is_some() && !matches!(cli.command, None | Some(Command::Review(_))) {
+        // Quietly ignoring the tables would be worse than saying so.
+        anyhow::bail!("--tables is for the protocol loop and for review only");
+    }
     let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     let Some(command) = cli.command else {
         return ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize, tables);
@@ -109,7 +113,10 @@ fn run() -> Result<()> {
         Command::Stats(args) => cli::referee::run_stats(args),
         Command::Replay(args) => cli::referee::run_replay(args),
         Command::Export(args) => cli::referee::run_export(args),
-        Command::Review(args) => ewn::app::review::run_review(args),
+        Command::Review(mut args) => {
+            args.tables = tables;
+            ewn::app::review::run_review(args)
+        }
         Command::Analyse(args) => cli::analyse::run_analyse(args),
         Command::Gui(args) => ewn::app::gui::run(args),
         Command::Play(args) => cli::play::run_play(args),

@@ -244,3 +244,30 @@ fn the_built_in_table_is_for_searches_without_depth_or_node_limits() {
     let exact = best_moves(three(), &b, 6);
     assert_eq!(exact.iter().find(|m| m.0 == r.best).unwrap().1, exact[0].1);
 }
+
+#[test]
+fn review_counts_exact_losses_where_the_tables_cover() {
+    let dir = common::temp_path("tables-review", "t");
+    let d = dir.to_str().unwrap();
+    common::run_ok(&["tables", "build", "--cubes", "3", "--out", d]);
+    let rec = common::temp_path("tables-review", "games.rec");
+    let r = rec.to_str().unwrap();
+    let games = ["--games", "6", "--seed", "3", "--record", r];
+    common::run_ok(
+        &[
+            &["match", "--engine", "greedy", "--opponent", "random"][..],
+            &games,
+        ]
+        .concat(),
+    );
+    let args = ["review", r, "--depth", "1", "--summary"];
+    let with = common::run_ok(&[&["--tables", d][..], &args].concat());
+    assert!(
+        with.contains("Exact, in positions the endgame tables cover"),
+        "{with}"
+    );
+    let without = common::run_ok(&args);
+    assert!(!without.contains("Exact"), "{without}");
+    let e = common::run_fails(&["--tables", d, "bench"]);
+    assert!(e.contains("--tables is for"), "{e}");
+}

@@ -39,6 +39,17 @@ pub struct Tables {
     values: Vec<u32>,
 }
 
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Tables({} cubes, {} values)",
+            self.cubes,
+            self.values.len()
+        )
+    }
+}
+
 impl Tables {
     /// Tables over values indexed as [`index::Layout`] for `cubes` says.
     pub fn from_values(cubes: usize, values: Vec<u32>) -> Result<Tables, String> {
