@@ -8,7 +8,10 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 use super::parse_position;
-use crate::brain::tables::{self, MAX_CUBES, Progress, Tables};
+use crate::brain::tables::{self, Progress, Tables};
+
+/// The largest table `build` makes.
+const BUILD_MAX: usize = 4;
 
 #[derive(clap::Args)]
 pub struct TablesArgs {
@@ -21,8 +24,9 @@ pub enum TablesCommand {
     /// Solve every position with at most N cubes (at least one a side) and write
     /// `DIR/ewn-<N>cubes.tbl`.
     Build {
-        /// The most cubes on the board, both sides together (2 to 5; 5 needs about 10 GB).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(2..=MAX_CUBES as u64))]
+        /// The most cubes on the board, both sides together: 2 to 4. (The index knows 5, but
+        /// solving it would hold 1.29 billion values, about 10 GB, in memory.)
+        #[arg(long, value_parser = clap::value_parser!(u64).range(2..=BUILD_MAX as u64))]
         cubes: u64,
         /// The table directory (created if missing).
         #[arg(long)]
