@@ -268,6 +268,9 @@ fn review_counts_exact_losses_where_the_tables_cover() {
     );
     let without = common::run_ok(&args);
     assert!(!without.contains("Exact"), "{without}");
+    let stats = common::run_ok(&["tables", "stats", "--dir", d, r]);
+    assert!(stats.starts_with("6 games; covered positions"), "{stats}");
+    assert!(stats.contains("Calibration"), "{stats}");
     let e = common::run_fails(&["--tables", d, "bench"]);
     assert!(e.contains("--tables is for"), "{e}");
 }
