@@ -274,3 +274,20 @@ fn review_counts_exact_losses_where_the_tables_cover() {
     let e = common::run_fails(&["--tables", d, "bench"]);
     assert!(e.contains("--tables is for"), "{e}");
 }
+
+#[test]
+fn searches_with_tables_are_deterministic_and_stop_at_covered_positions() {
+    let t = Arc::new(tables::build(3, &mut Progress::silent()));
+    // Five cubes: captures bring the search into the table.
+    let b = ewn::rules::notation::parse_fen("5/1R2B22/5/3R51/B11B32 b").unwrap();
+    let run = |tables: Option<Arc<Tables>>| {
+        let mut s = Searcher::new(16);
+        s.set_tables(tables);
+        let r = s.search(&b, 1, &Limits::to_depth(7), &mut |_| {});
+        (r.best, r.value, r.nodes)
+    };
+    let with = run(Some(t.clone()));
+    assert_eq!(with, run(Some(t)));
+    let without = run(None);
+    assert!(with.2 < without.2, "{with:?} {without:?}");
+}

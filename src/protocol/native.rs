@@ -410,6 +410,8 @@ impl<W: Write> Engine<W> {
                 s.set_tables(tables.0.clone());
                 s.set_builtin_tables(tables.1);
                 self.tables = tables;
+                // Values stored with other tables (or none) would mix into the next search.
+                self.empty_table();
             }
         }
         Ok(())
