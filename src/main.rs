@@ -21,7 +21,7 @@ struct Cli {
     #[arg(long, value_parser = cli::threads_parser())]
     threads: Option<u64>,
     /// A directory of exact endgame tables (`ewn tables build`): for the protocol loop (the TCG
-    /// front end has no options) and for `review`.
+    /// front end has no options), `review` and `analyse`.
     #[arg(long, global = true)]
     tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
@@ -93,9 +93,14 @@ fn run() -> Result<()> {
             "--threads before a subcommand is for the protocol loop; give it after the subcommand"
         );
     }
-    if cli.tables.is_some() && !matches!(cli.command, None | Some(Command::Review(_))) {
+    if cli.tables.is_some()
+        && !matches!(
+            cli.command,
+            None | Some(Command::Review(_)) | Some(Command::Analyse(_))
+        )
+    {
         // Quietly ignoring the tables would be worse than saying so.
-        anyhow::bail!("--tables is for the protocol loop and for review only");
+        anyhow::bail!("--tables is for the protocol loop, review and analyse only");
     }
     let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     let Some(command) = cli.command else {
@@ -117,7 +122,10 @@ fn run() -> Result<()> {
             args.tables = tables;
             ewn::app::review::run_review(args)
         }
-        Command::Analyse(args) => cli::analyse::run_analyse(args),
+        Command::Analyse(mut args) => {
+            args.tables = tables;
+            cli::analyse::run_analyse(args)
+        }
         Command::Gui(args) => ewn::app::gui::run(args),
         Command::Play(args) => cli::play::run_play(args),
         Command::Tables(args) => cli::tables::run_tables(args),
