@@ -151,6 +151,8 @@ struct Sums {
     entropy: f64,
     brier: f64,
     choices: u64,
+    /// Choices whose moves do not all have the same exact value.
+    differ: u64,
     best: u64,
     cost: f64,
     worst: f64,
@@ -193,6 +195,7 @@ fn stats(t: &Tables, games: &[crate::record::GameRecord]) -> String {
                     s.brier += (q - exact) * (q - exact);
                     if moves.len() > 1 {
                         s.choices += 1;
+                        s.differ += u64::from(moves[0].1 - moves[moves.len() - 1].1 > 1e-9);
                         s.best += u64::from(cost < 1e-9);
                         s.cost += cost;
                         s.worst = s.worst.max(cost);
@@ -210,7 +213,7 @@ fn stats(t: &Tables, games: &[crate::record::GameRecord]) -> String {
     );
     let _ = writeln!(
         out,
-        "{:>5}  {:>9}  {:>8}  {:>8}  {:>8}  {:>8}  {:>7}  {:>8}  {:>9}  {:>8}",
+        "{:>5}  {:>9}  {:>8}  {:>8}  {:>8}  {:>8}  {:>7}  {:>6}  {:>8}  {:>9}  {:>8}",
         "cubes",
         "positions",
         "logloss",
@@ -218,6 +221,7 @@ fn stats(t: &Tables, games: &[crate::record::GameRecord]) -> String {
         "excess",
         "brier",
         "choices",
+        "differ",
         "best",
         "cost/ch",
         "worst"
@@ -230,7 +234,7 @@ fn stats(t: &Tables, games: &[crate::record::GameRecord]) -> String {
         let c = s.choices.max(1) as f64;
         let _ = writeln!(
             out,
-            "{:>5}  {:>9}  {:>8.5}  {:>8.5}  {:>8.5}  {:>8.5}  {:>7}  {:>8.4}  {:>9.6}  {:>8.4}",
+            "{:>5}  {:>9}  {:>8.5}  {:>8.5}  {:>8.5}  {:>8.5}  {:>7}  {:>6}  {:>8.4}  {:>9.6}  {:>8.4}",
             if k == 0 {
                 "all".to_string()
             } else {
@@ -242,6 +246,7 @@ fn stats(t: &Tables, games: &[crate::record::GameRecord]) -> String {
             (s.log_loss - s.entropy) / n,
             s.brier / n,
             s.choices,
+            s.differ,
             s.best as f64 / c,
             s.cost / c,
             s.worst
