@@ -20,6 +20,10 @@ struct Cli {
     /// the native `Threads` option starts (default 1). Subcommands take their own `--threads`.
     #[arg(long, value_parser = cli::threads_parser())]
     threads: Option<u64>,
+    /// A directory of exact endgame tables (`ewn tables build`): for the protocol loop (the TCG
+    /// front end has no options), `review` and `analyse`.
+    #[arg(long, global = true)]
+    tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -57,6 +61,8 @@ enum Command {
     Gui(ewn::app::gui::GuiArgs),
     /// Play a game in the terminal against the engine, or with the engine as adviser.
     Play(cli::play::PlayArgs),
+    /// Exact endgame tables: build, verify, probe.
+    Tables(cli::tables::TablesArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -92,8 +98,18 @@ fn run() -> Result<()> {
             "--threads before a subcommand is for the protocol loop; give it after the subcommand"
         );
     }
+    if cli.tables.is_some()
+        && !matches!(
+            cli.command,
+            None | Some(Command::Review(_)) | Some(Command::Analyse(_))
+        )
+    {
+        // Quietly ignoring the tables would be worse than saying so.
+        anyhow::bail!("--tables is for the protocol loop, review and analyse only");
+    }
+    let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     let Some(command) = cli.command else {
-        return ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize);
+        return ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize, tables);
     };
     match command {
         Command::Perft(args) => cli::bench::run_perft(args),
@@ -107,9 +123,16 @@ fn run() -> Result<()> {
         Command::Stats(args) => cli::referee::run_stats(args),
         Command::Replay(args) => cli::referee::run_replay(args),
         Command::Export(args) => cli::referee::run_export(args),
-        Command::Review(args) => ewn::app::review::run_review(args),
-        Command::Analyse(args) => cli::analyse::run_analyse(args),
+        Command::Review(mut args) => {
+            args.tables = tables;
+            ewn::app::review::run_review(args)
+        }
+        Command::Analyse(mut args) => {
+            args.tables = tables;
+            cli::analyse::run_analyse(args)
+        }
         Command::Gui(args) => ewn::app::gui::run(args),
         Command::Play(args) => cli::play::run_play(args),
+        Command::Tables(args) => cli::tables::run_tables(args),
     }
 }

@@ -84,10 +84,16 @@ fn stop_ends_an_infinite_search_with_a_bestmove() {
 #[test]
 fn infinite_search_that_ends_early_waits_for_stop() {
     let mut e = Engine::start(&[]);
-    // One Red cube that can only walk along rank 1 into Blue's waiting cube: proven at once.
+    // One Red cube that can only walk along rank 1 into Blue's waiting cube: a certain loss,
+    // which the built-in endgame table knows at once.
     e.send("position fen 5/5/5/5/R13B1 r");
     e.send("go die 1 infinite");
-    e.until("info depth 4 ");
+    let info = e.until("info depth 1 ");
+    assert!(
+        info.last()
+            .unwrap()
+            .contains(" wp 0.0000 proven exact pv a1b1")
+    );
     // No bestmove yet: `isready` is answered first.
     e.send("isready");
     assert_eq!(e.next().unwrap(), "readyok");
@@ -330,4 +336,39 @@ fn new_game_and_hash_empty_the_table() {
         assert_eq!(nodes(&mut e, empties), fresh, "after {empties}");
         assert_eq!(nodes(&mut e, ""), warm, "after {empties}");
     }
+}
+
+#[test]
+fn table_path_gives_exact_values_and_bad_tables_are_refused() {
+    let dir = common::temp_path("native-tables", "t");
+    let d = dir.to_str().unwrap();
+    common::run_ok(&["tables", "build", "--cubes", "3", "--out", d]);
+    let mut e = Engine::start(&[]);
+    // Three cubes: with the directory's table even a depth-limited search is exact.
+    e.send("position fen 5/1R3B22/5/2B42/5 r");
+    e.send(&format!("setoption name TablePath value {d}"));
+    e.send("go die 6 depth 3");
+    let seen = e.until("bestmove");
+    assert!(seen[0].starts_with("info depth 1 nodes"), "{seen:?}");
+    assert!(seen[0].contains(" exact pv "), "{seen:?}");
+    assert_eq!(seen.len(), 2, "one report, then the move: {seen:?}");
+    // Without tables the same search is the plain one, reported at every depth.
+    e.send("setoption name TablePath value none");
+    e.send("go die 6 depth 3");
+    let seen = e.until("bestmove");
+    assert!(seen.iter().all(|l| !l.contains("exact")), "{seen:?}");
+    assert!(seen[2].starts_with("info depth 3 "), "{seen:?}");
+    // A directory without a table is refused with the reason; the engine keeps going.
+    e.send("setoption name TablePath value /nonexistent-table-dir");
+    assert!(
+        e.next()
+            .unwrap()
+            .starts_with("error TablePath: no table in")
+    );
+    std::fs::write(dir.join("ewn-4cubes.tbl"), b"EWNTABLE rubbish").unwrap();
+    e.send(&format!("setoption name TablePath value {d}"));
+    let l = e.next().unwrap();
+    assert!(l.starts_with("error TablePath:"), "{l}");
+    e.send("isready");
+    assert_eq!(e.next().unwrap(), "readyok");
 }

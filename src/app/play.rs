@@ -346,6 +346,9 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
     writeln!(out, "red: {}, blue: {}, dice: {dice}", rec.red, rec.blue)?;
     let mut searcher = Searcher::new(opts.hash_mb);
     searcher.set_threads(opts.threads);
+    // Exact three-cube endgames, as in the protocol loop: used by timed searches only, so a
+    // game at a fixed depth plays as it always did.
+    searcher.set_builtin_tables(true);
     let end = {
         let mut game = Game {
             opts,

@@ -10,18 +10,23 @@
 //! still gain by playing better *as the reviewer sees it*; a reviewer that shares the player's
 //! evaluation sees fewer of its mistakes, so for the engine itself this is a lower bound.
 //!
+//! With endgame tables (`ewn --tables DIR review ...`) a position they cover is valued exactly, so
+//! a move's loss there is the exact win chance given away; the summary counts those moves and
+//! losses apart, for each player.
+//!
 //! The review is deterministic at a depth or node limit: games are independent, each reviewed by
 //! its own single-threaded searcher, and `jobs` only spreads them over threads.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
 
 use crate::brain::analysis::{analyse_die, analyse_preroll};
 use crate::brain::search::{Limits, Searcher, to_prob};
+use crate::brain::tables::Tables;
 use crate::record::{GameRecord, parse_records};
 use crate::rules::board::{Color, Move};
 use crate::rules::notation::move_name;
@@ -81,6 +86,8 @@ pub struct MoveReview {
     pub played_value: f64,
     pub best: Move,
     pub best_value: f64,
+    /// The position was in the endgame tables: both values are exact.
+    pub exact: bool,
 }
 
 impl MoveReview {
@@ -153,6 +160,7 @@ pub fn review_game(
             played_value: 1.0,
             best: p.mv,
             best_value: 1.0,
+            exact: searcher.tables().is_some_and(|t| t.covers(&b)),
         };
         if choices > 1 {
             let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
@@ -187,6 +195,9 @@ pub struct Tally {
     /// Choices that lost at least the threshold.
     pub mistakes: u64,
     pub lost: f64,
+    /// Choices in positions the endgame tables cover, and the exact win chance lost in them.
+    pub exact_choices: u64,
+    pub exact_lost: f64,
     /// Sums over the games of the win chance at the start, of what the opponents lost, and of
     /// the result (1 a win).
     pub start: f64,
@@ -213,6 +224,10 @@ impl Tally {
                 self.lost += l;
                 self.inferior += u64::from(l > 0.0);
                 self.mistakes += u64::from(l >= threshold && l > 0.0);
+                if m.exact {
+                    self.exact_choices += 1;
+                    self.exact_lost += l;
+                }
             }
         }
     }
@@ -327,6 +342,22 @@ impl Summary {
                 t.mean(t.score) - t.explained()
             );
         }
+        if self.players.iter().any(|t| t.exact_choices > 0) {
+            let _ = writeln!(
+                out,
+                "Exact, in positions the endgame tables cover (lost a game, choices, lost/mv):"
+            );
+            for t in &self.players {
+                let _ = writeln!(
+                    out,
+                    "{:<width$}  {:>8.4}  {:>7}  {:>8.4}",
+                    t.name,
+                    t.mean(t.exact_lost),
+                    t.exact_choices,
+                    t.exact_lost / t.exact_choices.max(1) as f64
+                );
+            }
+        }
         out
     }
 }
@@ -416,6 +447,9 @@ pub struct ReviewArgs {
     /// Hash table of each job, in MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
+    #[arg(skip)]
+    pub tables: Option<Arc<Tables>>,
 }
 
 pub fn run_review(args: ReviewArgs) -> Result<()> {
@@ -447,7 +481,13 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
         movetime: args.movetime,
         ..Limits::default()
     };
-    let reviews = review_all(&games, &limits, args.jobs as usize, args.hash)?;
+    let reviews = review_all(
+        &games,
+        &limits,
+        args.jobs as usize,
+        args.hash,
+        args.tables.as_ref(),
+    )?;
     let mut summary = Summary::new(args.threshold);
     let mut out = String::new();
     for (g, r) in games.iter().zip(&reviews) {
@@ -485,6 +525,7 @@ pub fn review_all(
     limits: &Limits,
     jobs: usize,
     hash_mb: usize,
+    tables: Option<&Arc<Tables>>,
 ) -> Result<Vec<GameReview>> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<GameReview, String>>>> =
@@ -493,6 +534,7 @@ pub fn review_all(
         for _ in 0..jobs.max(1).min(games.len()) {
             scope.spawn(|| {
                 let mut s = Searcher::new(hash_mb);
+                s.set_tables(tables.cloned());
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(g) = games.get(i) else { break };

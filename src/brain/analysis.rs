@@ -118,6 +118,7 @@ fn one_ply(eval: EvalKind, board: &Board, die: u8) -> SearchResult {
         nodes: root_moves.len() as u64,
         time_ms: start.elapsed().as_millis() as u64,
         exact: best.value == 0 || best.value == WIN,
+        table: false,
         pv: vec![best.mv],
         root_moves,
     }

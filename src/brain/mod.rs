@@ -1,8 +1,9 @@
 //! The brain: how the engine values positions and chooses moves. Evaluation (the heuristic in
 //! `eval`, the network in `net` with its weights `net_weights.bin`), the search with its
 //! transposition table and clock (`search`), playing levels (`level`), analysis a person reads
-//! (`analysis`, and `decision_log` for machines), and the engine's setup with the setup table it
-//! comes from (`setup`). `eval.md` records how the evaluation was made and measured.
+//! (`analysis`, and `decision_log` for machines), the engine's setup with the setup table it
+//! comes from (`setup`), and the exact endgame tables the search, the review and the tools consult
+//! (`tables`). `eval.md` records how the evaluation was made and measured.
 //!
 //! Layer: uses the rules only. Knows no protocol text, no records, no players and no processes;
 //! the front ends, the referee and the applications call it.
@@ -14,3 +15,4 @@ pub mod level;
 pub mod net;
 pub mod search;
 pub mod setup;
+pub mod tables;

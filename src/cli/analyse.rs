@@ -25,6 +25,9 @@ pub struct AnalyseArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = threads_parser())]
     pub threads: u64,
+    /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
+    #[arg(skip)]
+    pub tables: Option<std::sync::Arc<crate::brain::tables::Tables>>,
 }
 
 pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
@@ -35,6 +38,7 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
         depth,
         hash,
         threads,
+        tables,
     } = args;
     let b = parse_position(&position.join(" "))?;
     let limits = Limits {
@@ -44,6 +48,7 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
     };
     let mut s = Searcher::new(hash);
     s.set_threads(threads as usize);
+    s.set_tables(tables);
     let text = match die {
         Some(d) if !b.is_over() => {
             let a = crate::brain::analysis::analyse_die(&mut s, &b, d, &limits, &mut |_| {});

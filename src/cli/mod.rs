@@ -9,6 +9,7 @@ pub mod bench;
 pub mod learn;
 pub mod play;
 pub mod referee;
+pub mod tables;
 
 use anyhow::{Context, Result};
 

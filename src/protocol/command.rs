@@ -9,7 +9,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::protocol::options::{DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD, THREADS};
+use crate::protocol::options::{
+    DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD, TABLE_PATH, THREADS, TableChoice,
+};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::notation;
 
@@ -110,6 +112,8 @@ pub enum Setting {
     LevelSeed(u64),
     /// The file to append decisions to; `None` turns the log off.
     DecisionLog(Option<String>),
+    /// The endgame tables to search with.
+    TablePath(TableChoice),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,8 +263,12 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
     // would make sense for a button, since every option of this engine but one is a number.
     let (name, value) = match words {
         ["name", name, "value", value] => (*name, *value),
-        // The one string option may be set to the empty string, which turns it off.
-        ["name", name, "value"] if name.eq_ignore_ascii_case(DECISION_LOG) => (*name, ""),
+        // The string options may be set to the empty string, their default.
+        ["name", name, "value"]
+            if name.eq_ignore_ascii_case(DECISION_LOG) || name.eq_ignore_ascii_case(TABLE_PATH) =>
+        {
+            (*name, "")
+        }
         ["name", _, "value"] => return fail("setoption: missing value"),
         ["name", _] => return fail("setoption: missing 'value <v>'"),
         ["name"] | [] => return fail("setoption needs name <option> value <v>"),
@@ -270,6 +278,8 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
         // `<empty>` is how the handshake spells the empty default, so it is taken back as such.
         let off = value.is_empty() || value == "<empty>";
         Setting::DecisionLog((!off).then(|| value.to_string()))
+    } else if name.eq_ignore_ascii_case(TABLE_PATH) {
+        Setting::TablePath(TableChoice::parse(value))
     } else if HASH.is(name) {
         Setting::Hash(HASH.parse(value)?)
     } else if MOVE_OVERHEAD.is(name) {
@@ -435,6 +445,18 @@ mod tests {
             (
                 "setoption name DecisionLog value <empty>",
                 Setting::DecisionLog(None),
+            ),
+            (
+                "setoption name TablePath value tables",
+                Setting::TablePath(TableChoice::Dir("tables".into())),
+            ),
+            (
+                "setoption name tablepath value",
+                Setting::TablePath(TableChoice::Builtin),
+            ),
+            (
+                "setoption name TablePath value none",
+                Setting::TablePath(TableChoice::Off),
             ),
         ] {
             assert_eq!(parse(line), Command::SetOption(setting), "{line}");

@@ -16,6 +16,7 @@ pub mod tcg;
 use std::fmt;
 use std::io::{BufRead, Write};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::Instant;
@@ -23,6 +24,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use crate::brain::search::Searcher;
+use crate::brain::tables::Tables;
 use native::{Engine, Event};
 
 /// Which protocol to speak.
@@ -114,14 +116,23 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
 }
 
 /// Speaks `mode` on standard input and output until `quit` or the end of input, searching with
-/// `threads` threads (where the native `Threads` option starts).
-pub fn run_stdio(mode: Mode, threads: usize) -> Result<()> {
+/// `threads` threads (where the native `Threads` option starts) and the endgame tables given (or
+/// else the built-in three-cube table in timed searches, where the native `TablePath` starts).
+pub fn run_stdio(mode: Mode, threads: usize, tables: Option<Arc<Tables>>) -> Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone())?;
     // Both front ends search with a table of the native default size. It is made while the first
     // line is awaited, not after it has come.
     let mut searcher = Searcher::new(options::HASH.default as usize);
     searcher.set_threads(threads);
+    if tables.is_none() {
+        // The built-in table is made in the background now, so no search waits for it.
+        std::thread::spawn(|| {
+            crate::brain::tables::builtin();
+        });
+    }
+    searcher.set_builtin_tables(tables.is_none());
+    searcher.set_tables(tables);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 

@@ -11,6 +11,7 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -23,12 +24,14 @@ use crate::brain::analysis::{FaceBest, PreRoll};
 use crate::brain::level::Level;
 use crate::brain::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
 use crate::brain::setup::ENGINE_SETUP;
+use crate::brain::tables::{self, Tables};
 use crate::protocol::analysis;
 use crate::protocol::command::{
     AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
 };
 use crate::protocol::options::{
-    DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, THREADS,
+    DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, TABLE_PATH, THREADS,
+    TableChoice,
 };
 use crate::protocol::reply::{self, InfoLine, Reply};
 use crate::rules::board::{Board, Color, Move};
@@ -113,6 +116,8 @@ pub struct Engine<W: Write> {
     /// Nothing has been stored in the table since it was made or emptied, so emptying it again
     /// (tens of milliseconds for the default size) can be skipped.
     table_empty: bool,
+    /// The endgame tables (`TablePath`), and whether the built-in one is on, for a new searcher.
+    tables: (Option<Arc<Tables>>, bool),
 }
 
 #[derive(PartialEq, Eq)]
@@ -134,6 +139,7 @@ impl<W: Write> Engine<W> {
         searcher.move_overhead_ms = MOVE_OVERHEAD.default;
         let threads = searcher.threads();
         let hash_mb = searcher.hash_mb() as u64;
+        let tables = (searcher.tables().cloned(), searcher.builtin_tables());
         Engine {
             out,
             tx,
@@ -148,6 +154,7 @@ impl<W: Write> Engine<W> {
             threads,
             start_threads: threads,
             table_empty: true,
+            tables,
             choice: MoveChoice::default(),
         }
     }
@@ -350,6 +357,7 @@ impl<W: Write> Engine<W> {
             self.send(Reply::Option(o))?;
         }
         self.send(Reply::StringOption(DECISION_LOG))?;
+        self.send(Reply::StringOption(TABLE_PATH))?;
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
@@ -387,6 +395,23 @@ impl<W: Write> Engine<W> {
                 if let Err(e) = self.choice.set_log(path.as_deref()) {
                     return self.error(e);
                 }
+            }
+            Setting::TablePath(choice) => {
+                let tables = match choice {
+                    TableChoice::Builtin => (None, true),
+                    TableChoice::Off => (None, false),
+                    // Loading takes a moment (a 4-cube table is 124 MB); a bad file is refused
+                    // and the tables before stay.
+                    TableChoice::Dir(dir) => match tables::load_dir(Path::new(&dir)) {
+                        Ok(t) => (Some(Arc::new(t)), false),
+                        Err(e) => return self.error(format!("TablePath: {e:#}")),
+                    },
+                };
+                s.set_tables(tables.0.clone());
+                s.set_builtin_tables(tables.1);
+                self.tables = tables;
+                // Values stored with other tables (or none) would mix into the next search.
+                self.empty_table();
             }
         }
         Ok(())
@@ -525,6 +550,8 @@ impl<W: Write> Engine<W> {
         let mut s = Searcher::new(self.hash_mb as usize);
         s.move_overhead_ms = self.overhead_ms;
         s.set_threads(self.threads);
+        s.set_tables(self.tables.0.clone());
+        s.set_builtin_tables(self.tables.1);
         self.table_empty = true;
         self.stop = s.stop_flag();
         Box::new(s)
@@ -556,6 +583,7 @@ impl<W: Write> Engine<W> {
                     nodes: 0,
                     time_ms: 0,
                     exact: false,
+                    table: false,
                     pv: vec![best],
                     root_moves: vec![],
                 });

@@ -76,8 +76,35 @@ pub const LEVEL_SEED: SpinOption = SpinOption {
 /// The integer options in the order the handshake announces them.
 pub const SPIN_OPTIONS: [SpinOption; 5] = [HASH, MOVE_OVERHEAD, THREADS, LEVEL, LEVEL_SEED];
 
-/// The one string option: a path, announced after the integer options.
+/// A string option: a path, announced after the integer options.
 pub const DECISION_LOG: &str = "DecisionLog";
+
+/// A string option: the directory of the endgame tables, announced after `DecisionLog`.
+pub const TABLE_PATH: &str = "TablePath";
+
+/// Which endgame tables the searches use (`TablePath`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableChoice {
+    /// Empty, the default: the built-in three-cube table, in searches without a depth or node
+    /// limit (those stay the search's reproducible signature).
+    Builtin,
+    /// `none`: no tables at all.
+    Off,
+    /// The largest table in this directory, in every search.
+    Dir(String),
+}
+
+impl TableChoice {
+    /// The choice a `setoption ... value <v>` names; `<empty>`, how the handshake spells the
+    /// empty default, is taken back as such.
+    pub fn parse(value: &str) -> TableChoice {
+        match value {
+            "" | "<empty>" => TableChoice::Builtin,
+            v if v.eq_ignore_ascii_case("none") => TableChoice::Off,
+            v => TableChoice::Dir(v.to_string()),
+        }
+    }
+}
 
 /// How `go` turns a search into its answer: the level, its seed and the decision log.
 #[derive(Default)]
@@ -138,6 +165,17 @@ mod tests {
         );
         assert!(MOVE_OVERHEAD.is("moveoverhead"));
         assert!(!MOVE_OVERHEAD.is("Move"));
+    }
+
+    #[test]
+    fn table_choices() {
+        assert_eq!(TableChoice::parse("<empty>"), TableChoice::Builtin);
+        assert_eq!(TableChoice::parse(""), TableChoice::Builtin);
+        assert_eq!(TableChoice::parse("None"), TableChoice::Off);
+        assert_eq!(
+            TableChoice::parse("tb/4"),
+            TableChoice::Dir("tb/4".to_string())
+        );
     }
 
     #[test]

@@ -100,6 +100,10 @@ impl fmt::Display for Reply<'_> {
                 if l.proven {
                     f.write_str(" proven")?;
                 }
+                // The root is in the endgame tables: the value is the game's exact value.
+                if i.table {
+                    f.write_str(" exact")?;
+                }
                 f.write_str(" pv")?;
                 for m in l.pv {
                     write!(f, " {m}")?;
@@ -156,6 +160,7 @@ mod tests {
             nps: 246800,
             value: WIN / 4,
             exact: false,
+            table: false,
             pv: vec![
                 notation::parse_move("a3b2").unwrap(),
                 notation::parse_move("e3d3").unwrap(),
@@ -191,6 +196,23 @@ mod tests {
         assert_eq!(
             line,
             "info depth 3 multipv 2 nodes 1234 nps 246800 time 5 hashfull 1 wp 1.0000 proven pv a3b2"
+        );
+        let exact = Info {
+            table: true,
+            value: WIN / 2,
+            ..info()
+        };
+        let line = Reply::Info(InfoLine {
+            info: &exact,
+            rank: None,
+            value: exact.value,
+            proven: false,
+            pv: &exact.pv[..1],
+        })
+        .to_string();
+        assert_eq!(
+            line,
+            "info depth 3 nodes 1234 nps 246800 time 5 hashfull 1 wp 0.5000 exact pv a3b2"
         );
     }
 

@@ -6,6 +6,9 @@
 //! integer win probabilities of the side to move, `0..=WIN`; a child's value for us is
 //! `WIN - value`. Integers keep the window arithmetic exact, so pruning can never change a value.
 //!
+//! With endgame tables (`brain::tables`) a position they cover is valued exactly where the search
+//! meets it, without searching below it, and a covered root plays the exactly best move at once.
+//!
 //! Pruning is Star1 at chance nodes (the [0, WIN] bounds of the unsearched groups give each group a
 //! window, and the node returns as soon as it must fail) and alpha-beta at move nodes. `WIN` and 0
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
@@ -20,6 +23,7 @@ use std::time::Instant;
 pub use crate::brain::eval::WIN;
 use crate::brain::eval::{self, evaluate};
 use crate::brain::net;
+use crate::brain::tables::{self, Tables};
 use crate::rules::board::{Board, DIST, Move, MoveList, piece_of};
 use crate::rules::dice::GROUPS;
 use crate::rules::zobrist;
@@ -77,6 +81,8 @@ pub struct Info {
     pub value: i64,
     /// The value is proven: a certain win or a certain loss.
     pub exact: bool,
+    /// The root is in the endgame tables: every root move's value is exact.
+    pub table: bool,
     pub pv: Vec<Move>,
     pub hashfull: u32,
     pub root_moves: Vec<RootMove>,
@@ -90,6 +96,8 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time_ms: u64,
     pub exact: bool,
+    /// The root is in the endgame tables: every root move's value is exact.
+    pub table: bool,
     pub pv: Vec<Move>,
     /// Root moves best first, with values from the last completed iteration (the first one's
     /// from an unfinished deeper iteration when that found a better move than the last best).
@@ -184,6 +192,11 @@ pub struct Searcher {
     /// Search threads (1: a single deterministic thread).
     threads: usize,
     stop: Arc<AtomicBool>,
+    /// Endgame tables for every search.
+    tables: Option<Arc<Tables>>,
+    /// The built-in three-cube table for searches without a depth or node limit (see
+    /// [`Searcher::set_builtin_tables`]).
+    builtin_tables: bool,
 }
 
 /// What the threads of one search share besides the table.
@@ -217,6 +230,7 @@ struct Worker<'a> {
     tt: &'a TransTable,
     shared: &'a Shared<'a>,
     eval: EvalKind,
+    tables: Option<&'a Tables>,
     id: usize,
     nodes: u64,
     node_limit: u64,
@@ -234,6 +248,40 @@ impl Searcher {
             move_overhead_ms: 10,
             threads: 1,
             stop: Arc::new(AtomicBool::new(false)),
+            tables: None,
+            builtin_tables: false,
+        }
+    }
+
+    /// Endgame tables for every search from now on (`None`: none but the built-in ones, if on).
+    pub fn set_tables(&mut self, t: Option<Arc<Tables>>) {
+        self.tables = t;
+    }
+
+    pub fn tables(&self) -> Option<&Arc<Tables>> {
+        self.tables.as_ref()
+    }
+
+    /// Use the built-in three-cube table (built on first use, in tens of milliseconds) in
+    /// searches without a depth or node limit, when no other tables are set. Searches with such
+    /// a limit stay exactly what they were without tables: they are the search's reproducible
+    /// signature (bench, tests, protocol transcripts), and a table would change their node counts.
+    pub fn set_builtin_tables(&mut self, on: bool) {
+        self.builtin_tables = on;
+    }
+
+    pub fn builtin_tables(&self) -> bool {
+        self.builtin_tables
+    }
+
+    /// The tables a search with these limits uses.
+    fn tables_for(&self, limits: &Limits) -> Option<&Tables> {
+        match &self.tables {
+            Some(t) => Some(t),
+            None if self.builtin_tables && limits.depth.is_none() && limits.nodes.is_none() => {
+                Some(tables::builtin())
+            }
+            None => None,
         }
     }
 
@@ -282,6 +330,12 @@ impl Searcher {
         let mut root = MoveList::default();
         b.gen_moves(mask, &mut root);
         assert!(!root.is_empty(), "search called on a finished game");
+        let tables = self.tables_for(limits);
+        if let Some(t) = tables
+            && t.covers(&b)
+        {
+            return exact_root(t, &mut b, &root, start, on_info);
+        }
 
         let budget = if let Some(mt) = limits.movetime {
             Some(time::for_movetime(mt, self.move_overhead_ms))
@@ -303,6 +357,7 @@ impl Searcher {
             tt: &self.tt,
             shared: &shared,
             eval: self.eval,
+            tables,
             id,
             nodes: 0,
             // A node limit counts every thread's nodes; the clock is the main thread's, and
@@ -387,6 +442,7 @@ impl Worker<'_> {
             nodes: 0,
             time_ms: 0,
             exact: false,
+            table: false,
             pv: vec![order[0].mv],
             root_moves: order.clone(),
         };
@@ -456,6 +512,7 @@ impl Worker<'_> {
                 nodes: self.all_nodes(),
                 time_ms,
                 exact,
+                table: false,
                 pv: pv.clone(),
                 root_moves: order.clone(),
             };
@@ -472,6 +529,7 @@ impl Worker<'_> {
                 },
                 value: best_value,
                 exact,
+                table: false,
                 pv,
                 hashfull: self.tt.hashfull(),
                 root_moves: order.clone(),
@@ -563,6 +621,11 @@ impl Worker<'_> {
 
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
+        if let Some(t) = self.tables
+            && let Some(v) = t.probe(b)
+        {
+            return v;
+        }
         if depth == 0 {
             return self.eval.evaluate(b);
         }
@@ -748,7 +811,11 @@ impl Worker<'_> {
                 Some(t) if b.piece_at(m.to) == 0 => WIN - t.quiet_child(b, m),
                 Some(t) => {
                     let u = b.make(m);
-                    let v = WIN - t.capture_child(b, m);
+                    // A capture may bring the position into the tables.
+                    let v = match self.tables.and_then(|tb| tb.probe(b)) {
+                        Some(x) => WIN - x,
+                        None => WIN - t.capture_child(b, m),
+                    };
                     b.unmake(m, u);
                     v
                 }
@@ -802,6 +869,58 @@ impl Worker<'_> {
             pv.push(h.mv);
         }
         pv
+    }
+}
+
+/// The search of a root the tables cover: every move's exact value, the best played at once.
+fn exact_root(
+    t: &Tables,
+    b: &mut Board,
+    root: &MoveList,
+    start: Instant,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let mut order = static_order(b, root);
+    for rm in order.iter_mut() {
+        rm.value = if b.is_winning_move(rm.mv) {
+            WIN
+        } else {
+            let u = b.make(rm.mv);
+            let v = WIN
+                - t.probe(b)
+                    .expect("a covered position's children are covered");
+            b.unmake(rm.mv, u);
+            v
+        };
+    }
+    // Stable: among equal values the static order decides, so the choice is deterministic.
+    order.sort_by_key(|r| std::cmp::Reverse(r.value));
+    let best = order[0];
+    let time_ms = start.elapsed().as_millis() as u64;
+    let nodes = order.len() as u64;
+    let exact = best.value == 0 || best.value == WIN;
+    on_info(&Info {
+        depth: 1,
+        nodes,
+        time_ms,
+        nps: 0,
+        value: best.value,
+        exact,
+        table: true,
+        pv: vec![best.mv],
+        hashfull: 0,
+        root_moves: order.clone(),
+    });
+    SearchResult {
+        best: best.mv,
+        value: best.value,
+        depth: 1,
+        nodes,
+        time_ms,
+        exact,
+        table: true,
+        pv: vec![best.mv],
+        root_moves: order,
     }
 }
 

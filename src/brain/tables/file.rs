@@ -1,0 +1,110 @@
+//! The table file: a 32-byte header, then every value as a little-endian `u32` in index order.
+//!
+//! Header, little-endian: the magic `EWNTABLE` (8 bytes), the format version (`u32`), the cube
+//! count (`u32`), the number of values (`u64`), and a checksum of the values (`u64`, see
+//! [`checksum`]). A reader refuses a file whose magic, version, size or checksum is not what it
+//! expects, saying which. The version changes whenever the indexing or the values' meaning does.
+
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use super::index::Layout;
+use super::{MAX_CUBES, Tables};
+
+pub const MAGIC: &[u8; 8] = b"EWNTABLE";
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER: usize = 32;
+
+/// The file name of the table of `cubes` cubes inside a table directory.
+pub fn file_name(cubes: usize) -> String {
+    format!("ewn-{cubes}cubes.tbl")
+}
+
+/// A 64-bit checksum of the values: each value mixed in turn by xor, multiply and rotate (cheap,
+/// and any changed, swapped or missing value changes it).
+pub fn checksum(values: &[u32]) -> u64 {
+    let mut h = 0x9e37_79b9_7f4a_7c15u64;
+    for &v in values {
+        h = (h ^ v as u64)
+            .wrapping_mul(0x0100_0000_01b3)
+            .rotate_left(29);
+    }
+    h ^ values.len() as u64
+}
+
+/// Writes the table to `path`.
+pub fn write(t: &Tables, path: &Path) -> Result<()> {
+    let f = fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    let mut w = BufWriter::new(f);
+    let mut header = Vec::with_capacity(HEADER);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header.extend_from_slice(&(t.cubes() as u32).to_le_bytes());
+    header.extend_from_slice(&(t.values().len() as u64).to_le_bytes());
+    header.extend_from_slice(&checksum(t.values()).to_le_bytes());
+    w.write_all(&header)?;
+    for v in t.values() {
+        w.write_all(&v.to_le_bytes())?;
+    }
+    w.flush()
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Reads and checks a table file.
+pub fn read(path: &Path) -> Result<Tables> {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let name = path.display();
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        bail!("{name} is not an ewn table file");
+    }
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
+    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+    let version = u32_at(8);
+    if version != FORMAT_VERSION {
+        bail!(
+            "{name} is a table of format version {version}; this build reads version \
+             {FORMAT_VERSION} only: build the table again with `ewn tables build`"
+        );
+    }
+    let cubes = u32_at(12) as usize;
+    if !(2..=MAX_CUBES).contains(&cubes) {
+        bail!("{name}: a table of {cubes} cubes is not one this build knows");
+    }
+    let want = Layout::new(cubes).len();
+    let len = u64_at(16) as usize;
+    if len != want || bytes.len() != HEADER + 4 * want {
+        bail!(
+            "{name}: a {cubes}-cube table has {want} values, the file holds {} (truncated?)",
+            (bytes.len() - HEADER) / 4
+        );
+    }
+    let sum = u64_at(24);
+    let values: Vec<u32> = bytes[HEADER..]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    if checksum(&values) != sum {
+        bail!("{name}: bad checksum, the file is damaged: build the table again");
+    }
+    Tables::from_values(cubes, values).map_err(anyhow::Error::msg)
+}
+
+/// The largest table in a directory (the files `ewn-<N>cubes.tbl`), read and checked.
+pub fn load_dir(dir: &Path) -> Result<Tables> {
+    let path: Option<PathBuf> = (2..=MAX_CUBES)
+        .rev()
+        .map(|n| dir.join(file_name(n)))
+        .find(|p| p.is_file());
+    match path {
+        Some(p) => read(&p),
+        None => bail!(
+            "no table in {}: expected a file {} (from `ewn tables build`)",
+            dir.display(),
+            file_name(4)
+        ),
+    }
+}
