@@ -101,11 +101,11 @@ fn run() -> Result<()> {
     if cli.tables.is_some()
         && !matches!(
             cli.command,
-            None | Some(Command::Review(_)) | Some(Command::Analyse(_))
+            None | Some(Command::Review(_)) | Some(Command::Analyse(_)) | Some(Command::Gui(_))
         )
     {
         // Quietly ignoring the tables would be worse than saying so.
-        anyhow::bail!("--tables is for the protocol loop, review and analyse only");
+        anyhow::bail!("--tables is for the protocol loop, review, analyse and gui only");
     }
     let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     let Some(command) = cli.command else {
@@ -131,7 +131,10 @@ fn run() -> Result<()> {
             args.tables = tables;
             cli::analyse::run_analyse(args)
         }
-        Command::Gui(args) => ewn::app::gui::run(args),
+        Command::Gui(mut args) => {
+            args.tables = tables;
+            ewn::app::gui::run(args)
+        }
         Command::Play(args) => cli::play::run_play(args),
         Command::Tables(args) => cli::tables::run_tables(args),
     }

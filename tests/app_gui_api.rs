@@ -350,6 +350,25 @@ fn the_analysis_panel_and_the_hint_follow_the_game() {
     let on_c3 = threats.iter().find(|t| t["square"] == "c3").expect("c3");
     assert_eq!(on_c3["cube"], "R1");
     assert!(on_c3["chance"].as_f64().unwrap() > 0.99, "{threats:?}");
+    // The start position is no endgame: nothing there is exact.
+    assert!(rows.iter().all(|r| r["exact"] == false), "{rows:?}");
+    // Three cubes: the built-in endgame table values the position and every move exactly.
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 9,
+               "position": "R14/5/2R22/5/3B11 r"}),
+    );
+    let s = g.wait("the exact pre-roll value", |s| {
+        s["analysis"]["preroll"]["exact"] == true
+    });
+    assert!(s["analysis"]["preroll"]["wp"].as_f64().is_some());
+    g.post("/api/roll", json!({}));
+    let s = g.wait("the exact move values", |s| {
+        !s["analysis"]["moves"].is_null()
+    });
+    let rows = s["analysis"]["moves"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r["exact"] == true), "{rows:?}");
 }
 
 #[test]

@@ -186,7 +186,12 @@ impl PlayerConfig {
         Ok(match self {
             PlayerConfig::Human {} => None,
             PlayerConfig::Ewn { level, movetime } => Some(Box::new(SelfEngine {
-                searcher: Searcher::new(HASH_MB),
+                searcher: {
+                    // Exact three-cube endgames, as the protocol loop plays them.
+                    let mut s = Searcher::new(HASH_MB);
+                    s.set_builtin_tables(true);
+                    s
+                },
                 level: Level::new(*level)?,
                 movetime: *movetime,
                 seed,

@@ -37,6 +37,10 @@ pub struct GuiArgs {
     /// The words of each `--engine`, one list per occurrence (see [`GuiArgs::group_engines`]).
     #[arg(skip)]
     pub engine: Vec<Vec<String>>,
+    /// Exact endgame tables for the analysis and the review (`ewn --tables DIR gui`); without
+    /// them the analysis uses the built-in three-cube table.
+    #[arg(skip)]
+    pub tables: Option<Arc<crate::brain::tables::Tables>>,
 }
 
 impl GuiArgs {
@@ -69,7 +73,7 @@ pub fn run(args: GuiArgs) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    let shared = Arc::new(Mutex::new(state::State::new(roster)));
+    let shared = Arc::new(Mutex::new(state::State::new(roster, args.tables.clone())));
     state::lock(&shared).pump(&shared);
     server::serve(listener, shared, &token)
 }

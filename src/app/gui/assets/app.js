@@ -43,6 +43,8 @@ let wasPlaying = false;
 const sqName = (i) => FILES[i % 5] + (5 - Math.floor(i / 5));
 const sqIndex = (n) => (5 - Number(n[1])) * 5 + FILES.indexOf(n[0]);
 const pct = (p) => (p * 100).toFixed(1) + '%';
+// A small mark for a value the endgame tables give exactly (no estimate).
+const exactTag = (exact) => (exact ? ' <span class="exact" title="exact: the endgame tables value this position">exact</span>' : '');
 const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
 
 async function api(method, path, body) {
@@ -426,7 +428,7 @@ function drawAnalysis() {
       const caps = m.captures.map((c) => `${c.cube} ${pct(c.chance)}`).join(', ') || '–';
       const best = k === 0 ? ' best' : '';
       return `<tr class="mv${best}" data-move="${m.move}"><td class="mono">${m.move}</td>` +
-        `<td class="num">${pct(m.wp)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
+        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
     die = `<h3>Die ${a.die}: every move, ${side}'s win chance</h3>` +
@@ -438,7 +440,7 @@ function drawAnalysis() {
   let faces = '';
   if (a.preroll && a.preroll.faces.length && !S.winner) {
     const rows = a.preroll.faces.map((f) => `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`).join('');
-    faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}; per face</h3>` +
+    faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face</h3>` +
       `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col">win</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   $('analysis-faces').innerHTML = faces;

@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use crate::app::review::{GameReview, review_game};
 use crate::brain::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
 use crate::brain::search::{Limits, Searcher, to_prob};
+use crate::brain::tables::{self as tables, Tables};
 use crate::players::Fault;
 use crate::record::{GameRecord, Graph, Ply, Start, side_letter};
 use crate::rules::board::{Board, Color, Move};
@@ -126,6 +127,8 @@ struct ReviewJob {
 }
 
 pub struct State {
+    /// Exact endgame tables given on the command line (the analysis also has the built-in ones).
+    tables: Option<Arc<Tables>>,
     pub game: Game,
     roster: Roster,
     /// The players' names as a loaded record gives them, until the players change.
@@ -180,10 +183,13 @@ fn flipped(b: &Board) -> Option<Board> {
 }
 
 impl State {
-    pub fn new(roster: Roster) -> State {
-        let searcher = Searcher::new(ANALYSIS_HASH_MB);
+    pub fn new(roster: Roster, tables: Option<Arc<Tables>>) -> State {
+        let mut searcher = Searcher::new(ANALYSIS_HASH_MB);
+        searcher.set_tables(tables.clone());
+        searcher.set_builtin_tables(true);
         let stop = searcher.stop_flag();
         let mut s = State {
+            tables,
             game: Game::new(Board::startpos(), DiceMode::Auto { seed: clock_seed() }),
             roster,
             recorded: [None, None],
@@ -616,6 +622,7 @@ impl State {
         let id = self.next_review;
         self.next_review += 1;
         let mut searcher = Searcher::new(REVIEW_HASH_MB);
+        searcher.set_tables(self.tables.clone());
         let stop = searcher.stop_flag();
         stop.store(false, Ordering::Relaxed);
         self.review_job = Some(ReviewJob { id, stop });
@@ -862,6 +869,6 @@ impl State {
 
 impl Default for State {
     fn default() -> Self {
-        State::new(Roster::default())
+        State::new(Roster::default(), None)
     }
 }

@@ -4,6 +4,16 @@
 use super::*;
 
 impl State {
+    /// Whether `b` is valued exactly: a finished game, or a position the tables cover (those
+    /// given on the command line, else the built-in ones once built).
+    fn is_exact(&self, b: &Board) -> bool {
+        let t: Option<&Tables> = match &self.tables {
+            Some(t) => Some(t),
+            None => tables::builtin_if_ready(),
+        };
+        b.is_over() || t.is_some_and(|t| t.covers(b))
+    }
+
     /// The review's mark of each ply it shares with the game line.
     fn review_marks(&self) -> Vec<Option<&'static str>> {
         let n = self.reviewed_plies();
@@ -288,6 +298,7 @@ impl State {
                     json!({
                         "move": rm.mv.to_string(),
                         "wp": to_prob(rm.value),
+                        "exact": self.is_exact(&after),
                         "oppwin": t.win_prob(),
                         "captures": caps,
                     })
@@ -303,6 +314,7 @@ impl State {
         let preroll = match &a.preroll {
             Some((f, p)) if *f == pos => Some(json!({
                 "wp": to_prob(p.value),
+                "exact": self.is_exact(b),
                 "faces": p.faces.iter().map(|fb| json!({
                     "die": fb.die,
                     "best": fb.best.to_string(),
