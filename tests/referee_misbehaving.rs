@@ -60,7 +60,10 @@ fn within<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static)
     });
     match rx.recv_timeout(WATCHDOG) {
         Ok(v) => v,
-        Err(_) => panic!("{what}: the match did not finish in {WATCHDOG:?}: the runner hangs"),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what}: the match did not finish in {WATCHDOG:?}: the runner hangs")
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("{what}: failed (see above)"),
     }
 }
 
