@@ -224,6 +224,46 @@ fn one_line(s: &str) -> String {
     s.replace(['\n', '\r'], " ").trim().to_string()
 }
 
+/// The longest player name a record holds, in characters: a longer one is cut when written and
+/// refused when read (so that reports can lay names out in columns).
+pub const MAX_NAME: usize = 256;
+
+/// A name as written: on one line, at most [`MAX_NAME`] characters.
+pub fn record_name(s: &str) -> String {
+    let one = one_line(s);
+    match one.char_indices().nth(MAX_NAME) {
+        Some((i, _)) => one[..i].trim_end().to_string(),
+        None => one,
+    }
+}
+
+/// `YYYY-MM-DD` naming a day of the Gregorian calendar.
+pub fn valid_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        let t = &s[r];
+        t.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| t.parse().ok())
+            .flatten()
+    };
+    let (Some(y), Some(m), Some(d)) = (num(0..4), num(5..7), num(8..10)) else {
+        return false;
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
 impl GameRecord {
     pub fn start_board(&self) -> Board {
         self.start.board()
@@ -243,8 +283,8 @@ impl GameRecord {
             let _ = writeln!(s, "seed {seed:016x}");
         }
         let _ = writeln!(s, "date {}", one_line(&self.date));
-        let _ = writeln!(s, "red {}", one_line(&self.red));
-        let _ = writeln!(s, "blue {}", one_line(&self.blue));
+        let _ = writeln!(s, "red {}", record_name(&self.red));
+        let _ = writeln!(s, "blue {}", record_name(&self.blue));
         match &self.start {
             Start::Setups { red, blue, first } => {
                 let _ = writeln!(s, "setup {} {}", setup_string(red), setup_string(blue));
@@ -283,31 +323,42 @@ impl GameRecord {
 
     /// Plays the record through and checks every move and the result; returns the final position.
     pub fn replay(&self) -> Result<Board, String> {
+        self.replay_at().map_err(|(_, e)| e)
+    }
+
+    /// As [`GameRecord::replay`], with the ply (1-based) the error is about; `None`: the result.
+    pub fn replay_at(&self) -> Result<Board, (Option<usize>, String)> {
         let mut b = self.start_board();
         for (i, p) in self.plies.iter().enumerate() {
             let n = i + 1;
+            let at = |m: String| (Some(n), format!("ply {n}: {m}"));
             if b.is_over() {
-                return Err(format!("ply {n}: the game was already over"));
+                return Err(at("the game was already over".into()));
             }
             if p.side != b.side_to_move() {
-                return Err(format!(
-                    "ply {n}: {} moved but {} was to move",
+                return Err(at(format!(
+                    "{} moved but {} was to move",
                     p.side.name(),
                     b.side_to_move().name()
-                ));
+                )));
             }
             if !(1..=6).contains(&p.die) {
-                return Err(format!("ply {n}: die {} is not 1..6", p.die));
+                return Err(at(format!("die {} is not 1..6", p.die)));
             }
             if !b.is_legal(p.mv, Some(p.die)) {
-                return Err(format!(
-                    "ply {n}: {} is illegal for die {}",
+                return Err(at(format!(
+                    "{} is illegal for die {}",
                     move_name(p.mv),
                     p.die
-                ));
+                )));
             }
             b.make(p.mv);
         }
+        self.check_result(b).map_err(|e| (None, e))
+    }
+
+    /// Checks the result against the final position `b`.
+    fn check_result(&self, b: Board) -> Result<Board, String> {
         let Some(winner) = self.winner else {
             if self.reason != Reason::Unfinished {
                 return Err(format!(
@@ -343,14 +394,17 @@ impl GameRecord {
                 ));
             }
         } else {
-            // A fault or a resignation: the loser is the side that had to move.
+            // A fault or a resignation: the loser is the side that had to move, except for a
+            // fault before the first move, which either side may commit (an engine can fail to
+            // start, to greet or to set up while the other is to move).
             if b.is_over() {
                 return Err(format!(
                     "the record says {} but the game was over by the rules",
                     self.reason
                 ));
             }
-            if b.side_to_move() == winner {
+            let at_start = self.plies.is_empty() && self.reason.is_fault();
+            if b.side_to_move() == winner && !at_start {
                 return Err(format!(
                     "the record says {} lost by {} but it was not {}'s turn",
                     winner.other().name(),
@@ -385,16 +439,68 @@ impl GameRecord {
 
 /// Reads every game of a record file. Blank lines and lines starting with `#` are ignored.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
-    Ok(parse_records_with_graphs(text)?
-        .into_iter()
-        .map(|(g, _)| g)
-        .collect())
+    Ok(parse_located(text)?.into_iter().map(|g| g.game).collect())
 }
 
 /// Reads every game of a record file with its `graph` line, if it has one.
 pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<Graph>)>, String> {
+    Ok(parse_located(text)?
+        .into_iter()
+        .map(|g| (g.game, g.graph))
+        .collect())
+}
+
+/// A game read from a file, with the lines it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located {
+    pub game: GameRecord,
+    /// The line of its `game` line (1-based), of each `move` line and of its `result` line.
+    pub line: usize,
+    pub move_lines: Vec<usize>,
+    pub result_line: usize,
+    /// Red's win chances from its `graph` line, if it has one.
+    pub graph: Option<Graph>,
+}
+
+impl Located {
+    /// [`GameRecord::replay`], its error naming the line and the game (and the ply).
+    pub fn replay(&self) -> Result<Board, String> {
+        self.game.replay_at().map_err(|(ply, e)| {
+            let line = ply
+                .and_then(|n| self.move_lines.get(n - 1).copied())
+                .unwrap_or(self.result_line);
+            format!("line {line}: game {}: {e}", self.game.number)
+        })
+    }
+}
+
+/// Reads a record file: its games with their lines. A byte-order mark is skipped; an error names
+/// the file and the line; a file without a game is an error.
+pub fn read_record_file(path: &std::path::Path) -> anyhow::Result<Vec<Located>> {
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.valid_up_to();
+            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            anyhow::bail!(
+                "{name}: line {line}: not UTF-8 text (byte {} of the file)",
+                at + 1
+            );
+        }
+    };
+    let games = parse_located(text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    anyhow::ensure!(!games.is_empty(), "no games in {name}");
+    Ok(games)
+}
+
+/// [`parse_records`] with the lines of each game.
+pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut cur: Option<Partial> = None;
+    let mut start_line = 0;
     for (i, raw) in text.lines().enumerate() {
         let lineno = i + 1;
         let line = raw.trim();
@@ -415,6 +521,7 @@ pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<G
                 number,
                 ..Partial::default()
             });
+            start_line = lineno;
             continue;
         }
         let Some(g) = cur.as_mut() else {
@@ -433,9 +540,22 @@ pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<G
                 }
                 g.match_id = Some(rest.to_string());
             }
-            "date" => g.date = rest.to_string(),
-            "red" => g.red = rest.to_string(),
-            "blue" => g.blue = rest.to_string(),
+            "date" => {
+                if !valid_date(rest) {
+                    return Err(fail(format!("bad date '{rest}': expected YYYY-MM-DD")));
+                }
+                g.date = rest.to_string();
+            }
+            "red" | "blue" => {
+                if rest.chars().count() > MAX_NAME {
+                    return Err(fail(format!("a name longer than {MAX_NAME} characters")));
+                }
+                if key == "red" {
+                    g.red = rest.to_string();
+                } else {
+                    g.blue = rest.to_string();
+                }
+            }
             "setup" => {
                 let parts: Vec<&str> = rest.split_whitespace().collect();
                 let [r, b] = parts[..] else {
@@ -478,11 +598,13 @@ pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<G
                     ),
                 };
                 g.plies.push(Ply { side, die, mv, us });
+                g.move_lines.push(lineno);
             }
             "result" => {
                 let (w, more) = rest.split_once(' ').unwrap_or((rest, ""));
                 if w == Reason::Unfinished.name() {
                     g.result = Some((None, Reason::Unfinished, more.trim().to_string()));
+                    g.result_line = lineno;
                     continue;
                 }
                 let winner = parse_side(w).ok_or_else(|| fail(format!("bad winner '{w}'")))?;
@@ -491,6 +613,7 @@ pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<G
                     .filter(|&r| r != Reason::Unfinished)
                     .ok_or_else(|| fail(format!("bad reason '{r}'")))?;
                 g.result = Some((Some(winner), reason, detail.trim().to_string()));
+                g.result_line = lineno;
             }
             "graph" => {
                 let points: Option<Graph> = rest
@@ -516,13 +639,25 @@ pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<G
                         "graph needs one win chance a position: one more than the moves".into(),
                     ));
                 }
-                games.push((g.finish().map_err(fail)?, graph));
+                let (move_lines, result_line) = (g.move_lines.clone(), g.result_line);
+                let game = g
+                    .finish()
+                    .map_err(|e| format!("line {lineno}: game from line {start_line}: {e}"))?;
+                games.push(Located {
+                    game,
+                    line: start_line,
+                    move_lines,
+                    result_line,
+                    graph,
+                });
             }
             _ => return Err(fail(format!("unknown line '{key}'"))),
         }
     }
     if cur.is_some() {
-        return Err("the last game has no 'end'".into());
+        return Err(format!(
+            "line {start_line}: the game starting here has no 'end'"
+        ));
     }
     Ok(games)
 }
@@ -541,6 +676,8 @@ struct Partial {
     plies: Vec<Ply>,
     result: Option<(Option<Color>, Reason, String)>,
     graph: Option<Graph>,
+    move_lines: Vec<usize>,
+    result_line: usize,
 }
 
 impl Partial {

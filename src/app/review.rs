@@ -22,12 +22,12 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::brain::analysis::{analyse_die, analyse_preroll};
 use crate::brain::search::{Limits, Searcher, to_prob};
 use crate::brain::tables::Tables;
-use crate::record::{GameRecord, parse_records};
+use crate::record::GameRecord;
 use crate::rules::board::{Color, Move};
 use crate::rules::notation::move_name;
 
@@ -456,10 +456,12 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
     if !(0.0..=1.0).contains(&args.threshold) {
         bail!("--threshold must lie in 0..1, not {}", args.threshold);
     }
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?;
-    let mut games =
-        parse_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    // Names the file and the line of any error; a file without games is one. Names are at most
+    // `record::MAX_NAME` characters, which bounds the report's column width.
+    let mut games: Vec<GameRecord> = crate::record::read_record_file(&args.file)?
+        .into_iter()
+        .map(|g| g.game)
+        .collect();
     if let Some(n) = args.game {
         games.retain(|g| g.number == n);
         if games.is_empty() {

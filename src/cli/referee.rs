@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 
 use crate::players::spec::Entrant;
-use crate::players::{TimeControl, parse_tc};
-use crate::record::parse_records;
+use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
+use crate::record::read_record_file;
 use crate::referee::ccgc;
 use crate::referee::report::{Report, players_in};
 use crate::referee::stats::Sprt;
@@ -24,7 +24,9 @@ pub struct MatchArgs {
     /// a TCG engine, `random`, `greedy`, `mcts:<simulations>` (built-in UCT with random playouts),
     /// or `self` (this program; `tcg:self` speaks TCG), then
     /// `key=value` words: `name=`, `option.<Name>=`, `tc=`, `movetime=`, `st=`, `cmd=`,
-    /// `proto=`, `arg=`, `dir=`. Repeat `--engine` for more players.
+    /// `proto=`, `arg=`, `dir=`, `stderr=<file>` (the engine's standard error; default dropped),
+    /// `mem=<MiB>` (its memory limit), `reuse=1` (TCG: one process for many games; default a
+    /// fresh process per game). Repeat `--engine` for more players.
     #[arg(long = "engine", required = true, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
     pub engine_words: Vec<String>,
     /// The words of each `--engine`, one list per occurrence (see [`MatchArgs::group_engines`]).
@@ -36,21 +38,27 @@ pub struct MatchArgs {
     /// With more than two players: `gauntlet` (the first against each other) or `round-robin`.
     #[arg(long, value_enum, default_value_t = ScheduleArg::Gauntlet)]
     pub tournament: ScheduleArg,
-    /// Games per encounter (rounded up to whole pairs).
+    /// Games per encounter, 1..1000000 (rounded up to whole pairs).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
-    /// Milliseconds per move (the default when no --tc is given: 100).
+    /// Milliseconds per move, 1..3600000 (the default when no --tc is given: 100).
     #[arg(long, conflicts_with = "tc")]
     pub movetime: Option<u64>,
-    /// Game clock `base+increment` in seconds, e.g. `10+0.1`.
+    /// Game clock `base+increment` in seconds, e.g. `10+0.1`; base 0.001..86400, increment
+    /// 0..3600.
     #[arg(long)]
     pub tc: Option<String>,
-    /// Milliseconds a player may exceed its time before it loses.
+    /// Milliseconds, 0..60000, a player may exceed its time before it loses: under a game clock
+    /// once in the game (the clock may fall to minus the grace), under --movetime on every move.
     #[arg(long, default_value_t = 100)]
     pub grace: u64,
-    /// Games played at once; each engine process serves one game at a time.
+    /// Games played at once (1..64); each engine process serves one game at a time.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Pin the engines of each concurrent game to one CPU: game slot k runs on the k-th CPU this
+    /// process may use (modulo their number). Linux only; elsewhere a warning, no pinning.
+    #[arg(long)]
+    pub affinity: bool,
     /// Match seed: the same seed replays the same setups and dice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -159,9 +167,21 @@ fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
 pub fn run_match_cli(args: MatchArgs) -> Result<()> {
     let tc = match (&args.tc, args.movetime) {
         (Some(tc), _) => parse_tc(tc)?,
-        (None, Some(ms)) => TimeControl::MoveTime { ms: ms.max(1) },
+        (None, Some(ms)) => {
+            anyhow::ensure!(
+                (1..=MAX_MOVE_MS).contains(&ms),
+                "--movetime {ms}: the time per move must be 1..{MAX_MOVE_MS} ms"
+            );
+            TimeControl::MoveTime { ms }
+        }
         (None, None) => TimeControl::MoveTime { ms: 100 },
     };
+    anyhow::ensure!(
+        (1..=tourney::MAX_GAMES).contains(&args.games),
+        "--games {}: must be 1..{} games per encounter",
+        args.games,
+        tourney::MAX_GAMES
+    );
     let mut entrants = Vec::new();
     for (i, words) in args.engine.iter().enumerate() {
         entrants
@@ -196,7 +216,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             ScheduleArg::Gauntlet => Schedule::Gauntlet,
             ScheduleArg::RoundRobin => Schedule::RoundRobin,
         },
-        games: args.games.div_ceil(2).max(1) * 2,
+        games: args.games.div_ceil(2) * 2,
         seed: args.seed,
         tc,
         grace_ms: args.grace,
@@ -210,6 +230,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             .map(str::parse::<Shard>)
             .transpose()
             .map_err(anyhow::Error::msg)?,
+        affinity: args.affinity,
     };
     t.validate()?;
     let mut record: Option<Box<dyn Write + Send>> = match &args.record {
@@ -268,14 +289,11 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
 pub fn run_stats(args: StatsArgs) -> Result<()> {
     let mut games = Vec::new();
     for f in &args.files {
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
-        let recs = parse_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-        for g in &recs {
+        for g in read_record_file(f)? {
             g.replay()
-                .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", f.display(), g.number))?;
+                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            games.push(g.game);
         }
-        games.extend(recs);
     }
     if games.is_empty() {
         bail!("no games in the record files");
@@ -299,12 +317,11 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
 }
 
 pub fn run_replay(args: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?;
-    let games = parse_records(&text).map_err(anyhow::Error::msg)?;
+    let games = read_record_file(&args.file)?;
     let mut bad = 0;
-    for g in &games {
-        match g.replay() {
+    for located in &games {
+        let g = &located.game;
+        match located.replay() {
             Ok(b) => {
                 let how = match g.winner {
                     Some(w) => format!("{} won by {}", w.name(), g.reason),
@@ -319,12 +336,16 @@ pub fn run_replay(args: ReplayArgs) -> Result<()> {
             }
             Err(e) => {
                 bad += 1;
-                println!("game {}: INVALID: {e}", g.number);
+                println!("game {}: INVALID: {}: {e}", g.number, args.file.display());
             }
         }
     }
     if bad > 0 {
-        bail!("{bad} of {} games are invalid", games.len());
+        bail!(
+            "{bad} of {} games in {} are invalid",
+            games.len(),
+            args.file.display()
+        );
     }
     println!("{} games replayed, all valid", games.len());
     Ok(())
@@ -334,21 +355,24 @@ pub fn run_export(args: ExportArgs) -> Result<()> {
     if !args.ccgc {
         bail!("choose an export format (--ccgc)");
     }
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?;
-    let games = parse_records(&text).map_err(anyhow::Error::msg)?;
+    let games = read_record_file(&args.file)?;
+    let name = args.file.display();
     let h = ccgc::Header {
         place: &args.place,
         event: &args.event,
     };
     let mut out = std::io::stdout().lock();
-    for (i, g) in games.iter().enumerate() {
-        g.replay()
-            .map_err(|e| anyhow::anyhow!("game {}: {e}", g.number))?;
+    for (i, located) in games.iter().enumerate() {
+        let g = &located.game;
+        located
+            .replay()
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         if i > 0 {
             writeln!(out)?;
         }
-        let text = ccgc::export(g, &h).map_err(|e| anyhow::anyhow!("game {}: {e}", g.number))?;
+        let text = ccgc::export(g, &h).map_err(|e| {
+            anyhow::anyhow!("{name}: line {}: game {}: {e}", located.line, g.number)
+        })?;
         out.write_all(text.as_bytes())?;
     }
     Ok(())

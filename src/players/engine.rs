@@ -1,14 +1,30 @@
-//! Engines as child processes: the native protocol and the TCG protocol, client side.
+//! Engines as child processes: the native protocol and the TCG protocol, client side. This is the
+//! one client for engine programs: `ewn match` and `ewn gui` both drive engines through it.
 //!
-//! A reader thread turns the engine's standard output into a channel of lines, so the referee can
-//! wait for an answer with a deadline. An engine that does not answer in time is killed; one whose
-//! output closes has crashed. Either way the process is dropped and a fresh one is started when
-//! the next game begins, so one stuck engine costs one game, not the match.
+//! What an engine prints is read as bytes by a reader thread, decoded leniently (a byte that is
+//! not UTF-8 becomes U+FFFD, so a stray byte makes a line malformed, never a crash) and cut into
+//! lines of at most [`MAX_LINE`] bytes; a longer line is cut and judged malformed. The lines wait
+//! in a queue bounded in lines and bytes ([`QUEUE_LINES`], [`QUEUE_BYTES`]): when it is full the
+//! reader stops reading and the engine blocks on its own output, so an engine cannot make the
+//! runner's memory grow. Every wait ends at its deadline however fast the engine prints, and an
+//! engine that prints more than [`FLOOD_LINES`] lines or [`FLOOD_BYTES`] bytes while one answer is
+//! awaited has flooded: it loses (malformed) and is killed.
+//!
+//! Each engine runs in a process group of its own, so that killing it also kills what it started,
+//! and so that a Ctrl-C at the terminal reaches the runner only; the runner kills every group it
+//! started when it gets SIGINT or SIGTERM. An engine is killed on a timeout, on a fault, at the
+//! end of its use, and when dropped. Its standard error goes to a log file or is dropped
+//! ([`Settings::stderr`]), never into the runner's output. On Linux a memory limit
+//! (`RLIMIT_AS`) and a CPU set can be given per engine.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::collections::VecDeque;
+use std::fs::OpenOptions;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Condvar, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crate::rules::board::{Color, Move};
@@ -19,46 +35,327 @@ use crate::players::{Fault, Player, TimeControl, Turn};
 
 /// How long an engine may take to start, to answer a handshake or to set up its cubes.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
+/// The longest line an engine may print, in bytes; a longer one is cut and judged malformed.
+pub const MAX_LINE: usize = 64 * 1024;
+/// Lines read but not yet taken, at most (the reader waits when the queue is full).
+pub const QUEUE_LINES: usize = 1024;
+/// Bytes of lines read but not yet taken, at most.
+pub const QUEUE_BYTES: usize = 1024 * 1024;
+/// Lines an engine may print while one answer is awaited; more is a flood.
+pub const FLOOD_LINES: u64 = 100_000;
+/// Bytes an engine may print while one answer is awaited; more is a flood.
+pub const FLOOD_BYTES: u64 = 16 * 1024 * 1024;
+/// How long an engine told to quit may take to exit before its group is killed.
+const QUIT_WAIT: Duration = Duration::from_millis(200);
+/// How often a wait with nothing to read checks whether the engine has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
+/// The largest memory limit, in MiB (1 TiB): more is no limit.
+pub const MAX_MEM_MIB: u64 = 1 << 20;
+
+/// How an engine process is started, besides its command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The folder it runs in.
+    pub dir: Option<PathBuf>,
+    /// A file its standard error is appended to; `None`: its standard error is dropped.
+    pub stderr: Option<PathBuf>,
+    /// Its address-space limit in MiB (`RLIMIT_AS`, set before it starts).
+    pub mem_mib: Option<u64>,
+    /// The CPUs it may run on (Linux only; elsewhere ignored).
+    pub cpus: Option<Vec<usize>>,
+}
+
+/// One line as the reader saw it.
+enum Line {
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes (the rest of it is discarded).
+    Overlong,
+}
+
+#[derive(Default)]
+struct Inbox {
+    lines: VecDeque<Line>,
+    bytes: usize,
+    /// The engine's output closed.
+    closed: bool,
+    /// The process is gone: the reader stops.
+    gone: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    inbox: Mutex<Inbox>,
+    changed: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inbox> {
+        self.inbox.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues a line, waiting while the queue is full. False once nobody reads any more.
+    fn push(&self, line: Line) -> bool {
+        let size = match &line {
+            Line::Text(s) => s.len() + 1,
+            Line::Overlong => 1,
+        };
+        let mut g = self.lock();
+        while !g.gone && (g.lines.len() >= QUEUE_LINES || g.bytes + size > QUEUE_BYTES) {
+            g = self.changed.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+        if g.gone {
+            return false;
+        }
+        g.bytes += size;
+        g.lines.push_back(line);
+        self.changed.notify_all();
+        true
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.changed.notify_all();
+    }
+}
+
+/// Reads `out` to its end, cutting it into lines for `shared`.
+fn read_lines(mut out: impl Read, shared: &Shared) {
+    let mut buf = vec![0u8; 16 * 1024];
+    let mut cur: Vec<u8> = Vec::new();
+    // The current line went past MAX_LINE: its rest is skipped up to the next newline.
+    let mut skipping = false;
+    let text = |cur: &mut Vec<u8>| {
+        let mut s = String::from_utf8_lossy(cur).into_owned();
+        if s.ends_with('\r') {
+            s.pop();
+        }
+        cur.clear();
+        Line::Text(s)
+    };
+    loop {
+        let n = match out.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let mut chunk = &buf[..n];
+        while !chunk.is_empty() {
+            let nl = chunk.iter().position(|&b| b == b'\n');
+            let (part, rest) = match nl {
+                Some(i) => (&chunk[..i], &chunk[i + 1..]),
+                None => (chunk, &[][..]),
+            };
+            chunk = rest;
+            if !skipping {
+                if cur.len() + part.len() > MAX_LINE {
+                    cur.clear();
+                    skipping = true;
+                    if !shared.push(Line::Overlong) {
+                        return;
+                    }
+                } else {
+                    cur.extend_from_slice(part);
+                }
+            }
+            if nl.is_some() {
+                if !skipping && !shared.push(text(&mut cur)) {
+                    return;
+                }
+                skipping = false;
+            }
+        }
+    }
+    if !skipping && !cur.is_empty() {
+        shared.push(text(&mut cur));
+    }
+    shared.close();
+}
+
+// Process groups to kill when the runner is interrupted or terminated. A signal handler may only
+// do what is async-signal-safe, so the groups sit in a fixed table of atomics, not a collection.
+const GROUP_SLOTS: usize = 512;
+#[allow(clippy::declare_interior_mutable_const)]
+const EMPTY_SLOT: AtomicI32 = AtomicI32::new(0);
+static GROUPS: [AtomicI32; GROUP_SLOTS] = [EMPTY_SLOT; GROUP_SLOTS];
+static HANDLER: Once = Once::new();
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    for slot in &GROUPS {
+        let g = slot.load(Ordering::SeqCst);
+        if g > 0 {
+            // SAFETY: kill, signal and raise are async-signal-safe.
+            unsafe {
+                libc::kill(-g, libc::SIGKILL);
+            }
+        }
+    }
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+/// Installs the handler that kills the engines' groups on SIGINT and SIGTERM, once, unless the
+/// signal is ignored (as under `nohup`), in which case it stays ignored.
+fn install_handler() {
+    HANDLER.call_once(|| {
+        for sig in [libc::SIGINT, libc::SIGTERM] {
+            // SAFETY: the handler only calls async-signal-safe functions; the old action is
+            // read first so that an ignored signal is left ignored.
+            unsafe {
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(sig, std::ptr::null(), &mut old) != 0
+                    || old.sa_sigaction == libc::SIG_IGN
+                {
+                    continue;
+                }
+                let mut act: libc::sigaction = std::mem::zeroed();
+                act.sa_sigaction = on_signal as *const () as libc::sighandler_t;
+                libc::sigemptyset(&mut act.sa_mask);
+                libc::sigaction(sig, &act, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+fn register_group(g: i32) -> Option<usize> {
+    GROUPS.iter().position(|slot| {
+        slot.compare_exchange(0, g, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    })
+}
+
+/// Limits applied in the child between fork and exec.
+fn limit_child(command: &mut Command, mem_mib: Option<u64>, cpus: Option<Vec<usize>>) {
+    let mem = mem_mib.filter(|&m| m > 0 && m <= MAX_MEM_MIB);
+    if mem.is_none() && cpus.is_none() {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    let set = cpus.map(|cpus| {
+        // SAFETY: a zeroed cpu_set_t is the empty set; CPU_SET only writes inside it.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        for c in cpus {
+            if c < libc::CPU_SETSIZE as usize {
+                unsafe { libc::CPU_SET(c, &mut set) };
+            }
+        }
+        set
+    });
+    #[cfg(not(target_os = "linux"))]
+    let _ = cpus;
+    // SAFETY: the closure runs between fork and exec and only makes the async-signal-safe
+    // system calls setrlimit and sched_setaffinity on values prepared before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            if let Some(m) = mem {
+                let bytes = (m << 20) as libc::rlim_t;
+                let lim = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            #[cfg(target_os = "linux")]
+            if let Some(set) = &set
+                && libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// The CPUs this process may run on (Linux); empty where that cannot be known or set.
+pub fn usable_cpus() -> Vec<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sched_getaffinity writes only into `set`, whose size it is given.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+                return Vec::new();
+            }
+            (0..libc::CPU_SETSIZE as usize)
+                .filter(|&c| libc::CPU_ISSET(c, &set))
+                .collect()
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    Vec::new()
+}
 
 enum Wait {
     Timeout,
     Closed,
+    /// Too much output while one answer was awaited: lines and bytes seen.
+    Flood(u64, u64),
+    Overlong,
 }
 
+/// A running engine process.
 pub struct Proc {
     child: Child,
     stdin: ChildStdin,
-    rx: Receiver<String>,
+    shared: Arc<Shared>,
+    /// Its slot in the table of groups to kill on a signal.
+    slot: Option<usize>,
+    /// Told to quit: the next stop waits a little for it to exit.
+    quitting: bool,
 }
 
 impl Proc {
-    /// Starts the program `argv[0]` with the arguments `argv[1..]`, in `dir` when given.
-    pub fn spawn(argv: &[String], dir: Option<&Path>) -> Result<Proc, String> {
+    /// Starts the program `argv[0]` with the arguments `argv[1..]` as `settings` say.
+    pub fn spawn(argv: &[String], settings: &Settings) -> Result<Proc, String> {
         let (prog, args) = argv.split_first().ok_or("empty engine command")?;
         let cmd = argv.join(" ");
+        install_handler();
         let mut command = Command::new(prog);
-        if let Some(d) = dir {
+        if let Some(d) = &settings.dir {
             command.current_dir(d);
         }
-        let mut child = command
+        let stderr = match &settings.stderr {
+            None => Stdio::null(),
+            Some(path) => Stdio::from(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open the log {}: {e}", path.display()))?,
+            ),
+        };
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
+            .process_group(0);
+        limit_child(&mut command, settings.mem_mib, settings.cpus.clone());
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+        let slot = register_group(child.id() as i32);
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Proc { child, stdin, rx })
+        let shared = Arc::new(Shared::default());
+        let reader = Arc::clone(&shared);
+        std::thread::spawn(move || read_lines(stdout, &reader));
+        Ok(Proc {
+            child,
+            stdin,
+            shared,
+            slot,
+            quitting: false,
+        })
+    }
+
+    /// The process id, which is also its group's id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
     }
 
     fn send(&mut self, line: &str) -> Result<(), Wait> {
@@ -67,37 +364,124 @@ impl Proc {
         self.stdin.flush().map_err(|_| Wait::Closed)
     }
 
+    /// Sends the engine's quit command (errors ignored): the next stop gives it a moment.
+    fn quit(&mut self, line: &str) {
+        let _ = self.send(line);
+        self.quitting = true;
+    }
+
+    /// The next line before `deadline`. The deadline is checked before every line, so a
+    /// flood of lines cannot keep a wait going past it.
+    fn next_line(&self, deadline: Instant) -> Result<Line, Wait> {
+        let mut g = self.shared.lock();
+        let mut exited_at: Option<Instant> = None;
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Wait::Timeout);
+            }
+            if let Some(line) = g.lines.pop_front() {
+                g.bytes -= match &line {
+                    Line::Text(s) => s.len() + 1,
+                    Line::Overlong => 1,
+                };
+                self.shared.changed.notify_all();
+                return Ok(line);
+            }
+            if g.closed {
+                return Err(Wait::Closed);
+            }
+            // A process that exited has crashed even when a child of its still holds the pipe
+            // open (its output then never closes); what it printed before it exited is read
+            // first, for which the reader gets a moment.
+            if exited_at.is_none() && self.exited() {
+                exited_at = Some(now);
+            }
+            if exited_at.is_some_and(|t| now - t >= 2 * EXIT_POLL) {
+                return Err(Wait::Closed);
+            }
+            g = self
+                .shared
+                .changed
+                .wait_timeout(g, (deadline - now).min(EXIT_POLL))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
     /// The next line that `accept` takes (others are skipped), before `deadline`.
     fn wait_for(
         &mut self,
         deadline: Instant,
         accept: &dyn Fn(&str) -> bool,
     ) -> Result<String, Wait> {
+        let (mut lines, mut bytes) = (0u64, 0u64);
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(line) => {
-                    log::debug!("< {line}");
-                    if accept(line.trim()) {
-                        return Ok(line.trim().to_string());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return Err(Wait::Timeout),
-                Err(RecvTimeoutError::Disconnected) => return Err(Wait::Closed),
+            let line = match self.next_line(deadline)? {
+                Line::Text(s) => s,
+                Line::Overlong => return Err(Wait::Overlong),
+            };
+            lines += 1;
+            bytes += line.len() as u64 + 1;
+            if lines > FLOOD_LINES || bytes > FLOOD_BYTES {
+                return Err(Wait::Flood(lines, bytes));
+            }
+            let line = line.trim();
+            log::debug!("< {line}");
+            if accept(line) {
+                return Ok(line.to_string());
             }
         }
     }
 
     /// Discards lines left over from an earlier request.
     fn drain(&mut self) {
-        while self.rx.try_recv().is_ok() {}
+        let mut g = self.shared.lock();
+        g.lines.clear();
+        g.bytes = 0;
+        self.shared.changed.notify_all();
+    }
+
+    /// True once the process has exited (without reaping it, so that its id, and so its group's,
+    /// cannot be taken by another process while the group is killed).
+    fn exited(&self) -> bool {
+        // SAFETY: waitid only writes into `info`.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(
+                libc::P_PID,
+                self.child.id() as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            r != 0 || info.si_pid() != 0
+        }
     }
 }
 
 impl Drop for Proc {
+    /// Kills the engine's whole group (after a moment to quit, if it was told to) and reaps it.
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        if self.quitting {
+            let until = Instant::now() + QUIT_WAIT;
+            while !self.exited() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        let g = self.child.id() as i32;
+        // SAFETY: kill with a negative id signals the group; the leader is not reaped yet, so
+        // the id is still this group's.
+        unsafe {
+            libc::kill(-g, libc::SIGKILL);
+        }
         let _ = self.child.wait();
+        if let Some(s) = self.slot {
+            GROUPS[s].store(0, Ordering::SeqCst);
+        }
+        let mut inbox = self.shared.lock();
+        inbox.gone = true;
+        inbox.lines.clear();
+        self.shared.changed.notify_all();
     }
 }
 
@@ -108,6 +492,12 @@ fn fault(w: Wait, what: &str, wait: Duration) -> Fault {
             wait.as_millis()
         )),
         Wait::Closed => Fault::Crash(format!("engine exited while asked for {what}")),
+        Wait::Flood(lines, bytes) => Fault::Malformed(format!(
+            "flooded: {lines} lines, {bytes} bytes without {what}; engine killed"
+        )),
+        Wait::Overlong => Fault::Malformed(format!(
+            "a line longer than {MAX_LINE} bytes while asked for {what}; engine killed"
+        )),
     }
 }
 
@@ -117,27 +507,27 @@ pub struct Native {
     label: String,
     /// Sent as `setoption name <name> value <value>` after each start.
     options: Vec<(String, String)>,
-    dir: Option<PathBuf>,
+    settings: Settings,
     proc: Option<Proc>,
 }
 
 impl Native {
     pub fn new(argv: Vec<String>, label: &str) -> Native {
-        Native::with_settings(argv, label, Vec::new(), None)
+        Native::with_settings(argv, label, Vec::new(), Settings::default())
     }
 
-    /// An engine that gets `options` after its handshake and runs in `dir`.
+    /// An engine that gets `options` after its handshake and is started as `settings` say.
     pub fn with_settings(
         argv: Vec<String>,
         label: &str,
         options: Vec<(String, String)>,
-        dir: Option<PathBuf>,
+        settings: Settings,
     ) -> Native {
         Native {
             argv,
             label: label.to_string(),
             options,
-            dir,
+            settings,
             proc: None,
         }
     }
@@ -147,7 +537,7 @@ impl Native {
     /// differ in the options they know, as under cutechess-cli.
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let mut p = Proc::spawn(&self.argv, self.dir.as_deref()).map_err(Fault::Crash)?;
+            let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
             let deadline = Instant::now() + HANDSHAKE;
             p.send("ugi")
                 .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
@@ -266,7 +656,7 @@ impl Player for Native {
 impl Drop for Native {
     fn drop(&mut self) {
         if let Some(p) = self.proc.as_mut() {
-            let _ = p.send("quit");
+            p.quit("quit");
         }
     }
 }
@@ -275,7 +665,9 @@ impl Drop for Native {
 pub struct Tcg {
     argv: Vec<String>,
     label: String,
-    dir: Option<PathBuf>,
+    settings: Settings,
+    /// Keep one process for many games; by default every game gets a fresh one.
+    reuse: bool,
     proc: Option<Proc>,
 }
 
@@ -285,22 +677,32 @@ pub const TCG_MOVES_PER_GAME: u64 = 15;
 
 impl Tcg {
     pub fn new(argv: Vec<String>, label: &str) -> Tcg {
-        Tcg::in_dir(argv, label, None)
+        Tcg::with_settings(argv, label, Settings::default(), false)
     }
 
-    /// An engine that runs in `dir` (TCG has no options to give).
-    pub fn in_dir(argv: Vec<String>, label: &str, dir: Option<PathBuf>) -> Tcg {
+    /// An engine started as `settings` say (TCG has no options to give). With `reuse` one
+    /// process plays game after game; without, every game starts a fresh process, as the
+    /// contest judges run TCG engines (many keep their game clock for the life of the process).
+    pub fn with_settings(argv: Vec<String>, label: &str, settings: Settings, reuse: bool) -> Tcg {
         Tcg {
             argv,
             label: label.to_string(),
-            dir,
+            settings,
+            reuse,
             proc: None,
+        }
+    }
+
+    /// Ends the running process, if any: told to exit, then its group killed.
+    fn stop(&mut self) {
+        if let Some(mut p) = self.proc.take() {
+            p.quit("exit");
         }
     }
 
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let p = Proc::spawn(&self.argv, self.dir.as_deref()).map_err(Fault::Crash)?;
+            let p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
             self.proc = Some(p);
         }
         Ok(self.proc.as_mut().expect("just started"))
@@ -335,6 +737,9 @@ impl Player for Tcg {
     }
 
     fn new_game(&mut self, tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
+        if !self.reuse {
+            self.stop();
+        }
         let base_ms = match self.time_control(tc) {
             TimeControl::Game { base_ms, .. } => base_ms,
             TimeControl::MoveTime { ms } => ms,
@@ -373,8 +778,6 @@ impl Player for Tcg {
 
 impl Drop for Tcg {
     fn drop(&mut self) {
-        if let Some(p) = self.proc.as_mut() {
-            let _ = p.send("exit");
-        }
+        self.stop();
     }
 }

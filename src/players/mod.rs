@@ -80,21 +80,35 @@ pub trait Player: Send {
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault>;
 }
 
-/// `10+0.1` -> base and increment in milliseconds.
+/// The longest time per move, in ms (one hour).
+pub const MAX_MOVE_MS: u64 = 3_600_000;
+/// The longest game clock, in ms (one day).
+pub const MAX_BASE_MS: u64 = 86_400_000;
+/// The largest increment, in ms (one hour).
+pub const MAX_INC_MS: u64 = 3_600_000;
+
+/// `10+0.1` -> base and increment in milliseconds; the base must be 0.001 s to one day, the
+/// increment 0 to one hour.
 pub fn parse_tc(s: &str) -> Result<TimeControl> {
     let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
-    let secs = |x: &str| -> Result<u64> {
+    let ms = |x: &str, max: u64, what: &str| -> Result<u64> {
         let v: f64 = x
             .trim()
             .parse()
             .with_context(|| format!("bad time '{x}' in --tc '{s}'"))?;
         anyhow::ensure!(v.is_finite() && v >= 0.0, "bad time '{x}' in --tc '{s}'");
-        Ok((v * 1000.0).round() as u64)
+        let ms = (v * 1000.0).round();
+        anyhow::ensure!(
+            ms <= max as f64,
+            "--tc '{s}': the {what} must be at most {} s",
+            max / 1000
+        );
+        Ok(ms as u64)
     };
-    let base_ms = secs(base)?;
+    let base_ms = ms(base, MAX_BASE_MS, "base")?;
     anyhow::ensure!(base_ms > 0, "--tc '{s}' gives no time");
     Ok(TimeControl::Game {
         base_ms,
-        inc_ms: secs(inc)?,
+        inc_ms: ms(inc, MAX_INC_MS, "increment")?,
     })
 }

@@ -20,13 +20,17 @@
 //! | `tc=<base>+<inc>` | this player's game clock, seconds |
 //! | `movetime=<ms>` | this player's time per move |
 //! | `st=<seconds>` | the same in seconds, as cutechess-cli writes it |
+//! | `stderr=<file>` | append the engine's standard error to this file (default: dropped) |
+//! | `mem=<MiB>` | the engine's address-space limit (`RLIMIT_AS`), 1..1048576 MiB |
+//! | `reuse=0\|1` | TCG: one process for many games (1) or a fresh one every game (0, the default) |
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::players::engine;
-use crate::players::{Player, TimeControl};
+use crate::players::engine::{self, MAX_MEM_MIB, Settings};
+use crate::players::{MAX_MOVE_MS, Player, TimeControl};
+pub use crate::record::MAX_NAME;
 
 /// A player as named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +100,12 @@ pub struct Entrant {
     /// This player's time control; `None`: the match's.
     pub tc: Option<TimeControl>,
     pub dir: Option<PathBuf>,
+    /// Where the engine's standard error goes (`None`: dropped).
+    pub stderr: Option<PathBuf>,
+    /// The engine's memory limit, MiB.
+    pub mem_mib: Option<u64>,
+    /// TCG: one process for many games.
+    pub reuse: bool,
 }
 
 impl Entrant {
@@ -108,6 +118,9 @@ impl Entrant {
             options: Vec::new(),
             tc: None,
             dir: None,
+            stderr: None,
+            mem_mib: None,
+            reuse: false,
         }
     }
 
@@ -154,7 +167,32 @@ impl Entrant {
                 "name" => {
                     once(e.name.is_some())?;
                     ensure!(!value.trim().is_empty(), "name= is empty");
+                    ensure!(
+                        value.trim().chars().count() <= MAX_NAME,
+                        "name= is longer than {MAX_NAME} characters"
+                    );
                     e.name = Some(value.trim().to_string());
+                }
+                "stderr" => {
+                    once(e.stderr.is_some())?;
+                    ensure!(!value.is_empty(), "stderr= needs a file");
+                    e.stderr = Some(PathBuf::from(value));
+                }
+                "mem" => {
+                    once(e.mem_mib.is_some())?;
+                    let mib: u64 = value
+                        .parse()
+                        .ok()
+                        .filter(|m| (1..=MAX_MEM_MIB).contains(m))
+                        .with_context(|| format!("mem={value}: expected MiB, 1..{MAX_MEM_MIB}"))?;
+                    e.mem_mib = Some(mib);
+                }
+                "reuse" => {
+                    e.reuse = match value {
+                        "1" | "yes" | "true" => true,
+                        "0" | "no" | "false" => false,
+                        _ => bail!("reuse={value}: expected 1 or 0"),
+                    };
                 }
                 "tc" => {
                     once(e.tc.is_some())?;
@@ -174,7 +212,11 @@ impl Entrant {
                             .parse()
                             .with_context(|| format!("movetime={value}: expected milliseconds"))?
                     };
-                    e.tc = Some(TimeControl::MoveTime { ms: ms.max(1) });
+                    ensure!(
+                        (1..=MAX_MOVE_MS).contains(&ms),
+                        "{key}={value}: the time per move must be 1..{MAX_MOVE_MS} ms"
+                    );
+                    e.tc = Some(TimeControl::MoveTime { ms });
                 }
                 _ => {
                     let name = key.strip_prefix("option.").expect("checked by setting()");
@@ -212,21 +254,43 @@ impl Entrant {
             e.dir.is_none() || process,
             "dir= is only for engine commands, not '{cmd}'"
         );
+        ensure!(
+            (e.stderr.is_none() && e.mem_mib.is_none()) || process,
+            "stderr= and mem= are only for engine commands, not '{cmd}'"
+        );
+        ensure!(
+            !e.reuse || matches!(e.spec, PlayerSpec::Tcg(_)),
+            "reuse= is only for TCG engines, not '{cmd}'"
+        );
         Ok(e)
     }
 
     /// A fresh player for one worker of the match.
     pub fn make(&self, label: &str) -> Box<dyn Player> {
+        self.make_on(label, None)
+    }
+
+    /// A fresh player whose engine process, if it has one, runs on the CPUs `cpus` only.
+    pub fn make_on(&self, label: &str, cpus: Option<Vec<usize>>) -> Box<dyn Player> {
+        let settings = Settings {
+            dir: self.dir.clone(),
+            stderr: self.stderr.clone(),
+            mem_mib: self.mem_mib,
+            cpus,
+        };
         match &self.spec {
             PlayerSpec::Native(argv) => Box::new(engine::Native::with_settings(
                 argv.clone(),
                 label,
                 self.options.clone(),
-                self.dir.clone(),
+                settings,
             )),
-            PlayerSpec::Tcg(argv) => {
-                Box::new(engine::Tcg::in_dir(argv.clone(), label, self.dir.clone()))
-            }
+            PlayerSpec::Tcg(argv) => Box::new(engine::Tcg::with_settings(
+                argv.clone(),
+                label,
+                settings,
+                self.reuse,
+            )),
             other => other.make(label),
         }
     }
@@ -237,7 +301,17 @@ fn setting(word: &str) -> Option<(&str, &str)> {
     let (key, value) = word.split_once('=')?;
     let known = matches!(
         key,
-        "cmd" | "proto" | "arg" | "dir" | "name" | "tc" | "movetime" | "st"
+        "cmd"
+            | "proto"
+            | "arg"
+            | "dir"
+            | "name"
+            | "tc"
+            | "movetime"
+            | "st"
+            | "stderr"
+            | "mem"
+            | "reuse"
     ) || key
         .strip_prefix("option.")
         .is_some_and(|n| !n.is_empty() && !n.contains(char::is_whitespace));
@@ -310,6 +384,12 @@ mod tests {
             ("./e proto=uci", "expected native or tcg"),
             ("./e stray", "not a key=value"),
             ("./e movetime=-3", "milliseconds"),
+            ("./e movetime=9223372036854775808", "1..3600000"),
+            ("./e movetime=0", "1..3600000"),
+            ("./e st=1e300", "1..3600000"),
+            ("./e mem=0", "MiB"),
+            ("greedy mem=64", "only for engine commands"),
+            ("./e reuse=1", "only for TCG"),
         ] {
             let e = Entrant::parse(&words(text)).unwrap_err();
             assert!(format!("{e:#}").contains(why), "{text}: {e:#}");

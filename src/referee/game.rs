@@ -110,8 +110,11 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         let die = rng.die();
         let c = b.side_to_move();
         let tc = tcs[c.idx()];
-        let allowed = clock_ms[c.idx()].max(0) as u64;
-        let wait = Duration::from_millis(allowed + spec.grace_ms);
+        // The grace is a tolerance on the clock, as in cutechess-cli: under a game clock the
+        // clock may run down to minus the grace once in the whole game, not by the grace on
+        // every move; under a time per move every move has its time plus the grace.
+        let allowed = (clock_ms[c.idx()] + spec.grace_ms as i64).max(0) as u64;
+        let wait = Duration::from_millis(allowed);
         let turn = Turn {
             start: &start,
             history: &history,
@@ -130,11 +133,20 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             Err(f) => return forfeit(rec, c, f),
         };
         if used > wait {
-            let f = Fault::Time(format!(
-                "answered after {} ms; {allowed} ms + {} ms grace allowed",
-                used.as_millis(),
-                spec.grace_ms
-            ));
+            let f = match tc {
+                TimeControl::MoveTime { ms } => Fault::Time(format!(
+                    "answered after {} ms; {ms} ms + {} ms grace allowed",
+                    used.as_millis(),
+                    spec.grace_ms
+                )),
+                TimeControl::Game { .. } => Fault::Time(format!(
+                    "answered after {} ms with {} ms on the clock; the clock may go {} ms \
+                     below zero in a game",
+                    used.as_millis(),
+                    clock_ms[c.idx()],
+                    spec.grace_ms
+                )),
+            };
             return forfeit(rec, c, f);
         }
         if !b.is_legal(m, Some(die)) {

@@ -108,6 +108,15 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
     Ok(out)
 }
 
+/// The most games per encounter (`--games`).
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The longest grace, in ms (`--grace`).
+pub const MAX_GRACE_MS: u64 = 60_000;
+/// The most games played at once (`--concurrency`).
+pub const MAX_CONCURRENCY: usize = 64;
+/// The most players of a tournament.
+pub const MAX_PLAYERS: usize = 64;
+
 /// `K/N`: this run plays the K-th of N slices (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -148,6 +157,8 @@ pub struct Tournament {
     pub sprt: Option<Sprt>,
     pub shard: Option<Shard>,
     pub anchor: usize,
+    /// Pin the engines of each concurrent game to a CPU of their own (`--affinity`).
+    pub affinity: bool,
 }
 
 /// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
@@ -163,7 +174,7 @@ pub fn labels(entrants: &[Entrant]) -> Vec<String> {
                 other => other.to_string(),
             },
         };
-        let base = base.replace(['\n', '\r'], " ");
+        let base = record::record_name(&base);
         let mut name = base.clone();
         let mut k = 2;
         while out.contains(&name) {
@@ -199,6 +210,7 @@ impl Tournament {
             sprt: None,
             shard: None,
             anchor: 0,
+            affinity: false,
         }
     }
 
@@ -254,8 +266,35 @@ impl Tournament {
         format!("{:016x}", crate::rules::zobrist::splitmix64(h).1)
     }
 
-    /// Checks what the command line cannot: enough players, an SPRT only for two.
+    /// Checks what the command line cannot: enough players, an SPRT only for two, numbers in
+    /// their ranges, a shard with games.
     pub fn validate(&self) -> Result<()> {
+        ensure!(
+            (2..=MAX_GAMES).contains(&self.games),
+            "games per encounter must be 1..{MAX_GAMES}"
+        );
+        ensure!(
+            self.grace_ms <= MAX_GRACE_MS,
+            "the grace must be 0..{MAX_GRACE_MS} ms"
+        );
+        ensure!(
+            (1..=MAX_CONCURRENCY).contains(&self.concurrency),
+            "the concurrency must be 1..{MAX_CONCURRENCY}"
+        );
+        ensure!(
+            self.entrants.len() <= MAX_PLAYERS,
+            "at most {MAX_PLAYERS} players"
+        );
+        if let Some(s) = self.shard {
+            let pairs = self.total_pairs();
+            ensure!(
+                s.k <= pairs,
+                "shard {}/{}: the match has only {pairs} pairs of games, so this shard has none; \
+                 use at most {pairs} shards",
+                s.k,
+                s.n
+            );
+        }
         ensure!(
             self.entrants.len() >= 2,
             "a match needs at least two players"
@@ -376,10 +415,28 @@ pub fn run(
         record,
     ));
     let tc_of = |i: usize| t.entrants[i].tc.unwrap_or(t.tc);
-    let workers = t.concurrency.clamp(1, 64).min(planned.max(1) as usize);
+    let workers = t
+        .concurrency
+        .clamp(1, MAX_CONCURRENCY)
+        .min(planned.max(1) as usize);
+    let cpus = if t.affinity {
+        let cpus = crate::players::engine::usable_cpus();
+        if cpus.is_empty() {
+            log::warn!("--affinity: CPU pinning is not available here; engines run unpinned");
+        }
+        cpus
+    } else {
+        Vec::new()
+    };
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
+        // Borrowed by the workers, which take their slot number by value.
+        let (queue, stop, failure, sink) = (&queue, &stop, &failure, &sink);
+        let (date, match_id, encounters, tc_of) = (&date, &match_id, &encounters, &tc_of);
+        for w in 0..workers {
+            // Game slot w runs on CPU w (mod the CPUs this process may use): the two engines of
+            // a game take turns, so they share it.
+            let pin = (!cpus.is_empty()).then(|| vec![cpus[w % cpus.len()]]);
+            scope.spawn(move || {
                 let mut players: Vec<Option<Box<dyn Player>>> =
                     (0..t.entrants.len()).map(|_| None).collect();
                 loop {
@@ -433,7 +490,7 @@ pub fn run(
                     };
                     for i in [red, blue] {
                         if players[i].is_none() {
-                            players[i] = Some(t.entrants[i].make(&t.names[i]));
+                            players[i] = Some(t.entrants[i].make_on(&t.names[i], pin.clone()));
                         }
                     }
                     let mut rec = {
@@ -639,6 +696,7 @@ mod tests {
             sprt: None,
             shard: None,
             anchor: 0,
+            affinity: false,
         }
     }
 
