@@ -1,19 +1,12 @@
 //! Search: the pruned search returns exactly the value of plain expectimax, known values are found,
 //! results are deterministic, and the bench signature is pinned.
 
+mod common;
+use common::Rng;
+
 use ewn::brain::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
 use ewn::rules::board::Board;
 use ewn::rules::notation::{parse_fen, parse_move};
-use ewn::rules::zobrist::splitmix64;
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        let (s, v) = splitmix64(self.0);
-        self.0 = s;
-        v % n
-    }
-}
 
 fn infinite() -> Limits {
     Limits {

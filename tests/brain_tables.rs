@@ -3,6 +3,7 @@
 //! value, a table file survives a round trip and a damaged or foreign file is refused.
 
 mod common;
+use common::Rng;
 
 use std::collections::HashMap;
 
@@ -11,20 +12,10 @@ use std::sync::Arc;
 use ewn::brain::search::{Limits, Searcher, WIN};
 use ewn::brain::tables::{self, Progress, Tables, index::Layout, verify::best_moves};
 use ewn::rules::board::{Board, Color, DIST};
-use ewn::rules::zobrist::splitmix64;
 
 /// The three-cube table, solved once for every test of this file.
 fn three() -> &'static Tables {
     tables::builtin()
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        let (s, v) = splitmix64(self.0);
-        self.0 = s;
-        v % n
-    }
 }
 
 /// Expectimax over every face and move to the end of the game, memoised by Zobrist key.

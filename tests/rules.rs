@@ -1,22 +1,12 @@
 //! Rules: perft tables, a naive independent move generator as a cross-check, Zobrist keys and
 //! notation round trips over random games.
 
+mod common;
+use common::Rng;
+
 use ewn::rules::board::{Board, Color, Move};
 use ewn::rules::notation::{STARTPOS, parse_fen, parse_move, to_fen};
 use ewn::rules::perft::perft;
-use ewn::rules::zobrist::splitmix64;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let (s, v) = splitmix64(self.0);
-        self.0 = s;
-        v
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 #[test]
 fn perft_startpos_table() {

@@ -291,3 +291,19 @@ pub fn argv<'a>(line: &'a str, whole: &[&'a str]) -> Vec<&'a str> {
     v.extend(whole);
     v
 }
+
+/// A seeded generator for random positions and games in tests (splitmix64, as the engine's own).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        let (s, v) = ewn::rules::zobrist::splitmix64(self.0);
+        self.0 = s;
+        v
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
