@@ -13,8 +13,11 @@
 //! window, and the node returns as soon as it must fail) and alpha-beta at move nodes. `WIN` and 0
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
 
+mod reference;
 pub mod time;
 pub mod tt;
+
+pub use reference::{reference_value, reference_value_with};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -978,42 +981,4 @@ fn order_moves(b: &Board, list: &mut MoveList, tt_move: Move) {
             j -= 1;
         }
     }
-}
-
-/// Plain expectimax without pruning or table, the reference the pruned search must match: the
-/// value for the side to move of the best move for `die` searched to `depth` plies.
-pub fn reference_value(b: &mut Board, die: u8, depth: u32) -> i64 {
-    reference_value_with(EvalKind::default(), b, die, depth)
-}
-
-/// [`reference_value`] with a chosen leaf evaluation.
-pub fn reference_value_with(kind: EvalKind, b: &mut Board, die: u8, depth: u32) -> i64 {
-    fn chance(kind: EvalKind, b: &mut Board, depth: u32) -> i64 {
-        if depth == 0 {
-            return kind.evaluate(b);
-        }
-        let groups = GROUPS[b.alive(b.side_to_move()) as usize];
-        let sum: i64 = groups
-            .iter()
-            .map(|(mask, cnt)| cnt as i64 * max_node(kind, b, mask, depth))
-            .sum();
-        chance_value(sum)
-    }
-    fn max_node(kind: EvalKind, b: &mut Board, mask: u8, depth: u32) -> i64 {
-        let mut list = MoveList::default();
-        b.gen_moves(mask, &mut list);
-        let mut best = -1;
-        for &m in list.as_slice() {
-            let u = b.make(m);
-            let v = if b.is_over() {
-                WIN
-            } else {
-                WIN - chance(kind, b, depth - 1)
-            };
-            b.unmake(m, u);
-            best = best.max(v);
-        }
-        best
-    }
-    max_node(kind, b, b.movable(die), depth)
 }
