@@ -59,19 +59,6 @@ fn random_position(rng: &mut Rng, red: usize, blue: usize, stm: Color) -> Board 
     }
 }
 
-fn reflect(b: &Board) -> Board {
-    let mut r = Board::empty(b.side_to_move());
-    for s in 0..25u8 {
-        let code = b.piece_at(s);
-        if code != 0 {
-            let (c, n) = ewn::rules::board::piece_of(code);
-            r.put((s % 5) * 5 + s / 5, c, n);
-        }
-    }
-    r.finish_setup().unwrap();
-    r
-}
-
 #[test]
 fn table_equals_expectimax_to_the_end() {
     let t = three();
@@ -101,7 +88,7 @@ fn the_reflection_keeps_every_value() {
         let (red, blue) = [(1, 1), (1, 2), (2, 1)][i % 3];
         let stm = if i % 2 == 0 { Color::Red } else { Color::Blue };
         let b = random_position(&mut rng, red, blue, stm);
-        assert_eq!(t.probe(&b), t.probe(&reflect(&b)), "{b:?}");
+        assert_eq!(t.probe(&b), t.probe(&b.reflected()), "{b:?}");
     }
 }
 

@@ -525,19 +525,6 @@ mod tests {
     }
 
     /// The position reflected in the a5-e1 diagonal, square by square.
-    fn transposed(b: &Board) -> Board {
-        let mut t = Board::empty(b.side_to_move());
-        for s in 0..25u8 {
-            let code = b.piece_at(s);
-            if code != 0 {
-                let (c, n) = crate::rules::board::piece_of(code);
-                t.put(net::transpose_square(s as usize) as u8, c, n);
-            }
-        }
-        t.finish_setup().unwrap();
-        t
-    }
-
     #[test]
     fn mirrored_inputs_are_the_inputs_of_the_reflected_position() {
         let mut rng = MatchRng::new(21);
@@ -549,7 +536,7 @@ mod tests {
             let Some(b) = random_walk(start, 24, &mut rng) else {
                 continue;
             };
-            let t = transposed(&b);
+            let t = b.reflected();
             let sorted = |f: Features| {
                 let mut v = f.as_slice().to_vec();
                 v.sort_unstable();

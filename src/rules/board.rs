@@ -281,6 +281,22 @@ impl Board {
         Ok(())
     }
 
+    /// The position reflected in the a5-e1 diagonal (files become ranks), which maps the game
+    /// onto itself: the corners and starting triangles stay, and so does every value.
+    pub fn reflected(&self) -> Board {
+        let mut r = Board::empty(self.stm);
+        for s in 0..25u8 {
+            let code = self.sq[s as usize];
+            if code != 0 {
+                let (c, n) = piece_of(code);
+                r.put((s % 5) * 5 + s / 5, c, n);
+            }
+        }
+        r.finish_setup()
+            .expect("a reflection keeps the corners, so it is a position when the original is");
+        r
+    }
+
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.stm
@@ -468,6 +484,21 @@ fn piece_of_sq(code: u8) -> Option<Color> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_reflection_is_an_involution_that_keeps_the_triangles() {
+        let b = Board::startpos();
+        let r = b.reflected();
+        assert_eq!(r.reflected().key(), b.key());
+        for c in [Color::Red, Color::Blue] {
+            for s in c.triangle() {
+                assert_eq!(piece_of_sq(r.piece_at(s)), Some(c));
+            }
+        }
+        // a5 b5 c5 a4 b4 a3 hold 1..6 at the start; b5 (1) and a4 (5) swap.
+        assert_eq!(r.piece_at(1), b.piece_at(5));
+        assert_eq!(r.piece_at(5), b.piece_at(1));
+    }
 
     #[test]
     fn start_moves() {

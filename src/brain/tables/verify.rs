@@ -33,20 +33,6 @@ pub fn expectimax(b: &mut Board, memo: &mut HashMap<u64, f64>) -> f64 {
     v
 }
 
-/// The board reflected in the a5-e1 diagonal: file and rank exchanged.
-pub fn reflect(b: &Board) -> Board {
-    let mut r = Board::empty(b.side_to_move());
-    for s in 0..25u8 {
-        let code = b.piece_at(s);
-        if code != 0 {
-            let (c, n) = crate::rules::board::piece_of(code);
-            r.put((s % 5) * 5 + s / 5, c, n);
-        }
-    }
-    r.finish_setup().expect("a reflection of a position");
-    r
-}
-
 /// A random position with `ku` cubes of the side to move and `kt` of the other, not finished.
 pub fn random_position(rng: &mut MatchRng, ku: usize, kt: usize) -> Board {
     loop {
@@ -105,7 +91,7 @@ pub fn sample(t: &Tables, samples: usize, seed: u64) -> Report {
         let want = expectimax(&mut b, &mut memo);
         let got = t.probability(&b).expect("a covered position");
         r.max_diff = r.max_diff.max((want - got).abs());
-        if t.probability(&reflect(&b)) != Some(got) {
+        if t.probability(&b.reflected()) != Some(got) {
             r.reflection_mismatches += 1;
         }
         r.positions += 1;
