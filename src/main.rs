@@ -21,7 +21,7 @@ struct Cli {
     #[arg(long, value_parser = cli::threads_parser())]
     threads: Option<u64>,
     /// A directory of exact endgame tables (`ewn tables build`): for the protocol loop (the TCG
-    /// front end has no options), `review` and `analyse`.
+    /// front end has no options), `review`, `analyse` and `gui`.
     #[arg(long, global = true)]
     tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
