@@ -61,7 +61,7 @@ enum Command {
     Gui(ewn::app::gui::GuiArgs),
     /// Play a game in the terminal against the engine, or with the engine as adviser.
     Play(cli::play::PlayArgs),
-    /// Exact endgame tables: build, verify, probe.
+    /// Exact endgame tables: build, verify, probe, and recorded games against them (stats).
     Tables(cli::tables::TablesArgs),
 }
 

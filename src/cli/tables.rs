@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 
 use super::parse_position;
 use crate::brain::tables::{self, Progress, Tables};
+use crate::record::read_record_file;
 
 /// The largest table `build` makes.
 const BUILD_MAX: usize = 4;
@@ -114,13 +115,9 @@ pub fn run_tables(args: TablesArgs) -> Result<()> {
             let t = load(&dir)?;
             let mut games = Vec::new();
             for f in &files {
-                let text = std::fs::read_to_string(f)
-                    .with_context(|| format!("reading {}", f.display()))?;
-                let g = crate::record::parse_records(&text)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-                games.extend(g);
+                games.extend(read_record_file(f)?.into_iter().map(|g| g.game));
             }
-            print!("{}", stats(&t, &games));
+            print!("{}", crate::app::endgames::stats(&t, &games));
             Ok(())
         }
         TablesCommand::Probe { dir, position } => {
@@ -141,133 +138,4 @@ pub fn run_tables(args: TablesArgs) -> Result<()> {
             Ok(())
         }
     }
-}
-
-/// Sums over covered positions (index: cubes on the board; 0 for all).
-#[derive(Clone, Copy, Default)]
-struct Sums {
-    positions: u64,
-    log_loss: f64,
-    entropy: f64,
-    brier: f64,
-    choices: u64,
-    /// Choices whose moves do not all have the same exact value.
-    differ: u64,
-    best: u64,
-    cost: f64,
-    worst: f64,
-}
-
-/// The text of `tables stats`.
-fn stats(t: &Tables, games: &[crate::record::GameRecord]) -> String {
-    use std::fmt::Write as _;
-    let mut by = [Sums::default(); 6];
-    // Calibration: by the network's value in tenths, (positions, sum of network, sum of exact).
-    let mut bins = [(0u64, 0.0f64, 0.0f64); 10];
-    let h = |p: f64| {
-        if p <= 0.0 || p >= 1.0 {
-            0.0
-        } else {
-            -(p * p.ln() + (1.0 - p) * (1.0 - p).ln())
-        }
-    };
-    for g in games {
-        let mut b = g.start_board();
-        for p in &g.plies {
-            if let Some(exact) = t.probability(&b) {
-                let cubes = (b.alive(crate::rules::board::Color::Red).count_ones()
-                    + b.alive(crate::rules::board::Color::Blue).count_ones())
-                    as usize;
-                let q = crate::brain::search::to_prob(crate::brain::net::evaluate(&b))
-                    .clamp(1e-6, 1.0 - 1e-6);
-                let moves = tables::verify::best_moves(t, &b, p.die);
-                let played = moves.iter().find(|m| m.0 == p.mv).map_or(0.0, |m| m.1);
-                let cost = (moves[0].1 - played).max(0.0);
-                let bin = ((q * 10.0) as usize).min(9);
-                bins[bin].0 += 1;
-                bins[bin].1 += q;
-                bins[bin].2 += exact;
-                for k in [0, cubes] {
-                    let s = &mut by[k];
-                    s.positions += 1;
-                    s.log_loss += -(exact * q.ln() + (1.0 - exact) * (1.0 - q).ln());
-                    s.entropy += h(exact);
-                    s.brier += (q - exact) * (q - exact);
-                    if moves.len() > 1 {
-                        s.choices += 1;
-                        s.differ += u64::from(moves[0].1 - moves[moves.len() - 1].1 > 1e-9);
-                        s.best += u64::from(cost < 1e-9);
-                        s.cost += cost;
-                        s.worst = s.worst.max(cost);
-                    }
-                }
-            }
-            b.make(p.mv);
-        }
-    }
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} games; covered positions before the roll, by cubes on the board:",
-        games.len()
-    );
-    let _ = writeln!(
-        out,
-        "{:>5}  {:>9}  {:>8}  {:>8}  {:>8}  {:>8}  {:>7}  {:>6}  {:>8}  {:>9}  {:>8}",
-        "cubes",
-        "positions",
-        "logloss",
-        "entropy",
-        "excess",
-        "brier",
-        "choices",
-        "differ",
-        "best",
-        "cost/ch",
-        "worst"
-    );
-    for (k, s) in by.iter().enumerate() {
-        if s.positions == 0 {
-            continue;
-        }
-        let n = s.positions as f64;
-        let c = s.choices.max(1) as f64;
-        let _ = writeln!(
-            out,
-            "{:>5}  {:>9}  {:>8.5}  {:>8.5}  {:>8.5}  {:>8.5}  {:>7}  {:>6}  {:>8.4}  {:>9.6}  {:>8.4}",
-            if k == 0 {
-                "all".to_string()
-            } else {
-                k.to_string()
-            },
-            s.positions,
-            s.log_loss / n,
-            s.entropy / n,
-            (s.log_loss - s.entropy) / n,
-            s.brier / n,
-            s.choices,
-            s.differ,
-            s.best as f64 / c,
-            s.cost / c,
-            s.worst
-        );
-    }
-    let _ = writeln!(
-        out,
-        "Calibration: the network's value in tenths, positions, its mean, the exact mean:"
-    );
-    for (i, (n, q, p)) in bins.iter().enumerate() {
-        if *n > 0 {
-            let _ = writeln!(
-                out,
-                "  {:.1}-{:.1}  {:>7}  {:.4}  {:.4}",
-                i as f64 / 10.0,
-                (i + 1) as f64 / 10.0,
-                n,
-                q / *n as f64,
-                p / *n as f64
-            );
-        }
-    }
-    out
 }
