@@ -56,6 +56,9 @@ def faults(ewn):
         ("bad-setup-tcg",
          "while read -r cmd rest; do case \"$cmd\" in ini) echo nonsense ;; exit) exit 0 ;;"
          " *) echo 1 ;; esac; done\n", ["proto=tcg"], ["--engine-setups"]),
+        ("bad-setup-tcg-reused",
+         "while read -r cmd rest; do case \"$cmd\" in ini) echo nonsense ;; exit) exit 0 ;;"
+         " *) echo 1 ;; esac; done\n", ["proto=tcg", "reuse=1"], ["--engine-setups"]),
         ("slow-on-game-clock",
          "while IFS= read -r line; do case \"$line\" in go*) sleep 0.08 ;; esac;"
          f" printf '%s\\n' \"$line\"; done | exec {q}\n", [], ["--tc", "0.05+0"]),

@@ -248,6 +248,34 @@ fn a_bad_setup_loses_whoever_moves_first() {
 }
 
 #[test]
+fn a_malformed_tcg_reply_costs_the_process_even_with_reuse() {
+    // Each start writes its pid: a process that replied nonsense is out of step with the
+    // referee, so the next game starts a fresh one although reuse=1 keeps well-behaved ones.
+    let starts = common::temp_path("misbehaving", "tcg-malformed-starts");
+    let p = script(
+        "tcg-malformed.sh",
+        &format!(
+            "echo $$ >> '{}'\n\
+             while read -r cmd rest; do\n\
+               case \"$cmd\" in\n\
+                 ini) echo nonsense ;;\n\
+                 exit) exit 0 ;;\n\
+                 *) echo 1 ;;\n\
+               esac\n\
+             done\n",
+            starts.display()
+        ),
+    );
+    let played = play(&format!("{} proto=tcg reuse=1", sh(&p)), MOVE_100, |t| {
+        t.engine_setups = true;
+        t.concurrency = 1;
+    });
+    played.all_lost(Reason::Malformed, "ini");
+    let n = std::fs::read_to_string(&starts).unwrap().lines().count();
+    assert_eq!(n, 2, "processes started for two games");
+}
+
+#[test]
 fn the_game_clock_grace_is_given_once_per_game() {
     // This program, each `go` forwarded 80 ms late, on a 0.05+0 clock with 100 ms grace: 80 ms a
     // move fits the grace of one move, but not of two.

@@ -474,10 +474,11 @@ impl Drop for Proc {
         unsafe {
             libc::kill(-g, libc::SIGKILL);
         }
-        let _ = self.child.wait();
+        // Out of the signal handler's table before the reap frees the id for another process.
         if let Some(s) = self.slot {
             GROUPS[s].store(0, Ordering::SeqCst);
         }
+        let _ = self.child.wait();
         let mut inbox = self.shared.lock();
         inbox.gone = true;
         inbox.lines.clear();
@@ -499,6 +500,20 @@ fn fault(w: Wait, what: &str, wait: Duration) -> Fault {
             "a line longer than {MAX_LINE} bytes while asked for {what}; engine killed"
         )),
     }
+}
+
+/// Drops the process after a failed wait (killing its group) so that the next game starts a
+/// fresh one.
+fn lost<T>(
+    proc: &mut Option<Proc>,
+    r: Result<T, Wait>,
+    what: &str,
+    wait: Duration,
+) -> Result<T, Fault> {
+    r.map_err(|w| {
+        *proc = None;
+        fault(w, what, wait)
+    })
 }
 
 /// An engine speaking the native protocol.
@@ -574,12 +589,8 @@ impl Native {
         self.check(r.map(|_| ()), "readyok", HANDSHAKE)
     }
 
-    /// Drops the process after a failure so that the next game starts a fresh one.
     fn check<T>(&mut self, r: Result<T, Wait>, what: &str, wait: Duration) -> Result<T, Fault> {
-        r.map_err(|w| {
-            self.proc = None;
-            fault(w, what, wait)
-        })
+        lost(&mut self.proc, r, what, wait)
     }
 
     fn position_line(turn: &Turn) -> String {
@@ -714,10 +725,14 @@ impl Tcg {
         p.drain();
         let deadline = Instant::now() + wait;
         let r = p.send(line).and_then(|_| p.wait_for(deadline, &|_| true));
-        r.map_err(|w| {
-            self.proc = None;
-            fault(w, what, wait)
-        })
+        lost(&mut self.proc, r, what, wait)
+    }
+
+    /// A malformed reply: the process, out of step with the referee, is dropped like a failed
+    /// one, so that even with `reuse` the next game starts a fresh one.
+    fn malformed(&mut self, why: String) -> Fault {
+        self.proc = None;
+        Fault::Malformed(why)
     }
 }
 
@@ -761,7 +776,7 @@ impl Player for Tcg {
             "arrangement",
             wait,
         )?;
-        tcg::parse_tcg_setup(side, &line).map_err(|e| Fault::Malformed(format!("ini: {e}")))
+        tcg::parse_tcg_setup(side, &line).map_err(|e| self.malformed(format!("ini: {e}")))
     }
 
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {
@@ -772,7 +787,7 @@ impl Player for Tcg {
             tcg::board_tokens(turn.board)
         );
         let reply = self.ask(&line, "move", turn.wait)?;
-        tcg::parse_tcg_move(&reply).map_err(|e| Fault::Malformed(format!("'{reply}': {e}")))
+        tcg::parse_tcg_move(&reply).map_err(|e| self.malformed(format!("'{reply}': {e}")))
     }
 }
 

@@ -271,7 +271,7 @@ impl Tournament {
     pub fn validate(&self) -> Result<()> {
         ensure!(
             (2..=MAX_GAMES).contains(&self.games),
-            "games per encounter must be 1..{MAX_GAMES}"
+            "games per encounter must be 2..{MAX_GAMES} (whole pairs)"
         );
         ensure!(
             self.grace_ms <= MAX_GRACE_MS,
