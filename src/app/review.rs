@@ -48,6 +48,8 @@ pub const INACCURACY: f64 = 0.02;
 pub const MISTAKE: f64 = 0.05;
 /// At least this much is a blunder.
 pub const BLUNDER: f64 = 0.10;
+/// Search depth of every move's alternatives when no other limit is given (also the arena's).
+pub const DEFAULT_DEPTH: u32 = 6;
 
 impl Mark {
     /// The mark of a move that lost `loss` win chance; `None` below [`INACCURACY`].
@@ -125,11 +127,33 @@ impl GameReview {
 
     /// What `side` gave away over its moves, and how many moves had a choice.
     pub fn lost(&self, side: Color) -> (f64, usize) {
-        let own = self
-            .moves
-            .iter()
-            .filter(|m| m.side == side && m.choices > 1);
-        own.fold((0.0, 0), |(l, n), m| (l + m.loss(), n + 1))
+        let t = SideTotals::of(&self.moves, side);
+        (t.lost, t.choices)
+    }
+}
+
+/// One side's totals over some reviewed moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideTotals {
+    /// Win chance given away.
+    pub lost: f64,
+    /// Moves with a choice.
+    pub choices: usize,
+    /// Moves of each [`Mark`], in its order (inaccuracies, mistakes, blunders).
+    pub marks: [usize; 3],
+}
+
+impl SideTotals {
+    pub fn of(moves: &[MoveReview], side: Color) -> SideTotals {
+        let mut t = SideTotals::default();
+        for m in moves.iter().filter(|m| m.side == side && m.choices > 1) {
+            t.lost += m.loss();
+            t.choices += 1;
+            if let Some(k) = m.mark() {
+                t.marks[k as usize] += 1;
+            }
+        }
+        t
     }
 }
 
@@ -474,11 +498,7 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
     let limits = Limits {
         depth: args
             .depth
-            .or(if args.nodes.is_none() && args.movetime.is_none() {
-                Some(6)
-            } else {
-                None
-            }),
+            .or((args.nodes.is_none() && args.movetime.is_none()).then_some(DEFAULT_DEPTH)),
         nodes: args.nodes,
         movetime: args.movetime,
         ..Limits::default()

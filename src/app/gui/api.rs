@@ -27,6 +27,11 @@ fn error(code: u16, msg: impl Into<String>) -> Reply {
     (code, json!({ "error": msg.into() }))
 }
 
+/// The state's refusal, with its status.
+fn refused((code, msg): (u16, String)) -> Reply {
+    error(code, msg)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewGameReq {
@@ -234,7 +239,7 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         ("POST", "/api/move") => {
             let r: MoveReq = body(bytes)?;
             let m = parse_move(r.mv.trim()).map_err(|e| bad(e.to_string()))?;
-            st.human_move(m).map_err(|(c, e)| error(c, e))?;
+            st.human_move(m).map_err(refused)?;
         }
         ("POST", "/api/roll") => {
             let r: RollReq = body(bytes)?;
@@ -243,16 +248,11 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
             {
                 return Err(bad(format!("die {d} is not 1..6")));
             }
-            st.roll(r.die).map_err(|(c, e)| error(c, e))?;
+            st.roll(r.die).map_err(refused)?;
         }
         ("POST", "/api/players") => {
             let r: PlayersReq = body(bytes)?;
-            if st.awaiting_setup() {
-                return Err(conflict(
-                    "the engines are still choosing their setups".into(),
-                ));
-            }
-            st.set_players([r.red, r.blue]).map_err(bad)?;
+            st.set_players([r.red, r.blue]).map_err(refused)?;
         }
         ("POST", "/api/control") => {
             let r: ControlReq = body(bytes)?;
@@ -260,7 +260,7 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         }
         ("POST", "/api/navigate") => {
             let r: NavigateReq = body(bytes)?;
-            st.navigate(r.ply).map_err(bad)?;
+            st.navigate(r.ply).map_err(refused)?;
         }
         ("POST", "/api/settings") => {
             let r: SettingsReq = body(bytes)?;
@@ -283,15 +283,15 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         }
         ("POST", "/api/undo") => {
             let _: Empty = body(bytes)?;
-            st.undo().map_err(conflict)?;
+            st.undo().map_err(refused)?;
         }
         ("POST", "/api/rematch") => {
             let _: Empty = body(bytes)?;
-            st.rematch(shared).map_err(conflict)?;
+            st.rematch(shared).map_err(refused)?;
         }
         ("POST", "/api/review") => {
             let _: Empty = body(bytes)?;
-            st.start_review(shared).map_err(|(c, e)| error(c, e))?;
+            st.start_review(shared).map_err(refused)?;
         }
         ("POST", "/api/hint") => {
             let _: Empty = body(bytes)?;
@@ -302,14 +302,12 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
             let r: LoadReq = body(bytes)?;
             let games =
                 parse_records_with_graphs(&r.text).map_err(|e| bad(format!("bad record: {e}")))?;
-            let n = r.game.unwrap_or(1);
-            let g = n.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
-                bad(format!(
-                    "the record has {} games, not a game {n}",
-                    games.len()
-                ))
-            })?;
-            st.load(&g.0, g.1.clone())
+            let (count, n) = (games.len(), r.game.unwrap_or(1));
+            let (rec, graph) = n
+                .checked_sub(1)
+                .and_then(|i| games.into_iter().nth(i))
+                .ok_or_else(|| bad(format!("the record has {count} games, not a game {n}")))?;
+            st.load(&rec, graph)
                 .map_err(|e| error(422, format!("the record does not replay: {e}")))?;
         }
         _ => return Err(error(404, format!("no such endpoint: {path}"))),

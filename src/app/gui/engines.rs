@@ -234,8 +234,6 @@ pub trait Engine: Send {
     fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
         None
     }
-    /// A new game begins: forget what the last one taught.
-    fn new_game(&mut self);
 }
 
 struct SelfEngine {
@@ -278,10 +276,6 @@ impl Engine for SelfEngine {
 
     fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
         Some(self.searcher.stop_flag())
-    }
-
-    fn new_game(&mut self) {
-        self.searcher.clear();
     }
 }
 
@@ -355,10 +349,6 @@ impl Engine for Process {
             value: None,
             pv: Vec::new(),
         })
-    }
-
-    fn new_game(&mut self) {
-        self.started = false;
     }
 }
 

@@ -20,6 +20,16 @@ pub enum DiceMode {
     Manual,
 }
 
+impl DiceMode {
+    /// The seed of seeded dice.
+    pub fn seed(self) -> Option<u64> {
+        match self {
+            DiceMode::Auto { seed } => Some(seed),
+            DiceMode::Manual => None,
+        }
+    }
+}
+
 /// Roll number `n` (0-based) of the seed's stream.
 pub fn seeded_die(seed: u64, n: usize) -> u8 {
     let mut state = seed;
@@ -30,6 +40,17 @@ pub fn seeded_die(seed: u64, n: usize) -> u8 {
         r = out;
     }
     (r % 6) as u8 + 1
+}
+
+/// The winner of a finished position and how it won (`Goal` or `Capture`).
+pub fn ending(b: &Board) -> Option<(Color, Reason)> {
+    let w = b.winner()?;
+    let how = if b.alive(w.other()) == 0 {
+        Reason::Capture
+    } else {
+        Reason::Goal
+    };
+    Some((w, how))
 }
 
 /// Why a move request was refused.
@@ -183,18 +204,14 @@ impl Game {
         for p in &self.plies {
             end.make(p.mv);
         }
-        let (winner, reason) = match end.winner() {
-            Some(w) if end.alive(w.other()) == 0 => (Some(w), Reason::Capture),
-            Some(w) => (Some(w), Reason::Goal),
+        let (winner, reason) = match ending(&end) {
+            Some((w, how)) => (Some(w), how),
             None => (None, Reason::Unfinished),
         };
         GameRecord {
             number: 1,
             match_id: None,
-            seed: match self.dice {
-                DiceMode::Auto { seed } => Some(seed),
-                DiceMode::Manual => None,
-            },
+            seed: self.dice.seed(),
             date: self.date.clone(),
             red: names[0].to_string(),
             blue: names[1].to_string(),

@@ -603,8 +603,9 @@ function fillForms(s) {
   $('set-delay').value = s.settings.delay_ms;
 }
 
-function announceChanges(prev, s) {
-  if (!prev) return;
+// Announces the move just played (true) or the die just rolled.
+function announceChanges(prev, s, rolled) {
+  if (!prev) return false;
   const sameLine = prev.start === s.start && s.plies.length >= prev.plies.length;
   if (sameLine && s.ply === prev.ply + 1 && s.live) {
     const p = s.plies[s.ply - 1];
@@ -614,7 +615,7 @@ function announceChanges(prev, s) {
     if (s.winner) sound('win');
     return true;
   }
-  if (s.die !== null && prev.die === null && s.fen === prev.fen) {
+  if (rolled) {
     say(`${SIDE_NAME[s.side]} rolled ${s.die}.`);
     sound('roll');
   }
@@ -683,7 +684,7 @@ function render(s) {
   drawAnalysis();
   drawGraph();
   drawReview();
-  const moved = announceChanges(prev, s);
+  const moved = announceChanges(prev, s, rolled);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
 }
 

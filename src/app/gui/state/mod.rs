@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::app::review::{GameReview, review_game};
+use crate::app::review::{DEFAULT_DEPTH as REVIEW_DEPTH, GameReview, review_game};
 use crate::brain::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
 use crate::brain::search::{Limits, Searcher, to_prob};
 use crate::brain::tables::{self as tables, Tables};
@@ -31,8 +31,8 @@ mod view;
 
 const ANALYSIS_HASH_MB: usize = 32;
 const REVIEW_HASH_MB: usize = 16;
-/// Search depth of every move's alternatives in a review: the default of `ewn review`.
-pub const REVIEW_DEPTH: u32 = 6;
+/// Why a request is refused while the engines choose their setups.
+const AWAITING_SETUP: &str = "the engines are still choosing their setups";
 
 /// How a side's cubes are arranged at the start of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +78,8 @@ struct Seat {
     config: PlayerConfig,
     /// Changes whenever the seat gets a new player, so a lent engine knows whether to come back.
     id: u64,
+    /// `None` for a person, and while the engine is lent to a job's thread.
     engine: Option<Box<dyn Engine>>,
-    lent: bool,
 }
 
 impl Seat {
@@ -120,6 +120,20 @@ struct Review {
     result: GameReview,
 }
 
+impl Review {
+    /// How many plies `game`'s line shares with the reviewed one; `None` when it starts from
+    /// another position.
+    fn shared_with(&self, game: &Game) -> Option<usize> {
+        (self.start == game.start.key()).then(|| {
+            self.plies
+                .iter()
+                .zip(&game.plies)
+                .take_while(|(a, b)| a == b)
+                .count()
+        })
+    }
+}
+
 /// A review being computed on its own thread.
 struct ReviewJob {
     id: u64,
@@ -157,6 +171,11 @@ pub type Shared = Arc<Mutex<State>>;
 /// The state, also after a panic on another thread (nothing here is left half-changed by one).
 pub fn lock(shared: &Shared) -> MutexGuard<'_, State> {
     shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The seed players are made with: the game's dice seed, else one from the clock.
+fn player_seed(dice: DiceMode) -> u64 {
+    dice.seed().unwrap_or_else(clock_seed)
 }
 
 /// A seed short enough to read and type, from the clock.
@@ -200,7 +219,6 @@ impl State {
                 config: PlayerConfig::Human {},
                 id: i,
                 engine: None,
-                lent: false,
             }),
             epoch: 0,
             next_seat_id: 2,
@@ -249,8 +267,12 @@ impl State {
         self.seats[c.idx()].is_human()
     }
 
-    pub fn awaiting_setup(&self) -> bool {
-        self.pending.is_some()
+    /// Refuses (409) what must wait until the engines have chosen their setups.
+    fn ready(&self) -> Result<(), (u16, String)> {
+        match self.pending {
+            Some(_) => Err((409, AWAITING_SETUP.into())),
+            None => Ok(()),
+        }
     }
 
     /// The game moved on: void any running engine job.
@@ -268,12 +290,11 @@ impl State {
         self.recorded[c.idx()] = None;
         let id = self.next_seat_id;
         self.next_seat_id += 1;
-        self.seats[c.idx()] = Seat {
-            config,
-            id,
-            engine,
-            lent: false,
-        };
+        let old = std::mem::replace(&mut self.seats[c.idx()], Seat { config, id, engine });
+        // An engine program is given a moment to quit when dropped: not under the lock.
+        if let Some(e) = old.engine {
+            std::thread::spawn(move || drop(e));
+        }
         Ok(())
     }
 
@@ -290,10 +311,7 @@ impl State {
                 ));
             }
         }
-        let seed = match ng.dice {
-            DiceMode::Auto { seed } => seed,
-            DiceMode::Manual => clock_seed(),
-        };
+        let seed = player_seed(ng.dice);
         self.bump();
         self.cancel_review();
         self.last_pv = None;
@@ -345,7 +363,6 @@ impl State {
         let Some(mut engine) = seat.engine.take() else {
             return;
         };
-        seat.lent = true;
         let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
         std::thread::spawn(move || {
             let r = engine.setup(c);
@@ -392,7 +409,6 @@ impl State {
         let seat = &mut self.seats[c.idx()];
         if seat.id == id {
             seat.engine = Some(engine);
-            seat.lent = false;
             None
         } else {
             Some(engine)
@@ -400,20 +416,18 @@ impl State {
     }
 
     /// Changes the players; a game in progress goes on with them.
-    pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), String> {
+    pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), (u16, String)> {
+        self.ready()?;
         for p in players.iter().flatten() {
-            p.validate(&self.roster)?;
+            p.validate(&self.roster).map_err(|e| (400, e))?;
         }
-        let seed = match self.game.dice {
-            DiceMode::Auto { seed } => seed,
-            DiceMode::Manual => clock_seed(),
-        };
+        let seed = player_seed(self.game.dice);
         for c in [Color::Red, Color::Blue] {
             if let Some(p) = players[c.idx()].clone() {
                 if self.job.as_ref().is_some_and(|j| j.side == c) {
                     self.bump();
                 }
-                self.new_seat(c, p, seed)?;
+                self.new_seat(c, p, seed).map_err(|e| (400, e))?;
             }
         }
         self.error = None;
@@ -422,9 +436,7 @@ impl State {
 
     /// A person's move (or a move entered on the page for any side while the game is paused).
     pub fn human_move(&mut self, m: Move) -> Result<(), (u16, String)> {
-        if self.pending.is_some() {
-            return Err((409, "the engines are still choosing their setups".into()));
-        }
+        self.ready()?;
         let side = self.game.board().side_to_move();
         if !self.is_human(side) && self.game.is_live() && self.running {
             return Err((
@@ -463,9 +475,7 @@ impl State {
 
     /// Rolls the seeded die, or takes a typed one.
     pub fn roll(&mut self, typed: Option<u8>) -> Result<u8, (u16, String)> {
-        if self.pending.is_some() {
-            return Err((409, "the engines are still choosing their setups".into()));
-        }
+        self.ready()?;
         if self.game.board().is_over() {
             return Err((409, "the game is over".into()));
         }
@@ -497,11 +507,9 @@ impl State {
         }
     }
 
-    pub fn navigate(&mut self, ply: usize) -> Result<(), String> {
-        if self.pending.is_some() {
-            return Err("the engines are still choosing their setups".into());
-        }
-        self.game.navigate(ply)?;
+    pub fn navigate(&mut self, ply: usize) -> Result<(), (u16, String)> {
+        self.ready()?;
+        self.game.navigate(ply).map_err(|e| (400, e))?;
         self.bump();
         Ok(())
     }
@@ -509,19 +517,17 @@ impl State {
     /// Takes back the moves since the person's last move, so that the person is to move again in
     /// the position before it (its die is rolled again: the same die with seeded dice). With no
     /// person in the game, one ply.
-    pub fn undo(&mut self) -> Result<(), String> {
-        if self.pending.is_some() {
-            return Err("the engines are still choosing their setups".into());
-        }
+    pub fn undo(&mut self) -> Result<(), (u16, String)> {
+        self.ready()?;
         let cursor = self.game.cursor;
         if cursor == 0 {
-            return Err("there is no move to take back".into());
+            return Err((409, "there is no move to take back".into()));
         }
         let to = (0..cursor)
             .rev()
             .find(|&k| self.is_human(self.game.plies[k].side))
             .unwrap_or(cursor - 1);
-        self.game.take_back_to(to)?;
+        self.game.take_back_to(to).map_err(|e| (409, e))?;
         self.bump();
         self.last_pv = None;
         self.error = None;
@@ -530,10 +536,8 @@ impl State {
 
     /// The same players again with colours swapped: each keeps its arrangement, the same side
     /// moves first, and seeded dice keep the seed, so the two games form a pair as in a match.
-    pub fn rematch(&mut self, shared: &Shared) -> Result<(), String> {
-        if self.pending.is_some() {
-            return Err("the engines are still choosing their setups".into());
-        }
+    pub fn rematch(&mut self, shared: &Shared) -> Result<(), (u16, String)> {
+        self.ready()?;
         let players = [self.seats[1].config.clone(), self.seats[0].config.clone()];
         let (setups, position) = match Start::from_board(&self.game.start) {
             Start::Setups { red, blue, .. } => {
@@ -548,7 +552,7 @@ impl State {
             position,
             dice: self.game.dice,
         };
-        self.new_game(ng, shared)
+        self.new_game(ng, shared).map_err(|e| (409, e))
     }
 
     pub fn control(&mut self, action: &str) -> Result<(), String> {
@@ -582,10 +586,7 @@ impl State {
                 }
             }
         }
-        let seed = match g.dice {
-            DiceMode::Auto { seed } => seed,
-            DiceMode::Manual => clock_seed(),
-        };
+        let seed = player_seed(g.dice);
         for (c, name) in [(Color::Red, &rec.red), (Color::Blue, &rec.blue)] {
             let config = PlayerConfig::from_label(name, &self.roster);
             self.new_seat(c, config, seed)?;
@@ -598,20 +599,13 @@ impl State {
         self.error = None;
         self.running = false;
         self.game = g;
-        for seat in &mut self.seats {
-            if let Some(e) = seat.engine.as_mut() {
-                e.new_game();
-            }
-        }
         Ok(())
     }
 
     /// Starts the review of the whole game line: every decision valued with its alternatives as
     /// `ewn review` values it (depth [`REVIEW_DEPTH`]), on a thread and a searcher of its own.
     pub fn start_review(&mut self, shared: &Shared) -> Result<(), (u16, String)> {
-        if self.pending.is_some() {
-            return Err((409, "the engines are still choosing their setups".into()));
-        }
+        self.ready()?;
         if self.review_job.is_some() {
             return Err((409, "the review is already running".into()));
         }
@@ -623,9 +617,10 @@ impl State {
         self.next_review += 1;
         let mut searcher = Searcher::new(REVIEW_HASH_MB);
         searcher.set_tables(self.tables.clone());
-        let stop = searcher.stop_flag();
-        stop.store(false, Ordering::Relaxed);
-        self.review_job = Some(ReviewJob { id, stop });
+        self.review_job = Some(ReviewJob {
+            id,
+            stop: searcher.stop_flag(),
+        });
         let shared = shared.clone();
         std::thread::spawn(move || {
             let r = review_game(&mut searcher, &rec, &Limits::to_depth(REVIEW_DEPTH));
@@ -648,25 +643,20 @@ impl State {
                 return;
             }
         };
-        let start = rec.start_board().key();
-        if start == self.game.start.key() {
-            self.game.set_point(0, result.start_red);
-            for m in &result.moves {
-                let same = self.game.plies.get(m.ply - 1) == rec.plies.get(m.ply - 1);
-                if !same {
-                    break;
-                }
-                if m.choices > 1 {
-                    self.game
-                        .set_point(m.ply, red_chance(m.side, m.played_value));
-                }
-            }
-        }
-        self.review = Some(Review {
-            start,
+        let r = Review {
+            start: rec.start_board().key(),
             plies: rec.plies,
             result,
-        });
+        };
+        // The graph takes the values of the plies the line still shares with the reviewed one.
+        if let Some(n) = r.shared_with(&self.game) {
+            self.game.set_point(0, r.result.start_red);
+            for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
+                self.game
+                    .set_point(m.ply, red_chance(m.side, m.played_value));
+            }
+        }
+        self.review = Some(r);
     }
 
     /// Stops a running review and forgets the last one.
@@ -677,17 +667,10 @@ impl State {
         self.review = None;
     }
 
-    /// How many plies the game line shares with the reviewed one.
-    fn reviewed_plies(&self) -> usize {
-        match &self.review {
-            Some(r) if r.start == self.game.start.key() => r
-                .plies
-                .iter()
-                .zip(&self.game.plies)
-                .take_while(|(a, b)| a == b)
-                .count(),
-            _ => 0,
-        }
+    /// How many plies the game line shares with the reviewed one; `None` when there is no
+    /// review or it started from another position.
+    fn reviewed_plies(&self) -> Option<usize> {
+        self.review.as_ref()?.shared_with(&self.game)
     }
 
     /// The best move for the rolled die, from the finished analysis.
@@ -739,7 +722,6 @@ impl State {
         let Some(mut engine) = seat.engine.take() else {
             return;
         };
-        seat.lent = true;
         self.step = false;
         let id = seat.id;
         let epoch = self.epoch;
@@ -847,19 +829,20 @@ impl State {
                     st.version += 1;
                 }
             }
-            if need_pre && !stop.load(Ordering::Relaxed) {
-                let p = analyse_preroll(&mut searcher, &b, &limits, &mut |_| {});
-                let mut st = lock(&shared);
-                if !stop.load(Ordering::Relaxed) {
-                    if st.game.board().key() == pos {
-                        let n = st.game.cursor;
-                        let red = red_chance(b.side_to_move(), to_prob(p.value));
-                        st.game.set_point(n, red);
-                    }
-                    st.analysis.preroll = Some((pos, p));
-                }
-            }
+            let pre = (need_pre && !stop.load(Ordering::Relaxed))
+                .then(|| analyse_preroll(&mut searcher, &b, &limits, &mut |_| {}));
+            // One lock for the result and the searcher's return; `pump` then marks the change.
             let mut st = lock(&shared);
+            if let Some(p) = pre
+                && !stop.load(Ordering::Relaxed)
+            {
+                if st.game.board().key() == pos {
+                    let n = st.game.cursor;
+                    let red = red_chance(b.side_to_move(), to_prob(p.value));
+                    st.game.set_point(n, red);
+                }
+                st.analysis.preroll = Some((pos, p));
+            }
             st.analysis.searcher = Some(searcher);
             st.analysis.running = None;
             st.pump(&shared);

@@ -2,6 +2,11 @@
 //! without changing it (the object is described in `protocol/gui.md`).
 
 use super::*;
+use crate::app::review::{Mark, MoveReview, SideTotals};
+use crate::record::Reason;
+
+use super::super::game::ending;
+use crate::rules::notation::setup_string;
 
 impl State {
     /// Whether `b` is valued exactly: a finished game, or a position the tables cover (those
@@ -14,25 +19,21 @@ impl State {
         b.is_over() || t.is_some_and(|t| t.covers(b))
     }
 
-    /// The review's mark of each ply it shares with the game line.
-    fn review_marks(&self) -> Vec<Option<&'static str>> {
-        let n = self.reviewed_plies();
-        self.review.as_ref().map_or(Vec::new(), |r| {
-            r.result.moves[..n]
-                .iter()
-                .map(|m| m.mark().map(|k| k.name()))
-                .collect()
-        })
+    /// The reviewed moves the game line still shares with the review (none without one).
+    fn reviewed_moves(&self) -> &[MoveReview] {
+        match (&self.review, self.reviewed_plies()) {
+            (Some(r), Some(n)) => &r.result.moves[..n],
+            _ => &[],
+        }
     }
 
     /// The review's findings for the plies the game line still shares with the reviewed one.
-    fn review_view(&self) -> Value {
+    fn review_view(&self, shared: &[MoveReview]) -> Value {
         let busy = self.review_job.is_some();
         let Some(r) = &self.review else {
             return json!({"busy": busy, "moves": null, "depth": REVIEW_DEPTH});
         };
-        let shared = self.reviewed_plies();
-        let moves: Vec<Value> = r.result.moves[..shared]
+        let moves: Vec<Value> = shared
             .iter()
             .map(|m| {
                 json!({
@@ -44,26 +45,16 @@ impl State {
                     "choices": m.choices,
                     "played_wp": m.played_value,
                     "best_wp": m.best_value,
-                    "loss": if m.choices > 1 { m.loss() } else { 0.0 },
-                    "mark": m.mark().map(|k| k.name()),
+                    "loss": m.loss(),
+                    "mark": m.mark().map(Mark::name),
                 })
             })
             .collect();
         let side_sum = |c: Color| {
-            let own = r.result.moves[..shared]
-                .iter()
-                .filter(|m| m.side == c && m.choices > 1);
-            let mut counts = [0u32; 3];
-            let mut lost = 0.0;
-            let mut n = 0;
-            for m in own {
-                lost += m.loss();
-                n += 1;
-                if let Some(k) = m.mark() {
-                    counts[k as usize] += 1;
-                }
-            }
-            json!({"lost": lost, "choices": n, "inaccuracies": counts[0], "mistakes": counts[1], "blunders": counts[2]})
+            let t = SideTotals::of(shared, c);
+            let [inaccuracies, mistakes, blunders] = t.marks;
+            json!({"lost": t.lost, "choices": t.choices, "inaccuracies": inaccuracies,
+                   "mistakes": mistakes, "blunders": blunders})
         };
         json!({
             "busy": busy,
@@ -100,14 +91,7 @@ impl State {
                 .collect(),
             _ => Vec::new(),
         };
-        let winner = b.winner();
-        let reason = winner.map(|w| {
-            if b.alive(w.other()) == 0 {
-                "capture"
-            } else {
-                "goal"
-            }
-        });
+        let end = ending(b);
         let thinking = self
             .job
             .as_ref()
@@ -118,7 +102,7 @@ impl State {
             "blue": self.player_view(Color::Blue),
         });
         // Each ply with the cube it took, if any, and its review mark.
-        let marks = self.review_marks();
+        let reviewed = self.reviewed_moves();
         let mut walk = self.game.start.clone();
         let plies: Vec<Value> = self
             .game
@@ -133,13 +117,13 @@ impl State {
                 });
                 walk.make(p.mv);
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
-                       "took": took, "mark": marks.get(i).copied().flatten()})
+                       "took": took, "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name)})
             })
             .collect();
         let setup = match Start::from_board(&self.game.start) {
             Start::Setups { red, blue, first } => json!({
-                "red_setup": red.iter().map(|d| d.to_string()).collect::<String>(),
-                "blue_setup": blue.iter().map(|d| d.to_string()).collect::<String>(),
+                "red_setup": setup_string(&red),
+                "blue_setup": setup_string(&blue),
                 "first": color_letter(first),
                 "position": null,
             }),
@@ -157,8 +141,8 @@ impl State {
             "side": color_letter(side),
             "die": self.game.die,
             "legal": legal,
-            "winner": winner.map(color_letter),
-            "reason": reason,
+            "winner": end.map(|(w, _)| color_letter(w)),
+            "reason": end.map(|(_, how)| how.name()),
             "ply": self.game.cursor,
             "plies": plies,
             "live": self.game.is_live(),
@@ -171,10 +155,10 @@ impl State {
             "engines": self.roster.names(),
             "setup": setup,
             "can_undo": self.game.cursor > 0 && self.pending.is_none(),
-            "review": self.review_view(),
-            "dice": match self.game.dice {
-                DiceMode::Auto { seed } => json!({"mode": "auto", "seed": seed.to_string()}),
-                DiceMode::Manual => json!({"mode": "manual", "seed": null}),
+            "review": self.review_view(reviewed),
+            "dice": {
+                "mode": if self.game.dice == DiceMode::Manual { "manual" } else { "auto" },
+                "seed": self.game.dice.seed().map(|s| s.to_string()),
             },
             "settings": {
                 "analysis": self.settings.analysis,
@@ -201,8 +185,8 @@ impl State {
         if self.pending.is_some() {
             return "Waiting for the engines' setups".into();
         }
-        if let Some(w) = b.winner() {
-            let how = if b.alive(w.other()) == 0 {
+        if let Some((w, how)) = ending(b) {
+            let how = if how == Reason::Capture {
                 "took the last cube"
             } else {
                 "reached the corner"
