@@ -31,6 +31,12 @@ fn numeric_arguments_out_of_range_are_refused() {
     let long = format!("name={}", "x".repeat(70_000));
     let err = run_fails(&["match", "--engine", "greedy", &long]);
     assert!(err.contains("longer than 256"), "{err}");
+    // The same limit for the names given apart from the players.
+    let long = "x".repeat(70_000);
+    for flag in ["--engine-name", "--opponent-name"] {
+        let err = run_fails(&["match", "--engine", "greedy", "--games", "2", flag, &long]);
+        assert!(err.contains(&format!("{flag} is longer than 256")), "{err}");
+    }
 }
 
 /// A record of one short match, as the runner writes it.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
-use crate::players::spec::Entrant;
+use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
 use crate::record::read_record_file;
 use crate::referee::ccgc;
@@ -194,11 +194,14 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         }
         None => {}
     }
-    for (i, name) in [(0, &args.engine_name), (1, &args.opponent_name)] {
+    for (i, name, what) in [
+        (0, &args.engine_name, "--engine-name"),
+        (1, &args.opponent_name, "--opponent-name"),
+    ] {
         if let Some(n) = name
             && let Some(e) = entrants.get_mut(i)
         {
-            e.name = Some(n.clone());
+            e.name = Some(checked_name(n, what)?);
         }
     }
     let openings = match &args.positions {

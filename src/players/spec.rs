@@ -32,6 +32,18 @@ use crate::players::engine::{self, MAX_MEM_MIB, Settings};
 use crate::players::{MAX_MOVE_MS, Player, TimeControl};
 pub use crate::record::MAX_NAME;
 
+/// A player's name as given (`name=`, `--engine-name`): trimmed, not empty, at most
+/// [`MAX_NAME`] characters; `what` names the setting in the error.
+pub fn checked_name(value: &str, what: &str) -> Result<String> {
+    let name = value.trim();
+    ensure!(!name.is_empty(), "{what} is empty");
+    ensure!(
+        name.chars().count() <= MAX_NAME,
+        "{what} is longer than {MAX_NAME} characters"
+    );
+    Ok(name.to_string())
+}
+
 /// A player as named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
@@ -166,12 +178,7 @@ impl Entrant {
                 }
                 "name" => {
                     once(e.name.is_some())?;
-                    ensure!(!value.trim().is_empty(), "name= is empty");
-                    ensure!(
-                        value.trim().chars().count() <= MAX_NAME,
-                        "name= is longer than {MAX_NAME} characters"
-                    );
-                    e.name = Some(value.trim().to_string());
+                    e.name = Some(checked_name(value, "name=")?);
                 }
                 "stderr" => {
                     once(e.stderr.is_some())?;
