@@ -24,6 +24,13 @@ struct Cli {
     /// front end has no options), `review`, `analyse` and `gui`.
     #[arg(long, global = true)]
     tables: Option<std::path::PathBuf>,
+    /// The variant played (a preset or one of `--variants`): the protocol loop starts in it, and
+    /// every subcommand that plays uses it. `ewn variants list` names them.
+    #[arg(long, global = true)]
+    variant: Option<String>,
+    /// A file of variant definitions (TOML; `protocol/variants.md`) whose variants join the presets.
+    #[arg(long, global = true)]
+    variants: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -63,6 +70,8 @@ enum Command {
     Play(cli::play::PlayArgs),
     /// Exact endgame tables: build, verify, probe, and recorded games against them (stats).
     Tables(cli::tables::TablesArgs),
+    /// The variants: list them, or check a file of definitions.
+    Variants(cli::variants::VariantsArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -108,8 +117,15 @@ fn run() -> Result<()> {
         anyhow::bail!("--tables is for the protocol loop, review, analyse and gui only");
     }
     let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
+    cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
     let Some(command) = cli.command else {
-        return ewn::protocol::run_stdio(cli.protocol, cli.threads.unwrap_or(1) as usize, tables);
+        return ewn::protocol::run_stdio(
+            cli.protocol,
+            cli.threads.unwrap_or(1) as usize,
+            tables,
+            cli::variants::variant(),
+            cli::variants::loaded(),
+        );
     };
     match command {
         Command::Perft(args) => cli::bench::run_perft(args),
@@ -137,5 +153,6 @@ fn run() -> Result<()> {
         }
         Command::Play(args) => cli::play::run_play(args),
         Command::Tables(args) => cli::tables::run_tables(args),
+        Command::Variants(args) => cli::variants::run_variants(args),
     }
 }

@@ -89,7 +89,7 @@ fn every_candidate_value_is_exact() {
                     WIN
                 } else {
                     let sum: i64 = (1..=6).map(|f| reference_value(&mut c, f, d - 1)).sum();
-                    WIN - chance_value(sum)
+                    WIN - chance_value(sum, 6)
                 };
                 assert_eq!(rm.value, want, "{fen} die {die} move {}", rm.mv);
             }
@@ -110,7 +110,7 @@ fn preroll_is_the_mean_over_faces() {
         assert_eq!(p.faces[die as usize - 1].value, v, "die {die}");
         sum += v;
     }
-    assert_eq!(p.value, chance_value(sum));
+    assert_eq!(p.value, chance_value(sum, 6));
 }
 
 /// A limit too small for one iteration still gives values searched one ply deep.

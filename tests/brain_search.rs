@@ -76,6 +76,45 @@ fn pruned_search_equals_plain_expectimax_every_depth_on_small_positions() {
     }
 }
 
+/// Every variant: the pruned search (Star1 and Star2 with the variant's outcome weights, passes,
+/// holes, no dice) gives the plain expectimax value to the last unit, with and without a table.
+#[test]
+fn pruned_search_equals_plain_expectimax_in_every_variant() {
+    use ewn::rules::variant::{PRESETS, Variant};
+    let mut rng = Rng(77);
+    let mut checked = 0;
+    for name in PRESETS {
+        let v = Variant::preset(name).unwrap();
+        let outcomes: Vec<u8> = v.outcomes.iter().map(|o| o.0).collect();
+        for hash in [0, 1] {
+            let mut s = Searcher::new(hash);
+            for i in 0..12 {
+                let mut b = Board::startpos_in(v);
+                for _ in 0..rng.below(16) {
+                    if b.is_over() {
+                        break;
+                    }
+                    let o = outcomes[rng.below(outcomes.len() as u64) as usize];
+                    let moves = b.moves_for_die(o);
+                    b.make(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
+                }
+                if b.is_over() {
+                    continue;
+                }
+                let die = outcomes[rng.below(outcomes.len() as u64) as usize];
+                let d = 1 + (i % 4);
+                let want = reference_value(&mut b.clone(), die, d);
+                s.clear();
+                let got = s.search(&b, die, &Limits::to_depth(d), &mut |_| {});
+                assert_eq!(got.value, want, "{name} {b:?} die {die} depth {d}");
+                assert!(b.is_legal(got.best, Some(die)));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 150, "{checked}");
+}
+
 #[test]
 fn win_in_one_is_found_and_proven() {
     // Red's cube on d2 steps to e1; any die moves Red's only cube.
@@ -183,7 +222,7 @@ fn multipv_gives_exact_values_for_every_root_move() {
 fn chance_reference(b: &mut Board, d: u32) -> i64 {
     // Mean over faces of the reference value for each face (faces are not merged here).
     let sum: i64 = (1..=6).map(|die| reference_value(b, die, d)).sum();
-    ewn::brain::search::chance_value(sum)
+    ewn::brain::search::chance_value(sum, 6)
 }
 
 #[test]

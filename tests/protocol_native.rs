@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 use common::{Engine, REPLY_TIMEOUT, replay_transcript as replay, transcript_dir};
 
 /// Every transcript with its own test, so a failure names the session.
-const TRANSCRIPTS: [&str; 6] = [
+const TRANSCRIPTS: [&str; 7] = [
     "01-handshake.txt",
     "02-positions.txt",
     "03-search.txt",
     "04-errors.txt",
     "05-finished.txt",
     "06-analysis.txt",
+    "07-variants.txt",
 ];
 
 #[test]
@@ -29,6 +30,11 @@ fn every_transcript_is_replayed() {
         .collect();
     files.sort();
     assert_eq!(files, TRANSCRIPTS, "add new transcripts to TRANSCRIPTS");
+}
+
+#[test]
+fn transcript_variants() {
+    replay(&transcript_dir().join(TRANSCRIPTS[6]));
 }
 
 #[test]
@@ -371,4 +377,58 @@ fn table_path_gives_exact_values_and_bad_tables_are_refused() {
     assert!(l.starts_with("error TablePath:"), "{l}");
     e.send("isready");
     assert_eq!(e.next().unwrap(), "readyok");
+}
+
+/// A variant defined in a file: loaded with VariantPath, offered by the next handshake, played with
+/// UCI_Variant; a faulty file is refused with its name, line and key, and the engine carries on.
+#[test]
+fn variants_from_a_file() {
+    let path = common::temp_path("native-variants", "mine.toml");
+    std::fs::write(
+        &path,
+        "# two variants\n[tiny]\nparent = \"3x3\"\ncols = 4\n\n[tinyhole]\nparent = \"tiny\"\nholes = [\"b2\"]\n",
+    )
+    .unwrap();
+    let bad = common::temp_path("native-variants", "bad.toml");
+    std::fs::write(&bad, "[broken]\nrows = 3\ncubes = [1, 2, 3, 4, 5, 6, 7]\n").unwrap();
+    let mut e = Engine::start(&[]);
+    e.send(&format!(
+        "setoption name VariantPath value {}",
+        bad.display()
+    ));
+    let err = e.next().unwrap();
+    assert!(
+        err.starts_with("error VariantPath: ") && err.contains("bad.toml:1: [broken]"),
+        "{err}"
+    );
+    e.send(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    e.send("ugi");
+    let hello = e.until("ugiok");
+    let combo = hello
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .unwrap();
+    assert!(
+        combo.ends_with("var nodice var tiny var tinyhole"),
+        "{combo}"
+    );
+    e.send("setoption name UCI_Variant value tinyhole");
+    e.send("position startpos");
+    e.send("query fen");
+    assert_eq!(e.next().unwrap(), "response R1R22/R32B3/2B2B1 r");
+    e.send("d");
+    let board = e.until("Key:");
+    assert!(
+        board.iter().any(|l| l.contains("()")),
+        "the hole is drawn: {board:?}"
+    );
+    e.send("go die 1 depth 3");
+    let lines = e.until("bestmove");
+    let m = bestmove_of(&lines).to_string();
+    e.send("query legal die 1");
+    let legal = e.next().unwrap();
+    assert!(legal.split_whitespace().any(|w| w == m), "{m} {legal}");
 }

@@ -22,7 +22,6 @@ use crate::brain::search::{
     EvalKind, Info, Limits, RootMove, SearchResult, Searcher, WIN, chance_value, to_prob,
 };
 use crate::rules::board::{Board, Color, Move, MoveList};
-use crate::rules::dice::GROUPS;
 use crate::rules::notation::to_fen;
 
 /// Every candidate for one die face, best first, with exact values at the depth reached.
@@ -163,8 +162,10 @@ pub fn analyse_preroll(
         };
     }
     let start = Instant::now();
-    let masks: Vec<u8> = (1..=6).map(|d| board.movable(d)).collect();
-    let groups = GROUPS[board.alive(board.side_to_move()) as usize].len;
+    let v = board.variant();
+    let outcomes = &v.outcomes;
+    let masks: Vec<u16> = outcomes.iter().map(|&(o, _)| board.movable(o)).collect();
+    let groups = v.groups(board.alive(board.side_to_move())).len;
     let mut per = limits.clone();
     per.multipv = 0;
     if let Some(mt) = limits.movetime {
@@ -173,7 +174,7 @@ pub fn analyse_preroll(
     let mut faces: Vec<FaceBest> = Vec::with_capacity(6);
     let mut nodes = 0;
     for (i, &mask) in masks.iter().enumerate() {
-        let die = i as u8 + 1;
+        let die = outcomes[i].0;
         let same = masks[..i].iter().position(|&m| m == mask);
         let fb = match same {
             Some(j) => FaceBest { die, ..faces[j] },
@@ -191,7 +192,14 @@ pub fn analyse_preroll(
         on_face(&fb);
         faces.push(fb);
     }
-    let value = chance_value(faces.iter().map(|f| f.value).sum());
+    let value = chance_value(
+        faces
+            .iter()
+            .zip(outcomes)
+            .map(|(f, &(_, w))| w as i64 * f.value)
+            .sum(),
+        v.weight(),
+    );
     PreRoll {
         value,
         faces,

@@ -98,7 +98,7 @@ struct SideInfo {
 
 #[inline]
 fn side_info(b: &Board, c: Color) -> SideInfo {
-    let alive = b.alive(c);
+    let alive = b.alive6(c);
     let faces = &FACES[alive as usize];
     let dist = &DIST[c.idx()];
     let mut rate60 = 0;

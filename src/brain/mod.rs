@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod decision_log;
 pub mod eval;
+pub mod general;
 pub mod level;
 pub mod net;
 pub mod search;

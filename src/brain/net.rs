@@ -162,8 +162,8 @@ impl Features {
 pub fn winners(b: &Board) -> u8 {
     let us = b.side_to_move();
     let them = us.other();
-    let last = (b.alive(them).count_ones() == 1)
-        .then(|| b.cube_square_raw(them, b.alive(them).trailing_zeros() as usize));
+    let last = (b.alive6(them).count_ones() == 1)
+        .then(|| b.cube_square_raw(them, b.alive6(them).trailing_zeros() as usize));
     winners_of(b, us, last)
 }
 
@@ -171,7 +171,7 @@ pub fn winners(b: &Board) -> u8 {
 #[inline]
 fn winners_of(b: &Board, c: Color, last: Option<u8>) -> u8 {
     let mut w = 0u8;
-    let mut m = b.alive(c);
+    let mut m = b.alive6(c);
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
@@ -191,7 +191,7 @@ fn winners_of(b: &Board, c: Color, last: Option<u8>) -> u8 {
 /// Calls `add` with the input of every cube of `c`, seen from `view`'s side.
 #[inline]
 fn side_inputs(b: &Board, view: Color, c: Color, mut add: impl FnMut(usize)) {
-    let alive = b.alive(c);
+    let alive = b.alive6(c);
     let faces = &FACES[alive as usize];
     let mut m = alive;
     while m != 0 {
@@ -226,7 +226,7 @@ pub fn features(b: &Board) -> Features {
         f.idx[f.len as usize] = i as u16;
         f.len += 1;
     });
-    f.now = hit_faces(b.alive(us), winners(b));
+    f.now = hit_faces(b.alive6(us), winners(b));
     f
 }
 
@@ -306,8 +306,8 @@ pub fn child_terms(b: &Board) -> ChildTerms {
         acc,
         ours,
         theirs,
-        our_alive: b.alive(us),
-        now: hit_faces(b.alive(them), winners_of(b, them, None)),
+        our_alive: b.alive6(us),
+        now: hit_faces(b.alive6(them), winners_of(b, them, None)),
     }
 }
 
@@ -332,7 +332,7 @@ pub fn evaluate_after_capture(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     let w = &NET;
     let them = b.side_to_move();
     let us = them.other();
-    let acc = if b.alive(us) != t.our_alive {
+    let acc = if b.alive6(us) != t.our_alive {
         // An own cube was taken: the other side's inputs stand, the moving side's are new.
         let mut acc = t.theirs;
         side_inputs(b, them, us, |i| add_row(&mut acc, &w.w1[i]));
@@ -340,11 +340,11 @@ pub fn evaluate_after_capture(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     } else {
         let (_, n) = piece_of(b.piece_at(m.to));
         let mut acc = t.ours;
-        move_input(&mut acc, them, n, b.alive(us), m);
+        move_input(&mut acc, them, n, b.alive6(us), m);
         side_inputs(b, them, them, |i| add_row(&mut acc, &w.w1[i]));
         acc
     };
-    mix(hit_faces(b.alive(them), winners(b)), output(w, &acc))
+    mix(hit_faces(b.alive6(them), winners(b)), output(w, &acc))
 }
 
 /// `evaluate` of the position after `m`, a move of the side to move that captures nothing and
@@ -357,10 +357,10 @@ pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
     let them = us.other();
     let (_, n) = piece_of(b.piece_at(m.from));
     let mut acc = t.acc;
-    move_input(&mut acc, them, n, b.alive(us), m);
+    move_input(&mut acc, them, n, b.alive6(us), m);
     // With one cube left, the one that moved (now on `m.to`) may be within their reach.
-    let now = if b.alive(us).count_ones() == 1 {
-        hit_faces(b.alive(them), winners_of(b, them, Some(m.to)))
+    let now = if b.alive6(us).count_ones() == 1 {
+        hit_faces(b.alive6(them), winners_of(b, them, Some(m.to)))
     } else {
         t.now
     };
@@ -430,7 +430,7 @@ mod tests {
             let f = features(b);
             assert!(
                 f.len as u32
-                    == b.alive(Color::Red).count_ones() + b.alive(Color::Blue).count_ones()
+                    == b.alive6(Color::Red).count_ones() + b.alive6(Color::Blue).count_ones()
             );
         });
         // The same position seen from either colour (point-mirrored, colours swapped) has the

@@ -16,6 +16,28 @@ use crate::rules::notation::{parse_setup, setup_string};
 /// 2 and 5 face the enemy first on b5 and c5, and 4 on a3.
 pub const ENGINE_SETUP: [u8; 6] = [1, 2, 5, 6, 3, 4];
 
+/// The engine's setup in a variant other than the standard game: the cubes that the most
+/// outcomes move go to the start squares nearest the goal (ties: the lower number first), so
+/// the quickest runners start in front. Deterministic, from the rules alone.
+pub fn variant_setup(v: &crate::rules::variant::Variant) -> Vec<u8> {
+    use crate::rules::board::Color;
+    let squares = v.start_squares(Color::Red);
+    let mut order: Vec<usize> = (0..squares.len()).collect();
+    order.sort_by_key(|&i| (v.dist[0][squares[i] as usize], i));
+    let mut cubes = v.cubes().to_vec();
+    cubes.sort_by_key(|&n| {
+        (
+            std::cmp::Reverse(v.weight_moving(v.full_mask, 1 << (n - 1))),
+            n,
+        )
+    });
+    let mut setup = vec![0u8; squares.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        setup[i] = cubes[rank];
+    }
+    setup
+}
+
 /// The committed setup table, best first.
 pub const TABLE: &str = include_str!("setup_table.txt");
 

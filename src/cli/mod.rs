@@ -10,6 +10,7 @@ pub mod learn;
 pub mod play;
 pub mod referee;
 pub mod tables;
+pub mod variants;
 
 use anyhow::{Context, Result};
 
@@ -47,8 +48,9 @@ pub struct SelfPlayArgs {
 
 /// A position string or `startpos`, for `--position`.
 pub fn parse_position(s: &str) -> Result<Board> {
+    let v = variants::variant();
     if s == "startpos" {
-        return Ok(Board::startpos());
+        return Ok(Board::startpos_in(v));
     }
-    notation::parse_fen(s).context("reading --position")
+    notation::parse_fen_in(v, s).context("reading --position")
 }

@@ -450,6 +450,7 @@ pub fn evalstats(
             let name = match kind {
                 EvalKind::Heuristic => format!("heuristic search depth {d}"),
                 EvalKind::Net => format!("network search depth {d}"),
+                EvalKind::General => format!("general search depth {d}"),
             };
             rows.push((name, v));
         }

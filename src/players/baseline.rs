@@ -4,8 +4,7 @@
 
 use std::time::Duration;
 
-use crate::rules::board::{Board, Color, DIST, Move, piece_of};
-use crate::rules::dice::faces_moving;
+use crate::rules::board::{Board, Color, Move, piece_of};
 
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::rng::MatchRng;
@@ -33,6 +32,7 @@ impl Baseline {
 /// The greedy choice for the die; `None` only for a finished game.
 pub fn greedy_move(b: &Board, die: u8) -> Option<Move> {
     let moves = b.moves_for_die(die);
+    let v = b.variant();
     let us = b.side_to_move();
     let them = us.other();
     moves.as_slice().iter().copied().max_by_key(|&m| {
@@ -44,14 +44,18 @@ pub fn greedy_move(b: &Board, die: u8) -> Option<Move> {
             let (c, n) = piece_of(target);
             if c == them {
                 // The enemy cube nearest its goal, then the one most faces move, is worth most.
-                let near = 4 - DIST[them.idx()][m.to as usize] as i32;
-                let faces = faces_moving(b.alive(them), n) as i32;
+                let near = -(v.dist[them.idx()][m.to as usize] as i32);
+                let faces = v.weight_moving(b.alive(them), 1 << (n - 1)) as i32;
                 return (2, near, faces);
             }
         }
         // Advance: nearest the goal after the move; taking our own cube only as a last resort.
         let own_capture = i32::from(target != 0);
-        (1 - own_capture, -(DIST[us.idx()][m.to as usize] as i32), 0)
+        (
+            1 - own_capture,
+            -(v.dist[us.idx()][m.to as usize] as i32),
+            0,
+        )
     })
 }
 

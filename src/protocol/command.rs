@@ -11,9 +11,11 @@ use std::str::FromStr;
 
 use crate::protocol::options::{
     DECISION_LOG, HASH, LEVEL, LEVEL_SEED, MOVE_OVERHEAD, TABLE_PATH, THREADS, TableChoice,
+    UCI_VARIANT, VARIANT_PATH,
 };
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::notation;
+use crate::rules::variant::Variant;
 
 /// The deepest `perft` the protocol runs. A perft runs on a worker thread and `stop` ends it, so
 /// the bound is not time but the count: a ply has at most 36 paths (six faces, each moving at
@@ -114,6 +116,10 @@ pub enum Setting {
     DecisionLog(Option<String>),
     /// The endgame tables to search with.
     TablePath(TableChoice),
+    /// The variant to play, by name (resolved by the engine, which knows the loaded ones).
+    Variant(String),
+    /// A file of variant definitions to load.
+    VariantPath(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,26 +164,30 @@ fn parse_num<T: FromStr>(word: Option<&str>, what: &str) -> Result<T, ParseError
     }
 }
 
-fn parse_die(word: Option<&str>) -> Result<u8, ParseError> {
+/// A roll of variant `v`: one of its outcomes (a die face, the sum of two dice).
+fn parse_die(word: Option<&str>, v: &Variant) -> Result<u8, ParseError> {
+    if !v.has_dice() {
+        return fail(format!("variant {} has no dice: no die is given", v.name()));
+    }
     let die: u8 = parse_num(word, "die")?;
-    if !(1..=6).contains(&die) {
-        return fail(format!("die {die} out of range (1..6)"));
+    if !v.is_outcome(die) {
+        return fail(format!("die {die} out of range ({})", v.outcome_range()));
     }
     Ok(die)
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
+fn parse_position(words: &[&str], v: &'static Variant) -> Result<Command, ParseError> {
     let (board, rest) = match words {
-        ["startpos", rest @ ..] => (Board::startpos(), rest),
-        ["fen", board, side, rest @ ..] => (notation::parse_fen_parts(board, side)?, rest),
+        ["startpos", rest @ ..] => (Board::startpos_in(v), rest),
+        ["fen", board, side, rest @ ..] => (notation::parse_fen_parts_in(v, board, side)?, rest),
         ["fen", ..] => return fail("position fen needs <board> <side>"),
         ["setup", red, blue, side, rest @ ..] => {
-            let red = notation::parse_setup(red)?;
-            let blue = notation::parse_setup(blue)?;
+            let red = notation::parse_setup_in(v, red)?;
+            let blue = notation::parse_setup_in(v, blue)?;
             let side = notation::parse_side(side)?;
-            (Board::from_setups(red, blue, side), rest)
+            (Board::from_setups_in(v, &red, &blue, side)?, rest)
         }
-        ["setup", ..] => return fail("position setup needs <red6> <blue6> <r|b>"),
+        ["setup", ..] => return fail("position setup needs <red> <blue> <r|b>"),
         [] => return fail("position needs startpos, fen or setup"),
         [other, ..] => {
             return fail(format!(
@@ -189,14 +199,14 @@ fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
         [] => Vec::new(),
         ["moves", list @ ..] => list
             .iter()
-            .map(|m| notation::parse_move(m))
+            .map(|m| notation::parse_move_in(v, m))
             .collect::<Result<_, _>>()?,
         [other, ..] => return fail(format!("unexpected '{other}' (expected moves)")),
     };
     Ok(Command::Position { board, moves })
 }
 
-fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
+fn parse_go(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
     if words == ["setup"] {
         return Ok(Command::GoSetup);
     }
@@ -213,7 +223,7 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
     }
     while let Some(key) = it.next() {
         match key {
-            "die" => once(&mut die, parse_die(it.next())?, key)?,
+            "die" => once(&mut die, parse_die(it.next(), v)?, key)?,
             "movetime" => once(&mut p.movetime, parse_num(it.next(), key)?, key)?,
             "rtime" => once(&mut p.rtime, parse_num(it.next(), key)?, key)?,
             "btime" => once(&mut p.btime, parse_num(it.next(), key)?, key)?,
@@ -253,7 +263,14 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
     }
     match die {
         Some(d) => p.die = d,
-        None => return fail("go needs a die: go die <1-6> (or go setup)"),
+        // Without dice the mover picks any cube: outcome 0.
+        None if !v.has_dice() => p.die = 0,
+        None => {
+            return fail(format!(
+                "go needs a die: go die <{}> (or go setup)",
+                v.outcome_range().replace("..", "-")
+            ));
+        }
     }
     Ok(Command::Go(p))
 }
@@ -265,7 +282,9 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
         ["name", name, "value", value] => (*name, *value),
         // The string options may be set to the empty string, their default.
         ["name", name, "value"]
-            if name.eq_ignore_ascii_case(DECISION_LOG) || name.eq_ignore_ascii_case(TABLE_PATH) =>
+            if name.eq_ignore_ascii_case(DECISION_LOG)
+                || name.eq_ignore_ascii_case(TABLE_PATH)
+                || name.eq_ignore_ascii_case(VARIANT_PATH) =>
         {
             (*name, "")
         }
@@ -280,6 +299,10 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
         Setting::DecisionLog((!off).then(|| value.to_string()))
     } else if name.eq_ignore_ascii_case(TABLE_PATH) {
         Setting::TablePath(TableChoice::parse(value))
+    } else if name.eq_ignore_ascii_case(UCI_VARIANT) {
+        Setting::Variant(value.to_string())
+    } else if name.eq_ignore_ascii_case(VARIANT_PATH) {
+        Setting::VariantPath(value.to_string())
     } else if HASH.is(name) {
         Setting::Hash(HASH.parse(value)?)
     } else if MOVE_OVERHEAD.is(name) {
@@ -325,18 +348,19 @@ fn parse_analyse(words: &[&str]) -> Result<Command, ParseError> {
 }
 
 /// `threats` or `threats <move>`.
-fn parse_threats(words: &[&str]) -> Result<Command, ParseError> {
+fn parse_threats(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
     match words {
         [] => Ok(Command::Threats(None)),
-        [m] => Ok(Command::Threats(Some(notation::parse_move(m)?))),
+        [m] => Ok(Command::Threats(Some(notation::parse_move_in(v, m)?))),
         _ => fail("threats expects: threats [<move>]"),
     }
 }
 
-fn parse_query(words: &[&str]) -> Result<Command, ParseError> {
+fn parse_query(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
     let q = match words {
-        ["legal", "die", d] => Query::Legal(parse_die(Some(d))?),
-        ["legal", ..] => return fail("query legal expects: query legal die <1-6>"),
+        ["legal", "die", d] => Query::Legal(parse_die(Some(d), v)?),
+        ["legal"] if !v.has_dice() => Query::Legal(0),
+        ["legal", ..] => return fail("query legal expects: query legal die <n>"),
         ["gameover"] => Query::GameOver,
         ["result"] => Query::Result,
         ["turn"] => Query::Turn,
@@ -361,7 +385,15 @@ fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, ParseErro
 impl FromStr for Command {
     type Err = ParseError;
 
+    /// A line of the standard game.
     fn from_str(line: &str) -> Result<Command, ParseError> {
+        Command::parse_in(line, Variant::standard())
+    }
+}
+
+impl Command {
+    /// A line read while variant `v` is played: positions, moves and dice are `v`'s.
+    pub fn parse_in(line: &str, v: &'static Variant) -> Result<Command, ParseError> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&head, rest)) = words.split_first() else {
             return fail("empty command");
@@ -372,14 +404,14 @@ impl FromStr for Command {
             "isready" => no_args(Command::IsReady, head, rest),
             "setoption" => parse_setoption(rest),
             "uginewgame" | "ucinewgame" => no_args(Command::NewGame, head, rest),
-            "position" => parse_position(rest),
-            "go" => parse_go(rest),
+            "position" => parse_position(rest, v),
+            "go" => parse_go(rest, v),
             "stop" => no_args(Command::Stop, head, rest),
             "quit" => no_args(Command::Quit, head, rest),
-            "query" => parse_query(rest),
+            "query" => parse_query(rest, v),
             "d" => no_args(Command::Display, head, rest),
             "analyse" | "analyze" => parse_analyse(rest),
-            "threats" => parse_threats(rest),
+            "threats" => parse_threats(rest, v),
             "perft" => match rest {
                 [d] => {
                     let depth: u32 = parse_num(Some(d), "perft")?;

@@ -25,6 +25,7 @@ use anyhow::{Context, Result};
 
 use crate::brain::search::Searcher;
 use crate::brain::tables::Tables;
+use crate::rules::variant::Variant;
 use native::{Engine, Event};
 
 /// Which protocol to speak.
@@ -118,7 +119,13 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
 /// Speaks `mode` on standard input and output until `quit` or the end of input, searching with
 /// `threads` threads (where the native `Threads` option starts) and the endgame tables given (or
 /// else the built-in three-cube table in timed searches, where the native `TablePath` starts).
-pub fn run_stdio(mode: Mode, threads: usize, tables: Option<Arc<Tables>>) -> Result<()> {
+pub fn run_stdio(
+    mode: Mode,
+    threads: usize,
+    tables: Option<Arc<Tables>>,
+    variant: &'static Variant,
+    loaded: Vec<&'static Variant>,
+) -> Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone())?;
     // Both front ends search with a table of the native default size. It is made while the first
@@ -158,13 +165,18 @@ pub fn run_stdio(mode: Mode, threads: usize, tables: Option<Arc<Tables>>) -> Res
         log::info!("speaking the TCG protocol");
         drop(tx);
         let first = first.expect("a first line was read");
-        tcg::serve(first, &mut lines, &mut out, searcher)?;
+        tcg::serve(first, &mut lines, &mut out, searcher, variant)?;
         out.flush().context("writing standard output")?;
         return Ok(());
     }
     log::info!("speaking the native protocol");
     drop(lines);
-    Engine::new(out, tx, rx, searcher).run(first)
+    let mut engine = Engine::new(out, tx, rx, searcher);
+    engine.add_loaded(loaded);
+    engine
+        .set_variant(variant.name())
+        .map_err(anyhow::Error::msg)?;
+    engine.run(first)
 }
 
 #[cfg(test)]

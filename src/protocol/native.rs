@@ -31,12 +31,14 @@ use crate::protocol::command::{
 };
 use crate::protocol::options::{
     DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, TABLE_PATH, THREADS,
-    TableChoice,
+    TableChoice, UCI_VARIANT, VARIANT_PATH,
 };
 use crate::protocol::reply::{self, InfoLine, Reply};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::notation;
 use crate::rules::perft;
+use crate::rules::variant::{PRESETS, Variant};
+use crate::rules::variant_file;
 
 /// What reaches the event loop.
 pub enum Event {
@@ -65,7 +67,7 @@ pub enum Outcome {
 
 /// The work on the worker thread, as the loop needs to know it.
 enum Job {
-    Search(Running),
+    Search(Box<Running>),
     Analysis,
     Perft { depth: u32 },
 }
@@ -118,6 +120,8 @@ pub struct Engine<W: Write> {
     table_empty: bool,
     /// The endgame tables (`TablePath`), and whether the built-in one is on, for a new searcher.
     tables: (Option<Arc<Tables>>, bool),
+    /// The variants loaded from files (`VariantPath`, `--variants`), besides the presets.
+    loaded: Vec<&'static Variant>,
 }
 
 #[derive(PartialEq, Eq)]
@@ -156,7 +160,38 @@ impl<W: Write> Engine<W> {
             table_empty: true,
             tables,
             choice: MoveChoice::default(),
+            loaded: Vec::new(),
         }
+    }
+
+    /// Loads variant definitions (as `VariantPath` does) before the loop starts.
+    pub fn load_variants(&mut self, path: &Path) -> std::result::Result<(), String> {
+        for v in variant_file::load_variants(path)? {
+            self.loaded.retain(|l| l.name() != v.name());
+            self.loaded.push(v);
+        }
+        Ok(())
+    }
+
+    /// Variants already loaded (by `--variants`) join the choices of `UCI_Variant`.
+    pub fn add_loaded(&mut self, vs: Vec<&'static Variant>) {
+        self.loaded.extend(vs);
+    }
+
+    /// Plays variant `name` from now on (as `UCI_Variant` does): its start position, a fresh table.
+    pub fn set_variant(&mut self, name: &str) -> std::result::Result<(), String> {
+        let Some(v) = variant_file::find(name, &self.loaded) else {
+            let mut known: Vec<&str> = PRESETS.to_vec();
+            known.extend(self.loaded.iter().map(|v| v.name()));
+            return Err(format!(
+                "unknown variant '{name}' (known: {})",
+                known.join(", ")
+            ));
+        };
+        self.board = Board::startpos_in(v);
+        notation::show_moves_in(v);
+        self.empty_table();
+        Ok(())
     }
 
     /// Runs until `quit` or the end of input. `first` is a line already read (by the protocol
@@ -220,7 +255,7 @@ impl<W: Write> Engine<W> {
         if line.trim().is_empty() {
             return Ok(Flow::Continue);
         }
-        let cmd = match line.parse::<Command>() {
+        let cmd = match Command::parse_in(line, self.board.variant()) {
             Ok(c) => c,
             Err(e) => {
                 self.error(e.0)?;
@@ -250,12 +285,20 @@ impl<W: Write> Engine<W> {
             Command::IsReady => self.send(Reply::ReadyOk)?,
             Command::SetOption(setting) => self.set_option(setting)?,
             Command::NewGame => {
-                self.board = Board::startpos();
+                self.board = Board::startpos_in(self.board.variant());
                 self.empty_table();
             }
             Command::Position { board, moves } => self.position(board, &moves)?,
             Command::Go(p) => self.go(&p, read_at)?,
-            Command::GoSetup => self.send(Reply::BestSetup(ENGINE_SETUP))?,
+            Command::GoSetup => {
+                let v = self.board.variant();
+                let setup = if v.standard {
+                    ENGINE_SETUP.to_vec()
+                } else {
+                    crate::brain::setup::variant_setup(v)
+                };
+                self.send(Reply::BestSetup(setup))?
+            }
             Command::Stop => self.stop_job()?,
             Command::Quit => return Ok(Flow::Quit),
             Command::Query(q) => self.query(q)?,
@@ -358,6 +401,10 @@ impl<W: Write> Engine<W> {
         }
         self.send(Reply::StringOption(DECISION_LOG))?;
         self.send(Reply::StringOption(TABLE_PATH))?;
+        let mut vars: Vec<String> = PRESETS.iter().map(|p| p.to_string()).collect();
+        vars.extend(self.loaded.iter().map(|v| v.name().to_string()));
+        self.send(Reply::ComboOption(UCI_VARIANT, "standard".into(), vars))?;
+        self.send(Reply::StringOption(VARIANT_PATH))?;
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
@@ -394,6 +441,19 @@ impl<W: Write> Engine<W> {
             Setting::DecisionLog(path) => {
                 if let Err(e) = self.choice.set_log(path.as_deref()) {
                     return self.error(e);
+                }
+            }
+            Setting::Variant(name) => {
+                if let Err(e) = self.set_variant(&name) {
+                    return self.error(e);
+                }
+            }
+            Setting::VariantPath(path) => {
+                if path.is_empty() || path == "<empty>" {
+                    return Ok(());
+                }
+                if let Err(e) = self.load_variants(Path::new(&path)) {
+                    return self.error(format!("VariantPath: {e}"));
                 }
             }
             Setting::TablePath(choice) => {
@@ -501,7 +561,7 @@ impl<W: Write> Engine<W> {
         };
         let board = self.board.clone();
         let die = p.die;
-        self.spawn(Job::Search(running), move |tx| {
+        self.spawn(Job::Search(Box::new(running)), move |tx| {
             let mut searcher = searcher;
             let r = searcher.search(&board, die, &limits, &mut |i| {
                 let _ = tx.send(Event::Info(Box::new(i.clone())));

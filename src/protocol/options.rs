@@ -82,6 +82,12 @@ pub const DECISION_LOG: &str = "DecisionLog";
 /// A string option: the directory of the endgame tables, announced after `DecisionLog`.
 pub const TABLE_PATH: &str = "TablePath";
 
+/// A combo option: the variant played (presets and the variants loaded from files).
+pub const UCI_VARIANT: &str = "UCI_Variant";
+
+/// A string option: a file of variant definitions to load (they join `UCI_Variant`'s list).
+pub const VARIANT_PATH: &str = "VariantPath";
+
 /// Which endgame tables the searches use (`TablePath`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableChoice {

@@ -28,11 +28,13 @@ pub enum Reply<'a> {
     Option(SpinOption),
     /// The announcement of a string option (whose default is empty).
     StringOption(&'static str),
+    /// The announcement of a combo option: name, default and the choices.
+    ComboOption(&'static str, String, Vec<String>),
     HelloOk(&'static str),
     ReadyOk,
     Info(InfoLine<'a>),
     BestMove(Move),
-    BestSetup([u8; 6]),
+    BestSetup(Vec<u8>),
     /// The answer to a `query`, already in words (`true`, `red`, a move list ...).
     Response(String),
     Perft {
@@ -79,6 +81,13 @@ impl fmt::Display for Reply<'_> {
             ),
             Reply::StringOption(name) => {
                 write!(f, "option name {name} type string default <empty>")
+            }
+            Reply::ComboOption(name, default, vars) => {
+                write!(f, "option name {name} type combo default {default}")?;
+                for v in vars {
+                    write!(f, " var {v}")?;
+                }
+                Ok(())
             }
             Reply::HelloOk(word) => f.write_str(word),
             Reply::ReadyOk => f.write_str("readyok"),
@@ -222,7 +231,7 @@ mod tests {
         assert_eq!(Reply::Response(String::new()).to_string(), "response");
         assert_eq!(Reply::Response("true".into()).to_string(), "response true");
         assert_eq!(
-            Reply::BestSetup([1, 5, 2, 6, 3, 4]).to_string(),
+            Reply::BestSetup(vec![1, 5, 2, 6, 3, 4]).to_string(),
             "bestmove 152634"
         );
         assert_eq!(

@@ -14,9 +14,23 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use crate::brain::search::{Clock, Limits, Searcher};
-use crate::brain::setup::ENGINE_SETUP;
+use crate::brain::setup::{ENGINE_SETUP, variant_setup};
 use crate::rules::board::{Board, Color};
-use crate::rules::tcg_notation::{move_to_tcg, parse_board_tokens, parse_side, setup_to_tcg};
+use crate::rules::tcg_notation::{
+    move_to_tcg_in, parse_board_tokens_in, parse_side, setup_to_tcg_in,
+};
+use crate::rules::variant::Variant;
+
+/// The square presets `board_setting <size> <cubes>` selects.
+pub const BOARD_SETTINGS: [(u8, usize, &str); 7] = [
+    (5, 6, "standard"),
+    (3, 3, "3x3"),
+    (4, 3, "4x4"),
+    (5, 3, "5x5-3"),
+    (4, 6, "4x4-6"),
+    (6, 10, "6x6"),
+    (7, 6, "7x7"),
+];
 
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
@@ -26,7 +40,7 @@ pub enum Command {
     Name,
     Version,
     TimeSetting(f64),
-    BoardSetting,
+    BoardSetting(&'static Variant),
     Ini(Color),
     Get { die: u8, board: Board },
     Exit,
@@ -35,7 +49,15 @@ pub enum Command {
 impl FromStr for Command {
     type Err = String;
 
+    /// A line of the standard game.
     fn from_str(line: &str) -> Result<Command, String> {
+        Command::parse_in(line, Variant::standard())
+    }
+}
+
+impl Command {
+    /// A line read while variant `v` is played (positions and dice are `v`'s).
+    pub fn parse_in(line: &str, v: &'static Variant) -> Result<Command, String> {
         let toks: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = toks.split_first() else {
             return Err("empty line".into());
@@ -48,13 +70,18 @@ impl FromStr for Command {
                 Ok(v) if v.is_finite() && v > 0.0 => Ok(Command::TimeSetting(v)),
                 _ => Err(format!("bad time '{s}'")),
             },
-            ("board_setting", ["5", "6"]) | ("board_setting", ["5", "6", "2"]) => {
-                Ok(Command::BoardSetting)
-            }
-            ("board_setting", _) => Err(format!(
-                "unsupported board '{}' (only 5 6 [2])",
-                args.join(" ")
-            )),
+            ("board_setting", [n, k] | [n, k, "2"]) => BOARD_SETTINGS
+                .iter()
+                .find(|(size, cubes, _)| n.parse() == Ok(*size) && k.parse() == Ok(*cubes))
+                .map(|&(_, _, name)| {
+                    Command::BoardSetting(Variant::preset(name).expect("a preset"))
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "unsupported board '{}' (5 6, 3 3, 4 3, 5 3, 4 6, 6 10 or 7 6, then 2)",
+                        args.join(" ")
+                    )
+                }),
             ("ini", [side]) => parse_side(side)
                 .map(Command::Ini)
                 .ok_or_else(|| format!("bad side '{side}'")),
@@ -63,9 +90,9 @@ impl FromStr for Command {
                 let die = die
                     .parse::<u8>()
                     .ok()
-                    .filter(|d| (1..=6).contains(d))
+                    .filter(|&d| v.is_outcome(d))
                     .ok_or_else(|| format!("bad die '{die}'"))?;
-                let board = parse_board_tokens(side, rest)?;
+                let board = parse_board_tokens_in(v, side, rest)?;
                 if board.is_over() {
                     return Err("the game is already over".into());
                 }
@@ -78,6 +105,8 @@ impl FromStr for Command {
 
 struct Engine {
     searcher: Searcher,
+    /// The variant of the games (`board_setting`).
+    variant: &'static Variant,
     game_ms: u64,
     used_ms: u64,
     /// Nothing stored in the table since it was made or emptied: a referee sends both
@@ -104,11 +133,21 @@ impl Engine {
                 self.new_game();
                 "1".to_string()
             }
-            Command::BoardSetting => {
+            Command::BoardSetting(v) => {
+                self.variant = v;
+                crate::rules::notation::show_moves_in(v);
                 self.new_game();
                 "1".to_string()
             }
-            Command::Ini(side) => setup_to_tcg(side, &ENGINE_SETUP),
+            Command::Ini(side) => {
+                let v = self.variant;
+                let setup = if v.standard {
+                    ENGINE_SETUP.to_vec()
+                } else {
+                    variant_setup(v)
+                };
+                setup_to_tcg_in(v, side, &setup)
+            }
             Command::Get { die, board } => {
                 // The referee's clock runs from when it sent the request: so does ours.
                 let clock = Clock {
@@ -129,12 +168,12 @@ impl Engine {
                 self.used_ms += read_at.elapsed().as_millis() as u64;
                 log::info!(
                     "tcg: die {die} -> {} depth {} ({} of {} ms used)",
-                    crate::rules::notation::move_name(r.best),
+                    r.best,
                     r.depth,
                     self.used_ms,
                     self.game_ms
                 );
-                move_to_tcg(r.best)
+                move_to_tcg_in(self.variant, r.best)
             }
             Command::Exit => return None,
         })
@@ -149,9 +188,11 @@ pub fn serve(
     lines: &mut dyn Iterator<Item = (String, Instant)>,
     out: &mut dyn Write,
     searcher: Searcher,
+    variant: &'static Variant,
 ) -> Result<()> {
     let mut engine = Engine {
         searcher,
+        variant,
         game_ms: (DEFAULT_GAME_SECONDS * 1000.0) as u64,
         used_ms: 0,
         table_empty: true,
@@ -161,7 +202,7 @@ pub fn serve(
         if line.is_empty() {
             continue;
         }
-        let reply = match line.parse::<Command>() {
+        let reply = match Command::parse_in(line, engine.variant) {
             Ok(cmd) => match engine.handle(cmd, read_at) {
                 Some(r) => r,
                 None => return Ok(()),
@@ -231,11 +272,15 @@ mod tests {
         );
         assert_eq!(
             "board_setting 5 6 2".parse::<Command>(),
-            Ok(Command::BoardSetting)
+            Ok(Command::BoardSetting(Variant::standard()))
         );
         assert_eq!(
             "board_setting 5 6".parse::<Command>(),
-            Ok(Command::BoardSetting)
+            Ok(Command::BoardSetting(Variant::standard()))
+        );
+        assert_eq!(
+            "board_setting 4 3 2".parse::<Command>(),
+            Ok(Command::BoardSetting(Variant::preset("4x4").unwrap()))
         );
         assert_eq!("ini B".parse::<Command>(), Ok(Command::Ini(Color::Blue)));
         let g = "get R 3 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3"
@@ -260,6 +305,7 @@ mod tests {
             "time_setting -1",
             "time_setting x",
             "board_setting 6 6 2",
+            "board_setting 4 4 2",
             "ini X",
             "ini",
             "get R 7 E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3",
@@ -280,7 +326,14 @@ mod tests {
         let mut lines = input.lines().map(|l| (l.to_string(), Instant::now()));
         let first = lines.next().unwrap();
         let mut out = Vec::new();
-        serve(first, &mut lines, &mut out, Searcher::new(1)).unwrap();
+        serve(
+            first,
+            &mut lines,
+            &mut out,
+            Searcher::new(1),
+            Variant::standard(),
+        )
+        .unwrap();
         let out = String::from_utf8(out).unwrap();
         let replies: Vec<&str> = out.lines().collect();
         assert_eq!(replies.len(), 5, "{out}");

@@ -1,11 +1,17 @@
-//! The position: cubes on a 5x5 board, the side to move, the Zobrist key and the game result,
-//! with move generation and make/unmake.
+//! The position: cubes on the board of a variant, the side to move, the Zobrist key and the game
+//! result, with move generation and make/unmake.
 //!
-//! Squares are numbered 0..25 row by row from the top: index `row * 5 + col`, row 0 is rank 5 and
-//! col 0 is file a, so Red's corner a5 is 0 and Blue's corner e1 is 24. Red moves towards higher
-//! indices (+1, +5, +6), Blue towards lower ones. Nothing here allocates.
+//! Every board carries its [`Variant`] (one shared pointer) and reads the variant's precomputed
+//! tables: step destinations, goal and hole masks, movable cubes per outcome, keys. Squares are
+//! numbered row by row from the top: index `row * cols + col`, row 0 is the top rank and col 0 is
+//! file a, so in the standard game Red's corner a5 is 0 and Blue's corner e1 is 24, as always.
+//! Red moves towards higher indices, Blue towards lower ones. Nothing here allocates.
+//!
+//! A side with no legal move for its outcome passes: move generation then yields the single move
+//! [`Move::PASS`] (written `0000`), so every consumer (search, perft, referee) treats a pass as
+//! one move. The standard game never passes.
 
-use crate::rules::dice::MOVABLE;
+use crate::rules::variant::{MAX_CUBE, MAX_SQ, Variant};
 use crate::rules::zobrist;
 
 pub const NO_SQ: u8 = 255;
@@ -51,7 +57,7 @@ impl Color {
     }
 }
 
-/// A move: from-square and to-square (0..25).
+/// A move: from-square and to-square (0..64), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move {
     pub from: u8,
@@ -60,6 +66,11 @@ pub struct Move {
 
 impl Move {
     pub const NONE: Move = Move { from: 0, to: 0 };
+    /// The move of a side that has no legal move for its outcome.
+    pub const PASS: Move = Move {
+        from: NO_SQ,
+        to: NO_SQ - 1,
+    };
     #[inline]
     pub fn new(from: u8, to: u8) -> Move {
         Move { from, to }
@@ -67,6 +78,11 @@ impl Move {
     #[inline]
     pub fn is_none(self) -> bool {
         self.from == self.to
+    }
+    /// A pass is the only move from `NO_SQ` (a one-byte test: it sits in the inner loop).
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.from == NO_SQ
     }
     /// Packed into 16 bits for the transposition table.
     #[inline]
@@ -82,7 +98,9 @@ impl Move {
     }
 }
 
-/// Up to three destinations per (side, square); Red's first entry is the diagonal step.
+/// The standard game's tables, for the code that only ever sees the standard game (its network
+/// and heuristic evaluation): up to three destinations per (side, square); Red's first entry is
+/// the diagonal step.
 const fn dest_table(red: bool) -> [([u8; 3], u8); 25] {
     let mut t = [([0u8; 3], 0u8); 25];
     let mut s = 0;
@@ -142,17 +160,20 @@ pub const DIST: [[u8; 25]; 2] = {
     t
 };
 
-/// A fixed-capacity move list; no move set in this game exceeds 18 moves.
+/// The most moves of one outcome: every one of twelve cubes with three steps (no dice).
+pub const MAX_MOVES: usize = 36;
+
+/// A fixed-capacity move list.
 #[derive(Clone, Copy, Debug)]
 pub struct MoveList {
-    moves: [Move; 18],
+    moves: [Move; MAX_MOVES],
     len: usize,
 }
 
 impl Default for MoveList {
     fn default() -> Self {
         MoveList {
-            moves: [Move::NONE; 18],
+            moves: [Move::NONE; MAX_MOVES],
             len: 0,
         }
     }
@@ -189,47 +210,81 @@ impl MoveList {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     pub captured: u8,
+    /// The number of the mover's cube that fell into a hole (0: none).
+    pub fell: u8,
     pub winner: Option<Color>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Board {
-    /// Piece code per square: 0 empty, 1..=6 Red cube n, 7..=12 Blue cube n-6.
-    sq: [u8; 25],
+    v: &'static Variant,
+    /// Piece code per square: 0 empty, 1..=12 Red cube n, 13..=24 Blue cube n-12.
+    sq: [u8; MAX_SQ],
     /// Square of each cube per side (index cube-1), `NO_SQ` when captured.
-    pos: [[u8; 6]; 2],
+    pos: [[u8; MAX_CUBE as usize]; 2],
     /// Surviving cubes per side, bit n-1 for cube n.
-    alive: [u8; 2],
+    alive: [u16; 2],
     stm: Color,
     key: u64,
     winner: Option<Color>,
 }
 
+impl PartialEq for Board {
+    fn eq(&self, o: &Board) -> bool {
+        std::ptr::eq(self.v, o.v)
+            && self.sq == o.sq
+            && self.stm == o.stm
+            && self.winner == o.winner
+            && self.alive == o.alive
+            && self.pos == o.pos
+            && self.key == o.key
+    }
+}
+
+impl Eq for Board {}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Board({} {})",
+            self.v.name(),
+            crate::rules::notation::to_fen(self)
+        )
+    }
+}
+
 #[inline]
 pub fn piece_code(c: Color, n: u8) -> u8 {
-    c.idx() as u8 * 6 + n
+    c.idx() as u8 * MAX_CUBE + n
 }
 
 /// The side and number of a non-zero piece code.
 #[inline]
 pub fn piece_of(code: u8) -> (Color, u8) {
-    if code <= 6 {
+    if code <= MAX_CUBE {
         (Color::Red, code)
     } else {
-        (Color::Blue, code - 6)
+        (Color::Blue, code - MAX_CUBE)
     }
 }
 
 impl Board {
-    /// An empty board with `stm` to move. Cubes are added with [`Board::put`]; call
+    /// An empty standard board with `stm` to move. Cubes are added with [`Board::put`]; call
     /// [`Board::finish_setup`] afterwards to compute the result.
     pub fn empty(stm: Color) -> Board {
+        Board::empty_in(Variant::standard(), stm)
+    }
+
+    /// An empty board of variant `v`.
+    pub fn empty_in(v: &'static Variant, stm: Color) -> Board {
         let mut b = Board {
-            sq: [0; 25],
-            pos: [[NO_SQ; 6]; 2],
+            v,
+            sq: [0; MAX_SQ],
+            pos: [[NO_SQ; MAX_CUBE as usize]; 2],
             alive: [0; 2],
             stm,
-            key: 0,
+            key: v.salt,
             winner: None,
         };
         if stm == Color::Blue {
@@ -238,40 +293,72 @@ impl Board {
         b
     }
 
-    /// The position with both setups given as cube numbers in setup order.
+    /// The standard position with both setups given as cube numbers in setup order.
     pub fn from_setups(red: [u8; 6], blue: [u8; 6], stm: Color) -> Board {
-        let mut b = Board::empty(stm);
-        for (i, s) in Color::Red.triangle().into_iter().enumerate() {
-            b.put(s, Color::Red, red[i]);
-        }
-        for (i, s) in Color::Blue.triangle().into_iter().enumerate() {
-            b.put(s, Color::Blue, blue[i]);
-        }
-        b.finish_setup().expect("a setup position has no winner");
-        b
+        Board::from_setups_in(Variant::standard(), &red, &blue, stm)
+            .expect("a standard setup is a position")
     }
 
+    /// The start position of variant `v` with both setups (cube numbers in setup order).
+    pub fn from_setups_in(
+        v: &'static Variant,
+        red: &[u8],
+        blue: &[u8],
+        stm: Color,
+    ) -> Result<Board, String> {
+        let mut b = Board::empty_in(v, stm);
+        for (c, setup) in [(Color::Red, red), (Color::Blue, blue)] {
+            check_setup(v, setup)?;
+            for (&s, &n) in v.start_squares(c).iter().zip(setup) {
+                b.put(s, c, n);
+            }
+        }
+        b.finish_setup()?;
+        Ok(b)
+    }
+
+    /// The standard start position.
     pub fn startpos() -> Board {
-        Board::from_setups([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], Color::Red)
+        Board::startpos_in(Variant::standard())
+    }
+
+    /// The start position of `v`: cubes in increasing number on the start squares, the variant's
+    /// first side to move.
+    pub fn startpos_in(v: &'static Variant) -> Board {
+        let s = v.default_setup();
+        Board::from_setups_in(v, &s, &s, v.rules.first).expect("a variant's start is a position")
+    }
+
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.v
     }
 
     /// Places cube `n` of side `c` on the empty square `s` (setup only).
     pub fn put(&mut self, s: u8, c: Color, n: u8) {
-        debug_assert!(self.sq[s as usize] == 0 && (1..=6).contains(&n));
+        debug_assert!(self.sq[s as usize] == 0 && (1..=MAX_CUBE).contains(&n));
         let code = piece_code(c, n);
         self.sq[s as usize] = code;
         self.pos[c.idx()][n as usize - 1] = s;
         self.alive[c.idx()] |= 1 << (n - 1);
-        self.key ^= zobrist::PIECE_SQ[code as usize][s as usize];
+        self.key ^= self.v.key(code, s);
     }
 
     /// Computes the result of a position given square by square. Returns an error when both sides
     /// would have won, which no game can reach.
     pub fn finish_setup(&mut self) -> Result<(), &'static str> {
-        let red_home = piece_of_sq(self.sq[24]) == Some(Color::Red);
-        let blue_home = piece_of_sq(self.sq[0]) == Some(Color::Blue);
-        let red_won = red_home || self.alive[1] == 0;
-        let blue_won = blue_home || self.alive[0] == 0;
+        let on_goal = |c: Color| {
+            let mut m = self.alive[c.idx()];
+            let mut hit = false;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                hit |= self.v.goal_mask[c.idx()] >> self.pos[c.idx()][i] & 1 != 0;
+            }
+            hit
+        };
+        let red_won = on_goal(Color::Red) || self.alive[1] == 0;
+        let blue_won = on_goal(Color::Blue) || self.alive[0] == 0;
         self.winner = match (red_won, blue_won) {
             (true, true) => return Err("both sides have won"),
             (true, false) => Some(Color::Red),
@@ -281,15 +368,17 @@ impl Board {
         Ok(())
     }
 
-    /// The position reflected in the a5-e1 diagonal (files become ranks), which maps the game
-    /// onto itself: the corners and starting triangles stay, and so does every value.
+    /// The standard position reflected in the a5-e1 diagonal (files become ranks), which maps
+    /// the game onto itself: the corners and starting triangles stay, and so does every value.
     pub fn reflected(&self) -> Board {
-        let mut r = Board::empty(self.stm);
-        for s in 0..25u8 {
+        debug_assert!(self.v.rows() == self.v.cols());
+        let w = self.v.cols();
+        let mut r = Board::empty_in(self.v, self.stm);
+        for s in 0..self.v.n_sq {
             let code = self.sq[s as usize];
             if code != 0 {
                 let (c, n) = piece_of(code);
-                r.put((s % 5) * 5 + s / 5, c, n);
+                r.put((s % w) * w + s / w, c, n);
             }
         }
         r.finish_setup()
@@ -314,10 +403,17 @@ impl Board {
         self.winner.is_some()
     }
     #[inline]
-    pub fn alive(&self, c: Color) -> u8 {
+    pub fn alive(&self, c: Color) -> u16 {
         self.alive[c.idx()]
     }
-    /// Square of cube `n` (1..=6) of side `c`, or `None` if captured.
+    /// The survivors of a game whose cubes are numbered 1..6 (the standard game's tables, which
+    /// index by a 6-bit mask).
+    #[inline]
+    pub fn alive6(&self, c: Color) -> u8 {
+        debug_assert!(self.alive[c.idx()] < 64);
+        self.alive[c.idx()] as u8
+    }
+    /// Square of cube `n` (1..=12) of side `c`, or `None` if captured or not in the game.
     #[inline]
     pub fn cube_square(&self, c: Color, n: u8) -> Option<u8> {
         let s = self.pos[c.idx()][n as usize - 1];
@@ -334,50 +430,89 @@ impl Board {
         self.sq[s as usize]
     }
 
-    /// Movable cubes (mask) of the side to move for a die face 1..=6.
+    /// Movable cubes (mask) of the side to move for an outcome (a die face; 0 with no dice).
     #[inline]
-    pub fn movable(&self, die: u8) -> u8 {
-        MOVABLE[self.alive[self.stm.idx()] as usize][die as usize - 1]
+    pub fn movable(&self, die: u8) -> u16 {
+        self.v.movable(self.alive[self.stm.idx()], die)
     }
 
-    /// Moves of the side to move's cubes in `mask`; empty when the game is over.
+    /// Moves of the side to move's cubes in `mask`; empty when the game is over, the single
+    /// [`Move::PASS`] when none of them can move.
     #[inline]
-    pub fn gen_moves(&self, mask: u8, list: &mut MoveList) {
+    pub fn gen_moves(&self, mask: u16, list: &mut MoveList) {
         list.len = 0;
         if self.winner.is_some() {
             return;
         }
         let c = self.stm.idx();
+        let dest = &self.v.dest[c];
         let mut m = mask & self.alive[c];
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let from = self.pos[c][i];
-            let (d, n) = DEST[c][from as usize];
-            for &to in &d[..n as usize] {
-                list.push(Move { from, to });
+        if self.v.rules.own_capture {
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let from = self.pos[c][i];
+                let (d, n) = dest[from as usize & (MAX_SQ - 1)];
+                for &to in &d[..n as usize] {
+                    list.push(Move { from, to });
+                }
             }
+        } else {
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let from = self.pos[c][i];
+                let (d, n) = dest[from as usize & (MAX_SQ - 1)];
+                for &to in &d[..n as usize] {
+                    let t = self.sq[to as usize];
+                    if t == 0 || piece_of(t).0 != self.stm {
+                        list.push(Move { from, to });
+                    }
+                }
+            }
+        }
+        if list.len == 0 {
+            list.push(Move::PASS);
         }
     }
 
-    /// Legal moves for a die face.
+    /// Legal moves for an outcome (a die face; 0 with no dice).
     pub fn moves_for_die(&self, die: u8) -> MoveList {
         let mut l = MoveList::default();
         self.gen_moves(self.movable(die), &mut l);
         l
     }
 
-    /// Every move legal for some die face (moves of all surviving cubes).
+    /// Every move legal for some outcome, passes included where an outcome forces one.
     pub fn all_moves(&self) -> MoveList {
         let mut l = MoveList::default();
-        self.gen_moves(0x3f, &mut l);
+        if self.is_over() {
+            return l;
+        }
+        let mut pass = false;
+        for &(o, _) in &self.v.outcomes {
+            for &m in self.moves_for_die(o).as_slice() {
+                if m.is_pass() {
+                    pass = true;
+                } else if !l.contains(m) {
+                    l.push(m);
+                }
+            }
+        }
+        if pass {
+            l.push(Move::PASS);
+        }
         l
     }
 
-    /// Does this move end the game at once (goal reached or last enemy cube taken)?
+    /// Does this move end the game at once in the mover's favour (goal reached or last enemy
+    /// cube taken)?
     #[inline]
     pub fn is_winning_move(&self, m: Move) -> bool {
-        if m.to == self.stm.goal() {
+        if m.is_pass() {
+            return false;
+        }
+        if self.v.goal_mask[self.stm.idx()] >> m.to & 1 != 0 {
             return true;
         }
         let target = self.sq[m.to as usize];
@@ -388,11 +523,22 @@ impl Board {
         tc != self.stm && self.alive[tc.idx()] == 1 << (tn - 1)
     }
 
-    /// Plays a pseudo-legal move of the side to move (a cube of its own on `from`).
+    /// Plays a legal move of the side to move (a cube of its own on `from`, or a pass).
     #[inline]
     pub fn make(&mut self, m: Move) -> Undo {
-        let undo = Undo {
+        if m.is_pass() {
+            let undo = Undo {
+                captured: 0,
+                fell: 0,
+                winner: self.winner,
+            };
+            self.key ^= zobrist::BLUE_TO_MOVE;
+            self.stm = self.stm.other();
+            return undo;
+        }
+        let mut undo = Undo {
             captured: self.sq[m.to as usize],
+            fell: 0,
             winner: self.winner,
         };
         let code = self.sq[m.from as usize];
@@ -403,16 +549,25 @@ impl Board {
             let (cc, cn) = piece_of(undo.captured);
             self.pos[cc.idx()][cn as usize - 1] = NO_SQ;
             self.alive[cc.idx()] &= !(1 << (cn - 1));
-            self.key ^= zobrist::PIECE_SQ[undo.captured as usize][m.to as usize];
+            self.key ^= self.v.key(undo.captured, m.to);
         }
         self.sq[m.from as usize] = 0;
-        self.sq[m.to as usize] = code;
-        self.pos[c.idx()][n as usize - 1] = m.to;
-        self.key ^= zobrist::PIECE_SQ[code as usize][m.from as usize]
-            ^ zobrist::PIECE_SQ[code as usize][m.to as usize]
-            ^ zobrist::BLUE_TO_MOVE;
-        if m.to == c.goal() || self.alive[c.other().idx()] == 0 {
-            self.winner = Some(c);
+        self.key ^= self.v.key(code, m.from) ^ zobrist::BLUE_TO_MOVE;
+        if self.v.hole_mask >> m.to & 1 != 0 {
+            // Into a hole: the cube is gone.
+            undo.fell = n;
+            self.pos[c.idx()][n as usize - 1] = NO_SQ;
+            self.alive[c.idx()] &= !(1 << (n - 1));
+            if self.alive[c.idx()] == 0 {
+                self.winner = Some(c.other());
+            }
+        } else {
+            self.sq[m.to as usize] = code;
+            self.pos[c.idx()][n as usize - 1] = m.to;
+            self.key ^= self.v.key(code, m.to);
+            if self.v.goal_mask[c.idx()] >> m.to & 1 != 0 || self.alive[c.other().idx()] == 0 {
+                self.winner = Some(c);
+            }
         }
         self.stm = c.other();
         undo
@@ -420,13 +575,23 @@ impl Board {
 
     #[inline]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
-        let code = self.sq[m.to as usize];
-        let (c, n) = piece_of(code);
+        let c = self.stm.other();
         self.stm = c;
         self.winner = undo.winner;
-        self.key ^= zobrist::PIECE_SQ[code as usize][m.from as usize]
-            ^ zobrist::PIECE_SQ[code as usize][m.to as usize]
-            ^ zobrist::BLUE_TO_MOVE;
+        self.key ^= zobrist::BLUE_TO_MOVE;
+        if m.is_pass() {
+            return;
+        }
+        let code;
+        if undo.fell != 0 {
+            code = piece_code(c, undo.fell);
+            self.alive[c.idx()] |= 1 << (undo.fell - 1);
+        } else {
+            code = self.sq[m.to as usize];
+            self.key ^= self.v.key(code, m.to);
+        }
+        let (_, n) = piece_of(code);
+        self.key ^= self.v.key(code, m.from);
         self.sq[m.from as usize] = code;
         self.pos[c.idx()][n as usize - 1] = m.from;
         self.sq[m.to as usize] = undo.captured;
@@ -434,31 +599,34 @@ impl Board {
             let (cc, cn) = piece_of(undo.captured);
             self.pos[cc.idx()][cn as usize - 1] = m.to;
             self.alive[cc.idx()] |= 1 << (cn - 1);
-            self.key ^= zobrist::PIECE_SQ[undo.captured as usize][m.to as usize];
+            self.key ^= self.v.key(undo.captured, m.to);
         }
     }
 
     /// The key of the position after `m`, without playing it (for prefetching table entries).
     #[inline]
     pub fn key_after(&self, m: Move) -> u64 {
-        let code = self.sq[m.from as usize] as usize;
-        let cap = self.sq[m.to as usize] as usize;
-        let mut k = self.key
-            ^ zobrist::PIECE_SQ[code][m.from as usize]
-            ^ zobrist::PIECE_SQ[code][m.to as usize]
-            ^ zobrist::BLUE_TO_MOVE;
+        if m.is_pass() {
+            return self.key ^ zobrist::BLUE_TO_MOVE;
+        }
+        let code = self.sq[m.from as usize];
+        let cap = self.sq[m.to as usize];
+        let mut k = self.key ^ self.v.key(code, m.from) ^ zobrist::BLUE_TO_MOVE;
+        if self.v.hole_mask >> m.to & 1 == 0 {
+            k ^= self.v.key(code, m.to);
+        }
         if cap != 0 {
-            k ^= zobrist::PIECE_SQ[cap][m.to as usize];
+            k ^= self.v.key(cap, m.to);
         }
         k
     }
 
     /// The key computed from scratch, for checking the incremental one.
     pub fn compute_key(&self) -> u64 {
-        let mut k = 0;
-        for (s, &code) in self.sq.iter().enumerate() {
+        let mut k = self.v.salt;
+        for (s, &code) in self.sq.iter().enumerate().take(self.v.n_sq as usize) {
             if code != 0 {
-                k ^= zobrist::PIECE_SQ[code as usize][s];
+                k ^= self.v.key(code, s as u8);
             }
         }
         if self.stm == Color::Blue {
@@ -467,7 +635,7 @@ impl Board {
         k
     }
 
-    /// Checks that a move is legal for the die face (or for some face when `die` is `None`).
+    /// Checks that a move is legal for the outcome (or for some outcome when `die` is `None`).
     pub fn is_legal(&self, m: Move, die: Option<u8>) -> bool {
         match die {
             Some(d) => self.moves_for_die(d).contains(m),
@@ -476,7 +644,25 @@ impl Board {
     }
 }
 
-#[inline]
+/// Checks that `setup` is the variant's cube numbers in some order.
+pub fn check_setup(v: &Variant, setup: &[u8]) -> Result<(), &'static str> {
+    if setup.len() != v.cubes().len() {
+        return Err("a setup has one number per cube of the variant");
+    }
+    let mut seen = 0u16;
+    for &n in setup {
+        if !v.cubes().contains(&n) {
+            return Err("a setup holds a number that is not one of the variant's cubes");
+        }
+        if seen & (1 << (n - 1)) != 0 {
+            return Err("a setup holds a cube twice");
+        }
+        seen |= 1 << (n - 1);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
 fn piece_of_sq(code: u8) -> Option<Color> {
     (code != 0).then(|| piece_of(code).0)
 }

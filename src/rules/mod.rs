@@ -12,4 +12,6 @@ pub mod notation;
 pub mod perft;
 pub mod rng;
 pub mod tcg_notation;
+pub mod variant;
+pub mod variant_file;
 pub mod zobrist;

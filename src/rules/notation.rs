@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::rules::board::{Board, Color, Move, piece_of};
+use crate::rules::variant::{Variant, cube_char, parse_cube_char};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError(pub String);
@@ -24,71 +25,123 @@ fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
 
 pub const STARTPOS: &str = "R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r";
 
-/// `a5` -> 0, `e1` -> 24.
+/// `a5` -> 0, `e1` -> 24 (the standard board).
 pub fn parse_square(s: &str) -> Result<u8, NotationError> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'e').contains(&b[0]) || !(b'1'..=b'5').contains(&b[1]) {
-        return err(format!("bad square '{s}' (expected a1..e5)"));
-    }
-    let col = b[0] - b'a';
-    let row = b'5' - b[1];
-    Ok(row * 5 + col)
+    Variant::standard().parse_square(s).map_err(NotationError)
 }
 
+/// A square's name on the standard board.
 pub fn square_name(s: u8) -> String {
-    let col = (b'a' + s % 5) as char;
-    let rank = (b'5' - s / 5) as char;
-    format!("{col}{rank}")
+    Variant::standard().square_name(s)
 }
 
-/// Parses `a5b4`. Only the form is checked: both squares on the board and one step apart.
+/// Parses `a5b4` on the standard board.
 pub fn parse_move(s: &str) -> Result<Move, NotationError> {
+    parse_move_in(Variant::standard(), s)
+}
+
+/// Parses a move on the board of `v`: `a5b4`, or `0000` for a pass. Only the form is checked:
+/// both squares on the board and one step apart.
+pub fn parse_move_in(v: &Variant, s: &str) -> Result<Move, NotationError> {
+    if s == "0000" {
+        return Ok(Move::PASS);
+    }
     if s.len() != 4 || !s.is_ascii() {
         return err(format!(
-            "bad move '{s}' (expected from-square and to-square, e.g. a5b4)"
+            "bad move '{s}' (expected from-square and to-square, e.g. a5b4, or 0000 for a pass)"
         ));
     }
-    let from = parse_square(&s[..2]).map_err(|e| NotationError(format!("bad move '{s}': {e}")))?;
-    let to = parse_square(&s[2..]).map_err(|e| NotationError(format!("bad move '{s}': {e}")))?;
-    let (fr, fc) = (from / 5, from % 5);
-    let (tr, tc) = (to / 5, to % 5);
+    let sq = |t: &str| {
+        v.parse_square(t)
+            .map_err(|e| NotationError(format!("bad move '{s}': {e}")))
+    };
+    let (from, to) = (sq(&s[..2])?, sq(&s[2..])?);
+    let w = v.cols();
+    let (fr, fc) = (from / w, from % w);
+    let (tr, tc) = (to / w, to % w);
     if fr.abs_diff(tr) > 1 || fc.abs_diff(tc) > 1 || from == to {
         return err(format!("bad move '{s}': squares are not one step apart"));
     }
     Ok(Move::new(from, to))
 }
 
+/// A move's name on the standard board (`0000` for a pass).
 pub fn move_name(m: Move) -> String {
-    format!("{}{}", square_name(m.from), square_name(m.to))
+    move_name_in(Variant::standard(), m)
+}
+
+/// A move's name on the board of `v` (`0000` for a pass).
+pub fn move_name_in(v: &Variant, m: Move) -> String {
+    if m.is_pass() {
+        return "0000".into();
+    }
+    format!("{}{}", v.square_name(m.from), v.square_name(m.to))
+}
+
+thread_local! {
+    /// The variant whose board this thread names moves on when a move displays itself.
+    static SHOWN: std::cell::Cell<&'static Variant> = std::cell::Cell::new(Variant::standard());
+}
+
+/// Sets the variant whose square names this thread's moves display with (`{m}`): a front end,
+/// a game thread or a request handler sets it once for the game it serves. Threads start with the
+/// standard game. Code that holds a board can name moves with [`move_name_in`] instead.
+pub fn show_moves_in(v: &'static Variant) {
+    SHOWN.with(|c| c.set(v));
+}
+
+/// The variant this thread names moves in (see [`show_moves_in`]).
+pub fn shown_variant() -> &'static Variant {
+    SHOWN.with(|c| c.get())
 }
 
 impl fmt::Display for Move {
+    /// The names on the board of this thread's variant (see [`show_moves_in`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&move_name(*self))
+        f.write_str(&move_name_in(shown_variant(), *self))
     }
 }
 
-/// Parses six digits, a permutation of 1..6.
+/// Parses six digits, a permutation of 1..6 (a standard setup).
 pub fn parse_setup(s: &str) -> Result<[u8; 6], NotationError> {
-    let b = s.as_bytes();
-    if b.len() != 6 || !b.iter().all(|c| (b'1'..=b'6').contains(c)) {
-        return err(format!("bad setup '{s}' (expected six digits 1..6)"));
-    }
+    let v = parse_setup_in(Variant::standard(), s)?;
     let mut out = [0u8; 6];
-    let mut seen = 0u8;
-    for (i, &c) in b.iter().enumerate() {
-        let n = c - b'0';
-        if seen & (1 << n) != 0 {
+    out.copy_from_slice(&v);
+    Ok(out)
+}
+
+/// Parses a setup of variant `v`: one character per cube (`1`..`9`, `A`..`C` for 10..12), the
+/// variant's cube numbers in some order.
+pub fn parse_setup_in(v: &Variant, s: &str) -> Result<Vec<u8>, NotationError> {
+    let k = v.cubes().len();
+    let cubes = setup_string(v.cubes());
+    let b = s.as_bytes();
+    if b.len() != k {
+        return err(format!(
+            "bad setup '{s}' (expected {k} characters, an order of {cubes})"
+        ));
+    }
+    let mut out = Vec::with_capacity(k);
+    let mut seen = 0u16;
+    for &c in b {
+        let Some(n) = parse_cube_char(c).filter(|n| v.cubes().contains(n)) else {
+            return err(format!(
+                "bad setup '{s}': '{}' is not a cube of {cubes}",
+                String::from_utf8_lossy(&[c])
+            ));
+        };
+        if seen & (1 << (n - 1)) != 0 {
             return err(format!("bad setup '{s}': cube {n} appears twice"));
         }
-        seen |= 1 << n;
-        out[i] = n;
+        seen |= 1 << (n - 1);
+        out.push(n);
     }
     Ok(out)
 }
 
-pub fn setup_string(setup: &[u8; 6]) -> String {
-    setup.iter().map(|n| (b'0' + n) as char).collect()
+/// A setup as text: one character per cube.
+pub fn setup_string(setup: &[u8]) -> String {
+    setup.iter().map(|&n| cube_char(n)).collect()
 }
 
 pub fn parse_side(s: &str) -> Result<Color, NotationError> {
@@ -99,27 +152,38 @@ pub fn parse_side(s: &str) -> Result<Color, NotationError> {
     }
 }
 
-/// Parses the board field and the side field of a position string.
+/// Parses the board field and the side field of a standard position string.
 pub fn parse_fen_parts(board: &str, side: &str) -> Result<Board, NotationError> {
+    parse_fen_parts_in(Variant::standard(), board, side)
+}
+
+/// Parses the board field and the side field of a position string of variant `v`.
+pub fn parse_fen_parts_in(
+    v: &'static Variant,
+    board: &str,
+    side: &str,
+) -> Result<Board, NotationError> {
     let stm = parse_side(side)?;
+    let (rows, cols) = (v.rows() as usize, v.cols() as usize);
     let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 5 {
+    if ranks.len() != rows {
         return err(format!(
-            "bad position '{board}': {} ranks instead of 5",
+            "bad position '{}': {} ranks instead of {rows}",
+            excerpt(board),
             ranks.len()
         ));
     }
-    let mut b = Board::empty(stm);
-    let mut seen = [0u8; 2];
+    let mut b = Board::empty_in(v, stm);
+    let mut seen = [0u16; 2];
     for (row, rank) in ranks.iter().enumerate() {
-        let rank_no = 5 - row;
+        let rank_no = rows - row;
         let bytes = rank.as_bytes();
         let mut col = 0usize;
         let mut i = 0;
         while i < bytes.len() {
             let c = bytes[i];
             match c {
-                b'1'..=b'5' => {
+                b'1'..=b'8' => {
                     col += (c - b'0') as usize;
                     i += 1;
                 }
@@ -131,26 +195,34 @@ pub fn parse_fen_parts(board: &str, side: &str) -> Result<Board, NotationError> 
                             c as char
                         ));
                     };
-                    if !(b'1'..=b'6').contains(&d) {
+                    let Some(n) = parse_cube_char(d).filter(|n| v.cubes().contains(n)) else {
                         return err(format!(
                             "bad position: unknown cube '{}{}' on rank {rank_no}",
-                            c as char, d as char
+                            c as char,
+                            String::from_utf8_lossy(&[d])
                         ));
-                    }
-                    let n = d - b'0';
-                    if col >= 5 {
+                    };
+                    if col >= cols {
                         return err(format!(
-                            "bad position: rank {rank_no} has more than 5 squares"
+                            "bad position: rank {rank_no} has more than {cols} squares"
                         ));
                     }
-                    if seen[color.idx()] & (1 << n) != 0 {
+                    let s = (row * cols + col) as u8;
+                    if v.hole_mask >> s & 1 != 0 {
                         return err(format!(
-                            "bad position: duplicate cube {}{n}",
-                            if color == Color::Red { 'R' } else { 'B' }
+                            "bad position: a cube on the hole {}",
+                            v.square_name(s)
                         ));
                     }
-                    seen[color.idx()] |= 1 << n;
-                    b.put((row * 5 + col) as u8, color, n);
+                    if seen[color.idx()] & (1 << (n - 1)) != 0 {
+                        return err(format!(
+                            "bad position: duplicate cube {}{}",
+                            if color == Color::Red { 'R' } else { 'B' },
+                            cube_char(n)
+                        ));
+                    }
+                    seen[color.idx()] |= 1 << (n - 1);
+                    b.put(s, color, n);
                     col += 1;
                     i += 2;
                 }
@@ -162,9 +234,9 @@ pub fn parse_fen_parts(board: &str, side: &str) -> Result<Board, NotationError> 
                 }
             }
         }
-        if col != 5 {
+        if col != cols {
             return err(format!(
-                "bad position: rank {rank_no} has {col} squares instead of 5"
+                "bad position: rank {rank_no} has {col} squares instead of {cols}"
             ));
         }
     }
@@ -176,26 +248,45 @@ pub fn parse_fen_parts(board: &str, side: &str) -> Result<Board, NotationError> 
     Ok(b)
 }
 
-/// Parses a whole position string, `<board> <side>`.
+/// At most 40 characters of `s`, for quoting untrusted text in a message.
+fn excerpt(s: &str) -> String {
+    if s.len() <= 40 {
+        return s.to_string();
+    }
+    let mut end = 40;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &s[..end])
+}
+
+/// Parses a whole standard position string, `<board> <side>`.
 pub fn parse_fen(s: &str) -> Result<Board, NotationError> {
+    parse_fen_in(Variant::standard(), s)
+}
+
+/// Parses a whole position string of variant `v`, `<board> <side>`.
+pub fn parse_fen_in(v: &'static Variant, s: &str) -> Result<Board, NotationError> {
     let parts: Vec<&str> = s.split_whitespace().collect();
     match parts.as_slice() {
-        [board, side] => parse_fen_parts(board, side),
+        [board, side] => parse_fen_parts_in(v, board, side),
         [_] => err("bad position: missing side to move"),
         [] => err("bad position: empty"),
-        _ => err(format!("bad position '{s}': extra fields")),
+        _ => err(format!("bad position '{}': extra fields", excerpt(s))),
     }
 }
 
 pub fn to_fen(b: &Board) -> String {
+    let v = b.variant();
+    let (rows, cols) = (v.rows(), v.cols());
     let mut out = String::with_capacity(40);
-    for row in 0..5u8 {
+    for row in 0..rows {
         if row > 0 {
             out.push('/');
         }
         let mut empty = 0;
-        for col in 0..5u8 {
-            let code = b.piece_at(row * 5 + col);
+        for col in 0..cols {
+            let code = b.piece_at(row * cols + col);
             if code == 0 {
                 empty += 1;
                 continue;
@@ -206,7 +297,7 @@ pub fn to_fen(b: &Board) -> String {
             }
             let (c, n) = piece_of(code);
             out.push(if c == Color::Red { 'R' } else { 'B' });
-            out.push((b'0' + n) as char);
+            out.push(cube_char(n));
         }
         if empty > 0 {
             out.push((b'0' + empty) as char);
@@ -221,33 +312,48 @@ pub fn to_fen(b: &Board) -> String {
     out
 }
 
-/// The board drawn for a person, rank 5 at the top, followed by the position string.
+/// The board drawn for a person, the top rank first, followed by the position string.
 pub fn pretty(b: &Board) -> String {
-    let mut out = String::new();
-    out.push_str("   +----+----+----+----+----+\n");
-    for row in 0..5u8 {
-        out.push_str(&format!(" {} |", 5 - row));
-        for col in 0..5u8 {
-            let code = b.piece_at(row * 5 + col);
+    let v = b.variant();
+    let (rows, cols) = (v.rows(), v.cols());
+    let line = format!("   +{}\n", "----+".repeat(cols as usize));
+    let mut out = line.clone();
+    for row in 0..rows {
+        out.push_str(&format!(" {} |", rows - row));
+        for col in 0..cols {
+            let s = row * cols + col;
+            let code = b.piece_at(s);
             if code == 0 {
-                out.push_str("    |");
+                out.push_str(if v.hole_mask >> s & 1 != 0 {
+                    " () |"
+                } else {
+                    "    |"
+                });
             } else {
                 let (c, n) = piece_of(code);
                 out.push_str(&format!(
-                    " {}{} |",
+                    " {}{:<2}|",
                     if c == Color::Red { 'R' } else { 'B' },
                     n
                 ));
             }
         }
         out.push('\n');
-        out.push_str("   +----+----+----+----+----+\n");
+        out.push_str(&line);
     }
-    out.push_str("     a    b    c    d    e\n");
+    out.push_str("    ");
+    for col in 0..cols {
+        out.push_str(&format!(" {}   ", (b'a' + col) as char));
+    }
+    let mut out = out.trim_end().to_string();
+    out.push('\n');
     let status = match b.winner() {
         Some(c) => format!("{} has won", c.name()),
         None => format!("{} to move", b.side_to_move().name()),
     };
+    if !v.standard {
+        out.push_str(&format!("Variant: {}\n", v.name()));
+    }
     out.push_str(&format!(
         "Position: {}\nStatus: {status}\nKey: {:016x}",
         to_fen(b),

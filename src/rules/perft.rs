@@ -1,5 +1,7 @@
-//! Perft with dice: the number of (face, move) paths of a given length, summed over all six faces
-//! at every ply. The counts pin down move generation, the die rule and make/unmake.
+//! Perft with dice: the number of (outcome, move) paths of a given length, summed over every
+//! distinct outcome of the variant's roll at every ply (each once, whatever its weight; one
+//! outcome without dice), a forced pass counting as one move. The counts pin down move
+//! generation, the die rule and make/unmake.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,8 +42,9 @@ fn count(b: &mut Board, depth: u32, s: &mut Stopper) -> u64 {
     }
     let mut total = 0;
     let mut list = MoveList::default();
+    let v = b.variant();
     if depth == 1 {
-        for die in 1..=6 {
+        for &(die, _) in &v.outcomes {
             b.gen_moves(b.movable(die), &mut list);
             total += list.len() as u64;
         }
@@ -52,7 +55,7 @@ fn count(b: &mut Board, depth: u32, s: &mut Stopper) -> u64 {
         s.until_check = CHECK_EVERY;
         s.stopped = s.stop.load(Ordering::Relaxed);
     }
-    for die in 1..=6 {
+    for &(die, _) in &v.outcomes {
         if s.stopped {
             break;
         }
@@ -75,7 +78,7 @@ pub fn divide(b: &mut Board, depth: u32) -> Vec<(u8, crate::rules::board::Move, 
     if depth == 0 || b.is_over() {
         return out;
     }
-    for die in 1..=6 {
+    for &(die, _) in &b.variant().outcomes {
         let list = b.moves_for_die(die);
         for &m in list.as_slice() {
             let u = b.make(m);

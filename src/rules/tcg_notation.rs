@@ -1,25 +1,37 @@
 //! The notation of the TCG contest protocol, shared by our TCG front end (`protocol::tcg`) and by
-//! the client that drives TCG engines (`players::engine`). TCG squares are a column `A`..`E` and a
-//! row `1`..`5` counted from the top, so TCG `A1` is our `a5` and TCG row `r` is our rank `6 - r`;
-//! TCG Red is our Red.
+//! the client that drives TCG engines (`players::engine`). TCG squares are a column `A`.. and a
+//! row `1`.. counted from the top, so on the standard board TCG `A1` is our `a5` and TCG row `r`
+//! is our rank `6 - r`; TCG Red is our Red. On the boards of other variants the same rule holds
+//! (row `r` from the top is our rank `rows + 1 - r`), and a position or a setup lists one square
+//! per cube of the variant, in increasing cube number.
 
 use crate::rules::board::{Board, Color, Move};
+use crate::rules::variant::Variant;
 
-/// Our square index (0 = a5, row by row from the top) to a TCG square: column letter, row from
-/// the top. The board layouts agree, so this is a renaming only.
+/// Our square index (row by row from the top) to a TCG square on the standard board.
 pub fn square_to_tcg(s: u8) -> String {
-    format!("{}{}", (b'A' + s % 5) as char, s / 5 + 1)
+    square_to_tcg_in(Variant::standard(), s)
 }
 
-/// A TCG square (either case) to our index.
+/// Our square index to a TCG square on the board of `v`: column letter, row from the top.
+pub fn square_to_tcg_in(v: &Variant, s: u8) -> String {
+    format!("{}{}", (b'A' + s % v.cols()) as char, s / v.cols() + 1)
+}
+
+/// A TCG square (either case) of the standard board to our index.
 pub fn parse_tcg_square(t: &str) -> Option<u8> {
+    parse_tcg_square_in(Variant::standard(), t)
+}
+
+/// A TCG square (either case) of the board of `v` to our index.
+pub fn parse_tcg_square_in(v: &Variant, t: &str) -> Option<u8> {
     let b = t.as_bytes();
     if b.len() != 2 {
         return None;
     }
     let col = b[0].to_ascii_uppercase().checked_sub(b'A')?;
     let row = b[1].checked_sub(b'1')?;
-    (col < 5 && row < 5).then_some(row * 5 + col)
+    (col < v.cols() && row < v.rows()).then_some(row * v.cols() + col)
 }
 
 pub fn side_letter(c: Color) -> char {
@@ -37,33 +49,55 @@ pub fn parse_side(t: &str) -> Option<Color> {
     }
 }
 
-/// The 12 position tokens of `get`: Blue's cubes 1..6, then Red's, `0` for a captured cube.
+/// The position tokens of `get`: Blue's cubes in increasing number, then Red's, `0` for a
+/// captured cube (12 tokens in the standard game).
 pub fn board_tokens(b: &Board) -> String {
-    let mut out = Vec::with_capacity(12);
+    let v = b.variant();
+    let mut out = Vec::with_capacity(2 * v.cubes().len());
     for c in [Color::Blue, Color::Red] {
-        for n in 1..=6 {
-            out.push(b.cube_square(c, n).map_or("0".to_string(), square_to_tcg));
+        for &n in v.cubes() {
+            out.push(
+                b.cube_square(c, n)
+                    .map_or("0".to_string(), |s| square_to_tcg_in(v, s)),
+            );
         }
     }
     out.join(" ")
 }
 
-/// The position from the 12 tokens of `get`, with `stm` to move.
+/// The standard position from the 12 tokens of `get`, with `stm` to move.
 pub fn parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, String> {
-    if toks.len() != 12 {
-        return Err(format!("{} position tokens instead of 12", toks.len()));
+    parse_board_tokens_in(Variant::standard(), stm, toks)
+}
+
+/// The position of variant `v` from the tokens of `get`, with `stm` to move.
+pub fn parse_board_tokens_in(
+    v: &'static Variant,
+    stm: Color,
+    toks: &[&str],
+) -> Result<Board, String> {
+    let k = v.cubes().len();
+    if toks.len() != 2 * k {
+        return Err(format!(
+            "{} position tokens instead of {}",
+            toks.len(),
+            2 * k
+        ));
     }
-    let mut b = Board::empty(stm);
+    let mut b = Board::empty_in(v, stm);
     for (i, t) in toks.iter().enumerate() {
         if *t == "0" {
             continue;
         }
-        let s = parse_tcg_square(t).ok_or_else(|| format!("bad square '{t}'"))?;
+        let s = parse_tcg_square_in(v, t).ok_or_else(|| format!("bad square '{t}'"))?;
         if b.piece_at(s) != 0 {
             return Err(format!("two cubes on {t}"));
         }
-        let c = if i < 6 { Color::Blue } else { Color::Red };
-        b.put(s, c, (i % 6) as u8 + 1);
+        if v.hole_mask >> s & 1 != 0 {
+            return Err(format!("a cube on the hole {t}"));
+        }
+        let c = if i < k { Color::Blue } else { Color::Red };
+        b.put(s, c, v.cubes()[i % k]);
     }
     if b.alive(Color::Red) == 0 && b.alive(Color::Blue) == 0 {
         return Err("no cubes on the board".into());
@@ -72,54 +106,88 @@ pub fn parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, String> {
     Ok(b)
 }
 
-/// The reply to `ini`: the squares of cubes 1..6 for an arrangement in setup order.
+/// The reply to `ini` in the standard game: the squares of cubes 1..6 for an arrangement in
+/// setup order.
 pub fn setup_to_tcg(side: Color, setup: &[u8; 6]) -> String {
-    let tri = side.triangle();
-    let mut squares = [0u8; 6];
-    for (i, &n) in setup.iter().enumerate() {
-        squares[n as usize - 1] = tri[i];
-    }
-    squares
+    setup_to_tcg_in(Variant::standard(), side, setup)
+}
+
+/// The reply to `ini` in variant `v`: the squares of its cubes in increasing number.
+pub fn setup_to_tcg_in(v: &Variant, side: Color, setup: &[u8]) -> String {
+    let start = v.start_squares(side);
+    v.cubes()
         .iter()
-        .map(|&s| square_to_tcg(s))
+        .map(|n| {
+            let i = setup.iter().position(|x| x == n).unwrap_or(0);
+            square_to_tcg_in(v, start[i])
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// Reads an `ini` reply (squares of cubes 1..6) back into an arrangement in setup order.
+/// Reads a standard `ini` reply (squares of cubes 1..6) back into an arrangement in setup order.
 pub fn parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], String> {
+    let v = parse_tcg_setup_in(Variant::standard(), side, reply)?;
+    let mut out = [0u8; 6];
+    out.copy_from_slice(&v);
+    Ok(out)
+}
+
+/// Reads an `ini` reply of variant `v` back into an arrangement in setup order.
+pub fn parse_tcg_setup_in(v: &Variant, side: Color, reply: &str) -> Result<Vec<u8>, String> {
     let toks: Vec<&str> = reply.split_whitespace().collect();
-    if toks.len() != 6 {
-        return Err(format!("'{reply}' is not six squares"));
+    let k = v.cubes().len();
+    if toks.len() != k {
+        return Err(format!("'{reply}' is not {k} squares"));
     }
-    let tri = side.triangle();
-    let mut setup = [0u8; 6];
+    let start = v.start_squares(side);
+    let mut setup = vec![0u8; k];
     for (i, t) in toks.iter().enumerate() {
-        let s = parse_tcg_square(t).ok_or_else(|| format!("bad square '{t}'"))?;
-        let k = tri
+        let s = parse_tcg_square_in(v, t).ok_or_else(|| format!("bad square '{t}'"))?;
+        let at = start
             .iter()
             .position(|&x| x == s)
-            .ok_or_else(|| format!("{t} is not on {}'s triangle", side.name()))?;
-        if setup[k] != 0 {
+            .ok_or_else(|| format!("{t} is not one of {}'s start squares", side.name()))?;
+        if setup[at] != 0 {
             return Err(format!("two cubes on {t}"));
         }
-        setup[k] = i as u8 + 1;
+        setup[at] = v.cubes()[i];
     }
     Ok(setup)
 }
 
-/// A move as TCG writes it: `C1 C2`.
+/// A move as TCG writes it: `C1 C2` (a pass: `0 0`).
 pub fn move_to_tcg(m: Move) -> String {
-    format!("{} {}", square_to_tcg(m.from), square_to_tcg(m.to))
+    move_to_tcg_in(Variant::standard(), m)
 }
 
-/// A `get` reply back into a move (form only; legality is the caller's business).
+/// A move of variant `v` as TCG writes it.
+pub fn move_to_tcg_in(v: &Variant, m: Move) -> String {
+    if m.is_pass() {
+        return "0 0".into();
+    }
+    format!(
+        "{} {}",
+        square_to_tcg_in(v, m.from),
+        square_to_tcg_in(v, m.to)
+    )
+}
+
+/// A standard `get` reply back into a move (form only; legality is the caller's business).
 pub fn parse_tcg_move(reply: &str) -> Result<Move, String> {
+    parse_tcg_move_in(Variant::standard(), reply)
+}
+
+/// A `get` reply of variant `v` back into a move (`0 0` is a pass).
+pub fn parse_tcg_move_in(v: &Variant, reply: &str) -> Result<Move, String> {
     let toks: Vec<&str> = reply.split_whitespace().collect();
     let [f, t] = toks[..] else {
         return Err(format!("'{reply}' is not two squares"));
     };
-    let from = parse_tcg_square(f).ok_or_else(|| format!("bad square '{f}'"))?;
-    let to = parse_tcg_square(t).ok_or_else(|| format!("bad square '{t}'"))?;
+    if f == "0" && t == "0" {
+        return Ok(Move::PASS);
+    }
+    let from = parse_tcg_square_in(v, f).ok_or_else(|| format!("bad square '{f}'"))?;
+    let to = parse_tcg_square_in(v, t).ok_or_else(|| format!("bad square '{t}'"))?;
     Ok(Move::new(from, to))
 }

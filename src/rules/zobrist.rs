@@ -36,18 +36,26 @@ pub const PIECE_SQ: [[u64; 25]; 13] = {
 /// Toggled when Blue is to move.
 pub const BLUE_TO_MOVE: u64 = splitmix64(SEED ^ 0xB1E).1;
 
+/// Seed of the keys beyond the standard game's (larger boards, cube numbers above 6) and of the
+/// per-variant salts.
+pub const EXTRA_SEED: u64 = 0x0045_574E_2026_0023;
+
 /// Mixed into the key of a move node (a position after the roll) to separate the entries of the
-/// different sets of movable cubes from the chance node of the same position.
-pub const MOVABLE: [u64; 64] = {
-    let mut keys = [0u64; 64];
+/// different sets of movable cubes from the chance node of the same position. Indexed by the
+/// movable mask (cube n is bit n - 1, up to cube 12). The keys of masks 1..64 are the standard
+/// game's since the beginning; mask 0 (a forced pass, which the standard game never has) gets a
+/// key of its own so that a pass node never shares the chance node's entry.
+pub static MOVABLE: [u64; 4096] = {
+    let mut keys = [0u64; 4096];
     let mut state = SEED ^ 0xD1CE;
     let mut i = 1;
-    while i < 64 {
+    while i < 4096 {
         let (ns, k) = splitmix64(state);
         state = ns;
         keys[i] = k;
         i += 1;
     }
+    keys[0] = splitmix64(EXTRA_SEED ^ 0x9A55).1;
     keys
 };
 

@@ -25,10 +25,11 @@ use std::time::Instant;
 
 pub use crate::brain::eval::WIN;
 use crate::brain::eval::{self, evaluate};
+use crate::brain::general;
 use crate::brain::net;
 use crate::brain::tables::{self, Tables};
-use crate::rules::board::{Board, DIST, Move, MoveList, piece_of};
-use crate::rules::dice::GROUPS;
+use crate::rules::board::{Board, MAX_MOVES, Move, MoveList, piece_of};
+use crate::rules::variant::MAX_OUTCOMES;
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -112,16 +113,17 @@ pub fn to_prob(v: i64) -> f64 {
     v as f64 / WIN as f64
 }
 
-/// The value of a chance node from the sum over groups of `count * child value` (out of `6 * WIN`).
+/// The value of a chance node from the sum over groups of `weight * child value` (out of
+/// `total * WIN`, where `total` is the sum of the outcome weights: 6 for one die).
 /// Only an all-won or all-lost sum is a proven 1 or 0; anything else stays strictly inside.
 #[inline]
-pub fn chance_value(sum: i64) -> i64 {
+pub fn chance_value(sum: i64, total: i64) -> i64 {
     if sum <= 0 {
         0
-    } else if sum >= 6 * WIN {
+    } else if sum >= total * WIN {
         WIN
     } else {
-        (sum / 6).clamp(1, WIN - 1)
+        (sum / total).clamp(1, WIN - 1)
     }
 }
 
@@ -142,6 +144,9 @@ pub enum EvalKind {
     /// The learned network of `net`.
     #[default]
     Net,
+    /// The rule-driven race evaluation of `general`, which every variant can use (and the one
+    /// variants other than the standard game always use).
+    General,
 }
 
 impl EvalKind {
@@ -150,6 +155,18 @@ impl EvalKind {
         match self {
             EvalKind::Heuristic => evaluate(b),
             EvalKind::Net => net::evaluate(b),
+            EvalKind::General => general::evaluate(b),
+        }
+    }
+
+    /// The evaluation a search of `b` uses: the chosen one for the standard game, where all
+    /// apply, and the general one for every other variant.
+    #[inline]
+    pub fn for_board(self, b: &Board) -> EvalKind {
+        if b.variant().standard {
+            self
+        } else {
+            EvalKind::General
         }
     }
 }
@@ -161,11 +178,13 @@ enum LeafTerms {
 }
 
 impl LeafTerms {
+    /// `None` for an evaluation without cheap child terms: its leaves are played and evaluated.
     #[inline]
-    fn new(kind: EvalKind, b: &Board) -> LeafTerms {
+    fn new(kind: EvalKind, b: &Board) -> Option<LeafTerms> {
         match kind {
-            EvalKind::Heuristic => LeafTerms::Heuristic(eval::sides(b)),
-            EvalKind::Net => LeafTerms::Net(net::child_terms(b)),
+            EvalKind::Heuristic => Some(LeafTerms::Heuristic(eval::sides(b))),
+            EvalKind::Net => Some(LeafTerms::Net(net::child_terms(b))),
+            EvalKind::General => None,
         }
     }
 
@@ -356,10 +375,11 @@ impl Searcher {
             root_alpha: AtomicU64::new(0),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let eval = self.eval.for_board(&b);
         let worker = |id: usize| Worker {
             tt: &self.tt,
             shared: &shared,
-            eval: self.eval,
+            eval,
             tables,
             id,
             nodes: 0,
@@ -624,6 +644,11 @@ impl Worker<'_> {
 
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
+        // Only variants with holes reach a finished position here: a side that dropped its
+        // last cube into a hole has lost (every other finish is caught as a winning move).
+        if let Some(w) = b.winner() {
+            return if w == b.side_to_move() { WIN } else { 0 };
+        }
         if let Some(t) = self.tables
             && let Some(v) = t.probe(b)
         {
@@ -643,22 +668,24 @@ impl Worker<'_> {
                 _ => {}
             }
         }
-        let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+        let v = b.variant();
+        let groups = v.groups(b.alive(b.side_to_move()));
+        let total = v.weight();
         for (mask, _) in groups.iter() {
             self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
         }
         // Star2 probing: one move per group gives a lower bound on that group's value; if the
         // bounds together already reach beta the node fails high without a full search. The
         // probes leave their results in the table for the search phase.
-        let mut lower = [0i64; 6];
+        let mut lower = [0i64; MAX_OUTCOMES];
         let mut lower_sum = 0i64;
         if depth >= PROBE_MIN_DEPTH {
             for (i, (mask, cnt)) in groups.iter().enumerate() {
                 let cnt = cnt as i64;
-                let a = (6 * alpha - lower_sum - (6 - cnt) * WIN)
+                let a = (total * alpha - lower_sum - (total - cnt) * WIN)
                     .div_euclid(cnt)
                     .max(-1);
-                let bt = ceil_div(6 * beta - lower_sum, cnt).min(WIN + 1);
+                let bt = ceil_div(total * beta - lower_sum, cnt).min(WIN + 1);
                 let v = self.probe(b, mask, depth, a, bt);
                 if self.aborted {
                     return 0;
@@ -666,8 +693,8 @@ impl Worker<'_> {
                 if v > a {
                     lower[i] = v;
                     lower_sum += cnt * v;
-                    if lower_sum >= 6 * beta {
-                        let v = chance_value(lower_sum);
+                    if lower_sum >= total * beta {
+                        let v = chance_value(lower_sum, total);
                         self.store(key, v, Move::NONE, depth, Bound::Lower);
                         return v;
                     }
@@ -675,7 +702,7 @@ impl Worker<'_> {
             }
         }
         let mut sum = 0i64;
-        let mut rem = 6i64;
+        let mut rem = total;
         // At depth 1 every group's move node evaluates children of this same position: their
         // common terms are computed once, by the first group that needs them.
         let mut leaf_terms = None;
@@ -684,35 +711,35 @@ impl Worker<'_> {
             lower_sum -= cnt * lower[i];
             // Child window: failing it must make this node fail, with the other unsearched groups
             // at their extremes (WIN for the upper bound, their probed lower bound for the lower).
-            let a = (6 * alpha - sum - (rem - cnt) * WIN)
+            let a = (total * alpha - sum - (rem - cnt) * WIN)
                 .div_euclid(cnt)
                 .max(-1);
-            let bt = ceil_div(6 * beta - sum - lower_sum, cnt).min(WIN + 1);
+            let bt = ceil_div(total * beta - sum - lower_sum, cnt).min(WIN + 1);
             let v = self.move_node(b, mask, depth, a, bt, &mut leaf_terms);
             if self.aborted {
                 return 0;
             }
             sum += cnt * v;
             rem -= cnt;
-            if sum + rem * WIN <= 6 * alpha {
-                let v = chance_value(sum + rem * WIN);
+            if sum + rem * WIN <= total * alpha {
+                let v = chance_value(sum + rem * WIN, total);
                 self.store(key, v, Move::NONE, depth, Bound::Upper);
                 return v;
             }
-            if sum + lower_sum >= 6 * beta {
-                let v = chance_value(sum + lower_sum);
+            if sum + lower_sum >= total * beta {
+                let v = chance_value(sum + lower_sum, total);
                 self.store(key, v, Move::NONE, depth, Bound::Lower);
                 return v;
             }
         }
-        let v = chance_value(sum);
+        let v = chance_value(sum, total);
         self.store(key, v, Move::NONE, depth, Bound::Exact);
         v
     }
 
     /// Star2 probe of a move node: the value of its first move in order (table move first), a
     /// lower bound on the node's value when it lies above `alpha`.
-    fn probe(&mut self, b: &mut Board, mask: u8, depth: u32, alpha: i64, beta: i64) -> i64 {
+    fn probe(&mut self, b: &mut Board, mask: u16, depth: u32, alpha: i64, beta: i64) -> i64 {
         let mut list = MoveList::default();
         b.gen_moves(mask, &mut list);
         let key = b.key() ^ zobrist::MOVABLE[mask as usize];
@@ -762,7 +789,7 @@ impl Worker<'_> {
     fn move_node(
         &mut self,
         b: &mut Board,
-        mask: u8,
+        mask: u16,
         depth: u32,
         mut alpha: i64,
         beta: i64,
@@ -802,7 +829,7 @@ impl Worker<'_> {
         // Children of a depth-1 node are leaves, evaluated from the parent's terms: quiet moves
         // without being played, captures with only the captured side's inputs afresh.
         if depth == 1 && leaf_terms.is_none() {
-            *leaf_terms = Some(LeafTerms::new(self.eval, b));
+            *leaf_terms = LeafTerms::new(self.eval, b);
         }
         for &m in list.as_slice() {
             self.nodes += 1;
@@ -861,7 +888,7 @@ impl Worker<'_> {
         let mut b = b.clone();
         b.make(first);
         while pv.len() < depth as usize && !b.is_over() {
-            let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+            let groups = b.variant().groups(b.alive(b.side_to_move()));
             let (mask, _) = groups.iter().max_by_key(|&(_, c)| c).unwrap();
             let key = b.key() ^ zobrist::MOVABLE[mask as usize];
             let Some(h) = self.tt.probe(key) else { break };
@@ -936,12 +963,16 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 /// goal; taking an own cube last.
 #[inline]
 fn static_score(b: &Board, m: Move) -> i32 {
+    if m.is_pass() {
+        return 0;
+    }
     if b.is_winning_move(m) {
         return 1000;
     }
     let c = b.side_to_move();
-    let mut s = (DIST[c.idx()][m.from as usize] as i32 - DIST[c.idx()][m.to as usize] as i32) * 10;
-    s -= DIST[c.idx()][m.to as usize] as i32;
+    let dist = &b.variant().dist[c.idx()];
+    let mut s = (dist[m.from as usize] as i32 - dist[m.to as usize] as i32) * 10;
+    s -= dist[m.to as usize] as i32;
     let target = b.piece_at(m.to);
     if target != 0 {
         let (tc, _) = piece_of(target);
@@ -964,7 +995,7 @@ fn static_order(b: &Board, root: &MoveList) -> Vec<RootMove> {
 #[inline]
 fn order_moves(b: &Board, list: &mut MoveList, tt_move: Move) {
     let moves = list.as_mut_slice();
-    let mut scores = [0i32; 18];
+    let mut scores = [0i32; MAX_MOVES];
     for (i, &m) in moves.iter().enumerate() {
         scores[i] = if m == tt_move {
             10_000

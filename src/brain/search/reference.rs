@@ -3,7 +3,6 @@
 
 use super::{EvalKind, WIN, chance_value};
 use crate::rules::board::{Board, MoveList};
-use crate::rules::dice::GROUPS;
 
 /// Plain expectimax without pruning or table, the reference the pruned search must match: the
 /// value for the side to move of the best move for `die` searched to `depth` plies.
@@ -17,21 +16,23 @@ pub fn reference_value_with(kind: EvalKind, b: &mut Board, die: u8, depth: u32) 
         if depth == 0 {
             return kind.evaluate(b);
         }
-        let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+        let v = b.variant();
+        let groups = v.groups(b.alive(b.side_to_move()));
         let sum: i64 = groups
             .iter()
             .map(|(mask, cnt)| cnt as i64 * max_node(kind, b, mask, depth))
             .sum();
-        chance_value(sum)
+        chance_value(sum, v.weight())
     }
-    fn max_node(kind: EvalKind, b: &mut Board, mask: u8, depth: u32) -> i64 {
+    fn max_node(kind: EvalKind, b: &mut Board, mask: u16, depth: u32) -> i64 {
         let mut list = MoveList::default();
         b.gen_moves(mask, &mut list);
         let mut best = -1;
         for &m in list.as_slice() {
+            let mover = b.side_to_move();
             let u = b.make(m);
-            let v = if b.is_over() {
-                WIN
+            let v = if let Some(w) = b.winner() {
+                if w == mover { WIN } else { 0 }
             } else {
                 WIN - chance(kind, b, depth - 1)
             };
@@ -40,5 +41,6 @@ pub fn reference_value_with(kind: EvalKind, b: &mut Board, die: u8, depth: u32) 
         }
         best
     }
+    let kind = kind.for_board(b);
     max_node(kind, b, b.movable(die), depth)
 }

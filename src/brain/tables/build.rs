@@ -86,11 +86,11 @@ struct Solver {
 impl Solver {
     /// The value of a covered, unfinished position for the side to move.
     fn solve(&mut self, b: &mut Board) -> f64 {
-        let groups = GROUPS[b.alive(b.side_to_move()) as usize];
+        let groups = GROUPS[b.alive6(b.side_to_move()) as usize];
         let mut sum = 0.0;
         let mut list = MoveList::default();
         for (mask, count) in groups.iter() {
-            b.gen_moves(mask, &mut list);
+            b.gen_moves(mask as u16, &mut list);
             let mut best = 0.0f64;
             for &m in list.as_slice() {
                 if b.is_winning_move(m) {

@@ -184,8 +184,8 @@ impl Layout {
 /// most `cubes` in all?
 #[inline]
 pub fn covered(b: &Board, cubes: usize) -> bool {
-    let ku = b.alive(Color::Red).count_ones() as usize;
-    let kt = b.alive(Color::Blue).count_ones() as usize;
+    let ku = b.alive6(Color::Red).count_ones() as usize;
+    let kt = b.alive6(Color::Blue).count_ones() as usize;
     !b.is_over() && ku >= 1 && kt >= 1 && ku + kt <= cubes
 }
 
@@ -199,7 +199,7 @@ pub fn index_of(b: &Board) -> usize {
     let mut class = [0usize; 2];
     let mut count = [0usize; 2];
     for (side, c) in [us, us.other()].into_iter().enumerate() {
-        let alive = b.alive(c);
+        let alive = b.alive6(c);
         let (cls, down) = CLASS[alive as usize];
         class[side] = cls as usize;
         count[side] = alive.count_ones() as usize;

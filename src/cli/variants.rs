@@ -1,0 +1,129 @@
+//! `ewn variants list|check` and the variant the whole command line plays (`--variant`,
+//! `--variants FILE`), chosen once in `main` and read by every subcommand that plays.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use anyhow::{Result, bail};
+
+use crate::rules::notation;
+use crate::rules::variant::{PRESETS, Variant};
+use crate::rules::variant_file::{self, to_toml};
+
+/// The variant of this run and the variants loaded from `--variants`.
+struct Chosen {
+    variant: &'static Variant,
+    loaded: Vec<&'static Variant>,
+}
+
+static CHOSEN: OnceLock<Chosen> = OnceLock::new();
+
+/// Chooses the variant of this run: `name` among the presets and the variants of `file`.
+pub fn choose(name: Option<&str>, file: Option<&Path>) -> Result<()> {
+    let loaded = match file {
+        Some(f) => variant_file::load_variants(f).map_err(anyhow::Error::msg)?,
+        None => Vec::new(),
+    };
+    let name = name.unwrap_or("standard");
+    let Some(variant) = variant_file::find(name, &loaded) else {
+        let mut known: Vec<&str> = PRESETS.to_vec();
+        known.extend(loaded.iter().map(|v| v.name()));
+        bail!("unknown variant '{name}' (known: {})", known.join(", "));
+    };
+    notation::show_moves_in(variant);
+    let _ = CHOSEN.set(Chosen { variant, loaded });
+    Ok(())
+}
+
+/// The variant of this run (the standard game unless `--variant` chose another).
+pub fn variant() -> &'static Variant {
+    CHOSEN.get().map_or(Variant::standard(), |c| c.variant)
+}
+
+/// The variants loaded with `--variants`.
+pub fn loaded() -> Vec<&'static Variant> {
+    CHOSEN.get().map(|c| c.loaded.clone()).unwrap_or_default()
+}
+
+#[derive(clap::Args)]
+pub struct VariantsArgs {
+    #[command(subcommand)]
+    pub action: VariantsAction,
+}
+
+#[derive(clap::Subcommand)]
+pub enum VariantsAction {
+    /// The built-in variants and those of `--variants FILE`, one line each.
+    List,
+    /// Checks a variant file: every table read, validated and summarised, or the first error with
+    /// its file, line and key.
+    Check {
+        file: PathBuf,
+        /// Print each variant's full definition as well.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+/// One line about a variant.
+pub fn summary(v: &Variant) -> String {
+    let r = &v.rules;
+    let mut extra = Vec::new();
+    if r.substitute == crate::rules::variant::Substitute::Pass {
+        extra.push("substitute pass".to_string());
+    }
+    if !r.own_capture {
+        extra.push("no own capture".into());
+    }
+    if r.moves == crate::rules::variant::Moves::Forward {
+        extra.push("moves forward".into());
+    }
+    if r.goal == crate::rules::variant::Goal::Rank {
+        extra.push("goal rank".into());
+    }
+    if !r.holes.is_empty() {
+        let h: Vec<String> = r.holes.iter().map(|&s| v.square_name(s)).collect();
+        extra.push(format!("holes {}", h.join(" ")));
+    }
+    if r.first == crate::rules::board::Color::Blue {
+        extra.push("blue first".into());
+    }
+    format!(
+        "{:<12} {}x{}  cubes {:<22} dice {:<5} {}",
+        v.name(),
+        r.rows,
+        r.cols,
+        notation::setup_string(&r.cubes),
+        r.dice_name(),
+        extra.join(", ")
+    )
+    .trim_end()
+    .to_string()
+}
+
+pub fn run_variants(args: VariantsArgs) -> Result<()> {
+    match args.action {
+        VariantsAction::List => {
+            for p in PRESETS {
+                println!("{}", summary(Variant::preset(p).expect("a preset")));
+            }
+            for v in loaded() {
+                println!("{}", summary(v));
+            }
+        }
+        VariantsAction::Check { file, verbose } => {
+            let vs = variant_file::load_variants(&file).map_err(anyhow::Error::msg)?;
+            if vs.is_empty() {
+                bail!("{}: no variant tables in the file", file.display());
+            }
+            for v in &vs {
+                println!("{}", summary(v));
+                if verbose {
+                    println!("{}", to_toml(v));
+                }
+            }
+            println!("{}: {} variants, all playable", file.display(), vs.len());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,473 @@
+//! Variant definitions from a TOML file: one `[name]` table per variant with the rule keys of
+//! `protocol/variants.md`, and `parent = "<name>"` to inherit every key not given (from a preset
+//! or another table of the same file, in any order). Errors name the file, the line and the key.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+use crate::rules::board::Color;
+use crate::rules::variant::{
+    Dice, Goal, Moves, PRESETS, Rules, Substitute, Variant, half_turn, parse_square_dims,
+    preset_rules, square_name_dims, triangle,
+};
+
+/// The keys a variant table may hold.
+const KEYS: [&str; 14] = [
+    "parent",
+    "rows",
+    "cols",
+    "cubes",
+    "start",
+    "start_blue",
+    "dice",
+    "substitute",
+    "own_capture",
+    "moves",
+    "goal",
+    "holes",
+    "first",
+    "description",
+];
+
+/// Red's start squares as written: the triangle of the board, or named squares.
+#[derive(Clone, Debug)]
+enum Start {
+    Triangle,
+    Squares(Vec<String>),
+}
+
+/// A definition with every key resolved (inherited or given), squares still as names.
+#[derive(Clone, Debug)]
+struct Def {
+    rows: u8,
+    cols: u8,
+    cubes: Vec<u8>,
+    start: Start,
+    start_blue: Option<Vec<String>>,
+    dice: Dice,
+    substitute: Substitute,
+    own_capture: bool,
+    moves: Moves,
+    goal: Goal,
+    holes: Vec<String>,
+    first: Color,
+}
+
+fn names(rows: u8, cols: u8, sq: &[u8]) -> Vec<String> {
+    sq.iter()
+        .map(|&s| square_name_dims(rows, cols, s))
+        .collect()
+}
+
+impl Def {
+    fn of_rules(r: &Rules) -> Def {
+        let tri = triangle(r.rows, r.cols, r.cubes.len()).ok();
+        let start = if tri.as_deref() == Some(&r.start_red[..]) {
+            Start::Triangle
+        } else {
+            Start::Squares(names(r.rows, r.cols, &r.start_red))
+        };
+        let blue_default = half_turn(r.rows, r.cols, &r.start_red);
+        Def {
+            rows: r.rows,
+            cols: r.cols,
+            cubes: r.cubes.clone(),
+            start,
+            start_blue: (r.start_blue != blue_default)
+                .then(|| names(r.rows, r.cols, &r.start_blue)),
+            dice: r.dice,
+            substitute: r.substitute,
+            own_capture: r.own_capture,
+            moves: r.moves,
+            goal: r.goal,
+            holes: names(r.rows, r.cols, &r.holes),
+            first: r.first,
+        }
+    }
+
+    fn rules(&self, name: &str) -> Result<Rules, String> {
+        let sq = |key: &str, list: &[String]| -> Result<Vec<u8>, String> {
+            list.iter()
+                .map(|s| {
+                    parse_square_dims(self.rows, self.cols, s).map_err(|e| format!("{key}: {e}"))
+                })
+                .collect()
+        };
+        let start_red = match &self.start {
+            Start::Triangle => triangle(self.rows, self.cols, self.cubes.len())
+                .map_err(|e| format!("start: {e}"))?,
+            Start::Squares(list) => sq("start", list)?,
+        };
+        let start_blue = match &self.start_blue {
+            Some(list) => sq("start_blue", list)?,
+            None => half_turn(self.rows, self.cols, &start_red),
+        };
+        let mut cubes = self.cubes.clone();
+        cubes.sort_unstable();
+        Ok(Rules {
+            name: name.to_string(),
+            rows: self.rows,
+            cols: self.cols,
+            cubes,
+            start_red,
+            start_blue,
+            dice: self.dice,
+            substitute: self.substitute,
+            own_capture: self.own_capture,
+            moves: self.moves,
+            goal: self.goal,
+            holes: sq("holes", &self.holes)?,
+            first: self.first,
+        })
+    }
+}
+
+/// The line (1-based) of key `key` in table `[table]` of `text`, or of the table header.
+fn line_of(text: &str, table: &str, key: Option<&str>) -> usize {
+    let mut in_table = false;
+    let mut header = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let l = raw.trim();
+        if l.starts_with('[') {
+            let name = l
+                .trim_start_matches('[')
+                .split(']')
+                .next()
+                .unwrap_or("")
+                .trim();
+            let name = name.trim_matches('"');
+            in_table = name == table;
+            if in_table {
+                header = i + 1;
+            }
+            continue;
+        }
+        if in_table
+            && let Some(k) = key
+            && l.split('=').next().map(str::trim) == Some(k)
+        {
+            return i + 1;
+        }
+    }
+    header
+}
+
+fn parse_dice(s: &str) -> Option<Dice> {
+    if s == "none" {
+        return Some(Dice::None);
+    }
+    if let Some(n) = s.strip_prefix("2d") {
+        return n.parse().ok().map(Dice::Two);
+    }
+    s.strip_prefix('d')?.parse().ok().map(Dice::Die)
+}
+
+/// Applies the keys of one table over the inherited definition.
+fn apply(def: &mut Def, t: &toml::Table) -> Result<(), (String, String)> {
+    let bad = |k: &str, what: &str| (k.to_string(), format!("{k}: {what}"));
+    for (k, v) in t {
+        match k.as_str() {
+            "parent" | "description" => {}
+            "rows" | "cols" => {
+                let n = v
+                    .as_integer()
+                    .filter(|n| (2..=8).contains(n))
+                    .ok_or_else(|| bad(k, "expected a number 2..8"))? as u8;
+                if k == "rows" {
+                    def.rows = n;
+                } else {
+                    def.cols = n;
+                }
+            }
+            "cubes" => {
+                let list = v
+                    .as_array()
+                    .ok_or_else(|| bad(k, "expected a list of numbers 1..12"))?;
+                def.cubes = list
+                    .iter()
+                    .map(|x| {
+                        x.as_integer()
+                            .filter(|n| (1..=12).contains(n))
+                            .map(|n| n as u8)
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| bad(k, "expected a list of numbers 1..12"))?;
+            }
+            "start" | "start_blue" | "holes" => {
+                let list = if k == "start" && v.as_str() == Some("triangle") {
+                    def.start = Start::Triangle;
+                    continue;
+                } else {
+                    v.as_array()
+                        .and_then(|a| {
+                            a.iter()
+                                .map(|x| x.as_str().map(str::to_string))
+                                .collect::<Option<Vec<_>>>()
+                        })
+                        .ok_or_else(|| {
+                            bad(
+                                k,
+                                if k == "start" {
+                                    "expected \"triangle\" or a list of squares"
+                                } else {
+                                    "expected a list of squares"
+                                },
+                            )
+                        })?
+                };
+                match k.as_str() {
+                    "start" => def.start = Start::Squares(list),
+                    "start_blue" => def.start_blue = Some(list),
+                    _ => def.holes = list,
+                }
+            }
+            "dice" => {
+                def.dice = v
+                    .as_str()
+                    .and_then(parse_dice)
+                    .ok_or_else(|| bad(k, "expected \"dN\", \"2dN\" or \"none\""))?;
+            }
+            "substitute" => {
+                def.substitute = match v.as_str() {
+                    Some("nearest") => Substitute::Nearest,
+                    Some("pass") => Substitute::Pass,
+                    _ => return Err(bad(k, "expected \"nearest\" or \"pass\"")),
+                }
+            }
+            "own_capture" => {
+                def.own_capture = v
+                    .as_bool()
+                    .ok_or_else(|| bad(k, "expected true or false"))?
+            }
+            "moves" => {
+                def.moves = match v.as_str() {
+                    Some("corner") => Moves::Corner,
+                    Some("forward") => Moves::Forward,
+                    _ => return Err(bad(k, "expected \"corner\" or \"forward\"")),
+                }
+            }
+            "goal" => {
+                def.goal = match v.as_str() {
+                    Some("corner") => Goal::Corner,
+                    Some("rank") => Goal::Rank,
+                    _ => return Err(bad(k, "expected \"corner\" or \"rank\"")),
+                }
+            }
+            "first" => {
+                def.first = match v.as_str() {
+                    Some("r") => Color::Red,
+                    Some("b") => Color::Blue,
+                    _ => return Err(bad(k, "expected \"r\" or \"b\"")),
+                }
+            }
+            other => {
+                return Err((
+                    other.to_string(),
+                    format!(
+                        "unknown key '{other}' (expected one of {})",
+                        KEYS.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parses the variants of a file's text; `file` names it in errors. Every table must give a
+/// playable variant; the first fault ends the reading.
+pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, String> {
+    let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1))
+            .unwrap_or(1);
+        format!("{file}:{line}: {}", e.message())
+    })?;
+    let mut tables: BTreeMap<String, &toml::Table> = BTreeMap::new();
+    for (name, v) in &doc {
+        let t = v.as_table().ok_or_else(|| {
+            format!(
+                "{file}:{}: '{name}' is not a table (write [{name}] and its keys)",
+                line_of(text, name, Some(name))
+            )
+        })?;
+        if PRESETS.contains(&name.as_str()) {
+            return Err(format!(
+                "{file}:{}: [{name}] redefines a built-in variant (choose another name, with parent = \"{name}\")",
+                line_of(text, name, None)
+            ));
+        }
+        tables.insert(name.clone(), t);
+    }
+    let mut done: BTreeMap<String, Def> = BTreeMap::new();
+    let mut out = Vec::new();
+    // In file order, resolving parents on the way.
+    for (name, _) in doc.iter() {
+        resolve(file, text, name, &tables, &mut done, &mut HashSet::new())?;
+        let def = &done[name];
+        let rules = def
+            .rules(name)
+            .map_err(|e| format!("{file}:{}: [{name}] {e}", line_of(text, name, None)))?;
+        let v = Variant::intern(rules)
+            .map_err(|e| format!("{file}:{}: [{name}] {e}", line_of(text, name, None)))?;
+        out.push(v);
+    }
+    Ok(out)
+}
+
+fn resolve(
+    file: &str,
+    text: &str,
+    name: &str,
+    tables: &BTreeMap<String, &toml::Table>,
+    done: &mut BTreeMap<String, Def>,
+    visiting: &mut HashSet<String>,
+) -> Result<Def, String> {
+    if let Some(d) = done.get(name) {
+        return Ok(d.clone());
+    }
+    let Some(t) = tables.get(name) else {
+        return match preset_rules(name) {
+            Some(r) => Ok(Def::of_rules(&r)),
+            None => Err(format!("unknown variant '{name}'")),
+        };
+    };
+    if !visiting.insert(name.to_string()) {
+        return Err(format!(
+            "{file}:{}: [{name}] inherits from itself",
+            line_of(text, name, Some("parent"))
+        ));
+    }
+    let parent = match t.get("parent") {
+        None => "standard".to_string(),
+        Some(p) => p.as_str().map(str::to_string).ok_or_else(|| {
+            format!(
+                "{file}:{}: [{name}] parent: expected a variant name",
+                line_of(text, name, Some("parent"))
+            )
+        })?,
+    };
+    let mut def = resolve(file, text, &parent, tables, done, visiting).map_err(|e| {
+        if e.starts_with("unknown variant") {
+            format!(
+                "{file}:{}: [{name}] parent: {e}",
+                line_of(text, name, Some("parent"))
+            )
+        } else {
+            e
+        }
+    })?;
+    // A parent's start triangle follows the child's size and cubes; explicit squares stay.
+    apply(&mut def, t)
+        .map_err(|(key, e)| format!("{file}:{}: [{name}] {e}", line_of(text, name, Some(&key))))?;
+    visiting.remove(name);
+    done.insert(name.to_string(), def.clone());
+    Ok(def)
+}
+
+/// Reads a variant file (a regular file of at most 1 MiB).
+pub fn load_variants(path: &Path) -> Result<Vec<&'static Variant>, String> {
+    let file = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| format!("{file}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{file}: not a regular file"));
+    }
+    if meta.len() > 1 << 20 {
+        return Err(format!("{file}: larger than 1 MiB, not a variant file"));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
+    parse_variants(&file, &text)
+}
+
+/// A variant by name: a preset, or one of `loaded`.
+pub fn find(name: &str, loaded: &[&'static Variant]) -> Option<&'static Variant> {
+    Variant::preset(name).or_else(|| loaded.iter().copied().find(|v| v.name() == name))
+}
+
+/// The definition of a variant as a TOML table (for records: a custom variant travels with its
+/// games). Every key is written, so the table needs no parent.
+pub fn to_toml(v: &Variant) -> String {
+    let r = &v.rules;
+    let list = |sq: &[u8]| {
+        let n: Vec<String> = names(r.rows, r.cols, sq)
+            .into_iter()
+            .map(|s| format!("\"{s}\""))
+            .collect();
+        format!("[{}]", n.join(", "))
+    };
+    let cubes: Vec<String> = r.cubes.iter().map(|c| c.to_string()).collect();
+    format!(
+        "[{}]\nrows = {}\ncols = {}\ncubes = [{}]\nstart = {}\nstart_blue = {}\ndice = \"{}\"\nsubstitute = \"{}\"\nown_capture = {}\nmoves = \"{}\"\ngoal = \"{}\"\nholes = {}\nfirst = \"{}\"\n",
+        r.name,
+        r.rows,
+        r.cols,
+        cubes.join(", "),
+        list(&r.start_red),
+        list(&r.start_blue),
+        r.dice_name(),
+        match r.substitute {
+            Substitute::Nearest => "nearest",
+            Substitute::Pass => "pass",
+        },
+        r.own_capture,
+        match r.moves {
+            Moves::Corner => "corner",
+            Moves::Forward => "forward",
+        },
+        match r.goal {
+            Goal::Corner => "corner",
+            Goal::Rank => "rank",
+        },
+        list(&r.holes),
+        if r.first == Color::Red { "r" } else { "b" },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inheritance_and_round_trip() {
+        let text = "[big]\nparent = \"7x7\"\nrows = 8\ncols = 8\n\n[bighole]\nparent = \"big\"\nholes = [\"d4\", \"e5\"]\n";
+        let vs = parse_variants("v.toml", text).unwrap();
+        assert_eq!(vs.len(), 2);
+        let bh = vs[1];
+        assert_eq!((bh.rows(), bh.cols()), (8, 8));
+        assert_eq!(bh.rules.holes.len(), 2);
+        assert_eq!(bh.rules.start_red, triangle(8, 8, 6).unwrap());
+        let again = parse_variants("w.toml", &to_toml(bh)).unwrap();
+        assert!(
+            std::ptr::eq(again[0], bh),
+            "the written definition reads back as the same rules"
+        );
+    }
+
+    #[test]
+    fn errors_name_file_line_and_key() {
+        let e = parse_variants("v.toml", "[a]\nrows = 3\ncubes = [1,2,3,4,5,6,7]\n").unwrap_err();
+        assert!(e.starts_with("v.toml:1:") && e.contains("start"), "{e}");
+        let e = parse_variants("v.toml", "[a]\nrows = 3\ndice = \"x\"\n").unwrap_err();
+        assert_eq!(
+            e,
+            "v.toml:3: [a] dice: expected \"dN\", \"2dN\" or \"none\""
+        );
+        let e = parse_variants("v.toml", "[a]\nparent = \"nope\"\n").unwrap_err();
+        assert!(
+            e.contains("v.toml:2:") && e.contains("unknown variant 'nope'"),
+            "{e}"
+        );
+        let e = parse_variants("v.toml", "[a]\nparent = \"b\"\n[b]\nparent = \"a\"\n").unwrap_err();
+        assert!(e.contains("inherits from itself"), "{e}");
+        let e = parse_variants("v.toml", "[a]\ncolour = 3\n").unwrap_err();
+        assert!(
+            e.contains("v.toml:2:") && e.contains("unknown key 'colour'"),
+            "{e}"
+        );
+        let e = parse_variants("v.toml", "[a\n").unwrap_err();
+        assert!(e.starts_with("v.toml:1:"), "{e}");
+        let e = parse_variants("v.toml", "[standard]\nrows = 4\n").unwrap_err();
+        assert!(e.contains("built-in"), "{e}");
+    }
+}
