@@ -22,7 +22,11 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use crate::rules::board::{Board, Color, Move};
-use crate::rules::notation::{move_name, parse_fen, parse_move, parse_setup, setup_string, to_fen};
+use crate::rules::notation::{
+    move_name_in, parse_fen_in, parse_move_in, parse_setup_in, setup_string, to_fen,
+};
+use crate::rules::variant::Variant;
+use crate::rules::variant_file;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,11 +135,13 @@ fn parse_ms(s: &str) -> Option<u64> {
 /// Where a game started.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
-    /// Both arrangements on their triangles (in setup order) and the side that moved first.
+    /// Both arrangements on their start squares (in setup order), the side that moved first and
+    /// the variant.
     Setups {
-        red: [u8; 6],
-        blue: [u8; 6],
+        red: Vec<u8>,
+        blue: Vec<u8>,
         first: Color,
+        variant: &'static Variant,
     },
     /// Any other position; its side to move moved first.
     Position(Board),
@@ -145,9 +151,10 @@ impl Start {
     /// `Setups` when every cube of both sides stands on its own triangle (a game from the
     /// beginning), so that such games keep the contest-exportable form; `Position` otherwise.
     pub fn from_board(b: &Board) -> Start {
-        let setup = |c: Color| -> Option<[u8; 6]> {
-            let mut s = [0u8; 6];
-            for (i, sq) in c.triangle().into_iter().enumerate() {
+        let v = b.variant();
+        let setup = |c: Color| -> Option<Vec<u8>> {
+            let mut s = vec![0u8; v.cubes().len()];
+            for (i, &sq) in v.start_squares(c).iter().enumerate() {
                 let code = b.piece_at(sq);
                 if code == 0 {
                     return None;
@@ -165,15 +172,40 @@ impl Start {
                 red,
                 blue,
                 first: b.side_to_move(),
+                variant: v,
             },
             _ => Start::Position(b.clone()),
         }
     }
 
+    /// Standard setups (six cube numbers each).
+    pub fn standard(red: [u8; 6], blue: [u8; 6], first: Color) -> Start {
+        Start::Setups {
+            red: red.to_vec(),
+            blue: blue.to_vec(),
+            first,
+            variant: Variant::standard(),
+        }
+    }
+
     pub fn board(&self) -> Board {
         match self {
-            Start::Setups { red, blue, first } => Board::from_setups(*red, *blue, *first),
+            Start::Setups {
+                red,
+                blue,
+                first,
+                variant,
+            } => Board::from_setups_in(variant, red, blue, *first)
+                .expect("a record's setups are checked when made or read"),
             Start::Position(b) => b.clone(),
+        }
+    }
+
+    /// The variant the game is played in.
+    pub fn variant(&self) -> &'static Variant {
+        match self {
+            Start::Setups { variant, .. } => variant,
+            Start::Position(b) => b.variant(),
         }
     }
 
@@ -273,6 +305,10 @@ impl GameRecord {
         self.start.first()
     }
 
+    pub fn variant(&self) -> &'static Variant {
+        self.start.variant()
+    }
+
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "game {}", self.number);
@@ -285,8 +321,18 @@ impl GameRecord {
         let _ = writeln!(s, "date {}", one_line(&self.date));
         let _ = writeln!(s, "red {}", record_name(&self.red));
         let _ = writeln!(s, "blue {}", record_name(&self.blue));
+        let v = self.variant();
+        if !v.standard || v.name() != "standard" {
+            if Variant::preset(v.name()).is_some_and(|p| std::ptr::eq(p, v)) {
+                let _ = writeln!(s, "variant {}", v.name());
+            } else {
+                let _ = writeln!(s, "variant {}", variant_file::to_toml_inline(v));
+            }
+        }
         match &self.start {
-            Start::Setups { red, blue, first } => {
+            Start::Setups {
+                red, blue, first, ..
+            } => {
                 let _ = writeln!(s, "setup {} {}", setup_string(red), setup_string(blue));
                 let _ = writeln!(s, "first {}", side_letter(*first));
             }
@@ -300,7 +346,7 @@ impl GameRecord {
                 "move {} {} {}",
                 side_letter(p.side),
                 p.die,
-                move_name(p.mv)
+                move_name_in(v, p.mv)
             );
             if let Some(us) = p.us {
                 let _ = write!(s, " {}", ms_text(us));
@@ -329,6 +375,7 @@ impl GameRecord {
     /// As [`GameRecord::replay`], with the ply (1-based) the error is about; `None`: the result.
     pub fn replay_at(&self) -> Result<Board, (Option<usize>, String)> {
         let mut b = self.start_board();
+        let v = b.variant();
         for (i, p) in self.plies.iter().enumerate() {
             let n = i + 1;
             let at = |m: String| (Some(n), format!("ply {n}: {m}"));
@@ -342,13 +389,13 @@ impl GameRecord {
                     b.side_to_move().name()
                 )));
             }
-            if !(1..=6).contains(&p.die) {
-                return Err(at(format!("die {} is not 1..6", p.die)));
+            if !v.is_outcome(p.die) {
+                return Err(at(format!("die {} is not {}", p.die, v.outcome_range())));
             }
             if !b.is_legal(p.mv, Some(p.die)) {
                 return Err(at(format!(
                     "{} is illegal for die {}",
-                    move_name(p.mv),
+                    move_name_in(v, p.mv),
                     p.die
                 )));
             }
@@ -517,10 +564,7 @@ pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
             let number = rest
                 .parse()
                 .map_err(|_| fail(format!("bad game number '{rest}'")))?;
-            cur = Some(Partial {
-                number,
-                ..Partial::default()
-            });
+            cur = Some(Partial::new(number));
             start_line = lineno;
             continue;
         }
@@ -556,18 +600,37 @@ pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
                     g.blue = rest.to_string();
                 }
             }
+            "variant" => {
+                if g.setups.is_some() || g.position.is_some() || !g.plies.is_empty() {
+                    return Err(fail(
+                        "'variant' must come before the start and the moves".into(),
+                    ));
+                }
+                g.variant = if rest.contains('=') {
+                    let vs = variant_file::parse_variants("the record", rest).map_err(fail)?;
+                    vs.first()
+                        .copied()
+                        .ok_or_else(|| fail("an empty variant definition".into()))?
+                } else {
+                    Variant::preset(rest).ok_or_else(|| {
+                        fail(format!(
+                            "unknown variant '{rest}' (a record of a custom variant carries its definition)"
+                        ))
+                    })?
+                };
+            }
             "setup" => {
                 let parts: Vec<&str> = rest.split_whitespace().collect();
                 let [r, b] = parts[..] else {
                     return Err(fail("setup needs Red's and Blue's setups".into()));
                 };
                 g.setups = Some((
-                    parse_setup(r).map_err(|e| fail(e.0))?,
-                    parse_setup(b).map_err(|e| fail(e.0))?,
+                    parse_setup_in(g.variant, r).map_err(|e| fail(e.0))?,
+                    parse_setup_in(g.variant, b).map_err(|e| fail(e.0))?,
                 ));
             }
             "position" => {
-                g.position = Some(parse_fen(rest).map_err(|e| fail(e.0))?);
+                g.position = Some(parse_fen_in(g.variant, rest).map_err(|e| fail(e.0))?);
             }
             "first" => {
                 g.first = Some(parse_side(rest).ok_or_else(|| fail(format!("bad side '{rest}'")))?);
@@ -587,9 +650,9 @@ pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
                 let die: u8 = die
                     .parse()
                     .ok()
-                    .filter(|d| (1..=6).contains(d))
+                    .filter(|&d| g.variant.is_outcome(d))
                     .ok_or_else(|| fail(format!("bad die '{die}'")))?;
-                let mv = parse_move(mv).map_err(|e| fail(e.0))?;
+                let mv = parse_move_in(g.variant, mv).map_err(|e| fail(e.0))?;
                 let us = match ms {
                     None => None,
                     Some(ms) => Some(
@@ -662,15 +725,15 @@ pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
     Ok(games)
 }
 
-#[derive(Default)]
 struct Partial {
+    variant: &'static Variant,
     number: u64,
     match_id: Option<String>,
     seed: Option<u64>,
     date: String,
     red: String,
     blue: String,
-    setups: Option<([u8; 6], [u8; 6])>,
+    setups: Option<(Vec<u8>, Vec<u8>)>,
     position: Option<Board>,
     first: Option<Color>,
     plies: Vec<Ply>,
@@ -681,12 +744,33 @@ struct Partial {
 }
 
 impl Partial {
+    fn new(number: u64) -> Partial {
+        Partial {
+            variant: Variant::standard(),
+            number,
+            match_id: None,
+            seed: None,
+            date: String::new(),
+            red: String::new(),
+            blue: String::new(),
+            setups: None,
+            position: None,
+            first: None,
+            plies: Vec::new(),
+            result: None,
+            graph: None,
+            move_lines: Vec::new(),
+            result_line: 0,
+        }
+    }
+
     fn finish(self) -> Result<GameRecord, String> {
         let start = match (self.setups, self.position) {
             (Some((red, blue)), None) => Start::Setups {
                 red,
                 blue,
                 first: self.first.ok_or("game without 'first'")?,
+                variant: self.variant,
             },
             (None, Some(b)) => {
                 if self.first.is_some_and(|f| f != b.side_to_move()) {
@@ -741,6 +825,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::notation::{move_name, parse_fen, parse_move};
 
     /// A short game played out from a fixed position with the first legal move each time.
     pub(crate) fn sample() -> GameRecord {
@@ -775,11 +860,7 @@ mod tests {
             date: "2026-01-02".into(),
             red: "ewn 0.1".into(),
             blue: "random".into(),
-            start: Start::Setups {
-                red: red_setup,
-                blue: blue_setup,
-                first: Color::Blue,
-            },
+            start: Start::standard(red_setup, blue_setup, Color::Blue),
             plies,
             winner: Some(winner),
             reason,
@@ -914,11 +995,7 @@ mod tests {
         let b = Board::from_setups([1, 5, 2, 6, 3, 4], [6, 5, 4, 3, 2, 1], Color::Blue);
         assert_eq!(
             Start::from_board(&b),
-            Start::Setups {
-                red: [1, 5, 2, 6, 3, 4],
-                blue: [6, 5, 4, 3, 2, 1],
-                first: Color::Blue
-            }
+            Start::standard([1, 5, 2, 6, 3, 4], [6, 5, 4, 3, 2, 1], Color::Blue)
         );
         assert_eq!(Start::from_board(&b).board(), b);
     }

@@ -235,7 +235,7 @@ impl Game<'_> {
                             .capture_faces
                             .iter()
                             .filter(|&&(_, f)| f > 0)
-                            .map(|&(n, f)| format!("{} {:.4}", cube_name(side, n), f as f64 / 6.0))
+                            .map(|&(n, f)| format!("{} {:.4}", cube_name(side, n), t.chance(f)))
                             .collect();
                         writeln!(
                             self.out,

@@ -215,15 +215,24 @@ pub struct Threats {
     pub mv: Option<Move>,
     /// The threatened side: the one that is not to move.
     pub side: Color,
-    /// Faces (out of six) on which the side to move wins at once.
+    /// Outcome weight (out of `total`: faces out of six in the standard game) on which the side
+    /// to move wins at once.
     pub win_faces: u8,
-    /// Per surviving cube of the threatened side: (cube number, faces on which it can be taken).
+    /// Per surviving cube of the threatened side: (cube number, outcome weight on which it can be
+    /// taken).
     pub capture_faces: Vec<(u8, u8)>,
+    /// The weight of all outcomes of a roll (6 for one die, 36 for two).
+    pub total: u8,
 }
 
 impl Threats {
     pub fn win_prob(&self) -> f64 {
-        self.win_faces as f64 / 6.0
+        self.chance(self.win_faces)
+    }
+
+    /// A weight of outcomes as a probability.
+    pub fn chance(&self, weight: u8) -> f64 {
+        weight as f64 / self.total.max(1) as f64
     }
 
     /// One parsable line:
@@ -235,38 +244,46 @@ impl Threats {
         }
         let _ = write!(s, " oppwin {:.4} capture", self.win_prob());
         for &(n, f) in &self.capture_faces {
-            let _ = write!(s, " {} {:.4}", cube_name(self.side, n), f as f64 / 6.0);
+            let _ = write!(s, " {} {:.4}", cube_name(self.side, n), self.chance(f));
         }
         s
     }
 }
 
-/// `R1`, `B6`.
+/// `R1`, `B6` (`RA`..`RC` for cubes 10..12, as in position strings).
 pub fn cube_name(c: Color, n: u8) -> String {
-    format!("{}{n}", if c == Color::Red { 'R' } else { 'B' })
+    format!(
+        "{}{}",
+        if c == Color::Red { 'R' } else { 'B' },
+        crate::rules::variant::cube_char(n)
+    )
 }
 
 /// Threats against the side not to move, from the side to move's next roll. When the game is over
 /// nothing is threatened any more: every count is zero.
 pub fn threats_now(board: &Board) -> Threats {
     let side = board.side_to_move().other();
+    let v = board.variant();
     let mut win_faces = 0;
-    let mut cap = [0u8; 6];
+    let mut cap = [0u8; 12];
     let mut list = MoveList::default();
-    for die in 1..=6 {
+    for &(die, w) in &v.outcomes {
         board.gen_moves(board.movable(die), &mut list);
         if list.as_slice().iter().any(|&m| board.is_winning_move(m)) {
-            win_faces += 1;
+            win_faces += w as u8;
         }
         for (i, c) in cap.iter_mut().enumerate() {
             if let Some(s) = board.cube_square(side, i as u8 + 1)
                 && list.as_slice().iter().any(|m| m.to == s)
             {
-                *c += 1;
+                *c += w as u8;
             }
         }
     }
-    let capture_faces = (1..=6u8)
+    let capture_faces = v
+        .cubes()
+        .iter()
+        .copied()
         .filter(|&n| board.cube_square(side, n).is_some())
         .map(|n| (n, cap[n as usize - 1]))
         .collect();
@@ -275,6 +292,7 @@ pub fn threats_now(board: &Board) -> Threats {
         side,
         win_faces,
         capture_faces,
+        total: v.weight() as u8,
     }
 }
 
@@ -315,7 +333,7 @@ pub fn die_table(board: &Board, a: &DieAnalysis) -> String {
             .capture_faces
             .iter()
             .filter(|&&(_, f)| f > 0)
-            .map(|&(n, f)| format!("{} {:.4}", cube_name(t.side, n), f as f64 / 6.0))
+            .map(|&(n, f)| format!("{} {:.4}", cube_name(t.side, n), t.chance(f)))
             .collect();
         let _ = writeln!(
             s,

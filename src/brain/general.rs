@@ -90,6 +90,13 @@ pub fn evaluate(b: &Board) -> i64 {
     ((now * WIN + (total - now) * p) / total).clamp(1, WIN - 1)
 }
 
+/// Expected own turns each side (side to move first) needs to bring a runner home.
+pub fn race_turns(b: &Board) -> (f64, f64) {
+    let c = b.side_to_move();
+    let t = |s: Side| turns(s.speed) as f64 / ONE as f64;
+    (t(side(b, c)), t(side(b, c.other())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -207,6 +207,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
     let openings = match &args.positions {
         Some(p) => parse_openings(
             &std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
+            super::variants::variant(),
         )?,
         None => Vec::new(),
     };
@@ -234,6 +235,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             .transpose()
             .map_err(anyhow::Error::msg)?,
         affinity: args.affinity,
+        variant: super::variants::variant(),
     };
     t.validate()?;
     let mut record: Option<Box<dyn Write + Send>> = match &args.record {

@@ -28,8 +28,10 @@ use std::sync::{Arc, Condvar, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crate::rules::board::{Color, Move};
-use crate::rules::notation::{parse_move, parse_setup, to_fen};
+use crate::rules::notation::{parse_move_in, parse_setup, to_fen};
 use crate::rules::tcg_notation as tcg;
+use crate::rules::variant::Variant;
+use crate::rules::variant_file;
 
 use crate::players::{Fault, Player, TimeControl, Turn};
 
@@ -524,6 +526,8 @@ pub struct Native {
     options: Vec<(String, String)>,
     settings: Settings,
     proc: Option<Proc>,
+    /// The variant of the games, when not the standard game (`UCI_Variant` at every new game).
+    variant: Option<&'static Variant>,
 }
 
 impl Native {
@@ -544,6 +548,7 @@ impl Native {
             options,
             settings,
             proc: None,
+            variant: None,
         }
     }
 
@@ -578,6 +583,47 @@ impl Native {
             self.proc = Some(p);
         }
         Ok(self.proc.as_mut().expect("just started"))
+    }
+
+    /// Chooses variant `v` in the engine (a custom variant's definition first, from a file): an
+    /// engine that answers with an error cannot play it, and loses the game by that fault.
+    fn tell_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
+        let mut lines = Vec::new();
+        if Variant::preset(v.name()).is_none_or(|p| !std::ptr::eq(p, v)) {
+            let path = std::env::temp_dir().join(format!(
+                "ewn-variant-{}-{}.toml",
+                std::process::id(),
+                v.name()
+            ));
+            std::fs::write(&path, variant_file::to_toml(v)).map_err(|e| {
+                Fault::Crash(format!("writing the definition of {}: {e}", v.name()))
+            })?;
+            lines.push(format!(
+                "setoption name VariantPath value {}",
+                path.display()
+            ));
+        }
+        lines.push(format!("setoption name UCI_Variant value {}", v.name()));
+        lines.push("isready".into());
+        let p = self.proc()?;
+        let deadline = Instant::now() + HANDSHAKE;
+        let mut r = Ok(String::new());
+        for l in &lines {
+            r = p.send(l).map(|_| String::new());
+            if r.is_err() {
+                break;
+            }
+        }
+        let r = r.and_then(|_| p.wait_for(deadline, &|l| l == "readyok" || l.starts_with("error")));
+        let line = self.check(r, "readyok", HANDSHAKE)?;
+        if line.starts_with("error") {
+            self.proc = None;
+            return Err(Fault::Malformed(format!(
+                "refuses variant {}: {line}",
+                v.name()
+            )));
+        }
+        Ok(())
     }
 
     fn ready(&mut self) -> Result<(), Fault> {
@@ -625,11 +671,19 @@ impl Player for Native {
         self.label.clone()
     }
 
+    fn set_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
+        self.variant = Some(v);
+        Ok(())
+    }
+
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
         let p = self.proc()?;
         p.drain();
         let r = p.send("uginewgame");
         self.check(r, "uginewgame", HANDSHAKE)?;
+        if let Some(v) = self.variant {
+            self.tell_variant(v)?;
+        }
         self.ready()
     }
 
@@ -660,7 +714,8 @@ impl Player for Native {
             });
         let line = self.check(r, "bestmove", turn.wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
-        parse_move(word).map_err(|e| Fault::Malformed(format!("'{line}': {e}")))
+        parse_move_in(turn.board.variant(), word)
+            .map_err(|e| Fault::Malformed(format!("'{line}': {e}")))
     }
 }
 
@@ -680,6 +735,8 @@ pub struct Tcg {
     /// Keep one process for many games; by default every game gets a fresh one.
     reuse: bool,
     proc: Option<Proc>,
+    /// The variant of the games (`board_setting`), when not the standard game.
+    variant: Option<&'static Variant>,
 }
 
 /// TCG only knows a game clock: under a per-move control a TCG engine gets this many moves' worth
@@ -701,6 +758,7 @@ impl Tcg {
             settings,
             reuse,
             proc: None,
+            variant: None,
         }
     }
 
@@ -766,7 +824,26 @@ impl Player for Tcg {
             format!("{:.3}", base_ms as f64 / 1000.0)
         };
         self.ask(&format!("time_setting {secs}"), "time_setting", HANDSHAKE)?;
-        self.ask("board_setting 5 6 2", "board_setting", HANDSHAKE)?;
+        let v = self.variant.unwrap_or(Variant::standard());
+        let Some(setting) = tcg::board_setting_line(v) else {
+            return Err(Fault::Malformed(format!(
+                "the TCG protocol has no board_setting for variant {}",
+                v.name()
+            )));
+        };
+        let reply = self.ask(&setting, "board_setting", HANDSHAKE)?;
+        if !v.standard && reply.trim() != "1" {
+            return Err(self.malformed(format!(
+                "refuses variant {} ('{setting}' answered '{}')",
+                v.name(),
+                reply.trim()
+            )));
+        }
+        Ok(())
+    }
+
+    fn set_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
+        self.variant = Some(v);
         Ok(())
     }
 
@@ -787,7 +864,8 @@ impl Player for Tcg {
             tcg::board_tokens(turn.board)
         );
         let reply = self.ask(&line, "move", turn.wait)?;
-        tcg::parse_tcg_move(&reply).map_err(|e| self.malformed(format!("'{reply}': {e}")))
+        tcg::parse_tcg_move_in(turn.board.variant(), &reply)
+            .map_err(|e| self.malformed(format!("'{reply}': {e}")))
     }
 }
 

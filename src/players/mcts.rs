@@ -158,22 +158,24 @@ impl Mcts {
     fn chance(&mut self, id: usize, b: &mut Board) -> Color {
         if self.nodes[id].first == NONE {
             let first = self.nodes.len() as u32;
-            for _ in 0..6 {
+            for _ in 0..b.variant().outcomes.len() {
                 self.nodes.push(Node::new(Move::NONE));
             }
             self.nodes[id].first = first;
         }
-        let die = self.rng.die();
-        let child = self.nodes[id].first as usize + die as usize - 1;
-        self.decision(child, b, die)
+        let v = b.variant();
+        let i = self.rng.outcome_index(v);
+        let child = self.nodes[id].first as usize + i;
+        self.decision(child, b, v.outcomes[i].0)
     }
 
     /// A uniformly random game from `b` (not finished); `b` is left as it was.
     fn playout(&mut self, b: &Board) -> Color {
         let mut p = b.clone();
         let mut list = MoveList::default();
+        let v = p.variant();
         loop {
-            let die = self.rng.die();
+            let die = self.rng.outcome(v);
             p.gen_moves(p.movable(die), &mut list);
             let m = list.as_slice()[self.rng.below(list.len() as u64) as usize];
             p.make(m);

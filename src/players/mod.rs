@@ -23,6 +23,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::rules::board::{Board, Color, Move};
+use crate::rules::variant::Variant;
 
 /// The match's time control, as given on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,13 @@ pub trait Player: Send {
     /// a game clock convert a per-move control here.
     fn time_control(&self, tc: TimeControl) -> TimeControl {
         tc
+    }
+
+    /// The games from now on are of variant `v` (called before `new_game`, only for variants
+    /// other than the standard game). A player that cannot play it answers with the fault that
+    /// forfeits the game; players that read the rules from the board need nothing.
+    fn set_variant(&mut self, _v: &'static Variant) -> Result<(), Fault> {
+        Ok(())
     }
 
     /// A game starts: `seed` is the pair's seed (baselines use it to replay the same choices).

@@ -17,20 +17,9 @@ use crate::brain::search::{Clock, Limits, Searcher};
 use crate::brain::setup::{ENGINE_SETUP, variant_setup};
 use crate::rules::board::{Board, Color};
 use crate::rules::tcg_notation::{
-    move_to_tcg_in, parse_board_tokens_in, parse_side, setup_to_tcg_in,
+    BOARD_SETTINGS, move_to_tcg_in, parse_board_tokens_in, parse_side, setup_to_tcg_in,
 };
 use crate::rules::variant::Variant;
-
-/// The square presets `board_setting <size> <cubes>` selects.
-pub const BOARD_SETTINGS: [(u8, usize, &str); 7] = [
-    (5, 6, "standard"),
-    (3, 3, "3x3"),
-    (4, 3, "4x4"),
-    (5, 3, "5x5-3"),
-    (4, 6, "4x4-6"),
-    (6, 10, "6x6"),
-    (7, 6, "7x7"),
-];
 
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;

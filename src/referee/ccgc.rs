@@ -113,11 +113,7 @@ mod tests {
             date: "2026-11-29".into(),
             red: "ewn".into(),
             blue: "random".into(),
-            start: Start::Setups {
-                red: [1, 2, 3, 4, 5, 6],
-                blue: [6, 5, 4, 3, 2, 1],
-                first: Color::Red,
-            },
+            start: Start::standard([1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1], Color::Red),
             plies: vec![
                 // R3 c5 -> d4, then B1 on e3 -> d4 takes it.
                 Ply::new(Color::Red, 3, Move::new(2, 8)),

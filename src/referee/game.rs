@@ -7,7 +7,9 @@ use crate::players::engine::HANDSHAKE;
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::record::{GameRecord, Ply, Reason, Start};
 use crate::rules::board::{Color, Move};
+use crate::rules::notation;
 use crate::rules::rng::MatchRng;
+use crate::rules::variant::Variant;
 
 /// What one game needs besides its players.
 #[derive(Clone, Debug)]
@@ -26,14 +28,19 @@ pub struct GameSpec {
     pub start: Option<Start>,
     /// The fingerprint of the match, written into the record.
     pub match_id: Option<String>,
+    /// The variant played.
+    pub variant: &'static Variant,
 }
 
 /// Plays one game between `red` and `blue` and returns its record.
 pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -> GameRecord {
     let players: [&mut dyn Player; 2] = [red, blue];
+    let v = spec.variant;
+    // Moves are named on this variant's board wherever this game's thread writes one.
+    notation::show_moves_in(v);
     let mut rng = MatchRng::new(spec.seed);
     // Drawn even when the start is given, so that the dice never depend on where games start.
-    let mut setups = [rng.setup(), rng.setup()];
+    let mut setups = [rng.setup_in(v), rng.setup_in(v)];
     let tcs = [
         players[0].time_control(spec.tc[0]),
         players[1].time_control(spec.tc[1]),
@@ -50,9 +57,10 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         red: players[0].name(),
         blue: players[1].name(),
         start: spec.start.clone().unwrap_or(Start::Setups {
-            red: setups[0],
-            blue: setups[1],
+            red: setups[0].clone(),
+            blue: setups[1].clone(),
             first: spec.first,
+            variant: v,
         }),
         plies: Vec::new(),
         winner: None,
@@ -72,6 +80,11 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     };
 
     for c in [Color::Red, Color::Blue] {
+        if !v.standard
+            && let Err(f) = players[c.idx()].set_variant(v)
+        {
+            return forfeit(rec, c, f);
+        }
         if let Err(f) = players[c.idx()].new_game(tcs[c.idx()], c, spec.seed) {
             return forfeit(rec, c, f);
         }
@@ -79,14 +92,15 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     if spec.engine_setups && spec.start.is_none() {
         for c in [Color::Red, Color::Blue] {
             match players[c.idx()].setup(c, HANDSHAKE) {
-                Ok(s) => setups[c.idx()] = s,
+                Ok(s) => setups[c.idx()] = s.to_vec(),
                 Err(f) => return forfeit(rec, c, f),
             }
         }
         rec.start = Start::Setups {
-            red: setups[0],
-            blue: setups[1],
+            red: setups[0].clone(),
+            blue: setups[1].clone(),
             first: spec.first,
+            variant: v,
         };
     }
 
@@ -107,7 +121,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             };
             return rec;
         }
-        let die = rng.die();
+        let die = rng.outcome(v);
         let c = b.side_to_move();
         let tc = tcs[c.idx()];
         // The grace is a tolerance on the clock, as in cutechess-cli: under a game clock the

@@ -135,6 +135,7 @@ mod tests {
             date: "2026-01-01".into(),
             start: None,
             match_id: None,
+            variant: crate::rules::variant::Variant::standard(),
         }
     }
 
@@ -231,6 +232,7 @@ mod tests {
                 date: String::new(),
                 start: None,
                 match_id: None,
+                variant: crate::rules::variant::Variant::standard(),
             };
             let rec = if g % 2 == 0 {
                 play_game(&mut a, &mut r, &spec)

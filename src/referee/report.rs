@@ -634,11 +634,7 @@ mod tests {
             date: "2026-01-01".into(),
             red: red.into(),
             blue: blue.into(),
-            start: Start::Setups {
-                red: [1, 2, 3, 4, 5, 6],
-                blue: [1, 2, 3, 4, 5, 6],
-                first: Color::Red,
-            },
+            start: Start::standard([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], Color::Red),
             plies: Vec::new(),
             winner: Some(if red_won { Color::Red } else { Color::Blue }),
             reason: Reason::Goal,

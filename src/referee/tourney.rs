@@ -31,8 +31,9 @@ use crate::players::spec::Entrant;
 use crate::players::{Player, TimeControl};
 use crate::record::{self, GameRecord, Start};
 use crate::rules::board::Color;
-use crate::rules::notation::{parse_fen, parse_setup, to_fen};
+use crate::rules::notation::{parse_fen_in, parse_setup_in, to_fen};
 use crate::rules::rng;
+use crate::rules::variant::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Schedule {
@@ -53,7 +54,7 @@ impl Schedule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opening {
     /// Two setups; the first mover alternates between pairs as in a match with drawn setups.
-    Setups { red: [u8; 6], blue: [u8; 6] },
+    Setups { red: Vec<u8>, blue: Vec<u8> },
     /// A fixed start: setups with a first mover, or any position (its side to move moves first).
     Fixed(Start),
 }
@@ -61,7 +62,7 @@ pub enum Opening {
 /// Reads a positions file: one start per line, either a position string or two setups with an
 /// optional first mover (`451623 123456` or `451623 123456 b`). Blank lines and `#` lines are
 /// skipped.
-pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
+pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -70,7 +71,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
         }
         let fail = |m: String| anyhow::anyhow!("positions line {}: {m}", i + 1);
         if line.contains('/') {
-            let b = parse_fen(line).map_err(|e| fail(e.0))?;
+            let b = parse_fen_in(v, line).map_err(|e| fail(e.0))?;
             if b.is_over() {
                 return Err(fail("the game is already over".into()));
             }
@@ -87,19 +88,21 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
                 )));
             }
         };
-        let red = parse_setup(red).map_err(|e| fail(e.0))?;
-        let blue = parse_setup(blue).map_err(|e| fail(e.0))?;
+        let red = parse_setup_in(v, red).map_err(|e| fail(e.0))?;
+        let blue = parse_setup_in(v, blue).map_err(|e| fail(e.0))?;
         out.push(match first {
             None => Opening::Setups { red, blue },
             Some("r") => Opening::Fixed(Start::Setups {
                 red,
                 blue,
                 first: Color::Red,
+                variant: v,
             }),
             Some("b") => Opening::Fixed(Start::Setups {
                 red,
                 blue,
                 first: Color::Blue,
+                variant: v,
             }),
             Some(f) => return Err(fail(format!("bad first mover '{f}': expected r or b"))),
         });
@@ -159,6 +162,8 @@ pub struct Tournament {
     pub anchor: usize,
     /// Pin the engines of each concurrent game to a CPU of their own (`--affinity`).
     pub affinity: bool,
+    /// The variant of every game.
+    pub variant: &'static Variant,
 }
 
 /// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
@@ -211,6 +216,7 @@ impl Tournament {
             shard: None,
             anchor: 0,
             affinity: false,
+            variant: Variant::standard(),
         }
     }
 
@@ -321,6 +327,12 @@ impl Tournament {
         }
         if self.engine_setups && !self.openings.is_empty() {
             bail!("--engine-setups and --positions both choose the start: give one");
+        }
+        if self.engine_setups && !self.variant.standard {
+            bail!(
+                "--engine-setups is for the standard game; in {} the setups are drawn from the seed or given with --positions",
+                self.variant.name()
+            );
         }
         Ok(())
     }
@@ -464,9 +476,10 @@ pub fn run(
                         None => (None, alternating_first),
                         Some(Opening::Setups { red, blue }) => (
                             Some(Start::Setups {
-                                red: *red,
-                                blue: *blue,
+                                red: red.clone(),
+                                blue: blue.clone(),
                                 first: alternating_first,
+                                variant: t.variant,
                             }),
                             alternating_first,
                         ),
@@ -487,6 +500,7 @@ pub fn run(
                         date: date.clone(),
                         start,
                         match_id: Some(match_id.clone()),
+                        variant: t.variant,
                     };
                     for i in [red, blue] {
                         if players[i].is_none() {
@@ -697,6 +711,7 @@ mod tests {
             shard: None,
             anchor: 0,
             affinity: false,
+            variant: Variant::standard(),
         }
     }
 
@@ -744,15 +759,15 @@ mod tests {
     fn positions_files() {
         let text = "# suite\n\nR1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b\n451623 123456\n\
                     451623 123456 r\n5/5/B11R12/5/5 r\n";
-        let o = parse_openings(text).unwrap();
+        let o = parse_openings(text, Variant::standard()).unwrap();
         assert_eq!(o.len(), 4);
         assert_eq!(
             o[0],
-            Opening::Fixed(Start::Setups {
-                red: [1, 2, 3, 4, 5, 6],
-                blue: [1, 2, 3, 4, 5, 6],
-                first: Color::Blue
-            })
+            Opening::Fixed(Start::standard(
+                [1, 2, 3, 4, 5, 6],
+                [1, 2, 3, 4, 5, 6],
+                Color::Blue
+            ))
         );
         assert!(matches!(o[1], Opening::Setups { .. }));
         assert!(matches!(o[3], Opening::Fixed(Start::Position(_))));
@@ -763,7 +778,9 @@ mod tests {
             ("123456 654321 x\n", "bad first mover"),
             ("5/5/5/5/4R1 b\n", "already over"),
         ] {
-            let e = parse_openings(bad).unwrap_err().to_string();
+            let e = parse_openings(bad, Variant::standard())
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(why), "{bad}: {e}");
         }
     }
@@ -797,7 +814,8 @@ mod tests {
     #[test]
     fn positions_are_played_as_pairs() {
         let mut t = tournament(2, Schedule::Gauntlet);
-        t.openings = parse_openings("5/5/B11R12/5/5 r\n451623 123456\n").unwrap();
+        t.openings =
+            parse_openings("5/5/B11R12/5/5 r\n451623 123456\n", Variant::standard()).unwrap();
         t.games = 6;
         let o = run(&t, Progress::Lines, &mut Vec::new(), None).unwrap();
         let starts: Vec<String> = o.records.iter().map(|g| to_fen(&g.start_board())).collect();

@@ -10,6 +10,7 @@
 //! first (Red's, then Blue's, even when the engines choose their own, so that the dice never
 //! depend on how setups were made), then one die per ply.
 
+use crate::rules::variant::{Dice, Variant};
 use crate::rules::zobrist::splitmix64;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +44,37 @@ impl MatchRng {
     /// A die face 1..=6.
     pub fn die(&mut self) -> u8 {
         self.below(6) as u8 + 1
+    }
+
+    /// A roll of variant `v`'s dice, as the index of its outcome in `v.outcomes`: one draw per
+    /// die thrown (none without dice). For one die of six this is `die() - 1`, draw for draw, so
+    /// the standard game's seeds give the dice they always gave.
+    pub fn outcome_index(&mut self, v: &Variant) -> usize {
+        match v.rules.dice {
+            Dice::None => 0,
+            Dice::Die(n) => self.below(n as u64) as usize,
+            Dice::Two(n) => {
+                let a = self.below(n as u64) as usize;
+                let b = self.below(n as u64) as usize;
+                a + b
+            }
+        }
+    }
+
+    /// A roll of variant `v`'s dice: the outcome number (the face, the sum, 0 without dice).
+    pub fn outcome(&mut self, v: &Variant) -> u8 {
+        v.outcomes[self.outcome_index(v)].0
+    }
+
+    /// A setup of variant `v` (its cube numbers in setup order), uniform over the orders
+    /// (Fisher-Yates from the increasing order, as [`MatchRng::setup`] for the standard game).
+    pub fn setup_in(&mut self, v: &Variant) -> Vec<u8> {
+        let mut s = v.cubes().to_vec();
+        for i in (1..s.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            s.swap(i, j);
+        }
+        s
     }
 
     /// A setup (cube numbers in setup order), uniform over the 720 arrangements (Fisher-Yates).

@@ -8,6 +8,25 @@
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::variant::Variant;
 
+/// The square presets `board_setting <size> <cubes> 2` names: size, cubes per side, preset.
+pub const BOARD_SETTINGS: [(u8, usize, &str); 7] = [
+    (5, 6, "standard"),
+    (3, 3, "3x3"),
+    (4, 3, "4x4"),
+    (5, 3, "5x5-3"),
+    (4, 6, "4x4-6"),
+    (6, 10, "6x6"),
+    (7, 6, "7x7"),
+];
+
+/// The `board_setting` line that selects variant `v`, if the TCG protocol can name it.
+pub fn board_setting_line(v: &Variant) -> Option<String> {
+    BOARD_SETTINGS
+        .iter()
+        .find(|&&(_, _, name)| Variant::preset(name).is_some_and(|p| std::ptr::eq(p, v)))
+        .map(|(n, k, _)| format!("board_setting {n} {k} 2"))
+}
+
 /// Our square index (row by row from the top) to a TCG square on the standard board.
 pub fn square_to_tcg(s: u8) -> String {
     square_to_tcg_in(Variant::standard(), s)

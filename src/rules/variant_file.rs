@@ -385,6 +385,16 @@ pub fn find(name: &str, loaded: &[&'static Variant]) -> Option<&'static Variant>
     Variant::preset(name).or_else(|| loaded.iter().copied().find(|v| v.name() == name))
 }
 
+/// The definition as one line of TOML, `name = { rows = 4, ... }`: how a record carries a
+/// custom variant, so that its games replay anywhere.
+pub fn to_toml_inline(v: &Variant) -> String {
+    let t = to_toml(v);
+    let mut lines = t.lines();
+    let head = lines.next().unwrap_or("").trim_matches(['[', ']']);
+    let body: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
+    format!("{head} = {{ {} }}", body.join(", "))
+}
+
 /// The definition of a variant as a TOML table (for records: a custom variant travels with its
 /// games). Every key is written, so the table needs no parent.
 pub fn to_toml(v: &Variant) -> String {

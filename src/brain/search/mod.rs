@@ -297,7 +297,11 @@ impl Searcher {
     }
 
     /// The tables a search with these limits uses.
-    fn tables_for(&self, limits: &Limits) -> Option<&Tables> {
+    fn tables_for(&self, limits: &Limits, b: &Board) -> Option<&Tables> {
+        // The endgame tables are the standard game's.
+        if !b.variant().standard {
+            return None;
+        }
         match &self.tables {
             Some(t) => Some(t),
             None if self.builtin_tables && limits.depth.is_none() && limits.nodes.is_none() => {
@@ -352,7 +356,7 @@ impl Searcher {
         let mut root = MoveList::default();
         b.gen_moves(mask, &mut root);
         assert!(!root.is_empty(), "search called on a finished game");
-        let tables = self.tables_for(limits);
+        let tables = self.tables_for(limits, &b);
         if let Some(t) = tables
             && t.covers(&b)
         {

@@ -35,7 +35,11 @@ pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> Budget {
 /// Own moves left in this game, estimated from the race: the quicker side's expected number of
 /// turns to reach its goal, plus a margin for the game not going to plan.
 pub fn moves_left(b: &Board) -> u64 {
-    let (us, them) = eval::race_turns(b);
+    let (us, them) = if b.variant().standard {
+        eval::race_turns(b)
+    } else {
+        crate::brain::general::race_turns(b)
+    };
     let t = us.min(them);
     (t * 1.5 + 2.0).clamp(2.0, 20.0) as u64
 }

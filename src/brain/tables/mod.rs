@@ -72,11 +72,11 @@ impl Tables {
         &self.values
     }
 
-    /// Does the table hold this position (not finished, each side at least one cube, at most
-    /// `cubes` in all)?
+    /// Does the table hold this position (of the standard game, not finished, each side at
+    /// least one cube, at most `cubes` in all)?
     #[inline]
     pub fn covers(&self, b: &Board) -> bool {
-        index::covered(b, self.cubes)
+        b.variant().standard && index::covered(b, self.cubes)
     }
 
     /// The exact value of a covered position for the side to move, in the search's units

@@ -540,8 +540,12 @@ impl State {
         self.ready()?;
         let players = [self.seats[1].config.clone(), self.seats[0].config.clone()];
         let (setups, position) = match Start::from_board(&self.game.start) {
+            // The arena plays the standard game, whose setups have six cubes.
             Start::Setups { red, blue, .. } => {
-                ([SetupChoice::Digits(blue), SetupChoice::Digits(red)], None)
+                match (<[u8; 6]>::try_from(blue), <[u8; 6]>::try_from(red)) {
+                    (Ok(b), Ok(r)) => ([SetupChoice::Digits(b), SetupChoice::Digits(r)], None),
+                    _ => ([SetupChoice::Random; 2], None),
+                }
             }
             Start::Position(b) => ([SetupChoice::Random; 2], Some(b)),
         };

@@ -121,7 +121,9 @@ impl State {
             })
             .collect();
         let setup = match Start::from_board(&self.game.start) {
-            Start::Setups { red, blue, first } => json!({
+            Start::Setups {
+                red, blue, first, ..
+            } => json!({
                 "red_setup": setup_string(&red),
                 "blue_setup": setup_string(&blue),
                 "first": color_letter(first),
@@ -243,7 +245,7 @@ impl State {
                     out.push(json!({
                         "cube": crate::brain::analysis::cube_name(t.side, n),
                         "square": square_name(sq),
-                        "chance": f as f64 / 6.0,
+                        "chance": t.chance(f),
                     }));
                 }
             }
@@ -275,7 +277,7 @@ impl State {
                             json!({
                                 "cube": crate::brain::analysis::cube_name(t.side, n),
                                 "square": after.cube_square(t.side, n).map(square_name),
-                                "chance": f as f64 / 6.0,
+                                "chance": t.chance(f),
                             })
                         })
                         .collect();
