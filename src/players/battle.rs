@@ -100,7 +100,12 @@ pub fn board_text(b: &Board) -> String {
 
 /// The server's message for a turn: the board, `|`, and the die (plus 6 for Blue).
 pub fn turn_text(b: &Board, die: u8) -> String {
-    let n = die + if b.side_to_move() == Color::Blue { 6 } else { 0 };
+    let n = die
+        + if b.side_to_move() == Color::Blue {
+            6
+        } else {
+            0
+        };
     format!("{}|{n}", board_text(b))
 }
 
@@ -197,10 +202,7 @@ pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
                 }
             }
             b'|' => {
-                return Decoded::Bad(
-                    format!("'{}' is no board", lossy(&rest[..i])),
-                    skip + i + 1,
-                );
+                return Decoded::Bad(format!("'{}' is no board", lossy(&rest[..i])), skip + i + 1);
             }
             _ => {}
         }
@@ -222,7 +224,10 @@ pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
     }
     if after[bar] != b'|' {
         return Decoded::Bad(
-            format!("the board is followed by '{}', not '|'", lossy(&after[bar..bar + 1])),
+            format!(
+                "the board is followed by '{}', not '|'",
+                lossy(&after[bar..bar + 1])
+            ),
             skip + end + bar,
         );
     }
@@ -594,7 +599,10 @@ mod tests {
         let Decoded::Done(_, m) = turn(&two[n..], false) else {
             panic!()
         };
-        assert_eq!(turn(&two[n + m..], false), Decoded::Done(ServerMsg::Close, 5));
+        assert_eq!(
+            turn(&two[n + m..], false),
+            Decoded::Done(ServerMsg::Close, 5)
+        );
         assert_eq!(turn("clo", false), Decoded::Need);
     }
 
@@ -603,11 +611,26 @@ mod tests {
         for (bad, why) in [
             ("hello[[", "'hello' is no message"),
             ("[[1, 2]]|3", "rows"),
-            ("[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,13]]|3", "0..12"),
-            ("[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,8]]|3", "twice"),
-            ("[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,7]]|13", "1..12"),
-            ("[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,7]]x", "not '|'"),
-            ("[[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,7]]|3", "over"),
+            (
+                "[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,13]]|3",
+                "0..12",
+            ),
+            (
+                "[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,8]]|3",
+                "twice",
+            ),
+            (
+                "[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,7]]|13",
+                "1..12",
+            ),
+            (
+                "[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,7]]x",
+                "not '|'",
+            ),
+            (
+                "[[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,7]]|3",
+                "over",
+            ),
         ] {
             match turn(bad, true) {
                 Decoded::Bad(e, n) => {
