@@ -469,6 +469,18 @@ fn knockout_and_judge_events() {
         g.replay().unwrap();
     }
     assert!(out.contains("ewn "), "{out}");
+
+    // Another judge, named as given.
+    let (mut e, port) = serve(&["--players", "1", "--judge", "--judge-engine", "greedy"]);
+    let h = client(port, "greedy", Client::Splits);
+    let joined = e.next().unwrap();
+    assert!(joined.contains(": greedy (2) from "), "{joined}");
+    h.join().unwrap();
+    let out = rest(&mut e);
+    assert!(
+        out.contains("Games 2: greedy (2) ") && out.contains(" greedy\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ use super::threads_parser;
 use crate::app::connect::{self, ConnectOptions};
 use crate::brain::tables::Tables;
 use crate::players::{MAX_MOVE_MS, PlayerSpec};
+use crate::record::record_name;
 use crate::referee::battle::{self, Event, Format};
 use crate::referee::tourney::MAX_GAMES;
 
@@ -148,10 +149,15 @@ pub fn run_serve(args: ServeArgs) -> Result<()> {
         "--games {}: must be 1..{MAX_GAMES}",
         args.games
     );
+    let judge_name = match args.judge_engine.trim() {
+        "self" => "ewn".to_string(),
+        other => record_name(other),
+    };
     let format = if args.judge {
         Format::Judge {
             engine: PlayerSpec::parse(&args.judge_engine).context("reading --judge-engine")?,
             movetime_ms: args.judge_movetime,
+            name: judge_name.clone(),
         }
     } else {
         match args.tournament {
@@ -174,7 +180,8 @@ pub fn run_serve(args: ServeArgs) -> Result<()> {
     let mut stdout = std::io::stdout();
     writeln!(stdout, "listening on {}", listener.local_addr()?)?;
     stdout.flush()?;
-    let clients = battle::accept(&listener, ev.clients, ev.name_wait, &mut stdout)?;
+    let reserved: &[&str] = if args.judge { &[&judge_name] } else { &[] };
+    let clients = battle::accept(&listener, ev.clients, ev.name_wait, reserved, &mut stdout)?;
     // No more clients: later connections are refused.
     drop(listener);
     let o = battle::run(

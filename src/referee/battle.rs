@@ -37,10 +37,11 @@ pub enum Format {
     RoundRobin,
     /// Ties of `games` games; the winner goes on, until one client is left.
     Knockout,
-    /// Every client against this player (the teaching assistants' judge mode).
+    /// Every client against this player, named `name` (the teaching assistants' judge mode).
     Judge {
         engine: PlayerSpec,
         movetime_ms: u64,
+        name: String,
     },
 }
 
@@ -91,11 +92,13 @@ impl Event {
 }
 
 /// Accepts connections until `n` clients have sent their names, each within `wait`; one that
-/// sends none, or leaves, is dropped and another accepted. Names are made distinct.
+/// sends none, or leaves, is dropped and another accepted. Names are made distinct from each
+/// other and from `reserved`.
 pub fn accept(
     listener: &TcpListener,
     n: usize,
     wait: Duration,
+    reserved: &[&str],
     out: &mut dyn Write,
 ) -> Result<Vec<Remote>> {
     let mut clients: Vec<Remote> = Vec::new();
@@ -112,7 +115,7 @@ pub fn accept(
                 };
                 let mut name = base.clone();
                 let mut k = 2;
-                while names.contains(&name) || name == "ewn" {
+                while names.contains(&name) || reserved.contains(&name.as_str()) {
                     name = format!("{base} ({k})");
                     k += 1;
                 }
@@ -139,15 +142,17 @@ pub struct Outcome {
     pub champion: Option<String>,
 }
 
-/// The judge's engine: told its own move time, waited for a little longer.
+/// The judge's engine: told its own move time, waited for a little longer, and named as the
+/// event names it (a baseline knows no name of its own).
 struct Judge {
     inner: Box<dyn Player>,
     ms: u64,
+    name: String,
 }
 
 impl Player for Judge {
     fn name(&self) -> String {
-        self.inner.name()
+        self.name.clone()
     }
     fn time_control(&self, _: TimeControl) -> TimeControl {
         TimeControl::MoveTime {
@@ -291,8 +296,7 @@ pub fn run<'a>(
     ensure!(clients.len() == ev.clients, "not every client is connected");
     let mut names: Vec<String> = clients.iter().map(|c| c.name()).collect();
     let judge = match &ev.format {
-        Format::Judge { engine, .. } => {
-            let name = "ewn".to_string();
+        Format::Judge { engine, name, .. } => {
             names.push(name.clone());
             Some((engine.clone(), name))
         }
@@ -324,6 +328,7 @@ pub fn run<'a>(
                             let mut j = Judge {
                                 inner: engine.make(name),
                                 ms: *movetime_ms,
+                                name: name.to_string(),
                             };
                             let mut c = seat(i);
                             for k in 0..pairs {
