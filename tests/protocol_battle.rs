@@ -13,7 +13,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{EWN, Engine, temp_path};
+use common::{EWN, Engine, argv, temp_path};
 use ewn::players::battle::{
     Decoded, ServerMsg, answer_text, decode_answer, decode_server, turn_text,
 };
@@ -300,18 +300,32 @@ fn client(port: u16, name: &str, how: Client) -> thread::JoinHandle<usize> {
     })
 }
 
-/// `ewn serve --battle 127.0.0.1:0` with `args`; its port.
-fn serve(args: &[&str]) -> (Engine, u16) {
-    let mut all = vec!["serve", "--battle", "127.0.0.1:0"];
+/// `ewn serve --battle <addr>` with `args`; its port, which must be on loopback.
+fn serve(addr: &str, args: &[&str]) -> (Engine, u16) {
+    let mut all = vec!["serve", "--battle", addr];
     all.extend_from_slice(args);
     let e = Engine::start(&all);
     let first = e.next().expect("the address");
     let port = first
         .strip_prefix("listening on 127.0.0.1:")
-        .unwrap_or_else(|| panic!("{first}"))
+        .unwrap_or_else(|| panic!("not on loopback: {first}"))
         .parse()
         .unwrap();
     (e, port)
+}
+
+/// Starts the clients one at a time, each after the previous one has joined, so that they join
+/// in this order; their threads.
+fn join(e: &Engine, port: u16, clients: &[(&str, Client)]) -> Vec<thread::JoinHandle<usize>> {
+    clients
+        .iter()
+        .map(|&(name, how)| {
+            let h = client(port, name, how);
+            let line = e.next().unwrap();
+            assert!(line.contains(&format!(": {name}")), "{line}");
+            h
+        })
+        .collect()
 }
 
 /// Every line the server prints until it exits.
@@ -323,16 +337,9 @@ fn rest(e: &mut Engine) -> String {
 #[test]
 fn a_round_robin_survives_clients_that_misbehave() {
     let rec = temp_path("battle", "rr.txt");
-    let (mut e, port) = serve(&[
-        "--players",
-        "6",
-        "--games",
-        "2",
-        "--movetime",
-        "3000",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
+    let path = rec.to_str().unwrap();
+    let args = argv("--players 6 --games 2 --movetime 3000 --record", &[path]);
+    let (mut e, port) = serve("127.0.0.1:0", &args);
     let kinds = [
         ("splits", Client::Splits),
         ("joins", Client::Joins),
@@ -409,16 +416,14 @@ fn a_round_robin_survives_clients_that_misbehave() {
 
 #[test]
 fn knockout_and_judge_events() {
-    let (mut e, port) = serve(&["--players", "3", "--games", "2", "--tournament", "knockout"]);
-    let hs: Vec<_> = ["a", "b", "c"]
-        .iter()
-        .map(|n| {
-            let h = client(port, n, Client::Splits);
-            e.next().unwrap();
-            h
-        })
-        .collect();
-    for h in hs {
+    let args = ["--players", "3", "--games", "2", "--tournament", "knockout"];
+    let (mut e, port) = serve("127.0.0.1:0", &args);
+    let abc = [
+        ("a", Client::Splits),
+        ("b", Client::Splits),
+        ("c", Client::Splits),
+    ];
+    for h in join(&e, port, &abc) {
         assert!(h.join().unwrap() > 0);
     }
     let out = rest(&mut e);
@@ -430,35 +435,13 @@ fn knockout_and_judge_events() {
 
     // Each client against this engine, which wins against first-move clients.
     let rec = temp_path("battle", "judge.txt");
-    let mut e = Engine::start(&[
-        "serve",
-        "--battle",
-        "0",
-        "--players",
-        "2",
-        "--games",
-        "2",
-        "--judge",
-        "--judge-movetime",
-        "20",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    let first = e.next().unwrap();
-    let port: u16 = first
-        .strip_prefix("listening on 127.0.0.1:")
-        .unwrap_or_else(|| panic!("loopback by default: {first}"))
-        .parse()
-        .unwrap();
-    let hs: Vec<_> = ["x", "y"]
-        .iter()
-        .map(|n| {
-            let h = client(port, n, Client::Joins);
-            e.next().unwrap();
-            h
-        })
-        .collect();
-    for h in hs {
+    // A bare port is on loopback.
+    let args = argv(
+        "--players 2 --judge --judge-movetime 20 --record",
+        &[rec.to_str().unwrap()],
+    );
+    let (mut e, port) = serve("0", &args);
+    for h in join(&e, port, &[("x", Client::Joins), ("y", Client::Joins)]) {
         assert!(h.join().unwrap() > 0);
     }
     let out = rest(&mut e);
@@ -471,11 +454,11 @@ fn knockout_and_judge_events() {
     assert!(out.contains("ewn "), "{out}");
 
     // Another judge, named as given.
-    let (mut e, port) = serve(&["--players", "1", "--judge", "--judge-engine", "greedy"]);
-    let h = client(port, "greedy", Client::Splits);
-    let joined = e.next().unwrap();
-    assert!(joined.contains(": greedy (2) from "), "{joined}");
-    h.join().unwrap();
+    let args = ["--players", "1", "--judge", "--judge-engine", "greedy"];
+    let (mut e, port) = serve("127.0.0.1:0", &args);
+    for h in join(&e, port, &[("greedy", Client::Splits)]) {
+        h.join().unwrap();
+    }
     let out = rest(&mut e);
     assert!(
         out.contains("Games 2: greedy (2) ") && out.contains(" greedy\n"),
@@ -486,14 +469,8 @@ fn knockout_and_judge_events() {
 #[test]
 fn connect_against_serve_agrees_on_every_result() {
     let rec = temp_path("battle", "both.txt");
-    let (mut e, port) = serve(&[
-        "--players",
-        "2",
-        "--games",
-        "4",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
+    let args = argv("--players 2 --games 4 --record", &[rec.to_str().unwrap()]);
+    let (mut e, port) = serve("127.0.0.1:0", &args);
     let a = connect(port, &["--name", "alice"]);
     e.next().unwrap();
     let b = connect(port, &["--name", "bob"]);
