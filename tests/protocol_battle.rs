@@ -230,7 +230,7 @@ enum Client {
     Joins,
     /// Answers garbage to its first board, then plays.
     Garbage,
-    /// Sends 100 KiB unasked after its first answer, then plays.
+    /// Sends 100 KiB of line ends unasked after its first answer, then plays.
     Floods,
     /// Does not answer its first board, then plays.
     StallsOnce,
@@ -277,7 +277,7 @@ fn client(port: u16, name: &str, how: Client) -> thread::JoinHandle<usize> {
                         Client::StallsOnce if first => {}
                         Client::Floods if first => {
                             s.write_all(text.as_bytes()).unwrap();
-                            let _ = s.write_all(&vec![b'x'; 100 * 1024]);
+                            let _ = s.write_all(&vec![b'\n'; 100 * 1024]);
                         }
                         Client::Leaves if !first => return boards,
                         _ => s.write_all(text.as_bytes()).unwrap(),

@@ -160,10 +160,7 @@ fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
 /// A die `1` at the very end of the bytes could still become 10, 11 or 12: with `settled`
 /// false that is [`Decoded::Need`], with `settled` true (no more bytes came) it is 1.
 pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
-    let skip = buf
-        .iter()
-        .take_while(|b| b.is_ascii_whitespace() || **b == 0)
-        .count();
+    let skip = blanks(buf);
     let rest = &buf[skip..];
     if rest.is_empty() {
         return Decoded::Need;
@@ -277,10 +274,7 @@ const WORDS: [&str; 6] = ["right", "down", "rightdown", "left", "up", "leftup"];
 /// (any), after optional whitespace. `right` and `left` need that character (they could still
 /// become `rightdown` and `leftup`); the other words are complete without it.
 pub fn decode_answer(buf: &[u8]) -> Decoded<Answer> {
-    let skip = buf
-        .iter()
-        .take_while(|b| b.is_ascii_whitespace() || **b == 0)
-        .count();
+    let skip = blanks(buf);
     let rest = &buf[skip..];
     let bad = |why: String| Decoded::Bad(why, buf.len());
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -351,6 +345,13 @@ impl Answer {
         }
         Ok(Move::new(from, to))
     }
+}
+
+/// The whitespace and NUL bytes at the front of `buf`, skipped between messages.
+fn blanks(buf: &[u8]) -> usize {
+    buf.iter()
+        .take_while(|b| b.is_ascii_whitespace() || **b == 0)
+        .count()
 }
 
 fn lossy(b: &[u8]) -> String {
@@ -531,6 +532,13 @@ impl Player for Remote {
                 Decoded::Bad(why, _) => {
                     self.buf.clear();
                     return Err(Fault::Malformed(why));
+                }
+                // Only blank bytes can keep an answer incomplete this long.
+                Decoded::Need if self.buf.len() > MAX_UNASKED_BYTES => {
+                    self.buf.clear();
+                    return Err(Fault::Malformed(format!(
+                        "sent more than {MAX_UNASKED_BYTES} bytes without an answer"
+                    )));
                 }
                 Decoded::Need => {}
             }
