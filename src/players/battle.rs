@@ -116,29 +116,57 @@ pub fn answer_text(b: &Board, m: Move) -> String {
     format!("{}|{word}\n", b.piece_at(m.from))
 }
 
-/// Reads the board list and builds the position with `stm` to move.
+/// Reads the board list and builds the position with `stm` to move. The squares of a row may be
+/// separated by commas, as Python prints a list, or by blanks, as it prints an array.
 fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
-    let flat: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let inner = flat
-        .strip_prefix("[[")
-        .and_then(|s| s.strip_suffix("]]"))
-        .ok_or("the board is not a list of lists")?;
-    let rows: Vec<&str> = inner.split("],[").collect();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut depth = 0;
+    let mut word = String::new();
+    for ch in text.chars() {
+        match ch {
+            '[' => {
+                depth += 1;
+                if depth == 2 {
+                    rows.push(Vec::new());
+                } else if depth > 2 {
+                    return Err("the board is nested too deep".into());
+                }
+            }
+            ']' | ',' | ' ' | '\t' | '\n' | '\r' => {
+                if !word.is_empty() {
+                    match rows.last_mut() {
+                        Some(row) if depth == 2 => row.push(std::mem::take(&mut word)),
+                        _ => {
+                            return Err(format!(
+                                "'{}' stands outside the rows",
+                                lossy(word.as_bytes())
+                            ));
+                        }
+                    }
+                }
+                if ch == ']' {
+                    depth -= 1;
+                }
+            }
+            _ => word.push(ch),
+        }
+    }
+    if depth != 0 || !word.is_empty() {
+        return Err("the board is not a list of lists".into());
+    }
     if rows.len() != 5 {
         return Err(format!("the board has {} rows, not 5", rows.len()));
     }
     let mut b = Board::empty(stm);
-    for (r, row) in rows.iter().enumerate() {
-        let cells: Vec<&str> = row.split(',').collect();
+    for (r, cells) in rows.iter().enumerate() {
         if cells.len() != 5 {
             return Err(format!("row {r} has {} squares, not 5", cells.len()));
         }
         for (c, cell) in cells.iter().enumerate() {
-            let v: u8 = cell
-                .parse()
-                .ok()
-                .filter(|v| *v <= 12)
-                .ok_or_else(|| format!("'{cell}' in row {r} is not 0..12"))?;
+            let v: u8 =
+                cell.parse().ok().filter(|v| *v <= 12).ok_or_else(|| {
+                    format!("'{}' in row {r} is not 0..12", lossy(cell.as_bytes()))
+                })?;
             if v == 0 {
                 continue;
             }
@@ -255,7 +283,7 @@ pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
     } else {
         (Color::Blue, n - 6)
     };
-    match parse_board(&lossy(&rest[..end]), stm) {
+    match parse_board(&String::from_utf8_lossy(&rest[..end]), stm) {
         Ok(board) => Decoded::Done(ServerMsg::Turn { board, die }, total),
         Err(e) => Decoded::Bad(e, total),
     }
@@ -598,6 +626,12 @@ mod tests {
         // The last `1` could become 10..12 until nothing more comes.
         assert_eq!(turn(&one, false), Decoded::Need);
         assert!(matches!(turn(&one, true), Decoded::Done(_, n) if n == one.len()));
+        // An array as numpy prints it reads the same.
+        let array = "[[1 2 3 0 0]\n [4 5 0 0 0]\n [6 0 0 0 12]\n [0 0 0 11 10]\n [0 0 9 8 7]]|1";
+        assert!(
+            matches!(turn(array, true), Decoded::Done(ServerMsg::Turn { board, .. }, _)
+            if board.key() == b.key())
+        );
         // Two at once: the first is complete and says where it ends.
         let two = format!("{one}{}close", turn_text(&b, 6));
         let Decoded::Done(_, n) = turn(&two, false) else {
@@ -619,6 +653,8 @@ mod tests {
         for (bad, why) in [
             ("hello[[", "'hello' is no message"),
             ("[[1, 2]]|3", "rows"),
+            ("[[[1]]]|3", "too deep"),
+            ("[1, [2]]|3", "outside"),
             (
                 "[[1,2,3,0,0],[4,5,0,0,0],[6,0,0,0,12],[0,0,0,11,10],[0,0,9,8,13]]|3",
                 "0..12",
