@@ -228,6 +228,9 @@ enum Client {
     Splits,
     /// Answers with a legal move and a stray line end and junk in the same write.
     Joins,
+    /// Sends its name and each answer with a NUL and NUL padding to 1024 bytes, as the courses'
+    /// published C++ client does.
+    Pads,
     /// Answers garbage to its first board, then plays.
     Garbage,
     /// Sends 100 KiB of line ends unasked after its first answer, then plays.
@@ -245,7 +248,16 @@ fn client(port: u16, name: &str, how: Client) -> thread::JoinHandle<usize> {
         let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
         s.set_read_timeout(Some(Duration::from_millis(100)))
             .unwrap();
-        s.write_all(format!("{name}\n").as_bytes()).unwrap();
+        let padded = |text: &str| {
+            let mut v = text.as_bytes().to_vec();
+            v.resize(1024, 0);
+            v
+        };
+        if how == Client::Pads {
+            s.write_all(&padded(&name)).unwrap();
+        } else {
+            s.write_all(format!("{name}\n").as_bytes()).unwrap();
+        }
         let mut buf = Vec::new();
         let mut boards = 0;
         let mut settled = false;
@@ -273,6 +285,7 @@ fn client(port: u16, name: &str, how: Client) -> thread::JoinHandle<usize> {
                         Client::Joins => {
                             s.write_all(format!("{text}\r\nzz").as_bytes()).unwrap();
                         }
+                        Client::Pads => s.write_all(&padded(text.trim_end())).unwrap(),
                         Client::Garbage if first => s.write_all(b"what is this?\n").unwrap(),
                         Client::StallsOnce if first => {}
                         Client::Floods if first => {
@@ -441,7 +454,7 @@ fn knockout_and_judge_events() {
         &[rec.to_str().unwrap()],
     );
     let (mut e, port) = serve("0", &args);
-    for h in join(&e, port, &[("x", Client::Joins), ("y", Client::Joins)]) {
+    for h in join(&e, port, &[("x", Client::Joins), ("y", Client::Pads)]) {
         assert!(h.join().unwrap() > 0);
     }
     let out = rest(&mut e);
@@ -449,6 +462,8 @@ fn knockout_and_judge_events() {
     assert_eq!(games.len(), 4, "{out}");
     for g in &games {
         assert!(g.red == "ewn" || g.blue == "ewn");
+        // Padded and joined answers are answers.
+        assert!(g.reason.is_normal(), "{g:?}");
         g.replay().unwrap();
     }
     assert!(out.contains("ewn "), "{out}");
