@@ -21,7 +21,7 @@ struct Cli {
     #[arg(long, value_parser = cli::threads_parser())]
     threads: Option<u64>,
     /// A directory of exact endgame tables (`ewn tables build`): for the protocol loop (the TCG
-    /// front end has no options), `review`, `analyse` and `gui`.
+    /// front end has no options), `review`, `analyse`, `gui` and `connect`.
     #[arg(long, global = true)]
     tables: Option<std::path::PathBuf>,
     /// The variant played (a preset or one of `--variants`): the protocol loop starts in it, and
@@ -72,6 +72,10 @@ enum Command {
     Tables(cli::tables::TablesArgs),
     /// The variants: list them, or check a file of definitions.
     Variants(cli::variants::VariantsArgs),
+    /// Play every game a battle server (the courses' `map|die` TCP protocol) offers.
+    Connect(cli::battle::ConnectArgs),
+    /// Host an event for battle clients (`--battle ADDR`): round robin, knockout or judge.
+    Serve(cli::battle::ServeArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -110,11 +114,14 @@ fn run() -> Result<()> {
     if cli.tables.is_some()
         && !matches!(
             cli.command,
-            None | Some(Command::Review(_)) | Some(Command::Analyse(_)) | Some(Command::Gui(_))
+            None | Some(Command::Review(_))
+                | Some(Command::Analyse(_))
+                | Some(Command::Gui(_))
+                | Some(Command::Connect(_))
         )
     {
         // Quietly ignoring the tables would be worse than saying so.
-        anyhow::bail!("--tables is for the protocol loop, review, analyse and gui only");
+        anyhow::bail!("--tables is for the protocol loop, review, analyse, gui and connect only");
     }
     let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
@@ -154,5 +161,10 @@ fn run() -> Result<()> {
         Command::Play(args) => cli::play::run_play(args),
         Command::Tables(args) => cli::tables::run_tables(args),
         Command::Variants(args) => cli::variants::run_variants(args),
+        Command::Connect(mut args) => {
+            args.tables = tables;
+            cli::battle::run_connect(args)
+        }
+        Command::Serve(args) => cli::battle::run_serve(args),
     }
 }

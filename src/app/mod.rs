@@ -6,6 +6,7 @@
 //! it. The command line (`cli`) starts these.
 
 pub mod bench;
+pub mod connect;
 pub mod endgames;
 pub mod gui;
 pub mod play;

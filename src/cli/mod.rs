@@ -5,6 +5,7 @@
 //! Layer: the highest; uses any layer below and nothing uses it but `main`.
 
 pub mod analyse;
+pub mod battle;
 pub mod bench;
 pub mod learn;
 pub mod play;

@@ -12,6 +12,7 @@
 //! finding, not the player's.
 
 pub mod baseline;
+pub mod battle;
 pub mod engine;
 pub mod mcts;
 pub mod spec;

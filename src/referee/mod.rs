@@ -10,6 +10,7 @@
 //! Layer: uses the rules, the record and the players; knows nothing of front ends, learning or
 //! the applications.
 
+pub mod battle;
 pub mod ccgc;
 pub mod game;
 pub mod ratings;

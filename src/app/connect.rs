@@ -1,0 +1,554 @@
+//! `ewn connect`: this engine as a client of a battle server (`protocol/battle.md`). It sends its
+//! name, answers every board the server sends with the search's move, follows the games the
+//! server never announces (a new game shows as a new start position), writes each game to a
+//! record and prints one line per game and a summary.
+//!
+//! The server shows only the boards where this client is to move. The [`Follower`] therefore
+//! reconstructs each game: the opponent's move between two boards is the one legal move that
+//! leads from the position after ours to the new board (its die is not shown: the record gives
+//! the moved cube's number, a die that always allows the move); a game whose first move was the
+//! opponent's starts from the one start position that move can have come from. A game that ends
+//! on the opponent's move leaves no trace but the next start position (or `close`), so its
+//! result is inferred from the last position: if the opponent had a winning move for some die it
+//! is counted lost, if it had none the server can only have ended it for the opponent's fault
+//! and it is counted won. Such games are recorded as unfinished at the last position seen, with
+//! the inference as the detail, so that every record replays.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use crate::brain::search::{Limits, Searcher};
+use crate::brain::tables::Tables;
+use crate::players::battle::{Decoded, ServerMsg, answer_text, decode_server, direction_name};
+use crate::record::{GameRecord, Ply, Reason, Start, record_name, today};
+use crate::rules::board::{Board, Color, Move, piece_of};
+
+/// How long to wait for the server to accept the connection.
+const CONNECT_WAIT: Duration = Duration::from_secs(10);
+/// How often the reader wakes up to look at Ctrl-C, and how long a die `1` at the end of what
+/// came waits for a second digit.
+const POLL: Duration = Duration::from_millis(50);
+/// The most bytes of an unfinished server message kept.
+const MAX_PENDING: usize = 64 * 1024;
+
+pub struct ConnectOptions {
+    /// `HOST:PORT`.
+    pub addr: String,
+    pub name: String,
+    pub movetime_ms: u64,
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub tables: Option<Arc<Tables>>,
+}
+
+/// How a game ended for us.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Our move ended it.
+    Won,
+    /// It ended on the opponent's turn although it had no winning move.
+    WonInferred,
+    /// It ended on the opponent's turn, which had a winning move for some die.
+    LostInferred,
+    /// The connection ended (or Ctrl-C) in the middle of it, or what happened cannot be told.
+    Unfinished,
+}
+
+/// A game the follower has closed.
+pub struct Finished {
+    pub record: GameRecord,
+    pub outcome: Outcome,
+    pub line: String,
+}
+
+struct Current {
+    start: Start,
+    plies: Vec<Ply>,
+    us: Color,
+    /// The position the plies lead to.
+    pos: Board,
+}
+
+/// Follows the games of a session from the boards the server sends and our answers.
+pub struct Follower {
+    name: String,
+    opponent: String,
+    games: u64,
+    current: Option<Current>,
+}
+
+/// Why a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The server sent `close`: its last game is over.
+    Close,
+    /// The connection ended without `close`.
+    Eof,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// The start position and the opponent's first move that lead to `b`, when exactly one start
+/// does.
+pub fn infer_start(b: &Board) -> Option<(Board, Move)> {
+    let them = b.side_to_move().other();
+    let missing: Vec<(Color, u8)> = [Color::Red, Color::Blue]
+        .into_iter()
+        .flat_map(|c| (1..=6).map(move |n| (c, n)))
+        .filter(|&(c, n)| b.cube_square(c, n).is_none())
+        .collect();
+    if missing.len() > 1 {
+        return None;
+    }
+    let mut found = Vec::new();
+    for t in 0..25u8 {
+        let code = b.piece_at(t);
+        if code == 0 || piece_of(code).0 != them {
+            continue;
+        }
+        for f in 0..25u8 {
+            let m = Move::new(f, t);
+            if b.piece_at(f) != 0 || direction_name(them, m).is_none() {
+                continue;
+            }
+            let mut p = Board::empty(them);
+            for s in 0..25u8 {
+                let c = b.piece_at(s);
+                if c != 0 && s != t {
+                    let (side, n) = piece_of(c);
+                    p.put(s, side, n);
+                }
+            }
+            p.put(f, them, piece_of(code).1);
+            if let Some(&(c, n)) = missing.first() {
+                p.put(t, c, n);
+            }
+            if p.finish_setup().is_ok()
+                && matches!(Start::from_board(&p), Start::Setups { .. })
+                && p.is_legal(m, None)
+                && p.key_after(m) == b.key()
+            {
+                found.push((p, m));
+            }
+        }
+    }
+    if found.len() == 1 { found.pop() } else { None }
+}
+
+impl Follower {
+    pub fn new(name: &str, opponent: &str) -> Follower {
+        Follower {
+            name: name.to_string(),
+            opponent: opponent.to_string(),
+            games: 0,
+            current: None,
+        }
+    }
+
+    /// A board for us to move on: it continues the current game or starts a new one (closing
+    /// the current game, which is returned).
+    pub fn on_turn(&mut self, b: &Board) -> Option<Finished> {
+        let us = b.side_to_move();
+        if let Some(cur) = self.current.as_mut()
+            && cur.us == us
+        {
+            if cur.pos.key() == b.key() {
+                return None;
+            }
+            if cur.pos.side_to_move() != us {
+                let list = cur.pos.all_moves();
+                if let Some(&m) = list
+                    .as_slice()
+                    .iter()
+                    .find(|&&m| cur.pos.key_after(m) == b.key())
+                {
+                    let n = piece_of(cur.pos.piece_at(m.from)).1;
+                    cur.plies.push(Ply::new(us.other(), n, m));
+                    cur.pos.make(m);
+                    return None;
+                }
+            }
+        }
+        let done = self.end(End::Close);
+        let (start, plies) = match Start::from_board(b) {
+            s @ Start::Setups { .. } => (s, Vec::new()),
+            Start::Position(_) => match infer_start(b) {
+                Some((p, m)) => {
+                    let n = piece_of(p.piece_at(m.from)).1;
+                    (Start::from_board(&p), vec![Ply::new(us.other(), n, m)])
+                }
+                None => (Start::Position(b.clone()), Vec::new()),
+            },
+        };
+        self.games += 1;
+        self.current = Some(Current {
+            start,
+            plies,
+            us,
+            pos: b.clone(),
+        });
+        done
+    }
+
+    /// Our move, with the die and the time it took; a move that ends the game closes it.
+    pub fn on_move(&mut self, die: u8, m: Move, took: Duration) -> Option<Finished> {
+        let cur = self.current.as_mut()?;
+        cur.plies.push(Ply {
+            side: cur.us,
+            die,
+            mv: m,
+            us: Some(took.as_micros() as u64),
+        });
+        cur.pos.make(m);
+        if cur.pos.is_over() {
+            return self.end(End::Close);
+        }
+        None
+    }
+
+    /// Closes the current game, if any: its result as seen or inferred.
+    pub fn end(&mut self, how: End) -> Option<Finished> {
+        let cur = self.current.take()?;
+        let us = cur.us;
+        let them = us.other();
+        let pos = &cur.pos;
+        let (winner, reason, outcome, detail) = if let Some(w) = pos.winner() {
+            let reason = if pos.alive(w.other()) == 0 {
+                Reason::Capture
+            } else {
+                Reason::Goal
+            };
+            let outcome = if w == us {
+                Outcome::Won
+            } else {
+                Outcome::Unfinished
+            };
+            (Some(w), reason, outcome, String::new())
+        } else if how != End::Close || pos.side_to_move() == us {
+            let why = match how {
+                End::Interrupted => "interrupted",
+                End::Eof => "the connection ended",
+                End::Close => "the server went on before our move",
+            };
+            (
+                None,
+                Reason::Unfinished,
+                Outcome::Unfinished,
+                why.to_string(),
+            )
+        } else {
+            let winning = (1..=6u8)
+                .filter(|&d| {
+                    let list = pos.moves_for_die(d);
+                    list.as_slice().iter().any(|&m| pos.is_winning_move(m))
+                })
+                .count();
+            if winning == 0 {
+                let why = format!(
+                    "inferred: {} won; {} had no winning move for any die, so the server ended \
+                     the game for a fault of its",
+                    us.name(),
+                    them.name()
+                );
+                (None, Reason::Unfinished, Outcome::WonInferred, why)
+            } else {
+                let why = format!(
+                    "inferred: {} won; it had a winning move for {winning} of 6 dice",
+                    them.name()
+                );
+                (None, Reason::Unfinished, Outcome::LostInferred, why)
+            }
+        };
+        let (red, blue) = if us == Color::Red {
+            (self.name.clone(), self.opponent.clone())
+        } else {
+            (self.opponent.clone(), self.name.clone())
+        };
+        let record = GameRecord {
+            number: self.games,
+            match_id: None,
+            seed: None,
+            date: today(),
+            red,
+            blue,
+            start: cur.start,
+            plies: cur.plies,
+            winner,
+            reason,
+            detail: detail.clone(),
+        };
+        let result = match outcome {
+            Outcome::Won => format!("won by {reason}"),
+            Outcome::WonInferred => format!("won ({detail})"),
+            Outcome::LostInferred => format!("lost ({detail})"),
+            Outcome::Unfinished => format!("unfinished ({detail})"),
+        };
+        let line = format!(
+            "game {}: {} ({}) {result} after {} plies",
+            record.number,
+            self.name,
+            us.name(),
+            record.plies.len()
+        );
+        Some(Finished {
+            record,
+            outcome,
+            line,
+        })
+    }
+}
+
+/// The tally of a session.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub games: u64,
+    pub won: u64,
+    pub won_inferred: u64,
+    pub lost_inferred: u64,
+    pub unfinished: u64,
+    /// Server messages that were not messages of the protocol.
+    pub malformed: u64,
+}
+
+impl Summary {
+    fn add(&mut self, o: Outcome) {
+        self.games += 1;
+        match o {
+            Outcome::Won => self.won += 1,
+            Outcome::WonInferred => self.won_inferred += 1,
+            Outcome::LostInferred => self.lost_inferred += 1,
+            Outcome::Unfinished => self.unfinished += 1,
+        }
+    }
+
+    pub fn line(&self) -> String {
+        format!(
+            "{} games: {} won ({} inferred), {} lost (inferred), {} unfinished; {} malformed \
+             server messages",
+            self.games,
+            self.won + self.won_inferred,
+            self.won_inferred,
+            self.lost_inferred,
+            self.unfinished,
+            self.malformed
+        )
+    }
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    // A second Ctrl-C ends the program at once.
+    // SAFETY: signal is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+    }
+}
+
+/// Makes Ctrl-C end the session cleanly (the current game recorded as interrupted).
+pub fn catch_interrupt() {
+    // SAFETY: the handler only stores to an atomic and resets the signal's action.
+    unsafe {
+        libc::signal(
+            libc::SIGINT,
+            on_interrupt as *const () as libc::sighandler_t,
+        );
+    }
+}
+
+fn connect(addr: &str) -> Result<TcpStream> {
+    let addrs: Vec<_> = addr
+        .to_socket_addrs()
+        .with_context(|| format!("'{addr}' is no HOST:PORT address"))?
+        .collect();
+    let mut last = None;
+    for a in addrs {
+        match TcpStream::connect_timeout(&a, CONNECT_WAIT) {
+            Ok(s) => return Ok(s),
+            Err(e) => last = Some(e),
+        }
+    }
+    match last {
+        Some(e) => Err(e).with_context(|| format!("connecting to {addr}")),
+        None => bail!("'{addr}' names no address"),
+    }
+}
+
+/// Plays every game the server at `opts.addr` offers, until `close`, the end of the connection
+/// or Ctrl-C. One line per game goes to `out`, and every game to `record`.
+pub fn run(
+    opts: &ConnectOptions,
+    out: &mut dyn Write,
+    mut record: Option<&mut dyn Write>,
+) -> Result<Summary> {
+    let name = record_name(&opts.name);
+    anyhow::ensure!(
+        !name.is_empty() && !name.contains('|'),
+        "the name must not be empty or contain '|'"
+    );
+    let mut stream = connect(&opts.addr)?;
+    let _ = stream.set_nodelay(true);
+    stream
+        .write_all(format!("{name}\n").as_bytes())
+        .context("sending the name")?;
+    let mut searcher = Searcher::new(opts.hash_mb);
+    searcher.set_threads(opts.threads);
+    searcher.set_builtin_tables(true);
+    searcher.set_tables(opts.tables.clone());
+    let mut follower = Follower::new(&name, "opponent");
+    let mut summary = Summary::default();
+    let mut buf: Vec<u8> = Vec::new();
+    let mut settled = false;
+    let mut arrived = Instant::now();
+    let mut finish = |f: Option<Finished>, summary: &mut Summary, out: &mut dyn Write| {
+        if let Some(f) = f {
+            summary.add(f.outcome);
+            writeln!(out, "{}", f.line)?;
+            out.flush()?;
+            if let Some(r) = record.as_mut() {
+                r.write_all(f.record.to_text().as_bytes())?;
+                r.flush()?;
+            }
+        }
+        anyhow::Ok(())
+    };
+    let end = loop {
+        let mut turns: Vec<(Board, u8)> = Vec::new();
+        let mut closed = false;
+        loop {
+            match decode_server(&buf, settled) {
+                Decoded::Done(msg, used) => {
+                    buf.drain(..used);
+                    match msg {
+                        ServerMsg::Turn { board, die } => turns.push((board, die)),
+                        ServerMsg::Close => {
+                            closed = true;
+                            break;
+                        }
+                    }
+                }
+                Decoded::Bad(why, used) => {
+                    buf.drain(..used);
+                    summary.malformed += 1;
+                    log::warn!("the server sent a malformed message: {why}");
+                }
+                Decoded::Need => break,
+            }
+        }
+        if buf.len() > MAX_PENDING {
+            summary.malformed += 1;
+            log::warn!("the server sent {} bytes that make no message", buf.len());
+            buf.clear();
+        }
+        // Boards the server sent before the last one are no longer waited for.
+        if turns.len() > 1 {
+            log::warn!("{} boards came at once; answering the last", turns.len());
+        }
+        if let Some((board, die)) = turns.pop() {
+            let f = follower.on_turn(&board);
+            finish(f, &mut summary, out)?;
+            let limits = Limits {
+                movetime: Some(opts.movetime_ms),
+                start: Some(arrived),
+                ..Limits::default()
+            };
+            let r = searcher.search(&board, die, &limits, &mut |_| {});
+            let legal = board.moves_for_die(die);
+            let m = if legal.contains(r.best) {
+                r.best
+            } else {
+                legal.as_slice()[0]
+            };
+            let sent = stream.write_all(answer_text(&board, m).as_bytes());
+            let f = follower.on_move(die, m, arrived.elapsed());
+            finish(f, &mut summary, out)?;
+            if let Err(e) = sent {
+                log::warn!("sending the move: {e}");
+                break End::Eof;
+            }
+        }
+        if closed {
+            break End::Close;
+        }
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            break End::Interrupted;
+        }
+        stream.set_read_timeout(Some(POLL))?;
+        let mut tmp = [0u8; 4096];
+        match stream.read(&mut tmp) {
+            Ok(0) => break End::Eof,
+            Ok(n) => {
+                buf.extend_from_slice(&tmp[..n]);
+                settled = false;
+                arrived = Instant::now();
+            }
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                settled = true;
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => {
+                log::warn!("reading from the server: {e}");
+                break End::Eof;
+            }
+        }
+    };
+    let f = follower.end(end);
+    finish(f, &mut summary, out)?;
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+    let how = match end {
+        End::Close => "the server closed the session",
+        End::Eof => "the connection ended",
+        End::Interrupted => "interrupted",
+    };
+    writeln!(out, "{how}; {}", summary.line())?;
+    out.flush()?;
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::{parse_fen, parse_move};
+
+    #[test]
+    fn the_start_before_the_opponents_first_move_is_found() {
+        // Blue moved first, d2c3, out of its triangle.
+        let start = parse_fen("R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b").unwrap();
+        let mut b = start.clone();
+        b.make(parse_move("d2c3").unwrap());
+        let (p, m) = infer_start(&b).unwrap();
+        assert_eq!(p.key(), start.key());
+        assert_eq!(m, parse_move("d2c3").unwrap());
+        // A start position itself is no continuation of one.
+        assert!(infer_start(&start).is_none());
+    }
+
+    #[test]
+    fn a_game_is_followed_and_its_end_inferred() {
+        let mut f = Follower::new("ewn", "them");
+        let start = parse_fen("R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r").unwrap();
+        assert!(f.on_turn(&start).is_none());
+        let mine = parse_move("a3b2").unwrap();
+        assert!(f.on_move(6, mine, Duration::ZERO).is_none());
+        let mut b = start.clone();
+        b.make(mine);
+        b.make(parse_move("d2c3").unwrap());
+        assert!(f.on_turn(&b).is_none(), "a continuation");
+        // The same start again is a new game: the first one ends, inferred.
+        let done = f.on_turn(&start).unwrap();
+        assert_eq!(done.outcome, Outcome::Unfinished, "{}", done.line);
+        assert_eq!(done.record.plies.len(), 2);
+        assert_eq!(done.record.plies[1].die, 5);
+        done.record.replay().unwrap();
+        assert!(f.on_move(6, mine, Duration::ZERO).is_none());
+        let done = f.end(End::Close).unwrap();
+        assert_eq!(done.outcome, Outcome::WonInferred, "{}", done.line);
+        done.record.replay().unwrap();
+    }
+}

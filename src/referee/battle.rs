@@ -1,0 +1,512 @@
+//! `ewn serve --battle`: an event on the battle servers' protocol (`protocol/battle.md`). It
+//! accepts a fixed number of clients, then plays a round robin, a knockout or each client against
+//! an engine of ours (the judge), with the referee's one game loop ([`play_game`]): setups and
+//! dice from the seed, games in pairs on the same dice with the colours swapped, the per-move
+//! limit, standard records and the report `ewn stats` prints.
+//!
+//! Clients are untrusted: whatever one sends, and however it stalls or leaves, costs it the game
+//! it is playing (and a closed connection every later game, at once), never the event.
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{Result, ensure};
+
+use super::game::{GameSpec, pairing, play_game};
+use super::report::Report;
+use crate::players::battle::Remote;
+use crate::players::{Fault, Player, PlayerSpec, TimeControl, Turn};
+use crate::record::{self, GameRecord};
+use crate::rules::board::{Color, Move};
+use crate::rules::rng::pair_seed;
+use crate::rules::zobrist::splitmix64;
+
+/// The most clients of one event.
+pub const MAX_CLIENTS: usize = 256;
+/// Extra pairs a knockout tie plays after its games when the score is level.
+pub const MAX_TIEBREAK_PAIRS: u64 = 10;
+/// How much longer than its move time the judge's engine may take (its pipe, a busy machine).
+const JUDGE_SLACK_MS: u64 = 1000;
+
+/// What the clients play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every client against every other.
+    RoundRobin,
+    /// Ties of `games` games; the winner goes on, until one client is left.
+    Knockout,
+    /// Every client against this player, named `name` (the teaching assistants' judge mode).
+    Judge {
+        engine: PlayerSpec,
+        movetime_ms: u64,
+        name: String,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub clients: usize,
+    /// Games per encounter (per client in judge mode), even.
+    pub games: u64,
+    pub format: Format,
+    /// The clients' time per move.
+    pub movetime_ms: u64,
+    pub seed: u64,
+    /// How long a client has to send its name.
+    pub name_wait: Duration,
+}
+
+impl Event {
+    pub fn validate(&self) -> Result<()> {
+        ensure!(
+            (1..=MAX_CLIENTS).contains(&self.clients),
+            "--players must be 1..{MAX_CLIENTS}"
+        );
+        ensure!(
+            self.clients >= 2 || matches!(self.format, Format::Judge { .. }),
+            "a round robin or a knockout needs at least 2 players (or --judge)"
+        );
+        ensure!(
+            self.games >= 2 && self.games.is_multiple_of(2),
+            "games come in pairs"
+        );
+        Ok(())
+    }
+
+    fn match_id(&self, names: &[String]) -> String {
+        let text = format!(
+            "battle|{}|{:?}|{}|{}|{}",
+            self.seed,
+            self.format,
+            self.games,
+            self.movetime_ms,
+            names.join("|")
+        );
+        let h = text
+            .bytes()
+            .fold(0u64, |h, b| splitmix64(h ^ u64::from(b)).1);
+        format!("{h:016x}")
+    }
+}
+
+/// Accepts connections until `n` clients have sent their names, each within `wait`; one that
+/// sends none, or leaves, is dropped and another accepted. Names are made distinct from each
+/// other and from `reserved`.
+pub fn accept(
+    listener: &TcpListener,
+    n: usize,
+    wait: Duration,
+    reserved: &[&str],
+    out: &mut dyn Write,
+) -> Result<Vec<Remote>> {
+    let mut clients: Vec<Remote> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    while clients.len() < n {
+        let (stream, addr) = listener.accept()?;
+        match Remote::handshake(stream, wait) {
+            Ok(mut r) => {
+                let sent = record::record_name(r.sent_name());
+                let base = if sent.is_empty() {
+                    format!("client{}", clients.len() + 1)
+                } else {
+                    sent
+                };
+                let mut name = base.clone();
+                let mut k = 2;
+                while names.contains(&name) || reserved.contains(&name.as_str()) {
+                    name = format!("{base} ({k})");
+                    k += 1;
+                }
+                r.rename(&name);
+                writeln!(out, "client {}/{n}: {name} from {addr}", clients.len() + 1)?;
+                out.flush()?;
+                names.push(name);
+                clients.push(r);
+            }
+            Err(e) => log::warn!("{addr}: {e}; dropped"),
+        }
+    }
+    Ok(clients)
+}
+
+/// What an event produced.
+pub struct Outcome {
+    pub names: Vec<String>,
+    pub records: Vec<GameRecord>,
+    pub report: Report,
+    /// The standings table.
+    pub standings: String,
+    /// The knockout's winner.
+    pub champion: Option<String>,
+}
+
+/// The judge's engine: told its own move time, waited for a little longer, and named as the
+/// event names it (a baseline knows no name of its own).
+struct Judge {
+    inner: Box<dyn Player>,
+    ms: u64,
+    name: String,
+}
+
+impl Player for Judge {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn time_control(&self, _: TimeControl) -> TimeControl {
+        TimeControl::MoveTime {
+            ms: self.ms + JUDGE_SLACK_MS,
+        }
+    }
+    fn new_game(&mut self, _: TimeControl, side: Color, seed: u64) -> Result<(), Fault> {
+        let tc = TimeControl::MoveTime { ms: self.ms };
+        self.inner.new_game(tc, side, seed)
+    }
+    fn setup(&mut self, side: Color, wait: Duration) -> Result<[u8; 6], Fault> {
+        self.inner.setup(side, wait)
+    }
+    fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {
+        let own = Turn {
+            tc: TimeControl::MoveTime { ms: self.ms },
+            clock_ms: [self.ms; 2],
+            ..*turn
+        };
+        self.inner.choose(&own)
+    }
+}
+
+/// Where finished games go: the progress lines, the record file and the list.
+struct Sink<'a> {
+    out: &'a mut (dyn Write + Send),
+    record: Option<&'a mut (dyn Write + Send)>,
+    records: Vec<GameRecord>,
+    failure: Option<std::io::Error>,
+}
+
+struct Run<'a> {
+    ev: &'a Event,
+    match_id: String,
+    date: String,
+    sink: Mutex<Sink<'a>>,
+}
+
+impl Run<'_> {
+    /// Plays pair `k` of an encounter (its dice `pair_seed(seed, k)`) as games `2p + 1` (`a`
+    /// Red) and `2p + 2` (colours swapped); returns a's wins.
+    fn pair(&self, p: u64, k: u64, a: &mut dyn Player, b: &mut dyn Player) -> u64 {
+        let mut a_wins = 0;
+        for j in 0..2 {
+            let (a_color, first) = pairing(2 * k + j);
+            let tc = TimeControl::MoveTime {
+                ms: self.ev.movetime_ms,
+            };
+            let spec = GameSpec {
+                number: 2 * p + j + 1,
+                seed: pair_seed(self.ev.seed, k),
+                first,
+                tc: [tc; 2],
+                grace_ms: 0,
+                engine_setups: false,
+                date: self.date.clone(),
+                start: None,
+                match_id: Some(self.match_id.clone()),
+                // The battle protocol's boards are the standard game's.
+                variant: crate::rules::variant::Variant::standard(),
+            };
+            let rec = if a_color == Color::Red {
+                play_game(a, b, &spec)
+            } else {
+                play_game(b, a, &spec)
+            };
+            a_wins += u64::from(rec.winner == Some(a_color));
+            self.finished(rec);
+        }
+        a_wins
+    }
+
+    fn finished(&self, rec: GameRecord) {
+        let mut s = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        let (w, l) = match rec.winner {
+            Some(Color::Red) => (&rec.red, &rec.blue),
+            _ => (&rec.blue, &rec.red),
+        };
+        let detail = if rec.detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", rec.detail)
+        };
+        let line = format!(
+            "game {}: {w} ({}) beat {l} by {}{detail} in {} plies\n",
+            rec.number,
+            rec.winner.map_or("nobody", Color::name),
+            rec.reason,
+            rec.plies.len()
+        );
+        let text = rec.to_text();
+        s.records.push(rec);
+        let s = &mut *s;
+        let mut io = || -> std::io::Result<()> {
+            s.out.write_all(line.as_bytes())?;
+            s.out.flush()?;
+            if let Some(r) = s.record.as_mut() {
+                r.write_all(text.as_bytes())?;
+                r.flush()?;
+            }
+            Ok(())
+        };
+        if let Err(e) = io()
+            && s.failure.is_none()
+        {
+            s.failure = Some(e);
+        }
+    }
+
+    fn say(&self, line: &str) {
+        let mut s = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(s.out, "{line}");
+        let _ = s.out.flush();
+    }
+}
+
+/// The rounds of a round robin by the circle method: every player meets every other once, and
+/// nobody plays twice in a round, so a round's encounters run at once.
+pub fn round_robin_rounds(n: usize) -> Vec<Vec<(usize, usize)>> {
+    let m = n + n % 2;
+    let mut ring: Vec<usize> = (0..m).collect();
+    let mut rounds = Vec::new();
+    for _ in 0..m.saturating_sub(1) {
+        let round: Vec<(usize, usize)> = (0..m / 2)
+            .map(|i| (ring[i], ring[m - 1 - i]))
+            .filter(|&(a, b)| a < n && b < n)
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        rounds.push(round);
+        ring[1..].rotate_right(1);
+    }
+    rounds
+}
+
+/// Plays the event between the connected `clients`, then sends each `close`.
+pub fn run<'a>(
+    ev: &'a Event,
+    mut clients: Vec<Remote>,
+    out: &'a mut (dyn Write + Send),
+    record: Option<&'a mut (dyn Write + Send)>,
+) -> Result<Outcome> {
+    ev.validate()?;
+    ensure!(clients.len() == ev.clients, "not every client is connected");
+    let mut names: Vec<String> = clients.iter().map(|c| c.name()).collect();
+    let judge = match &ev.format {
+        Format::Judge { engine, name, .. } => {
+            names.push(name.clone());
+            Some((engine.clone(), name))
+        }
+        _ => None,
+    };
+    let run = Run {
+        ev,
+        match_id: ev.match_id(&names),
+        date: record::today(),
+        sink: Mutex::new(Sink {
+            out,
+            record,
+            records: Vec::new(),
+            failure: None,
+        }),
+    };
+    let pairs = ev.games / 2;
+    let mut champion = None;
+    {
+        let seats: Vec<Mutex<&mut Remote>> = clients.iter_mut().map(Mutex::new).collect();
+        let seat = |i: usize| seats[i].lock().unwrap_or_else(|e| e.into_inner());
+        match &ev.format {
+            Format::Judge { movetime_ms, .. } => {
+                let (engine, name) = judge.clone().expect("judge mode has its engine");
+                std::thread::scope(|s| {
+                    for i in 0..ev.clients {
+                        let (run, seat, engine, name) = (&run, &seat, &engine, &name);
+                        s.spawn(move || {
+                            let mut j = Judge {
+                                inner: engine.make(name),
+                                ms: *movetime_ms,
+                                name: name.to_string(),
+                            };
+                            let mut c = seat(i);
+                            for k in 0..pairs {
+                                run.pair(i as u64 * pairs + k, k, &mut **c, &mut j);
+                            }
+                        });
+                    }
+                });
+            }
+            Format::RoundRobin => {
+                let mut base = 0;
+                for (r, round) in round_robin_rounds(ev.clients).iter().enumerate() {
+                    run.say(&format!("round {}", r + 1));
+                    std::thread::scope(|s| {
+                        for (e, &(a, b)) in round.iter().enumerate() {
+                            let first = base + e as u64 * pairs;
+                            let (run, seat) = (&run, &seat);
+                            s.spawn(move || {
+                                let (mut x, mut y) = (seat(a), seat(b));
+                                for k in 0..pairs {
+                                    run.pair(first + k, k, &mut **x, &mut **y);
+                                }
+                            });
+                        }
+                    });
+                    base += round.len() as u64 * pairs;
+                }
+            }
+            Format::Knockout => {
+                let next_pair = Mutex::new(0u64);
+                let take = || {
+                    let mut p = next_pair.lock().unwrap_or_else(|e| e.into_inner());
+                    *p += 1;
+                    *p - 1
+                };
+                let mut alive: Vec<usize> = (0..ev.clients).collect();
+                let mut round = 1;
+                while alive.len() > 1 {
+                    run.say(&format!("knockout round {round}"));
+                    let ties: Vec<(usize, usize)> = alive
+                        .chunks(2)
+                        .filter(|c| c.len() == 2)
+                        .map(|c| (c[0], c[1]))
+                        .collect();
+                    let bye = (alive.len() % 2 == 1).then(|| alive[alive.len() - 1]);
+                    let winners: Vec<usize> = std::thread::scope(|s| {
+                        let handles: Vec<_> = ties
+                            .iter()
+                            .map(|&(a, b)| {
+                                let (run, seat, take, names) = (&run, &seat, &take, &names);
+                                s.spawn(move || {
+                                    let (mut x, mut y) = (seat(a), seat(b));
+                                    let (mut wa, mut wb) = (0, 0);
+                                    for k in 0..pairs + MAX_TIEBREAK_PAIRS {
+                                        if k >= pairs && wa != wb {
+                                            break;
+                                        }
+                                        let w = run.pair(take(), k, &mut **x, &mut **y);
+                                        wa += w;
+                                        wb += 2 - w;
+                                    }
+                                    let winner = if wb > wa { b } else { a };
+                                    let level = if wa == wb {
+                                        " (level after the tie-break: the earlier client goes on)"
+                                    } else {
+                                        ""
+                                    };
+                                    run.say(&format!(
+                                        "{} beat {} {}-{}{level}",
+                                        names[winner],
+                                        names[a + b - winner],
+                                        wa.max(wb),
+                                        wa.min(wb)
+                                    ));
+                                    winner
+                                })
+                            })
+                            .collect();
+                        handles
+                            .into_iter()
+                            .map(|h| h.join().expect("a tie's thread does not panic"))
+                            .collect()
+                    });
+                    if let Some(b) = bye {
+                        run.say(&format!("{} has a bye", names[b]));
+                    }
+                    alive = winners.into_iter().chain(bye).collect();
+                    round += 1;
+                }
+                champion = alive.first().map(|&w| names[w].clone());
+            }
+        }
+    }
+    for c in &mut clients {
+        c.close();
+    }
+    let sink = run.sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = sink.failure {
+        return Err(anyhow::Error::new(e).context("writing the event's output"));
+    }
+    let mut records = sink.records;
+    records.sort_by_key(|g| g.number);
+    let anchor = if judge.is_some() { names.len() - 1 } else { 0 };
+    let report =
+        Report::build(names.clone(), &records, anchor, None).map_err(anyhow::Error::msg)?;
+    let standings = standings(&names, &records);
+    Ok(Outcome {
+        names,
+        records,
+        report,
+        standings,
+        champion,
+    })
+}
+
+/// Games, wins, losses and faults per player, most wins first.
+pub fn standings(names: &[String], records: &[GameRecord]) -> String {
+    let mut rows: Vec<(String, u64, u64, u64)> = names
+        .iter()
+        .map(|n| {
+            let mine = records.iter().filter(|g| &g.red == n || &g.blue == n);
+            let (mut w, mut l, mut f) = (0, 0, 0);
+            for g in mine {
+                let won = match g.winner {
+                    Some(Color::Red) => &g.red == n,
+                    Some(Color::Blue) => &g.blue == n,
+                    None => false,
+                };
+                if won {
+                    w += 1;
+                } else {
+                    l += 1;
+                    f += u64::from(g.reason.is_fault());
+                }
+            }
+            (n.clone(), w, l, f)
+        })
+        .collect();
+    rows.sort_by(|x, y| y.1.cmp(&x.1).then(x.2.cmp(&y.2)));
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let mut s = format!("{:<width$}  games  wins  losses  faults\n", "player");
+    for (n, w, l, f) in rows {
+        s.push_str(&format!(
+            "{n:<width$}  {:>5}  {w:>4}  {l:>6}  {f:>6}\n",
+            w + l
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_robin_rounds_meet_everyone_once() {
+        for n in 2..9 {
+            let rounds = round_robin_rounds(n);
+            let mut all: Vec<(usize, usize)> = rounds.iter().flatten().copied().collect();
+            for r in &rounds {
+                let mut seen: Vec<usize> = r.iter().flat_map(|&(a, b)| [a, b]).collect();
+                let len = seen.len();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), len, "n {n}: someone plays twice in a round");
+            }
+            all.sort_unstable();
+            let want: Vec<(usize, usize)> = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .collect();
+            assert_eq!(all, want, "n {n}");
+        }
+    }
+}
