@@ -20,6 +20,27 @@ use std::time::{Duration, Instant};
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::board::{Board, Color, Move, piece_of};
 
+/// The servers' number of the cube with our piece code `code` (0 for an empty square): the
+/// top-left side's cubes 1..6, the bottom-right side's 7..12 (cube number plus 6).
+fn server_number(code: u8) -> u8 {
+    if code == 0 {
+        return 0;
+    }
+    match piece_of(code) {
+        (Color::Red, n) => n,
+        (Color::Blue, n) => n + 6,
+    }
+}
+
+/// The side and cube number of a server's cube number 1..12.
+fn from_server(v: u8) -> (Color, u8) {
+    if v <= 6 {
+        (Color::Red, v)
+    } else {
+        (Color::Blue, v - 6)
+    }
+}
+
 /// The longest board message we wait for before calling the bytes garbage.
 pub const MAX_BOARD_BYTES: usize = 1024;
 /// The longest answer we wait for before calling the bytes garbage.
@@ -91,7 +112,9 @@ fn step_target(from: u8, word: &str) -> Option<(Color, u8)> {
 pub fn board_text(b: &Board) -> String {
     let rows: Vec<String> = (0..5)
         .map(|r| {
-            let cells: Vec<String> = (0..5).map(|c| b.piece_at(r * 5 + c).to_string()).collect();
+            let cells: Vec<String> = (0..5)
+                .map(|c| server_number(b.piece_at(r * 5 + c)).to_string())
+                .collect();
             format!("[{}]", cells.join(", "))
         })
         .collect();
@@ -113,7 +136,7 @@ pub fn turn_text(b: &Board, die: u8) -> String {
 pub fn answer_text(b: &Board, m: Move) -> String {
     let c = b.side_to_move();
     let word = direction_name(c, m).unwrap_or("none");
-    format!("{}|{word}\n", b.piece_at(m.from))
+    format!("{}|{word}\n", server_number(b.piece_at(m.from)))
 }
 
 /// Reads the board list and builds the position with `stm` to move. The squares of a row may be
@@ -170,7 +193,7 @@ fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
             if v == 0 {
                 continue;
             }
-            let (side, n) = piece_of(v);
+            let (side, n) = from_server(v);
             if b.cube_square(side, n).is_some() {
                 return Err(format!("cube {v} stands on the board twice"));
             }
@@ -355,7 +378,7 @@ pub fn decode_answer(buf: &[u8]) -> Decoded<Answer> {
 impl Answer {
     /// The move this answer names in `b` (its side to move), or why it names none.
     pub fn to_move(&self, b: &Board) -> Result<Move, String> {
-        let (side, n) = piece_of(self.cube);
+        let (side, n) = from_server(self.cube);
         let from = b
             .cube_square(side, n)
             .ok_or_else(|| format!("cube {} is not on the board", self.cube))?;

@@ -652,11 +652,16 @@ impl Native {
     }
 
     fn go_line(turn: &Turn) -> String {
+        // Without dice there is no roll to give: the mover picks any cube.
+        let die = if turn.board.variant().has_dice() {
+            format!("die {} ", turn.die)
+        } else {
+            String::new()
+        };
         match turn.tc {
-            TimeControl::MoveTime { ms } => format!("go die {} movetime {ms}", turn.die),
+            TimeControl::MoveTime { ms } => format!("go {die}movetime {ms}"),
             TimeControl::Game { .. } => format!(
-                "go die {} rtime {} btime {} rinc {} binc {}",
-                turn.die,
+                "go {die}rtime {} btime {} rinc {} binc {}",
                 turn.clock_ms[Color::Red.idx()],
                 turn.clock_ms[Color::Blue.idx()],
                 turn.inc_ms[Color::Red.idx()],
