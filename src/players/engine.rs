@@ -10,10 +10,15 @@
 //! engine that prints more than [`FLOOD_LINES`] lines or [`FLOOD_BYTES`] bytes while one answer is
 //! awaited has flooded: it loses (malformed) and is killed.
 //!
+//! What the runner writes to an engine is written without blocking and waited for with the same
+//! deadline as the answer: an engine that stops reading loses on time, it cannot hang the runner.
+//!
 //! Each engine runs in a process group of its own, so that killing it also kills what it started,
 //! and so that a Ctrl-C at the terminal reaches the runner only; the runner kills every group it
-//! started when it gets SIGINT or SIGTERM. An engine is killed on a timeout, on a fault, at the
-//! end of its use, and when dropped. Its standard error goes to a log file or is dropped
+//! started when it gets SIGINT, SIGTERM, SIGHUP (a closed ssh session) or SIGQUIT, and
+//! [`super::reaper`] sees to the rest: a runner killed outright (SIGKILL) and descendants that
+//! leave their engine's group. An engine is killed on a timeout, on a fault, at the
+//! end of its use, and when dropped, with every process it started. Its standard error goes to a log file or is dropped
 //! ([`Settings::stderr`]), never into the runner's output. On Linux a memory limit
 //! (`RLIMIT_AS`) and a CPU set can be given per engine.
 
@@ -49,6 +54,8 @@ pub const FLOOD_BYTES: u64 = 16 * 1024 * 1024;
 const QUIT_WAIT: Duration = Duration::from_millis(200);
 /// How often a wait with nothing to read checks whether the engine has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
+/// How long an ended engine's killed descendants are waited for, to be reaped.
+const SWEEP_WAIT: Duration = Duration::from_millis(100);
 /// The largest memory limit, in MiB (1 TiB): more is no limit.
 pub const MAX_MEM_MIB: u64 = 1 << 20;
 
@@ -196,11 +203,13 @@ extern "C" fn on_signal(sig: libc::c_int) {
     }
 }
 
-/// Installs the handler that kills the engines' groups on SIGINT and SIGTERM, once, unless the
-/// signal is ignored (as under `nohup`), in which case it stays ignored.
+/// Installs the handler that kills the engines' groups on SIGINT, SIGTERM, SIGHUP and SIGQUIT,
+/// once, unless the signal is ignored (as SIGHUP under `nohup`), in which case it stays ignored;
+/// and makes the runner a subreaper of what the engines leave behind.
 fn install_handler() {
     HANDLER.call_once(|| {
-        for sig in [libc::SIGINT, libc::SIGTERM] {
+        super::reaper::become_subreaper();
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
             // SAFETY: the handler only calls async-signal-safe functions; the old action is
             // read first so that an ignored signal is left ignored.
             unsafe {
@@ -291,6 +300,8 @@ pub fn usable_cpus() -> Vec<usize> {
 
 enum Wait {
     Timeout,
+    /// The engine read none of what it was sent before the deadline.
+    Unread,
     Closed,
     /// Too much output while one answer was awaited: lines and bytes seen.
     Flood(u64, u64),
@@ -335,11 +346,11 @@ impl Proc {
             .stderr(stderr)
             .process_group(0);
         limit_child(&mut command, settings.mem_mib, settings.cpus.clone());
-        let mut child = command
-            .spawn()
+        let mut slot = None;
+        let mut child = super::reaper::spawn(command, |pid| slot = register_group(pid))
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
-        let slot = register_group(child.id() as i32);
         let stdin = child.stdin.take().ok_or("no stdin")?;
+        super::reaper::set_nonblocking(&stdin);
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let shared = Arc::new(Shared::default());
         let reader = Arc::clone(&shared);
@@ -358,15 +369,33 @@ impl Proc {
         self.child.id()
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Wait> {
+    /// Writes `line` before `deadline`. The pipe does not block: an engine that does not read
+    /// (its pipe full) fails the send at the deadline instead of holding the runner.
+    fn send(&mut self, line: &str, deadline: Instant) -> Result<(), Wait> {
         log::debug!("> {line}");
-        writeln!(self.stdin, "{line}").map_err(|_| Wait::Closed)?;
-        self.stdin.flush().map_err(|_| Wait::Closed)
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            match self.stdin.write(rest) {
+                Ok(0) => return Err(Wait::Closed),
+                Ok(n) => rest = &rest[n..],
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if !super::reaper::wait_writable(&self.stdin, deadline) {
+                        return Err(Wait::Unread);
+                    }
+                }
+                Err(_) => return Err(Wait::Closed),
+            }
+        }
+        Ok(())
     }
 
     /// Sends the engine's quit command (errors ignored): the next stop gives it a moment.
     fn quit(&mut self, line: &str) {
-        let _ = self.send(line);
+        let _ = self.send(line, Instant::now() + QUIT_WAIT);
         self.quitting = true;
     }
 
@@ -469,16 +498,29 @@ impl Drop for Proc {
             }
         }
         let g = self.child.id() as i32;
+        // Found before the kill, while they are still linked to the engine by their parents.
+        let tree = super::reaper::descendants(g);
         // SAFETY: kill with a negative id signals the group; the leader is not reaped yet, so
         // the id is still this group's.
         unsafe {
             libc::kill(-g, libc::SIGKILL);
         }
-        // Out of the signal handler's table before the reap frees the id for another process.
+        super::reaper::kill_all(&tree);
+        // Out of the signal handler's table and the guardian's before the reap frees the id for
+        // another process.
         if let Some(s) = self.slot {
             GROUPS[s].store(0, Ordering::SeqCst);
         }
+        super::reaper::guardian_remove(g);
         let _ = self.child.wait();
+        let engines = || {
+            GROUPS
+                .iter()
+                .map(|s| s.load(Ordering::SeqCst))
+                .filter(|&g| g > 0)
+                .collect()
+        };
+        super::reaper::sweep(engines, SWEEP_WAIT);
         let mut inbox = self.shared.lock();
         inbox.gone = true;
         inbox.lines.clear();
@@ -490,6 +532,10 @@ fn fault(w: Wait, what: &str, wait: Duration) -> Fault {
     match w {
         Wait::Timeout => Fault::Time(format!(
             "no {what} within {} ms; engine killed",
+            wait.as_millis()
+        )),
+        Wait::Unread => Fault::Time(format!(
+            "read nothing of {what} for {} ms (its input full); engine killed",
             wait.as_millis()
         )),
         Wait::Closed => Fault::Crash(format!("engine exited while asked for {what}")),
@@ -554,17 +600,17 @@ impl Native {
         if self.proc.is_none() {
             let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
             let deadline = Instant::now() + HANDSHAKE;
-            p.send("ugi")
+            p.send("ugi", deadline)
                 .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
                 .map_err(|w| fault(w, "ugiok", HANDSHAKE))?;
             if !self.options.is_empty() {
+                let deadline = Instant::now() + HANDSHAKE;
                 for (name, value) in &self.options {
-                    p.send(&format!("setoption name {name} value {value}"))
+                    p.send(&format!("setoption name {name} value {value}"), deadline)
                         .map_err(|w| fault(w, "setoption", HANDSHAKE))?;
                 }
-                let deadline = Instant::now() + HANDSHAKE;
                 let label = &self.label;
-                p.send("isready")
+                p.send("isready", deadline)
                     .and_then(|_| {
                         p.wait_for(deadline, &|l| {
                             if l.starts_with("error") {
@@ -584,7 +630,7 @@ impl Native {
         let p = self.proc()?;
         let deadline = Instant::now() + HANDSHAKE;
         let r = p
-            .send("isready")
+            .send("isready", deadline)
             .and_then(|_| p.wait_for(deadline, &|l| l == "readyok"));
         self.check(r.map(|_| ()), "readyok", HANDSHAKE)
     }
@@ -628,7 +674,7 @@ impl Player for Native {
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
         let p = self.proc()?;
         p.drain();
-        let r = p.send("uginewgame");
+        let r = p.send("uginewgame", Instant::now() + HANDSHAKE);
         self.check(r, "uginewgame", HANDSHAKE)?;
         self.ready()
     }
@@ -639,8 +685,8 @@ impl Player for Native {
         let side = if side == Color::Red { "r" } else { "b" };
         // `go setup` answers for the side to move.
         let r = p
-            .send(&format!("position setup 123456 123456 {side}"))
-            .and_then(|_| p.send("go setup"))
+            .send(&format!("position setup 123456 123456 {side}"), deadline)
+            .and_then(|_| p.send("go setup", deadline))
             .and_then(|_| p.wait_for(deadline, &|l| l.starts_with("bestmove")));
         let line = self.check(r, "setup", wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
@@ -651,8 +697,8 @@ impl Player for Native {
         let p = self.proc()?;
         let deadline = Instant::now() + turn.wait;
         let r = p
-            .send(&Self::position_line(turn))
-            .and_then(|_| p.send(&Self::go_line(turn)))
+            .send(&Self::position_line(turn), deadline)
+            .and_then(|_| p.send(&Self::go_line(turn), deadline))
             .and_then(|_| {
                 p.wait_for(deadline, &|l| {
                     l.split_whitespace().next() == Some("bestmove")
@@ -724,7 +770,9 @@ impl Tcg {
         let p = self.proc()?;
         p.drain();
         let deadline = Instant::now() + wait;
-        let r = p.send(line).and_then(|_| p.wait_for(deadline, &|_| true));
+        let r = p
+            .send(line, deadline)
+            .and_then(|_| p.wait_for(deadline, &|_| true));
         lost(&mut self.proc, r, what, wait)
     }
 

@@ -14,6 +14,7 @@
 pub mod baseline;
 pub mod engine;
 pub mod mcts;
+pub mod reaper;
 pub mod spec;
 
 pub use spec::PlayerSpec;
