@@ -135,3 +135,52 @@ fn match_records_can_be_reviewed() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn bad_files_are_refused_with_their_name_and_line_and_a_short_excerpt() {
+    // One line of a megabyte: refused at once, quoted by an excerpt only.
+    let big = tmp("one-line.txt");
+    std::fs::write(&big, "x".repeat(1 << 20)).unwrap();
+    let b = big.to_str().unwrap();
+    for args in [
+        vec!["replay", b],
+        vec!["stats", b],
+        vec!["match", "--engine", "greedy", "--positions", b],
+    ] {
+        let err = common::run_fails(&args);
+        assert!(err.len() < 400, "{} bytes: {err}", err.len());
+        assert!(err.contains("one-line.txt: line 1: longer than"), "{err}");
+    }
+    // A positions file names itself and the line, also for bytes that are not UTF-8.
+    let pos = tmp("positions.txt");
+    let p = pos.to_str().unwrap();
+    std::fs::write(&pos, "123456 654321\nfoo\n").unwrap();
+    let err = common::run_fails(&["match", "--engine", "greedy", "--positions", p]);
+    assert!(err.contains("positions.txt: line 2: 'foo'"), "{err}");
+    std::fs::write(&pos, b"123456 654321\n\xff\n").unwrap();
+    let err = common::run_fails(&["match", "--engine", "greedy", "--positions", p]);
+    assert!(err.contains("positions.txt: line 2: not UTF-8"), "{err}");
+    // A device as the record is named, not "match output".
+    let err = common::run_fails(&["match", "--engine", "greedy", "--record", "/dev/full"]);
+    assert!(err.contains("the record /dev/full"), "{err}");
+}
+
+#[test]
+fn a_fifo_is_refused_not_waited_on() {
+    let fifo = tmp("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let f = fifo.to_str().unwrap();
+    for args in [
+        vec!["replay", f],
+        vec!["review", f],
+        vec!["match", "--engine", "greedy", "--positions", f],
+        vec!["match", "--engine", "greedy", "--record", f],
+    ] {
+        let err = common::run_fails(&args);
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+}

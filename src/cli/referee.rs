@@ -1,16 +1,16 @@
 //! `ewn match`, `stats`, `replay` and `export`: argument structs and their entry points, so that
 //! `main` stays a dispatcher.
 
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
 use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
-use crate::record::read_record_file;
+use crate::record::{read_record_file, read_text_file};
 use crate::referee::ccgc;
+use crate::referee::record_file::RecordFile;
 use crate::referee::report::{Report, players_in};
 use crate::referee::stats::Sprt;
 use crate::referee::tourney::{
@@ -78,9 +78,18 @@ pub struct MatchArgs {
     /// The player the ratings are relative to (default: the first).
     #[arg(long)]
     pub anchor: Option<String>,
-    /// Write every game to this record file.
+    /// Write every game to this record file, flushed to the disk game by game. The file is locked:
+    /// a second runner given it is refused.
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Continue an interrupted match: keep the games the --record file holds (an unfinished last
+    /// one is dropped) and play only the missing ones, with the same seeds, players and colours.
+    /// Give the same settings as the first run.
+    #[arg(long, requires = "record")]
+    pub resume: bool,
+    /// A two-player match that ends when one side has N wins (1..500000); at most 2N games.
+    #[arg(long, value_name = "N", conflicts_with = "games")]
+    pub first_to: Option<u64>,
     /// Name of the first player (as `name=` on the first --engine).
     #[arg(long)]
     pub engine_name: Option<String>,
@@ -205,10 +214,20 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         }
     }
     let openings = match &args.positions {
-        Some(p) => parse_openings(
-            &std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
-        )?,
+        Some(p) => parse_openings(&read_text_file(p)?)
+            .with_context(|| format!("the positions file {}", p.display()))?,
         None => Vec::new(),
+    };
+    if let Some(n) = args.first_to {
+        anyhow::ensure!(
+            (1..=tourney::MAX_GAMES / 2).contains(&n),
+            "--first-to {n}: must be 1..{} wins",
+            tourney::MAX_GAMES / 2
+        );
+    }
+    let games = match args.first_to {
+        Some(n) => 2 * n,
+        None => args.games.div_ceil(2) * 2,
     };
     let names = labels(&entrants);
     let t = Tournament {
@@ -219,7 +238,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             ScheduleArg::Gauntlet => Schedule::Gauntlet,
             ScheduleArg::RoundRobin => Schedule::RoundRobin,
         },
-        games: args.games.div_ceil(2) * 2,
+        games,
         seed: args.seed,
         tc,
         grace_ms: args.grace,
@@ -234,13 +253,22 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             .transpose()
             .map_err(anyhow::Error::msg)?,
         affinity: args.affinity,
+        first_to: args.first_to,
     };
     t.validate()?;
-    let mut record: Option<Box<dyn Write + Send>> = match &args.record {
-        Some(p) => Some(Box::new(BufWriter::new(
-            File::create(p).with_context(|| format!("creating {}", p.display()))?,
-        ))),
-        None => None,
+    let (mut record, done) = match &args.record {
+        Some(p) => {
+            let (f, done) = RecordFile::open(p, &t.match_id(), args.resume)?;
+            if args.resume {
+                log::info!(
+                    "{}: {} games kept, the rest played",
+                    p.display(),
+                    done.len()
+                );
+            }
+            (Some(f), done)
+        }
+        None => (None, Vec::new()),
     };
     let start = std::time::Instant::now();
     let mut stdout = std::io::stdout();
@@ -256,11 +284,12 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         Progress::Lines
     };
     let out: &mut (dyn Write + Send) = if args.json { &mut stderr } else { &mut stdout };
-    let o = tourney::run(
+    let o = tourney::run_resumed(
         &t,
         progress,
         out,
-        record.as_deref_mut().map(|r| r as &mut (dyn Write + Send)),
+        record.as_mut().map(|r| r as &mut (dyn Write + Send)),
+        done,
     )?;
     if args.json {
         print!("{}", o.report.json());
@@ -273,6 +302,19 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
              games played",
             o.records.len(),
             o.planned
+        );
+    }
+    if let Some(n) = t.first_to {
+        let names = &o.report.names;
+        let e = o.report.encounters.first().cloned().unwrap_or_default();
+        let winner = if e.wins >= n { &names[0] } else { &names[1] };
+        println!(
+            "First to {n}: {winner} after {} games ({} {}-{} {})",
+            o.records.len(),
+            names[0],
+            e.wins,
+            e.losses,
+            names[1]
         );
     }
     if let Some(s) = t.shard {

@@ -13,6 +13,7 @@
 pub mod ccgc;
 pub mod game;
 pub mod ratings;
+pub mod record_file;
 pub mod report;
 pub mod stats;
 pub mod tourney;

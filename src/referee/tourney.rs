@@ -21,7 +21,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::{Result, bail, ensure};
+use anyhow::{Context, Result, bail, ensure};
 
 use super::game::{GameSpec, pairing, play_game};
 use super::report::Report;
@@ -68,7 +68,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fail = |m: String| anyhow::anyhow!("positions line {}: {m}", i + 1);
+        let fail = |m: String| anyhow::anyhow!("line {}: {}", i + 1, record::short_message(m));
         if line.contains('/') {
             let b = parse_fen(line).map_err(|e| fail(e.0))?;
             if b.is_over() {
@@ -83,7 +83,8 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
             [r, b, f] => (r, b, Some(f)),
             _ => {
                 return Err(fail(format!(
-                    "'{line}': expected a position string or two setups"
+                    "'{}': expected a position string or two setups",
+                    record::excerpt(line)
                 )));
             }
         };
@@ -101,7 +102,12 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>> {
                 blue,
                 first: Color::Blue,
             }),
-            Some(f) => return Err(fail(format!("bad first mover '{f}': expected r or b"))),
+            Some(f) => {
+                return Err(fail(format!(
+                    "bad first mover '{}': expected r or b",
+                    record::excerpt(f)
+                )));
+            }
         });
     }
     ensure!(!out.is_empty(), "the positions file has no position");
@@ -159,6 +165,8 @@ pub struct Tournament {
     pub anchor: usize,
     /// Pin the engines of each concurrent game to a CPU of their own (`--affinity`).
     pub affinity: bool,
+    /// A two-player match that ends when one side has this many wins (`--first-to`).
+    pub first_to: Option<u64>,
 }
 
 /// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
@@ -211,6 +219,7 @@ impl Tournament {
             shard: None,
             anchor: 0,
             affinity: false,
+            first_to: None,
         }
     }
 
@@ -251,6 +260,9 @@ impl Tournament {
         );
         for (e, name) in self.entrants.iter().zip(&self.names) {
             text.push_str(&format!("|{name}:{:?}:{:?}", e.options, e.tc));
+        }
+        if let Some(n) = self.first_to {
+            text.push_str(&format!("|first-to {n}"));
         }
         for o in &self.openings {
             match o {
@@ -319,6 +331,21 @@ impl Tournament {
                  run the shards without it and apply it with `ewn stats --sprt`"
             );
         }
+        if let Some(n) = self.first_to {
+            ensure!(
+                self.entrants.len() == 2,
+                "--first-to is for a match of two players"
+            );
+            ensure!(
+                n >= 1 && self.games >= 2 * n - 1,
+                "--first-to {n}: the match needs at least {} games",
+                2 * n - 1
+            );
+            ensure!(
+                self.sprt.is_none() && self.shard.is_none(),
+                "--first-to ends the match itself: it takes no --sprt or --shard"
+            );
+        }
         if self.engine_setups && !self.openings.is_empty() {
             bail!("--engine-setups and --positions both choose the start: give one");
         }
@@ -357,6 +384,8 @@ struct Live {
     half: BTreeMap<u64, bool>,
     records: Vec<GameRecord>,
     sprt_stop: Option<(Verdict, u64)>,
+    /// A first-to match was decided when this many games had finished.
+    first_to_stop: Option<u64>,
 }
 
 struct Queue {
@@ -386,6 +415,68 @@ pub fn run(
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
 ) -> Result<Outcome> {
+    run_resumed(t, progress, out, record, Vec::new())
+}
+
+impl Live {
+    /// Counts a finished game: `a` against `b` in global pair `pair`, `a` with `a_color`. The
+    /// tally of the encounter after it.
+    fn count(
+        &mut self,
+        t: &Tournament,
+        e_count: u64,
+        rec: &GameRecord,
+        (pair, a, b, a_color): (u64, usize, usize, Color),
+    ) -> (u64, u64) {
+        let a_won = rec.winner == Some(a_color);
+        self.done += 1;
+        let tally = self.tally.entry((a, b)).or_insert((0, 0));
+        if a_won {
+            tally.0 += 1;
+        } else {
+            tally.1 += 1;
+        }
+        let tally = *tally;
+        if pair % e_count == 0 {
+            match self.half.remove(&pair) {
+                Some(other) => self.pairs.add(usize::from(other) + usize::from(a_won)),
+                None => {
+                    self.half.insert(pair, a_won);
+                }
+            }
+        }
+        if let Some(n) = t.first_to
+            && self.first_to_stop.is_none()
+            && (tally.0 >= n || tally.1 >= n)
+        {
+            self.first_to_stop = Some(self.done);
+        }
+        tally
+    }
+}
+
+/// Where game `number` (1-based) sits in the list: its global pair, its encounter's players `a`
+/// and `b`, and `a`'s colour.
+fn place(encounters: &[(usize, usize)], number: u64) -> (u64, usize, usize, Color) {
+    let index = number - 1;
+    let (pair, j) = (index / 2, index % 2);
+    let e_count = encounters.len() as u64;
+    let (a, b) = encounters[(pair % e_count) as usize];
+    let k = pair / e_count;
+    (pair, a, b, pairing(2 * k + j).0)
+}
+
+/// [`run`] after an interruption: `done` are the games the record already holds (of this match,
+/// as [`super::record_file::RecordFile::open`] checked); only the others are played, each with the
+/// number, seed, players and colours it has in the whole list, so that the records and the report
+/// come out as those of an uninterrupted run.
+pub fn run_resumed(
+    t: &Tournament,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: Option<&mut (dyn Write + Send)>,
+    mut done: Vec<GameRecord>,
+) -> Result<Outcome> {
     t.validate()?;
     let encounters = t.encounters();
     let e_count = encounters.len() as u64;
@@ -394,26 +485,67 @@ pub fn run(
     let planned = pairs.len() as u64 * 2;
     let match_id = t.match_id();
     let date = record::today();
+    let slots: Vec<(u64, u64)> = pairs.iter().flat_map(|&p| [(p, 0), (p, 1)]).collect();
+    let mine: HashSet<u64> = slots.iter().map(|&(p, j)| 2 * p + j + 1).collect();
+    done.sort_by_key(|g| g.number);
+    let mut live = Live {
+        done: 0,
+        tally: BTreeMap::new(),
+        pairs: Pairs::default(),
+        half: BTreeMap::new(),
+        records: Vec::new(),
+        sprt_stop: None,
+        first_to_stop: None,
+    };
+    for g in done {
+        ensure!(
+            mine.contains(&g.number),
+            "the record holds game {}, which this run does not play (another --shard or --games?)",
+            g.number
+        );
+        let at = place(&encounters, g.number);
+        let (red, blue) = if at.3 == Color::Red {
+            (at.1, at.2)
+        } else {
+            (at.2, at.1)
+        };
+        ensure!(
+            g.red == t.names[red] && g.blue == t.names[blue],
+            "the record's game {} is between {} and {}, this run's between {} and {}",
+            g.number,
+            record::excerpt(&g.red),
+            record::excerpt(&g.blue),
+            t.names[red],
+            t.names[blue]
+        );
+        live.count(t, e_count, &g, at);
+        live.records.push(g);
+    }
+    let resumed: HashSet<u64> = live.records.iter().map(|g| g.number).collect();
+    if let Some(test) = &t.sprt
+        && let Some(v) = test.verdict(&live.pairs)
+    {
+        live.sprt_stop = Some((v, live.done));
+    }
+    let decided = live.sprt_stop.is_some() || live.first_to_stop.is_some();
     let queue = Mutex::new(Queue {
-        slots: pairs.iter().flat_map(|&p| [(p, 0), (p, 1)]).collect(),
+        slots: if decided {
+            Vec::new()
+        } else {
+            slots
+                .into_iter()
+                .filter(|&(p, j)| !resumed.contains(&(2 * p + j + 1)))
+                .collect()
+        },
         next: 0,
-        started: HashSet::new(),
+        started: resumed.iter().map(|n| (n - 1) / 2).collect(),
     });
     let stop = AtomicBool::new(false);
+    let first_to_done = AtomicBool::new(false);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let started_at = Instant::now();
-    let sink = Mutex::new((
-        Live {
-            done: 0,
-            tally: BTreeMap::new(),
-            pairs: Pairs::default(),
-            half: BTreeMap::new(),
-            records: Vec::new(),
-            sprt_stop: None,
-        },
-        out,
-        record,
-    ));
+    let already = live.done;
+    let sink = Mutex::new((live, out, record));
     let tc_of = |i: usize| t.entrants[i].tc.unwrap_or(t.tc);
     let workers = t
         .concurrency
@@ -431,6 +563,7 @@ pub fn run(
     std::thread::scope(|scope| {
         // Borrowed by the workers, which take their slot number by value.
         let (queue, stop, failure, sink) = (&queue, &stop, &failure, &sink);
+        let first_to_done = &first_to_done;
         let (date, match_id, encounters, tc_of) = (&date, &match_id, &encounters, &tc_of);
         for w in 0..workers {
             // Game slot w runs on CPU w (mod the CPUs this process may use): the two engines of
@@ -446,8 +579,12 @@ pub fn run(
                             break;
                         };
                         q.next += 1;
-                        // Once stopped, no pair is begun, but a begun pair is finished.
-                        if stop.load(Ordering::SeqCst) && !(j == 1 && q.started.contains(&pair)) {
+                        // Once stopped, no pair is begun, but a begun pair is finished; a
+                        // first-to match ends at once.
+                        if stop.load(Ordering::SeqCst)
+                            && (first_to_done.load(Ordering::SeqCst)
+                                || !(j == 1 && q.started.contains(&pair)))
+                        {
                             continue;
                         }
                         q.started.insert(pair);
@@ -510,21 +647,10 @@ pub fn run(
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let (live, out, record) = &mut *guard;
                     let a_won = rec.winner == Some(a_color);
-                    live.done += 1;
-                    let tally = live.tally.entry((a, b)).or_insert((0, 0));
-                    if a_won {
-                        tally.0 += 1;
-                    } else {
-                        tally.1 += 1;
-                    }
-                    let tally = *tally;
-                    if pair % e_count == 0 {
-                        match live.half.remove(&pair) {
-                            Some(other) => live.pairs.add(usize::from(other) + usize::from(a_won)),
-                            None => {
-                                live.half.insert(pair, a_won);
-                            }
-                        }
+                    let tally = live.count(t, e_count, &rec, (pair, a, b, a_color));
+                    if live.first_to_stop.is_some() {
+                        stop.store(true, Ordering::SeqCst);
+                        first_to_done.store(true, Ordering::SeqCst);
                     }
                     let line = match progress {
                         Progress::Lines => {
@@ -552,23 +678,25 @@ pub fn run(
                             )
                         }
                         Progress::Status => {
-                            format!("\r{}\x1b[K", status(t, live, planned, started_at))
+                            format!("\r{}\x1b[K", status(t, live, planned, started_at, already))
                         }
                     };
                     let text = rec.to_text();
                     live.records.push(rec);
-                    let mut io = || -> std::io::Result<()> {
-                        out.write_all(line.as_bytes())?;
-                        out.flush()?;
+                    // The record first: it is what a resume reads.
+                    let mut io = || -> Result<()> {
                         if let Some(r) = record.as_mut() {
-                            r.write_all(text.as_bytes())?;
-                            r.flush()?;
+                            r.write_all(text.as_bytes())
+                                .and_then(|_| r.flush())
+                                .context("writing the record")?;
                         }
+                        out.write_all(line.as_bytes())
+                            .and_then(|_| out.flush())
+                            .context("writing the progress")?;
                         Ok(())
                     };
                     if let Err(e) = io() {
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                            Some(anyhow::Error::new(e).context("writing match output"));
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                         stop.store(true, Ordering::SeqCst);
                     }
                     if let Some(test) = &t.sprt
@@ -604,7 +732,7 @@ pub fn run(
 
 /// The status line: games done, the score so far with its interval (or each player's score in a
 /// tournament), the SPRT ratio, and an estimate of the time left.
-fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String {
+fn status(t: &Tournament, live: &Live, planned: u64, started: Instant, already: u64) -> String {
     let mut s = format!("games {}/{planned}", live.done);
     if t.entrants.len() == 2 {
         let (w, l) = live.tally.get(&(0, 1)).copied().unwrap_or((0, 0));
@@ -642,8 +770,8 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
             s.push_str(&format!(" | {} {w}/{g}", t.names[i]));
         }
     }
-    let left = if live.done > 0 && live.done < planned {
-        let per = started.elapsed().as_secs_f64() / live.done as f64;
+    let left = if live.done > already && live.done < planned {
+        let per = started.elapsed().as_secs_f64() / (live.done - already) as f64;
         format!(
             " | {} left",
             fmt_duration(per * (planned - live.done) as f64)
@@ -697,6 +825,7 @@ mod tests {
             shard: None,
             anchor: 0,
             affinity: false,
+            first_to: None,
         }
     }
 
