@@ -226,3 +226,85 @@ fn a_first_to_match_ends_at_n_wins_and_resumes() {
     ]);
     assert_eq!(report(&again), report(&r));
 }
+
+#[test]
+fn a_swiss_event_killed_and_resumed_pairs_and_ends_as_an_uninterrupted_one() {
+    // Five players (a bye each round), three rounds of two-game mini-matches; the slowed engine
+    // twice so that the runner can be killed in the middle of a round.
+    let engine = slow_engine();
+    let args = |record: &Path| -> Vec<String> {
+        let mut a: Vec<String> = Vec::new();
+        for (i, p) in ["slow-a", "greedy", "slow-b", "random", "greedy"]
+            .iter()
+            .enumerate()
+        {
+            a.push("--engine".into());
+            if p.starts_with("slow") {
+                a.extend(["sh".into(), format!("arg={engine}"), format!("name={p}")]);
+            } else {
+                a.extend([p.to_string(), format!("name={p}-{i}")]);
+            }
+        }
+        let mut all: Vec<String> = vec!["match".into()];
+        all.extend(a);
+        all.extend(
+            [
+                "--tournament",
+                "swiss",
+                "--rounds",
+                "3",
+                "--games-per-round",
+                "2",
+                "--movetime",
+                "1000",
+                "--seed",
+                "9",
+                "--quiet",
+                "--record",
+            ]
+            .map(String::from),
+        );
+        all.push(record.display().to_string());
+        all
+    };
+    let whole = common::temp_path("resume", "swiss-whole.txt");
+    let ran = run(&args(&whole));
+    assert!(ran.ok, "{}", ran.stderr);
+    assert!(ran.stdout.contains("After round 2 of 3:"), "{}", ran.stdout);
+    let cut = common::temp_path("resume", "swiss-cut.txt");
+    let mut resume = args(&cut);
+    for (i, after) in [3usize, 7].into_iter().enumerate() {
+        let mut a = resume.clone();
+        if i > 0 {
+            a.push("--resume".into());
+        }
+        let mut runner = Command::new(EWN)
+            .args(&a)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for_games(&cut, after);
+        runner.kill().unwrap();
+        runner.wait().unwrap();
+    }
+    resume.push("--resume".into());
+    let resumed = run(&resume);
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert_eq!(games_of(&cut), games_of(&whole));
+    let standings = |s: &str| s[s.rfind("Standings").unwrap()..].to_string();
+    assert_eq!(
+        report(&standings(&resumed.stdout)),
+        report(&standings(&ran.stdout))
+    );
+    // `ewn stats` gives the same standings and crosstable from the records.
+    let stats = common::run_ok(&[
+        "stats",
+        cut.to_str().unwrap(),
+        "--tournament",
+        "swiss",
+        "--games-per-round",
+        "2",
+    ]);
+    assert_eq!(report(&standings(&stats)), report(&standings(&ran.stdout)));
+}

@@ -6,16 +6,17 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
+use crate::players::baseline::Kind;
 use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
 use crate::record::{read_record_file, read_text_file};
-use crate::referee::ccgc;
 use crate::referee::record_file::RecordFile;
 use crate::referee::report::{Report, players_in};
 use crate::referee::stats::Sprt;
 use crate::referee::tourney::{
     self, Progress, Schedule, Shard, Tournament, labels, parse_openings,
 };
+use crate::referee::{ccgc, event};
 use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
@@ -35,9 +36,18 @@ pub struct MatchArgs {
     /// One more player, in the same forms (the default opponent of a single --engine: random).
     #[arg(long, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
     pub opponent: Option<Vec<String>>,
-    /// With more than two players: `gauntlet` (the first against each other) or `round-robin`.
+    /// With more than two players: `gauntlet` (the first against each other), `round-robin`,
+    /// `swiss` (with --rounds) or `knockout` (seeded in the order of the --engine options); the
+    /// last two play a mini-match of --games-per-round games for each pairing.
     #[arg(long, value_enum, default_value_t = ScheduleArg::Gauntlet)]
     pub tournament: ScheduleArg,
+    /// Rounds of a Swiss event (1..the number of players).
+    #[arg(long)]
+    pub rounds: Option<u64>,
+    /// Games of each pairing's mini-match in a Swiss event or a knockout, 2..1000 (rounded up to
+    /// whole pairs).
+    #[arg(long, default_value_t = 2)]
+    pub games_per_round: u64,
     /// Games per encounter, 1..1000000 (rounded up to whole pairs).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
@@ -115,10 +125,37 @@ impl MatchArgs {
     }
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ScheduleArg {
     Gauntlet,
     RoundRobin,
+    Swiss,
+    Knockout,
+}
+
+/// The most games of a mini-match (`--games-per-round`).
+const MAX_GAMES_PER_ROUND: u64 = 1000;
+
+/// The schedule of `--tournament`, `--rounds` and `--games-per-round`, and the games per
+/// encounter (or per mini-match) it plays.
+fn schedule(s: ScheduleArg, rounds: Option<u64>, per_round: u64) -> Result<Schedule> {
+    if s != ScheduleArg::Swiss && rounds.is_some() {
+        bail!("--rounds is for --tournament swiss");
+    }
+    if matches!(s, ScheduleArg::Swiss | ScheduleArg::Knockout) {
+        anyhow::ensure!(
+            (1..=MAX_GAMES_PER_ROUND).contains(&per_round),
+            "--games-per-round {per_round}: must be 1..{MAX_GAMES_PER_ROUND}"
+        );
+    }
+    Ok(match s {
+        ScheduleArg::Gauntlet => Schedule::Gauntlet,
+        ScheduleArg::RoundRobin => Schedule::RoundRobin,
+        ScheduleArg::Swiss => Schedule::Swiss {
+            rounds: rounds.context("--tournament swiss needs --rounds N")?,
+        },
+        ScheduleArg::Knockout => Schedule::Knockout,
+    })
 }
 
 #[derive(clap::Args, Debug)]
@@ -135,6 +172,13 @@ pub struct StatsArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The records are of a `swiss` event or a `knockout`: print its standings or bracket and
+    /// crosstable too, as `ewn match` did.
+    #[arg(long, value_enum)]
+    pub tournament: Option<ScheduleArg>,
+    /// The games of each mini-match of that event, as given to `ewn match`.
+    #[arg(long, default_value_t = 2)]
+    pub games_per_round: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -225,19 +269,18 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             tourney::MAX_GAMES / 2
         );
     }
-    let games = match args.first_to {
-        Some(n) => 2 * n,
-        None => args.games.div_ceil(2) * 2,
+    let schedule = schedule(args.tournament, args.rounds, args.games_per_round)?;
+    let games = match (args.first_to, schedule) {
+        (Some(n), _) => 2 * n,
+        (None, Schedule::Swiss { .. } | Schedule::Knockout) => args.games_per_round.div_ceil(2) * 2,
+        (None, _) => args.games.div_ceil(2) * 2,
     };
     let names = labels(&entrants);
     let t = Tournament {
         anchor: anchor_index(&names, args.anchor.as_deref())?,
         names,
         entrants,
-        schedule: match args.tournament {
-            ScheduleArg::Gauntlet => Schedule::Gauntlet,
-            ScheduleArg::RoundRobin => Schedule::RoundRobin,
-        },
+        schedule,
         games,
         seed: args.seed,
         tc,
@@ -295,6 +338,9 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         print!("{}", o.report.json());
         return Ok(());
     }
+    if let Some(e) = &o.event {
+        print!("{e}");
+    }
     print!("{}", o.report.text());
     if let Some((_, at)) = o.sprt_stop {
         println!(
@@ -343,7 +389,29 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     if games.is_empty() {
         bail!("no games in the record files");
     }
-    let names = players_in(&games);
+    let mut names = players_in(&games);
+    let event = match args.tournament {
+        Some(s @ (ScheduleArg::Swiss | ScheduleArg::Knockout)) => {
+            let per_round = args.games_per_round.div_ceil(2) * 2;
+            let knockout = s == ScheduleArg::Knockout;
+            names = event::entry_order(knockout, per_round, &games, &names).with_context(|| {
+                format!(
+                    "these records are not of a {} event with {per_round} games a round",
+                    if knockout { "knockout" } else { "Swiss" }
+                )
+            })?;
+            Some((
+                if knockout {
+                    Schedule::Knockout
+                } else {
+                    Schedule::Swiss { rounds: 0 }
+                },
+                per_round,
+            ))
+        }
+        Some(_) => bail!("--tournament here is only for swiss and knockout records"),
+        None => None,
+    };
     let anchor = anchor_index(&names, args.anchor.as_deref())?;
     let sprt = parse_sprt(args.sprt.as_deref())?;
     if sprt.is_some() && names.len() != 2 {
@@ -351,6 +419,29 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
             "--sprt is for a match of two players; these records have {}",
             names.len()
         );
+    }
+    if let Some((schedule, per_round)) = event
+        && !args.json
+    {
+        let entrants = names
+            .iter()
+            .map(|n| Entrant::plain(crate::players::PlayerSpec::Baseline(Kind::Random), n))
+            .collect();
+        let t = Tournament {
+            entrants,
+            names: names.clone(),
+            schedule,
+            games: per_round,
+            anchor,
+            ..Tournament::two_players(
+                [
+                    crate::players::PlayerSpec::Baseline(Kind::Random),
+                    crate::players::PlayerSpec::Baseline(Kind::Random),
+                ],
+                ["a", "b"],
+            )
+        };
+        print!("{}", tourney::event_text(&t, &games)?);
     }
     let report = Report::build(names, &games, anchor, sprt).map_err(anyhow::Error::msg)?;
     if args.json {

@@ -11,6 +11,7 @@
 //! the applications.
 
 pub mod ccgc;
+pub mod event;
 pub mod game;
 pub mod ratings;
 pub mod record_file;

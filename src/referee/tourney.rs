@@ -23,6 +23,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail, ensure};
 
+use super::event;
 use super::game::{GameSpec, pairing, play_game};
 use super::report::Report;
 use super::stats::{self, Pairs, Sprt, Verdict};
@@ -38,6 +39,12 @@ use crate::rules::rng;
 pub enum Schedule {
     Gauntlet,
     RoundRobin,
+    /// A Swiss system of this many rounds; `games` is each pairing's mini-match.
+    Swiss {
+        rounds: u64,
+    },
+    /// A seeded knockout in the order of entry; `games` is each pairing's mini-match.
+    Knockout,
 }
 
 impl Schedule {
@@ -45,6 +52,8 @@ impl Schedule {
         match self {
             Schedule::Gauntlet => "gauntlet",
             Schedule::RoundRobin => "round-robin",
+            Schedule::Swiss { .. } => "swiss",
+            Schedule::Knockout => "knockout",
         }
     }
 }
@@ -231,6 +240,8 @@ impl Tournament {
             Schedule::RoundRobin => (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
                 .collect(),
+            // Paired round by round from the results (see `run_event`).
+            Schedule::Swiss { .. } | Schedule::Knockout => Vec::new(),
         }
     }
 
@@ -249,14 +260,13 @@ impl Tournament {
     /// games, players' names, settings and time controls, start positions. Shards of one match
     /// share it (the shard, the concurrency and the engines' paths do not enter it).
     pub fn match_id(&self) -> String {
+        let schedule = match self.schedule {
+            Schedule::Swiss { rounds } => format!("swiss {rounds}"),
+            s => s.name().to_string(),
+        };
         let mut text = format!(
             "{}|{}|{}|{:?}|{}|{}",
-            self.seed,
-            self.schedule.name(),
-            self.games,
-            self.tc,
-            self.engine_setups,
-            self.grace_ms
+            self.seed, schedule, self.games, self.tc, self.engine_setups, self.grace_ms
         );
         for (e, name) in self.entrants.iter().zip(&self.names) {
             text.push_str(&format!("|{name}:{:?}:{:?}", e.options, e.tc));
@@ -331,6 +341,21 @@ impl Tournament {
                  run the shards without it and apply it with `ewn stats --sprt`"
             );
         }
+        if let Schedule::Swiss { rounds } = self.schedule {
+            ensure!(
+                (1..=self.entrants.len() as u64).contains(&rounds),
+                "--rounds {rounds}: a Swiss event of {} players plays 1..{} rounds",
+                self.entrants.len(),
+                self.entrants.len()
+            );
+        }
+        if matches!(self.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+            ensure!(
+                self.sprt.is_none() && self.shard.is_none() && self.first_to.is_none(),
+                "a {} event takes no --sprt, --shard or --first-to",
+                self.schedule.name()
+            );
+        }
         if let Some(n) = self.first_to {
             ensure!(
                 self.entrants.len() == 2,
@@ -372,6 +397,8 @@ pub struct Outcome {
     pub sprt_stop: Option<(Verdict, u64)>,
     /// Games this run was to play.
     pub planned: u64,
+    /// An event's standings (Swiss) or bracket (knockout) and crosstable.
+    pub event: Option<String>,
 }
 
 /// The live tally behind the progress output.
@@ -389,8 +416,8 @@ struct Live {
 }
 
 struct Queue {
-    /// Game slots: `(pair, 0 or 1)`, in order.
-    slots: Vec<(u64, u64)>,
+    /// The games to play, in order.
+    slots: Vec<Slot>,
     next: usize,
     started: HashSet<u64>,
 }
@@ -418,16 +445,41 @@ pub fn run(
     run_resumed(t, progress, out, record, Vec::new())
 }
 
+/// One game to play: its number, its players (`a` the first-named, Red in the first game of its
+/// pair), `k` its generator stream (and start position), `j` 0 or 1 its place in the pair, and
+/// whether its pair counts for the match's pair statistics (the first encounter's pairs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot {
+    number: u64,
+    a: usize,
+    b: usize,
+    k: u64,
+    j: u64,
+    counts: bool,
+}
+
+impl Slot {
+    fn pair(&self) -> u64 {
+        (self.number - 1) / 2
+    }
+
+    fn a_color(&self) -> Color {
+        pairing(2 * self.k + self.j).0
+    }
+
+    fn red_blue(&self) -> (usize, usize) {
+        if self.a_color() == Color::Red {
+            (self.a, self.b)
+        } else {
+            (self.b, self.a)
+        }
+    }
+}
+
 impl Live {
-    /// Counts a finished game: `a` against `b` in global pair `pair`, `a` with `a_color`. The
-    /// tally of the encounter after it.
-    fn count(
-        &mut self,
-        t: &Tournament,
-        e_count: u64,
-        rec: &GameRecord,
-        (pair, a, b, a_color): (u64, usize, usize, Color),
-    ) -> (u64, u64) {
+    /// Counts a finished game of `slot`. The tally of its encounter after it.
+    fn count(&mut self, t: &Tournament, rec: &GameRecord, slot: &Slot) -> (u64, u64) {
+        let (pair, a, b, a_color) = (slot.pair(), slot.a, slot.b, slot.a_color());
         let a_won = rec.winner == Some(a_color);
         self.done += 1;
         let tally = self.tally.entry((a, b)).or_insert((0, 0));
@@ -437,7 +489,7 @@ impl Live {
             tally.1 += 1;
         }
         let tally = *tally;
-        if pair % e_count == 0 {
+        if slot.counts {
             match self.half.remove(&pair) {
                 Some(other) => self.pairs.add(usize::from(other) + usize::from(a_won)),
                 None => {
@@ -455,15 +507,24 @@ impl Live {
     }
 }
 
-/// Where game `number` (1-based) sits in the list: its global pair, its encounter's players `a`
-/// and `b`, and `a`'s colour.
-fn place(encounters: &[(usize, usize)], number: u64) -> (u64, usize, usize, Color) {
-    let index = number - 1;
-    let (pair, j) = (index / 2, index % 2);
+/// The games of a schedule with a fixed list (gauntlet, round robin) that this run plays.
+fn fixed_slots(t: &Tournament) -> Vec<Slot> {
+    let encounters = t.encounters();
     let e_count = encounters.len() as u64;
-    let (a, b) = encounters[(pair % e_count) as usize];
-    let k = pair / e_count;
-    (pair, a, b, pairing(2 * k + j).0)
+    t.pairs_to_play()
+        .into_iter()
+        .flat_map(|pair| {
+            let (a, b) = encounters[(pair % e_count) as usize];
+            [0, 1].map(|j| Slot {
+                number: 2 * pair + j + 1,
+                a,
+                b,
+                k: pair / e_count,
+                j,
+                counts: pair % e_count == 0,
+            })
+        })
+        .collect()
 }
 
 /// [`run`] after an interruption: `done` are the games the record already holds (of this match,
@@ -475,40 +536,93 @@ pub fn run_resumed(
     progress: Progress,
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
-    mut done: Vec<GameRecord>,
+    done: Vec<GameRecord>,
 ) -> Result<Outcome> {
     t.validate()?;
-    let encounters = t.encounters();
-    let e_count = encounters.len() as u64;
-    let all_games = t.total_pairs() * 2;
-    let pairs = t.pairs_to_play();
-    let planned = pairs.len() as u64 * 2;
-    let match_id = t.match_id();
-    let date = record::today();
-    let slots: Vec<(u64, u64)> = pairs.iter().flat_map(|&p| [(p, 0), (p, 1)]).collect();
-    let mine: HashSet<u64> = slots.iter().map(|&(p, j)| 2 * p + j + 1).collect();
-    done.sort_by_key(|g| g.number);
-    let mut live = Live {
-        done: 0,
-        tally: BTreeMap::new(),
-        pairs: Pairs::default(),
-        half: BTreeMap::new(),
-        records: Vec::new(),
-        sprt_stop: None,
-        first_to_stop: None,
+    if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+        return run_event(t, progress, out, record, done);
+    }
+    let slots = fixed_slots(t);
+    let planned = slots.len() as u64;
+    let mut live = preload(t, &slots, done)?;
+    if let Some(test) = &t.sprt
+        && let Some(v) = test.verdict(&live.pairs)
+    {
+        live.sprt_stop = Some((v, live.done));
+    }
+    let decided = live.sprt_stop.is_some() || live.first_to_stop.is_some();
+    let todo = if decided { Vec::new() } else { slots };
+    let mut record = record;
+    let run = Run {
+        all_games: t.total_pairs() * 2,
+        planned,
+        match_id: t.match_id(),
+        date: record::today(),
     };
-    for g in done {
-        ensure!(
-            mine.contains(&g.number),
-            "the record holds game {}, which this run does not play (another --shard or --games?)",
+    let live = play_slots(t, &run, todo, progress, out, &mut record, live)?;
+    finish(t, live, planned)
+}
+
+/// The records and the report of a run that has played.
+fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome> {
+    let mut records = live.records;
+    records.sort_by_key(|g| g.number);
+    let report =
+        Report::build(t.names.clone(), &records, t.anchor, t.sprt).map_err(anyhow::Error::msg)?;
+    Ok(Outcome {
+        records,
+        report,
+        sprt_stop: live.sprt_stop,
+        planned,
+        event: None,
+    })
+}
+
+impl Live {
+    fn new() -> Live {
+        Live {
+            done: 0,
+            tally: BTreeMap::new(),
+            pairs: Pairs::default(),
+            half: BTreeMap::new(),
+            records: Vec::new(),
+            sprt_stop: None,
+            first_to_stop: None,
+        }
+    }
+}
+
+/// The tally of the games a record already holds, each checked to be one of `slots` with its
+/// players in their colours.
+fn preload(t: &Tournament, slots: &[Slot], mut done: Vec<GameRecord>) -> Result<Live> {
+    let mut live = Live::new();
+    preload_into(t, &mut live, slots, &mut done)?;
+    if let Some(g) = done.first() {
+        bail!(
+            "the record holds game {}, which this run does not play (another --shard, --games \
+             or players?)",
             g.number
         );
-        let at = place(&encounters, g.number);
-        let (red, blue) = if at.3 == Color::Red {
-            (at.1, at.2)
-        } else {
-            (at.2, at.1)
-        };
+    }
+    Ok(live)
+}
+
+/// Moves the games of `done` that are among `slots` into `live`, checking their players.
+fn preload_into(
+    t: &Tournament,
+    live: &mut Live,
+    slots: &[Slot],
+    done: &mut Vec<GameRecord>,
+) -> Result<()> {
+    done.sort_by_key(|g| g.number);
+    let by_number: BTreeMap<u64, &Slot> = slots.iter().map(|s| (s.number, s)).collect();
+    let (mine, rest): (Vec<GameRecord>, Vec<GameRecord>) = std::mem::take(done)
+        .into_iter()
+        .partition(|g| by_number.contains_key(&g.number));
+    *done = rest;
+    for g in mine {
+        let slot = by_number[&g.number];
+        let (red, blue) = slot.red_blue();
         ensure!(
             g.red == t.names[red] && g.blue == t.names[blue],
             "the record's game {} is between {} and {}, this run's between {} and {}",
@@ -518,39 +632,192 @@ pub fn run_resumed(
             t.names[red],
             t.names[blue]
         );
-        live.count(t, e_count, &g, at);
+        live.count(t, &g, slot);
         live.records.push(g);
     }
-    let resumed: HashSet<u64> = live.records.iter().map(|g| g.number).collect();
-    if let Some(test) = &t.sprt
-        && let Some(v) = test.verdict(&live.pairs)
-    {
-        live.sprt_stop = Some((v, live.done));
-    }
-    let decided = live.sprt_stop.is_some() || live.first_to_stop.is_some();
-    let queue = Mutex::new(Queue {
-        slots: if decided {
-            Vec::new()
+    Ok(())
+}
+
+/// A Swiss event or a knockout, round by round: each round is paired from the records of the
+/// rounds before (so a resumed event pairs as the interrupted one did), played, and followed by
+/// its standings and crosstable on `out`.
+fn run_event(
+    t: &Tournament,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: Option<&mut (dyn Write + Send)>,
+    mut done: Vec<GameRecord>,
+) -> Result<Outcome> {
+    let n = t.entrants.len();
+    let g = t.games;
+    let size = n.next_power_of_two();
+    let (rounds, planned) = match t.schedule {
+        Schedule::Swiss { rounds } => (rounds, rounds * (n as u64 / 2) * g),
+        _ => (size.trailing_zeros() as u64, (n as u64 - 1) * g),
+    };
+    let run = Run {
+        all_games: if t.schedule == Schedule::Knockout {
+            0
         } else {
-            slots
-                .into_iter()
-                .filter(|&(p, j)| !resumed.contains(&(2 * p + j + 1)))
-                .collect()
+            planned
         },
+        planned,
+        match_id: t.match_id(),
+        date: record::today(),
+    };
+    let mut record = record;
+    let mut live = Live::new();
+    let mut text = String::new();
+    for r in 0..rounds {
+        let slot = |number, a, b, k, gi: u64| Slot {
+            number,
+            a,
+            b,
+            k,
+            j: gi % 2,
+            counts: false,
+        };
+        let slots: Vec<Slot> = match t.schedule {
+            Schedule::Swiss { .. } => {
+                let standings = event::swiss_standings(&t.names, g, &live.records);
+                let met = event::swiss_met(&t.names, g, &live.records);
+                let (pairs, _bye) = event::swiss_pairings(&standings, &met).with_context(|| {
+                    format!(
+                        "round {}: no pairing without a repeated one; {n} players can play at \
+                         most {} rounds",
+                        r + 1,
+                        n - 1 + n % 2
+                    )
+                })?;
+                pairs
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(p, &(a, b))| {
+                        (0..g).map(move |gi| {
+                            let number = event::swiss_number(n, g, r, p as u64, gi);
+                            slot(number, a, b, r * (g / 2) + gi / 2, gi)
+                        })
+                    })
+                    .collect()
+            }
+            _ => {
+                // The knockout's games are known a wave at a time: the mini-matches, then a
+                // tie-break pair for each tied one.
+                let mut all = Vec::new();
+                loop {
+                    let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
+                    let wave: Vec<Slot> = todo
+                        .iter()
+                        .filter(|w| w.0 == r)
+                        .filter_map(|&(_, p, gi)| {
+                            let tie = &ties[r as usize][p as usize];
+                            let (a, b) = (tie.a?, tie.b?);
+                            let number = event::knockout_number(size, g, r, p, gi);
+                            let stride = event::knockout_stride(g);
+                            Some(slot(
+                                number,
+                                a,
+                                b,
+                                (r * size as u64 / 2 + p) * stride / 2 + gi / 2,
+                                gi,
+                            ))
+                        })
+                        .collect();
+                    if wave.is_empty() {
+                        break;
+                    }
+                    preload_into(t, &mut live, &wave, &mut done)?;
+                    live = play_slots(t, &run, wave.clone(), progress, out, &mut record, live)?;
+                    all.extend(wave);
+                }
+                all
+            }
+        };
+        if matches!(t.schedule, Schedule::Swiss { .. }) {
+            preload_into(t, &mut live, &slots, &mut done)?;
+            live = play_slots(t, &run, slots, progress, out, &mut record, live)?;
+        }
+        text = event_text(t, &live.records)?;
+        // The last round's standings are the summary's.
+        if r + 1 < rounds {
+            let head = format!("After round {} of {rounds}:\n", r + 1);
+            out.write_all(head.as_bytes())
+                .and_then(|_| out.write_all(text.as_bytes()))
+                .and_then(|_| out.flush())
+                .context("writing the progress")?;
+        }
+    }
+    if let Some(g) = done.first() {
+        bail!(
+            "the record holds game {}, which this event does not play (other players, rounds or \
+             --games-per-round?)",
+            g.number
+        );
+    }
+    let mut o = finish(t, live, planned)?;
+    o.event = Some(text);
+    Ok(o)
+}
+
+/// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
+pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
+    let mut s = match t.schedule {
+        Schedule::Swiss { .. } => event::swiss_text(
+            &t.names,
+            &event::swiss_standings(&t.names, t.games, records),
+        ),
+        _ => {
+            let (rounds, _) = event::knockout(t.entrants.len(), t.games, records, &t.names);
+            event::knockout_text(&t.names, &rounds)
+        }
+    };
+    let report =
+        Report::build(t.names.clone(), records, t.anchor, None).map_err(anyhow::Error::msg)?;
+    s.push_str(&report.crosstable());
+    Ok(s)
+}
+
+/// What every game of a run shares.
+struct Run {
+    /// Games of the whole match, as the progress lines count them.
+    all_games: u64,
+    /// Games this run is to play in all, as the status line counts them.
+    planned: u64,
+    match_id: String,
+    date: String,
+}
+
+/// Plays `slots` (those `live` does not hold yet) on the workers and returns the tally with
+/// them added.
+fn play_slots(
+    t: &Tournament,
+    run: &Run,
+    slots: Vec<Slot>,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: &mut Option<&mut (dyn Write + Send)>,
+    live: Live,
+) -> Result<Live> {
+    let resumed: HashSet<u64> = live.records.iter().map(|g| g.number).collect();
+    let slots: Vec<Slot> = slots
+        .into_iter()
+        .filter(|s| !resumed.contains(&s.number))
+        .collect();
+    let (all_games, planned) = (run.all_games, run.planned);
+    let queue = Mutex::new(Queue {
         next: 0,
         started: resumed.iter().map(|n| (n - 1) / 2).collect(),
+        slots,
     });
     let stop = AtomicBool::new(false);
     let first_to_done = AtomicBool::new(false);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let started_at = Instant::now();
     let already = live.done;
+    let to_play = queue.lock().unwrap_or_else(|e| e.into_inner()).slots.len();
     let sink = Mutex::new((live, out, record));
     let tc_of = |i: usize| t.entrants[i].tc.unwrap_or(t.tc);
-    let workers = t
-        .concurrency
-        .clamp(1, MAX_CONCURRENCY)
-        .min(planned.max(1) as usize);
+    let workers = t.concurrency.clamp(1, MAX_CONCURRENCY).min(to_play.max(1));
     let cpus = if t.affinity {
         let cpus = crate::players::engine::usable_cpus();
         if cpus.is_empty() {
@@ -564,7 +831,7 @@ pub fn run_resumed(
         // Borrowed by the workers, which take their slot number by value.
         let (queue, stop, failure, sink) = (&queue, &stop, &failure, &sink);
         let first_to_done = &first_to_done;
-        let (date, match_id, encounters, tc_of) = (&date, &match_id, &encounters, &tc_of);
+        let (date, match_id, tc_of) = (&run.date, &run.match_id, &tc_of);
         for w in 0..workers {
             // Game slot w runs on CPU w (mod the CPUs this process may use): the two engines of
             // a game take turns, so they share it.
@@ -573,9 +840,9 @@ pub fn run_resumed(
                 let mut players: Vec<Option<Box<dyn Player>>> =
                     (0..t.entrants.len()).map(|_| None).collect();
                 loop {
-                    let (pair, j) = {
+                    let slot = {
                         let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
-                        let Some(&(pair, j)) = q.slots.get(q.next) else {
+                        let Some(&slot) = q.slots.get(q.next) else {
                             break;
                         };
                         q.next += 1;
@@ -583,16 +850,14 @@ pub fn run_resumed(
                         // first-to match ends at once.
                         if stop.load(Ordering::SeqCst)
                             && (first_to_done.load(Ordering::SeqCst)
-                                || !(j == 1 && q.started.contains(&pair)))
+                                || !(slot.j == 1 && q.started.contains(&slot.pair())))
                         {
                             continue;
                         }
-                        q.started.insert(pair);
-                        (pair, j)
+                        q.started.insert(slot.pair());
+                        slot
                     };
-                    let (a, b) = encounters[(pair % e_count) as usize];
-                    let k = pair / e_count;
-                    let index = 2 * pair + j;
+                    let (a, b, k, j) = (slot.a, slot.b, slot.k, slot.j);
                     let (a_color, alternating_first) = pairing(2 * k + j);
                     let (start, first) = match t
                         .openings
@@ -615,7 +880,7 @@ pub fn run_resumed(
                         (b, a)
                     };
                     let spec = GameSpec {
-                        number: index + 1,
+                        number: slot.number,
                         seed: rng::pair_seed(t.seed, k),
                         first,
                         tc: [tc_of(red), tc_of(blue)],
@@ -647,7 +912,7 @@ pub fn run_resumed(
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let (live, out, record) = &mut *guard;
                     let a_won = rec.winner == Some(a_color);
-                    let tally = live.count(t, e_count, &rec, (pair, a, b, a_color));
+                    let tally = live.count(t, &rec, &slot);
                     if live.first_to_stop.is_some() {
                         stop.store(true, Ordering::SeqCst);
                         first_to_done.store(true, Ordering::SeqCst);
@@ -664,8 +929,14 @@ pub fn run_resumed(
                             } else {
                                 format!(" ({})", rec.detail)
                             };
+                            // A knockout's numbers have gaps: they are shown alone.
+                            let of = if all_games > 0 {
+                                format!("/{all_games}")
+                            } else {
+                                String::new()
+                            };
                             format!(
-                                "game {}/{all_games}: {wn} ({}) beat {ln} by {}{detail} in {} \
+                                "game {}{of}: {wn} ({}) beat {ln} by {}{detail} in {} \
                                  plies; {} {}-{} {}\n",
                                 rec.number,
                                 rec.winner.map_or("nobody", Color::name),
@@ -685,7 +956,7 @@ pub fn run_resumed(
                     live.records.push(rec);
                     // The record first: it is what a resume reads.
                     let mut io = || -> Result<()> {
-                        if let Some(r) = record.as_mut() {
+                        if let Some(r) = record.as_deref_mut() {
                             r.write_all(text.as_bytes())
                                 .and_then(|_| r.flush())
                                 .context("writing the record")?;
@@ -718,16 +989,7 @@ pub fn run_resumed(
         out.write_all(b"\r\x1b[K")?;
         out.flush()?;
     }
-    let mut records = live.records;
-    records.sort_by_key(|g| g.number);
-    let report =
-        Report::build(t.names.clone(), &records, t.anchor, t.sprt).map_err(anyhow::Error::msg)?;
-    Ok(Outcome {
-        records,
-        report,
-        sprt_stop: live.sprt_stop,
-        planned,
-    })
+    Ok(live)
 }
 
 /// The status line: games done, the score so far with its interval (or each player's score in a
