@@ -184,3 +184,39 @@ fn a_fifo_is_refused_not_waited_on() {
         assert!(err.contains("not a regular file"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn engine_logs_keep_every_line_of_every_game() {
+    let dir = tmp("engine-logs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    run_ok(&argv(
+        "match --engine self --opponent tcg:self --games 2 --movetime 20 --quiet --engine-log",
+        &[d],
+    ));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "game-1-blue-ewn-tcg.log",
+            "game-1-red-ewn.log",
+            "game-2-blue-ewn.log",
+            "game-2-red-ewn-tcg.log"
+        ]
+    );
+    let native = std::fs::read_to_string(dir.join("game-1-red-ewn.log")).unwrap();
+    let tcg = std::fs::read_to_string(dir.join("game-1-blue-ewn-tcg.log")).unwrap();
+    for (text, sent, got) in [(&native, "> go die ", "< bestmove "), (&tcg, "> get ", "< ")] {
+        assert!(text.contains(sent) && text.contains(got), "{text}");
+        // Every line: seconds, a direction, the line.
+        for l in text.lines() {
+            let mut w = l.splitn(3, ' ');
+            assert!(w.next().unwrap().parse::<f64>().is_ok(), "{l}");
+            assert!(matches!(w.next(), Some(">") | Some("<")), "{l}");
+        }
+    }
+}

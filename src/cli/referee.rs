@@ -97,6 +97,10 @@ pub struct MatchArgs {
     /// Give the same settings as the first run.
     #[arg(long, requires = "record")]
     pub resume: bool,
+    /// Keep every line sent to and received from each engine, with its time, in this folder: one
+    /// file per game and engine, `game-<number>-<red|blue>-<name>.log`.
+    #[arg(long, value_name = "DIR")]
+    pub engine_log: Option<PathBuf>,
     /// A two-player match that ends when one side has N wins (1..500000); at most 2N games.
     #[arg(long, value_name = "N", conflicts_with = "games")]
     pub first_to: Option<u64>,
@@ -297,7 +301,12 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             .map_err(anyhow::Error::msg)?,
         affinity: args.affinity,
         first_to: args.first_to,
+        engine_log: args.engine_log.clone(),
     };
+    if let Some(d) = &args.engine_log {
+        std::fs::create_dir_all(d)
+            .with_context(|| format!("creating the engine log folder {}", d.display()))?;
+    }
     t.validate()?;
     let (mut record, done) = match &args.record {
         Some(p) => {

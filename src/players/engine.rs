@@ -93,6 +93,44 @@ struct Inbox {
 struct Shared {
     inbox: Mutex<Inbox>,
     changed: Condvar,
+    /// Where the lines sent and received are kept (`--engine-log`), if anywhere.
+    log: Mutex<Option<EngineLog>>,
+}
+
+/// A file of every line sent to and received from an engine, each with its time in seconds since
+/// the file was opened: `0.0123 > go die 3 movetime 100`, `0.1145 < bestmove a5b4`. Each line is
+/// written at once, so a crash or a kill loses none of it.
+struct EngineLog {
+    file: std::fs::File,
+    start: Instant,
+}
+
+impl Shared {
+    fn log_line(&self, dir: char, line: &str) {
+        let mut g = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(l) = g.as_mut() {
+            let t = l.start.elapsed().as_secs_f64();
+            if writeln!(l.file, "{t:.4} {dir} {line}").is_err() {
+                log::warn!("an engine log could not be written; it is stopped");
+                *g = None;
+            }
+        }
+    }
+
+    /// Sends what follows to the log file `path` (created or emptied), or nowhere.
+    fn set_log(&self, path: Option<&std::path::Path>) {
+        let log = path.and_then(|p| match std::fs::File::create(p) {
+            Ok(file) => Some(EngineLog {
+                file,
+                start: Instant::now(),
+            }),
+            Err(e) => {
+                log::warn!("cannot create the engine log {}: {e}", p.display());
+                None
+            }
+        });
+        *self.log.lock().unwrap_or_else(|e| e.into_inner()) = log;
+    }
 }
 
 impl Shared {
@@ -166,8 +204,16 @@ fn read_lines(mut out: impl Read, shared: &Shared) {
                 }
             }
             if nl.is_some() {
-                if !skipping && !shared.push(text(&mut cur)) {
-                    return;
+                if !skipping {
+                    let line = text(&mut cur);
+                    if let Line::Text(s) = &line {
+                        shared.log_line('<', s);
+                    }
+                    if !shared.push(line) {
+                        return;
+                    }
+                } else {
+                    shared.log_line('<', "(a line longer than the limit, cut)");
                 }
                 skipping = false;
             }
@@ -373,6 +419,7 @@ impl Proc {
     /// (its pipe full) fails the send at the deadline instead of holding the runner.
     fn send(&mut self, line: &str, deadline: Instant) -> Result<(), Wait> {
         log::debug!("> {line}");
+        self.shared.log_line('>', line);
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -570,6 +617,8 @@ pub struct Native {
     options: Vec<(String, String)>,
     settings: Settings,
     proc: Option<Proc>,
+    /// The current engine log (`Player::log_to`).
+    log: Option<PathBuf>,
 }
 
 impl Native {
@@ -590,6 +639,7 @@ impl Native {
             options,
             settings,
             proc: None,
+            log: None,
         }
     }
 
@@ -599,6 +649,7 @@ impl Native {
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
             let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            p.shared.set_log(self.log.as_deref());
             let deadline = Instant::now() + HANDSHAKE;
             p.send("ugi", deadline)
                 .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
@@ -671,6 +722,13 @@ impl Player for Native {
         self.label.clone()
     }
 
+    fn log_to(&mut self, path: Option<PathBuf>) {
+        if let Some(p) = &self.proc {
+            p.shared.set_log(path.as_deref());
+        }
+        self.log = path;
+    }
+
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
         let p = self.proc()?;
         p.drain();
@@ -726,6 +784,8 @@ pub struct Tcg {
     /// Keep one process for many games; by default every game gets a fresh one.
     reuse: bool,
     proc: Option<Proc>,
+    /// The current engine log (`Player::log_to`).
+    log: Option<PathBuf>,
 }
 
 /// TCG only knows a game clock: under a per-move control a TCG engine gets this many moves' worth
@@ -747,6 +807,7 @@ impl Tcg {
             settings,
             reuse,
             proc: None,
+            log: None,
         }
     }
 
@@ -760,6 +821,7 @@ impl Tcg {
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
             let p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            p.shared.set_log(self.log.as_deref());
             self.proc = Some(p);
         }
         Ok(self.proc.as_mut().expect("just started"))
@@ -787,6 +849,13 @@ impl Tcg {
 impl Player for Tcg {
     fn name(&self) -> String {
         self.label.clone()
+    }
+
+    fn log_to(&mut self, path: Option<PathBuf>) {
+        if let Some(p) = &self.proc {
+            p.shared.set_log(path.as_deref());
+        }
+        self.log = path;
     }
 
     fn time_control(&self, tc: TimeControl) -> TimeControl {

@@ -79,6 +79,10 @@ pub trait Player: Send {
 
     /// The move for the die in the turn's position.
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault>;
+
+    /// From now on (until the next call), every line exchanged with the player goes to the file
+    /// `path`, with its time; `None` stops it. Only engine programs have lines to keep.
+    fn log_to(&mut self, _path: Option<std::path::PathBuf>) {}
 }
 
 /// The longest time per move, in ms (one hour).

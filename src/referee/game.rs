@@ -26,6 +26,9 @@ pub struct GameSpec {
     pub start: Option<Start>,
     /// The fingerprint of the match, written into the record.
     pub match_id: Option<String>,
+    /// A folder for the engines' logs of this game (`--engine-log`): one file per player,
+    /// `game-<number>-<red|blue>-<name>.log` (the name with only letters, digits, `-` and `_`).
+    pub engine_log: Option<std::path::PathBuf>,
 }
 
 /// Plays one game between `red` and `blue` and returns its record.
@@ -71,6 +74,24 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         rec
     };
 
+    if let Some(dir) = &spec.engine_log {
+        for c in [Color::Red, Color::Blue] {
+            let name: String = players[c.idx()]
+                .name()
+                .chars()
+                .take(64)
+                .map(|ch| {
+                    if ch.is_ascii_alphanumeric() || ch == '-' || ch == '_' {
+                        ch
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let file = format!("game-{}-{}-{name}.log", spec.number, c.name());
+            players[c.idx()].log_to(Some(dir.join(file)));
+        }
+    }
     for c in [Color::Red, Color::Blue] {
         if let Err(f) = players[c.idx()].new_game(tcs[c.idx()], c, spec.seed) {
             return forfeit(rec, c, f);

@@ -137,6 +137,7 @@ mod tests {
             date: "2026-01-01".into(),
             start: None,
             match_id: None,
+            engine_log: None,
         }
     }
 
@@ -233,6 +234,7 @@ mod tests {
                 date: String::new(),
                 start: None,
                 match_id: None,
+                engine_log: None,
             };
             let rec = if g % 2 == 0 {
                 play_game(&mut a, &mut r, &spec)

@@ -176,6 +176,8 @@ pub struct Tournament {
     pub affinity: bool,
     /// A two-player match that ends when one side has this many wins (`--first-to`).
     pub first_to: Option<u64>,
+    /// A folder for every engine's lines of every game (`--engine-log`).
+    pub engine_log: Option<std::path::PathBuf>,
 }
 
 /// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
@@ -229,6 +231,7 @@ impl Tournament {
             anchor: 0,
             affinity: false,
             first_to: None,
+            engine_log: None,
         }
     }
 
@@ -889,6 +892,7 @@ fn play_slots(
                         date: date.clone(),
                         start,
                         match_id: Some(match_id.clone()),
+                        engine_log: t.engine_log.clone(),
                     };
                     for i in [red, blue] {
                         if players[i].is_none() {
@@ -1088,6 +1092,7 @@ mod tests {
             anchor: 0,
             affinity: false,
             first_to: None,
+            engine_log: None,
         }
     }
 
