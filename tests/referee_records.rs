@@ -210,7 +210,10 @@ fn engine_logs_keep_every_line_of_every_game() {
     );
     let native = std::fs::read_to_string(dir.join("game-1-red-ewn.log")).unwrap();
     let tcg = std::fs::read_to_string(dir.join("game-1-blue-ewn-tcg.log")).unwrap();
-    for (text, sent, got) in [(&native, "> go die ", "< bestmove "), (&tcg, "> get ", "< ")] {
+    for (text, sent, got) in [
+        (&native, "> go die ", "< bestmove "),
+        (&tcg, "> get ", "< "),
+    ] {
         assert!(text.contains(sent) && text.contains(got), "{text}");
         // Every line: seconds, a direction, the line.
         for l in text.lines() {

@@ -8,5 +8,6 @@
 pub mod bench;
 pub mod endgames;
 pub mod gui;
+pub mod live;
 pub mod play;
 pub mod review;

@@ -97,6 +97,10 @@ pub struct MatchArgs {
     /// Give the same settings as the first run.
     #[arg(long, requires = "record")]
     pub resume: bool,
+    /// Serve a read-only live page of the match for the hall at this address: `PORT` (on
+    /// 127.0.0.1) or `HOST:PORT` (another address only when given; port 0 picks a free one).
+    #[arg(long, value_name = "ADDR")]
+    pub live: Option<String>,
     /// Keep every line sent to and received from each engine, with its time, in this folder: one
     /// file per game and engine, `game-<number>-<red|blue>-<name>.log`.
     #[arg(long, value_name = "DIR")]
@@ -302,12 +306,22 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         affinity: args.affinity,
         first_to: args.first_to,
         engine_log: args.engine_log.clone(),
+        hall: None,
     };
     if let Some(d) = &args.engine_log {
         std::fs::create_dir_all(d)
             .with_context(|| format!("creating the engine log folder {}", d.display()))?;
     }
     t.validate()?;
+    let mut t = t;
+    if let Some(addr) = &args.live {
+        let hall = crate::referee::hall::Hall::default();
+        hall.set_title(&t.names.join(", "));
+        let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
+        // The address is for the organiser, like the progress: on standard error.
+        eprintln!("live page at http://{bound}/");
+        t.hall = Some(hall);
+    }
     let (mut record, done) = match &args.record {
         Some(p) => {
             let (f, done) = RecordFile::open(p, &t.match_id(), args.resume)?;

@@ -619,6 +619,8 @@ pub struct Native {
     proc: Option<Proc>,
     /// The current engine log (`Player::log_to`).
     log: Option<PathBuf>,
+    /// The last `wp` of an `info` line while a move was awaited.
+    wp: Option<f64>,
 }
 
 impl Native {
@@ -640,6 +642,7 @@ impl Native {
             settings,
             proc: None,
             log: None,
+            wp: None,
         }
     }
 
@@ -729,6 +732,10 @@ impl Player for Native {
         self.log = path;
     }
 
+    fn win_chance(&self) -> Option<f64> {
+        self.wp
+    }
+
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
         let p = self.proc()?;
         p.drain();
@@ -754,14 +761,26 @@ impl Player for Native {
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {
         let p = self.proc()?;
         let deadline = Instant::now() + turn.wait;
+        let wp = std::cell::Cell::new(None);
         let r = p
             .send(&Self::position_line(turn), deadline)
             .and_then(|_| p.send(&Self::go_line(turn), deadline))
             .and_then(|_| {
                 p.wait_for(deadline, &|l| {
-                    l.split_whitespace().next() == Some("bestmove")
+                    let mut w = l.split_whitespace();
+                    let first = w.next();
+                    if first == Some("info") {
+                        let mut w = w.skip_while(|&t| t != "wp").skip(1);
+                        if let Some(v) = w.next().and_then(|v| v.parse::<f64>().ok())
+                            && (0.0..=1.0).contains(&v)
+                        {
+                            wp.set(Some(v));
+                        }
+                    }
+                    first == Some("bestmove")
                 })
             });
+        self.wp = wp.get();
         let line = self.check(r, "bestmove", turn.wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
         parse_move(word).map_err(|e| Fault::Malformed(format!("'{line}': {e}")))

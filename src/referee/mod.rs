@@ -13,6 +13,7 @@
 pub mod ccgc;
 pub mod event;
 pub mod game;
+pub mod hall;
 pub mod ratings;
 pub mod record_file;
 pub mod report;
@@ -138,6 +139,7 @@ mod tests {
             start: None,
             match_id: None,
             engine_log: None,
+            hall: None,
         }
     }
 
@@ -235,6 +237,7 @@ mod tests {
                 start: None,
                 match_id: None,
                 engine_log: None,
+                hall: None,
             };
             let rec = if g % 2 == 0 {
                 play_game(&mut a, &mut r, &spec)

@@ -178,6 +178,8 @@ pub struct Tournament {
     pub first_to: Option<u64>,
     /// A folder for every engine's lines of every game (`--engine-log`).
     pub engine_log: Option<std::path::PathBuf>,
+    /// The view the live page shows (`--live`), kept up to date while games are played.
+    pub hall: Option<super::hall::Hall>,
 }
 
 /// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
@@ -232,6 +234,7 @@ impl Tournament {
             affinity: false,
             first_to: None,
             engine_log: None,
+            hall: None,
         }
     }
 
@@ -762,6 +765,18 @@ fn run_event(
     Ok(o)
 }
 
+/// What the hall is shown of the games so far: the event's standings, or the report.
+fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
+    let r = if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+        event_text(t, records)
+    } else {
+        Report::build(t.names.clone(), records, t.anchor, t.sprt)
+            .map(|r| r.text())
+            .map_err(anyhow::Error::msg)
+    };
+    r.unwrap_or_else(|e| format!("(no standings: {e})"))
+}
+
 /// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
 pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
     let mut s = match t.schedule {
@@ -893,6 +908,7 @@ fn play_slots(
                         start,
                         match_id: Some(match_id.clone()),
                         engine_log: t.engine_log.clone(),
+                        hall: t.hall.clone(),
                     };
                     for i in [red, blue] {
                         if players[i].is_none() {
@@ -957,7 +973,11 @@ fn play_slots(
                         }
                     };
                     let text = rec.to_text();
+                    let number = rec.number;
                     live.records.push(rec);
+                    if let Some(h) = &t.hall {
+                        h.finished(number, hall_text(t, &live.records), live.done);
+                    }
                     // The record first: it is what a resume reads.
                     let mut io = || -> Result<()> {
                         if let Some(r) = record.as_deref_mut() {
@@ -1093,6 +1113,7 @@ mod tests {
             affinity: false,
             first_to: None,
             engine_log: None,
+            hall: None,
         }
     }
 
