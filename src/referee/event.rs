@@ -67,7 +67,7 @@ fn swiss_rounds(n: usize, games: u64, records: &[GameRecord], names: &[String]) 
         let k = g.number - 1;
         let (r, p) = (k / per_round.max(1), (k % per_round.max(1)) / games);
         // The first-named player is Red in the pairing's first game, and in every odd game.
-        let (a, b) = if (k % games) % 2 == 0 {
+        let (a, b) = if (k % games).is_multiple_of(2) {
             (red, blue)
         } else {
             (blue, red)
@@ -161,14 +161,14 @@ pub fn swiss_met(names: &[String], games: u64, records: &[GameRecord]) -> HashSe
         .collect()
 }
 
+/// A round's pairings `(first-named, second)` and the player with the bye, if any.
+pub type Pairings = (Vec<(usize, usize)>, Option<usize>);
+
 /// The pairings of the next Swiss round and its bye, from the standings so far: the bye goes to
 /// the lowest-placed player who has had none; then, from the top, each player meets, within its
 /// score group, the player half a group below (the top half against the bottom half), else the
 /// nearest below it, never one it has met. None if no pairing without a repeat exists.
-pub fn swiss_pairings(
-    standings: &[Standing],
-    met: &HashSet<(usize, usize)>,
-) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+pub fn swiss_pairings(standings: &[Standing], met: &HashSet<(usize, usize)>) -> Option<Pairings> {
     let order: Vec<usize> = standings.iter().map(|s| s.player).collect();
     let points: BTreeMap<usize, f64> = standings.iter().map(|s| (s.player, s.points)).collect();
     let had_bye = |p: usize| {
@@ -178,7 +178,7 @@ pub fn swiss_pairings(
             .is_some_and(|s| s.rounds.iter().any(Option::is_none))
     };
     let mut budget = 200_000u64;
-    if order.len() % 2 == 0 {
+    if order.len().is_multiple_of(2) {
         return pair_rest(&order, &points, met, &mut budget).map(|p| (p, None));
     }
     for &bye in order.iter().rev().filter(|&&p| !had_bye(p)) {
@@ -209,7 +209,7 @@ fn pair_rest(
         .filter(|p| points[p] == points[&top])
         .collect();
     // The group with `top` in it has group.len() + 1 players; its partner is half of it below.
-    let half = (group.len() + 1) / 2;
+    let half = group.len().div_ceil(2);
     let mut candidates: Vec<usize> = group[half.saturating_sub(1).min(group.len())..].to_vec();
     candidates.extend(&group[..half.saturating_sub(1).min(group.len())]);
     candidates.extend(others.iter().copied().filter(|p| !group.contains(p)));
@@ -237,6 +237,9 @@ pub fn bracket(size: usize) -> Vec<usize> {
     order
 }
 
+/// A knockout game still to play: `(round, place, game index)`.
+pub type Todo = (u64, u64, u64);
+
 /// One knockout pairing as played: its players (None: a bye), the games each won, and who went
 /// through.
 #[derive(Clone, Debug, PartialEq)]
@@ -257,7 +260,7 @@ pub fn knockout(
     games: u64,
     records: &[GameRecord],
     names: &[String],
-) -> (Vec<Vec<Tie>>, Vec<(u64, u64, u64)>) {
+) -> (Vec<Vec<Tie>>, Vec<Todo>) {
     let size = n.next_power_of_two().max(2);
     let by_number: BTreeMap<u64, &GameRecord> = records.iter().map(|g| (g.number, g)).collect();
     let index = |s: &str| names.iter().position(|x| x == s);
@@ -408,6 +411,60 @@ pub fn knockout_text(names: &[String], rounds: &[Vec<Tie>]) -> String {
     out
 }
 
+/// The players of an event's records in their order of entry, which the pairings and the
+/// tie-breaks depend on, read from its first round: Swiss pairing `p` of round 1 is entry `p`
+/// against entry `p + m` (`m` the pairings of a round; with an odd number of players the last
+/// entry had the bye), and knockout place `p` holds the seeds of [`bracket`]. `seen` are the
+/// players in any order. None when the records do not read as such an event.
+pub fn entry_order(
+    knockout: bool,
+    games: u64,
+    records: &[GameRecord],
+    seen: &[String],
+) -> Option<Vec<String>> {
+    let n = seen.len();
+    let by_number: BTreeMap<u64, &GameRecord> = records.iter().map(|g| (g.number, g)).collect();
+    let mut order: Vec<Option<String>> = vec![None; n];
+    // The first-named player of a pairing is Red in its first game.
+    let first = |number: u64| {
+        by_number
+            .get(&number)
+            .map(|g| (g.red.clone(), g.blue.clone()))
+    };
+    if !knockout {
+        let m = n / 2;
+        for p in 0..m {
+            let (a, b) = first(swiss_number(n, games, 0, p as u64, 0))?;
+            order[p] = Some(a);
+            order[p + m] = Some(b);
+        }
+    } else {
+        let size = n.next_power_of_two().max(2);
+        let seeds = bracket(size);
+        for p in 0..size / 2 {
+            let (s1, s2) = (seeds[2 * p], seeds[2 * p + 1]);
+            match first(knockout_number(size, games, 0, p as u64, 0)) {
+                Some((a, b)) => {
+                    *order.get_mut(s1)? = Some(a);
+                    *order.get_mut(s2)? = Some(b);
+                }
+                None => {
+                    // A bye: its player is the one coming from this place in round 2.
+                    let (a, b) = first(knockout_number(size, games, 1, p as u64 / 2, 0))?;
+                    *order.get_mut(s1.min(s2))? = Some(if p % 2 == 0 { a } else { b });
+                }
+            }
+        }
+    }
+    let placed: HashSet<&String> = order.iter().flatten().collect();
+    let missing: Vec<&String> = seen.iter().filter(|s| !placed.contains(s)).collect();
+    // The Swiss bye of round 1, with an odd number of players.
+    if let ([one], Some(slot)) = (&missing[..], order.iter_mut().find(|o| o.is_none())) {
+        *slot = Some((*one).clone());
+    }
+    order.into_iter().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -540,58 +597,4 @@ mod tests {
         assert!(todo.is_empty());
         assert_eq!(rounds[0][0].through, Some(0));
     }
-}
-
-/// The players of an event's records in their order of entry, which the pairings and the
-/// tie-breaks depend on, read from its first round: Swiss pairing `p` of round 1 is entry `p`
-/// against entry `p + m` (`m` the pairings of a round; with an odd number of players the last
-/// entry had the bye), and knockout place `p` holds the seeds of [`bracket`]. `seen` are the
-/// players in any order. None when the records do not read as such an event.
-pub fn entry_order(
-    knockout: bool,
-    games: u64,
-    records: &[GameRecord],
-    seen: &[String],
-) -> Option<Vec<String>> {
-    let n = seen.len();
-    let by_number: BTreeMap<u64, &GameRecord> = records.iter().map(|g| (g.number, g)).collect();
-    let mut order: Vec<Option<String>> = vec![None; n];
-    // The first-named player of a pairing is Red in its first game.
-    let first = |number: u64| {
-        by_number
-            .get(&number)
-            .map(|g| (g.red.clone(), g.blue.clone()))
-    };
-    if !knockout {
-        let m = n / 2;
-        for p in 0..m {
-            let (a, b) = first(swiss_number(n, games, 0, p as u64, 0))?;
-            order[p] = Some(a);
-            order[p + m] = Some(b);
-        }
-    } else {
-        let size = n.next_power_of_two().max(2);
-        let seeds = bracket(size);
-        for p in 0..size / 2 {
-            let (s1, s2) = (seeds[2 * p], seeds[2 * p + 1]);
-            match first(knockout_number(size, games, 0, p as u64, 0)) {
-                Some((a, b)) => {
-                    *order.get_mut(s1)? = Some(a);
-                    *order.get_mut(s2)? = Some(b);
-                }
-                None => {
-                    // A bye: its player is the one coming from this place in round 2.
-                    let (a, b) = first(knockout_number(size, games, 1, p as u64 / 2, 0))?;
-                    *order.get_mut(s1.min(s2))? = Some(if p % 2 == 0 { a } else { b });
-                }
-            }
-        }
-    }
-    let placed: HashSet<&String> = order.iter().flatten().collect();
-    let missing: Vec<&String> = seen.iter().filter(|s| !placed.contains(s)).collect();
-    // The Swiss bye of round 1, with an odd number of players.
-    if let ([one], Some(slot)) = (&missing[..], order.iter_mut().find(|o| o.is_none())) {
-        *slot = Some((*one).clone());
-    }
-    order.into_iter().collect()
 }
