@@ -308,3 +308,60 @@ fn a_swiss_event_killed_and_resumed_pairs_and_ends_as_an_uninterrupted_one() {
     ]);
     assert_eq!(report(&standings(&stats)), report(&standings(&ran.stdout)));
 }
+
+#[test]
+fn a_knockout_seeds_byes_and_reports_the_same_from_its_records() {
+    let rec = common::temp_path("resume", "knockout.txt");
+    let r = rec.to_str().unwrap();
+    let out = common::run_ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--engine",
+        "greedy",
+        "name=g2",
+        "--engine",
+        "random",
+        "name=r2",
+        "--engine",
+        "greedy",
+        "name=g3",
+        "--tournament",
+        "knockout",
+        "--games-per-round",
+        "2",
+        "--seed",
+        "5",
+        "--quiet",
+        "--record",
+        r,
+    ]);
+    // Five players in a bracket of eight: seeds 1 to 3 have a bye, 4 meets 5.
+    let bracket = &out[out.rfind("Knockout:").unwrap()..];
+    for l in [
+        "greedy vs (bye): greedy through",
+        "random vs (bye): random through",
+        "g2 vs (bye): g2 through",
+    ] {
+        assert!(bracket.contains(l), "{bracket}");
+    }
+    assert!(
+        bracket.contains("r2 ") && bracket.contains(" g3"),
+        "{bracket}"
+    );
+    assert!(bracket.contains("  round 3:"), "{bracket}");
+    let stats = common::run_ok(&[
+        "stats",
+        r,
+        "--tournament",
+        "knockout",
+        "--games-per-round",
+        "2",
+    ]);
+    assert_eq!(
+        report(bracket),
+        report(&stats[stats.find("Knockout:").unwrap()..])
+    );
+}
