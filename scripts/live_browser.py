@@ -59,15 +59,19 @@ def main():
         d.get(url)
 
         def board():
-            cards = d.find_elements(By.CSS_SELECTOR, ".game")
+            # Read in one script, so that a card removed meanwhile (its game over) cannot be
+            # half read.
+            cards = d.execute_script(
+                "return [...document.querySelectorAll('.game')].map((c) => ({id: c.id,"
+                " cubes: c.querySelectorAll('.board .cube').length,"
+                " roll: c.querySelector('.roll').textContent,"
+                " names: c.querySelector('.side.red').textContent + ' '"
+                " + c.querySelector('.side.blue').textContent,"
+                " board: c.querySelector('.board').innerHTML}));")
             for c in cards:
-                cubes = c.find_elements(By.CSS_SELECTOR, ".board .cube")
-                if cubes and "die" in c.find_element(By.CSS_SELECTOR, ".roll").text:
-                    names = c.find_element(By.CSS_SELECTOR, ".side.red").text + \
-                        c.find_element(By.CSS_SELECTOR, ".side.blue").text
-                    assert "ewn" in names and "greedy" in names, names
-                    return (c.get_attribute("id"),
-                            c.find_element(By.CSS_SELECTOR, ".board").get_attribute("innerHTML"))
+                if c["cubes"] and "die" in c["roll"]:
+                    assert "ewn" in c["names"] and "greedy" in c["names"], c["names"]
+                    return (c["id"], c["board"])
             return None
         first = wait_for("a game in progress with its board", board)
         d.save_screenshot(os.path.join(OUT, "live.png"))

@@ -17,6 +17,7 @@ pub mod hall;
 pub mod ratings;
 pub mod record_file;
 pub mod report;
+pub mod rounds;
 pub mod stats;
 pub mod tourney;
 

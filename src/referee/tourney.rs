@@ -23,9 +23,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use super::event;
 use super::game::{GameSpec, pairing, play_game};
 use super::report::Report;
+pub use super::rounds::event_text;
 use super::stats::{self, Pairs, Sprt, Verdict};
 use crate::players::PlayerSpec;
 use crate::players::spec::Entrant;
@@ -408,14 +408,14 @@ pub struct Outcome {
 }
 
 /// The live tally behind the progress output.
-struct Live {
+pub(super) struct Live {
     done: u64,
     /// Per encounter `(a, b)`: a's wins and losses.
     tally: BTreeMap<(usize, usize), (u64, u64)>,
     /// Pairs of the first encounter (the two-player match) so far, and half-played pairs.
     pairs: Pairs,
     half: BTreeMap<u64, bool>,
-    records: Vec<GameRecord>,
+    pub(super) records: Vec<GameRecord>,
     sprt_stop: Option<(Verdict, u64)>,
     /// A first-to match was decided when this many games had finished.
     first_to_stop: Option<u64>,
@@ -455,13 +455,13 @@ pub fn run(
 /// pair), `k` its generator stream (and start position), `j` 0 or 1 its place in the pair, and
 /// whether its pair counts for the match's pair statistics (the first encounter's pairs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Slot {
-    number: u64,
-    a: usize,
-    b: usize,
-    k: u64,
-    j: u64,
-    counts: bool,
+pub(super) struct Slot {
+    pub(super) number: u64,
+    pub(super) a: usize,
+    pub(super) b: usize,
+    pub(super) k: u64,
+    pub(super) j: u64,
+    pub(super) counts: bool,
 }
 
 impl Slot {
@@ -546,7 +546,7 @@ pub fn run_resumed(
 ) -> Result<Outcome> {
     t.validate()?;
     if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
-        return run_event(t, progress, out, record, done);
+        return super::rounds::run_event(t, progress, out, record, done);
     }
     let slots = fixed_slots(t);
     let planned = slots.len() as u64;
@@ -570,7 +570,7 @@ pub fn run_resumed(
 }
 
 /// The records and the report of a run that has played.
-fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome> {
+pub(super) fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome> {
     let mut records = live.records;
     records.sort_by_key(|g| g.number);
     let report =
@@ -585,7 +585,7 @@ fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome> {
 }
 
 impl Live {
-    fn new() -> Live {
+    pub(super) fn new() -> Live {
         Live {
             done: 0,
             tally: BTreeMap::new(),
@@ -614,7 +614,7 @@ fn preload(t: &Tournament, slots: &[Slot], mut done: Vec<GameRecord>) -> Result<
 }
 
 /// Moves the games of `done` that are among `slots` into `live`, checking their players.
-fn preload_into(
+pub(super) fn preload_into(
     t: &Tournament,
     live: &mut Live,
     slots: &[Slot],
@@ -644,170 +644,19 @@ fn preload_into(
     Ok(())
 }
 
-/// A Swiss event or a knockout, round by round: each round is paired from the records of the
-/// rounds before (so a resumed event pairs as the interrupted one did), played, and followed by
-/// its standings and crosstable on `out`.
-fn run_event(
-    t: &Tournament,
-    progress: Progress,
-    out: &mut (dyn Write + Send),
-    record: Option<&mut (dyn Write + Send)>,
-    mut done: Vec<GameRecord>,
-) -> Result<Outcome> {
-    let n = t.entrants.len();
-    let g = t.games;
-    let size = n.next_power_of_two();
-    let (rounds, planned) = match t.schedule {
-        Schedule::Swiss { rounds } => (rounds, rounds * (n as u64 / 2) * g),
-        _ => (size.trailing_zeros() as u64, (n as u64 - 1) * g),
-    };
-    let run = Run {
-        all_games: if t.schedule == Schedule::Knockout {
-            0
-        } else {
-            planned
-        },
-        planned,
-        match_id: t.match_id(),
-        date: record::today(),
-    };
-    let mut record = record;
-    let mut live = Live::new();
-    let mut text = String::new();
-    for r in 0..rounds {
-        let slot = |number, a, b, k, gi: u64| Slot {
-            number,
-            a,
-            b,
-            k,
-            j: gi % 2,
-            counts: false,
-        };
-        let slots: Vec<Slot> = match t.schedule {
-            Schedule::Swiss { .. } => {
-                let standings = event::swiss_standings(&t.names, g, &live.records);
-                let met = event::swiss_met(&t.names, g, &live.records);
-                let (pairs, _bye) = event::swiss_pairings(&standings, &met).with_context(|| {
-                    format!(
-                        "round {}: no pairing without a repeated one; {n} players can play at \
-                         most {} rounds",
-                        r + 1,
-                        n - 1 + n % 2
-                    )
-                })?;
-                pairs
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(p, &(a, b))| {
-                        (0..g).map(move |gi| {
-                            let number = event::swiss_number(n, g, r, p as u64, gi);
-                            slot(number, a, b, r * (g / 2) + gi / 2, gi)
-                        })
-                    })
-                    .collect()
-            }
-            _ => {
-                // The knockout's games are known a wave at a time: the mini-matches, then a
-                // tie-break pair for each tied one.
-                let mut all = Vec::new();
-                loop {
-                    let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
-                    let wave: Vec<Slot> = todo
-                        .iter()
-                        .filter(|w| w.0 == r)
-                        .filter_map(|&(_, p, gi)| {
-                            let tie = &ties[r as usize][p as usize];
-                            let (a, b) = (tie.a?, tie.b?);
-                            let number = event::knockout_number(size, g, r, p, gi);
-                            let stride = event::knockout_stride(g);
-                            Some(slot(
-                                number,
-                                a,
-                                b,
-                                (r * size as u64 / 2 + p) * stride / 2 + gi / 2,
-                                gi,
-                            ))
-                        })
-                        .collect();
-                    if wave.is_empty() {
-                        break;
-                    }
-                    preload_into(t, &mut live, &wave, &mut done)?;
-                    live = play_slots(t, &run, wave.clone(), progress, out, &mut record, live)?;
-                    all.extend(wave);
-                }
-                all
-            }
-        };
-        if matches!(t.schedule, Schedule::Swiss { .. }) {
-            preload_into(t, &mut live, &slots, &mut done)?;
-            live = play_slots(t, &run, slots, progress, out, &mut record, live)?;
-        }
-        text = event_text(t, &live.records)?;
-        // The last round's standings are the summary's.
-        if r + 1 < rounds {
-            let head = format!("After round {} of {rounds}:\n", r + 1);
-            out.write_all(head.as_bytes())
-                .and_then(|_| out.write_all(text.as_bytes()))
-                .and_then(|_| out.flush())
-                .context("writing the progress")?;
-        }
-    }
-    if let Some(g) = done.first() {
-        bail!(
-            "the record holds game {}, which this event does not play (other players, rounds or \
-             --games-per-round?)",
-            g.number
-        );
-    }
-    let mut o = finish(t, live, planned)?;
-    o.event = Some(text);
-    Ok(o)
-}
-
-/// What the hall is shown of the games so far: the event's standings, or the report.
-fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
-    let r = if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
-        event_text(t, records)
-    } else {
-        Report::build(t.names.clone(), records, t.anchor, t.sprt)
-            .map(|r| r.text())
-            .map_err(anyhow::Error::msg)
-    };
-    r.unwrap_or_else(|e| format!("(no standings: {e})"))
-}
-
-/// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
-pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
-    let mut s = match t.schedule {
-        Schedule::Swiss { .. } => event::swiss_text(
-            &t.names,
-            &event::swiss_standings(&t.names, t.games, records),
-        ),
-        _ => {
-            let (rounds, _) = event::knockout(t.entrants.len(), t.games, records, &t.names);
-            event::knockout_text(&t.names, &rounds)
-        }
-    };
-    let report =
-        Report::build(t.names.clone(), records, t.anchor, None).map_err(anyhow::Error::msg)?;
-    s.push_str(&report.crosstable());
-    Ok(s)
-}
-
 /// What every game of a run shares.
-struct Run {
+pub(super) struct Run {
     /// Games of the whole match, as the progress lines count them.
-    all_games: u64,
+    pub(super) all_games: u64,
     /// Games this run is to play in all, as the status line counts them.
-    planned: u64,
-    match_id: String,
-    date: String,
+    pub(super) planned: u64,
+    pub(super) match_id: String,
+    pub(super) date: String,
 }
 
 /// Plays `slots` (those `live` does not hold yet) on the workers and returns the tally with
 /// them added.
-fn play_slots(
+pub(super) fn play_slots(
     t: &Tournament,
     run: &Run,
     slots: Vec<Slot>,
@@ -976,7 +825,11 @@ fn play_slots(
                     let number = rec.number;
                     live.records.push(rec);
                     if let Some(h) = &t.hall {
-                        h.finished(number, hall_text(t, &live.records), live.done);
+                        h.finished(
+                            number,
+                            super::rounds::hall_text(t, &live.records),
+                            live.done,
+                        );
                     }
                     // The record first: it is what a resume reads.
                     let mut io = || -> Result<()> {
@@ -1081,171 +934,5 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant, already: 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::players::baseline::Kind;
-
-    fn entrant(k: Kind, name: &str) -> Entrant {
-        Entrant::plain(PlayerSpec::Baseline(k), name)
-    }
-
-    fn tournament(n: usize, schedule: Schedule) -> Tournament {
-        let entrants: Vec<Entrant> = [Kind::Greedy, Kind::Random, Kind::Random]
-            .into_iter()
-            .take(n)
-            .enumerate()
-            .map(|(i, k)| entrant(k, &format!("p{i}")))
-            .collect();
-        Tournament {
-            names: labels(&entrants),
-            entrants,
-            schedule,
-            games: 4,
-            seed: 5,
-            tc: TimeControl::MoveTime { ms: 1000 },
-            grace_ms: 1000,
-            concurrency: 2,
-            engine_setups: false,
-            openings: Vec::new(),
-            sprt: None,
-            shard: None,
-            anchor: 0,
-            affinity: false,
-            first_to: None,
-            engine_log: None,
-            hall: None,
-        }
-    }
-
-    #[test]
-    fn schedules_and_shards() {
-        let t = tournament(3, Schedule::RoundRobin);
-        assert_eq!(t.encounters(), vec![(0, 1), (0, 2), (1, 2)]);
-        assert_eq!(t.total_pairs(), 6);
-        let g = tournament(3, Schedule::Gauntlet);
-        assert_eq!(g.encounters(), vec![(0, 1), (0, 2)]);
-        let mut all = Vec::new();
-        for k in 1..=4 {
-            let mut s = t.clone();
-            s.shard = Some(Shard { k, n: 4 });
-            let mine = s.pairs_to_play();
-            assert!(mine.iter().all(|p| p % 4 == k - 1));
-            all.extend(mine);
-        }
-        all.sort_unstable();
-        assert_eq!(all, t.pairs_to_play());
-        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { k: 2, n: 3 }));
-        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-        // Shards of a match share its fingerprint; another seed does not.
-        let mut s = t.clone();
-        s.shard = Some(Shard { k: 1, n: 2 });
-        assert_eq!(s.match_id(), t.match_id());
-        s.seed += 1;
-        assert_ne!(s.match_id(), t.match_id());
-    }
-
-    #[test]
-    fn labels_are_distinct() {
-        let e = [
-            entrant(Kind::Random, "random"),
-            entrant(Kind::Random, "random"),
-            entrant(Kind::Random, "self"),
-            entrant(Kind::Random, "random"),
-        ];
-        assert_eq!(labels(&e), ["random", "random (2)", "ewn", "random (3)"]);
-    }
-
-    #[test]
-    fn positions_files() {
-        let text = "# suite\n\nR1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b\n451623 123456\n\
-                    451623 123456 r\n5/5/B11R12/5/5 r\n";
-        let o = parse_openings(text).unwrap();
-        assert_eq!(o.len(), 4);
-        assert_eq!(
-            o[0],
-            Opening::Fixed(Start::Setups {
-                red: [1, 2, 3, 4, 5, 6],
-                blue: [1, 2, 3, 4, 5, 6],
-                first: Color::Blue
-            })
-        );
-        assert!(matches!(o[1], Opening::Setups { .. }));
-        assert!(matches!(o[3], Opening::Fixed(Start::Position(_))));
-        for (bad, why) in [
-            ("123456\n", "line 1: '123456'"),
-            ("# only\n", "no position"),
-            ("123456 123455\n", "line 1"),
-            ("123456 654321 x\n", "bad first mover"),
-            ("5/5/5/5/4R1 b\n", "already over"),
-        ] {
-            let e = parse_openings(bad).unwrap_err().to_string();
-            assert!(e.contains(why), "{bad}: {e}");
-        }
-    }
-
-    #[test]
-    fn a_three_player_round_robin_plays_every_encounter() {
-        let t = tournament(3, Schedule::RoundRobin);
-        let mut out = Vec::new();
-        let o = run(&t, Progress::Lines, &mut out, None).unwrap();
-        assert_eq!(o.records.len(), 12);
-        assert_eq!(o.report.encounters.len(), 3);
-        for e in &o.report.encounters {
-            assert_eq!(e.wins + e.losses, 4);
-            assert_eq!(e.pairs.total(), 2);
-        }
-        let out = String::from_utf8(out).unwrap();
-        assert_eq!(out.lines().count(), 12);
-        assert!(
-            out.lines()
-                .all(|l| l.starts_with("game ") && l.contains("/12: "))
-        );
-        for g in &o.records {
-            g.replay().unwrap();
-        }
-        // Pair k of every encounter shares its dice: games 1, 3 and 5 (each encounter's first).
-        assert_eq!(o.records[0].seed, o.records[2].seed);
-        assert_eq!(o.records[0].seed, o.records[4].seed);
-        assert_ne!(o.records[0].seed, o.records[6].seed);
-    }
-
-    #[test]
-    fn positions_are_played_as_pairs() {
-        let mut t = tournament(2, Schedule::Gauntlet);
-        t.openings = parse_openings("5/5/B11R12/5/5 r\n451623 123456\n").unwrap();
-        t.games = 6;
-        let o = run(&t, Progress::Lines, &mut Vec::new(), None).unwrap();
-        let starts: Vec<String> = o.records.iter().map(|g| to_fen(&g.start_board())).collect();
-        assert_eq!(starts[0], "5/5/B11R12/5/5 r");
-        assert_eq!(starts[1], starts[0]);
-        assert_eq!(starts[4], starts[0]);
-        assert!(
-            starts[2].starts_with("R4R5R1") && starts[2].ends_with(" b"),
-            "{starts:?}"
-        );
-        assert_eq!(starts[3], starts[2]);
-    }
-
-    #[test]
-    fn status_line_estimates_the_time_left() {
-        assert_eq!(fmt_duration(45.2), "45s");
-        assert_eq!(fmt_duration(192.0), "3m12s");
-        assert_eq!(fmt_duration(3720.0), "1h02m");
-        let t = tournament(2, Schedule::Gauntlet);
-        let mut out = Vec::new();
-        run(&t, Progress::Status, &mut out, None).unwrap();
-        let out = String::from_utf8(out).unwrap();
-        assert!(!out.contains('\n'), "{out:?}");
-        assert!(
-            out.contains("\rgames 1/4 | p0 ") && out.contains(" left"),
-            "{out:?}"
-        );
-        assert!(
-            out.contains("\rgames 4/4 | p0 ") && out.contains(" | Elo "),
-            "{out:?}"
-        );
-        assert!(out.ends_with("\r\x1b[K"), "{out:?}");
-    }
-}
+#[path = "tourney_tests.rs"]
+mod tests;
