@@ -10,11 +10,17 @@ replays (`ewn replay`), the wall time of the match divided by its games (the tim
 the runner's peak memory (VmHWM from /proc, sampled every 20 ms, so a very short run may show
 less; Linux), with beside it the kernel's peak (ru_maxrss), which also counts the engines the runner
 reaped. A match that does not end
-within --timeout seconds is reported as HANG and killed with its process group.
+within --timeout seconds is reported as HANG and killed with its process group. Fakes that start
+children report how many of them are still alive after the match (`left`).
+
+Then the runner itself is ended by SIGHUP, SIGQUIT and SIGKILL while an engine and its child hang
+(`left` counts what survived it), and a match is killed (SIGKILL) at a random moment, resumed with
+`--resume`, and compared with an uninterrupted run: the same games and the same report.
 """
 
 import argparse
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -63,6 +69,12 @@ def faults(ewn):
          "while IFS= read -r line; do case \"$line\" in go*) sleep 0.08 ;; esac;"
          f" printf '%s\\n' \"$line\"; done | exec {q}\n", [], ["--tc", "0.05+0"]),
         ("child-holds-pipe", native("sleep 600 &", GREET, "exit 3"), [], ["--movetime", "30000"]),
+        ("stops-reading-big-option", "read -r line\necho ugiok\nexec sleep 600\n",
+         ["option.Big=" + "x" * 100000], []),
+        ("setsid-child-then-crash", native("setsid sleep 120 &\necho $! >> '{PIDS}'", GREET,
+                                           "exit 3"), [], []),
+        ("setsid-child-then-hang", native("setsid sleep 120 &\necho $! >> '{PIDS}'", GREET,
+                                          "sleep 600"), [], []),
         ("tcg-one-game-per-process",
          "n=0\nwhile IFS= read -r line; do case \"$line\" in time_setting*) n=$((n+1));"
          " [ $n -gt 1 ] && exit 5 ;; esac; printf '%s\\n' \"$line\"; done"
@@ -81,10 +93,37 @@ def peak_kib(pid):
     return None
 
 
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def left_alive(pids_file):
+    """How many of the processes listed in `pids_file` are alive, after a moment to die."""
+    try:
+        with open(pids_file) as f:
+            pids = f.read().split()
+    except OSError:
+        return 0
+    for _ in range(100):
+        n = sum(alive(p) for p in pids)
+        if n == 0:
+            break
+        time.sleep(0.05)
+    for p in pids:
+        if alive(p):
+            os.kill(int(p), signal.SIGKILL)
+    return n
+
+
 def run_one(ewn, folder, name, body, words, extra, games, timeout):
     path = os.path.join(folder, name + ".sh")
+    pids_file = os.path.join(folder, name + ".pids")
     with open(path, "w") as f:
-        f.write("#!/bin/sh\n" + body)
+        f.write("#!/bin/sh\n" + body.replace("{PIDS}", pids_file))
     record = os.path.join(folder, name + ".txt")
     cmd = [ewn, "match", "--engine", "sh", f"arg={path}", "name=fake", *words,
            "--opponent", "greedy", "--games", str(games), "--movetime", "100",
@@ -144,8 +183,86 @@ def run_one(ewn, folder, name, body, words, extra, games, timeout):
         tally[v] = tally.get(v, 0) + 1
     verdict = ",".join(f"{k}x{n}" for k, n in sorted(tally.items())) or "none"
     per_game = wall / max(1, len(verdicts))
+    left = f"  left {left_alive(pids_file)}" if "{PIDS}" in body else ""
     return (f"{name:26} {verdict:22} replay {'ok ' if replay else 'BAD'} "
-            f"{per_game:6.2f} s/game  exit {code:3}  peak {mem}")
+            f"{per_game:6.2f} s/game  exit {code:3}  peak {mem}{left}")
+
+
+def runner_killed(ewn, folder, sig):
+    """The runner ended by `sig` while its engine and the engine's child hang: what is left."""
+    name = f"runner-{signal.Signals(sig).name}"
+    pids_file = os.path.join(folder, name + ".pids")
+    path = os.path.join(folder, name + ".sh")
+    with open(path, "w") as f:
+        f.write(f"#!/bin/sh\nsleep 300 &\necho $! >> '{pids_file}'\necho $$ >> '{pids_file}'\n"
+                "wait\n")
+    p = subprocess.Popen([ewn, "match", "--engine", "sh", f"arg={path}", "--games", "2", "--quiet"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    until = time.monotonic() + 30
+    while time.monotonic() < until:
+        try:
+            with open(pids_file) as f:
+                if len(f.read().split()) >= 2:
+                    break
+        except OSError:
+            pass
+        time.sleep(0.02)
+    p.send_signal(sig)
+    p.wait()
+    return f"{name:26} engine and child left alive: {left_alive(pids_file)}"
+
+
+def comparable(record):
+    """A record's games by number, without the measured times and the date."""
+    games, cur = {}, []
+    with open(record) as f:
+        for line in f:
+            w = line.split()
+            if not w or w[0] == "date":
+                continue
+            if w[0] == "move" and len(w) == 5:
+                line = " ".join(w[:4]) + "\n"
+            cur.append(line)
+            if w[0] == "end":
+                games[int(cur[0].split()[1])] = "".join(cur)
+                cur = []
+    return games
+
+
+def report_of(text):
+    return [l for l in text.splitlines()
+            if not l.startswith(("game ", "Wall time")) and " took " not in l]
+
+
+def resume_check(ewn, folder, seed):
+    """A match killed (SIGKILL) at a random moment and resumed, against an uninterrupted one."""
+    slow = os.path.join(folder, "slow.sh")
+    with open(slow, "w") as f:
+        f.write("#!/bin/sh\nwhile IFS= read -r line; do\n"
+                "  case \"$line\" in go\\ die*) sleep 0.03; line=\"${line%% movetime*} depth 2\" ;; esac\n"
+                f"  printf '%s\\n' \"$line\"\ndone | exec '{ewn}'\n")
+
+    def cmd(record):
+        return [ewn, "match", "--engine", "sh", f"arg={slow}", "name=slow", "--opponent", "greedy",
+                "--games", "12", "--seed", str(seed), "--movetime", "1000", "--concurrency", "2",
+                "--quiet", "--record", record]
+    whole = os.path.join(folder, "whole.txt")
+    start = time.monotonic()
+    full = subprocess.run(cmd(whole), capture_output=True, text=True)
+    wall = time.monotonic() - start
+    cut = os.path.join(folder, "cut.txt")
+    at = random.uniform(0.1, wall)
+    p = subprocess.Popen(cmd(cut), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(at)
+    p.kill()
+    p.wait()
+    kept = len(comparable(cut)) if os.path.exists(cut) else 0
+    resumed = subprocess.run(cmd(cut) + ["--resume"], capture_output=True, text=True)
+    same_games = comparable(cut) == comparable(whole)
+    same_report = report_of(resumed.stdout) == report_of(full.stdout)
+    return (f"{'resume-after-kill-9':26} killed at {at:.2f} s of {wall:.2f} s with {kept} games "
+            f"kept; games {'same' if same_games else 'DIFFER'}, report "
+            f"{'same' if same_report else 'DIFFERS'}, exit {resumed.returncode}")
 
 
 def main():
@@ -154,6 +271,7 @@ def main():
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--only", help="run only the faults whose name contains this")
+    ap.add_argument("--seed", type=int, default=1, help="the resume check's match seed")
     a = ap.parse_args()
     ewn = os.path.abspath(a.ewn)
     if not os.access(ewn, os.X_OK):
@@ -163,6 +281,11 @@ def main():
             if a.only and a.only not in name:
                 continue
             print(run_one(ewn, folder, name, body, words, extra, a.games, a.timeout), flush=True)
+        if a.only:
+            return
+        for sig in [signal.SIGHUP, signal.SIGQUIT, signal.SIGKILL]:
+            print(runner_killed(ewn, folder, sig), flush=True)
+        print(resume_check(ewn, folder, a.seed), flush=True)
 
 
 if __name__ == "__main__":

@@ -65,3 +65,9 @@ if ! SE_OFFLINE=true "$work/venv/bin/python" scripts/gui_browser.py "$url" "$out
     cat "$work/server.log" >&2
     exit 1
 fi
+
+# The live page of `ewn match --live`, watched in the same browser.
+if ! "$work/venv/bin/python" scripts/live_browser.py target/release/ewn "$out"; then
+    echo "error: the live page's browser test failed" >&2
+    exit 1
+fi

@@ -6,6 +6,9 @@
 /// The rules: board, dice, seeded match dice, Zobrist keys, notations, perft.
 pub mod rules;
 
+/// Text files as every reader takes them: regular files, bounded lines, named errors.
+pub mod text_file;
+
 /// The game record: its text format, read and written by every tool.
 pub mod record;
 

@@ -52,7 +52,7 @@ enum Command {
     /// Log-loss and Brier score of the evaluations and of searches on a data file.
     Evalstats(cli::learn::EvalstatsArgs),
     /// Play a match or a tournament between engines and baselines.
-    Match(cli::referee::MatchArgs),
+    Match(Box<cli::referee::MatchArgs>),
     /// The result of the games in record files, merged as one match (for example its shards).
     Stats(cli::referee::StatsArgs),
     /// Replay a record file, checking every move and result.
@@ -142,7 +142,7 @@ fn run() -> Result<()> {
         Command::Datagen(args) => cli::learn::run_datagen(args),
         Command::Train(args) => cli::learn::run_train(args),
         Command::Evalstats(args) => cli::learn::run_evalstats(args),
-        Command::Match(args) => cli::referee::run_match_cli(args),
+        Command::Match(args) => cli::referee::run_match_cli(*args),
         Command::Stats(args) => cli::referee::run_stats(args),
         Command::Replay(args) => cli::referee::run_replay(args),
         Command::Export(args) => cli::referee::run_export(args),

@@ -521,23 +521,15 @@ impl Located {
     }
 }
 
+pub use crate::text_file::{excerpt, read_text_file, short_message};
+
 /// Reads a record file: its games with their lines. A byte-order mark is skipped; an error names
-/// the file and the line; a file without a game is an error.
+/// the file and the line; a file without a game is an error. The file is read as
+/// [`read_text_file`] reads.
 pub fn read_record_file(path: &std::path::Path) -> anyhow::Result<Vec<Located>> {
     let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
-    let text = match std::str::from_utf8(&bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.valid_up_to();
-            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            anyhow::bail!(
-                "{name}: line {line}: not UTF-8 text (byte {} of the file)",
-                at + 1
-            );
-        }
-    };
-    let games = parse_located(text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let text = read_text_file(path)?;
+    let games = parse_located(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     anyhow::ensure!(!games.is_empty(), "no games in {name}");
     Ok(games)
 }
@@ -556,7 +548,7 @@ pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
         }
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
-        let fail = |m: String| format!("line {lineno}: {m}");
+        let fail = |m: String| format!("line {lineno}: {}", short_message(m));
         if key == "game" {
             if cur.is_some() {
                 return Err(fail("'game' before the previous game's 'end'".into()));

@@ -480,3 +480,93 @@ fn a_terminated_runner_kills_its_engines() {
         std::fs::read_to_string(&pids).unwrap()
     );
 }
+
+#[test]
+fn an_engine_that_stops_reading_loses_on_time_instead_of_hanging_the_runner() {
+    // It greets, then never reads again: a 100 kB option fills its input pipe. The write ends at
+    // the handshake's deadline and the engine loses the game, whichever colour it has.
+    let p = script(
+        "deaf.sh",
+        "read -r line\necho 'id name deaf'\necho ugiok\nexec sleep 300\n",
+    );
+    let big = "x".repeat(100_000);
+    play(&format!("{} option.Big={big}", sh(&p)), MOVE_100, |_| {})
+        .all_lost(Reason::Time, "read nothing of setoption");
+}
+
+#[test]
+fn a_child_in_its_own_session_dies_with_its_engine() {
+    // Each engine start leaves a `sleep` in a session of its own (out of the engine's process
+    // group): one engine hangs and is killed while the child's parent still lives, the other
+    // exits and leaves the child an orphan. Neither child may outlive the match.
+    for (name, go, reason) in [
+        ("setsid-hang.sh", "sleep 60", Reason::Time),
+        ("setsid-exit.sh", "exit 3", Reason::Crash),
+    ] {
+        let pids = common::temp_path("misbehaving", &format!("{name}.pids"));
+        let p = native(
+            name,
+            &format!("setsid sleep 120 &\necho $! >> '{}'", pids.display()),
+            GREET,
+            go,
+        );
+        let played = play(&sh(&p), MOVE_100, |t| t.games = 4);
+        for g in &played.games {
+            assert_eq!(g.reason, reason, "{}", g.detail);
+        }
+        let started = std::fs::read_to_string(&pids).unwrap();
+        assert!(started.lines().count() >= 2, "{started}");
+        assert!(all_gone(&pids), "{name}: left running: {started}");
+    }
+}
+
+/// Starts `ewn match` with an engine that never answers its handshake and has a child, waits until
+/// both have written their ids to `pids`, and sends the runner `signal`.
+fn signal_a_runner_with_a_stuck_engine(signal: &str, pids: &Path) {
+    let p = script(
+        &format!("stuck-{signal}.sh"),
+        &format!(
+            "sleep 300 &\necho $! >> '{0}'\necho $$ >> '{0}'\nwait\n",
+            pids.display()
+        ),
+    );
+    let mut runner = std::process::Command::new(EWN)
+        .args(["match", "--engine", "sh"])
+        .arg(format!("arg={}", p.display()))
+        .args(["--games", "2", "--quiet"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(30);
+    while std::fs::read_to_string(pids)
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 2
+    {
+        assert!(Instant::now() < until, "the engine did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &runner.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    runner.wait().unwrap();
+}
+
+#[test]
+fn engines_die_with_the_runner_however_it_ends() {
+    // SIGHUP (a closed ssh session) and SIGQUIT are handled like SIGTERM; SIGKILL cannot be
+    // handled, and the parent-death signal and the guardian process end the engines then.
+    for signal in ["HUP", "QUIT", "KILL"] {
+        let pids = common::temp_path("misbehaving", &format!("{signal}-pids"));
+        signal_a_runner_with_a_stuck_engine(signal, &pids);
+        assert!(
+            all_gone(&pids),
+            "after SIG{signal}, left running: {}",
+            std::fs::read_to_string(&pids).unwrap()
+        );
+    }
+}

@@ -135,3 +135,91 @@ fn match_records_can_be_reviewed() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn bad_files_are_refused_with_their_name_and_line_and_a_short_excerpt() {
+    // One line of a megabyte: refused at once, quoted by an excerpt only.
+    let big = tmp("one-line.txt");
+    std::fs::write(&big, "x".repeat(1 << 20)).unwrap();
+    let b = big.to_str().unwrap();
+    for args in [
+        vec!["replay", b],
+        vec!["stats", b],
+        vec!["match", "--engine", "greedy", "--positions", b],
+    ] {
+        let err = common::run_fails(&args);
+        assert!(err.len() < 400, "{} bytes: {err}", err.len());
+        assert!(err.contains("one-line.txt: line 1: longer than"), "{err}");
+    }
+    // A positions file names itself and the line, also for bytes that are not UTF-8.
+    let pos = tmp("positions.txt");
+    let p = pos.to_str().unwrap();
+    std::fs::write(&pos, "123456 654321\nfoo\n").unwrap();
+    let err = common::run_fails(&["match", "--engine", "greedy", "--positions", p]);
+    assert!(err.contains("positions.txt: line 2: 'foo'"), "{err}");
+    std::fs::write(&pos, b"123456 654321\n\xff\n").unwrap();
+    let err = common::run_fails(&["match", "--engine", "greedy", "--positions", p]);
+    assert!(err.contains("positions.txt: line 2: not UTF-8"), "{err}");
+    // A device as the record is named, not "match output".
+    let err = common::run_fails(&["match", "--engine", "greedy", "--record", "/dev/full"]);
+    assert!(err.contains("the record /dev/full"), "{err}");
+}
+
+#[test]
+fn a_fifo_is_refused_not_waited_on() {
+    let fifo = tmp("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let f = fifo.to_str().unwrap();
+    for args in [
+        vec!["replay", f],
+        vec!["review", f],
+        vec!["match", "--engine", "greedy", "--positions", f],
+        vec!["match", "--engine", "greedy", "--record", f],
+    ] {
+        let err = common::run_fails(&args);
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn engine_logs_keep_every_line_of_every_game() {
+    let dir = tmp("engine-logs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    run_ok(&argv(
+        "match --engine self --opponent tcg:self --games 2 --movetime 20 --quiet --engine-log",
+        &[d],
+    ));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "game-1-blue-ewn-tcg.log",
+            "game-1-red-ewn.log",
+            "game-2-blue-ewn.log",
+            "game-2-red-ewn-tcg.log"
+        ]
+    );
+    let native = std::fs::read_to_string(dir.join("game-1-red-ewn.log")).unwrap();
+    let tcg = std::fs::read_to_string(dir.join("game-1-blue-ewn-tcg.log")).unwrap();
+    for (text, sent, got) in [
+        (&native, "> go die ", "< bestmove "),
+        (&tcg, "> get ", "< "),
+    ] {
+        assert!(text.contains(sent) && text.contains(got), "{text}");
+        // Every line: seconds, a direction, the line.
+        for l in text.lines() {
+            let mut w = l.splitn(3, ' ');
+            assert!(w.next().unwrap().parse::<f64>().is_ok(), "{l}");
+            assert!(matches!(w.next(), Some(">") | Some("<")), "{l}");
+        }
+    }
+}

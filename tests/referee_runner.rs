@@ -204,7 +204,7 @@ fn start_positions_are_played_as_pairs() {
     std::fs::write(&positions, "5/5/5/5/4R1 b\n").unwrap();
     let err = fails(&["match", "--engine", "greedy", "--positions", p]);
     assert!(
-        err.contains("positions line 1: the game is already over"),
+        err.contains("positions.txt: line 1: the game is already over"),
         "{err}"
     );
 }

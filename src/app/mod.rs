@@ -9,5 +9,6 @@ pub mod bench;
 pub mod connect;
 pub mod endgames;
 pub mod gui;
+pub mod live;
 pub mod play;
 pub mod review;

@@ -1,21 +1,22 @@
 //! `ewn match`, `stats`, `replay` and `export`: argument structs and their entry points, so that
 //! `main` stays a dispatcher.
 
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
+use crate::players::baseline::Kind;
 use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
-use crate::record::read_record_file;
-use crate::referee::ccgc;
+use crate::record::{read_record_file, read_text_file};
+use crate::referee::record_file::RecordFile;
 use crate::referee::report::{Report, players_in};
 use crate::referee::stats::Sprt;
 use crate::referee::tourney::{
     self, Progress, Schedule, Shard, Tournament, labels, parse_openings,
 };
+use crate::referee::{ccgc, event};
 use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
@@ -35,9 +36,18 @@ pub struct MatchArgs {
     /// One more player, in the same forms (the default opponent of a single --engine: random).
     #[arg(long, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
     pub opponent: Option<Vec<String>>,
-    /// With more than two players: `gauntlet` (the first against each other) or `round-robin`.
+    /// With more than two players: `gauntlet` (the first against each other), `round-robin`,
+    /// `swiss` (with --rounds) or `knockout` (seeded in the order of the --engine options); the
+    /// last two play a mini-match of --games-per-round games for each pairing.
     #[arg(long, value_enum, default_value_t = ScheduleArg::Gauntlet)]
     pub tournament: ScheduleArg,
+    /// Rounds of a Swiss event (1..the number of players).
+    #[arg(long)]
+    pub rounds: Option<u64>,
+    /// Games of each pairing's mini-match in a Swiss event or a knockout, 2..1000 (rounded up to
+    /// whole pairs).
+    #[arg(long, default_value_t = 2)]
+    pub games_per_round: u64,
     /// Games per encounter, 1..1000000 (rounded up to whole pairs).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
@@ -78,9 +88,26 @@ pub struct MatchArgs {
     /// The player the ratings are relative to (default: the first).
     #[arg(long)]
     pub anchor: Option<String>,
-    /// Write every game to this record file.
+    /// Write every game to this record file, flushed to the disk game by game. The file is locked:
+    /// a second runner given it is refused.
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Continue an interrupted match: keep the games the --record file holds (an unfinished last
+    /// one is dropped) and play only the missing ones, with the same seeds, players and colours.
+    /// Give the same settings as the first run.
+    #[arg(long, requires = "record")]
+    pub resume: bool,
+    /// Serve a read-only live page of the match for the hall at this address: `PORT` (on
+    /// 127.0.0.1) or `HOST:PORT` (another address only when given; port 0 picks a free one).
+    #[arg(long, value_name = "ADDR")]
+    pub live: Option<String>,
+    /// Keep every line sent to and received from each engine, with its time, in this folder: one
+    /// file per game and engine, `game-<number>-<red|blue>-<name>.log`.
+    #[arg(long, value_name = "DIR")]
+    pub engine_log: Option<PathBuf>,
+    /// A two-player match that ends when one side has N wins (1..500000); at most 2N games.
+    #[arg(long, value_name = "N", conflicts_with = "games")]
+    pub first_to: Option<u64>,
     /// Name of the first player (as `name=` on the first --engine).
     #[arg(long)]
     pub engine_name: Option<String>,
@@ -106,10 +133,37 @@ impl MatchArgs {
     }
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ScheduleArg {
     Gauntlet,
     RoundRobin,
+    Swiss,
+    Knockout,
+}
+
+/// The most games of a mini-match (`--games-per-round`).
+const MAX_GAMES_PER_ROUND: u64 = 1000;
+
+/// The schedule of `--tournament`, `--rounds` and `--games-per-round`, and the games per
+/// encounter (or per mini-match) it plays.
+fn schedule(s: ScheduleArg, rounds: Option<u64>, per_round: u64) -> Result<Schedule> {
+    if s != ScheduleArg::Swiss && rounds.is_some() {
+        bail!("--rounds is for --tournament swiss");
+    }
+    if matches!(s, ScheduleArg::Swiss | ScheduleArg::Knockout) {
+        anyhow::ensure!(
+            (1..=MAX_GAMES_PER_ROUND).contains(&per_round),
+            "--games-per-round {per_round}: must be 1..{MAX_GAMES_PER_ROUND}"
+        );
+    }
+    Ok(match s {
+        ScheduleArg::Gauntlet => Schedule::Gauntlet,
+        ScheduleArg::RoundRobin => Schedule::RoundRobin,
+        ScheduleArg::Swiss => Schedule::Swiss {
+            rounds: rounds.context("--tournament swiss needs --rounds N")?,
+        },
+        ScheduleArg::Knockout => Schedule::Knockout,
+    })
 }
 
 #[derive(clap::Args, Debug)]
@@ -126,6 +180,13 @@ pub struct StatsArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The records are of a `swiss` event or a `knockout`: print its standings or bracket and
+    /// crosstable too, as `ewn match` did.
+    #[arg(long, value_enum)]
+    pub tournament: Option<ScheduleArg>,
+    /// The games of each mini-match of that event, as given to `ewn match`.
+    #[arg(long, default_value_t = 2)]
+    pub games_per_round: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -205,22 +266,30 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         }
     }
     let openings = match &args.positions {
-        Some(p) => parse_openings(
-            &std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
-            super::variants::variant(),
-        )?,
+        Some(p) => parse_openings(&read_text_file(p)?, super::variants::variant())
+            .with_context(|| format!("the positions file {}", p.display()))?,
         None => Vec::new(),
+    };
+    if let Some(n) = args.first_to {
+        anyhow::ensure!(
+            (1..=tourney::MAX_GAMES / 2).contains(&n),
+            "--first-to {n}: must be 1..{} wins",
+            tourney::MAX_GAMES / 2
+        );
+    }
+    let schedule = schedule(args.tournament, args.rounds, args.games_per_round)?;
+    let games = match (args.first_to, schedule) {
+        (Some(n), _) => 2 * n,
+        (None, Schedule::Swiss { .. } | Schedule::Knockout) => args.games_per_round.div_ceil(2) * 2,
+        (None, _) => args.games.div_ceil(2) * 2,
     };
     let names = labels(&entrants);
     let t = Tournament {
         anchor: anchor_index(&names, args.anchor.as_deref())?,
         names,
         entrants,
-        schedule: match args.tournament {
-            ScheduleArg::Gauntlet => Schedule::Gauntlet,
-            ScheduleArg::RoundRobin => Schedule::RoundRobin,
-        },
-        games: args.games.div_ceil(2) * 2,
+        schedule,
+        games,
         seed: args.seed,
         tc,
         grace_ms: args.grace,
@@ -236,13 +305,37 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             .map_err(anyhow::Error::msg)?,
         affinity: args.affinity,
         variant: super::variants::variant(),
+        first_to: args.first_to,
+        engine_log: args.engine_log.clone(),
+        hall: None,
     };
+    if let Some(d) = &args.engine_log {
+        std::fs::create_dir_all(d)
+            .with_context(|| format!("creating the engine log folder {}", d.display()))?;
+    }
     t.validate()?;
-    let mut record: Option<Box<dyn Write + Send>> = match &args.record {
-        Some(p) => Some(Box::new(BufWriter::new(
-            File::create(p).with_context(|| format!("creating {}", p.display()))?,
-        ))),
-        None => None,
+    let mut t = t;
+    if let Some(addr) = &args.live {
+        let hall = crate::referee::hall::Hall::default();
+        hall.set_title(&t.names.join(", "));
+        let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
+        // The address is for the organiser, like the progress: on standard error.
+        eprintln!("live page at http://{bound}/");
+        t.hall = Some(hall);
+    }
+    let (mut record, done) = match &args.record {
+        Some(p) => {
+            let (f, done) = RecordFile::open(p, &t.match_id(), args.resume)?;
+            if args.resume {
+                log::info!(
+                    "{}: {} games kept, the rest played",
+                    p.display(),
+                    done.len()
+                );
+            }
+            (Some(f), done)
+        }
+        None => (None, Vec::new()),
     };
     let start = std::time::Instant::now();
     let mut stdout = std::io::stdout();
@@ -258,15 +351,19 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         Progress::Lines
     };
     let out: &mut (dyn Write + Send) = if args.json { &mut stderr } else { &mut stdout };
-    let o = tourney::run(
+    let o = tourney::run_resumed(
         &t,
         progress,
         out,
-        record.as_deref_mut().map(|r| r as &mut (dyn Write + Send)),
+        record.as_mut().map(|r| r as &mut (dyn Write + Send)),
+        done,
     )?;
     if args.json {
         print!("{}", o.report.json());
         return Ok(());
+    }
+    if let Some(e) = &o.event {
+        print!("{e}");
     }
     print!("{}", o.report.text());
     if let Some((_, at)) = o.sprt_stop {
@@ -275,6 +372,19 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
              games played",
             o.records.len(),
             o.planned
+        );
+    }
+    if let Some(n) = t.first_to {
+        let names = &o.report.names;
+        let e = o.report.encounters.first().cloned().unwrap_or_default();
+        let winner = if e.wins >= n { &names[0] } else { &names[1] };
+        println!(
+            "First to {n}: {winner} after {} games ({} {}-{} {})",
+            o.records.len(),
+            names[0],
+            e.wins,
+            e.losses,
+            names[1]
         );
     }
     if let Some(s) = t.shard {
@@ -303,7 +413,29 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     if games.is_empty() {
         bail!("no games in the record files");
     }
-    let names = players_in(&games);
+    let mut names = players_in(&games);
+    let event = match args.tournament {
+        Some(s @ (ScheduleArg::Swiss | ScheduleArg::Knockout)) => {
+            let per_round = args.games_per_round.div_ceil(2) * 2;
+            let knockout = s == ScheduleArg::Knockout;
+            names = event::entry_order(knockout, per_round, &games, &names).with_context(|| {
+                format!(
+                    "these records are not of a {} event with {per_round} games a round",
+                    if knockout { "knockout" } else { "Swiss" }
+                )
+            })?;
+            Some((
+                if knockout {
+                    Schedule::Knockout
+                } else {
+                    Schedule::Swiss { rounds: 0 }
+                },
+                per_round,
+            ))
+        }
+        Some(_) => bail!("--tournament here is only for swiss and knockout records"),
+        None => None,
+    };
     let anchor = anchor_index(&names, args.anchor.as_deref())?;
     let sprt = parse_sprt(args.sprt.as_deref())?;
     if sprt.is_some() && names.len() != 2 {
@@ -311,6 +443,29 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
             "--sprt is for a match of two players; these records have {}",
             names.len()
         );
+    }
+    if let Some((schedule, per_round)) = event
+        && !args.json
+    {
+        let entrants = names
+            .iter()
+            .map(|n| Entrant::plain(crate::players::PlayerSpec::Baseline(Kind::Random), n))
+            .collect();
+        let t = Tournament {
+            entrants,
+            names: names.clone(),
+            schedule,
+            games: per_round,
+            anchor,
+            ..Tournament::two_players(
+                [
+                    crate::players::PlayerSpec::Baseline(Kind::Random),
+                    crate::players::PlayerSpec::Baseline(Kind::Random),
+                ],
+                ["a", "b"],
+            )
+        };
+        print!("{}", tourney::event_text(&t, &games)?);
     }
     let report = Report::build(names, &games, anchor, sprt).map_err(anyhow::Error::msg)?;
     if args.json {

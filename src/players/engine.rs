@@ -10,10 +10,15 @@
 //! engine that prints more than [`FLOOD_LINES`] lines or [`FLOOD_BYTES`] bytes while one answer is
 //! awaited has flooded: it loses (malformed) and is killed.
 //!
+//! What the runner writes to an engine is written without blocking and waited for with the same
+//! deadline as the answer: an engine that stops reading loses on time, it cannot hang the runner.
+//!
 //! Each engine runs in a process group of its own, so that killing it also kills what it started,
 //! and so that a Ctrl-C at the terminal reaches the runner only; the runner kills every group it
-//! started when it gets SIGINT or SIGTERM. An engine is killed on a timeout, on a fault, at the
-//! end of its use, and when dropped. Its standard error goes to a log file or is dropped
+//! started when it gets SIGINT, SIGTERM, SIGHUP (a closed ssh session) or SIGQUIT, and
+//! [`super::reaper`] sees to the rest: a runner killed outright (SIGKILL) and descendants that
+//! leave their engine's group. An engine is killed on a timeout, on a fault, at the
+//! end of its use, and when dropped, with every process it started. Its standard error goes to a log file or is dropped
 //! ([`Settings::stderr`]), never into the runner's output. On Linux a memory limit
 //! (`RLIMIT_AS`) and a CPU set can be given per engine.
 
@@ -51,6 +56,8 @@ pub const FLOOD_BYTES: u64 = 16 * 1024 * 1024;
 const QUIT_WAIT: Duration = Duration::from_millis(200);
 /// How often a wait with nothing to read checks whether the engine has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
+/// How long an ended engine's killed descendants are waited for, to be reaped.
+const SWEEP_WAIT: Duration = Duration::from_millis(100);
 /// The largest memory limit, in MiB (1 TiB): more is no limit.
 pub const MAX_MEM_MIB: u64 = 1 << 20;
 
@@ -88,6 +95,44 @@ struct Inbox {
 struct Shared {
     inbox: Mutex<Inbox>,
     changed: Condvar,
+    /// Where the lines sent and received are kept (`--engine-log`), if anywhere.
+    log: Mutex<Option<EngineLog>>,
+}
+
+/// A file of every line sent to and received from an engine, each with its time in seconds since
+/// the file was opened: `0.0123 > go die 3 movetime 100`, `0.1145 < bestmove a5b4`. Each line is
+/// written at once, so a crash or a kill loses none of it.
+struct EngineLog {
+    file: std::fs::File,
+    start: Instant,
+}
+
+impl Shared {
+    fn log_line(&self, dir: char, line: &str) {
+        let mut g = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(l) = g.as_mut() {
+            let t = l.start.elapsed().as_secs_f64();
+            if writeln!(l.file, "{t:.4} {dir} {line}").is_err() {
+                log::warn!("an engine log could not be written; it is stopped");
+                *g = None;
+            }
+        }
+    }
+
+    /// Sends what follows to the log file `path` (created or emptied), or nowhere.
+    fn set_log(&self, path: Option<&std::path::Path>) {
+        let log = path.and_then(|p| match std::fs::File::create(p) {
+            Ok(file) => Some(EngineLog {
+                file,
+                start: Instant::now(),
+            }),
+            Err(e) => {
+                log::warn!("cannot create the engine log {}: {e}", p.display());
+                None
+            }
+        });
+        *self.log.lock().unwrap_or_else(|e| e.into_inner()) = log;
+    }
 }
 
 impl Shared {
@@ -161,8 +206,16 @@ fn read_lines(mut out: impl Read, shared: &Shared) {
                 }
             }
             if nl.is_some() {
-                if !skipping && !shared.push(text(&mut cur)) {
-                    return;
+                if !skipping {
+                    let line = text(&mut cur);
+                    if let Line::Text(s) = &line {
+                        shared.log_line('<', s);
+                    }
+                    if !shared.push(line) {
+                        return;
+                    }
+                } else {
+                    shared.log_line('<', "(a line longer than the limit, cut)");
                 }
                 skipping = false;
             }
@@ -198,11 +251,13 @@ extern "C" fn on_signal(sig: libc::c_int) {
     }
 }
 
-/// Installs the handler that kills the engines' groups on SIGINT and SIGTERM, once, unless the
-/// signal is ignored (as under `nohup`), in which case it stays ignored.
+/// Installs the handler that kills the engines' groups on SIGINT, SIGTERM, SIGHUP and SIGQUIT,
+/// once, unless the signal is ignored (as SIGHUP under `nohup`), in which case it stays ignored;
+/// and makes the runner a subreaper of what the engines leave behind.
 fn install_handler() {
     HANDLER.call_once(|| {
-        for sig in [libc::SIGINT, libc::SIGTERM] {
+        super::reaper::become_subreaper();
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
             // SAFETY: the handler only calls async-signal-safe functions; the old action is
             // read first so that an ignored signal is left ignored.
             unsafe {
@@ -293,6 +348,8 @@ pub fn usable_cpus() -> Vec<usize> {
 
 enum Wait {
     Timeout,
+    /// The engine read none of what it was sent before the deadline.
+    Unread,
     Closed,
     /// Too much output while one answer was awaited: lines and bytes seen.
     Flood(u64, u64),
@@ -337,11 +394,11 @@ impl Proc {
             .stderr(stderr)
             .process_group(0);
         limit_child(&mut command, settings.mem_mib, settings.cpus.clone());
-        let mut child = command
-            .spawn()
+        let mut slot = None;
+        let mut child = super::reaper::spawn(command, |pid| slot = register_group(pid))
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
-        let slot = register_group(child.id() as i32);
         let stdin = child.stdin.take().ok_or("no stdin")?;
+        super::reaper::set_nonblocking(&stdin);
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let shared = Arc::new(Shared::default());
         let reader = Arc::clone(&shared);
@@ -360,15 +417,34 @@ impl Proc {
         self.child.id()
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Wait> {
+    /// Writes `line` before `deadline`. The pipe does not block: an engine that does not read
+    /// (its pipe full) fails the send at the deadline instead of holding the runner.
+    fn send(&mut self, line: &str, deadline: Instant) -> Result<(), Wait> {
         log::debug!("> {line}");
-        writeln!(self.stdin, "{line}").map_err(|_| Wait::Closed)?;
-        self.stdin.flush().map_err(|_| Wait::Closed)
+        self.shared.log_line('>', line);
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            match self.stdin.write(rest) {
+                Ok(0) => return Err(Wait::Closed),
+                Ok(n) => rest = &rest[n..],
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if !super::reaper::wait_writable(&self.stdin, deadline) {
+                        return Err(Wait::Unread);
+                    }
+                }
+                Err(_) => return Err(Wait::Closed),
+            }
+        }
+        Ok(())
     }
 
     /// Sends the engine's quit command (errors ignored): the next stop gives it a moment.
     fn quit(&mut self, line: &str) {
-        let _ = self.send(line);
+        let _ = self.send(line, Instant::now() + QUIT_WAIT);
         self.quitting = true;
     }
 
@@ -471,16 +547,29 @@ impl Drop for Proc {
             }
         }
         let g = self.child.id() as i32;
+        // Found before the kill, while they are still linked to the engine by their parents.
+        let tree = super::reaper::descendants(g);
         // SAFETY: kill with a negative id signals the group; the leader is not reaped yet, so
         // the id is still this group's.
         unsafe {
             libc::kill(-g, libc::SIGKILL);
         }
-        // Out of the signal handler's table before the reap frees the id for another process.
+        super::reaper::kill_all(&tree);
+        // Out of the signal handler's table and the guardian's before the reap frees the id for
+        // another process.
         if let Some(s) = self.slot {
             GROUPS[s].store(0, Ordering::SeqCst);
         }
+        super::reaper::guardian_remove(g);
         let _ = self.child.wait();
+        let engines = || {
+            GROUPS
+                .iter()
+                .map(|s| s.load(Ordering::SeqCst))
+                .filter(|&g| g > 0)
+                .collect()
+        };
+        super::reaper::sweep(engines, SWEEP_WAIT);
         let mut inbox = self.shared.lock();
         inbox.gone = true;
         inbox.lines.clear();
@@ -492,6 +581,10 @@ fn fault(w: Wait, what: &str, wait: Duration) -> Fault {
     match w {
         Wait::Timeout => Fault::Time(format!(
             "no {what} within {} ms; engine killed",
+            wait.as_millis()
+        )),
+        Wait::Unread => Fault::Time(format!(
+            "read nothing of {what} for {} ms (its input full); engine killed",
             wait.as_millis()
         )),
         Wait::Closed => Fault::Crash(format!("engine exited while asked for {what}")),
@@ -528,6 +621,10 @@ pub struct Native {
     proc: Option<Proc>,
     /// The variant of the games, when not the standard game (`UCI_Variant` at every new game).
     variant: Option<&'static Variant>,
+    /// The current engine log (`Player::log_to`).
+    log: Option<PathBuf>,
+    /// The last `wp` of an `info` line while a move was awaited.
+    wp: Option<f64>,
 }
 
 impl Native {
@@ -549,6 +646,8 @@ impl Native {
             settings,
             proc: None,
             variant: None,
+            log: None,
+            wp: None,
         }
     }
 
@@ -558,18 +657,19 @@ impl Native {
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
             let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            p.shared.set_log(self.log.as_deref());
             let deadline = Instant::now() + HANDSHAKE;
-            p.send("ugi")
+            p.send("ugi", deadline)
                 .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
                 .map_err(|w| fault(w, "ugiok", HANDSHAKE))?;
             if !self.options.is_empty() {
+                let deadline = Instant::now() + HANDSHAKE;
                 for (name, value) in &self.options {
-                    p.send(&format!("setoption name {name} value {value}"))
+                    p.send(&format!("setoption name {name} value {value}"), deadline)
                         .map_err(|w| fault(w, "setoption", HANDSHAKE))?;
                 }
-                let deadline = Instant::now() + HANDSHAKE;
                 let label = &self.label;
-                p.send("isready")
+                p.send("isready", deadline)
                     .and_then(|_| {
                         p.wait_for(deadline, &|l| {
                             if l.starts_with("error") {
@@ -609,7 +709,7 @@ impl Native {
         let deadline = Instant::now() + HANDSHAKE;
         let mut r = Ok(String::new());
         for l in &lines {
-            r = p.send(l).map(|_| String::new());
+            r = p.send(l, deadline).map(|_| String::new());
             if r.is_err() {
                 break;
             }
@@ -630,7 +730,7 @@ impl Native {
         let p = self.proc()?;
         let deadline = Instant::now() + HANDSHAKE;
         let r = p
-            .send("isready")
+            .send("isready", deadline)
             .and_then(|_| p.wait_for(deadline, &|l| l == "readyok"));
         self.check(r.map(|_| ()), "readyok", HANDSHAKE)
     }
@@ -681,10 +781,21 @@ impl Player for Native {
         Ok(())
     }
 
+    fn log_to(&mut self, path: Option<PathBuf>) {
+        if let Some(p) = &self.proc {
+            p.shared.set_log(path.as_deref());
+        }
+        self.log = path;
+    }
+
+    fn win_chance(&self) -> Option<f64> {
+        self.wp
+    }
+
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
         let p = self.proc()?;
         p.drain();
-        let r = p.send("uginewgame");
+        let r = p.send("uginewgame", Instant::now() + HANDSHAKE);
         self.check(r, "uginewgame", HANDSHAKE)?;
         if let Some(v) = self.variant {
             self.tell_variant(v)?;
@@ -698,8 +809,8 @@ impl Player for Native {
         let side = if side == Color::Red { "r" } else { "b" };
         // `go setup` answers for the side to move.
         let r = p
-            .send(&format!("position setup 123456 123456 {side}"))
-            .and_then(|_| p.send("go setup"))
+            .send(&format!("position setup 123456 123456 {side}"), deadline)
+            .and_then(|_| p.send("go setup", deadline))
             .and_then(|_| p.wait_for(deadline, &|l| l.starts_with("bestmove")));
         let line = self.check(r, "setup", wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
@@ -709,14 +820,26 @@ impl Player for Native {
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {
         let p = self.proc()?;
         let deadline = Instant::now() + turn.wait;
+        let wp = std::cell::Cell::new(None);
         let r = p
-            .send(&Self::position_line(turn))
-            .and_then(|_| p.send(&Self::go_line(turn)))
+            .send(&Self::position_line(turn), deadline)
+            .and_then(|_| p.send(&Self::go_line(turn), deadline))
             .and_then(|_| {
                 p.wait_for(deadline, &|l| {
-                    l.split_whitespace().next() == Some("bestmove")
+                    let mut w = l.split_whitespace();
+                    let first = w.next();
+                    if first == Some("info") {
+                        let mut w = w.skip_while(|&t| t != "wp").skip(1);
+                        if let Some(v) = w.next().and_then(|v| v.parse::<f64>().ok())
+                            && (0.0..=1.0).contains(&v)
+                        {
+                            wp.set(Some(v));
+                        }
+                    }
+                    first == Some("bestmove")
                 })
             });
+        self.wp = wp.get();
         let line = self.check(r, "bestmove", turn.wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
         parse_move_in(turn.board.variant(), word)
@@ -742,6 +865,8 @@ pub struct Tcg {
     proc: Option<Proc>,
     /// The variant of the games (`board_setting`), when not the standard game.
     variant: Option<&'static Variant>,
+    /// The current engine log (`Player::log_to`).
+    log: Option<PathBuf>,
 }
 
 /// TCG only knows a game clock: under a per-move control a TCG engine gets this many moves' worth
@@ -764,6 +889,7 @@ impl Tcg {
             reuse,
             proc: None,
             variant: None,
+            log: None,
         }
     }
 
@@ -777,6 +903,7 @@ impl Tcg {
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
             let p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            p.shared.set_log(self.log.as_deref());
             self.proc = Some(p);
         }
         Ok(self.proc.as_mut().expect("just started"))
@@ -787,7 +914,9 @@ impl Tcg {
         let p = self.proc()?;
         p.drain();
         let deadline = Instant::now() + wait;
-        let r = p.send(line).and_then(|_| p.wait_for(deadline, &|_| true));
+        let r = p
+            .send(line, deadline)
+            .and_then(|_| p.wait_for(deadline, &|_| true));
         lost(&mut self.proc, r, what, wait)
     }
 
@@ -802,6 +931,13 @@ impl Tcg {
 impl Player for Tcg {
     fn name(&self) -> String {
         self.label.clone()
+    }
+
+    fn log_to(&mut self, path: Option<PathBuf>) {
+        if let Some(p) = &self.proc {
+            p.shared.set_log(path.as_deref());
+        }
+        self.log = path;
     }
 
     fn time_control(&self, tc: TimeControl) -> TimeControl {

@@ -15,6 +15,7 @@ pub mod baseline;
 pub mod battle;
 pub mod engine;
 pub mod mcts;
+pub mod reaper;
 pub mod spec;
 
 pub use spec::PlayerSpec;
@@ -87,6 +88,16 @@ pub trait Player: Send {
 
     /// The move for the die in the turn's position.
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault>;
+
+    /// From now on (until the next call), every line exchanged with the player goes to the file
+    /// `path`, with its time; `None` stops it. Only engine programs have lines to keep.
+    fn log_to(&mut self, _path: Option<std::path::PathBuf>) {}
+
+    /// The win chance (of its own side, 0..1) the player reported with its last move, if it
+    /// reports one (a native engine's last `info ... wp`).
+    fn win_chance(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// The longest time per move, in ms (one hour).

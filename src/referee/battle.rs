@@ -213,6 +213,8 @@ impl Run<'_> {
                 match_id: Some(self.match_id.clone()),
                 // The battle protocol's boards are the standard game's.
                 variant: crate::rules::variant::Variant::standard(),
+                engine_log: None,
+                hall: None,
             };
             let rec = if a_color == Color::Red {
                 play_game(a, b, &spec)

@@ -30,6 +30,11 @@ pub struct GameSpec {
     pub match_id: Option<String>,
     /// The variant played.
     pub variant: &'static Variant,
+    /// A folder for the engines' logs of this game (`--engine-log`): one file per player,
+    /// `game-<number>-<red|blue>-<name>.log` (the name with only letters, digits, `-` and `_`).
+    pub engine_log: Option<std::path::PathBuf>,
+    /// The live view of the hall (`--live`), shown every move.
+    pub hall: Option<super::hall::Hall>,
 }
 
 /// Plays one game between `red` and `blue` and returns its record.
@@ -67,6 +72,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         reason: Reason::Goal,
         detail: String::new(),
     };
+    let rec_names = [rec.red.clone(), rec.blue.clone()];
     let forfeit = |mut rec: GameRecord, loser: Color, f: Fault| {
         let (reason, why) = match f {
             Fault::Malformed(s) => (Reason::Malformed, s),
@@ -79,6 +85,24 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         rec
     };
 
+    if let Some(dir) = &spec.engine_log {
+        for c in [Color::Red, Color::Blue] {
+            let name: String = players[c.idx()]
+                .name()
+                .chars()
+                .take(64)
+                .map(|ch| {
+                    if ch.is_ascii_alphanumeric() || ch == '-' || ch == '_' {
+                        ch
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let file = format!("game-{}-{}-{name}.log", spec.number, c.name());
+            players[c.idx()].log_to(Some(dir.join(file)));
+        }
+    }
     for c in [Color::Red, Color::Blue] {
         if !v.standard
             && let Err(f) = players[c.idx()].set_variant(v)
@@ -111,6 +135,25 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         TimeControl::MoveTime { ms } => ms as i64,
         TimeControl::Game { base_ms, .. } => base_ms as i64,
     });
+    let mut shown: Vec<(u8, String)> = Vec::new();
+    let mut chances: [Option<f64>; 2] = [None, None];
+    let show = |b: &crate::rules::board::Board,
+                shown: &[(u8, String)],
+                die: Option<u8>,
+                clock_ms: [i64; 2],
+                chances: [Option<f64>; 2]| {
+        if let Some(h) = &spec.hall {
+            h.update(
+                spec.number,
+                [&rec_names[0], &rec_names[1]],
+                b,
+                shown,
+                die,
+                clock_ms,
+                chances,
+            );
+        }
+    };
     loop {
         if let Some(w) = b.winner() {
             rec.winner = Some(w);
@@ -123,6 +166,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         }
         let die = rng.outcome(v);
         let c = b.side_to_move();
+        show(&b, &shown, Some(die), clock_ms, chances);
         let tc = tcs[c.idx()];
         // The grace is a tolerance on the clock, as in cutechess-cli: under a game clock the
         // clock may run down to minus the grace once in the whole game, not by the grace on
@@ -142,6 +186,9 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         let t0 = Instant::now();
         let answer = players[c.idx()].choose(&turn);
         let used = t0.elapsed();
+        if spec.hall.is_some() {
+            chances[c.idx()] = players[c.idx()].win_chance();
+        }
         let m = match answer {
             Ok(m) => m,
             Err(f) => return forfeit(rec, c, f),
@@ -179,6 +226,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             us: Some(used.as_micros() as u64),
         });
         history.push(m);
+        shown.push((die, m.to_string()));
         b.make(m);
     }
 }

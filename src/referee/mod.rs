@@ -12,9 +12,13 @@
 
 pub mod battle;
 pub mod ccgc;
+pub mod event;
 pub mod game;
+pub mod hall;
 pub mod ratings;
+pub mod record_file;
 pub mod report;
+pub mod rounds;
 pub mod stats;
 pub mod tourney;
 
@@ -137,6 +141,8 @@ mod tests {
             start: None,
             match_id: None,
             variant: crate::rules::variant::Variant::standard(),
+            engine_log: None,
+            hall: None,
         }
     }
 
@@ -234,6 +240,8 @@ mod tests {
                 start: None,
                 match_id: None,
                 variant: crate::rules::variant::Variant::standard(),
+                engine_log: None,
+                hall: None,
             };
             let rec = if g % 2 == 0 {
                 play_game(&mut a, &mut r, &spec)

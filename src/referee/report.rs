@@ -319,6 +319,45 @@ impl Report {
         out
     }
 
+    /// The crosstable: the wins and losses of each row's player against each column's.
+    pub fn crosstable(&self) -> String {
+        let mut out = String::new();
+        let np = self.names.len();
+        let width = self
+            .names
+            .iter()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let _ = writeln!(
+            out,
+            "Crosstable (wins-losses of the row's player against the column's):"
+        );
+        let cell = 9usize;
+        let mut head = format!("  {:<width$}", "");
+        for name in &self.names {
+            let short: String = name.chars().take(cell - 1).collect();
+            let _ = write!(head, "  {short:<cell$}");
+        }
+        let _ = writeln!(out, "{}", head.trim_end());
+        for i in 0..np {
+            let mut line = format!("  {:<width$}", self.names[i]);
+            for j in 0..np {
+                let c = if i == j {
+                    ".".to_string()
+                } else if self.wins[i][j] + self.wins[j][i] == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{}-{}", self.wins[i][j], self.wins[j][i])
+                };
+                let _ = write!(line, "  {c:<cell$}");
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        out
+    }
+
     fn tournament_text(&self, out: &mut String) {
         let np = self.names.len();
         let _ = writeln!(out, "Games {}, {np} players", self.games);
@@ -363,31 +402,7 @@ impl Report {
                 }
             );
         }
-        let _ = writeln!(
-            out,
-            "Crosstable (wins-losses of the row's player against the column's):"
-        );
-        let cell = 9usize;
-        let mut head = format!("  {:<width$}", "");
-        for name in &self.names {
-            let short: String = name.chars().take(cell - 1).collect();
-            let _ = write!(head, "  {short:<cell$}");
-        }
-        let _ = writeln!(out, "{}", head.trim_end());
-        for i in 0..np {
-            let mut line = format!("  {:<width$}", self.names[i]);
-            for j in 0..np {
-                let c = if i == j {
-                    ".".to_string()
-                } else if self.wins[i][j] + self.wins[j][i] == 0 {
-                    "-".to_string()
-                } else {
-                    format!("{}-{}", self.wins[i][j], self.wins[j][i])
-                };
-                let _ = write!(line, "  {c:<cell$}");
-            }
-            let _ = writeln!(out, "{}", line.trim_end());
-        }
+        out.push_str(&self.crosstable());
         let _ = writeln!(
             out,
             "Encounters (pair statistics, from the first-named player's side):"

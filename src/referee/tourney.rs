@@ -21,10 +21,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::{Result, bail, ensure};
+use anyhow::{Context, Result, bail, ensure};
 
 use super::game::{GameSpec, pairing, play_game};
 use super::report::Report;
+pub use super::rounds::event_text;
 use super::stats::{self, Pairs, Sprt, Verdict};
 use crate::players::PlayerSpec;
 use crate::players::spec::Entrant;
@@ -39,6 +40,12 @@ use crate::rules::variant::Variant;
 pub enum Schedule {
     Gauntlet,
     RoundRobin,
+    /// A Swiss system of this many rounds; `games` is each pairing's mini-match.
+    Swiss {
+        rounds: u64,
+    },
+    /// A seeded knockout in the order of entry; `games` is each pairing's mini-match.
+    Knockout,
 }
 
 impl Schedule {
@@ -46,6 +53,8 @@ impl Schedule {
         match self {
             Schedule::Gauntlet => "gauntlet",
             Schedule::RoundRobin => "round-robin",
+            Schedule::Swiss { .. } => "swiss",
+            Schedule::Knockout => "knockout",
         }
     }
 }
@@ -69,7 +78,7 @@ pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fail = |m: String| anyhow::anyhow!("positions line {}: {m}", i + 1);
+        let fail = |m: String| anyhow::anyhow!("line {}: {}", i + 1, record::short_message(m));
         if line.contains('/') {
             let b = parse_fen_in(v, line).map_err(|e| fail(e.0))?;
             if b.is_over() {
@@ -84,7 +93,8 @@ pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
             [r, b, f] => (r, b, Some(f)),
             _ => {
                 return Err(fail(format!(
-                    "'{line}': expected a position string or two setups"
+                    "'{}': expected a position string or two setups",
+                    record::excerpt(line)
                 )));
             }
         };
@@ -104,7 +114,12 @@ pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
                 first: Color::Blue,
                 variant: v,
             }),
-            Some(f) => return Err(fail(format!("bad first mover '{f}': expected r or b"))),
+            Some(f) => {
+                return Err(fail(format!(
+                    "bad first mover '{}': expected r or b",
+                    record::excerpt(f)
+                )));
+            }
         });
     }
     ensure!(!out.is_empty(), "the positions file has no position");
@@ -164,6 +179,12 @@ pub struct Tournament {
     pub affinity: bool,
     /// The variant of every game.
     pub variant: &'static Variant,
+    /// A two-player match that ends when one side has this many wins (`--first-to`).
+    pub first_to: Option<u64>,
+    /// A folder for every engine's lines of every game (`--engine-log`).
+    pub engine_log: Option<std::path::PathBuf>,
+    /// The view the live page shows (`--live`), kept up to date while games are played.
+    pub hall: Option<super::hall::Hall>,
 }
 
 /// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
@@ -217,6 +238,9 @@ impl Tournament {
             anchor: 0,
             affinity: false,
             variant: Variant::standard(),
+            first_to: None,
+            engine_log: None,
+            hall: None,
         }
     }
 
@@ -228,6 +252,8 @@ impl Tournament {
             Schedule::RoundRobin => (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
                 .collect(),
+            // Paired round by round from the results (see `run_event`).
+            Schedule::Swiss { .. } | Schedule::Knockout => Vec::new(),
         }
     }
 
@@ -246,17 +272,19 @@ impl Tournament {
     /// games, players' names, settings and time controls, start positions. Shards of one match
     /// share it (the shard, the concurrency and the engines' paths do not enter it).
     pub fn match_id(&self) -> String {
+        let schedule = match self.schedule {
+            Schedule::Swiss { rounds } => format!("swiss {rounds}"),
+            s => s.name().to_string(),
+        };
         let mut text = format!(
             "{}|{}|{}|{:?}|{}|{}",
-            self.seed,
-            self.schedule.name(),
-            self.games,
-            self.tc,
-            self.engine_setups,
-            self.grace_ms
+            self.seed, schedule, self.games, self.tc, self.engine_setups, self.grace_ms
         );
         for (e, name) in self.entrants.iter().zip(&self.names) {
             text.push_str(&format!("|{name}:{:?}:{:?}", e.options, e.tc));
+        }
+        if let Some(n) = self.first_to {
+            text.push_str(&format!("|first-to {n}"));
         }
         for o in &self.openings {
             match o {
@@ -325,6 +353,36 @@ impl Tournament {
                  run the shards without it and apply it with `ewn stats --sprt`"
             );
         }
+        if let Schedule::Swiss { rounds } = self.schedule {
+            ensure!(
+                (1..=self.entrants.len() as u64).contains(&rounds),
+                "--rounds {rounds}: a Swiss event of {} players plays 1..{} rounds",
+                self.entrants.len(),
+                self.entrants.len()
+            );
+        }
+        if matches!(self.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+            ensure!(
+                self.sprt.is_none() && self.shard.is_none() && self.first_to.is_none(),
+                "a {} event takes no --sprt, --shard or --first-to",
+                self.schedule.name()
+            );
+        }
+        if let Some(n) = self.first_to {
+            ensure!(
+                self.entrants.len() == 2,
+                "--first-to is for a match of two players"
+            );
+            ensure!(
+                n >= 1 && self.games >= 2 * n - 1,
+                "--first-to {n}: the match needs at least {} games",
+                2 * n - 1
+            );
+            ensure!(
+                self.sprt.is_none() && self.shard.is_none(),
+                "--first-to ends the match itself: it takes no --sprt or --shard"
+            );
+        }
         if self.engine_setups && !self.openings.is_empty() {
             bail!("--engine-setups and --positions both choose the start: give one");
         }
@@ -357,23 +415,27 @@ pub struct Outcome {
     pub sprt_stop: Option<(Verdict, u64)>,
     /// Games this run was to play.
     pub planned: u64,
+    /// An event's standings (Swiss) or bracket (knockout) and crosstable.
+    pub event: Option<String>,
 }
 
 /// The live tally behind the progress output.
-struct Live {
+pub(super) struct Live {
     done: u64,
     /// Per encounter `(a, b)`: a's wins and losses.
     tally: BTreeMap<(usize, usize), (u64, u64)>,
     /// Pairs of the first encounter (the two-player match) so far, and half-played pairs.
     pairs: Pairs,
     half: BTreeMap<u64, bool>,
-    records: Vec<GameRecord>,
+    pub(super) records: Vec<GameRecord>,
     sprt_stop: Option<(Verdict, u64)>,
+    /// A first-to match was decided when this many games had finished.
+    first_to_stop: Option<u64>,
 }
 
 struct Queue {
-    /// Game slots: `(pair, 0 or 1)`, in order.
-    slots: Vec<(u64, u64)>,
+    /// The games to play, in order.
+    slots: Vec<Slot>,
     next: usize,
     started: HashSet<u64>,
 }
@@ -398,23 +460,144 @@ pub fn run(
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
 ) -> Result<Outcome> {
-    t.validate()?;
+    run_resumed(t, progress, out, record, Vec::new())
+}
+
+/// One game to play: its number, its players (`a` the first-named, Red in the first game of its
+/// pair), `k` its generator stream (and start position), `j` 0 or 1 its place in the pair, and
+/// whether its pair counts for the match's pair statistics (the first encounter's pairs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Slot {
+    pub(super) number: u64,
+    pub(super) a: usize,
+    pub(super) b: usize,
+    pub(super) k: u64,
+    pub(super) j: u64,
+    pub(super) counts: bool,
+}
+
+impl Slot {
+    fn pair(&self) -> u64 {
+        (self.number - 1) / 2
+    }
+
+    fn a_color(&self) -> Color {
+        pairing(2 * self.k + self.j).0
+    }
+
+    fn red_blue(&self) -> (usize, usize) {
+        if self.a_color() == Color::Red {
+            (self.a, self.b)
+        } else {
+            (self.b, self.a)
+        }
+    }
+}
+
+impl Live {
+    /// Counts a finished game of `slot`. The tally of its encounter after it.
+    fn count(&mut self, t: &Tournament, rec: &GameRecord, slot: &Slot) -> (u64, u64) {
+        let (pair, a, b, a_color) = (slot.pair(), slot.a, slot.b, slot.a_color());
+        let a_won = rec.winner == Some(a_color);
+        self.done += 1;
+        let tally = self.tally.entry((a, b)).or_insert((0, 0));
+        if a_won {
+            tally.0 += 1;
+        } else {
+            tally.1 += 1;
+        }
+        let tally = *tally;
+        if slot.counts {
+            match self.half.remove(&pair) {
+                Some(other) => self.pairs.add(usize::from(other) + usize::from(a_won)),
+                None => {
+                    self.half.insert(pair, a_won);
+                }
+            }
+        }
+        if let Some(n) = t.first_to
+            && self.first_to_stop.is_none()
+            && (tally.0 >= n || tally.1 >= n)
+        {
+            self.first_to_stop = Some(self.done);
+        }
+        tally
+    }
+}
+
+/// The games of a schedule with a fixed list (gauntlet, round robin) that this run plays.
+fn fixed_slots(t: &Tournament) -> Vec<Slot> {
     let encounters = t.encounters();
     let e_count = encounters.len() as u64;
-    let all_games = t.total_pairs() * 2;
-    let pairs = t.pairs_to_play();
-    let planned = pairs.len() as u64 * 2;
-    let match_id = t.match_id();
-    let date = record::today();
-    let queue = Mutex::new(Queue {
-        slots: pairs.iter().flat_map(|&p| [(p, 0), (p, 1)]).collect(),
-        next: 0,
-        started: HashSet::new(),
-    });
-    let stop = AtomicBool::new(false);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let started_at = Instant::now();
-    let sink = Mutex::new((
+    t.pairs_to_play()
+        .into_iter()
+        .flat_map(|pair| {
+            let (a, b) = encounters[(pair % e_count) as usize];
+            [0, 1].map(|j| Slot {
+                number: 2 * pair + j + 1,
+                a,
+                b,
+                k: pair / e_count,
+                j,
+                counts: pair % e_count == 0,
+            })
+        })
+        .collect()
+}
+
+/// [`run`] after an interruption: `done` are the games the record already holds (of this match,
+/// as [`super::record_file::RecordFile::open`] checked); only the others are played, each with the
+/// number, seed, players and colours it has in the whole list, so that the records and the report
+/// come out as those of an uninterrupted run.
+pub fn run_resumed(
+    t: &Tournament,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: Option<&mut (dyn Write + Send)>,
+    done: Vec<GameRecord>,
+) -> Result<Outcome> {
+    t.validate()?;
+    if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+        return super::rounds::run_event(t, progress, out, record, done);
+    }
+    let slots = fixed_slots(t);
+    let planned = slots.len() as u64;
+    let mut live = preload(t, &slots, done)?;
+    if let Some(test) = &t.sprt
+        && let Some(v) = test.verdict(&live.pairs)
+    {
+        live.sprt_stop = Some((v, live.done));
+    }
+    let decided = live.sprt_stop.is_some() || live.first_to_stop.is_some();
+    let todo = if decided { Vec::new() } else { slots };
+    let mut record = record;
+    let run = Run {
+        all_games: t.total_pairs() * 2,
+        planned,
+        match_id: t.match_id(),
+        date: record::today(),
+    };
+    let live = play_slots(t, &run, todo, progress, out, &mut record, live)?;
+    finish(t, live, planned)
+}
+
+/// The records and the report of a run that has played.
+pub(super) fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome> {
+    let mut records = live.records;
+    records.sort_by_key(|g| g.number);
+    let report =
+        Report::build(t.names.clone(), &records, t.anchor, t.sprt).map_err(anyhow::Error::msg)?;
+    Ok(Outcome {
+        records,
+        report,
+        sprt_stop: live.sprt_stop,
+        planned,
+        event: None,
+    })
+}
+
+impl Live {
+    pub(super) fn new() -> Live {
         Live {
             done: 0,
             tally: BTreeMap::new(),
@@ -422,15 +605,98 @@ pub fn run(
             half: BTreeMap::new(),
             records: Vec::new(),
             sprt_stop: None,
-        },
-        out,
-        record,
-    ));
+            first_to_stop: None,
+        }
+    }
+}
+
+/// The tally of the games a record already holds, each checked to be one of `slots` with its
+/// players in their colours.
+fn preload(t: &Tournament, slots: &[Slot], mut done: Vec<GameRecord>) -> Result<Live> {
+    let mut live = Live::new();
+    preload_into(t, &mut live, slots, &mut done)?;
+    if let Some(g) = done.first() {
+        bail!(
+            "the record holds game {}, which this run does not play (another --shard, --games \
+             or players?)",
+            g.number
+        );
+    }
+    Ok(live)
+}
+
+/// Moves the games of `done` that are among `slots` into `live`, checking their players.
+pub(super) fn preload_into(
+    t: &Tournament,
+    live: &mut Live,
+    slots: &[Slot],
+    done: &mut Vec<GameRecord>,
+) -> Result<()> {
+    done.sort_by_key(|g| g.number);
+    let by_number: BTreeMap<u64, &Slot> = slots.iter().map(|s| (s.number, s)).collect();
+    let (mine, rest): (Vec<GameRecord>, Vec<GameRecord>) = std::mem::take(done)
+        .into_iter()
+        .partition(|g| by_number.contains_key(&g.number));
+    *done = rest;
+    for g in mine {
+        let slot = by_number[&g.number];
+        let (red, blue) = slot.red_blue();
+        ensure!(
+            g.red == t.names[red] && g.blue == t.names[blue],
+            "the record's game {} is between {} and {}, this run's between {} and {}",
+            g.number,
+            record::excerpt(&g.red),
+            record::excerpt(&g.blue),
+            t.names[red],
+            t.names[blue]
+        );
+        live.count(t, &g, slot);
+        live.records.push(g);
+    }
+    Ok(())
+}
+
+/// What every game of a run shares.
+pub(super) struct Run {
+    /// Games of the whole match, as the progress lines count them.
+    pub(super) all_games: u64,
+    /// Games this run is to play in all, as the status line counts them.
+    pub(super) planned: u64,
+    pub(super) match_id: String,
+    pub(super) date: String,
+}
+
+/// Plays `slots` (those `live` does not hold yet) on the workers and returns the tally with
+/// them added.
+pub(super) fn play_slots(
+    t: &Tournament,
+    run: &Run,
+    slots: Vec<Slot>,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: &mut Option<&mut (dyn Write + Send)>,
+    live: Live,
+) -> Result<Live> {
+    let resumed: HashSet<u64> = live.records.iter().map(|g| g.number).collect();
+    let slots: Vec<Slot> = slots
+        .into_iter()
+        .filter(|s| !resumed.contains(&s.number))
+        .collect();
+    let (all_games, planned) = (run.all_games, run.planned);
+    let queue = Mutex::new(Queue {
+        next: 0,
+        started: resumed.iter().map(|n| (n - 1) / 2).collect(),
+        slots,
+    });
+    let stop = AtomicBool::new(false);
+    let first_to_done = AtomicBool::new(false);
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let started_at = Instant::now();
+    let already = live.done;
+    let to_play = queue.lock().unwrap_or_else(|e| e.into_inner()).slots.len();
+    let sink = Mutex::new((live, out, record));
     let tc_of = |i: usize| t.entrants[i].tc.unwrap_or(t.tc);
-    let workers = t
-        .concurrency
-        .clamp(1, MAX_CONCURRENCY)
-        .min(planned.max(1) as usize);
+    let workers = t.concurrency.clamp(1, MAX_CONCURRENCY).min(to_play.max(1));
     let cpus = if t.affinity {
         let cpus = crate::players::engine::usable_cpus();
         if cpus.is_empty() {
@@ -443,7 +709,8 @@ pub fn run(
     std::thread::scope(|scope| {
         // Borrowed by the workers, which take their slot number by value.
         let (queue, stop, failure, sink) = (&queue, &stop, &failure, &sink);
-        let (date, match_id, encounters, tc_of) = (&date, &match_id, &encounters, &tc_of);
+        let first_to_done = &first_to_done;
+        let (date, match_id, tc_of) = (&run.date, &run.match_id, &tc_of);
         for w in 0..workers {
             // Game slot w runs on CPU w (mod the CPUs this process may use): the two engines of
             // a game take turns, so they share it.
@@ -452,22 +719,24 @@ pub fn run(
                 let mut players: Vec<Option<Box<dyn Player>>> =
                     (0..t.entrants.len()).map(|_| None).collect();
                 loop {
-                    let (pair, j) = {
+                    let slot = {
                         let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
-                        let Some(&(pair, j)) = q.slots.get(q.next) else {
+                        let Some(&slot) = q.slots.get(q.next) else {
                             break;
                         };
                         q.next += 1;
-                        // Once stopped, no pair is begun, but a begun pair is finished.
-                        if stop.load(Ordering::SeqCst) && !(j == 1 && q.started.contains(&pair)) {
+                        // Once stopped, no pair is begun, but a begun pair is finished; a
+                        // first-to match ends at once.
+                        if stop.load(Ordering::SeqCst)
+                            && (first_to_done.load(Ordering::SeqCst)
+                                || !(slot.j == 1 && q.started.contains(&slot.pair())))
+                        {
                             continue;
                         }
-                        q.started.insert(pair);
-                        (pair, j)
+                        q.started.insert(slot.pair());
+                        slot
                     };
-                    let (a, b) = encounters[(pair % e_count) as usize];
-                    let k = pair / e_count;
-                    let index = 2 * pair + j;
+                    let (a, b, k, j) = (slot.a, slot.b, slot.k, slot.j);
                     let (a_color, alternating_first) = pairing(2 * k + j);
                     let (start, first) = match t
                         .openings
@@ -491,7 +760,7 @@ pub fn run(
                         (b, a)
                     };
                     let spec = GameSpec {
-                        number: index + 1,
+                        number: slot.number,
                         seed: rng::pair_seed(t.seed, k),
                         first,
                         tc: [tc_of(red), tc_of(blue)],
@@ -501,6 +770,8 @@ pub fn run(
                         start,
                         match_id: Some(match_id.clone()),
                         variant: t.variant,
+                        engine_log: t.engine_log.clone(),
+                        hall: t.hall.clone(),
                     };
                     for i in [red, blue] {
                         if players[i].is_none() {
@@ -524,21 +795,10 @@ pub fn run(
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let (live, out, record) = &mut *guard;
                     let a_won = rec.winner == Some(a_color);
-                    live.done += 1;
-                    let tally = live.tally.entry((a, b)).or_insert((0, 0));
-                    if a_won {
-                        tally.0 += 1;
-                    } else {
-                        tally.1 += 1;
-                    }
-                    let tally = *tally;
-                    if pair % e_count == 0 {
-                        match live.half.remove(&pair) {
-                            Some(other) => live.pairs.add(usize::from(other) + usize::from(a_won)),
-                            None => {
-                                live.half.insert(pair, a_won);
-                            }
-                        }
+                    let tally = live.count(t, &rec, &slot);
+                    if live.first_to_stop.is_some() {
+                        stop.store(true, Ordering::SeqCst);
+                        first_to_done.store(true, Ordering::SeqCst);
                     }
                     let line = match progress {
                         Progress::Lines => {
@@ -552,8 +812,14 @@ pub fn run(
                             } else {
                                 format!(" ({})", rec.detail)
                             };
+                            // A knockout's numbers have gaps: they are shown alone.
+                            let of = if all_games > 0 {
+                                format!("/{all_games}")
+                            } else {
+                                String::new()
+                            };
                             format!(
-                                "game {}/{all_games}: {wn} ({}) beat {ln} by {}{detail} in {} \
+                                "game {}{of}: {wn} ({}) beat {ln} by {}{detail} in {} \
                                  plies; {} {}-{} {}\n",
                                 rec.number,
                                 rec.winner.map_or("nobody", Color::name),
@@ -566,23 +832,33 @@ pub fn run(
                             )
                         }
                         Progress::Status => {
-                            format!("\r{}\x1b[K", status(t, live, planned, started_at))
+                            format!("\r{}\x1b[K", status(t, live, planned, started_at, already))
                         }
                     };
                     let text = rec.to_text();
+                    let number = rec.number;
                     live.records.push(rec);
-                    let mut io = || -> std::io::Result<()> {
-                        out.write_all(line.as_bytes())?;
-                        out.flush()?;
-                        if let Some(r) = record.as_mut() {
-                            r.write_all(text.as_bytes())?;
-                            r.flush()?;
+                    if let Some(h) = &t.hall {
+                        h.finished(
+                            number,
+                            super::rounds::hall_text(t, &live.records),
+                            live.done,
+                        );
+                    }
+                    // The record first: it is what a resume reads.
+                    let mut io = || -> Result<()> {
+                        if let Some(r) = record.as_deref_mut() {
+                            r.write_all(text.as_bytes())
+                                .and_then(|_| r.flush())
+                                .context("writing the record")?;
                         }
+                        out.write_all(line.as_bytes())
+                            .and_then(|_| out.flush())
+                            .context("writing the progress")?;
                         Ok(())
                     };
                     if let Err(e) = io() {
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                            Some(anyhow::Error::new(e).context("writing match output"));
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                         stop.store(true, Ordering::SeqCst);
                     }
                     if let Some(test) = &t.sprt
@@ -604,21 +880,12 @@ pub fn run(
         out.write_all(b"\r\x1b[K")?;
         out.flush()?;
     }
-    let mut records = live.records;
-    records.sort_by_key(|g| g.number);
-    let report =
-        Report::build(t.names.clone(), &records, t.anchor, t.sprt).map_err(anyhow::Error::msg)?;
-    Ok(Outcome {
-        records,
-        report,
-        sprt_stop: live.sprt_stop,
-        planned,
-    })
+    Ok(live)
 }
 
 /// The status line: games done, the score so far with its interval (or each player's score in a
 /// tournament), the SPRT ratio, and an estimate of the time left.
-fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String {
+fn status(t: &Tournament, live: &Live, planned: u64, started: Instant, already: u64) -> String {
     let mut s = format!("games {}/{planned}", live.done);
     if t.entrants.len() == 2 {
         let (w, l) = live.tally.get(&(0, 1)).copied().unwrap_or((0, 0));
@@ -656,8 +923,8 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
             s.push_str(&format!(" | {} {w}/{g}", t.names[i]));
         }
     }
-    let left = if live.done > 0 && live.done < planned {
-        let per = started.elapsed().as_secs_f64() / live.done as f64;
+    let left = if live.done > already && live.done < planned {
+        let per = started.elapsed().as_secs_f64() / (live.done - already) as f64;
         format!(
             " | {} left",
             fmt_duration(per * (planned - live.done) as f64)
@@ -681,172 +948,5 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant) -> String
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::players::baseline::Kind;
-
-    fn entrant(k: Kind, name: &str) -> Entrant {
-        Entrant::plain(PlayerSpec::Baseline(k), name)
-    }
-
-    fn tournament(n: usize, schedule: Schedule) -> Tournament {
-        let entrants: Vec<Entrant> = [Kind::Greedy, Kind::Random, Kind::Random]
-            .into_iter()
-            .take(n)
-            .enumerate()
-            .map(|(i, k)| entrant(k, &format!("p{i}")))
-            .collect();
-        Tournament {
-            names: labels(&entrants),
-            entrants,
-            schedule,
-            games: 4,
-            seed: 5,
-            tc: TimeControl::MoveTime { ms: 1000 },
-            grace_ms: 1000,
-            concurrency: 2,
-            engine_setups: false,
-            openings: Vec::new(),
-            sprt: None,
-            shard: None,
-            anchor: 0,
-            affinity: false,
-            variant: Variant::standard(),
-        }
-    }
-
-    #[test]
-    fn schedules_and_shards() {
-        let t = tournament(3, Schedule::RoundRobin);
-        assert_eq!(t.encounters(), vec![(0, 1), (0, 2), (1, 2)]);
-        assert_eq!(t.total_pairs(), 6);
-        let g = tournament(3, Schedule::Gauntlet);
-        assert_eq!(g.encounters(), vec![(0, 1), (0, 2)]);
-        let mut all = Vec::new();
-        for k in 1..=4 {
-            let mut s = t.clone();
-            s.shard = Some(Shard { k, n: 4 });
-            let mine = s.pairs_to_play();
-            assert!(mine.iter().all(|p| p % 4 == k - 1));
-            all.extend(mine);
-        }
-        all.sort_unstable();
-        assert_eq!(all, t.pairs_to_play());
-        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { k: 2, n: 3 }));
-        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-        // Shards of a match share its fingerprint; another seed does not.
-        let mut s = t.clone();
-        s.shard = Some(Shard { k: 1, n: 2 });
-        assert_eq!(s.match_id(), t.match_id());
-        s.seed += 1;
-        assert_ne!(s.match_id(), t.match_id());
-    }
-
-    #[test]
-    fn labels_are_distinct() {
-        let e = [
-            entrant(Kind::Random, "random"),
-            entrant(Kind::Random, "random"),
-            entrant(Kind::Random, "self"),
-            entrant(Kind::Random, "random"),
-        ];
-        assert_eq!(labels(&e), ["random", "random (2)", "ewn", "random (3)"]);
-    }
-
-    #[test]
-    fn positions_files() {
-        let text = "# suite\n\nR1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b\n451623 123456\n\
-                    451623 123456 r\n5/5/B11R12/5/5 r\n";
-        let o = parse_openings(text, Variant::standard()).unwrap();
-        assert_eq!(o.len(), 4);
-        assert_eq!(
-            o[0],
-            Opening::Fixed(Start::standard(
-                [1, 2, 3, 4, 5, 6],
-                [1, 2, 3, 4, 5, 6],
-                Color::Blue
-            ))
-        );
-        assert!(matches!(o[1], Opening::Setups { .. }));
-        assert!(matches!(o[3], Opening::Fixed(Start::Position(_))));
-        for (bad, why) in [
-            ("123456\n", "line 1: '123456'"),
-            ("# only\n", "no position"),
-            ("123456 123455\n", "line 1"),
-            ("123456 654321 x\n", "bad first mover"),
-            ("5/5/5/5/4R1 b\n", "already over"),
-        ] {
-            let e = parse_openings(bad, Variant::standard())
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains(why), "{bad}: {e}");
-        }
-    }
-
-    #[test]
-    fn a_three_player_round_robin_plays_every_encounter() {
-        let t = tournament(3, Schedule::RoundRobin);
-        let mut out = Vec::new();
-        let o = run(&t, Progress::Lines, &mut out, None).unwrap();
-        assert_eq!(o.records.len(), 12);
-        assert_eq!(o.report.encounters.len(), 3);
-        for e in &o.report.encounters {
-            assert_eq!(e.wins + e.losses, 4);
-            assert_eq!(e.pairs.total(), 2);
-        }
-        let out = String::from_utf8(out).unwrap();
-        assert_eq!(out.lines().count(), 12);
-        assert!(
-            out.lines()
-                .all(|l| l.starts_with("game ") && l.contains("/12: "))
-        );
-        for g in &o.records {
-            g.replay().unwrap();
-        }
-        // Pair k of every encounter shares its dice: games 1, 3 and 5 (each encounter's first).
-        assert_eq!(o.records[0].seed, o.records[2].seed);
-        assert_eq!(o.records[0].seed, o.records[4].seed);
-        assert_ne!(o.records[0].seed, o.records[6].seed);
-    }
-
-    #[test]
-    fn positions_are_played_as_pairs() {
-        let mut t = tournament(2, Schedule::Gauntlet);
-        t.openings =
-            parse_openings("5/5/B11R12/5/5 r\n451623 123456\n", Variant::standard()).unwrap();
-        t.games = 6;
-        let o = run(&t, Progress::Lines, &mut Vec::new(), None).unwrap();
-        let starts: Vec<String> = o.records.iter().map(|g| to_fen(&g.start_board())).collect();
-        assert_eq!(starts[0], "5/5/B11R12/5/5 r");
-        assert_eq!(starts[1], starts[0]);
-        assert_eq!(starts[4], starts[0]);
-        assert!(
-            starts[2].starts_with("R4R5R1") && starts[2].ends_with(" b"),
-            "{starts:?}"
-        );
-        assert_eq!(starts[3], starts[2]);
-    }
-
-    #[test]
-    fn status_line_estimates_the_time_left() {
-        assert_eq!(fmt_duration(45.2), "45s");
-        assert_eq!(fmt_duration(192.0), "3m12s");
-        assert_eq!(fmt_duration(3720.0), "1h02m");
-        let t = tournament(2, Schedule::Gauntlet);
-        let mut out = Vec::new();
-        run(&t, Progress::Status, &mut out, None).unwrap();
-        let out = String::from_utf8(out).unwrap();
-        assert!(!out.contains('\n'), "{out:?}");
-        assert!(
-            out.contains("\rgames 1/4 | p0 ") && out.contains(" left"),
-            "{out:?}"
-        );
-        assert!(
-            out.contains("\rgames 4/4 | p0 ") && out.contains(" | Elo "),
-            "{out:?}"
-        );
-        assert!(out.ends_with("\r\x1b[K"), "{out:?}");
-    }
-}
+#[path = "tourney_tests.rs"]
+mod tests;

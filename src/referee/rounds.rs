@@ -1,0 +1,165 @@
+//! Events played in rounds, run: each round of a Swiss event or a knockout is paired from the
+//! records of the rounds before (see [`super::event`]), played on the workers of
+//! [`super::tourney`], and followed by its standings and crosstable.
+
+use std::io::Write;
+
+use anyhow::{Context, Result, bail};
+
+use super::event;
+use super::report::Report;
+use super::tourney::{
+    Live, Outcome, Progress, Run, Schedule, Slot, Tournament, finish, play_slots, preload_into,
+};
+use crate::record::{self, GameRecord};
+
+/// A Swiss event or a knockout, round by round: each round is paired from the records of the
+/// rounds before (so a resumed event pairs as the interrupted one did), played, and followed by
+/// its standings and crosstable on `out`.
+pub(super) fn run_event(
+    t: &Tournament,
+    progress: Progress,
+    out: &mut (dyn Write + Send),
+    record: Option<&mut (dyn Write + Send)>,
+    mut done: Vec<GameRecord>,
+) -> Result<Outcome> {
+    let n = t.entrants.len();
+    let g = t.games;
+    let size = n.next_power_of_two();
+    let (rounds, planned) = match t.schedule {
+        Schedule::Swiss { rounds } => (rounds, rounds * (n as u64 / 2) * g),
+        _ => (size.trailing_zeros() as u64, (n as u64 - 1) * g),
+    };
+    let run = Run {
+        all_games: if t.schedule == Schedule::Knockout {
+            0
+        } else {
+            planned
+        },
+        planned,
+        match_id: t.match_id(),
+        date: record::today(),
+    };
+    let mut record = record;
+    let mut live = Live::new();
+    let mut text = String::new();
+    for r in 0..rounds {
+        let slot = |number, a, b, k, gi: u64| Slot {
+            number,
+            a,
+            b,
+            k,
+            j: gi % 2,
+            counts: false,
+        };
+        let slots: Vec<Slot> = match t.schedule {
+            Schedule::Swiss { .. } => {
+                let standings = event::swiss_standings(&t.names, g, &live.records);
+                let met = event::swiss_met(&t.names, g, &live.records);
+                let (pairs, _bye) = event::swiss_pairings(&standings, &met).with_context(|| {
+                    format!(
+                        "round {}: no pairing without a repeated one; {n} players can play at \
+                         most {} rounds",
+                        r + 1,
+                        n - 1 + n % 2
+                    )
+                })?;
+                pairs
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(p, &(a, b))| {
+                        (0..g).map(move |gi| {
+                            let number = event::swiss_number(n, g, r, p as u64, gi);
+                            slot(number, a, b, r * (g / 2) + gi / 2, gi)
+                        })
+                    })
+                    .collect()
+            }
+            _ => {
+                // The knockout's games are known a wave at a time: the mini-matches, then a
+                // tie-break pair for each tied one.
+                let mut all = Vec::new();
+                loop {
+                    let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
+                    let wave: Vec<Slot> = todo
+                        .iter()
+                        .filter(|w| w.0 == r)
+                        .filter_map(|&(_, p, gi)| {
+                            let tie = &ties[r as usize][p as usize];
+                            let (a, b) = (tie.a?, tie.b?);
+                            let number = event::knockout_number(size, g, r, p, gi);
+                            let stride = event::knockout_stride(g);
+                            Some(slot(
+                                number,
+                                a,
+                                b,
+                                (r * size as u64 / 2 + p) * stride / 2 + gi / 2,
+                                gi,
+                            ))
+                        })
+                        .collect();
+                    if wave.is_empty() {
+                        break;
+                    }
+                    preload_into(t, &mut live, &wave, &mut done)?;
+                    live = play_slots(t, &run, wave.clone(), progress, out, &mut record, live)?;
+                    all.extend(wave);
+                }
+                all
+            }
+        };
+        if matches!(t.schedule, Schedule::Swiss { .. }) {
+            preload_into(t, &mut live, &slots, &mut done)?;
+            live = play_slots(t, &run, slots, progress, out, &mut record, live)?;
+        }
+        text = event_text(t, &live.records)?;
+        // The last round's standings are the summary's.
+        if r + 1 < rounds {
+            let head = format!("After round {} of {rounds}:\n", r + 1);
+            out.write_all(head.as_bytes())
+                .and_then(|_| out.write_all(text.as_bytes()))
+                .and_then(|_| out.flush())
+                .context("writing the progress")?;
+        }
+    }
+    if let Some(g) = done.first() {
+        bail!(
+            "the record holds game {}, which this event does not play (other players, rounds or \
+             --games-per-round?)",
+            g.number
+        );
+    }
+    let mut o = finish(t, live, planned)?;
+    o.event = Some(text);
+    Ok(o)
+}
+
+/// What the hall is shown of the games so far: the event's standings, or the report.
+pub(super) fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
+    let r = if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+        event_text(t, records)
+    } else {
+        Report::build(t.names.clone(), records, t.anchor, t.sprt)
+            .map(|r| r.text())
+            .map_err(anyhow::Error::msg)
+    };
+    r.unwrap_or_else(|e| format!("(no standings: {e})"))
+}
+
+/// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
+pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
+    let mut s = match t.schedule {
+        Schedule::Swiss { .. } => event::swiss_text(
+            &t.names,
+            &event::swiss_standings(&t.names, t.games, records),
+        ),
+        _ => {
+            let (rounds, _) = event::knockout(t.entrants.len(), t.games, records, &t.names);
+            event::knockout_text(&t.names, &rounds)
+        }
+    };
+    let report =
+        Report::build(t.names.clone(), records, t.anchor, None).map_err(anyhow::Error::msg)?;
+    s.push_str(&report.crosstable());
+    Ok(s)
+}

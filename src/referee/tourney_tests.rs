@@ -1,0 +1,175 @@
+//! Tests of the fixed schedules, shards, labels, positions files, round robins and the status
+//! line (a file of their own so that `tourney.rs` stays short).
+use super::*;
+use crate::players::baseline::Kind;
+
+fn entrant(k: Kind, name: &str) -> Entrant {
+    Entrant::plain(PlayerSpec::Baseline(k), name)
+}
+
+fn tournament(n: usize, schedule: Schedule) -> Tournament {
+    let entrants: Vec<Entrant> = [Kind::Greedy, Kind::Random, Kind::Random]
+        .into_iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, k)| entrant(k, &format!("p{i}")))
+        .collect();
+    Tournament {
+        names: labels(&entrants),
+        entrants,
+        schedule,
+        games: 4,
+        seed: 5,
+        tc: TimeControl::MoveTime { ms: 1000 },
+        grace_ms: 1000,
+        concurrency: 2,
+        engine_setups: false,
+        openings: Vec::new(),
+        sprt: None,
+        shard: None,
+        anchor: 0,
+        affinity: false,
+        first_to: None,
+        engine_log: None,
+        hall: None,
+        variant: crate::rules::variant::Variant::standard(),
+    }
+}
+
+#[test]
+fn schedules_and_shards() {
+    let t = tournament(3, Schedule::RoundRobin);
+    assert_eq!(t.encounters(), vec![(0, 1), (0, 2), (1, 2)]);
+    assert_eq!(t.total_pairs(), 6);
+    let g = tournament(3, Schedule::Gauntlet);
+    assert_eq!(g.encounters(), vec![(0, 1), (0, 2)]);
+    let mut all = Vec::new();
+    for k in 1..=4 {
+        let mut s = t.clone();
+        s.shard = Some(Shard { k, n: 4 });
+        let mine = s.pairs_to_play();
+        assert!(mine.iter().all(|p| p % 4 == k - 1));
+        all.extend(mine);
+    }
+    all.sort_unstable();
+    assert_eq!(all, t.pairs_to_play());
+    assert_eq!("2/3".parse::<Shard>(), Ok(Shard { k: 2, n: 3 }));
+    for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
+    }
+    // Shards of a match share its fingerprint; another seed does not.
+    let mut s = t.clone();
+    s.shard = Some(Shard { k: 1, n: 2 });
+    assert_eq!(s.match_id(), t.match_id());
+    s.seed += 1;
+    assert_ne!(s.match_id(), t.match_id());
+}
+
+#[test]
+fn labels_are_distinct() {
+    let e = [
+        entrant(Kind::Random, "random"),
+        entrant(Kind::Random, "random"),
+        entrant(Kind::Random, "self"),
+        entrant(Kind::Random, "random"),
+    ];
+    assert_eq!(labels(&e), ["random", "random (2)", "ewn", "random (3)"]);
+}
+
+#[test]
+fn positions_files() {
+    let text = "# suite\n\nR1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 b\n451623 123456\n\
+                451623 123456 r\n5/5/B11R12/5/5 r\n";
+    let o = parse_openings(text, crate::rules::variant::Variant::standard()).unwrap();
+    assert_eq!(o.len(), 4);
+    assert_eq!(
+        o[0],
+        Opening::Fixed(Start::standard(
+            [1, 2, 3, 4, 5, 6],
+            [1, 2, 3, 4, 5, 6],
+            Color::Blue
+        ))
+    );
+    assert!(matches!(o[1], Opening::Setups { .. }));
+    assert!(matches!(o[3], Opening::Fixed(Start::Position(_))));
+    for (bad, why) in [
+        ("123456\n", "line 1: '123456'"),
+        ("# only\n", "no position"),
+        ("123456 123455\n", "line 1"),
+        ("123456 654321 x\n", "bad first mover"),
+        ("5/5/5/5/4R1 b\n", "already over"),
+    ] {
+        let e = parse_openings(bad, crate::rules::variant::Variant::standard())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn a_three_player_round_robin_plays_every_encounter() {
+    let t = tournament(3, Schedule::RoundRobin);
+    let mut out = Vec::new();
+    let o = run(&t, Progress::Lines, &mut out, None).unwrap();
+    assert_eq!(o.records.len(), 12);
+    assert_eq!(o.report.encounters.len(), 3);
+    for e in &o.report.encounters {
+        assert_eq!(e.wins + e.losses, 4);
+        assert_eq!(e.pairs.total(), 2);
+    }
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 12);
+    assert!(
+        out.lines()
+            .all(|l| l.starts_with("game ") && l.contains("/12: "))
+    );
+    for g in &o.records {
+        g.replay().unwrap();
+    }
+    // Pair k of every encounter shares its dice: games 1, 3 and 5 (each encounter's first).
+    assert_eq!(o.records[0].seed, o.records[2].seed);
+    assert_eq!(o.records[0].seed, o.records[4].seed);
+    assert_ne!(o.records[0].seed, o.records[6].seed);
+}
+
+#[test]
+fn positions_are_played_as_pairs() {
+    let mut t = tournament(2, Schedule::Gauntlet);
+    t.openings = parse_openings(
+        "5/5/B11R12/5/5 r\n451623 123456\n",
+        crate::rules::variant::Variant::standard(),
+    )
+    .unwrap();
+    t.games = 6;
+    let o = run(&t, Progress::Lines, &mut Vec::new(), None).unwrap();
+    let starts: Vec<String> = o.records.iter().map(|g| to_fen(&g.start_board())).collect();
+    assert_eq!(starts[0], "5/5/B11R12/5/5 r");
+    assert_eq!(starts[1], starts[0]);
+    assert_eq!(starts[4], starts[0]);
+    assert!(
+        starts[2].starts_with("R4R5R1") && starts[2].ends_with(" b"),
+        "{starts:?}"
+    );
+    assert_eq!(starts[3], starts[2]);
+}
+
+#[test]
+fn status_line_estimates_the_time_left() {
+    assert_eq!(fmt_duration(45.2), "45s");
+    assert_eq!(fmt_duration(192.0), "3m12s");
+    assert_eq!(fmt_duration(3720.0), "1h02m");
+    let t = tournament(2, Schedule::Gauntlet);
+    let mut out = Vec::new();
+    run(&t, Progress::Status, &mut out, None).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(!out.contains('\n'), "{out:?}");
+    assert!(
+        out.contains("\rgames 1/4 | p0 ") && out.contains(" left"),
+        "{out:?}"
+    );
+    assert!(
+        out.contains("\rgames 4/4 | p0 ") && out.contains(" | Elo "),
+        "{out:?}"
+    );
+    assert!(out.ends_with("\r\x1b[K"), "{out:?}");
+}

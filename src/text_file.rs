@@ -1,0 +1,84 @@
+//! Text files as every reader takes them (record files, positions files): only a regular file,
+//! lines of bounded length, UTF-8, and errors that name the file and the line and quote only a
+//! short excerpt of what someone else wrote.
+//!
+//! Layer: the lowest, beside the rules; the record and everything above use it.
+
+/// The longest line a text file read by [`read_text_file`] may have, in bytes: far more than any
+/// record or positions line needs.
+pub const MAX_TEXT_LINE: usize = 64 * 1024;
+/// The most characters of someone else's text quoted in an error.
+const EXCERPT: usize = 60;
+
+/// `s` cut to a short excerpt for an error message: a line of any length is never repeated whole.
+pub fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(EXCERPT) {
+        Some((at, _)) => format!("{}...", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+/// An error message cut to a few quoted excerpts' length.
+pub fn short_message(m: String) -> String {
+    match m.char_indices().nth(3 * EXCERPT) {
+        Some((at, _)) => format!("{}...", &m[..at]),
+        None => m,
+    }
+}
+
+/// Reads a text file for a reader: only a regular file (a FIFO without a writer would block for
+/// ever, a device never end), lines of at most [`MAX_TEXT_LINE`] bytes (the file is refused as
+/// soon as one is longer, without reading the rest), UTF-8. Every error names the file, and the
+/// line where there is one.
+pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let name = path.display();
+    // Opened without blocking, so that a FIFO is refused, not waited on.
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
+    let meta = f
+        .metadata()
+        .map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
+    anyhow::ensure!(
+        meta.is_file(),
+        "reading {name}: not a regular file (a pipe, a device or a folder)"
+    );
+    let mut bytes = Vec::with_capacity(meta.len().min(1 << 24) as usize);
+    let mut chunk = vec![0u8; 64 * 1024];
+    // The current line: its number and where it starts in the file.
+    let (mut line, mut line_start) = (1usize, 0usize);
+    loop {
+        let n = match f.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => anyhow::bail!("reading {name}: {e}"),
+        };
+        let base = bytes.len();
+        bytes.extend_from_slice(&chunk[..n]);
+        for (i, &b) in chunk[..n].iter().enumerate() {
+            if b == b'\n' {
+                line += 1;
+                line_start = base + i + 1;
+            } else if base + i - line_start >= MAX_TEXT_LINE {
+                let head = &bytes[line_start..bytes.len().min(line_start + 4 * EXCERPT)];
+                anyhow::bail!(
+                    "{name}: line {line}: longer than {MAX_TEXT_LINE} bytes ('{}')",
+                    excerpt(&String::from_utf8_lossy(head))
+                );
+            }
+        }
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        anyhow::anyhow!(
+            "{name}: line {line}: not UTF-8 text (byte {} of the file)",
+            at + 1
+        )
+    })
+}
