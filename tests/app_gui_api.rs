@@ -170,12 +170,13 @@ fn the_page_and_its_files_are_served() {
     let (code, page) = g.raw("GET", "/", b"", &[]);
     assert_eq!(code, 200);
     let page = page.as_str().unwrap();
+    assert!(page.contains("<script src=\"/board.js\">"));
     assert!(page.contains("<script src=\"/app.js\">"));
     assert!(
         !page.contains("http://") && !page.contains("https://"),
         "no CDN"
     );
-    for f in ["/app.js", "/app.css"] {
+    for f in ["/board.js", "/app.js", "/app.css"] {
         let (code, body) = g.raw("GET", f, b"", &[]);
         assert_eq!(code, 200, "{f}");
         assert!(body.as_str().unwrap().len() > 1000, "{f}");

@@ -26,6 +26,8 @@ pub const MAX_BODY: usize = 1 << 20;
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
+/// The board drawing alone, shared by every page that shows a position.
+const BOARD_JS: &str = include_str!("assets/board.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 /// The page's icon, also linked inline from the page, for clients that ask for the usual path.
 const FAVICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='1' y='1' width='14' height='14' rx='3' fill='#c0392b'/><circle cx='5' cy='5' r='1.6' fill='#fff'/><circle cx='11' cy='11' r='1.6' fill='#fff'/><circle cx='8' cy='8' r='1.6' fill='#fff'/></svg>";
@@ -117,6 +119,7 @@ fn respond(mut rq: Request, shared: &Shared, port: u16, token: &str) {
         let (ct, body) = match (method.as_str(), path.as_str()) {
             ("GET", "/" | "/index.html") => ("text/html; charset=utf-8", INDEX_HTML),
             ("GET", "/app.js") => ("text/javascript; charset=utf-8", APP_JS),
+            ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
             ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
             ("GET", "/favicon.ico" | "/favicon.svg") => ("image/svg+xml", FAVICON),
             ("GET", _) => return send_error(rq, 404, &format!("no such page: {path}")),

@@ -3,9 +3,10 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const FILES = 'abcde';
-// Squares are numbered 0..24 row by row from the top (a5 = 0, e1 = 24), as in the engine.
-const TRI = { r: [0, 1, 2, 5, 6, 10], b: [24, 23, 22, 19, 18, 14] };
+// Squares are numbered row by row from the top (a5 = 0, e1 = 24 on 5x5), as in the engine; the
+// board's size comes from the state (board.js).
+const geo = () => EwnBoard.geometry(S);
+const TRI = EwnBoard.geometry(null).tri; // setups are six digits on the standard board
 const SIDE_NAME = { r: 'Red', b: 'Blue' };
 const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -40,8 +41,7 @@ let typed = ''; // a move being typed on the keyboard
 let formKey = null; // the game whose settings the New game form shows
 let wasPlaying = false;
 
-const sqName = (i) => FILES[i % 5] + (5 - Math.floor(i / 5));
-const sqIndex = (n) => (5 - Number(n[1])) * 5 + FILES.indexOf(n[0]);
+const sqName = (i) => geo().name(i);
 const pct = (p) => (p * 100).toFixed(1) + '%';
 // A small mark for a value the endgame tables give exactly (no estimate).
 const exactTag = (exact) => (exact ? ' <span class="exact" title="exact: the endgame tables value this position">exact</span>' : '');
@@ -173,74 +173,52 @@ function drawBoard() {
     const row = shownRow();
     if (row) for (const c of row.captures) if (c.square) after.set(c.square, c.chance);
   }
-  const html = [];
-  for (let i = 0; i < 25; i++) {
-    const name = sqName(i);
-    const cls = ['cell'];
-    const r = Math.floor(i / 5), c = i % 5;
-    if (c === 0) html.push('<div role="row" class="row-wrap">');
-    if ((r + c) % 2) cls.push('alt');
-    if (i === 0) cls.push('goal-blue'); else if (i === 24) cls.push('goal-red');
-    else if (TRI.r.includes(i)) cls.push('tri-red'); else if (TRI.b.includes(i)) cls.push('tri-blue');
-    if (last && (last.slice(0, 2) === name || last.slice(2) === name)) cls.push('last');
-    if (targets.has(name)) cls.push('target');
-    if (pieces[i]) cls.push('has-cube');
-    if (hint && hint.slice(0, 2) === name) cls.push('hint-from');
-    if (hint && hint.slice(2) === name) cls.push('hint-to');
-    if (shownMove && shownMove.slice(0, 2) === name) cls.push('show-from');
-    if (shownMove && shownMove.slice(2) === name) cls.push('show-to');
-    if (rv && rv.played.slice(0, 2) === name) cls.push('played-from');
-    if (rv && rv.played.slice(2) === name) cls.push('played-to');
-    if (rv && rv.best.slice(0, 2) === name) cls.push('best-from');
-    if (rv && rv.best.slice(2) === name) cls.push('best-to');
-    if (setupMode && (TRI.r.includes(i) || TRI.b.includes(i))) cls.push('setup-cell');
-    const words = [name];
-    let inner = '';
-    if (c === 0) inner += `<span class="coord rank" aria-hidden="true">${5 - r}</span>`;
-    if (r === 4) inner += `<span class="coord file" aria-hidden="true">${FILES[c]}</span>`;
+  const g = setupMode ? EwnBoard.geometry(null) : geo();
+  if (focusIdx >= g.n) focusIdx = Math.floor(g.n / 2);
+  const deco = { cls: new Map(), cubeCls: new Map(), words: new Map(), badges: new Map(), focus: focusIdx, selected: sel };
+  const add = (m, k, v) => { if (!m.has(k)) m.set(k, []); m.get(k).push(v); };
+  const mark = (mv, from, to) => { if (mv) { add(deco.cls, mv.slice(0, 2), from); add(deco.cls, mv.slice(2), to); } };
+  for (let i = 0; i < g.n; i++) {
+    const name = g.name(i);
+    if (last && (last.slice(0, 2) === name || last.slice(2) === name)) add(deco.cls, name, 'last');
+    if (targets.has(name)) add(deco.cls, name, 'target');
+  }
+  mark(hint, 'hint-from', 'hint-to');
+  mark(shownMove, 'show-from', 'show-to');
+  if (rv) { mark(rv.played, 'played-from', 'played-to'); mark(rv.best, 'best-from', 'best-to'); }
+  for (let i = 0; i < g.n; i++) {
+    const name = g.name(i);
+    if (setupMode && (g.tri.r.includes(i) || g.tri.b.includes(i))) add(deco.cls, name, 'setup-cell');
     const p = pieces[i];
     if (p) {
-      const side = p[0] === 'R' ? 'red' : 'blue';
-      const cc = ['cube', side];
-      if (froms.has(name)) cc.push('movable');
-      if (sel === name && froms.has(name)) cc.push('selected');
-      if (setupMode && swapFrom === i) cc.push('selected');
-      if (drag && drag.from === i) cc.push('dragging');
-      inner += `<div class="${cc.join(' ')}" aria-hidden="true">${p.slice(1)}</div>`;
-      words.push(`${side} ${p.slice(1)}`);
-      if (froms.has(name)) words.push('can move');
-    } else words.push('empty');
-    if (targets.has(name)) words.push('target');
+      if (froms.has(name)) { add(deco.cubeCls, name, 'movable'); add(deco.words, name, 'can move'); }
+      if (sel === name && froms.has(name)) add(deco.cubeCls, name, 'selected');
+      if (setupMode && swapFrom === i) add(deco.cubeCls, name, 'selected');
+      if (drag && drag.from === i) add(deco.cubeCls, name, 'dragging');
+    }
+    if (targets.has(name)) add(deco.words, name, 'target');
     if (after.has(name)) {
-      inner += `<span aria-hidden="true" class="badge after" title="can be taken next turn after the shown move">${Math.round(after.get(name) * 100)}%</span>`;
+      add(deco.badges, name, `<span aria-hidden="true" class="badge after" title="can be taken next turn after the shown move">${Math.round(after.get(name) * 100)}%</span>`);
     } else if (threats.has(name) && !shownMove) {
       const t = threats.get(name);
       const own = t.cube[0] === mine;
       const n = Math.round(t.chance * 100);
       if (own) {
-        inner += `<span aria-hidden="true" class="badge danger" title="${SIDE_NAME[S.side]}'s cube can be taken on the opponent's next roll (${n}% of rolls)"><b aria-hidden="true">!</b>${n}%</span>`;
-        words.push(`can be taken, ${n}%`);
+        add(deco.badges, name, `<span aria-hidden="true" class="badge danger" title="${SIDE_NAME[S.side]}'s cube can be taken on the opponent's next roll (${n}% of rolls)"><b aria-hidden="true">!</b>${n}%</span>`);
+        add(deco.words, name, `can be taken, ${n}%`);
       } else {
-        inner += `<span aria-hidden="true" class="badge chance" title="${SIDE_NAME[S.side]} can take this cube on a roll (${n}% of rolls)"><b aria-hidden="true">◎</b>${n}%</span>`;
-        words.push(`can be taken by ${SIDE_NAME[S.side]}, ${n}%`);
+        add(deco.badges, name, `<span aria-hidden="true" class="badge chance" title="${SIDE_NAME[S.side]} can take this cube on a roll (${n}% of rolls)"><b aria-hidden="true">◎</b>${n}%</span>`);
+        add(deco.words, name, `can be taken by ${SIDE_NAME[S.side]}, ${n}%`);
       }
     }
     if (lastPly && lastPly.took && last.slice(2) === name) {
-      inner += `<span aria-hidden="true" class="badge took" title="the last move took ${cubeWords(lastPly.took)}">✕${lastPly.took.slice(1)}</span>`;
-      words.push(`took ${cubeWords(lastPly.took)}`);
+      add(deco.badges, name, `<span aria-hidden="true" class="badge took" title="the last move took ${cubeWords(lastPly.took)}">✕${lastPly.took.slice(1)}</span>`);
+      add(deco.words, name, `took ${cubeWords(lastPly.took)}`);
     }
-    const tab = i === focusIdx ? 0 : -1;
-    html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}" role="gridcell" tabindex="${tab}"${sel === name ? ' aria-selected="true"' : ''}><span class="sr-only">${words.join(', ')}</span>${inner}</div>`);
-    if (c === 4) html.push('</div>');
   }
   // Rebuilt only when something changed, so a click is never lost to a redraw.
-  const text = html.join('');
-  if (text !== lastBoardHtml) {
-    const hadFocus = board.contains(document.activeElement);
-    board.innerHTML = text;
-    lastBoardHtml = text;
-    if (hadFocus) focusSquare(focusIdx);
-  }
+  const hadFocus = board.contains(document.activeElement);
+  if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols }, deco) && hadFocus) focusSquare(focusIdx);
 }
 
 function focusSquare(i) {
@@ -318,12 +296,13 @@ function onBoardClick(i) {
 
 function onBoardKey(ev) {
   if (setupMode) return;
-  const r = Math.floor(focusIdx / 5), c = focusIdx % 5;
+  const g = geo();
+  const r = Math.floor(focusIdx / g.cols), c = focusIdx % g.cols;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[ev.key]) {
     const [dr, dc] = moves[ev.key];
-    const nr = Math.min(4, Math.max(0, r + dr)), nc = Math.min(4, Math.max(0, c + dc));
-    focusSquare(nr * 5 + nc);
+    const nr = Math.min(g.rows - 1, Math.max(0, r + dr)), nc = Math.min(g.cols - 1, Math.max(0, c + dc));
+    focusSquare(nr * g.cols + nc);
     ev.preventDefault();
     ev.stopPropagation();
   } else if (ev.key === 'Enter' || ev.key === ' ') {
@@ -366,7 +345,7 @@ function setupPointerMove(ev) {
   document.querySelectorAll('.cell.drop-ok').forEach((c) => c.classList.remove('drop-ok'));
   if (i !== null && i !== drag.from) {
     const side = TRI.r.includes(drag.from) ? 'r' : 'b';
-    if (TRI[side].includes(i)) $('sq-' + sqName(i)).classList.add('drop-ok');
+    if (TRI[side].includes(i)) $('sq-' + EwnBoard.geometry(null).name(i)).classList.add('drop-ok');
   }
 }
 
@@ -776,8 +755,9 @@ function onKey(ev) {
     return;
   }
   if (k === 'escape') { typed = ''; $('move-input').value = ''; selected = null; render(S); return; }
-  const want = typed.length % 2 === 0 ? /^[a-e]$/ : /^[1-5]$/;
-  if (want.test(k) && mayMove()) {
+  const g = geo();
+  const ok = typed.length % 2 === 0 ? g.files.includes(k) && k.length === 1 : /^[1-8]$/.test(k) && Number(k) <= g.rows;
+  if (ok && mayMove()) {
     typed += k;
     $('move-input').value = typed;
     if (typed.length === 2) {

@@ -1,0 +1,115 @@
+// The board of an EWN position, drawn into an element from a view's data. It keeps no state of
+// its own and knows nothing of the game's flow: the arena page (app.js) decorates squares with
+// targets, hints and badges, and a read-only page can draw a position with no decoration at all.
+//
+//   EwnBoard.draw(el, view, deco) -> true when the element was rebuilt
+//   EwnBoard.geometry(view)       -> rows, cols, square names and the corners of the view
+//
+// `view` is the state's position: `squares` (row by row from the top, files a.. left to right,
+// ranks 1..rows bottom to top; '' or null for an empty square, else "R3", "B12" or
+// {side: 'r'|'b', label: 12 or "12"}), and `rows`/`cols` (3..8 each, 5 when absent). Red starts
+// at the top left and runs to the bottom right corner; Blue the other way.
+'use strict';
+
+const EwnBoard = (() => {
+  const FILES = 'abcdefgh';
+  // The start triangles of the standard 5x5 game (a5 b5 c5 a4 b4 a3 and their mirror), in the
+  // order the six setup digits fill them.
+  const TRI5 = { r: [0, 1, 2, 5, 6, 10], b: [24, 23, 22, 19, 18, 14] };
+
+  const dim = (v) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 3 && n <= 8 ? n : 5;
+  };
+
+  function geometry(view) {
+    const rows = dim(view && view.rows), cols = dim(view && view.cols);
+    const n = rows * cols;
+    const name = (i) => FILES[i % cols] + (rows - Math.floor(i / cols));
+    const index = (s) => {
+      const c = FILES.indexOf(String(s)[0]), r = Number(String(s).slice(1));
+      if (c < 0 || c >= cols || !Number.isInteger(r) || r < 1 || r > rows) return -1;
+      return (rows - r) * cols + c;
+    };
+    let tri;
+    if (rows === 5 && cols === 5) tri = TRI5;
+    else {
+      // Other sizes: the corner triangle that is two squares short of the shorter side (the 5x5
+      // rule), shading only; the cubes themselves come from `squares`.
+      const d = Math.max(1, Math.min(rows, cols) - 2);
+      tri = { r: [], b: [] };
+      for (let i = 0; i < n; i++) {
+        const r = Math.floor(i / cols), c = i % cols;
+        if (r + c < d) tri.r.push(i);
+        if ((rows - 1 - r) + (cols - 1 - c) < d) tri.b.push(i);
+      }
+    }
+    // Red's goal is the bottom right corner, Blue's the top left.
+    return { rows, cols, n, files: FILES.slice(0, cols), name, index, tri, goalRed: n - 1, goalBlue: 0 };
+  }
+
+  // A square's cube as {side: 'red'|'blue', label: '1'..'12'}, or null.
+  function cubeOf(p) {
+    if (p === null || p === undefined || p === '') return null;
+    if (typeof p === 'object') {
+      const s = String(p.side || '').toLowerCase();
+      return { side: s === 'r' || s === 'red' ? 'red' : 'blue', label: String(p.label) };
+    }
+    const t = String(p);
+    return { side: t[0] === 'R' || t[0] === 'r' ? 'red' : 'blue', label: t.slice(1) };
+  }
+
+  const last = new WeakMap(); // element -> the html it shows, so an unchanged board is not rebuilt
+
+  // deco (all optional): cls / cubeCls / words / badges: Map square name -> list of classes,
+  // classes of the cube, words for screen readers, html of badges; focus: the square index that
+  // takes the keyboard focus; selected: the picked square's name; cubeWords(cube, name): extra
+  // words for a cube.
+  function draw(el, view, deco) {
+    const g = geometry(view);
+    const d = deco || {};
+    const pieces = (view && view.squares) || [];
+    const get = (m, k) => (m && m.get(k)) || [];
+    const html = [];
+    for (let i = 0; i < g.n; i++) {
+      const name = g.name(i);
+      const r = Math.floor(i / g.cols), c = i % g.cols;
+      const cls = ['cell'];
+      if (c === 0) html.push('<div role="row" class="row-wrap">');
+      if ((r + c) % 2) cls.push('alt');
+      if (i === g.goalBlue) cls.push('goal-blue');
+      else if (i === g.goalRed) cls.push('goal-red');
+      else if (g.tri.r.includes(i)) cls.push('tri-red');
+      else if (g.tri.b.includes(i)) cls.push('tri-blue');
+      const cube = cubeOf(pieces[i]);
+      if (cube) cls.push('has-cube');
+      cls.push(...get(d.cls, name));
+      const words = [name];
+      let inner = '';
+      if (c === 0) inner += `<span class="coord rank" aria-hidden="true">${g.rows - r}</span>`;
+      if (r === g.rows - 1) inner += `<span class="coord file" aria-hidden="true">${g.files[c]}</span>`;
+      if (cube) {
+        const cc = ['cube', cube.side, ...get(d.cubeCls, name)];
+        if (cube.label.length > 1) cc.push('wide');
+        const label = cube.label.replace(/[^0-9A-Za-z]/g, '');
+        inner += `<div class="${cc.join(' ')}" aria-hidden="true">${label}</div>`;
+        words.push(`${cube.side} ${label}`);
+      } else words.push('empty');
+      words.push(...get(d.words, name));
+      inner += get(d.badges, name).join('');
+      const tab = d.focus === undefined ? '' : ` tabindex="${i === d.focus ? 0 : -1}"`;
+      const sel = d.selected === name ? ' aria-selected="true"' : '';
+      html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}" role="gridcell"${tab}${sel}><span class="sr-only">${words.join(', ')}</span>${inner}</div>`);
+      if (c === g.cols - 1) html.push('</div>');
+    }
+    const text = html.join('');
+    if (last.get(el) === text) return false;
+    el.style.setProperty('--rows', g.rows);
+    el.style.setProperty('--cols', g.cols);
+    el.innerHTML = text;
+    last.set(el, text);
+    return true;
+  }
+
+  return { geometry, draw, cubeOf };
+})();
