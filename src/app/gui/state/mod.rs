@@ -124,10 +124,15 @@ impl Review {
     /// How many plies `game`'s line shares with the reviewed one; `None` when it starts from
     /// another position.
     fn shared_with(&self, game: &Game) -> Option<usize> {
+        self.shared_with_plies(game, &game.plies)
+    }
+
+    /// The same for one of the game's lines.
+    fn shared_with_plies(&self, game: &Game, plies: &[Ply]) -> Option<usize> {
         (self.start == game.start.key()).then(|| {
             self.plies
                 .iter()
-                .zip(&game.plies)
+                .zip(plies)
                 .take_while(|(a, b)| a == b)
                 .count()
         })
@@ -260,7 +265,7 @@ impl State {
 
     /// The record's text, with the graph's known win chances.
     pub fn record_text(&self) -> String {
-        self.record().to_text_with_graph(&self.game.graph)
+        self.record().to_text_with_graph(self.game.main_graph())
     }
 
     pub fn is_human(&self, c: Color) -> bool {
@@ -493,6 +498,16 @@ impl State {
                 _ => Err((409, "the die is already rolled".into())),
             };
         }
+        let side = self.game.board().side_to_move();
+        if typed.is_none() && !self.is_human(side) && self.game.is_live() {
+            return Err((
+                409,
+                format!(
+                    "{} is played by an engine, which rolls for itself: Resume or Step",
+                    capital(side.name())
+                ),
+            ));
+        }
         match (self.game.dice, typed) {
             (DiceMode::Auto { .. }, Some(_)) => Err((
                 409,
@@ -514,19 +529,48 @@ impl State {
         Ok(())
     }
 
-    /// Takes back the moves since the person's last move, so that the person is to move again in
-    /// the position before it (its die is rolled again: the same die with seeded dice). With no
-    /// person in the game, one ply.
+    /// Leaves a side line for the game's main line, shown after `ply` plies (where the side line
+    /// left it when absent).
+    pub fn main_line(&mut self, ply: Option<usize>) -> Result<(), (u16, String)> {
+        self.ready()?;
+        if self.game.main.is_none() {
+            return Err((409, "there is no side line: this is the game's line".into()));
+        }
+        self.game.back_to_main(ply).map_err(|e| (400, e))?;
+        self.bump();
+        self.last_pv = None;
+        Ok(())
+    }
+
+    /// Where Undo takes the game back to: before the person's last move, so that the person is
+    /// to move again; with no person in the game, one ply. `None` when nothing can be taken
+    /// back (no move yet, or no move of a person's before the shown position).
+    pub fn undo_target(&self) -> Option<usize> {
+        let cursor = self.game.cursor;
+        if cursor == 0 || self.pending.is_some() {
+            return None;
+        }
+        if self.is_human(Color::Red) || self.is_human(Color::Blue) {
+            (0..cursor)
+                .rev()
+                .find(|&k| self.is_human(self.game.plies[k].side))
+        } else {
+            Some(cursor - 1)
+        }
+    }
+
+    /// Takes back the moves since the person's last move (its die is rolled again: the same die
+    /// with seeded dice). A finished game is kept as the main line.
     pub fn undo(&mut self) -> Result<(), (u16, String)> {
         self.ready()?;
-        let cursor = self.game.cursor;
-        if cursor == 0 {
-            return Err((409, "there is no move to take back".into()));
-        }
-        let to = (0..cursor)
-            .rev()
-            .find(|&k| self.is_human(self.game.plies[k].side))
-            .unwrap_or(cursor - 1);
+        let to = self.undo_target().ok_or_else(|| {
+            let msg = if self.game.cursor == 0 {
+                "there is no move to take back"
+            } else {
+                "there is no move of yours to take back"
+            };
+            (409, msg.to_string())
+        })?;
         self.game.take_back_to(to).map_err(|e| (409, e))?;
         self.bump();
         self.last_pv = None;
@@ -564,6 +608,10 @@ impl State {
             "pause" => {
                 self.running = false;
                 self.step = false;
+                // An engine's choice in progress is void, as after a step back.
+                if self.job.is_some() {
+                    self.bump();
+                }
             }
             "step" => {
                 self.running = false;
@@ -648,12 +696,23 @@ impl State {
             plies: rec.plies,
             result,
         };
-        // The graph takes the values of the plies the line still shares with the reviewed one.
+        // The graph takes the values of the plies the line still shares with the reviewed one
+        // (and the main line's graph, while a side line is shown).
         if let Some(n) = r.shared_with(&self.game) {
             self.game.set_point(0, r.result.start_red);
             for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
                 self.game
                     .set_point(m.ply, red_chance(m.side, m.played_value));
+            }
+        }
+        if let Some(n) = r.shared_with_plies(&self.game, self.game.main_plies())
+            && let Some(main) = &mut self.game.main
+        {
+            main.graph[0] = Some(r.result.start_red);
+            for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
+                if let Some(p) = main.graph.get_mut(m.ply) {
+                    *p = Some(red_chance(m.side, m.played_value));
+                }
             }
         }
         self.review = Some(r);
@@ -671,6 +730,13 @@ impl State {
     /// review or it started from another position.
     fn reviewed_plies(&self) -> Option<usize> {
         self.review.as_ref()?.shared_with(&self.game)
+    }
+
+    /// The same for the game's main line.
+    fn reviewed_main_plies(&self) -> Option<usize> {
+        self.review
+            .as_ref()?
+            .shared_with_plies(&self.game, self.game.main_plies())
     }
 
     /// The best move for the rolled die, from the finished analysis.
@@ -847,6 +913,15 @@ impl State {
             st.analysis.running = None;
             st.pump(&shared);
         });
+    }
+}
+
+/// `s` with a capital first letter.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
     }
 }
 
