@@ -985,3 +985,26 @@ fn pause_is_shown_and_stops_a_choice_in_progress() {
     assert_eq!(code, 409, "no roll for an engine's side: {v}");
     assert_eq!(plies(&g.state()), 1, "the voided choice never lands");
 }
+
+/// A move that comes before its position's analysis is done leaves no gap in the graph: the
+/// analysis comes back for that position once the shown one is done.
+#[test]
+fn the_graph_fills_the_points_the_game_passed() {
+    let g = Gui::start();
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 200, "delay_ms": 0}),
+    );
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 6}),
+    );
+    for _ in 0..3 {
+        let s = g.post("/api/roll", json!({}));
+        g.post("/api/move", json!({ "move": legal(&s)[0] }));
+    }
+    let s = g.wait("every point of the graph", |s| {
+        s["graph"].as_array().unwrap().iter().all(Value::is_f64)
+    });
+    assert_eq!(s["graph"].as_array().unwrap().len(), 4);
+}

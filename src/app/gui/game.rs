@@ -122,6 +122,15 @@ impl Game {
         &self.board
     }
 
+    /// The position after `ply` plies of the line.
+    pub fn board_at(&self, ply: usize) -> Option<Board> {
+        let mut b = self.start.clone();
+        for p in self.plies.get(..ply)? {
+            b.make(p.mv);
+        }
+        Some(b)
+    }
+
     /// The game line as played: moves up to the cursor.
     pub fn history(&self) -> Vec<Move> {
         self.plies[..self.cursor].iter().map(|p| p.mv).collect()

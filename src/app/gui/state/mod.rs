@@ -107,6 +107,9 @@ struct Analysis {
     /// The key of the position and the die of the search running now (results are kept under
     /// their position's key, so a result is shown only for the position it belongs to).
     running: Option<(u64, Option<u8>)>,
+    /// The running search fills a graph point the game passed before its analysis was done
+    /// (it gives way to the shown position's analysis).
+    backfill: bool,
     die_result: Option<(u64, u8, DieAnalysis)>,
     preroll: Option<(u64, PreRoll)>,
 }
@@ -238,6 +241,7 @@ impl State {
                 searcher: Some(searcher),
                 stop,
                 running: None,
+                backfill: false,
                 die_result: None,
                 preroll: None,
             },
@@ -853,27 +857,67 @@ impl State {
         }
     }
 
+    /// The latest position of the line whose graph point is still unknown (a move came before
+    /// its analysis was done), with its number.
+    fn missing_point(&self) -> Option<(usize, Board)> {
+        let g = &self.game;
+        let mut b = g.start.clone();
+        let mut last = None;
+        for i in 0..=g.plies.len() {
+            if g.graph.get(i).is_some_and(Option::is_none) && !b.is_over() {
+                last = Some((i, b.clone()));
+            }
+            if let Some(p) = g.plies.get(i) {
+                b.make(p.mv);
+            }
+        }
+        last
+    }
+
     fn pump_analysis(&mut self, shared: &Shared) {
-        let b = self.game.board().clone();
-        let wanted = self.settings.analysis && !b.is_over() && self.pending.is_none();
-        let pos = b.key();
+        let shown = self.game.board().clone();
+        let wanted = self.settings.analysis && self.pending.is_none();
+        let pos = shown.key();
         let die = self.game.die;
-        let a = &mut self.analysis;
-        let need_die = die.is_some_and(|d| {
-            !a.die_result
-                .as_ref()
-                .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
-        });
-        let need_pre = a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let a = &self.analysis;
+        let need_die = !shown.is_over()
+            && die.is_some_and(|d| {
+                !a.die_result
+                    .as_ref()
+                    .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
+            });
+        let need_pre = !shown.is_over() && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let shown_done = !(need_die || need_pre);
         if let Some(key) = &a.running {
-            if !wanted || key.0 != pos || key.1 != die {
+            let keep = if a.backfill {
+                shown_done
+            } else {
+                key.0 == pos && key.1 == die
+            };
+            if !wanted || !keep {
                 a.stop.store(true, Ordering::Relaxed);
             }
             return;
         }
-        if !wanted || !(need_die || need_pre) {
+        if !wanted {
             return;
         }
+        // The shown position first; then, while nothing else is asked, the graph's gaps.
+        let (b, backfill) = if shown_done {
+            match self.missing_point() {
+                Some((i, b)) => (b, Some(i)),
+                None => return,
+            }
+        } else {
+            (shown, None)
+        };
+        let pos = b.key();
+        let (die, need_die, need_pre) = match backfill {
+            Some(_) => (None, false, true),
+            None => (die, need_die, need_pre),
+        };
+        let a = &mut self.analysis;
+        a.backfill = backfill.is_some();
         let Some(mut searcher) = a.searcher.take() else {
             return;
         };
@@ -902,15 +946,26 @@ impl State {
             if let Some(p) = pre
                 && !stop.load(Ordering::Relaxed)
             {
-                if st.game.board().key() == pos {
-                    let n = st.game.cursor;
-                    let red = red_chance(b.side_to_move(), to_prob(p.value));
-                    st.game.set_point(n, red);
+                let red = red_chance(b.side_to_move(), to_prob(p.value));
+                match backfill {
+                    // Only if the line still passes through that position.
+                    Some(i) => {
+                        if st.game.board_at(i).is_some_and(|at| at.key() == pos) {
+                            st.game.set_point(i, red);
+                        }
+                    }
+                    None => {
+                        if st.game.board().key() == pos {
+                            let n = st.game.cursor;
+                            st.game.set_point(n, red);
+                        }
+                        st.analysis.preroll = Some((pos, p));
+                    }
                 }
-                st.analysis.preroll = Some((pos, p));
             }
             st.analysis.searcher = Some(searcher);
             st.analysis.running = None;
+            st.analysis.backfill = false;
             st.pump(&shared);
         });
     }

@@ -352,13 +352,14 @@ impl State {
                     "die": fb.die,
                     "best": fb.best.to_string(),
                     "wp": to_prob(fb.value),
+                    "depth": fb.depth,
                 })).collect::<Vec<_>>(),
             })),
             _ => None,
         };
         json!({
             "enabled": self.settings.analysis,
-            "busy": a.running.is_some(),
+            "busy": a.running.is_some() && !a.backfill,
             "side": color_letter(mover),
             "die": moves.map(|r| r.die),
             "depth": moves.map(|r| r.result.depth),
