@@ -916,7 +916,10 @@ fn a_side_line_keeps_the_finished_game() {
     assert_eq!(s["main"]["length"], 19);
     assert_eq!(s["main"]["winner"], "r");
     assert_eq!(s["main"]["plies"][0]["move"], "c5d4");
-    assert!(s["status"].as_str().unwrap().starts_with("Side line"), "{s}");
+    assert!(
+        s["status"].as_str().unwrap().starts_with("Side line"),
+        "{s}"
+    );
     assert_eq!(s["review"]["moves"].as_array().unwrap().len(), 19);
     let text = g.get("/api/record")["text"].as_str().unwrap().to_string();
     assert!(
@@ -932,7 +935,10 @@ fn a_side_line_keeps_the_finished_game() {
     // A take-back from the finished game keeps it too.
     let s = g.post("/api/navigate", json!({"ply": 19}));
     assert_eq!(s["winner"], "r");
-    g.post("/api/players", json!({"red": {"type": "human"}, "blue": {"type": "human"}}));
+    g.post(
+        "/api/players",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}}),
+    );
     let s = g.post("/api/undo", json!({}));
     assert_eq!((plies(&s), s["die"].clone()), (18, Value::Null));
     assert_eq!(s["main"]["length"], 19);

@@ -192,10 +192,16 @@ impl Game {
     /// Leaves the side line for the main line, shown after `ply` plies (where the side line
     /// left it when `None`).
     pub fn back_to_main(&mut self, ply: Option<usize>) -> Result<(), String> {
-        let m = self.main.as_ref().ok_or("there is no side line: this is the game's line")?;
+        let m = self
+            .main
+            .as_ref()
+            .ok_or("there is no side line: this is the game's line")?;
         let ply = ply.unwrap_or(m.branch);
         if ply > m.plies.len() {
-            return Err(format!("ply {ply} is beyond the game's {} plies", m.plies.len()));
+            return Err(format!(
+                "ply {ply} is beyond the game's {} plies",
+                m.plies.len()
+            ));
         }
         let m = self.main.take().expect("checked");
         self.plies = m.plies;
@@ -407,12 +413,25 @@ mod tests {
         let game = g.plies.clone();
         let n = game.len();
         g.navigate(2).unwrap();
-        assert_eq!(g.die, Some(game[2].die), "a past position shows its real die");
-        let other = *g.board().moves_for_die(game[2].die).as_slice().last().unwrap();
+        assert_eq!(
+            g.die,
+            Some(game[2].die),
+            "a past position shows its real die"
+        );
+        let other = *g
+            .board()
+            .moves_for_die(game[2].die)
+            .as_slice()
+            .last()
+            .unwrap();
         g.play(other).unwrap();
         assert_eq!(g.plies.len(), 3);
         assert_eq!(g.main.as_ref().unwrap().branch, 2);
-        assert_eq!(g.record(["a", "b"]).plies, game, "the record keeps the game");
+        assert_eq!(
+            g.record(["a", "b"]).plies,
+            game,
+            "the record keeps the game"
+        );
         g.take_back_to(1).unwrap();
         assert_eq!((g.plies.len(), g.main.as_ref().unwrap().branch), (1, 1));
         assert_eq!(g.die, None, "the die is rolled again after a take-back");

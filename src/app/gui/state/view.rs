@@ -244,9 +244,10 @@ impl State {
             } else {
                 "A move here starts a side line; the game is kept"
             };
+            let before = if line.is_empty() { "Before" } else { "before" };
             return format!(
-                "{line}move {} of {}: {name} to move{die}. {next}",
-                self.game.cursor,
+                "{line}{before} move {} of {}: {name} to move{die}. {next}",
+                self.game.cursor + 1,
                 self.game.plies.len()
             );
         }
