@@ -420,6 +420,30 @@ def play_desktop_game(d, done):
     return turns
 
 
+def nothing_of_yours_to_undo(d):
+    """After the engine's first move (Red, in a rematch) Undo has nothing of the person's to take
+    back: it must not take back the engine's move."""
+    wait(d, "Red's (the engine's) first move", lambda d: ply_count(d) >= 1)
+    wait(d, "Blue's turn", lambda d: js(d, "S.side") == "b" and js(d, "S.thinking") is None)
+    assert ply_count(d) == 1 and not enabled(d, "undo"), "Undo offers to take back the engine's move"
+
+
+def review_brings_the_board(d):
+    """On a phone, a review entry far below the board brings the board into view."""
+    d.execute_script("document.getElementById('review-card').scrollIntoView({block: 'end'})")
+    wait(d, "the board out of view", lambda d: d.find_element(By.ID, "board").rect["y"] + 50 < js(d, "window.scrollY"))
+    navigate_to(d, 19)
+    d.execute_script("document.getElementById('review-card').scrollIntoView({block: 'end'})")
+    click_first(d, "a review entry below the board", "#review-marked button")
+
+    def board_in_view(d):
+        r = d.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
+        return ply_pos(d) < 19 and r["top"] >= -1 and r["bottom"] <= 844 + 1
+
+    wait(d, "the board in view after a review entry", board_in_view)
+    wait(d, "the decision's frames", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+
+
 def note_shown(d):
     el = d.find_element(By.ID, "error")
     return el.text if el.is_displayed() else ""
@@ -434,7 +458,13 @@ def new_player_checks(d):
     """On the reviewed record: the graph and the review list select the same decision, which
     shows the game's die with the played move ranked; a move there starts a side line, and the
     game, its result and review stay, and come back."""
-    # A marked dot of the graph: the decision, framed and explained, as the list shows it.
+    mark = graph_and_list_agree(d)
+    played = the_games_die_ranked(d, mark)
+    a_side_line_keeps_the_game(d, mark, played)
+
+
+def graph_and_list_agree(d):
+    """A marked dot of the graph shows the decision, framed and explained, as the list does."""
     mark = js(d, "S.plies.findIndex(p => p.mark)")
     assert mark >= 0, "no marked move to click"
     navigate_to(d, 19)
@@ -448,14 +478,23 @@ def new_player_checks(d):
     click_first(d, "the same mark in the review list", "#review-marked button")
     wait(d, "the list's decision", lambda d: ply_pos(d) == mark)
     assert js(d, "S.fen") == by_graph, "the graph and the review list show different positions"
-    # The game's die there, every move for it ranked, the played one marked; nothing to roll.
+    return mark
+
+
+def the_games_die_ranked(d, mark):
+    """At the decision: the game's die, every move for it ranked, the played one marked; nothing
+    to roll."""
     played = js(d, f"S.plies[{mark}]")
     assert js(d, "S.die") == played["die"], f"the die shown is not the game's {played['die']}"
     assert not enabled(d, "roll"), "Roll is offered where the game's die is known"
     wait(d, "the played move in the analysis table",
          lambda d: d.find_elements(By.CSS_SELECTOR, f"#analysis-moves tr.played[data-move='{played['move']}']"))
     assert "as rolled in the game" in d.find_element(By.ID, "analysis-die").text
-    # Another move there: a side line; the game, its result and its review stay.
+    return played
+
+
+def a_side_line_keeps_the_game(d, mark, played):
+    """Another move at the decision starts a side line; the game, its result and review stay."""
     other = js(d, f"S.legal.find(m => m !== '{played['move']}' && !ownCubeAt(m.slice(2)))"
                   f" || S.legal.find(m => m !== '{played['move']}')")
     assert other, "no other move to try"
@@ -492,7 +531,6 @@ def back_to_game(d):
 def own_cube_and_notes(d):
     """A click on one's own cube next to the only movable one never takes it; the note says
     why, on the board and in view, and goes away with the next change."""
-    back_to_game(d)
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].value = arguments[1]", box,
                      "game 1\nred a\nblue b\nposition R1R23/5/5/5/4B1 r\nresult unfinished\nend\n")
@@ -500,10 +538,12 @@ def own_cube_and_notes(d):
     wait(d, "the two-cube position", lambda d: js(d, "S.fen") == "R1R23/5/5/5/4B1 r")
     # Typed dice (no seed in the record): die 1 leaves only a5, whose target b5 holds Red's 2.
     click_first(d, "die 1", "#typed-dice button[data-die='1']")
-    wait(d, "die 1", lambda d: js(d, "S.die") == 1 and d.find_elements(By.CSS_SELECTOR, "#sq-b5.take-own"))
+    wait(d, "die 1", lambda d: js(d, "S.die") == 1 and idle(d))
     d.find_element(By.ID, "sq-b5").click()
-    wait(d, "the note about the own cube", lambda d: "own cube" in note_shown(d))
+    wait(d, "the click's answer", idle)
     assert js(d, "S.plies.length") == 0, "a click on one's own cube took it"
+    assert d.find_elements(By.CSS_SELECTOR, "#sq-b5.target.take-own"), "b5 is not drawn as a capture"
+    wait(d, "the note about the own cube", lambda d: "own cube" in note_shown(d))
     note = d.find_element(By.ID, "error").rect
     board = d.find_element(By.ID, "board").rect
     scroll = js(d, "window.scrollY")
@@ -625,10 +665,7 @@ def desktop():
         wait(d, "the rematch with colours swapped",
              lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
         assert "Blue: Person" in d.find_element(By.ID, "bar-blue").text
-        wait(d, "Red's (the engine's) first move in the rematch", lambda d: ply_count(d) >= 1)
-        # Nothing of the person's to take back: Undo must not take back the engine's move.
-        wait(d, "Blue's turn in the rematch", lambda d: js(d, "S.side") == "b" and js(d, "S.thinking") is None)
-        assert ply_count(d) == 1 and not enabled(d, "undo"), "Undo offers to take back the engine's move"
+        nothing_of_yours_to_undo(d)
         # A watched engine game: pause, one step, resume, to the end.
         new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 7)
         click(d, "pause")
@@ -668,6 +705,7 @@ def desktop():
         new_player_checks(d)
         shot(d, "gui-desktop-sideline.png")
         axe(d, "the desktop page with a side line")
+        back_to_game(d)
         own_cube_and_notes(d)
         double_clicks(d)
         pause_shows(d)
@@ -705,19 +743,7 @@ def phone():
         shot(d, "gui-phone-end.png")
         axe(d, "the phone page at the end of a game")
         review_loaded(d, "phone")
-        # A review entry far below the board brings the board into view.
-        d.execute_script("document.getElementById('review-card').scrollIntoView({block: 'end'})")
-        wait(d, "the board out of view", lambda d: d.find_element(By.ID, "board").rect["y"] + 50 < js(d, "window.scrollY"))
-        navigate_to(d, 19)
-        d.execute_script("document.getElementById('review-card').scrollIntoView({block: 'end'})")
-        click_first(d, "a review entry below the board", "#review-marked button")
-
-        def board_in_view(d):
-            r = d.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
-            return ply_pos(d) < 19 and r["top"] >= -1 and r["bottom"] <= 844 + 1
-
-        wait(d, "the board in view after a review entry", board_in_view)
-        wait(d, "the decision's frames", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+        review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")
     finally:

@@ -733,8 +733,10 @@ function announceChanges(prev, s, rolled) {
 
 function render(s) {
   const prev = S;
-  // A note about the last action goes with the next change of the game.
-  if (prev && s.version !== prev.version && localError) { localError = null; clearTimeout(noteTimer); }
+  // A note about the last action goes with the next change of the game (not with the analysis'
+  // progress, which changes the version too).
+  const gameKey = (x) => [x.fen, x.die, x.ply, x.plies.length, x.running, Boolean(x.main), x.winner].join('|');
+  if (prev && localError && gameKey(s) !== gameKey(prev)) { localError = null; clearTimeout(noteTimer); }
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
   if (prev && s.die !== prev.die) selected = null;
   S = s;
