@@ -680,14 +680,14 @@ def desktop():
         # Typed dice: a mistyped die corrected, for the person and for the engine.
         new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
         wait(d, "the typed-dice buttons", lambda d: d.find_element(By.ID, "typed-dice").is_displayed())
-        mid = lambda id_: (lambda r: r["y"] + r["height"] / 2)(d.find_element(By.ID, id_).rect)
-        assert abs(mid("step") - mid("die")) < 10, "with typed dice, Step wraps to a line of its own"
         click_first(d, "die 3", "#typed-dice button[data-die='3']")
         wait(d, "die 3", lambda d: js(d, "S.die") == 3)
         click_first(d, "die 5 to correct it", "#typed-dice button[data-die='5']")
         wait(d, "die 5", lambda d: js(d, "S.die") == 5 and d.find_element(By.CSS_SELECTOR, "#typed-dice button[data-die='5']").get_attribute("aria-pressed") == "true")
         click(d, "pause")
         wait(d, "the pause", lambda d: d.find_element(By.ID, "pause").text == "Resume")
+        mid = lambda id_: (lambda r: r["y"] + r["height"] / 2)(d.find_element(By.ID, id_).rect)
+        assert abs(mid("step") - mid("die")) < 10, "with typed dice, Step wraps to a line of its own"
         click_move(d)
         d.find_element(By.TAG_NAME, "body").send_keys("2")
         wait(d, "Blue's die 2, typed", lambda d: js(d, "S.die") == 2)

@@ -781,6 +781,9 @@ function render(s) {
     (s.players.red.type !== 'human' || s.players.blue.type !== 'human');
   document.body.classList.toggle('paused', paused);
   $('paused-tag').hidden = !paused;
+  // Step only means something while paused: otherwise it is left out (the turn's buttons then
+  // fit one line on a phone too).
+  $('step').hidden = !paused;
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
   $('endbar').hidden = !over || setupMode;
