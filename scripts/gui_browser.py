@@ -4,10 +4,16 @@ Usage: gui_browser.py URL OUTDIR AXE_JS   (scripts/gui-browser.sh starts the ser
 
 Flows, on a 1280x800 window: a full game against the engine (a move typed on the keyboard, one
 made with the arrow keys and Enter, steps back and forward after which the engine answers on its
-own, a take-back), Rematch, a watched engine game with pause and step, a typed die corrected, the
-review of a loaded record that marks mistakes and fills the graph; then a game on a 390x844 phone
-window that asks for reduced motion (nothing may animate). axe-core scans the page on both: no
-serious or critical violation may remain.
+own, a take-back that is announced), Rematch (where Undo has nothing of the person's to take
+back), a watched engine game with pause and step, a typed die corrected, the review of a loaded
+record that marks mistakes and fills the graph; then what a new player trips over: a move at a
+past position of the finished game starts a side line and the game, its result and review stay;
+a click on one's own cube never takes it by accident; double clicks do nothing twice; notes show
+on the board, in view; Pause shows and voids an engine's choice; graph and review list select the
+same decision, where the game's die and the played move are shown; boards of other sizes draw.
+Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
+review entry brings the board into view. axe-core scans the page on both: no serious or critical
+violation may remain.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
@@ -214,9 +220,16 @@ ANIMATIONS_SEEN = [0]
 
 
 def click_move(d):
+    """Clicks a cube, then its target: a move that takes none of Red's own cubes when there is one
+    (a click on an own cube that can move picks it instead; then the move is typed)."""
     before = ply_count(d)
-    click_first(d, "a movable red cube to click", ".cube.red.movable")
-    click_first(d, "a highlighted target square", ".cell.target")
+    m = js(d, "S.legal.find(m => !ownCubeAt(m.slice(2))) || S.legal[0]")
+    click_first(d, f"the movable cube on {m[:2]}", f"#sq-{m[:2]} .cube.red.movable")
+    wait(d, f"{m[:2]} picked", lambda d: js(d, "selected") == m[:2])
+    if js(d, f"S.legal.some(x => x.startsWith('{m[2:]}'))"):
+        d.find_element(By.TAG_NAME, "body").send_keys(m)
+    else:
+        click_first(d, f"the highlighted target {m[2:]}", f"#sq-{m[2:]}.target")
     wait(d, "the clicked move on the move list", lambda d: ply_count(d) > before)
     ANIMATIONS_SEEN[0] = max(ANIMATIONS_SEEN[0], js(d, "document.getAnimations().length"))
 
@@ -385,6 +398,8 @@ def play_desktop_game(d, done):
             n = ply_count(d)
             click(d, "undo")
             wait(d, "the take-back", lambda d: ply_count(d) == n - 2 and js(d, "S.side") == "r")
+            wait(d, "the take-back said to screen readers",
+                 lambda d: "Took back" in d.find_element(By.ID, "announce").get_attribute("textContent"))
             roll_if_needed(d)
             click_move(d)
             engine_answers(d, n)
@@ -403,6 +418,202 @@ def play_desktop_game(d, done):
                 done.add("hint")
             click_move(d)
     return turns
+
+
+def nothing_of_yours_to_undo(d):
+    """After the engine's first move (Red, in a rematch) Undo has nothing of the person's to take
+    back: it must not take back the engine's move."""
+    wait(d, "Red's (the engine's) first move", lambda d: ply_count(d) >= 1)
+    wait(d, "Blue's turn", lambda d: js(d, "S.side") == "b" and js(d, "S.thinking") is None)
+    assert ply_count(d) == 1 and not enabled(d, "undo"), "Undo offers to take back the engine's move"
+
+
+def review_brings_the_board(d):
+    """On a phone, a review entry far below the board brings the board into view."""
+    d.execute_script("document.getElementById('review-card').scrollIntoView({block: 'end'})")
+    wait(d, "the board out of view", lambda d: d.find_element(By.ID, "board").rect["y"] + 50 < js(d, "window.scrollY"))
+    navigate_to(d, 19)
+    d.execute_script("document.getElementById('review-card').scrollIntoView({block: 'end'})")
+    click_first(d, "a review entry below the board", "#review-marked button")
+
+    def board_in_view(d):
+        r = d.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
+        return ply_pos(d) < 19 and r["top"] >= -1 and r["bottom"] <= 844 + 1
+
+    wait(d, "the board in view after a review entry", board_in_view)
+    wait(d, "the decision's frames", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+
+
+def note_shown(d):
+    el = d.find_element(By.ID, "error")
+    return el.text if el.is_displayed() else ""
+
+
+def idle(d):
+    """No request of the page is on its way."""
+    return js(d, "inFlight") == 0
+
+
+def new_player_checks(d):
+    """On the reviewed record: the graph and the review list select the same decision, which
+    shows the game's die with the played move ranked; a move there starts a side line, and the
+    game, its result and review stay, and come back."""
+    mark = graph_and_list_agree(d)
+    played = the_games_die_ranked(d, mark)
+    a_side_line_keeps_the_game(d, mark, played)
+
+
+def graph_and_list_agree(d):
+    """A marked dot of the graph shows the decision, framed and explained, as the list does."""
+    mark = js(d, "S.plies.findIndex(p => p.mark)")
+    assert mark >= 0, "no marked move to click"
+    navigate_to(d, 19)
+    d.execute_script("document.getElementById('graph').scrollIntoView({block: 'center'})")
+    dot = d.find_elements(By.CSS_SELECTOR, "#graph .gmark")[0]
+    ActionChains(d).move_to_element(dot).click().perform()
+    wait(d, "the marked dot's decision", lambda d: ply_pos(d) == mark and d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+    assert d.find_element(By.ID, "decision").is_displayed(), "the graph's decision has no text"
+    by_graph = js(d, "S.fen")
+    navigate_to(d, 19)
+    click_first(d, "the same mark in the review list", "#review-marked button")
+    wait(d, "the list's decision", lambda d: ply_pos(d) == mark)
+    assert js(d, "S.fen") == by_graph, "the graph and the review list show different positions"
+    return mark
+
+
+def the_games_die_ranked(d, mark):
+    """At the decision: the game's die, every move for it ranked, the played one marked; nothing
+    to roll."""
+    played = js(d, f"S.plies[{mark}]")
+    assert js(d, "S.die") == played["die"], f"the die shown is not the game's {played['die']}"
+    assert not enabled(d, "roll"), "Roll is offered where the game's die is known"
+    wait(d, "the played move in the analysis table",
+         lambda d: d.find_elements(By.CSS_SELECTOR, f"#analysis-moves tr.played[data-move='{played['move']}']"))
+    assert "as rolled in the game" in d.find_element(By.ID, "analysis-die").text
+    return played
+
+
+def a_side_line_keeps_the_game(d, mark, played):
+    """Another move at the decision starts a side line; the game, its result and review stay."""
+    other = js(d, f"S.legal.find(m => m !== '{played['move']}' && !ownCubeAt(m.slice(2)))"
+                  f" || S.legal.find(m => m !== '{played['move']}')")
+    assert other, "no other move to try"
+    cube = d.find_element(By.ID, "sq-" + other[:2])
+    cube.click()
+    wait(d, "the picked cube", lambda d: js(d, "selected") == other[:2])
+    d.find_element(By.ID, "sq-" + other[2:]).click()
+    wait(d, "the side line", lambda d: js(d, "S.main") is not None and ply_count(d) == mark + 1)
+    assert d.find_element(By.ID, "mainline").is_displayed(), "the side line shows no way back"
+    assert js(d, "S.main.length") == 19 and js(d, "S.main.winner") == "r", "the game's result is gone"
+    assert d.find_elements(By.CSS_SELECTOR, "#review-marked li"), "the review is gone"
+    assert d.find_elements(By.CSS_SELECTOR, "#moves li.side"), "the move list does not show the side line"
+    d.execute_script("window.scrollTo(0, 0)")
+    bottom = js(d, "document.getElementById('turnbar').getBoundingClientRect().bottom")
+    assert bottom <= 800, f"in a side line the turn's buttons run below the fold ({bottom}px)"
+    click(d, "save")
+    wait(d, "the saved main line", lambda d: "move r 6 e2e1" in d.find_element(By.ID, "record-text").get_attribute("value"))
+    check_layout(d, 1280)
+    print(f"side line: from move {mark + 1}, {other} instead of {played['move']}; the game is kept")
+
+
+def navigate_to(d, ply):
+    d.execute_script(f"navigate({ply})")
+    wait(d, f"move {ply}", lambda d: ply_pos(d) == ply)
+
+
+def back_to_game(d):
+    click(d, "to-main")
+    wait(d, "the game again", lambda d: js(d, "S.main") is None and ply_count(d) == 19 and idle(d))
+    navigate_to(d, 19)
+    assert over(d) and js(d, "S.winner") == "r", "the game's result did not come back"
+
+
+def own_cube_and_notes(d):
+    """A click on one's own cube next to the only movable one never takes it; the note says
+    why, on the board and in view, and goes away with the next change."""
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].value = arguments[1]", box,
+                     "game 1\nred a\nblue b\nposition R1R23/5/5/5/4B1 r\nresult unfinished\nend\n")
+    click(d, "load-text-btn")
+    wait(d, "the two-cube position", lambda d: js(d, "S.fen") == "R1R23/5/5/5/4B1 r")
+    # Typed dice (no seed in the record): die 1 leaves only a5, whose target b5 holds Red's 2.
+    click_first(d, "die 1", "#typed-dice button[data-die='1']")
+    wait(d, "die 1", lambda d: js(d, "S.die") == 1 and idle(d))
+    d.find_element(By.ID, "sq-b5").click()
+    wait(d, "the click's answer", idle)
+    assert js(d, "S.plies.length") == 0, "a click on one's own cube took it"
+    assert d.find_elements(By.CSS_SELECTOR, "#sq-b5.target.take-own"), "b5 is not drawn as a capture"
+    wait(d, "the note about the own cube", lambda d: "own cube" in note_shown(d))
+    note = d.find_element(By.ID, "error").rect
+    board = d.find_element(By.ID, "board").rect
+    scroll = js(d, "window.scrollY")
+    assert note["y"] - scroll >= 0 and note["y"] + note["height"] - scroll <= 800, f"the note is out of view: {note}"
+    assert board["y"] <= note["y"] <= board["y"] + board["height"], "the note is not on the board"
+    shot(d, "desktop-own-cube.png", top=False)
+    # Picked on purpose, the capture is played.
+    d.find_element(By.ID, "sq-a5").click()
+    wait(d, "a5 picked", lambda d: js(d, "selected") == "a5")
+    d.find_element(By.ID, "sq-b5").click()
+    wait(d, "the capture of one's own cube", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
+    wait(d, "the note gone with the change", lambda d: note_shown(d) == "")
+    print("own cube: a click never takes it; picked on purpose it does; the note shows on the board")
+
+
+def double_clicks(d):
+    """A double click on Roll or on a target is one action, with no false note."""
+    new_game(d, ("human",), ("ewn", 1, 20), 31)
+    wait(d, "Red's turn", red_turn_or_end)
+    ActionChains(d).double_click(d.find_element(By.ID, "roll")).perform()
+    wait(d, "the roll", lambda d: js(d, "S.die") is not None and idle(d))
+    assert note_shown(d) == "", f"a double click on Roll says {note_shown(d)!r}"
+    before = ply_count(d)
+    click_first(d, "a movable red cube", ".cube.red.movable")
+    target = d.find_elements(By.CSS_SELECTOR, ".cell.target:not(.take-own)") or d.find_elements(By.CSS_SELECTOR, ".cell.target")
+    ActionChains(d).double_click(target[0]).perform()
+    wait(d, "the double-clicked move", lambda d: ply_count(d) > before and idle(d))
+    assert note_shown(d) == "", f"a double click on a target says {note_shown(d)!r}"
+    print("double clicks: one roll, one move, no note")
+
+
+def pause_shows(d):
+    """Pause says Paused, offers no roll for the engine, and voids the choice it was making."""
+    delay = d.find_element(By.ID, "set-delay")
+    delay.clear()
+    delay.send_keys("3000", Keys.TAB)
+    wait(d, "the engine delay", lambda d: js(d, "S.settings.delay_ms") == 3000)
+    new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 12)
+    wait(d, "Red choosing", lambda d: js(d, "S.thinking") == "r")
+    click(d, "pause")
+    wait(d, "the pause", lambda d: d.find_element(By.ID, "pause").text == "Resume")
+    assert js(d, "S.thinking") is None, "the engine goes on choosing after Pause"
+    assert status(d).startswith("Paused"), f"the status does not say Paused: {status(d)!r}"
+    assert d.find_element(By.ID, "paused-tag").is_displayed(), "the board does not show Paused"
+    assert not enabled(d, "roll"), "Roll is offered for an engine while paused"
+    assert ply_count(d) == 0
+    shot(d, "desktop-paused.png")
+    delay.clear()
+    delay.send_keys("300", Keys.TAB)
+    wait(d, "the engine delay back", lambda d: js(d, "S.settings.delay_ms") == 300)
+    print(f"pause: {status(d)!r}")
+
+
+def other_sizes(d):
+    """board.js draws boards of other sizes, with square names from their rows and columns."""
+    for rows, cols in ((3, 3), (8, 8), (4, 7)):
+        got = d.execute_script(
+            "const el = document.createElement('div');"
+            "const n = arguments[0] * arguments[1];"
+            "const sq = new Array(n).fill(''); sq[0] = 'R12'; sq[n - 1] = {side: 'b', label: '11'};"
+            "EwnBoard.draw(el, {rows: arguments[0], cols: arguments[1], squares: sq});"
+            "const cells = [...el.querySelectorAll('.cell')];"
+            "return {n: cells.length, first: cells[0].id, last: cells[n - 1].id,"
+            " top: el.querySelector('.cube.red').textContent, bottom: el.querySelector('.cube.blue').textContent,"
+            " cols: el.style.getPropertyValue('--cols')};", rows, cols)
+        files = "abcdefgh"
+        want = {"n": rows * cols, "first": f"sq-a{rows}", "last": f"sq-{files[cols - 1]}1",
+                "top": "12", "bottom": "11", "cols": str(cols)}
+        assert got == want, f"a {rows}x{cols} board drew {got}, not {want}"
+    print("board.js: 3x3, 8x8 and 4x7 boards draw with their square names")
 
 
 def desktop():
@@ -454,7 +665,7 @@ def desktop():
         wait(d, "the rematch with colours swapped",
              lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
         assert "Blue: Person" in d.find_element(By.ID, "bar-blue").text
-        wait(d, "Red's (the engine's) first move in the rematch", lambda d: ply_count(d) >= 1)
+        nothing_of_yours_to_undo(d)
         # A watched engine game: pause, one step, resume, to the end.
         new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 7)
         click(d, "pause")
@@ -475,6 +686,8 @@ def desktop():
         wait(d, "die 5", lambda d: js(d, "S.die") == 5 and d.find_element(By.CSS_SELECTOR, "#typed-dice button[data-die='5']").get_attribute("aria-pressed") == "true")
         click(d, "pause")
         wait(d, "the pause", lambda d: d.find_element(By.ID, "pause").text == "Resume")
+        mid = lambda id_: (lambda r: r["y"] + r["height"] / 2)(d.find_element(By.ID, id_).rect)
+        assert abs(mid("step") - mid("die")) < 10, "with typed dice, Step wraps to a line of its own"
         click_move(d)
         d.find_element(By.TAG_NAME, "body").send_keys("2")
         wait(d, "Blue's die 2, typed", lambda d: js(d, "S.die") == 2)
@@ -486,8 +699,17 @@ def desktop():
         print("typed dice: corrected for the person and for the engine")
         # The review of a loaded record.
         review_loaded(d, "desktop")
+        wait(d, "the decision's moves ranked", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tr.played"))
         shot(d, "gui-desktop-review.png")
         axe(d, "the desktop page with a review")
+        new_player_checks(d)
+        shot(d, "gui-desktop-sideline.png")
+        axe(d, "the desktop page with a side line")
+        back_to_game(d)
+        own_cube_and_notes(d)
+        double_clicks(d)
+        pause_shows(d)
+        other_sizes(d)
     finally:
         close(d)
 
@@ -521,8 +743,9 @@ def phone():
         shot(d, "gui-phone-end.png")
         axe(d, "the phone page at the end of a game")
         review_loaded(d, "phone")
-        d.execute_script("document.getElementById('graph-card').scrollIntoView({block: 'start'})")
+        review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
+        print("phone: a review entry brings the board into view")
     finally:
         close(d)
 

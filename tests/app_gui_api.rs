@@ -587,6 +587,8 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
         ("POST", "/api/roll", br#"{}"#, vec![("Content-Type", "text/plain")], 415),
         ("POST", "/api/roll", br#"{}"#, vec![("Content-Type", "")], 415),
         ("POST", "/api/roll", br#"{}"#, vec![("Origin", "http://evil.example")], 403),
+        ("GET", "/api/state", b"", vec![("Origin", "http://evil.example")], 403),
+        ("POST", "/api/mainline", br#"{}"#, vec![], 409),
         ("GET", "/api/state", b"", vec![("Host", &evil_host)], 403),
     ];
     for (method, path, body, headers, want) in &cases {
@@ -890,4 +892,125 @@ fn a_review_marks_mistakes_and_records_keep_the_graph() {
         }
     }
     assert_eq!(s["players"]["red"]["label"], "ewn");
+}
+
+/// A finished game is never lost: a move at a past position (where the real die is shown) starts
+/// a side line, the record and the review keep the game, and the game comes back whole.
+#[test]
+fn a_side_line_keeps_the_finished_game() {
+    let g = Gui::start();
+    g.quiet();
+    g.post("/api/record", json!({ "text": REVIEWED }));
+    g.post("/api/review", json!({}));
+    g.wait("the review", |s| !s["review"]["moves"].is_null());
+    let s = g.post("/api/navigate", json!({"ply": 8}));
+    assert_eq!(s["die"], 5, "the die rolled at move 9, not a roll to make");
+    assert_eq!(s["live"], false);
+    let other = legal(&s)
+        .into_iter()
+        .find(|m| m != "c5d4")
+        .expect("another move for die 5");
+    let s = g.post("/api/move", json!({ "move": other }));
+    assert_eq!(plies(&s), 9);
+    assert_eq!(s["main"]["branch"], 8);
+    assert_eq!(s["main"]["length"], 19);
+    assert_eq!(s["main"]["winner"], "r");
+    assert_eq!(s["main"]["plies"][0]["move"], "c5d4");
+    assert!(
+        s["status"].as_str().unwrap().starts_with("Side line"),
+        "{s}"
+    );
+    assert_eq!(s["review"]["moves"].as_array().unwrap().len(), 19);
+    let text = g.get("/api/record")["text"].as_str().unwrap().to_string();
+    assert!(
+        text.contains("move r 5 c5d4") && text.contains("result r goal"),
+        "{text}"
+    );
+    // Back to the game, where the side line left it; then at its end.
+    let s = g.post("/api/mainline", json!({}));
+    assert_eq!((plies(&s), s["ply"].clone()), (19, json!(8)));
+    assert!(s["main"].is_null());
+    let (code, _) = g.post_code("/api/mainline", json!({}));
+    assert_eq!(code, 409);
+    // A take-back from the finished game keeps it too.
+    let s = g.post("/api/navigate", json!({"ply": 19}));
+    assert_eq!(s["winner"], "r");
+    g.post(
+        "/api/players",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}}),
+    );
+    let s = g.post("/api/undo", json!({}));
+    assert_eq!((plies(&s), s["die"].clone()), (18, Value::Null));
+    assert_eq!(s["main"]["length"], 19);
+    let s = g.post("/api/mainline", json!({"ply": 19}));
+    assert_eq!((plies(&s), s["winner"].clone()), (19, json!("r")));
+}
+
+/// Undo takes back to the person's own previous move only: with the engine's move alone before
+/// the shown position there is nothing to take back.
+#[test]
+fn undo_never_takes_back_only_the_engines_move() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 5}, "blue": {"type": "human"},
+               "first": "r", "seed": 4}),
+    );
+    let s = g.wait("the engine's first move", |s| plies(s) == 1);
+    assert_eq!(s["can_undo"], false);
+    let (code, v) = g.post_code("/api/undo", json!({}));
+    assert_eq!(code, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("yours"), "{v}");
+    assert_eq!(plies(&g.state()), 1);
+}
+
+/// Pause shows, voids an engine's choice in progress, and offers no roll for an engine.
+#[test]
+fn pause_is_shown_and_stops_a_choice_in_progress() {
+    let g = Gui::start();
+    g.quiet();
+    // A long delay before each engine move, so that the pause comes during the choice.
+    g.post("/api/settings", json!({"delay_ms": 3000}));
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 5},
+               "blue": {"type": "ewn", "level": 1, "movetime": 5}, "seed": 9}),
+    );
+    let s = g.wait("Red choosing", |s| s["thinking"] == "r");
+    assert_eq!(plies(&s), 0);
+    let s = g.post("/api/control", json!({"action": "pause"}));
+    assert!(s["thinking"].is_null(), "the choice is void: {s}");
+    assert!(s["status"].as_str().unwrap().starts_with("Paused"), "{s}");
+    g.post("/api/settings", json!({"delay_ms": 0}));
+    g.post("/api/control", json!({"action": "step"}));
+    let s = g.wait("one step", |s| plies(s) == 1 && s["thinking"].is_null());
+    assert!(s["status"].as_str().unwrap().starts_with("Paused"), "{s}");
+    assert!(s["die"].is_null());
+    let (code, v) = g.post_code("/api/roll", json!({}));
+    assert_eq!(code, 409, "no roll for an engine's side: {v}");
+    assert_eq!(plies(&g.state()), 1, "the voided choice never lands");
+}
+
+/// A move that comes before its position's analysis is done leaves no gap in the graph: the
+/// analysis comes back for that position once the shown one is done.
+#[test]
+fn the_graph_fills_the_points_the_game_passed() {
+    let g = Gui::start();
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 200, "delay_ms": 0}),
+    );
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 6}),
+    );
+    for _ in 0..3 {
+        let s = g.post("/api/roll", json!({}));
+        g.post("/api/move", json!({ "move": legal(&s)[0] }));
+    }
+    let s = g.wait("every point of the graph", |s| {
+        s["graph"].as_array().unwrap().iter().all(Value::is_f64)
+    });
+    assert_eq!(s["graph"].as_array().unwrap().len(), 4);
 }

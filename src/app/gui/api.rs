@@ -93,6 +93,13 @@ struct NavigateReq {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct MainLineReq {
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SettingsReq {
     #[serde(default)]
     analysis: Option<bool>,
@@ -191,6 +198,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/players"),
     ("POST", "/api/control"),
     ("POST", "/api/navigate"),
+    ("POST", "/api/mainline"),
     ("POST", "/api/settings"),
     ("POST", "/api/hint"),
     ("POST", "/api/undo"),
@@ -261,6 +269,10 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         ("POST", "/api/navigate") => {
             let r: NavigateReq = body(bytes)?;
             st.navigate(r.ply).map_err(refused)?;
+        }
+        ("POST", "/api/mainline") => {
+            let r: MainLineReq = body(bytes)?;
+            st.main_line(r.ply).map_err(refused)?;
         }
         ("POST", "/api/settings") => {
             let r: SettingsReq = body(bytes)?;

@@ -71,6 +71,16 @@ impl std::fmt::Display for MoveError {
     }
 }
 
+/// A finished game kept whole while the person explores a side line from one of its positions
+/// (as an analysis board does): its plies and graph, and where the side line leaves it.
+#[derive(Clone, Debug)]
+pub struct MainLine {
+    pub plies: Vec<Ply>,
+    pub graph: Vec<Option<f64>>,
+    /// The side line shares the main line's first `branch` plies.
+    pub branch: usize,
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     pub start: Board,
@@ -84,6 +94,8 @@ pub struct Game {
     /// Red's win chance in the position after `i` plies, where known (one entry per position).
     pub graph: Vec<Option<f64>>,
     pub date: String,
+    /// The finished game this line branched from, while `plies` is a side line of it.
+    pub main: Option<MainLine>,
     /// The shown position, kept in step with the cursor.
     board: Board,
 }
@@ -99,6 +111,7 @@ impl Game {
             dice,
             graph: vec![None],
             date: today(),
+            main: None,
         };
         g.set_terminal_point();
         g
@@ -107,6 +120,15 @@ impl Game {
     /// The shown position.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The position after `ply` plies of the line.
+    pub fn board_at(&self, ply: usize) -> Option<Board> {
+        let mut b = self.start.clone();
+        for p in self.plies.get(..ply)? {
+            b.make(p.mv);
+        }
+        Some(b)
     }
 
     /// The game line as played: moves up to the cursor.
@@ -131,7 +153,64 @@ impl Game {
         }
     }
 
-    /// Plays `m` for the rolled die. Played at a step back, it replaces the rest of the line.
+    /// The last position of the line.
+    fn line_end(&self) -> Board {
+        let mut end = self.board.clone();
+        for p in &self.plies[self.cursor..] {
+            end.make(p.mv);
+        }
+        end
+    }
+
+    /// Whether the line ends in a finished position.
+    pub fn line_over(&self) -> bool {
+        self.line_end().is_over()
+    }
+
+    /// Before the line is cut at `ply`: a finished game is kept as the main line (a side line
+    /// already kept one, and now leaves it at `ply` at the latest).
+    fn keep_main(&mut self, ply: usize) {
+        if ply >= self.plies.len() {
+            return;
+        }
+        if let Some(m) = &mut self.main {
+            m.branch = m.branch.min(ply);
+        } else if self.line_over() {
+            self.main = Some(MainLine {
+                plies: self.plies.clone(),
+                graph: self.graph.clone(),
+                branch: ply,
+            });
+        }
+    }
+
+    /// The game's own line: the main line while a side line is shown, else the line.
+    pub fn main_plies(&self) -> &[Ply] {
+        self.main.as_ref().map_or(&self.plies, |m| &m.plies)
+    }
+
+    /// Leaves the side line for the main line, shown after `ply` plies (where the side line
+    /// left it when `None`).
+    pub fn back_to_main(&mut self, ply: Option<usize>) -> Result<(), String> {
+        let m = self
+            .main
+            .as_ref()
+            .ok_or("there is no side line: this is the game's line")?;
+        let ply = ply.unwrap_or(m.branch);
+        if ply > m.plies.len() {
+            return Err(format!(
+                "ply {ply} is beyond the game's {} plies",
+                m.plies.len()
+            ));
+        }
+        let m = self.main.take().expect("checked");
+        self.plies = m.plies;
+        self.graph = m.graph;
+        self.navigate(ply)
+    }
+
+    /// Plays `m` for the rolled die. Played at a step back, it replaces the rest of the line,
+    /// unless that line is a finished game: then it starts a side line and the game is kept.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if self.board.is_over() {
             return Err(MoveError::Over);
@@ -146,6 +225,7 @@ impl Game {
             return Err(MoveError::Illegal(what));
         }
         let side = self.board.side_to_move();
+        self.keep_main(self.cursor);
         self.plies.truncate(self.cursor);
         self.graph.truncate(self.cursor + 1);
         self.plies.push(Ply::new(side, die, m));
@@ -157,7 +237,8 @@ impl Game {
         Ok(())
     }
 
-    /// Shows the position after `ply` plies of the line (0 is the start).
+    /// Shows the position after `ply` plies of the line (0 is the start), with the die that was
+    /// rolled there when it is a past position.
     pub fn navigate(&mut self, ply: usize) -> Result<(), String> {
         if ply > self.plies.len() {
             return Err(format!(
@@ -171,23 +252,38 @@ impl Game {
         }
         self.board = b;
         self.cursor = ply;
+        self.die = self.plies.get(ply).map(|p| p.die);
+        Ok(())
+    }
+
+    /// Shows the position after `ply` plies and drops the plies after it: a take-back (a
+    /// finished game is kept as the main line). The die is rolled again.
+    pub fn take_back_to(&mut self, ply: usize) -> Result<(), String> {
+        self.navigate(ply)?;
+        self.keep_main(ply);
+        self.plies.truncate(ply);
+        self.graph.truncate(ply + 1);
         self.die = None;
         Ok(())
     }
 
-    /// Shows the position after `ply` plies and drops the plies after it: a take-back.
-    pub fn take_back_to(&mut self, ply: usize) -> Result<(), String> {
-        self.navigate(ply)?;
-        self.plies.truncate(ply);
-        self.graph.truncate(ply + 1);
-        Ok(())
-    }
-
-    /// Records Red's win chance for the position after `ply` plies.
+    /// Records Red's win chance for the position after `ply` plies (of the main line too, while
+    /// the side line shares that position).
     pub fn set_point(&mut self, ply: usize, red: f64) {
         if let Some(p) = self.graph.get_mut(ply) {
             *p = Some(red.clamp(0.0, 1.0));
         }
+        if let Some(m) = &mut self.main
+            && ply <= m.branch
+            && let Some(p) = m.graph.get_mut(ply)
+        {
+            *p = Some(red.clamp(0.0, 1.0));
+        }
+    }
+
+    /// The graph of the game's own line (the main line while a side line is shown).
+    pub fn main_graph(&self) -> &[Option<f64>] {
+        self.main.as_ref().map_or(&self.graph, |m| &m.graph)
     }
 
     /// A finished position's chance is certain.
@@ -198,10 +294,12 @@ impl Game {
         }
     }
 
-    /// The record of the whole line, with its result when its last position is finished.
+    /// The record of the game's whole line (the main line, not a side line), with its result
+    /// when its last position is finished.
     pub fn record(&self, names: [&str; 2]) -> GameRecord {
+        let plies = self.main_plies();
         let mut end = self.start.clone();
-        for p in &self.plies {
+        for p in plies {
             end.make(p.mv);
         }
         let (winner, reason) = match ending(&end) {
@@ -216,7 +314,7 @@ impl Game {
             red: names[0].to_string(),
             blue: names[1].to_string(),
             start: Start::from_board(&self.start),
-            plies: self.plies.clone(),
+            plies: plies.to_vec(),
             winner,
             reason,
             detail: if winner.is_none() {
@@ -300,6 +398,60 @@ mod tests {
         g.take_back_to(1).unwrap();
         assert_eq!((g.plies.len(), g.graph.len(), g.cursor), (1, 2, 1));
         assert!(g.is_live());
+    }
+
+    /// A finished game is never lost: another move at a step back (or a take-back) starts a side
+    /// line, the record keeps the game, and the game comes back whole.
+    #[test]
+    fn a_finished_game_is_kept_when_a_side_line_starts() {
+        let mut g = Game::new(Board::startpos(), DiceMode::Auto { seed: 11 });
+        while !g.board().is_over() {
+            let d = g.roll_auto().unwrap();
+            let m = g.board().moves_for_die(d).as_slice()[0];
+            g.play(m).unwrap();
+        }
+        let game = g.plies.clone();
+        let n = game.len();
+        g.navigate(2).unwrap();
+        assert_eq!(
+            g.die,
+            Some(game[2].die),
+            "a past position shows its real die"
+        );
+        let other = *g
+            .board()
+            .moves_for_die(game[2].die)
+            .as_slice()
+            .last()
+            .unwrap();
+        g.play(other).unwrap();
+        assert_eq!(g.plies.len(), 3);
+        assert_eq!(g.main.as_ref().unwrap().branch, 2);
+        assert_eq!(
+            g.record(["a", "b"]).plies,
+            game,
+            "the record keeps the game"
+        );
+        g.take_back_to(1).unwrap();
+        assert_eq!((g.plies.len(), g.main.as_ref().unwrap().branch), (1, 1));
+        assert_eq!(g.die, None, "the die is rolled again after a take-back");
+        g.back_to_main(None).unwrap();
+        assert_eq!((g.plies.clone(), g.cursor, g.graph.len()), (game, 1, n + 1));
+        assert!(g.main.is_none());
+        assert!(g.back_to_main(None).is_err());
+        // An unfinished line is simply replaced, as before.
+        g.take_back_to(n - 1).unwrap();
+        assert!(g.main.is_some());
+        g.back_to_main(Some(n)).unwrap();
+        let mut h = Game::new(Board::startpos(), DiceMode::Auto { seed: 11 });
+        for _ in 0..3 {
+            let d = h.roll_auto().unwrap();
+            let m = h.board().moves_for_die(d).as_slice()[0];
+            h.play(m).unwrap();
+        }
+        h.take_back_to(1).unwrap();
+        assert!(h.main.is_none());
+        assert_eq!(h.plies.len(), 1);
     }
 
     #[test]

@@ -127,16 +127,17 @@ fn respond(mut rq: Request, shared: &Shared, port: u16, token: &str) {
         };
         return send(rq, 200, ct, body.as_bytes().to_vec());
     }
+    // Any API request a browser says comes from another site is refused, reads too.
+    if let Some(origin) = get_header(&rq, "Origin").map(str::to_string) {
+        let ok = local
+            .iter()
+            .any(|l| origin.trim().eq_ignore_ascii_case(&format!("http://{l}")));
+        if !ok {
+            return send_error(rq, 403, &format!("requests from {origin} are refused"));
+        }
+    }
     let mut body = Vec::new();
     if method == "POST" {
-        if let Some(origin) = get_header(&rq, "Origin").map(str::to_string) {
-            let ok = local
-                .iter()
-                .any(|l| origin.trim().eq_ignore_ascii_case(&format!("http://{l}")));
-            if !ok {
-                return send_error(rq, 403, &format!("requests from {origin} are refused"));
-            }
-        }
         if !get_header(&rq, TOKEN_HEADER).is_some_and(|t| same_secret(t.trim(), token)) {
             return send_error(
                 rq,

@@ -40,6 +40,9 @@ let focusIdx = 12; // the board square that takes the keyboard focus (c3 at firs
 let typed = ''; // a move being typed on the keyboard
 let formKey = null; // the game whose settings the New game form shows
 let wasPlaying = false;
+let inFlight = 0; // requests sent and not answered yet: a second click meanwhile is ignored
+let noteTimer = null;
+let reviewSince = null; // when the running review began, for its progress line
 
 const sqName = (i) => geo().name(i);
 const pct = (p) => (p * 100).toFixed(1) + '%';
@@ -62,6 +65,7 @@ async function api(method, path, body) {
 }
 
 async function post(path, body) {
+  inFlight += 1;
   try {
     const s = await api('POST', path, body || {});
     localError = null;
@@ -70,13 +74,23 @@ async function post(path, body) {
   } catch (e) {
     flash(e.message);
     return null;
+  } finally {
+    inFlight -= 1;
   }
 }
 
+// A note by the board (read by screen readers, never in the way of a click); it goes with the
+// next change of the game, or after a few seconds.
 function flash(msg) {
   localError = msg;
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
   if (S) render(S);
 }
+
+// The second click of a double click, or a click while the first one's request is on its way,
+// does nothing: a double click is never two actions.
+const repeated = (ev) => (ev && ev.detail > 1) || inFlight > 0;
 
 function say(text) {
   // Cleared first, so that the same words twice are announced twice.
@@ -127,8 +141,11 @@ function engineOnTurn() { return S && !humanToMove() && S.live && S.running; }
 function mayMove() {
   return S && S.legal.length > 0 && !S.awaiting_setup && !engineOnTurn();
 }
+// An engine rolls for itself, also while paused (Resume or Step); at a past position the die
+// rolled there is shown, so there is nothing to roll.
 function canRoll() {
-  return S && S.dice.mode === 'auto' && S.die === null && !S.winner && !S.awaiting_setup && !engineOnTurn();
+  return S && S.dice.mode === 'auto' && S.die === null && !S.winner && !S.awaiting_setup &&
+    (humanToMove() || !S.live);
 }
 // Typed dice: for the side to move, also an engine's; a typed die may be corrected until its move.
 function canType() {
@@ -181,7 +198,11 @@ function drawBoard() {
   for (let i = 0; i < g.n; i++) {
     const name = g.name(i);
     if (last && (last.slice(0, 2) === name || last.slice(2) === name)) add(deco.cls, name, 'last');
-    if (targets.has(name)) add(deco.cls, name, 'target');
+    if (targets.has(name)) {
+      add(deco.cls, name, 'target');
+      // A step onto a cube of one's own takes it: drawn as a capture, never as a pick.
+      if (ownCubeAt(name)) { add(deco.cls, name, 'take-own'); add(deco.words, name, 'takes your own cube'); }
+    }
   }
   mark(hint, 'hint-from', 'hint-to');
   mark(shownMove, 'show-from', 'show-to');
@@ -219,6 +240,14 @@ function drawBoard() {
   // Rebuilt only when something changed, so a click is never lost to a redraw.
   const hadFocus = board.contains(document.activeElement);
   if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols }, deco) && hadFocus) focusSquare(focusIdx);
+}
+
+// Whether the side to move has a cube on the square.
+function ownCubeAt(name) {
+  if (!S || setupMode) return false;
+  const i = geo().index(name);
+  const c = i >= 0 ? EwnBoard.cubeOf(S.squares[i]) : null;
+  return Boolean(c) && c.side === (S.side === 'r' ? 'red' : 'blue');
 }
 
 function focusSquare(i) {
@@ -280,17 +309,35 @@ function onBoardClick(i) {
   focusIdx = i;
   const name = sqName(i);
   if (!mayMove()) {
-    if (S.die === null && !S.winner && !engineOnTurn()) flash(S.dice.mode === 'manual' ? 'Type the die first.' : 'Roll the die first (key R).');
+    if (S.die === null && !S.winner && !engineOnTurn()) {
+      if (S.dice.mode === 'manual') flash('Type the die first.');
+      else if (humanToMove() || !S.live) flash('Roll the die first (key R).');
+      else flash(`${SIDE_NAME[S.side]} is an engine: Resume, or Step for its move.`);
+    }
     return;
   }
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
   const sel = selected || (froms.size === 1 ? [...froms][0] : null);
+  const own = ownCubeAt(name) && name !== sel;
+  // A click on one's own cube picks it. Taking one's own cube needs the taking cube picked by
+  // a click first (not just picked for the person because the die leaves only it).
+  if (own && froms.has(name)) {
+    selected = name;
+    say(`${name} picked; choose its target`);
+    render(S);
+    return;
+  }
   if (sel && S.legal.includes(sel + name)) {
+    if (own && selected !== sel) {
+      flash(`${name} holds your own cube: click ${sel} first, then ${name}, to take it.`);
+      return;
+    }
     playMove(sel + name);
     return;
   }
   selected = froms.has(name) ? name : null;
   if (selected) say(`${name} picked; choose its target`);
+  else if (own) flash(`Your cube on ${name} cannot move with die ${S.die}: ${[...froms].join(' or ')} can.`);
   render(S);
 }
 
@@ -400,26 +447,40 @@ function drawAnalysis() {
   $('winbar').setAttribute('aria-label', red === null ? 'win chance not known yet' : `Red ${pct(red)}, Blue ${pct(1 - red)}`);
 
   const side = SIDE_NAME[a.side];
+  // At a past position: the move the game played there, with the die rolled there.
+  const next = !S.live && S.ply < S.plies.length ? S.plies[S.ply] : null;
   let die = '';
   if (S.winner) die = '<p>The game is over.</p>';
   else if (a.moves) {
+    const played = next && next.die === a.die ? next.move : null;
+    const rank = played ? a.moves.findIndex((m) => m.move === played) + 1 : 0;
     const rows = a.moves.map((m, k) => {
       const caps = m.captures.map((c) => `${c.cube} ${pct(c.chance)}`).join(', ') || '–';
-      const best = k === 0 ? ' best' : '';
-      return `<tr class="mv${best}" data-move="${m.move}"><td class="mono">${m.move}</td>` +
+      const cls = ['mv'];
+      if (k === 0) cls.push('best');
+      if (m.move === played) cls.push('played');
+      const tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
+      return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${m.move}${tag}</td>` +
         `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
-    die = `<h3>Die ${a.die}: every move, ${side}'s win chance</h3>` +
-      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col">win</th><th scope="col" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
-  } else if (S.die !== null && a.enabled) die = `<h3>Die ${S.die}</h3><p>Analysing every move…</p>`;
-  else if (a.enabled) die = '<p>Roll the die to see every move\'s win chance.</p>';
+    const head = played
+      ? `Die ${a.die}, as rolled in the game: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
+      : `Die ${a.die}: every move, ${side}'s win chance`;
+    die = `<h3>${head} <small>depth ${a.depth}</small></h3>` +
+      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">win</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
+  } else if (S.die !== null && a.enabled) die = `<h3>Die ${S.die}${next && next.die === S.die ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
+  else if (a.enabled) {
+    die = S.dice.mode === 'manual' ? '<p>Type the die to see every move\'s win chance.</p>'
+      : (humanToMove() || !S.live ? '<p>Roll the die to see every move\'s win chance.</p>' : '<p>The engine rolls for itself.</p>');
+  }
   $('analysis-die').innerHTML = die;
 
   let faces = '';
   if (a.preroll && a.preroll.faces.length && !S.winner) {
     const rows = a.preroll.faces.map((f) => `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`).join('');
-    faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face</h3>` +
+    const depths = [...new Set(a.preroll.faces.map((f) => f.depth))].sort((x, y) => x - y).join('–');
+    faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face <small title="before the roll the six faces share the search time, so each is searched less deeply than the rolled die's table, and its value can differ from it by a little">depth ${depths}</small></h3>` +
       `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col">win</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   $('analysis-faces').innerHTML = faces;
@@ -463,8 +524,14 @@ function drawGraph() {
   svg.dataset.l = L;
   svg.dataset.r = R;
   const last = known.length ? g.filter((p) => p !== null && p !== undefined).slice(-1)[0] : null;
+  const here = g[S.ply];
+  svg.setAttribute('aria-valuemin', '0');
+  svg.setAttribute('aria-valuemax', String(S.plies.length));
+  svg.setAttribute('aria-valuenow', String(S.ply));
+  svg.setAttribute('aria-valuetext', `move ${S.ply} of ${S.plies.length}` + (here !== null && here !== undefined ? `, Red ${pct(here)}` : ''));
   svg.setAttribute('aria-label', `Red's win chance after each move: ${known.length} of ${g.length} positions known` +
-    (last !== null ? `, last ${pct(last)}` : ''));
+    (last !== null ? `, last ${pct(last)}` : '') + `; shown: move ${S.ply}` + (here !== null && here !== undefined ? `, ${pct(here)}` : '') +
+    '. Left and right arrows step through the game');
 }
 
 function graphClick(ev) {
@@ -474,20 +541,51 @@ function graphClick(ev) {
   const vb = svg.viewBox.baseVal;
   const px = (ev.clientX - rect.left) * (vb.width / rect.width);
   const n = Number(svg.dataset.n), L = Number(svg.dataset.l), R = Number(svg.dataset.r);
-  const i = Math.round((px - L) / ((vb.width - L - R) / n));
-  navigate(Math.max(0, Math.min(S.plies.length, i)));
+  const i = Math.max(0, Math.min(S.plies.length, Math.round((px - L) / ((vb.width - L - R) / n))));
+  // A marked point is a decision: the position before the marked move, with its played and
+  // best moves framed, as the review's list shows it.
+  const p = i > 0 ? S.plies[i - 1] : null;
+  navigate(p && p.mark ? i - 1 : i, true);
 }
 
+function graphKey(ev) {
+  if (!S) return;
+  const to = { ArrowLeft: S.ply - 1, ArrowRight: S.ply + 1, Home: 0, End: S.plies.length }[ev.key];
+  if (to === undefined) return;
+  navigate(to, true);
+  ev.preventDefault();
+  ev.stopPropagation();
+}
+
+// The move list. While a side line is shown it reads as on an analysis board: the game's moves
+// up to where the side line leaves it, the game's next move, the side line in brackets, then the
+// rest of the game (a click on one of the game's moves goes back to the game there).
 function drawMoves() {
-  const items = S.plies.map((p, k) => {
+  const m = S.main;
+  const branch = m ? m.branch : null;
+  const item = (p, k) => {
+    const side = branch !== null && k >= branch;
     const cls = [p.side];
+    if (side) cls.push('side');
     if (k === S.ply - 1) cls.push('current');
     if (k >= S.ply) cls.push('after');
     const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
     const took = p.took ? '×' : '';
-    const label = `${k + 1}. ${SIDE_NAME[p.side]}, die ${p.die}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.mark ? ', ' + p.mark : ''}`;
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, die ${p.die}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.mark ? ', ' + p.mark : ''}${side ? ', side line' : ''}`;
     return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${p.die}:${p.move}${took}${mark}</span></button></li>`;
-  });
+  };
+  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, die ${p.die}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${p.die}:${p.move}</span></button></li>`;
+  let items;
+  if (!m) items = S.plies.map(item);
+  else {
+    items = S.plies.slice(0, branch).map(item);
+    if (m.plies.length) items.push(gameMove(m.plies[0], 0));
+    items.push('<li class="paren" aria-hidden="true">(</li>');
+    S.plies.slice(branch).forEach((p, j) => items.push(item(p, branch + j)));
+    items.push('<li class="paren" aria-hidden="true">)</li>');
+    m.plies.slice(1).forEach((p, j) => items.push(gameMove(p, j + 1)));
+  }
+  if (!items.length) items.push('<li class="empty">No moves yet: the list fills as the game goes.</li>');
   const list = $('moves');
   const html = items.join('');
   if (list.dataset.html !== html) {
@@ -496,7 +594,16 @@ function drawMoves() {
     const cur = list.querySelector('.current');
     if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
   }
+  // One line under the board while a side line is shown: what it is, and the way back.
+  const bar = $('mainline');
+  bar.hidden = !m;
+  if (m) {
+    const res = m.winner ? `${SIDE_NAME[m.winner]} won in ${m.length}` : `${m.length} moves`;
+    setHtml(bar, `<span class="ml-head">Side line from move ${m.branch + 1} · the game: ${res}</span> <button type="button" id="to-main" class="primary">Back to the game</button>`);
+  }
 }
+
+const ordinal = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th');
 
 function drawReview() {
   const rv = S.review;
@@ -505,9 +612,14 @@ function drawReview() {
   $('review').disabled = rv.busy || none || setupMode;
   $('review-end').disabled = rv.busy || none;
   $('review').textContent = rv.moves ? 'Review again' : 'Review game';
-  $('review-note').textContent = rv.busy ? 'valuing every move…' : (rv.moves ? `${rv.moves.length} moves valued` : '');
-  if (!rv.moves) {
-    $('review-out').innerHTML = rv.busy ? '<p>Valuing every move of the game…</p>' : '';
+  if (rv.busy && reviewSince === null) reviewSince = Date.now();
+  if (!rv.busy) reviewSince = null;
+  const secs = reviewSince === null ? 0 : Math.round((Date.now() - reviewSince) / 1000);
+  const n = S.main ? S.main.length : S.plies.length;
+  const progress = `valuing the game's ${n} moves at depth ${rv.depth}… ${secs} s`;
+  $('review-note').textContent = rv.busy ? progress : (rv.moves ? `${rv.moves.length} moves valued` : '');
+  if (!rv.moves || rv.busy) {
+    setHtml($('review-out'), rv.busy ? `<p class="busy"><span class="spinner" aria-hidden="true"></span> Valuing every move of the game (${secs} s); the rest of the page goes on.</p>` : '');
     return;
   }
   const names = { r: S.players.red.label, b: S.players.blue.label };
@@ -515,11 +627,27 @@ function drawReview() {
     `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td></tr>`;
   const marked = rv.moves.filter((m) => m.mark).map((m) =>
     `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} die ${m.die}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
-  $('review-out').innerHTML =
-    `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" title="win chance given away over the game">gave away</th><th scope="col"><abbr title="inaccuracies">?!</abbr></th><th scope="col"><abbr title="mistakes">?</abbr></th><th scope="col"><abbr title="blunders">??</abbr></th></tr></thead>` +
+  setHtml($('review-out'),
+    `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th></tr></thead>` +
     `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
     '<p class="hint-text">?! inaccuracy, ? mistake, ?? blunder. Pick a move to see it: red frame the move played, green the best.</p>' +
-    (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>');
+    (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>'));
+}
+
+// Under the board at a reviewed decision: what was played, what was best, and what it cost, as
+// the review's list says it.
+function drawDecision() {
+  const rv = reviewedNext();
+  const el = $('decision');
+  el.hidden = !rv;
+  if (!rv) return;
+  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} die ${rv.die}: played <b class="mono played" title="red frame">${rv.played}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${rv.best}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
+  if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
+}
+
+// Replaces an element's content only when it changed, so that a click is never lost to a redraw.
+function setHtml(el, html) {
+  if (el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
 }
 
 function esc(s) {
@@ -568,13 +696,15 @@ function fillForms(s) {
     if (p.level) fs.querySelector('.p-level input').value = p.level;
     if (p.movetime) fs.querySelector('.p-time input').value = p.movetime;
     if (p.name) sel.value = p.name;
-    fs.querySelector('.p-setup input').value = s.setup.position ? 'random' : s.setup[side === 'red' ? 'red_setup' : 'blue_setup'];
+    // The game's arrangements are in the "now:" line; a new game draws new ones unless the
+    // person types digits (Rematch keeps each side's arrangement).
+    fs.querySelector('.p-setup input').value = 'random';
     showPlayerFields(fs);
   }
   $('no-engines').hidden = names.length > 0;
   $('ng-first').value = s.setup.first;
   $('ng-dice').value = s.dice.mode;
-  $('ng-position').value = s.setup.position || '';
+  $('ng-position').value = ''; // a new game starts from setups unless a position is typed
   $('ng-seed').value = '';
   $('ng-seed').placeholder = 'new';
   $('set-analysis').checked = s.settings.analysis;
@@ -603,6 +733,10 @@ function announceChanges(prev, s, rolled) {
 
 function render(s) {
   const prev = S;
+  // A note about the last action goes with the next change of the game (not with the analysis'
+  // progress, which changes the version too).
+  const gameKey = (x) => [x.fen, x.die, x.ply, x.plies.length, x.running, Boolean(x.main), x.winner].join('|');
+  if (prev && localError && gameKey(s) !== gameKey(prev)) { localError = null; clearTimeout(noteTimer); }
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
   if (prev && s.die !== prev.die) selected = null;
   S = s;
@@ -642,6 +776,14 @@ function render(s) {
   $('pause').setAttribute('aria-pressed', String(!s.running));
   $('pause').disabled = over;
   $('step').disabled = over || s.running || humanToMove() || !s.live;
+  // Paused: said in the status line (from the server) and shown on the board's frame.
+  const paused = !s.running && !over && !s.awaiting_setup &&
+    (s.players.red.type !== 'human' || s.players.blue.type !== 'human');
+  document.body.classList.toggle('paused', paused);
+  $('paused-tag').hidden = !paused;
+  // Step only means something while paused: otherwise it is left out (the turn's buttons then
+  // fit one line on a phone too).
+  $('step').hidden = !paused;
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
   $('endbar').hidden = !over || setupMode;
@@ -651,9 +793,10 @@ function render(s) {
   }
   $('pv-line').hidden = !S.analysis.pv.length;
   $('seed').textContent = s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in';
-  const err = localError || s.error || (TOKEN ? null : 'This page has no token: open the address that ewn gui printed (it ends in ?token=…).');
+  const err = localError || s.error || (TOKEN ? null : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.');
   $('error').hidden = !err;
-  $('error').textContent = err || '';
+  if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
+  drawDecision();
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
   $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
@@ -664,6 +807,8 @@ function render(s) {
   drawGraph();
   drawReview();
   const moved = announceChanges(prev, s, rolled);
+  if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, at move ${s.ply}.`);
+  else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
 }
 
@@ -722,13 +867,30 @@ async function saveRecord() {
   } catch (e) { flash(e.message); }
 }
 
-function navigate(ply) {
+// Shows the position after `ply` plies. From the panel (the graph, the review's list, the
+// move list), the board is brought into view when it is out of sight, as on a phone.
+async function navigate(ply, fromPanel) {
   if (!S) return;
   const p = Math.max(0, Math.min(S.plies.length, ply));
-  if (p !== S.ply) post('/api/navigate', { ply: p });
+  if (p !== S.ply) await post('/api/navigate', { ply: p });
+  if (fromPanel) showBoard();
 }
 
-function roll() {
+function showBoard() {
+  const r = $('board').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) {
+    $('board').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  }
+}
+
+async function undo() {
+  if (!S || !S.can_undo) return;
+  const s = await post('/api/undo', {});
+  if (s) say(`Took back to move ${s.ply}: ${SIDE_NAME[s.side]} to move.`);
+}
+
+function roll(ev) {
+  if (repeated(ev)) return;
   if (canRoll()) post('/api/roll', {});
 }
 
@@ -745,7 +907,7 @@ function onKey(ev) {
   if (ev.target.closest('input, textarea, select')) return;
   const k = ev.key.toLowerCase();
   if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
-  if (k === 'u' && S.can_undo) { post('/api/undo', {}); ev.preventDefault(); return; }
+  if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
   if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
   // A move starts with a letter, so a digit first is a typed die (or its correction).
@@ -783,7 +945,7 @@ function wire() {
   const board = $('board');
   board.addEventListener('click', (ev) => {
     const cell = ev.target.closest('.cell');
-    if (cell) onBoardClick(Number(cell.dataset.i));
+    if (cell && !repeated(ev)) onBoardClick(Number(cell.dataset.i));
   });
   board.addEventListener('keydown', onBoardKey);
   board.addEventListener('focusin', (ev) => {
@@ -796,7 +958,7 @@ function wire() {
   board.addEventListener('pointercancel', () => { drag = null; drawBoard(); });
   $('roll').addEventListener('click', roll);
   document.querySelectorAll('#typed-dice button').forEach((b) => {
-    b.addEventListener('click', () => post('/api/roll', { die: Number(b.dataset.die) }));
+    b.addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) }); });
   });
   $('hint').addEventListener('click', async () => {
     try {
@@ -808,9 +970,15 @@ function wire() {
       render(S);
     } catch (e) { flash(e.message); }
   });
-  $('undo').addEventListener('click', () => post('/api/undo', {}));
-  $('pause').addEventListener('click', () => post('/api/control', { action: S && S.running ? 'pause' : 'run' }));
-  $('step').addEventListener('click', () => post('/api/control', { action: 'step' }));
+  $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
+  $('pause').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: S && S.running ? 'pause' : 'run' }); });
+  $('step').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: 'step' }); });
+  $('mainline').addEventListener('click', async (ev) => {
+    const b = ev.target.closest('button');
+    if (!b || repeated(ev)) return;
+    await post('/api/mainline', {});
+    showBoard();
+  });
   $('rematch').addEventListener('click', async () => {
     const s = await post('/api/rematch', {});
     if (s) say(`Rematch: ${settingsText(s)}`);
@@ -824,7 +992,7 @@ function wire() {
   });
   $('review-out').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-ply]');
-    if (b) navigate(Number(b.dataset.ply));
+    if (b) navigate(Number(b.dataset.ply), true);
   });
   $('move-input').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }
@@ -838,11 +1006,17 @@ function wire() {
   $('nav-back').addEventListener('click', () => navigate(S.ply - 1));
   $('nav-fwd').addEventListener('click', () => navigate(S.ply + 1));
   $('nav-last').addEventListener('click', () => navigate(S.plies.length));
-  $('moves').addEventListener('click', (ev) => {
+  $('moves').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button[data-ply]');
-    if (b) navigate(Number(b.dataset.ply));
+    if (b) navigate(Number(b.dataset.ply), true);
+    const g = ev.target.closest('button[data-main]');
+    if (g && !repeated(ev)) {
+      await post('/api/mainline', { ply: Number(g.dataset.main) });
+      showBoard();
+    }
   });
   $('graph').addEventListener('click', graphClick);
+  $('graph').addEventListener('keydown', graphKey);
   document.addEventListener('keydown', onKey);
   const table = $('analysis-die');
   table.addEventListener('mouseover', (ev) => {
@@ -905,6 +1079,8 @@ async function poll() {
   try {
     const s = await api('GET', '/api/state');
     if (!S || s.version !== S.version) render(s);
+    else if (s.review.busy) drawReview(); // its seconds go on
+
   } catch (e) {
     $('status').textContent = 'The server does not answer: is `ewn gui` still running?';
   } finally {

@@ -107,6 +107,9 @@ struct Analysis {
     /// The key of the position and the die of the search running now (results are kept under
     /// their position's key, so a result is shown only for the position it belongs to).
     running: Option<(u64, Option<u8>)>,
+    /// The running search fills a graph point the game passed before its analysis was done
+    /// (it gives way to the shown position's analysis).
+    backfill: bool,
     die_result: Option<(u64, u8, DieAnalysis)>,
     preroll: Option<(u64, PreRoll)>,
 }
@@ -124,10 +127,15 @@ impl Review {
     /// How many plies `game`'s line shares with the reviewed one; `None` when it starts from
     /// another position.
     fn shared_with(&self, game: &Game) -> Option<usize> {
+        self.shared_with_plies(game, &game.plies)
+    }
+
+    /// The same for one of the game's lines.
+    fn shared_with_plies(&self, game: &Game, plies: &[Ply]) -> Option<usize> {
         (self.start == game.start.key()).then(|| {
             self.plies
                 .iter()
-                .zip(&game.plies)
+                .zip(plies)
                 .take_while(|(a, b)| a == b)
                 .count()
         })
@@ -233,6 +241,7 @@ impl State {
                 searcher: Some(searcher),
                 stop,
                 running: None,
+                backfill: false,
                 die_result: None,
                 preroll: None,
             },
@@ -260,7 +269,7 @@ impl State {
 
     /// The record's text, with the graph's known win chances.
     pub fn record_text(&self) -> String {
-        self.record().to_text_with_graph(&self.game.graph)
+        self.record().to_text_with_graph(self.game.main_graph())
     }
 
     pub fn is_human(&self, c: Color) -> bool {
@@ -493,6 +502,16 @@ impl State {
                 _ => Err((409, "the die is already rolled".into())),
             };
         }
+        let side = self.game.board().side_to_move();
+        if typed.is_none() && !self.is_human(side) && self.game.is_live() {
+            return Err((
+                409,
+                format!(
+                    "{} is played by an engine, which rolls for itself: Resume or Step",
+                    capital(side.name())
+                ),
+            ));
+        }
         match (self.game.dice, typed) {
             (DiceMode::Auto { .. }, Some(_)) => Err((
                 409,
@@ -514,19 +533,48 @@ impl State {
         Ok(())
     }
 
-    /// Takes back the moves since the person's last move, so that the person is to move again in
-    /// the position before it (its die is rolled again: the same die with seeded dice). With no
-    /// person in the game, one ply.
+    /// Leaves a side line for the game's main line, shown after `ply` plies (where the side line
+    /// left it when absent).
+    pub fn main_line(&mut self, ply: Option<usize>) -> Result<(), (u16, String)> {
+        self.ready()?;
+        if self.game.main.is_none() {
+            return Err((409, "there is no side line: this is the game's line".into()));
+        }
+        self.game.back_to_main(ply).map_err(|e| (400, e))?;
+        self.bump();
+        self.last_pv = None;
+        Ok(())
+    }
+
+    /// Where Undo takes the game back to: before the person's last move, so that the person is
+    /// to move again; with no person in the game, one ply. `None` when nothing can be taken
+    /// back (no move yet, or no move of a person's before the shown position).
+    pub fn undo_target(&self) -> Option<usize> {
+        let cursor = self.game.cursor;
+        if cursor == 0 || self.pending.is_some() {
+            return None;
+        }
+        if self.is_human(Color::Red) || self.is_human(Color::Blue) {
+            (0..cursor)
+                .rev()
+                .find(|&k| self.is_human(self.game.plies[k].side))
+        } else {
+            Some(cursor - 1)
+        }
+    }
+
+    /// Takes back the moves since the person's last move (its die is rolled again: the same die
+    /// with seeded dice). A finished game is kept as the main line.
     pub fn undo(&mut self) -> Result<(), (u16, String)> {
         self.ready()?;
-        let cursor = self.game.cursor;
-        if cursor == 0 {
-            return Err((409, "there is no move to take back".into()));
-        }
-        let to = (0..cursor)
-            .rev()
-            .find(|&k| self.is_human(self.game.plies[k].side))
-            .unwrap_or(cursor - 1);
+        let to = self.undo_target().ok_or_else(|| {
+            let msg = if self.game.cursor == 0 {
+                "there is no move to take back"
+            } else {
+                "there is no move of yours to take back"
+            };
+            (409, msg.to_string())
+        })?;
         self.game.take_back_to(to).map_err(|e| (409, e))?;
         self.bump();
         self.last_pv = None;
@@ -568,6 +616,10 @@ impl State {
             "pause" => {
                 self.running = false;
                 self.step = false;
+                // An engine's choice in progress is void, as after a step back.
+                if self.job.is_some() {
+                    self.bump();
+                }
             }
             "step" => {
                 self.running = false;
@@ -652,12 +704,23 @@ impl State {
             plies: rec.plies,
             result,
         };
-        // The graph takes the values of the plies the line still shares with the reviewed one.
+        // The graph takes the values of the plies the line still shares with the reviewed one
+        // (and the main line's graph, while a side line is shown).
         if let Some(n) = r.shared_with(&self.game) {
             self.game.set_point(0, r.result.start_red);
             for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
                 self.game
                     .set_point(m.ply, red_chance(m.side, m.played_value));
+            }
+        }
+        if let Some(n) = r.shared_with_plies(&self.game, self.game.main_plies())
+            && let Some(main) = &mut self.game.main
+        {
+            main.graph[0] = Some(r.result.start_red);
+            for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
+                if let Some(p) = main.graph.get_mut(m.ply) {
+                    *p = Some(red_chance(m.side, m.played_value));
+                }
             }
         }
         self.review = Some(r);
@@ -675,6 +738,13 @@ impl State {
     /// review or it started from another position.
     fn reviewed_plies(&self) -> Option<usize> {
         self.review.as_ref()?.shared_with(&self.game)
+    }
+
+    /// The same for the game's main line.
+    fn reviewed_main_plies(&self) -> Option<usize> {
+        self.review
+            .as_ref()?
+            .shared_with_plies(&self.game, self.game.main_plies())
     }
 
     /// The best move for the rolled die, from the finished analysis.
@@ -791,27 +861,67 @@ impl State {
         }
     }
 
+    /// The latest position of the line whose graph point is still unknown (a move came before
+    /// its analysis was done), with its number.
+    fn missing_point(&self) -> Option<(usize, Board)> {
+        let g = &self.game;
+        let mut b = g.start.clone();
+        let mut last = None;
+        for i in 0..=g.plies.len() {
+            if g.graph.get(i).is_some_and(Option::is_none) && !b.is_over() {
+                last = Some((i, b.clone()));
+            }
+            if let Some(p) = g.plies.get(i) {
+                b.make(p.mv);
+            }
+        }
+        last
+    }
+
     fn pump_analysis(&mut self, shared: &Shared) {
-        let b = self.game.board().clone();
-        let wanted = self.settings.analysis && !b.is_over() && self.pending.is_none();
-        let pos = b.key();
+        let shown = self.game.board().clone();
+        let wanted = self.settings.analysis && self.pending.is_none();
+        let pos = shown.key();
         let die = self.game.die;
-        let a = &mut self.analysis;
-        let need_die = die.is_some_and(|d| {
-            !a.die_result
-                .as_ref()
-                .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
-        });
-        let need_pre = a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let a = &self.analysis;
+        let need_die = !shown.is_over()
+            && die.is_some_and(|d| {
+                !a.die_result
+                    .as_ref()
+                    .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
+            });
+        let need_pre = !shown.is_over() && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let shown_done = !(need_die || need_pre);
         if let Some(key) = &a.running {
-            if !wanted || key.0 != pos || key.1 != die {
+            let keep = if a.backfill {
+                shown_done
+            } else {
+                key.0 == pos && key.1 == die
+            };
+            if !wanted || !keep {
                 a.stop.store(true, Ordering::Relaxed);
             }
             return;
         }
-        if !wanted || !(need_die || need_pre) {
+        if !wanted {
             return;
         }
+        // The shown position first; then, while nothing else is asked, the graph's gaps.
+        let (b, backfill) = if shown_done {
+            match self.missing_point() {
+                Some((i, b)) => (b, Some(i)),
+                None => return,
+            }
+        } else {
+            (shown, None)
+        };
+        let pos = b.key();
+        let (die, need_die, need_pre) = match backfill {
+            Some(_) => (None, false, true),
+            None => (die, need_die, need_pre),
+        };
+        let a = &mut self.analysis;
+        a.backfill = backfill.is_some();
         let Some(mut searcher) = a.searcher.take() else {
             return;
         };
@@ -840,17 +950,37 @@ impl State {
             if let Some(p) = pre
                 && !stop.load(Ordering::Relaxed)
             {
-                if st.game.board().key() == pos {
-                    let n = st.game.cursor;
-                    let red = red_chance(b.side_to_move(), to_prob(p.value));
-                    st.game.set_point(n, red);
+                let red = red_chance(b.side_to_move(), to_prob(p.value));
+                match backfill {
+                    // Only if the line still passes through that position.
+                    Some(i) => {
+                        if st.game.board_at(i).is_some_and(|at| at.key() == pos) {
+                            st.game.set_point(i, red);
+                        }
+                    }
+                    None => {
+                        if st.game.board().key() == pos {
+                            let n = st.game.cursor;
+                            st.game.set_point(n, red);
+                        }
+                        st.analysis.preroll = Some((pos, p));
+                    }
                 }
-                st.analysis.preroll = Some((pos, p));
             }
             st.analysis.searcher = Some(searcher);
             st.analysis.running = None;
+            st.analysis.backfill = false;
             st.pump(&shared);
         });
+    }
+}
+
+/// `s` with a capital first letter.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
     }
 }
 

@@ -19,12 +19,45 @@ impl State {
         b.is_over() || t.is_some_and(|t| t.covers(b))
     }
 
-    /// The reviewed moves the game line still shares with the review (none without one).
+    /// The reviewed moves the shown line still shares with the review (none without one).
     fn reviewed_moves(&self) -> &[MoveReview] {
         match (&self.review, self.reviewed_plies()) {
             (Some(r), Some(n)) => &r.result.moves[..n],
             _ => &[],
         }
+    }
+
+    /// The reviewed moves the game's main line shares with the review: a side line leaves the
+    /// game's review whole.
+    fn reviewed_main_moves(&self) -> &[MoveReview] {
+        match (&self.review, self.reviewed_main_plies()) {
+            (Some(r), Some(n)) => &r.result.moves[..n],
+            _ => &[],
+        }
+    }
+
+    /// The game's main line while a side line is shown: where the side line leaves it, its
+    /// plies from there, and its result.
+    fn main_view(&self) -> Value {
+        let Some(m) = &self.game.main else {
+            return Value::Null;
+        };
+        let mut end = self.game.start.clone();
+        for p in &m.plies {
+            end.make(p.mv);
+        }
+        let won = ending(&end);
+        let rest: Vec<Value> = m.plies[m.branch..]
+            .iter()
+            .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string()}))
+            .collect();
+        json!({
+            "branch": m.branch,
+            "length": m.plies.len(),
+            "plies": rest,
+            "winner": won.map(|(w, _)| color_letter(w)),
+            "reason": won.map(|(_, how)| how.name()),
+        })
     }
 
     /// The review's findings for the plies the game line still shares with the reviewed one.
@@ -156,8 +189,9 @@ impl State {
             "players": players,
             "engines": self.roster.names(),
             "setup": setup,
-            "can_undo": self.game.cursor > 0 && self.pending.is_none(),
-            "review": self.review_view(reviewed),
+            "can_undo": self.undo_target().is_some(),
+            "main": self.main_view(),
+            "review": self.review_view(self.reviewed_main_moves()),
             "dice": {
                 "mode": if self.game.dice == DiceMode::Manual { "manual" } else { "auto" },
                 "seed": self.game.dice.seed().map(|s| s.to_string()),
@@ -201,28 +235,44 @@ impl State {
             Some(d) => format!(", die {d}"),
             None => String::new(),
         };
+        let line = if self.game.main.is_some() {
+            "Side line, "
+        } else {
+            ""
+        };
         if !self.game.is_live() {
+            let next = if self.game.main.is_none() && !self.game.line_over() {
+                "Play a move to go on from here"
+            } else {
+                "A move here starts a side line; the game is kept"
+            };
+            let before = if line.is_empty() { "Before" } else { "before" };
             return format!(
-                "Step {} of {}: {name} to move. Play a move to go on from here",
-                self.game.cursor,
+                "{line}{before} move {} of {}: {name} to move{die}. {next}",
+                self.game.cursor + 1,
                 self.game.plies.len()
             );
         }
         if self.job.as_ref().is_some_and(|j| j.epoch == self.epoch) {
-            return format!("{name} is thinking{die}");
+            return format!("{line}{name} is thinking{die}");
+        }
+        if !self.running && !self.is_human(side) {
+            return format!("Paused: {name} (engine) to move{die}. Resume, or Step for one move");
         }
         if self.is_human(side) || !self.running {
             return match (self.game.die, self.game.dice) {
-                (Some(d), _) => format!("{name} to move, die {d}: pick a cube, then its target"),
-                (None, DiceMode::Auto { .. }) => format!("{name} to move: roll the die"),
-                (None, DiceMode::Manual) => format!("{name} to move: type the die"),
+                (Some(d), _) => {
+                    format!("{line}{name} to move, die {d}: pick a cube, then its target")
+                }
+                (None, DiceMode::Auto { .. }) => format!("{line}{name} to move: roll the die"),
+                (None, DiceMode::Manual) => format!("{line}{name} to move: type the die"),
             };
         }
         match self.game.dice {
             DiceMode::Manual if self.game.die.is_none() => {
-                format!("{name} (engine) to move: type the die")
+                format!("{line}{name} (engine) to move: type the die")
             }
-            _ => format!("{name} to move{die}"),
+            _ => format!("{line}{name} to move{die}"),
         }
     }
 
@@ -305,13 +355,14 @@ impl State {
                     "die": fb.die,
                     "best": fb.best.to_string(),
                     "wp": to_prob(fb.value),
+                    "depth": fb.depth,
                 })).collect::<Vec<_>>(),
             })),
             _ => None,
         };
         json!({
             "enabled": self.settings.analysis,
-            "busy": a.running.is_some(),
+            "busy": a.running.is_some() && !a.backfill,
             "side": color_letter(mover),
             "die": moves.map(|r| r.die),
             "depth": moves.map(|r| r.result.depth),
@@ -319,13 +370,5 @@ impl State {
             "pv": pv,
             "preroll": preroll,
         })
-    }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
     }
 }
