@@ -18,7 +18,8 @@ use crate::brain::level::{self, Level};
 use crate::brain::search::{Limits, Searcher, WIN, to_prob};
 use crate::record::{GameRecord, Ply, Reason, Start, today};
 use crate::rules::board::{Board, Color, Move, piece_of};
-use crate::rules::notation::{parse_move, to_fen};
+use crate::rules::notation::{parse_move_in, to_fen};
+use crate::rules::variant::Variant;
 use crate::rules::zobrist::splitmix64;
 
 /// Where the dice come from.
@@ -76,24 +77,41 @@ fn paint(color: bool, side: Color, text: &str) -> String {
     format!("{code}{text}{RESET}")
 }
 
-/// The board for a person, rank 5 at the top, with colours when asked for.
+/// The board for a person, the top rank first, with colours when asked for (holes as `()`,
+/// cubes 10..12 as `A`..`C`).
 pub fn draw(b: &Board, color: bool) -> String {
-    let mut s = String::from("     a   b   c   d   e\n   +---+---+---+---+---+\n");
-    for row in 0..5u8 {
-        s.push_str(&format!(" {} |", 5 - row));
-        for col in 0..5u8 {
-            let code = b.piece_at(row * 5 + col);
+    let v = b.variant();
+    let (rows, cols) = (v.rows(), v.cols());
+    let files: String = (0..cols)
+        .map(|c| format!("{}   ", (b'a' + c) as char))
+        .collect();
+    let files = format!("     {}\n", files.trim_end());
+    let line = format!("   +{}\n", "---+".repeat(cols as usize));
+    let mut s = files.clone() + &line;
+    for row in 0..rows {
+        s.push_str(&format!(" {} |", rows - row));
+        for col in 0..cols {
+            let sq = row * cols + col;
+            let code = b.piece_at(sq);
             if code == 0 {
-                s.push_str("   |");
+                s.push_str(if v.hole_mask >> sq & 1 != 0 {
+                    "() |"
+                } else {
+                    "   |"
+                });
             } else {
                 let (c, n) = piece_of(code);
-                let t = format!("{}{n}", if c == Color::Red { 'R' } else { 'B' });
+                let t = format!(
+                    "{}{}",
+                    if c == Color::Red { 'R' } else { 'B' },
+                    crate::rules::variant::cube_char(n)
+                );
                 s.push_str(&format!("{} |", paint(color, c, &t)));
             }
         }
-        s.push_str(&format!(" {}\n   +---+---+---+---+---+\n", 5 - row));
+        s.push_str(&format!(" {}\n{line}", rows - row));
     }
-    s.push_str("     a   b   c   d   e\n");
+    s.push_str(&files);
     s
 }
 
@@ -137,24 +155,38 @@ enum Reply {
 }
 
 impl Game<'_> {
-    fn roll(&mut self, side: Color) -> Result<Option<u8>> {
+    fn roll(&mut self, side: Color, v: &Variant) -> Result<Option<u8>> {
+        if !v.has_dice() {
+            // The mover picks any cube: there is nothing to roll.
+            return Ok(Some(0));
+        }
         match self.opts.dice {
             Dice::Auto { .. } => {
                 let (s, r) = splitmix64(self.dice_state);
                 self.dice_state = s;
-                let d = (r % 6) as u8 + 1;
+                // An outcome by its weight (one die of six: r % 6 + 1, as ever).
+                let mut x = (r % v.total_weight as u64) as u32;
+                let mut d = v.outcomes[0].0;
+                for &(o, w) in &v.outcomes {
+                    if x < w {
+                        d = o;
+                        break;
+                    }
+                    x -= w;
+                }
                 writeln!(self.out, "{} rolls {d}", side.name())?;
                 Ok(Some(d))
             }
             Dice::Manual => loop {
-                write!(self.out, "die for {} (1-6)> ", side.name())?;
+                let range = v.outcome_range().replace("..", "-");
+                write!(self.out, "die for {} ({range})> ", side.name())?;
                 self.out.flush()?;
                 let Some(line) = answer(self.input, self.out, self.opts.echo)? else {
                     return Ok(None);
                 };
                 match line.parse::<u8>() {
-                    Ok(d) if (1..=6).contains(&d) => return Ok(Some(d)),
-                    _ => writeln!(self.out, "'{line}' is not a die face: type a digit 1 to 6")?,
+                    Ok(d) if v.is_outcome(d) => return Ok(Some(d)),
+                    _ => writeln!(self.out, "'{line}' is not a roll: type a number {range}")?,
                 }
             },
         }
@@ -183,7 +215,7 @@ impl Game<'_> {
                 }
                 _ => {}
             }
-            match parse_move(&line) {
+            match parse_move_in(b.variant(), &line) {
                 Ok(m) if legal.contains(&m) => return Ok(Reply::Move(m)),
                 Ok(m) => {
                     let why = if b.is_legal(m, None) {
@@ -216,7 +248,7 @@ impl Game<'_> {
             }
             let side = b.side_to_move();
             writeln!(self.out, "{} to move", paint(opts.color, side, side.name()))?;
-            let Some(die) = self.roll(side)? else {
+            let Some(die) = self.roll(side, b.variant())? else {
                 writeln!(self.out, "input ended: game stopped")?;
                 rec.detail = "input ended".into();
                 return Ok(b);

@@ -13,7 +13,7 @@ pub struct AnalyseArgs {
     #[arg(required = true, num_args = 1..=2)]
     pub position: Vec<String>,
     /// The die face; without it the position is analysed before the roll.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=12))]
     pub die: Option<u8>,
     /// Search time in milliseconds (default 1000 when no depth is given).
     #[arg(long)]
@@ -49,6 +49,15 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
     let mut s = Searcher::new(hash);
     s.set_threads(threads as usize);
     s.set_tables(tables);
+    if let Some(d) = die
+        && !b.variant().is_outcome(d)
+    {
+        anyhow::bail!(
+            "--die {d} is not a roll of {} ({})",
+            b.variant().name(),
+            b.variant().outcome_range()
+        );
+    }
     let text = match die {
         Some(d) if !b.is_over() => {
             let a = crate::brain::analysis::analyse_die(&mut s, &b, d, &limits, &mut |_| {});
