@@ -186,6 +186,9 @@ impl Game<'_> {
                 };
                 match line.parse::<u8>() {
                     Ok(d) if v.is_outcome(d) => return Ok(Some(d)),
+                    _ if v.standard => {
+                        writeln!(self.out, "'{line}' is not a die face: type a digit 1 to 6")?
+                    }
                     _ => writeln!(self.out, "'{line}' is not a roll: type a number {range}")?,
                 }
             },

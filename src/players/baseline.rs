@@ -36,6 +36,10 @@ pub fn greedy_move(b: &Board, die: u8) -> Option<Move> {
     let us = b.side_to_move();
     let them = us.other();
     moves.as_slice().iter().copied().max_by_key(|&m| {
+        if m.is_pass() {
+            // The only move when it is one: nothing to compare.
+            return (0, 0, 0);
+        }
         if b.is_winning_move(m) {
             return (3, 0, 0);
         }

@@ -424,10 +424,10 @@ impl Board {
     pub fn cube_square_raw(&self, c: Color, i: usize) -> u8 {
         self.pos[c.idx()][i]
     }
-    /// Piece code on square `s` (0 empty).
+    /// Piece code on square `s` (0 empty, and 0 off the board: a pass's squares hold nothing).
     #[inline]
     pub fn piece_at(&self, s: u8) -> u8 {
-        self.sq[s as usize]
+        self.sq.get(s as usize).copied().unwrap_or(0)
     }
 
     /// Movable cubes (mask) of the side to move for an outcome (a die face; 0 with no dice).
