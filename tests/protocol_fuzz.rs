@@ -65,6 +65,18 @@ const WORDS: &[&str] = &[
     "112345",
     "x",
     "é",
+    "UCI_Variant",
+    "VariantPath",
+    "3x3",
+    "6x6",
+    "backrank",
+    "blackhole",
+    "nodice",
+    "0000",
+    "12",
+    "RA",
+    "2345689ABC",
+    "R1R21/R31B3/1B2B1",
 ];
 
 fn session(seed: u64, n: usize) -> String {
@@ -89,6 +101,19 @@ fn session(seed: u64, n: usize) -> String {
             ];
         }
         let mut text = line.join(" ");
+        if next(25) == 0 {
+            // Switch variants now and then, so that every variant's parser and search is hit.
+            let v = [
+                "standard",
+                "3x3",
+                "6x6",
+                "backrank",
+                "blackhole",
+                "nodice",
+                "7x7",
+            ][next(7)];
+            text = format!("setoption name UCI_Variant value {v}");
+        }
         // Keep every search short and bounded: the point is the parser and the state.
         if text.starts_with("go") {
             text.push_str(" depth 2");

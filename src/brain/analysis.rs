@@ -90,7 +90,9 @@ fn search_at_least_one_ply(
 /// what the evaluation gives the opponent after it. This is what a depth-1 search finds.
 fn one_ply(eval: EvalKind, board: &Board, die: u8) -> SearchResult {
     let start = Instant::now();
+    let eval = eval.for_board(board);
     let mut b = board.clone();
+    let mover = b.side_to_move();
     let list = b.moves_for_die(die);
     let mut root_moves: Vec<RootMove> = list
         .as_slice()
@@ -100,7 +102,17 @@ fn one_ply(eval: EvalKind, board: &Board, die: u8) -> SearchResult {
                 WIN
             } else {
                 let u = b.make(mv);
-                let v = WIN - eval.evaluate(&b);
+                let v = match b.winner() {
+                    // A cube lost into a hole can end the game against the mover.
+                    Some(w) => {
+                        if w == mover {
+                            WIN
+                        } else {
+                            0
+                        }
+                    }
+                    None => WIN - eval.evaluate(&b),
+                };
                 b.unmake(mv, u);
                 v
             };
