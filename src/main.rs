@@ -72,6 +72,9 @@ enum Command {
     Tables(cli::tables::TablesArgs),
     /// The variants: list them, or check a file of definitions.
     Variants(cli::variants::VariantsArgs),
+    /// Solve a small variant exactly (`--variant NAME`): start value, setup matrix, equilibrium
+    /// setups and the table; or the one-cube game on every board (`--one-cube`).
+    Solve(cli::solve::SolveArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -116,13 +119,18 @@ fn run() -> Result<()> {
         // Quietly ignoring the tables would be worse than saying so.
         anyhow::bail!("--tables is for the protocol loop, review, analyse and gui only");
     }
-    let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
+    // A directory may hold only the solved table of the variant played (`ewn solve --out`).
+    let tables = match cli.tables.as_deref() {
+        Some(d) if !cli::solve::has_standard_tables(d) && cli::solve::has_solved(d) => None,
+        d => d.map(cli::tables::load).transpose()?,
+    };
     let Some(command) = cli.command else {
         return ewn::protocol::run_stdio(
             cli.protocol,
             cli.threads.unwrap_or(1) as usize,
             tables,
+            cli.tables.clone(),
             cli::variants::variant(),
             cli::variants::loaded(),
         );
@@ -154,5 +162,6 @@ fn run() -> Result<()> {
         Command::Play(args) => cli::play::run_play(args),
         Command::Tables(args) => cli::tables::run_tables(args),
         Command::Variants(args) => cli::variants::run_variants(args),
+        Command::Solve(args) => cli::solve::run_solve(args),
     }
 }

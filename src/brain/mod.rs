@@ -16,4 +16,5 @@ pub mod level;
 pub mod net;
 pub mod search;
 pub mod setup;
+pub mod solve;
 pub mod tables;
