@@ -16,6 +16,7 @@ use ewn::brain::solve::{
     self, Progress, Solution, equilibrium, file, nash::exploitability, one_cube::one_cube,
 };
 use ewn::rules::board::{Board, Color};
+use ewn::rules::notation::move_name_in;
 use ewn::rules::variant::Variant;
 
 /// Expectimax over every outcome and move to the end of the game, memoised by key.
@@ -337,4 +338,89 @@ fn the_command_line_solves_small_presets_and_refuses_large_ones() {
     assert!(err.contains("repeat a position"), "{err}");
     let one = run_ok(&["solve", "--one-cube"]);
     assert_eq!(one.lines().count(), 9, "{one}");
+}
+
+#[test]
+fn the_engine_loads_a_solved_table_and_plays_from_it() {
+    use common::Engine;
+    let dir = temp_path("solve", "engine");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    run_ok(&["solve", "--variant", "3x3", "--out", d]);
+    let v = Variant::preset("3x3").unwrap();
+    let t = file::read(v, &dir.join(file::file_name(v))).unwrap();
+    let e = t.equilibrium().unwrap().clone();
+    let all = solve::setups(v);
+    let check_setup = |line: &str, probs: &[f64]| {
+        let s = line.strip_prefix("bestmove ").unwrap();
+        let s: Vec<u8> = s.bytes().map(|c| c - b'0').collect();
+        let i = all.iter().position(|x| *x == s).unwrap();
+        assert!(probs[i] > 0.0, "{line} is not an equilibrium setup");
+    };
+    // On the command line.
+    let mut eng = Engine::start(&["--variant", "3x3", "--tables", d]);
+    eng.send("position startpos");
+    eng.send("go die 2 depth 5");
+    let out = eng.until("bestmove");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info") && l.contains(" exact")),
+        "{out:?}"
+    );
+    let p = Board::startpos_in(v);
+    let best = p
+        .moves_for_die(2)
+        .as_slice()
+        .iter()
+        .map(|&m| {
+            let mut c = p.clone();
+            c.make(m);
+            (move_name_in(v, m), 1.0 - t.probability(&c).unwrap_or(0.0))
+        })
+        .fold((String::new(), -1.0), |a, b| if b.1 > a.1 { b } else { a });
+    let played = out
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    let mut c = p.clone();
+    let m = p
+        .moves_for_die(2)
+        .as_slice()
+        .iter()
+        .copied()
+        .find(|&m| move_name_in(v, m) == played)
+        .unwrap();
+    c.make(m);
+    assert!(
+        (1.0 - t.probability(&c).unwrap() - best.1).abs() < 1e-9,
+        "{played} {best:?}"
+    );
+    eng.send("go setup");
+    check_setup(&eng.until("bestmove").pop().unwrap(), &e.first);
+    eng.send("position startpos moves a2b1");
+    eng.send("go setup");
+    check_setup(&eng.until("bestmove").pop().unwrap(), &e.second);
+    drop(eng);
+    // By the options, following the variant.
+    let mut eng = Engine::start(&[]);
+    eng.send("setoption name UCI_Variant value 3x3");
+    eng.send(&format!("setoption name TablePath value {d}"));
+    eng.send("position startpos");
+    eng.send("go die 1 depth 3");
+    let out = eng.until("bestmove");
+    assert!(out.iter().any(|l| l.contains(" exact")), "{out:?}");
+    eng.send("setoption name UCI_Variant value 4x4");
+    eng.send("position startpos");
+    eng.send("go die 1 depth 2");
+    let out = eng.until("bestmove");
+    assert!(
+        !out.iter().any(|l| l.contains(" exact")),
+        "no 4x4 table: {out:?}"
+    );
+    eng.send("setoption name TablePath value /nonexistent/dir");
+    eng.send("isready");
+    let out = eng.until("readyok");
+    assert!(out[0].starts_with("error TablePath"), "{out:?}");
 }

@@ -19,14 +19,14 @@ pub struct Equilibrium {
 fn maximin(m: &[Vec<f64>]) -> Result<(Vec<f64>, f64), String> {
     let rows = m.len();
     let cols = m.first().map_or(0, |r| r.len());
-    if rows == 0 || cols == 0 {
-        return Err("an empty matrix".into());
+    if rows == 0 || cols == 0 || m.iter().any(|r| r.len() != cols) {
+        return Err("an empty or ragged matrix".into());
     }
     let mut p = Problem::new(OptimizationDirection::Maximize);
     let x: Vec<_> = (0..rows).map(|_| p.add_var(0.0, (0.0, 1.0))).collect();
     let v = p.add_var(1.0, (-1.0, 2.0));
     for j in 0..cols {
-        let mut e: Vec<_> = (0..rows).map(|i| (x[i], m[i][j])).collect();
+        let mut e: Vec<_> = x.iter().zip(m).map(|(&xi, row)| (xi, row[j])).collect();
         e.push((v, -1.0));
         p.add_constraint(e.as_slice(), ComparisonOp::Ge, 0.0);
     }
