@@ -9,7 +9,7 @@
 //! magic, version, variant, size or checksum is not what it expects, saying which.
 
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -96,28 +96,31 @@ pub fn write(s: &Solution, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Reads and checks the solved table of `v` at `path`.
+/// Reads and checks the solved table of `v` at `path`. The values are read in pieces straight
+/// into the table, so a large table is held once in memory, not twice.
 pub fn read(v: &'static Variant, path: &Path) -> Result<Solved> {
-    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let name = path.display();
-    if bytes.len() < 44 || &bytes[..8] != MAGIC {
+    let mut f = fs::File::open(path).with_context(|| format!("reading {name}"))?;
+    let mut bytes = vec![0u8; 44];
+    if f.read_exact(&mut bytes).is_err() || &bytes[..8] != MAGIC {
         bail!("{name} is not an ewn solved table");
     }
-    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
-    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
-    let version = u32_at(8);
+    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    let version = u32_at(&bytes, 8);
     if version != FORMAT_VERSION {
         bail!(
             "{name} is a solved table of format version {version}; this build reads version \
              {FORMAT_VERSION} only: solve the variant again with `ewn solve`"
         );
     }
-    let name_len = u32_at(40) as usize;
-    if name_len > 64 || bytes.len() < 44 + name_len {
+    let name_len = u32_at(&bytes, 40) as usize;
+    let mut vname = vec![0u8; name_len.min(64)];
+    if name_len > 64 || f.read_exact(&mut vname).is_err() {
         bail!("{name}: a damaged header (variant name)");
     }
-    let file_variant = String::from_utf8_lossy(&bytes[44..44 + name_len]);
-    if u64_at(32) != v.salt || file_variant != v.name() {
+    let file_variant = String::from_utf8_lossy(&vname);
+    if u64_at(&bytes, 32) != v.salt || file_variant != v.name() {
         bail!(
             "{name} solves variant '{file_variant}' with other rules than this '{}'",
             v.name()
@@ -126,24 +129,38 @@ pub fn read(v: &'static Variant, path: &Path) -> Result<Solved> {
     let layout = Layout::new(v).map_err(anyhow::Error::msg)?;
     let sides = if layout.symmetric { 1 } else { 2 };
     let want = layout.len();
-    let body = 44 + name_len;
-    if u32_at(12) != sides || u64_at(16) != want || (bytes.len() - body) as u64 != 4 * want {
+    let body = (44 + name_len) as u64;
+    let size = f
+        .metadata()
+        .with_context(|| format!("reading {name}"))?
+        .len();
+    if u32_at(&bytes, 12) != sides || u64_at(&bytes, 16) != want || size - body != 4 * want {
         bail!(
             "{name}: the table of {} has {want} values, the file holds {} (truncated?)",
             v.name(),
-            (bytes.len() - body) / 4
+            (size - body) / 4
         );
     }
     let mut sum = Checksum::new();
-    let values: Vec<u32> = bytes[body..]
-        .chunks_exact(4)
-        .map(|c| {
+    let mut values: Vec<u32> = Vec::new();
+    values
+        .try_reserve_exact(want as usize)
+        .map_err(|_| anyhow::anyhow!("{name}: cannot allocate {want} values"))?;
+    let mut r = std::io::BufReader::with_capacity(1 << 20, f);
+    let mut chunk = vec![0u8; 1 << 20];
+    let mut left = 4 * want as usize;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        r.read_exact(&mut chunk[..n])
+            .with_context(|| format!("reading {name}"))?;
+        for c in chunk[..n].chunks_exact(4) {
             let x = u32::from_le_bytes(c.try_into().unwrap());
             sum.add(x);
-            x
-        })
-        .collect();
-    if sum.finish() != u64_at(24) {
+            values.push(x);
+        }
+        left -= n;
+    }
+    if sum.finish() != u64_at(&bytes, 24) {
         bail!("{name}: bad checksum, the file is damaged: solve the variant again");
     }
     Ok(Solved::from_values(layout, values))
