@@ -153,6 +153,9 @@ fn run() -> Result<()> {
         }
         Command::Analyse(mut args) => {
             args.tables = tables;
+            if let Some(d) = cli.tables.as_deref() {
+                args.solved = cli::solve::load_solved(d)?;
+            }
             cli::analyse::run_analyse(args)
         }
         Command::Gui(mut args) => {

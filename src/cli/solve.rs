@@ -73,6 +73,15 @@ fn seconds(s: f64) -> String {
     }
 }
 
+/// The solved table of the variant of this run in `dir`, if the directory has one.
+pub fn load_solved(dir: &Path) -> Result<Option<std::sync::Arc<crate::brain::solve::Solved>>> {
+    let v = super::variants::variant();
+    match file::find(dir, v) {
+        Some(p) => Ok(Some(std::sync::Arc::new(file::read(v, &p)?))),
+        None => Ok(None),
+    }
+}
+
 /// Does `dir` hold a standard endgame table?
 pub fn has_standard_tables(dir: &Path) -> bool {
     (2..=crate::brain::tables::MAX_CUBES)
