@@ -403,10 +403,10 @@ fn the_engine_loads_a_solved_table_and_plays_from_it() {
     eng.send("go setup");
     check_setup(&eng.until("bestmove").pop().unwrap(), &e.second);
     drop(eng);
-    // By the options, following the variant.
+    // By the options, following the variant (the table directory given before the variant).
     let mut eng = Engine::start(&[]);
-    eng.send("setoption name UCI_Variant value 3x3");
     eng.send(&format!("setoption name TablePath value {d}"));
+    eng.send("setoption name UCI_Variant value 3x3");
     eng.send("position startpos");
     eng.send("go die 1 depth 3");
     let out = eng.until("bestmove");

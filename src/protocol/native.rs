@@ -529,7 +529,8 @@ impl<W: Write> Engine<W> {
                     // and the tables before stay. A directory may hold only solved variants.
                     TableChoice::Dir(dir) => {
                         let path = PathBuf::from(&dir);
-                        let solved = solve::file::find(&path, self.board.variant()).is_some();
+                        // Its solved tables may be of variants chosen later.
+                        let solved = solve::file::any_in(&path);
                         match tables::load_dir(&path) {
                             Ok(t) => ((Some(Arc::new(t)), false), Some(path)),
                             Err(_) if solved => ((None, false), Some(path)),

@@ -166,6 +166,17 @@ pub fn read(v: &'static Variant, path: &Path) -> Result<Solved> {
     Ok(Solved::from_values(layout, values))
 }
 
+/// Does `dir` hold a solved table of any variant?
+pub fn any_in(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let n = e.file_name();
+            let n = n.to_string_lossy();
+            n.starts_with("ewn-solved-") && n.ends_with(".tbl")
+        })
+    })
+}
+
 /// The path of `v`'s solved table in `dir`, if there is one.
 pub fn find(dir: &Path, v: &Variant) -> Option<PathBuf> {
     let p = dir.join(file_name(v));
