@@ -76,6 +76,9 @@ enum Command {
     Connect(cli::battle::ConnectArgs),
     /// Host an event for battle clients (`--battle ADDR`): round robin, knockout or judge.
     Serve(cli::battle::ServeArgs),
+    /// Solve a small variant exactly (`--variant NAME`): start value, setup matrix, equilibrium
+    /// setups and the table; or the one-cube game on every board (`--one-cube`).
+    Solve(cli::solve::SolveArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -123,13 +126,18 @@ fn run() -> Result<()> {
         // Quietly ignoring the tables would be worse than saying so.
         anyhow::bail!("--tables is for the protocol loop, review, analyse, gui and connect only");
     }
-    let tables = cli.tables.as_deref().map(cli::tables::load).transpose()?;
     cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
+    // A directory may hold only the solved table of the variant played (`ewn solve --out`).
+    let tables = match cli.tables.as_deref() {
+        Some(d) if !cli::solve::has_standard_tables(d) && cli::solve::has_solved(d) => None,
+        d => d.map(cli::tables::load).transpose()?,
+    };
     let Some(command) = cli.command else {
         return ewn::protocol::run_stdio(
             cli.protocol,
             cli.threads.unwrap_or(1) as usize,
             tables,
+            cli.tables.clone(),
             cli::variants::variant(),
             cli::variants::loaded(),
         );
@@ -152,6 +160,9 @@ fn run() -> Result<()> {
         }
         Command::Analyse(mut args) => {
             args.tables = tables;
+            if let Some(d) = cli.tables.as_deref() {
+                args.solved = cli::solve::load_solved(d)?;
+            }
             cli::analyse::run_analyse(args)
         }
         Command::Gui(mut args) => {
@@ -166,5 +177,6 @@ fn run() -> Result<()> {
             cli::battle::run_connect(args)
         }
         Command::Serve(args) => cli::battle::run_serve(args),
+        Command::Solve(args) => cli::solve::run_solve(args),
     }
 }

@@ -2,8 +2,8 @@
 //! `eval`, the network in `net` with its weights `net_weights.bin`), the search with its
 //! transposition table and clock (`search`), playing levels (`level`), analysis a person reads
 //! (`analysis`, and `decision_log` for machines), the engine's setup with the setup table it
-//! comes from (`setup`), and the exact endgame tables the search, the review and the tools consult
-//! (`tables`). `eval.md` records how the evaluation was made and measured.
+//! comes from (`setup`), the exact endgame tables the search, the review and the tools consult
+//! (`tables`), and solved variants with their equilibrium setups (`solve`). `eval.md` records how the evaluation was made and measured.
 //!
 //! Layer: uses the rules only. Knows no protocol text, no records, no players and no processes;
 //! the front ends, the referee and the applications call it.
@@ -16,4 +16,5 @@ pub mod level;
 pub mod net;
 pub mod search;
 pub mod setup;
+pub mod solve;
 pub mod tables;

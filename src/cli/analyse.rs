@@ -28,6 +28,9 @@ pub struct AnalyseArgs {
     /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
     #[arg(skip)]
     pub tables: Option<std::sync::Arc<crate::brain::tables::Tables>>,
+    /// The solved table of the variant played, from the same directory (`ewn solve --out`).
+    #[arg(skip)]
+    pub solved: Option<std::sync::Arc<crate::brain::solve::Solved>>,
 }
 
 pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
@@ -39,6 +42,7 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
         hash,
         threads,
         tables,
+        solved,
     } = args;
     let b = parse_position(&position.join(" "))?;
     let limits = Limits {
@@ -58,6 +62,7 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
             b.variant().outcome_range()
         );
     }
+    s.set_solved(solved);
     let text = match die {
         Some(d) if !b.is_over() => {
             let a = crate::brain::analysis::analyse_die(&mut s, &b, d, &limits, &mut |_| {});

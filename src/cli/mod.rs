@@ -10,6 +10,7 @@ pub mod bench;
 pub mod learn;
 pub mod play;
 pub mod referee;
+pub mod solve;
 pub mod tables;
 pub mod variants;
 

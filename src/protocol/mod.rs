@@ -123,6 +123,7 @@ pub fn run_stdio(
     mode: Mode,
     threads: usize,
     tables: Option<Arc<Tables>>,
+    table_dir: Option<std::path::PathBuf>,
     variant: &'static Variant,
     loaded: Vec<&'static Variant>,
 ) -> Result<()> {
@@ -140,6 +141,15 @@ pub fn run_stdio(
     }
     searcher.set_builtin_tables(tables.is_none());
     searcher.set_tables(tables);
+    // A solved table of the variant in the table directory serves both front ends.
+    if let Some(p) = table_dir
+        .as_deref()
+        .and_then(|d| crate::brain::solve::file::find(d, variant))
+    {
+        searcher.set_solved(Some(Arc::new(crate::brain::solve::file::read(
+            variant, &p,
+        )?)));
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
 
@@ -173,6 +183,7 @@ pub fn run_stdio(
     drop(lines);
     let mut engine = Engine::new(out, tx, rx, searcher);
     engine.add_loaded(loaded);
+    engine.set_table_dir(table_dir);
     engine
         .set_variant(variant.name())
         .map_err(anyhow::Error::msg)?;

@@ -11,7 +11,7 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -24,6 +24,7 @@ use crate::brain::analysis::{FaceBest, PreRoll};
 use crate::brain::level::Level;
 use crate::brain::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
 use crate::brain::setup::ENGINE_SETUP;
+use crate::brain::solve::{self, Solved};
 use crate::brain::tables::{self, Tables};
 use crate::protocol::analysis;
 use crate::protocol::command::{
@@ -122,6 +123,13 @@ pub struct Engine<W: Write> {
     tables: (Option<Arc<Tables>>, bool),
     /// The variants loaded from files (`VariantPath`, `--variants`), besides the presets.
     loaded: Vec<&'static Variant>,
+    /// The table directory (`TablePath`, `--tables`), where a solved variant's table is looked
+    /// for whenever the variant changes.
+    table_dir: Option<PathBuf>,
+    /// The solved table of the variant played, if the table directory has one.
+    solved: Option<Arc<Solved>>,
+    /// `go setup` answers so far: with the seed, they draw a solved variant's equilibrium setup.
+    setups_drawn: u64,
 }
 
 #[derive(PartialEq, Eq)]
@@ -144,6 +152,7 @@ impl<W: Write> Engine<W> {
         let threads = searcher.threads();
         let hash_mb = searcher.hash_mb() as u64;
         let tables = (searcher.tables().cloned(), searcher.builtin_tables());
+        let solved = searcher.solved().cloned();
         Engine {
             out,
             tx,
@@ -161,7 +170,43 @@ impl<W: Write> Engine<W> {
             tables,
             choice: MoveChoice::default(),
             loaded: Vec::new(),
+            table_dir: None,
+            solved,
+            setups_drawn: 0,
         }
+    }
+
+    /// The table directory given on the command line: a solved variant's table is loaded from it
+    /// whenever the variant changes (as after `TablePath`).
+    pub fn set_table_dir(&mut self, dir: Option<PathBuf>) {
+        self.table_dir = dir;
+    }
+
+    /// Loads the solved table of the variant played from the table directory, if it has one
+    /// (keeping one already loaded for this variant); otherwise the searches have none.
+    fn refresh_solved(&mut self) -> std::result::Result<(), String> {
+        let v = self.board.variant();
+        if self
+            .solved
+            .as_ref()
+            .is_some_and(|s| std::ptr::eq(s.variant(), v))
+        {
+            return Ok(());
+        }
+        let found = self
+            .table_dir
+            .as_deref()
+            .and_then(|d| solve::file::find(d, v));
+        self.solved = match found {
+            Some(p) => Some(Arc::new(
+                solve::file::read(v, &p).map_err(|e| format!("{e:#}"))?,
+            )),
+            None => None,
+        };
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_solved(self.solved.clone());
+        }
+        Ok(())
     }
 
     /// Loads variant definitions (as `VariantPath` does) before the loop starts.
@@ -191,7 +236,7 @@ impl<W: Write> Engine<W> {
         self.board = Board::startpos_in(v);
         notation::show_moves_in(v);
         self.empty_table();
-        Ok(())
+        self.refresh_solved()
     }
 
     /// Runs until `quit` or the end of input. `first` is a line already read (by the protocol
@@ -292,7 +337,27 @@ impl<W: Write> Engine<W> {
             Command::Go(p) => self.go(&p, read_at)?,
             Command::GoSetup => {
                 let v = self.board.variant();
-                let setup = if v.standard {
+                // A solved variant: a draw from the equilibrium's mixed setups, by the level seed
+                // and the number of setups drawn before (the same sequence for the same seed).
+                let drawn = self
+                    .solved
+                    .as_ref()
+                    .filter(|s| std::ptr::eq(s.variant(), v))
+                    .and_then(|s| {
+                        let x = crate::rules::zobrist::splitmix64(
+                            self.choice.seed
+                                ^ self.setups_drawn.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                        )
+                        .1;
+                        s.equilibrium_setup(
+                            self.board.side_to_move(),
+                            (x >> 11) as f64 / (1u64 << 53) as f64,
+                        )
+                    });
+                self.setups_drawn += 1;
+                let setup = if let Some(s) = drawn {
+                    s
+                } else if v.standard {
                     ENGINE_SETUP.to_vec()
                 } else {
                     crate::brain::setup::variant_setup(v)
@@ -457,16 +522,36 @@ impl<W: Write> Engine<W> {
                 }
             }
             Setting::TablePath(choice) => {
-                let tables = match choice {
-                    TableChoice::Builtin => (None, true),
-                    TableChoice::Off => (None, false),
+                let (tables, dir) = match choice {
+                    TableChoice::Builtin => ((None, true), None),
+                    TableChoice::Off => ((None, false), None),
                     // Loading takes a moment (a 4-cube table is 124 MB); a bad file is refused
-                    // and the tables before stay.
-                    TableChoice::Dir(dir) => match tables::load_dir(Path::new(&dir)) {
-                        Ok(t) => (Some(Arc::new(t)), false),
-                        Err(e) => return self.error(format!("TablePath: {e:#}")),
-                    },
+                    // and the tables before stay. A directory may hold only solved variants.
+                    TableChoice::Dir(dir) => {
+                        let path = PathBuf::from(&dir);
+                        // Its solved tables may be of variants chosen later.
+                        let solved = solve::file::any_in(&path);
+                        match tables::load_dir(&path) {
+                            Ok(t) => ((Some(Arc::new(t)), false), Some(path)),
+                            Err(_) if solved => ((None, false), Some(path)),
+                            Err(e) => return self.error(format!("TablePath: {e:#}")),
+                        }
+                    }
                 };
+                let (old_dir, old_solved) = (self.table_dir.take(), self.solved.take());
+                self.table_dir = dir;
+                if let Err(e) = self.refresh_solved() {
+                    self.table_dir = old_dir;
+                    self.solved = old_solved.clone();
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.set_solved(old_solved);
+                    }
+                    return self.error(format!("TablePath: {e}"));
+                }
+                let s = self
+                    .searcher
+                    .as_mut()
+                    .expect("the searcher is home when no job runs");
                 s.set_tables(tables.0.clone());
                 s.set_builtin_tables(tables.1);
                 self.tables = tables;
@@ -612,6 +697,7 @@ impl<W: Write> Engine<W> {
         s.set_threads(self.threads);
         s.set_tables(self.tables.0.clone());
         s.set_builtin_tables(self.tables.1);
+        s.set_solved(self.solved.clone());
         self.table_empty = true;
         self.stop = s.stop_flag();
         Box::new(s)

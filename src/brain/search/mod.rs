@@ -27,6 +27,7 @@ pub use crate::brain::eval::WIN;
 use crate::brain::eval::{self, evaluate};
 use crate::brain::general;
 use crate::brain::net;
+use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
 use crate::rules::board::{Board, MAX_MOVES, Move, MoveList, piece_of};
 use crate::rules::variant::MAX_OUTCOMES;
@@ -219,6 +220,8 @@ pub struct Searcher {
     /// The built-in three-cube table for searches without a depth or node limit (see
     /// [`Searcher::set_builtin_tables`]).
     builtin_tables: bool,
+    /// A solved variant's table, for every search of a position of that variant.
+    solved: Option<Arc<Solved>>,
 }
 
 /// What the threads of one search share besides the table.
@@ -253,6 +256,8 @@ struct Worker<'a> {
     shared: &'a Shared<'a>,
     eval: EvalKind,
     tables: Option<&'a Tables>,
+    /// The solved table when the searched position is of its variant.
+    solved: Option<&'a Solved>,
     id: usize,
     nodes: u64,
     node_limit: u64,
@@ -272,7 +277,18 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             tables: None,
             builtin_tables: false,
+            solved: None,
         }
+    }
+
+    /// A solved variant's table for every search from now on (used on positions of its variant
+    /// only; `None`: none).
+    pub fn set_solved(&mut self, s: Option<Arc<Solved>>) {
+        self.solved = s;
+    }
+
+    pub fn solved(&self) -> Option<&Arc<Solved>> {
+        self.solved.as_ref()
     }
 
     /// Endgame tables for every search from now on (`None`: none but the built-in ones, if on).
@@ -360,7 +376,13 @@ impl Searcher {
         if let Some(t) = tables
             && t.covers(&b)
         {
-            return exact_root(t, &mut b, &root, start, on_info);
+            return exact_root(&|c| t.probe(c), &mut b, &root, start, on_info);
+        }
+        let solved = self.solved.as_deref().filter(|s| s.covers(&b));
+        if let Some(s) = solved
+            && s.probe(&b).is_some()
+        {
+            return exact_root(&|c| s.probe(c), &mut b, &root, start, on_info);
         }
 
         let budget = if let Some(mt) = limits.movetime {
@@ -385,6 +407,7 @@ impl Searcher {
             shared: &shared,
             eval,
             tables,
+            solved,
             id,
             nodes: 0,
             // A node limit counts every thread's nodes; the clock is the main thread's, and
@@ -658,6 +681,11 @@ impl Worker<'_> {
         {
             return v;
         }
+        if let Some(s) = self.solved
+            && let Some(v) = s.probe(b)
+        {
+            return v;
+        }
         if depth == 0 {
             return self.eval.evaluate(b);
         }
@@ -906,9 +934,10 @@ impl Worker<'_> {
     }
 }
 
-/// The search of a root the tables cover: every move's exact value, the best played at once.
+/// The search of a root the tables (or a solved variant's table) cover: every move's exact
+/// value, the best played at once.
 fn exact_root(
-    t: &Tables,
+    probe: &dyn Fn(&Board) -> Option<i64>,
     b: &mut Board,
     root: &MoveList,
     start: Instant,
@@ -919,10 +948,19 @@ fn exact_root(
         rm.value = if b.is_winning_move(rm.mv) {
             WIN
         } else {
+            let mover = b.side_to_move();
             let u = b.make(rm.mv);
-            let v = WIN
-                - t.probe(b)
-                    .expect("a covered position's children are covered");
+            let v = match b.winner() {
+                // Only into a hole: the mover's last cube gone.
+                Some(w) => {
+                    if w == mover {
+                        WIN
+                    } else {
+                        0
+                    }
+                }
+                None => WIN - probe(b).expect("a covered position's children are covered"),
+            };
             b.unmake(rm.mv, u);
             v
         };

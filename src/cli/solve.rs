@@ -1,0 +1,290 @@
+//! `ewn solve`: a variant small enough solved exactly (the start value, every pair of setups, the
+//! equilibrium over setups, the table file), or the one-cube game on every board.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use serde_json::json;
+
+use crate::brain::solve::{
+    self, Progress, SetupMatrix, equilibrium, file, one_cube::one_cube, slots_estimate,
+};
+use crate::rules::notation::setup_string;
+use crate::rules::variant::Variant;
+
+/// Solver time per index slot for one thread: `5x5-3` took 67 s of processor time for its
+/// 170,573,400 slots on this project's 2-core machine. The basis of every time estimated.
+const NS_PER_SLOT: f64 = 400.0;
+
+/// Bytes per slot while solving (one `f64`).
+const BYTES_PER_SLOT: f64 = 8.0;
+
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The one-cube game on every board from 2x2 to 8x8 instead: the winner and the length.
+    #[arg(long)]
+    pub one_cube: bool,
+    /// Write the table to DIR/ewn-solved-<variant>.tbl (the directory is created if missing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Solver threads (the values do not depend on them).
+    #[arg(long, default_value_t = 1, value_parser = super::threads_parser())]
+    pub threads: u64,
+    /// Refuse when the solve needs more memory than this many MiB (default: the memory this
+    /// machine has available).
+    #[arg(long)]
+    pub max_memory: Option<u64>,
+    /// Everything as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The memory available on this machine, in bytes (Linux), if known.
+fn available_memory() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024.0)
+}
+
+/// What solving `v` would take: index slots, bytes of memory and seconds with `threads` threads.
+pub fn estimate(v: &Variant, threads: u64) -> (f64, f64, f64) {
+    let slots = slots_estimate(v);
+    (
+        slots,
+        slots * BYTES_PER_SLOT,
+        slots * NS_PER_SLOT * 1e-9 / threads as f64,
+    )
+}
+
+fn mb(bytes: f64) -> String {
+    format!("{:.0} MB", bytes / 1e6)
+}
+
+fn seconds(s: f64) -> String {
+    if s < 120.0 {
+        format!("{s:.1} s")
+    } else if s < 2.0 * 86400.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else if s < 1e6 * 86400.0 {
+        format!("{:.0} days", s / 86400.0)
+    } else {
+        format!("{:.1e} days", s / 86400.0)
+    }
+}
+
+/// The solved table of the variant of this run in `dir`, if the directory has one.
+pub fn load_solved(dir: &Path) -> Result<Option<std::sync::Arc<crate::brain::solve::Solved>>> {
+    let v = super::variants::variant();
+    match file::find(dir, v) {
+        Some(p) => Ok(Some(std::sync::Arc::new(file::read(v, &p)?))),
+        None => Ok(None),
+    }
+}
+
+/// Does `dir` hold a standard endgame table?
+pub fn has_standard_tables(dir: &Path) -> bool {
+    (2..=crate::brain::tables::MAX_CUBES)
+        .any(|n| dir.join(crate::brain::tables::file_name(n)).is_file())
+}
+
+/// Does `dir` hold the solved table of the variant of this run?
+pub fn has_solved(dir: &Path) -> bool {
+    file::find(dir, super::variants::variant()).is_some()
+}
+
+pub fn run_solve(args: SolveArgs) -> Result<()> {
+    if args.one_cube {
+        return run_one_cube(args.json);
+    }
+    let v = super::variants::variant();
+    if let Some(why) = solve::passes(v) {
+        bail!(
+            "variant {} is not solved by this build: a game can repeat a position ({why})",
+            v.name()
+        );
+    }
+    let (slots, bytes, secs) = estimate(v, args.threads);
+    let limit = match args.max_memory {
+        Some(m) => m as f64 * 1024.0 * 1024.0,
+        None => available_memory().unwrap_or(4e9),
+    };
+    if bytes > limit || slots > solve::index::MAX_SLOTS {
+        bail!(
+            "variant {} will not fit this machine: about {slots:.3e} positions (index slots), \
+             {} of memory against {} available, about {} with {} threads",
+            v.name(),
+            mb(bytes),
+            mb(limit),
+            seconds(secs),
+            args.threads
+        );
+    }
+    let shown = !args.json;
+    if shown {
+        eprintln!(
+            "solving {}: at most {slots:.0} positions, {} of memory, about {}",
+            v.name(),
+            mb(bytes),
+            seconds(secs)
+        );
+    }
+    let sol =
+        solve::solve(v, args.threads as usize, &Progress { shown }).map_err(anyhow::Error::msg)?;
+    let m = solve::setup_matrix(v, |b| sol.value(b).expect("a start position is reached"));
+    let start = solve::start_position(v, v.rules.first, &v.default_setup(), &v.default_setup());
+    let start_value = match start.winner() {
+        Some(w) => f64::from(u8::from(w == v.rules.first)),
+        None => sol.value(&start).expect("the start position is reached"),
+    };
+    let eq = equilibrium(&m.values).map_err(anyhow::Error::msg)?;
+    let exploit = solve::nash::exploitability(&m.values, &eq);
+    let table = match &args.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            let path = dir.join(file::file_name(v));
+            file::write(&sol, &path)?;
+            let size = std::fs::metadata(&path)?.len();
+            Some((path, size))
+        }
+        None => None,
+    };
+    let first = m.first.name();
+    let second = m.first.other().name();
+    let strategy = |probs: &[f64]| -> Vec<(String, f64)> {
+        let mut s: Vec<(String, f64)> = probs
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p > 0.0)
+            .map(|(i, &p)| (setup_string(&m.setups[i]), p))
+            .collect();
+        s.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        s
+    };
+    if args.json {
+        let mix = |probs: &[f64]| {
+            strategy(probs)
+                .into_iter()
+                .map(|(s, p)| json!({"setup": s, "p": p}))
+                .collect::<Vec<_>>()
+        };
+        let out = json!({
+            "variant": v.name(),
+            "positions": sol.positions,
+            "slots": sol.layout.len(),
+            "symmetric": sol.layout.symmetric,
+            "seconds": sol.seconds,
+            "threads": args.threads,
+            "memory_bytes": bytes,
+            "first": first,
+            "start_value": start_value,
+            "setups": m.setups.iter().map(|s| setup_string(s)).collect::<Vec<_>>(),
+            "matrix": m.values,
+            "equilibrium": {
+                "value": eq.value,
+                "first": mix(&eq.first),
+                "second": mix(&eq.second),
+                "exploitability": exploit,
+            },
+            "table": table.as_ref().map(|(p, _)| p.display().to_string()),
+            "table_bytes": table.as_ref().map(|(_, s)| *s),
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "variant {}: {} reachable positions solved in {:.2} s with {} threads ({} index slots{})",
+        v.name(),
+        sol.positions,
+        sol.seconds,
+        args.threads,
+        sol.layout.len(),
+        if sol.layout.symmetric {
+            ", Blue to move stored as Red turned half a circle"
+        } else {
+            ""
+        }
+    );
+    println!(
+        "start value {start_value:.12} ({first} first, setups {} against {}, before the roll)",
+        setup_string(&v.default_setup()),
+        setup_string(&v.default_setup())
+    );
+    print_matrix(&m);
+    println!("equilibrium value {:.12} ({first}'s win chance)", eq.value);
+    for (side, probs) in [(first, &eq.first), (second, &eq.second)] {
+        let s: Vec<String> = strategy(probs)
+            .iter()
+            .map(|(s, p)| format!("{s} {p:.9}"))
+            .collect();
+        println!("equilibrium setups of {side}: {}", s.join(", "));
+    }
+    println!("largest gain of a pure setup against the other's mix {exploit:.1e}");
+    if let Some((path, size)) = table {
+        println!("table {} {size} bytes", path.display());
+    }
+    Ok(())
+}
+
+fn print_matrix(m: &SetupMatrix) {
+    println!(
+        "setup matrix: {}'s win chance (first to move), rows {} setups, columns {} setups",
+        m.first.name(),
+        m.first.name(),
+        m.first.other().name()
+    );
+    let w = m.setups[0].len().max(6);
+    let mut head = format!("{:w$}", "");
+    for s in &m.setups {
+        head.push_str(&format!(" {:>12}", setup_string(s)));
+    }
+    println!("{head}");
+    for (s, row) in m.setups.iter().zip(&m.values) {
+        let mut line = format!("{:w$}", setup_string(s));
+        for x in row {
+            line.push_str(&format!(" {x:>12.9}"));
+        }
+        println!("{line}");
+    }
+}
+
+fn run_one_cube(as_json: bool) -> Result<()> {
+    let mut results = Vec::new();
+    for rows in 2..=8u8 {
+        for cols in 2..=8u8 {
+            results.push(one_cube(rows, cols).map_err(anyhow::Error::msg)?);
+        }
+    }
+    if as_json {
+        let out: Vec<_> = results
+            .iter()
+            .map(|r| {
+                json!({
+                    "rows": r.rows,
+                    "cols": r.cols,
+                    "winner": if r.first_wins { "first" } else { "second" },
+                    "plies": r.plies,
+                })
+            })
+            .collect();
+        println!("{}", json!({ "one_cube": out }));
+        return Ok(());
+    }
+    println!(
+        "one-cube game: the winner with perfect play (1st or 2nd to move) and the plies played"
+    );
+    let mut head = "rows\\cols".to_string();
+    for cols in 2..=8 {
+        head.push_str(&format!(" {cols:>6}"));
+    }
+    println!("{head}");
+    for rows in 2..=8u8 {
+        let mut line = format!("{rows:>9}");
+        for r in results.iter().filter(|r| r.rows == rows) {
+            let who = if r.first_wins { "1st" } else { "2nd" };
+            line.push_str(&format!(" {who:>3}{:>3}", r.plies));
+        }
+        println!("{line}");
+    }
+    Ok(())
+}
