@@ -170,20 +170,8 @@ fn range(a: u8, b: u8) -> Vec<u8> {
 
 /// The preset named `name` as rules (not yet validated), or `None`.
 pub fn preset_rules(name: &str) -> Option<Rules> {
-    let base = |rows: u8, cols: u8, cubes: Vec<u8>, dice: Dice| Rules {
-        name: name.to_string(),
-        rows,
-        cols,
-        start_red: triangle(rows, cols, cubes.len()).unwrap_or_default(),
-        start_blue: Vec::new(),
-        cubes,
-        dice,
-        substitute: Substitute::Nearest,
-        own_capture: true,
-        moves: Moves::Corner,
-        goal: Goal::Corner,
-        holes: Vec::new(),
-        first: Color::Red,
+    let base = |rows: u8, cols: u8, cubes: Vec<u8>, dice: Dice| {
+        Rules::basic(name, rows, cols, cubes, dice)
     };
     let mut r = match name {
         "standard" => base(5, 5, range(1, 6), Dice::Die(6)),
@@ -291,6 +279,28 @@ pub fn parse_cube_char(c: u8) -> Option<u8> {
 }
 
 impl Rules {
+    /// The standard game's rules on another board, with other cubes and dice: triangles in the
+    /// corners (Blue's the half turn of Red's), the nearest cube for a missing one, own captures,
+    /// corner steps and goals, no holes, Red first.
+    pub fn basic(name: &str, rows: u8, cols: u8, cubes: Vec<u8>, dice: Dice) -> Rules {
+        let start_red = triangle(rows, cols, cubes.len()).unwrap_or_default();
+        Rules {
+            name: name.to_string(),
+            rows,
+            cols,
+            start_blue: half_turn(rows, cols, &start_red),
+            start_red,
+            cubes,
+            dice,
+            substitute: Substitute::Nearest,
+            own_capture: true,
+            moves: Moves::Corner,
+            goal: Goal::Corner,
+            holes: Vec::new(),
+            first: Color::Red,
+        }
+    }
+
     /// The outcomes of a roll with their weights (each distinct number once).
     pub fn outcomes(&self) -> Vec<(u8, u32)> {
         match self.dice {

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::rules::board::{Board, Color, MoveList};
-use crate::rules::variant::{Dice, Goal, Moves, Rules, Substitute, Variant, half_turn, triangle};
+use crate::rules::board::{Board, MoveList};
+use crate::rules::variant::{Dice, Rules, Variant, triangle};
 
 /// The result of the one-cube game on one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,22 +22,14 @@ pub struct OneCube {
 /// The one-cube variant on a board of `rows` x `cols` (2 to 8 each): one cube a side, on its
 /// corner, Red first.
 pub fn variant(rows: u8, cols: u8) -> Result<&'static Variant, String> {
-    let start_red = triangle(rows, cols, 1)?;
-    Variant::intern(Rules {
-        name: format!("onecube-{rows}x{cols}"),
+    triangle(rows, cols, 1)?;
+    Variant::intern(Rules::basic(
+        &format!("onecube-{rows}x{cols}"),
         rows,
         cols,
-        cubes: vec![1],
-        start_blue: half_turn(rows, cols, &start_red),
-        start_red,
-        dice: Dice::Die(1),
-        substitute: Substitute::Nearest,
-        own_capture: true,
-        moves: Moves::Corner,
-        goal: Goal::Corner,
-        holes: Vec::new(),
-        first: Color::Red,
-    })
+        vec![1],
+        Dice::Die(1),
+    ))
 }
 
 /// For the side to move: (wins, plies to the end under perfect play).
