@@ -5,10 +5,14 @@
 //! the server come from the game's seed exactly as in `ewn play`: roll `n` (0-based) is the
 //! `n+1`-th splitmix64 output from the seed, mod 6, plus 1. The die of a ply therefore depends
 //! only on the seed and the ply's number, so stepping back and playing another move meets the
-//! same dice, and a seed replays a game.
+//! same dice, and a seed replays a game. In other variants roll `n` is the variant's roll
+//! ([`MatchRng::outcome`]) from a generator seeded with that same output, so it too depends only
+//! on the seed and the ply; without dice every turn's outcome is 0 (any cube).
 
 use crate::record::{GameRecord, Ply, Reason, Start, today};
 use crate::rules::board::{Board, Color, Move};
+use crate::rules::rng::MatchRng;
+use crate::rules::variant::Variant;
 use crate::rules::zobrist::splitmix64;
 
 /// Where the dice come from.
@@ -40,6 +44,22 @@ pub fn seeded_die(seed: u64, n: usize) -> u8 {
         r = out;
     }
     (r % 6) as u8 + 1
+}
+
+/// Roll number `n` (0-based) of the seed's stream in variant `v` (the standard game's is
+/// [`seeded_die`]).
+pub fn seeded_outcome(v: &Variant, seed: u64, n: usize) -> u8 {
+    if v.standard {
+        return seeded_die(seed, n);
+    }
+    let mut state = seed;
+    let mut r = 0;
+    for _ in 0..=n {
+        let (s, out) = splitmix64(state);
+        state = s;
+        r = out;
+    }
+    MatchRng::new(r).outcome(v)
 }
 
 /// The winner of a finished position and how it won (`Goal` or `Capture`).
@@ -145,7 +165,7 @@ impl Game {
     pub fn roll_auto(&mut self) -> Option<u8> {
         match self.dice {
             DiceMode::Auto { seed } => {
-                let d = seeded_die(seed, self.cursor);
+                let d = seeded_outcome(self.start.variant(), seed, self.cursor);
                 self.die = Some(d);
                 Some(d)
             }
