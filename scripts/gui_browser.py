@@ -168,9 +168,16 @@ def open_form(d):
     d.execute_script("document.getElementById('newgame').open = true")
 
 
-def new_game(d, red, blue, seed=None, dice="auto"):
-    """Fills the New game form: each side is ('human',) or ('ewn', level, ms)."""
+def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=None):
+    """Fills the New game form: each side is ('human',) or ('ewn', level, ms); `setups` are
+    typed as (red, blue) strings."""
     open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value(variant)
+    if setups:
+        for side, text in zip(("red", "blue"), setups):
+            el = d.find_element(By.CSS_SELECTOR, f"#p-{side} .p-setup input")
+            el.clear()
+            el.send_keys(text)
     for side, p in (("red", red), ("blue", blue)):
         fs = d.find_element(By.ID, f"p-{side}")
         Select(fs.find_element(By.CSS_SELECTOR, ".p-type")).select_by_value(p[0])
@@ -191,7 +198,7 @@ def new_game(d, red, blue, seed=None, dice="auto"):
         if d.find_element(By.ID, "error").is_displayed():
             raise AssertionError("the new game was refused: " + d.find_element(By.ID, "error").text)
         return js(d, "S.version") > before and js(d, "S.players.red.type") == red[0] \
-            and js(d, "S.players.blue.type") == blue[0]
+            and js(d, "S.players.blue.type") == blue[0] and js(d, "S.variant.name") == variant
 
     wait(d, "the new game", started)
     if seed is not None:
@@ -616,6 +623,31 @@ def other_sizes(d):
     print("board.js: 3x3, 8x8 and 4x7 boards draw with their square names")
 
 
+def variant_game(d, variant, width, name, setups=None):
+    """A person against this engine in a variant picked in the form: the board at its size,
+    a few moves with the variant's dice, the analysis of its moves, then a screenshot."""
+    new_game(d, ("human",), ("ewn", 2, 50), 11, variant=variant, setups=setups)
+    rows, cols = js(d, "S.rows"), js(d, "S.cols")
+    wait(d, f"the {rows}x{cols} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == rows * cols)
+    if setups:
+        assert js(d, "S.setup.red_setup") == setups[0], "the typed setup was not used"
+    faces = [o[0] for o in js(d, "S.variant.outcomes")]
+    d.execute_script("window.scrollTo(0, 0)")
+    for turn in range(3):
+        wait(d, "Red's turn or the end of the game", red_turn_or_end)
+        if over(d):
+            break
+        roll_if_needed(d)
+        assert js(d, "S.die") in faces, f"die {js(d, 'S.die')} is not one of {faces}"
+        if turn == 2:
+            wait(d, "the analysis of the rolled die", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
+            wait(d, "the die box to show the rolled die", lambda d: d.find_element(By.ID, "die").text == str(js(d, "S.die")))
+            check_layout(d, width)
+            shot(d, name)
+        click_move(d)
+    print(f"{variant} at {width}px: {status(d)!r} after {ply_count(d)} plies")
+
+
 def desktop():
     d = browser(1280, 800)
     try:
@@ -710,6 +742,9 @@ def desktop():
         double_clicks(d)
         pause_shows(d)
         other_sizes(d)
+        variant_game(d, "3x3", 1280, "gui-desktop-3x3.png")
+        variant_game(d, "6x6", 1280, "gui-desktop-6x6.png", ("CBA9865432", "2345689ABC"))
+        axe(d, "the desktop page in a 6x6 game")
     finally:
         close(d)
 
@@ -721,8 +756,10 @@ def phone():
         d.execute_cdp_cmd("Emulation.setEmulatedMedia",
                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         d.get(URL)
-        wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
+        # The desktop left a variant's game: its board at its size.
+        wait(d, "the board's squares", lambda d: js(d, "S") and len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
         new_game(d, ("human",), ("ewn", 2, 50), 99)
+        wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         d.execute_script("window.scrollTo(0, 0)")
         turns = 0
         while True:
@@ -746,6 +783,8 @@ def phone():
         review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")
+        variant_game(d, "3x3", 390, "gui-phone-3x3.png")
+        variant_game(d, "6x6", 390, "gui-phone-6x6.png")
     finally:
         close(d)
 

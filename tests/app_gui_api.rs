@@ -1078,7 +1078,7 @@ fn a_6x6_game_takes_two_dice_and_its_ten_cubes() {
     let s = new_variant_game(&g, "6x6", "CBA9865432", "2345689ABC");
     assert_eq!((s["rows"].as_u64(), s["cols"].as_u64()), (Some(6), Some(6)));
     assert_eq!(s["squares"].as_array().unwrap().len(), 36);
-    assert_eq!(s["squares"][0], "RC", "cube 12 is written C: {s}");
+    assert_eq!(s["squares"][0], "R12", "{s}");
     assert_eq!(s["squares"][35], "B2");
     assert_eq!(s["variant"]["outcome_range"], "2..12");
     for bad in [1, 13] {

@@ -9,6 +9,11 @@ use super::super::game::ending;
 use crate::rules::notation::setup_string;
 use crate::rules::variant::{Goal, Variant, cube_char};
 
+/// A cube as the page shows it: its side's letter and its number (`R3`, `B12`).
+fn cube_label(c: Color, n: u8) -> String {
+    format!("{}{n}", if c == Color::Red { 'R' } else { 'B' })
+}
+
 /// What the page needs to draw and name a variant's board, cubes and dice.
 fn variant_view(v: &Variant) -> Value {
     let start = |c: Color| -> Vec<String> {
@@ -138,7 +143,7 @@ impl State {
                     String::new()
                 } else {
                     let (c, n) = crate::rules::board::piece_of(code);
-                    crate::brain::analysis::cube_name(c, n)
+                    cube_label(c, n)
                 }
             })
             .collect();
@@ -173,7 +178,7 @@ impl State {
                 let code = if p.mv.is_pass() { 0 } else { walk.piece_at(p.mv.to) };
                 let took = (code != 0).then(|| {
                     let (c, n) = crate::rules::board::piece_of(code);
-                    crate::brain::analysis::cube_name(c, n)
+                    cube_label(c, n)
                 });
                 walk.make(p.mv);
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
@@ -198,7 +203,7 @@ impl State {
         json!({
             "version": self.version,
             "variant": variant_view(v),
-            "variants": self.variants.iter().map(|v| v.name()).collect::<Vec<_>>(),
+            "variants": self.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
             "default_variant": self.default_variant.name(),
             "rows": v.rows(),
             "cols": v.cols(),
@@ -337,7 +342,7 @@ impl State {
                 }
                 if let Some(sq) = pos.cube_square(t.side, n) {
                     out.push(json!({
-                        "cube": crate::brain::analysis::cube_name(t.side, n),
+                        "cube": cube_label(t.side, n),
                         "square": pos.variant().square_name(sq),
                         "chance": t.chance(f),
                     }));
@@ -369,7 +374,7 @@ impl State {
                         .filter(|&&(_, f)| f > 0)
                         .map(|&(n, f)| {
                             json!({
-                                "cube": crate::brain::analysis::cube_name(t.side, n),
+                                "cube": cube_label(t.side, n),
                                 "square": after
                                     .cube_square(t.side, n)
                                     .map(|s| after.variant().square_name(s)),
