@@ -10,9 +10,10 @@ record that marks mistakes and fills the graph; then what a new player trips ove
 past position of the finished game starts a side line and the game, its result and review stay;
 a click on one's own cube never takes it by accident; double clicks do nothing twice; notes show
 on the board, in view; Pause shows and voids an engine's choice; graph and review list select the
-same decision, where the game's die and the played move are shown; boards of other sizes draw.
+same decision, where the game's die and the played move are shown; boards of other sizes draw;
+a 3x3 and a 6x6 game (typed setups of ten cubes, two dice) picked in the form, a few moves each.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
-review entry brings the board into view. axe-core scans the page on both: no serious or critical
+review entry brings the board into view, and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
 violation may remain.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for

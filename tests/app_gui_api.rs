@@ -1034,11 +1034,14 @@ fn a_3x3_game_is_drawn_and_played_at_its_size() {
     let s = g.state();
     assert_eq!(s["variant"]["name"], "standard", "the default variant");
     assert_eq!((s["rows"].as_u64(), s["cols"].as_u64()), (Some(5), Some(5)));
+    let offered: Vec<&Value> = s["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| &v["name"])
+        .collect();
     for name in ["3x3", "6x6", "backrank", "nodice"] {
-        assert!(
-            s["variants"].as_array().unwrap().contains(&json!(name)),
-            "{s}"
-        );
+        assert!(offered.contains(&&json!(name)), "{s}");
     }
     let s = new_variant_game(&g, "3x3", "321", "123");
     assert_eq!((s["rows"].as_u64(), s["cols"].as_u64()), (Some(3), Some(3)));
@@ -1069,6 +1072,37 @@ fn a_3x3_game_is_drawn_and_played_at_its_size() {
     assert_eq!((plies(&s), s["side"].as_str()), (1, Some("b")));
     let text = check_record(&g, &s);
     assert!(text.contains("variant 3x3"), "{text}");
+    let h = Gui::start();
+    let loaded = h.post("/api/record", json!({ "text": text }));
+    assert_eq!(
+        (loaded["variant"]["name"].as_str(), loaded["rows"].as_u64()),
+        (Some("3x3"), Some(3))
+    );
+    assert_eq!(loaded["fen"], s["fen"]);
+    // The analysis speaks of the variant's three faces, and the review values its moves.
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 50}),
+    );
+    let s = g.post("/api/roll", json!({"die": 1}));
+    let s = g.wait("the analysis of die 1", |s| {
+        !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
+    });
+    assert_eq!(
+        s["analysis"]["preroll"]["faces"].as_array().unwrap().len(),
+        3,
+        "{s}"
+    );
+    let m = s["analysis"]["moves"][0]["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(legal(&s).contains(&m), "{s}");
+    g.post("/api/move", json!({ "move": m }));
+    g.post("/api/review", json!({}));
+    let s = g.wait("the review", |s| !s["review"]["moves"].is_null());
+    assert_eq!(s["review"]["moves"].as_array().unwrap().len(), 2, "{s}");
+    assert_eq!(s["review"]["moves"][1]["played"], json!(m));
 }
 
 #[test]
@@ -1091,6 +1125,21 @@ fn a_6x6_game_takes_two_dice_and_its_ten_cubes() {
     assert_eq!(moves, ["a6a5", "a6b5", "a6b6"], "cube 12 stands on a6");
     let s = g.post("/api/move", json!({"move": "a6b5"}));
     assert_eq!(s["plies"][0]["die"], 12);
+    // The analysis of a roll of two dice, with a face per outcome before the roll.
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 50}),
+    );
+    g.post("/api/roll", json!({"die": 7}));
+    let s = g.wait("the analysis of 7", |s| {
+        !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
+    });
+    assert_eq!(
+        s["analysis"]["preroll"]["faces"].as_array().unwrap().len(),
+        11,
+        "{s}"
+    );
+    g.quiet();
     // Two dice rolled from a seed, and this engine answering in the variant.
     let s = g.post(
         "/api/new",

@@ -369,6 +369,27 @@ mod tests {
     use crate::rules::notation::{parse_move, to_fen};
 
     #[test]
+    fn seeded_outcomes_follow_the_variant() {
+        let std = Variant::standard();
+        let six = Variant::preset("6x6").unwrap();
+        let mut seen = [false; 13];
+        for n in 0..200 {
+            assert_eq!(seeded_outcome(std, 9, n), seeded_die(9, n));
+            let o = seeded_outcome(six, 9, n);
+            assert!((2..=12).contains(&o), "{o}");
+            assert_eq!(
+                o,
+                seeded_outcome(six, 9, n),
+                "the same seed and ply, the same roll"
+            );
+            seen[o as usize] = true;
+        }
+        assert!(seen[7] && seen[2..=12].iter().filter(|&&x| x).count() >= 9);
+        let none = Variant::preset("nodice").unwrap();
+        assert_eq!(seeded_outcome(none, 9, 3), 0);
+    }
+
+    #[test]
     fn seeded_dice_follow_the_play_stream() {
         // The same stream as `ewn play --seed 5`: each roll is the next splitmix64 output.
         let mut state = 5;
