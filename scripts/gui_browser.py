@@ -624,6 +624,23 @@ def other_sizes(d):
     print("board.js: 3x3, 8x8 and 4x7 boards draw with their square names")
 
 
+def arrange_variant(d, variant, red):
+    """Arranging on the board follows the picked variant: its board, its start squares."""
+    open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value(variant)
+    setup = d.find_element(By.CSS_SELECTOR, "#p-red .p-setup input")
+    setup.clear()
+    setup.send_keys(red)
+    click(d, "ng-arrange")
+    wait(d, "the setups on the board", lambda d: "Arranging" in status(d))
+    v = js(d, f"S.variants.find(v => v.name === '{variant}')")
+    wait(d, f"the {variant} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == v["rows"] * v["cols"])
+    got = [d.find_element(By.CSS_SELECTOR, f"#sq-{sq} .cube").text for sq in v["start_red"]]
+    assert got == list(red), f"arranged {got} on {v['start_red']}, not {red}"
+    click(d, "ng-arrange")
+    wait(d, "the end of arranging", lambda d: "Arranging" not in status(d))
+
+
 def variant_game(d, variant, width, name, setups=None):
     """A person against this engine in a variant picked in the form: the board at its size,
     a few moves with the variant's dice, the analysis of its moves, then a screenshot."""
@@ -743,6 +760,7 @@ def desktop():
         double_clicks(d)
         pause_shows(d)
         other_sizes(d)
+        arrange_variant(d, "3x3", "312")
         variant_game(d, "3x3", 1280, "gui-desktop-3x3.png")
         variant_game(d, "6x6", 1280, "gui-desktop-6x6.png", ("CBA9865432", "2345689ABC"))
         axe(d, "the desktop page in a 6x6 game")

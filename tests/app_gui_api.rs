@@ -1084,7 +1084,7 @@ fn a_3x3_game_is_drawn_and_played_at_its_size() {
         "/api/settings",
         json!({"analysis": true, "analysis_ms": 50}),
     );
-    let s = g.post("/api/roll", json!({"die": 1}));
+    g.post("/api/roll", json!({"die": 1}));
     let s = g.wait("the analysis of die 1", |s| {
         !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
     });

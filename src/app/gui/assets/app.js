@@ -264,6 +264,10 @@ function drawBoard() {
   }
   // Rebuilt only when something changed, so a click is never lost to a redraw.
   const hadFocus = board.contains(document.activeElement);
+  // Smaller squares, smaller badges: they keep to the corners, off the cube's number.
+  const side = Math.max(g.rows, g.cols);
+  board.classList.toggle('dense', side === 6);
+  board.classList.toggle('denser', side >= 7);
   if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols }, deco) && hadFocus) focusSquare(focusIdx);
 }
 
