@@ -1015,6 +1015,18 @@ fn the_graph_fills_the_points_the_game_passed() {
     assert_eq!(s["graph"].as_array().unwrap().len(), 4);
 }
 
+/// The state once the analysis of the typed die `die` is done (the analysis switched on).
+fn analysed(g: &Gui, die: u64) -> Value {
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 50}),
+    );
+    g.post("/api/roll", json!({ "die": die }));
+    g.wait(&format!("the analysis of die {die}"), |s| {
+        !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
+    })
+}
+
 /// A person's game in a variant: `setups` typed, dice typed in.
 fn new_variant_game(g: &Gui, variant: &str, red: &str, blue: &str) -> Value {
     g.post(
@@ -1080,14 +1092,7 @@ fn a_3x3_game_is_drawn_and_played_at_its_size() {
     );
     assert_eq!(loaded["fen"], s["fen"]);
     // The analysis speaks of the variant's three faces, and the review values its moves.
-    g.post(
-        "/api/settings",
-        json!({"analysis": true, "analysis_ms": 50}),
-    );
-    g.post("/api/roll", json!({"die": 1}));
-    let s = g.wait("the analysis of die 1", |s| {
-        !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
-    });
+    let s = analysed(&g, 1);
     assert_eq!(
         s["analysis"]["preroll"]["faces"].as_array().unwrap().len(),
         3,
@@ -1126,14 +1131,7 @@ fn a_6x6_game_takes_two_dice_and_its_ten_cubes() {
     let s = g.post("/api/move", json!({"move": "a6b5"}));
     assert_eq!(s["plies"][0]["die"], 12);
     // The analysis of a roll of two dice, with a face per outcome before the roll.
-    g.post(
-        "/api/settings",
-        json!({"analysis": true, "analysis_ms": 50}),
-    );
-    g.post("/api/roll", json!({"die": 7}));
-    let s = g.wait("the analysis of 7", |s| {
-        !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
-    });
+    let s = analysed(&g, 7);
     assert_eq!(
         s["analysis"]["preroll"]["faces"].as_array().unwrap().len(),
         11,

@@ -34,8 +34,8 @@ impl DiceMode {
     }
 }
 
-/// Roll number `n` (0-based) of the seed's stream.
-pub fn seeded_die(seed: u64, n: usize) -> u8 {
+/// The `n+1`-th splitmix64 output from the seed (`n` 0-based).
+fn seed_output(seed: u64, n: usize) -> u64 {
     let mut state = seed;
     let mut r = 0;
     for _ in 0..=n {
@@ -43,7 +43,12 @@ pub fn seeded_die(seed: u64, n: usize) -> u8 {
         state = s;
         r = out;
     }
-    (r % 6) as u8 + 1
+    r
+}
+
+/// Roll number `n` (0-based) of the seed's stream.
+pub fn seeded_die(seed: u64, n: usize) -> u8 {
+    (seed_output(seed, n) % 6) as u8 + 1
 }
 
 /// Roll number `n` (0-based) of the seed's stream in variant `v` (the standard game's is
@@ -52,14 +57,7 @@ pub fn seeded_outcome(v: &Variant, seed: u64, n: usize) -> u8 {
     if v.standard {
         return seeded_die(seed, n);
     }
-    let mut state = seed;
-    let mut r = 0;
-    for _ in 0..=n {
-        let (s, out) = splitmix64(state);
-        state = s;
-        r = out;
-    }
-    MatchRng::new(r).outcome(v)
+    MatchRng::new(seed_output(seed, n)).outcome(v)
 }
 
 /// The winner of a finished position and how it won (`Goal` or `Capture`).
