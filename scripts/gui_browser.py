@@ -11,7 +11,8 @@ past position of the finished game starts a side line and the game, its result a
 a click on one's own cube never takes it by accident; double clicks do nothing twice; notes show
 on the board, in view; Pause shows and voids an engine's choice; graph and review list select the
 same decision, where the game's die and the played move are shown; boards of other sizes draw;
-a 3x3 and a 6x6 game (typed setups of ten cubes, two dice) picked in the form, a few moves each.
+a 3x3 and a 6x6 game (typed setups of ten cubes, two dice) picked in the form, a few moves each,
+and a forced pass in backrank played with the Pass button.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
 review entry brings the board into view, and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
 violation may remain.
@@ -666,6 +667,23 @@ def variant_game(d, variant, width, name, setups=None):
     print(f"{variant} at {width}px: {status(d)!r} after {ply_count(d)} plies")
 
 
+def pass_button(d):
+    """A forced pass (backrank: cube 5 is gone and nothing stands in for it) is played with Pass."""
+    open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value("backrank")
+    pos = d.find_element(By.ID, "ng-position")
+    pos.clear()
+    pos.send_keys("R1R23/5/5/2B62/B1B2B3B4B5 r")
+    new_game(d, ("human",), ("human",), dice="manual", variant="backrank")
+    click_first(d, "die 5", "#typed-dice button[data-die='5']")
+    wait(d, "the Pass button", lambda d: d.find_element(By.ID, "pass").is_displayed())
+    assert "passes" in status(d), status(d)
+    click(d, "pass")
+    wait(d, "the pass played", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].move") == "0000")
+    assert not d.find_element(By.ID, "pass").is_displayed(), "Pass stays after the pass"
+    print("backrank: a forced pass is played with the Pass button")
+
+
 def desktop():
     d = browser(1280, 800)
     try:
@@ -764,6 +782,7 @@ def desktop():
         variant_game(d, "3x3", 1280, "gui-desktop-3x3.png")
         variant_game(d, "6x6", 1280, "gui-desktop-6x6.png", ("CBA9865432", "2345689ABC"))
         axe(d, "the desktop page in a 6x6 game")
+        pass_button(d)
     finally:
         close(d)
 
