@@ -10,9 +10,11 @@ record that marks mistakes and fills the graph; then what a new player trips ove
 past position of the finished game starts a side line and the game, its result and review stay;
 a click on one's own cube never takes it by accident; double clicks do nothing twice; notes show
 on the board, in view; Pause shows and voids an engine's choice; graph and review list select the
-same decision, where the game's die and the played move are shown; boards of other sizes draw.
+same decision, where the game's die and the played move are shown; boards of other sizes draw;
+a 3x3 and a 6x6 game (typed setups of ten cubes, two dice) picked in the form, a few moves each,
+and a forced pass in backrank played with the Pass button.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
-review entry brings the board into view. axe-core scans the page on both: no serious or critical
+review entry brings the board into view, and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
 violation may remain.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
@@ -168,9 +170,16 @@ def open_form(d):
     d.execute_script("document.getElementById('newgame').open = true")
 
 
-def new_game(d, red, blue, seed=None, dice="auto"):
-    """Fills the New game form: each side is ('human',) or ('ewn', level, ms)."""
+def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=None):
+    """Fills the New game form: each side is ('human',) or ('ewn', level, ms); `setups` are
+    typed as (red, blue) strings."""
     open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value(variant)
+    if setups:
+        for side, text in zip(("red", "blue"), setups):
+            el = d.find_element(By.CSS_SELECTOR, f"#p-{side} .p-setup input")
+            el.clear()
+            el.send_keys(text)
     for side, p in (("red", red), ("blue", blue)):
         fs = d.find_element(By.ID, f"p-{side}")
         Select(fs.find_element(By.CSS_SELECTOR, ".p-type")).select_by_value(p[0])
@@ -191,7 +200,7 @@ def new_game(d, red, blue, seed=None, dice="auto"):
         if d.find_element(By.ID, "error").is_displayed():
             raise AssertionError("the new game was refused: " + d.find_element(By.ID, "error").text)
         return js(d, "S.version") > before and js(d, "S.players.red.type") == red[0] \
-            and js(d, "S.players.blue.type") == blue[0]
+            and js(d, "S.players.blue.type") == blue[0] and js(d, "S.variant.name") == variant
 
     wait(d, "the new game", started)
     if seed is not None:
@@ -616,6 +625,65 @@ def other_sizes(d):
     print("board.js: 3x3, 8x8 and 4x7 boards draw with their square names")
 
 
+def arrange_variant(d, variant, red):
+    """Arranging on the board follows the picked variant: its board, its start squares."""
+    open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value(variant)
+    setup = d.find_element(By.CSS_SELECTOR, "#p-red .p-setup input")
+    setup.clear()
+    setup.send_keys(red)
+    click(d, "ng-arrange")
+    wait(d, "the setups on the board", lambda d: "Arranging" in status(d))
+    v = js(d, f"S.variants.find(v => v.name === '{variant}')")
+    wait(d, f"the {variant} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == v["rows"] * v["cols"])
+    got = [d.find_element(By.CSS_SELECTOR, f"#sq-{sq} .cube").text for sq in v["start_red"]]
+    assert got == list(red), f"arranged {got} on {v['start_red']}, not {red}"
+    click(d, "ng-arrange")
+    wait(d, "the end of arranging", lambda d: "Arranging" not in status(d))
+
+
+def variant_game(d, variant, width, name, setups=None):
+    """A person against this engine in a variant picked in the form: the board at its size,
+    a few moves with the variant's dice, the analysis of its moves, then a screenshot."""
+    new_game(d, ("human",), ("ewn", 2, 50), 11, variant=variant, setups=setups)
+    rows, cols = js(d, "S.rows"), js(d, "S.cols")
+    wait(d, f"the {rows}x{cols} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == rows * cols)
+    if setups:
+        assert js(d, "S.setup.red_setup") == setups[0], "the typed setup was not used"
+    faces = [o[0] for o in js(d, "S.variant.outcomes")]
+    d.execute_script("window.scrollTo(0, 0)")
+    for turn in range(3):
+        wait(d, "Red's turn or the end of the game", red_turn_or_end)
+        if over(d):
+            break
+        roll_if_needed(d)
+        assert js(d, "S.die") in faces, f"die {js(d, 'S.die')} is not one of {faces}"
+        if turn == 2:
+            wait(d, "the analysis of the rolled die", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
+            wait(d, "the die box to show the rolled die", lambda d: d.find_element(By.ID, "die").text == str(js(d, "S.die")))
+            check_layout(d, width)
+            shot(d, name)
+        click_move(d)
+    print(f"{variant} at {width}px: {status(d)!r} after {ply_count(d)} plies")
+
+
+def pass_button(d):
+    """A forced pass (backrank: cube 5 is gone and nothing stands in for it) is played with Pass."""
+    open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value("backrank")
+    pos = d.find_element(By.ID, "ng-position")
+    pos.clear()
+    pos.send_keys("R1R23/5/5/2B62/B1B2B3B4B5 r")
+    new_game(d, ("human",), ("human",), dice="manual", variant="backrank")
+    click_first(d, "die 5", "#typed-dice button[data-die='5']")
+    wait(d, "the Pass button", lambda d: d.find_element(By.ID, "pass").is_displayed())
+    assert "passes" in status(d), status(d)
+    click(d, "pass")
+    wait(d, "the pass played", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].move") == "0000")
+    assert not d.find_element(By.ID, "pass").is_displayed(), "Pass stays after the pass"
+    print("backrank: a forced pass is played with the Pass button")
+
+
 def desktop():
     d = browser(1280, 800)
     try:
@@ -710,6 +778,11 @@ def desktop():
         double_clicks(d)
         pause_shows(d)
         other_sizes(d)
+        arrange_variant(d, "3x3", "312")
+        variant_game(d, "3x3", 1280, "gui-desktop-3x3.png")
+        variant_game(d, "6x6", 1280, "gui-desktop-6x6.png", ("CBA9865432", "2345689ABC"))
+        axe(d, "the desktop page in a 6x6 game")
+        pass_button(d)
     finally:
         close(d)
 
@@ -721,8 +794,10 @@ def phone():
         d.execute_cdp_cmd("Emulation.setEmulatedMedia",
                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         d.get(URL)
-        wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
+        # The desktop left a variant's game: its board at its size.
+        wait(d, "the board's squares", lambda d: js(d, "S") and len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
         new_game(d, ("human",), ("ewn", 2, 50), 99)
+        wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         d.execute_script("window.scrollTo(0, 0)")
         turns = 0
         while True:
@@ -746,6 +821,8 @@ def phone():
         review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")
+        variant_game(d, "3x3", 390, "gui-phone-3x3.png")
+        variant_game(d, "6x6", 390, "gui-phone-6x6.png")
     finally:
         close(d)
 

@@ -167,6 +167,8 @@ fn run() -> Result<()> {
         }
         Command::Gui(mut args) => {
             args.tables = tables;
+            args.variant = Some(cli::variants::variant());
+            args.variants = cli::variants::loaded();
             ewn::app::gui::run(args)
         }
         Command::Play(args) => cli::play::run_play(args),

@@ -1014,3 +1014,183 @@ fn the_graph_fills_the_points_the_game_passed() {
     });
     assert_eq!(s["graph"].as_array().unwrap().len(), 4);
 }
+
+/// The state once the analysis of the typed die `die` is done (the analysis switched on).
+fn analysed(g: &Gui, die: u64) -> Value {
+    g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 50}),
+    );
+    g.post("/api/roll", json!({ "die": die }));
+    g.wait(&format!("the analysis of die {die}"), |s| {
+        !s["analysis"]["moves"].is_null() && !s["analysis"]["preroll"].is_null()
+    })
+}
+
+/// A person's game in a variant: `setups` typed, dice typed in.
+fn new_variant_game(g: &Gui, variant: &str, red: &str, blue: &str) -> Value {
+    g.post(
+        "/api/new",
+        json!({
+            "variant": variant,
+            "red": {"type": "human"}, "blue": {"type": "human"},
+            "red_setup": red, "blue_setup": blue, "dice": "manual",
+        }),
+    )
+}
+
+#[test]
+fn a_3x3_game_is_drawn_and_played_at_its_size() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.state();
+    assert_eq!(s["variant"]["name"], "standard", "the default variant");
+    assert_eq!((s["rows"].as_u64(), s["cols"].as_u64()), (Some(5), Some(5)));
+    let offered: Vec<&Value> = s["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| &v["name"])
+        .collect();
+    for name in ["3x3", "6x6", "backrank", "nodice"] {
+        assert!(offered.contains(&&json!(name)), "{s}");
+    }
+    let s = new_variant_game(&g, "3x3", "321", "123");
+    assert_eq!((s["rows"].as_u64(), s["cols"].as_u64()), (Some(3), Some(3)));
+    assert_eq!(s["variant"]["name"], "3x3");
+    assert_eq!(s["variant"]["outcomes"], json!([[1, 1], [2, 1], [3, 1]]));
+    assert_eq!(s["squares"].as_array().unwrap().len(), 9);
+    assert_eq!(s["squares"][0], "R3", "{s}");
+    assert_eq!(s["setup"]["red_setup"], "321");
+    // A die beyond the variant's, a setup of the standard game and an unknown variant are refused.
+    let (code, v) = g.post_code("/api/roll", json!({"die": 4}));
+    assert_eq!(code, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("1..3"), "{v}");
+    for (variant, setup) in [("3x3", "123456"), ("3x3", "124"), ("9x9", "123")] {
+        let (code, v) = g.post_code(
+            "/api/new",
+            json!({"variant": variant, "red": {"type": "human"}, "blue": {"type": "human"},
+                   "red_setup": setup}),
+        );
+        assert_eq!(code, 400, "{variant} {setup}: {v}");
+    }
+    let s = g.post("/api/roll", json!({"die": 3}));
+    let mut moves = legal(&s);
+    moves.sort();
+    assert_eq!(moves, ["a3a2", "a3b2", "a3b3"], "cube 3 stands on a3");
+    let (code, v) = g.post_code("/api/move", json!({"move": "a3d3"}));
+    assert_eq!(code, 400, "no file d on a 3x3 board: {v}");
+    let s = g.post("/api/move", json!({"move": "a3b2"}));
+    assert_eq!((plies(&s), s["side"].as_str()), (1, Some("b")));
+    let text = check_record(&g, &s);
+    assert!(text.contains("variant 3x3"), "{text}");
+    let h = Gui::start();
+    let loaded = h.post("/api/record", json!({ "text": text }));
+    assert_eq!(
+        (loaded["variant"]["name"].as_str(), loaded["rows"].as_u64()),
+        (Some("3x3"), Some(3))
+    );
+    assert_eq!(loaded["fen"], s["fen"]);
+    // The analysis speaks of the variant's three faces, and the review values its moves.
+    let s = analysed(&g, 1);
+    assert_eq!(
+        s["analysis"]["preroll"]["faces"].as_array().unwrap().len(),
+        3,
+        "{s}"
+    );
+    let m = s["analysis"]["moves"][0]["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(legal(&s).contains(&m), "{s}");
+    g.post("/api/move", json!({ "move": m }));
+    g.post("/api/review", json!({}));
+    let s = g.wait("the review", |s| !s["review"]["moves"].is_null());
+    assert_eq!(s["review"]["moves"].as_array().unwrap().len(), 2, "{s}");
+    assert_eq!(s["review"]["moves"][1]["played"], json!(m));
+}
+
+#[test]
+fn a_6x6_game_takes_two_dice_and_its_ten_cubes() {
+    let g = Gui::start();
+    g.quiet();
+    let s = new_variant_game(&g, "6x6", "CBA9865432", "2345689ABC");
+    assert_eq!((s["rows"].as_u64(), s["cols"].as_u64()), (Some(6), Some(6)));
+    assert_eq!(s["squares"].as_array().unwrap().len(), 36);
+    assert_eq!(s["squares"][0], "R12", "{s}");
+    assert_eq!(s["squares"][35], "B2");
+    assert_eq!(s["variant"]["outcome_range"], "2..12");
+    for bad in [1, 13] {
+        let (code, v) = g.post_code("/api/roll", json!({ "die": bad }));
+        assert_eq!(code, 400, "{bad}: {v}");
+    }
+    let s = g.post("/api/roll", json!({"die": 12}));
+    let mut moves = legal(&s);
+    moves.sort();
+    assert_eq!(moves, ["a6a5", "a6b5", "a6b6"], "cube 12 stands on a6");
+    let s = g.post("/api/move", json!({"move": "a6b5"}));
+    assert_eq!(s["plies"][0]["die"], 12);
+    // The analysis of a roll of two dice, with a face per outcome before the roll.
+    let s = analysed(&g, 7);
+    assert_eq!(
+        s["analysis"]["preroll"]["faces"].as_array().unwrap().len(),
+        11,
+        "{s}"
+    );
+    g.quiet();
+    // Two dice rolled from a seed, and this engine answering in the variant.
+    let s = g.post(
+        "/api/new",
+        json!({"variant": "6x6", "red": {"type": "human"},
+               "blue": {"type": "ewn", "level": 2, "movetime": 20}, "seed": 5}),
+    );
+    assert_eq!(s["variant"]["name"], "6x6");
+    let s = g.post("/api/roll", json!({}));
+    let d = s["die"].as_u64().unwrap();
+    assert!((2..=12).contains(&d), "{d}");
+    g.post("/api/move", json!({"move": legal(&s)[0]}));
+    let s = g.wait("the engine's move", |s| plies(s) >= 2);
+    assert_eq!(s["plies"][1]["side"], "b");
+    assert!(
+        (2..=12).contains(&s["plies"][1]["die"].as_u64().unwrap()),
+        "{s}"
+    );
+    check_record(&g, &s);
+}
+
+#[test]
+fn a_forced_pass_is_played_and_nodice_needs_no_roll() {
+    let g = Gui::start();
+    g.quiet();
+    // Backrank: Red has only cubes 1 and 2, so a 5 moves nothing and Red must pass.
+    let s = g.post(
+        "/api/new",
+        json!({"variant": "backrank", "red": {"type": "human"}, "blue": {"type": "human"},
+               "position": "R1R23/5/5/2B62/B1B2B3B4B5 r", "dice": "manual"}),
+    );
+    assert_eq!(s["variant"]["goal"], "rank");
+    let s = g.post("/api/roll", json!({"die": 5}));
+    assert_eq!(legal(&s), ["0000"], "{s}");
+    assert!(s["status"].as_str().unwrap().contains("passes"), "{s}");
+    let (code, _) = g.post_code("/api/move", json!({"move": "a5a4"}));
+    assert_eq!(code, 422);
+    let s = g.post("/api/move", json!({"move": "0000"}));
+    assert_eq!((plies(&s), s["side"].as_str()), (1, Some("b")));
+    assert_eq!(s["plies"][0]["move"], "0000");
+    check_record(&g, &s);
+    // Without dice the mover picks any cube at once; a typed die is refused.
+    let s = g.post(
+        "/api/new",
+        json!({"variant": "nodice", "red": {"type": "human"}, "blue": {"type": "human"},
+               "red_setup": "123456", "blue_setup": "123456"}),
+    );
+    assert_eq!(s["die"], 0, "{s}");
+    assert_eq!(legal(&s).len(), 18, "every cube's moves: {s}");
+    let (code, v) = g.post_code("/api/roll", json!({"die": 3}));
+    assert_eq!(code, 400, "{v}");
+    let s = g.post("/api/move", json!({"move": "a3b2"}));
+    assert_eq!(
+        (s["side"].as_str(), s["die"].as_u64()),
+        (Some("b"), Some(0))
+    );
+}

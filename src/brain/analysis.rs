@@ -72,7 +72,8 @@ fn search_at_least_one_ply(
         return r;
     }
     if searcher.stop_flag().load(Ordering::Relaxed) {
-        let mut one = one_ply(searcher.eval, board, die);
+        // The search's own evaluation for this board (the general one outside the standard game).
+        let mut one = one_ply(searcher.eval.for_board(board), board, die);
         one.nodes += r.nodes;
         return one;
     }

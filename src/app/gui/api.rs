@@ -8,8 +8,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::record::parse_records_with_graphs;
-use crate::rules::board::Color;
-use crate::rules::notation::{parse_fen, parse_move, parse_setup};
+use crate::rules::board::{Board, Color};
+use crate::rules::notation::{parse_fen_in, parse_move_in, parse_setup_in};
+use crate::rules::variant::Variant;
 
 use super::engines::PlayerConfig;
 use super::game::DiceMode;
@@ -37,7 +38,10 @@ fn refused((code, msg): (u16, String)) -> Reply {
 struct NewGameReq {
     red: PlayerConfig,
     blue: PlayerConfig,
-    /// Six digits, `random` or `engine`.
+    /// The variant's name (a preset or one of `--variants FILE`); the arena's default when absent.
+    #[serde(default)]
+    variant: Option<String>,
+    /// One character per cube (`123456` in the standard game), `random` or `engine`.
     #[serde(default)]
     red_setup: Option<String>,
     #[serde(default)]
@@ -144,17 +148,17 @@ fn parse_seed(v: &Value) -> Result<u64, String> {
     }
 }
 
-fn parse_setup_choice(s: Option<&str>) -> Result<SetupChoice, String> {
+fn parse_setup_choice(v: &Variant, s: Option<&str>) -> Result<SetupChoice, String> {
     match s.map(str::trim) {
         None | Some("random") => Ok(SetupChoice::Random),
         Some("engine") => Ok(SetupChoice::Engine),
-        Some(d) => parse_setup(d)
-            .map(SetupChoice::Digits)
+        Some(d) => parse_setup_in(v, d)
+            .map(SetupChoice::Cubes)
             .map_err(|e| e.to_string()),
     }
 }
 
-fn new_game_spec(r: NewGameReq) -> Result<NewGame, String> {
+fn new_game_spec(r: NewGameReq, v: &'static Variant) -> Result<NewGame, String> {
     let first = match r.first.as_deref().map(str::trim) {
         None | Some("r") => Color::Red,
         Some("b") => Color::Blue,
@@ -162,8 +166,8 @@ fn new_game_spec(r: NewGameReq) -> Result<NewGame, String> {
     };
     let position = match r.position.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some("startpos") => Some(crate::rules::board::Board::startpos()),
-        Some(p) => Some(parse_fen(p).map_err(|e| e.to_string())?),
+        Some("startpos") => Some(Board::startpos_in(v)),
+        Some(p) => Some(parse_fen_in(v, p).map_err(|e| e.to_string())?),
     };
     let seed = match &r.seed {
         None | Some(Value::Null) => clock_seed(),
@@ -178,9 +182,10 @@ fn new_game_spec(r: NewGameReq) -> Result<NewGame, String> {
     Ok(NewGame {
         players: [r.red, r.blue],
         setups: [
-            parse_setup_choice(r.red_setup.as_deref())?,
-            parse_setup_choice(r.blue_setup.as_deref())?,
+            parse_setup_choice(v, r.red_setup.as_deref())?,
+            parse_setup_choice(v, r.blue_setup.as_deref())?,
         ],
+        variant: v,
         first,
         position,
         dice,
@@ -235,26 +240,43 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
     let bad = |e: String| error(400, e);
     let conflict = |e: String| error(409, e);
     let mut st = lock(shared);
+    // Moves are named on the board of the game this request serves.
+    crate::rules::notation::show_moves_in(st.game.start.variant());
     match (method, path) {
         ("GET", "/api/state") => return Ok(st.view()),
         ("GET", "/api/record") => {
             return Ok(json!({ "text": st.record_text() }));
         }
         ("POST", "/api/new") => {
-            let spec = new_game_spec(body(bytes)?).map_err(bad)?;
+            let r: NewGameReq = body(bytes)?;
+            let v = st.find_variant(r.variant.as_deref()).map_err(bad)?;
+            let spec = new_game_spec(r, v).map_err(bad)?;
             st.new_game(spec, shared).map_err(bad)?;
+            crate::rules::notation::show_moves_in(v);
         }
         ("POST", "/api/move") => {
             let r: MoveReq = body(bytes)?;
-            let m = parse_move(r.mv.trim()).map_err(|e| bad(e.to_string()))?;
+            let v = st.game.start.variant();
+            let m = parse_move_in(v, r.mv.trim()).map_err(|e| bad(e.to_string()))?;
             st.human_move(m).map_err(refused)?;
         }
         ("POST", "/api/roll") => {
             let r: RollReq = body(bytes)?;
-            if let Some(d) = r.die
-                && !(1..=6).contains(&d)
-            {
-                return Err(bad(format!("die {d} is not 1..6")));
+            let v = st.game.start.variant();
+            if let Some(d) = r.die {
+                if !v.has_dice() {
+                    return Err(bad(format!(
+                        "variant {} has no dice: the mover picks any cube",
+                        v.name()
+                    )));
+                }
+                if !v.is_outcome(d) {
+                    return Err(bad(format!(
+                        "die {d} is not {} (variant {})",
+                        v.outcome_range(),
+                        v.name()
+                    )));
+                }
             }
             st.roll(r.die).map_err(refused)?;
         }
@@ -321,6 +343,7 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
                 .ok_or_else(|| bad(format!("the record has {count} games, not a game {n}")))?;
             st.load(&rec, graph)
                 .map_err(|e| error(422, format!("the record does not replay: {e}")))?;
+            crate::rules::notation::show_moves_in(st.game.start.variant());
         }
         _ => return Err(error(404, format!("no such endpoint: {path}"))),
     }

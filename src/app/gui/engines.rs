@@ -24,6 +24,7 @@ use crate::players::engine::HANDSHAKE;
 use crate::players::spec::Entrant;
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::board::{Board, Color, Move};
+use crate::rules::variant::Variant;
 
 /// Longest move time a player may be given, in ms.
 pub const MAX_MOVETIME: u64 = 600_000;
@@ -292,8 +293,14 @@ impl Process {
         self.player.time_control(self.tc)
     }
 
-    fn start(&mut self, side: Color) -> Result<(), Fault> {
+    /// The protocol's new-game handshake, once per game; a variant other than the standard
+    /// game is named first, as the referee does.
+    fn start(&mut self, side: Color, v: &'static Variant) -> Result<(), Fault> {
         if !self.started {
+            if !v.standard {
+                let r = self.player.set_variant(v);
+                self.checked(r)?;
+            }
             let r = self.player.new_game(self.tc(), side, 0);
             self.started = r.is_ok();
             r?;
@@ -313,7 +320,7 @@ impl Process {
 impl Engine for Process {
     fn setup(&mut self, side: Color) -> Result<[u8; 6], Fault> {
         let r = self
-            .start(side)
+            .start(side, Variant::standard())
             .and_then(|_| self.player.setup(side, HANDSHAKE));
         self.checked(r)
     }
@@ -342,7 +349,9 @@ impl Engine for Process {
             inc_ms: [0, 0],
             wait: Duration::from_millis(allowed) + GRACE,
         };
-        let r = self.start(side).and_then(|_| self.player.choose(&turn));
+        let r = self
+            .start(side, board.variant())
+            .and_then(|_| self.player.choose(&turn));
         let mv = self.checked(r)?;
         Ok(Chosen {
             mv,

@@ -5,10 +5,14 @@
 //! the server come from the game's seed exactly as in `ewn play`: roll `n` (0-based) is the
 //! `n+1`-th splitmix64 output from the seed, mod 6, plus 1. The die of a ply therefore depends
 //! only on the seed and the ply's number, so stepping back and playing another move meets the
-//! same dice, and a seed replays a game.
+//! same dice, and a seed replays a game. In other variants roll `n` is the variant's roll
+//! ([`MatchRng::outcome`]) from a generator seeded with that same output, so it too depends only
+//! on the seed and the ply; without dice every turn's outcome is 0 (any cube).
 
 use crate::record::{GameRecord, Ply, Reason, Start, today};
 use crate::rules::board::{Board, Color, Move};
+use crate::rules::rng::MatchRng;
+use crate::rules::variant::Variant;
 use crate::rules::zobrist::splitmix64;
 
 /// Where the dice come from.
@@ -30,8 +34,8 @@ impl DiceMode {
     }
 }
 
-/// Roll number `n` (0-based) of the seed's stream.
-pub fn seeded_die(seed: u64, n: usize) -> u8 {
+/// The `n+1`-th splitmix64 output from the seed (`n` 0-based).
+fn seed_output(seed: u64, n: usize) -> u64 {
     let mut state = seed;
     let mut r = 0;
     for _ in 0..=n {
@@ -39,7 +43,21 @@ pub fn seeded_die(seed: u64, n: usize) -> u8 {
         state = s;
         r = out;
     }
-    (r % 6) as u8 + 1
+    r
+}
+
+/// Roll number `n` (0-based) of the seed's stream.
+pub fn seeded_die(seed: u64, n: usize) -> u8 {
+    (seed_output(seed, n) % 6) as u8 + 1
+}
+
+/// Roll number `n` (0-based) of the seed's stream in variant `v` (the standard game's is
+/// [`seeded_die`]).
+pub fn seeded_outcome(v: &Variant, seed: u64, n: usize) -> u8 {
+    if v.standard {
+        return seeded_die(seed, n);
+    }
+    MatchRng::new(seed_output(seed, n)).outcome(v)
 }
 
 /// The winner of a finished position and how it won (`Goal` or `Capture`).
@@ -145,7 +163,7 @@ impl Game {
     pub fn roll_auto(&mut self) -> Option<u8> {
         match self.dice {
             DiceMode::Auto { seed } => {
-                let d = seeded_die(seed, self.cursor);
+                let d = seeded_outcome(self.start.variant(), seed, self.cursor);
                 self.die = Some(d);
                 Some(d)
             }
@@ -347,6 +365,27 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::notation::{parse_move, to_fen};
+
+    #[test]
+    fn seeded_outcomes_follow_the_variant() {
+        let std = Variant::standard();
+        let six = Variant::preset("6x6").unwrap();
+        let mut seen = [false; 13];
+        for n in 0..200 {
+            assert_eq!(seeded_outcome(std, 9, n), seeded_die(9, n));
+            let o = seeded_outcome(six, 9, n);
+            assert!((2..=12).contains(&o), "{o}");
+            assert_eq!(
+                o,
+                seeded_outcome(six, 9, n),
+                "the same seed and ply, the same roll"
+            );
+            seen[o as usize] = true;
+        }
+        assert!(seen[7] && seen[2..=12].iter().filter(|&&x| x).count() >= 9);
+        let none = Variant::preset("nodice").unwrap();
+        assert_eq!(seeded_outcome(none, 9, 3), 0);
+    }
 
     #[test]
     fn seeded_dice_follow_the_play_stream() {

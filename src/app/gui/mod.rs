@@ -17,6 +17,8 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 
+use crate::rules::variant::Variant;
+
 /// The port used when none is given.
 pub const DEFAULT_PORT: u16 = 7360;
 
@@ -41,6 +43,12 @@ pub struct GuiArgs {
     /// them the analysis uses the built-in three-cube table.
     #[arg(skip)]
     pub tables: Option<Arc<crate::brain::tables::Tables>>,
+    /// The variant a new game starts in unless the page picks another (`ewn --variant NAME gui`).
+    #[arg(skip)]
+    pub variant: Option<&'static Variant>,
+    /// The variants of `--variants FILE`, offered beside the presets.
+    #[arg(skip)]
+    pub variants: Vec<&'static Variant>,
 }
 
 impl GuiArgs {
@@ -73,7 +81,9 @@ pub fn run(args: GuiArgs) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    let shared = Arc::new(Mutex::new(state::State::new(roster, args.tables.clone())));
+    let mut st = state::State::new(roster, args.tables.clone());
+    st.set_variants(args.variant.unwrap_or(Variant::standard()), &args.variants);
+    let shared = Arc::new(Mutex::new(st));
     state::lock(&shared).pump(&shared);
     server::serve(listener, shared, &token)
 }

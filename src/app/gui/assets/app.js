@@ -6,7 +6,30 @@ const $ = (id) => document.getElementById(id);
 // Squares are numbered row by row from the top (a5 = 0, e1 = 24 on 5x5), as in the engine; the
 // board's size comes from the state (board.js).
 const geo = () => EwnBoard.geometry(S);
-const TRI = EwnBoard.geometry(null).tri; // setups are six digits on the standard board
+// The variant picked in the New game form (its board, cubes and start squares), else the game's.
+function formVariant() {
+  if (!S) return null;
+  const name = $('ng-variant').value;
+  return S.variants.find((v) => v.name === name) || S.variant;
+}
+// The board of the form's variant, with its start squares in setup order (for arranging).
+function setupGeo() {
+  const v = formVariant();
+  const g = EwnBoard.geometry(v);
+  if (v) g.tri = { r: v.start_red.map(g.index), b: v.start_blue.map(g.index) };
+  return g;
+}
+// A cube's character in a setup (1..9, A..C for 10..12) to its number, and back.
+const cubeNum = (c) => (/^[1-9]$/.test(c) ? Number(c) : 'ABC'.indexOf(String(c).toUpperCase()) + 10);
+const cubeChar = (n) => (n <= 9 ? String(n) : 'ABC'[n - 10]);
+// A typed setup as cube numbers when it is the variant's cubes in some order, else null.
+function readSetup(v, text) {
+  const t = text.trim().toUpperCase();
+  const want = v.cubes.join('');
+  if (t.length !== want.length || [...t].sort().join('') !== [...want].sort().join('')) return null;
+  return [...t].map(cubeNum);
+}
+const hasDice = () => !S || S.variant.has_dice;
 const SIDE_NAME = { r: 'Red', b: 'Blue' };
 const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -32,7 +55,7 @@ let hintMove = null;
 let hintFen = null;
 let localError = null;
 let setupMode = false;
-let draft = { r: [1, 2, 3, 4, 5, 6], b: [1, 2, 3, 4, 5, 6] };
+let draft = { r: [1, 2, 3, 4, 5, 6], b: [1, 2, 3, 4, 5, 6] }; // cube numbers in setup order
 let drag = null; // {from: index} while a setup cube is dragged
 let swapFrom = null; // setup square picked by a click, waiting for the second click
 let lastBoardHtml = '';
@@ -156,9 +179,10 @@ function canType() {
 
 function boardPieces() {
   if (!setupMode) return S ? S.squares : new Array(25).fill('');
-  const sq = new Array(25).fill('');
+  const g = setupGeo();
+  const sq = new Array(g.n).fill('');
   for (const side of ['r', 'b']) {
-    TRI[side].forEach((s, i) => { sq[s] = (side === 'r' ? 'R' : 'B') + draft[side][i]; });
+    g.tri[side].forEach((s, i) => { sq[s] = (side === 'r' ? 'R' : 'B') + draft[side][i]; });
   }
   return sq;
 }
@@ -173,12 +197,13 @@ function reviewedNext() {
 function drawBoard() {
   const board = $('board');
   const pieces = boardPieces();
-  const legal = (!setupMode && S && mayMove()) ? S.legal : [];
+  // A pass is played with its button; the board shows cube moves only.
+  const legal = (!setupMode && S && mayMove()) ? S.legal.filter((m) => m !== '0000') : [];
   const froms = new Set(legal.map((m) => m.slice(0, 2)));
   let sel = selected;
   if (!sel && froms.size === 1) sel = [...froms][0];
   const targets = new Set(sel ? legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)) : []);
-  const lastPly = (!setupMode && S && S.ply > 0) ? S.plies[S.ply - 1] : null;
+  const lastPly = (!setupMode && S && S.ply > 0 && S.plies[S.ply - 1].move !== '0000') ? S.plies[S.ply - 1] : null;
   const last = lastPly ? lastPly.move : null;
   const hint = (!setupMode && hintMove && S && hintFen === S.fen) ? hintMove : null;
   const rv = reviewedNext();
@@ -190,7 +215,7 @@ function drawBoard() {
     const row = shownRow();
     if (row) for (const c of row.captures) if (c.square) after.set(c.square, c.chance);
   }
-  const g = setupMode ? EwnBoard.geometry(null) : geo();
+  const g = setupMode ? setupGeo() : geo();
   if (focusIdx >= g.n) focusIdx = Math.floor(g.n / 2);
   const deco = { cls: new Map(), cubeCls: new Map(), words: new Map(), badges: new Map(), focus: focusIdx, selected: sel };
   const add = (m, k, v) => { if (!m.has(k)) m.set(k, []); m.get(k).push(v); };
@@ -239,6 +264,10 @@ function drawBoard() {
   }
   // Rebuilt only when something changed, so a click is never lost to a redraw.
   const hadFocus = board.contains(document.activeElement);
+  // Smaller squares, smaller badges: they keep to the corners, off the cube's number.
+  const side = Math.max(g.rows, g.cols);
+  board.classList.toggle('dense', side === 6);
+  board.classList.toggle('denser', side >= 7);
   if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols }, deco) && hadFocus) focusSquare(focusIdx);
 }
 
@@ -281,13 +310,14 @@ function animateMove(mv, took) {
 
 function animateDie(d) {
   const die = $('die');
-  if (REDUCED_MOTION) return;
+  if (REDUCED_MOTION || !hasDice()) return;
+  const faces = S.variant.outcomes.map((o) => o[0]);
   let k = 0;
   die.classList.add('rolling');
   const spin = setInterval(() => {
     k += 1;
     if (k >= 6) { clearInterval(spin); die.textContent = d; die.classList.remove('rolling'); return; }
-    die.textContent = 1 + ((d + k * 5) % 6);
+    die.textContent = faces[(d + k * 5) % faces.length];
   }, 55);
 }
 
@@ -362,12 +392,13 @@ function onBoardKey(ev) {
 // Setup arrangement: drag a cube onto another square of its triangle (or click one, then the
 // other) to swap them.
 function swapSetup(a, b) {
+  const tri = setupGeo().tri;
   for (const side of ['r', 'b']) {
-    const ia = TRI[side].indexOf(a), ib = TRI[side].indexOf(b);
+    const ia = tri[side].indexOf(a), ib = tri[side].indexOf(b);
     if (ia >= 0 && ib >= 0 && ia !== ib) {
       const d = draft[side];
       [d[ia], d[ib]] = [d[ib], d[ia]];
-      setupField(side).value = d.join('');
+      setupField(side).value = d.map(cubeChar).join('');
       return true;
     }
   }
@@ -379,7 +410,8 @@ const setupField = (side) => document.querySelector(`#p-${side === 'r' ? 'red' :
 function setupPointerDown(ev) {
   if (!setupMode) return;
   const i = cellIndexAt(ev.clientX, ev.clientY);
-  if (i === null || !(TRI.r.includes(i) || TRI.b.includes(i))) return;
+  const tri = setupGeo().tri;
+  if (i === null || !(tri.r.includes(i) || tri.b.includes(i))) return;
   drag = { from: i };
   $('board').setPointerCapture(ev.pointerId);
   ev.preventDefault();
@@ -391,8 +423,9 @@ function setupPointerMove(ev) {
   const i = cellIndexAt(ev.clientX, ev.clientY);
   document.querySelectorAll('.cell.drop-ok').forEach((c) => c.classList.remove('drop-ok'));
   if (i !== null && i !== drag.from) {
-    const side = TRI.r.includes(drag.from) ? 'r' : 'b';
-    if (TRI[side].includes(i)) $('sq-' + EwnBoard.geometry(null).name(i)).classList.add('drop-ok');
+    const g = setupGeo();
+    const side = g.tri.r.includes(drag.from) ? 'r' : 'b';
+    if (g.tri[side].includes(i)) $('sq-' + g.name(i)).classList.add('drop-ok');
   }
 }
 
@@ -412,10 +445,10 @@ function setupPointerUp(ev) {
 }
 
 function enterSetupMode() {
+  const v = formVariant();
   for (const side of ['r', 'b']) {
-    const v = setupField(side).value.trim();
-    draft[side] = /^[1-6]{6}$/.test(v) && new Set(v).size === 6 ? v.split('').map(Number) : [1, 2, 3, 4, 5, 6];
-    setupField(side).value = draft[side].join('');
+    draft[side] = readSetup(v, setupField(side).value) || v.cubes.map(cubeNum);
+    setupField(side).value = draft[side].map(cubeChar).join('');
   }
   setupMode = true;
   swapFrom = null;
@@ -676,9 +709,11 @@ function drawPlayers() {
 
 function settingsText(s) {
   const parts = [`${describePlayer(s.players.red)} v ${describePlayer(s.players.blue)}`];
+  if (!s.variant.standard) parts.push(s.variant.name);
   if (s.setup.position) parts.push('from a position');
   else parts.push(`setups ${s.setup.red_setup} / ${s.setup.blue_setup}`, `${SIDE_NAME[s.setup.first]} first`);
-  parts.push(s.dice.mode === 'auto' ? `seed ${s.dice.seed}` : 'typed dice');
+  if (!s.variant.has_dice) parts.push('no dice');
+  else parts.push(s.dice.mode === 'auto' ? `seed ${s.dice.seed}` : 'typed dice');
   return parts.join(' · ');
 }
 
@@ -702,6 +737,9 @@ function fillForms(s) {
     showPlayerFields(fs);
   }
   $('no-engines').hidden = names.length > 0;
+  $('ng-variant').innerHTML = s.variants.map((v) => `<option value="${esc(v.name)}">${esc(variantLabel(v))}</option>`).join('');
+  $('ng-variant').value = s.variant.name;
+  variantPicked();
   $('ng-first').value = s.setup.first;
   $('ng-dice').value = s.dice.mode;
   $('ng-position').value = ''; // a new game starts from setups unless a position is typed
@@ -731,6 +769,37 @@ function announceChanges(prev, s, rolled) {
   return false;
 }
 
+// A variant as the picker lists it: its name, board and cubes.
+function variantLabel(v) {
+  const dice = v.has_dice ? `${v.outcome_range}` : 'no dice';
+  return `${v.name} (${v.rows}x${v.cols}, ${v.cubes.length} cubes, ${dice})`;
+}
+
+// The form follows the picked variant: its setups' hint, and engine setups only in the standard
+// game.
+function variantPicked() {
+  const v = formVariant();
+  if (!v) return;
+  for (const side of ['r', 'b']) {
+    const f = setupField(side);
+    const squares = side === 'r' ? v.start_red : v.start_blue;
+    f.title = `${v.cubes.length} cubes of ${v.cubes.join('')} in some order (on ${squares.join(' ')}), random` + (v.standard ? ' or engine' : '');
+    if (!v.standard && f.value.trim() === 'engine') f.value = 'random';
+    if (f.value.trim() !== 'random' && f.value.trim() !== 'engine' && !readSetup(v, f.value)) f.value = 'random';
+  }
+  $('ng-position').placeholder = v.standard ? 'optional, e.g. R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r' : `optional, a ${v.name} position`;
+  if (setupMode) enterSetupMode();
+}
+
+// The typed-dice buttons of the game's variant (none without dice).
+function drawTypedDice(s) {
+  const faces = s.variant.outcomes.map((o) => o[0]).join(',');
+  const box = $('typed-dice');
+  if (box.dataset.faces === faces) return;
+  box.dataset.faces = faces;
+  box.innerHTML = s.variant.outcomes.map((o) => `<button type="button" data-die="${o[0]}">${o[0]}</button>`).join('');
+}
+
 function render(s) {
   const prev = S;
   // A note about the last action goes with the next change of the game (not with the analysis'
@@ -740,7 +809,7 @@ function render(s) {
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
   if (prev && s.die !== prev.die) selected = null;
   S = s;
-  const key = s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
+  const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
   const editing = $('newgame').contains(document.activeElement) || setupMode;
   if (key !== formKey && !editing) { fillForms(s); formKey = key; }
   const playing = s.plies.length > 0 && !s.winner;
@@ -754,16 +823,21 @@ function render(s) {
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their triangle, then Start game' : s.status;
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
-  die.textContent = s.die === null ? '–' : s.die;
-  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue');
-  die.setAttribute('aria-label', s.die === null ? 'die not rolled' : `die ${s.die}`);
+  const dice = s.variant.has_dice;
+  die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
+  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice');
+  die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled' : `die ${s.die}`);
   die.hidden = Boolean(s.winner);
-  if (rolled) animateDie(s.die);
+  if (rolled && dice) animateDie(s.die);
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
-  $('roll').hidden = manual || over;
+  $('roll').hidden = manual || over || !dice;
   $('roll').disabled = !canRoll();
-  $('typed-dice').hidden = !manual || over;
+  drawTypedDice(s);
+  $('typed-dice').hidden = !manual || over || !dice;
+  // A forced pass: the only legal move, played with this button.
+  const pass = mayMove() && s.legal.length === 1 && s.legal[0] === '0000';
+  $('pass').hidden = !pass;
   document.querySelectorAll('#typed-dice button').forEach((b) => {
     b.disabled = !canType();
     b.setAttribute('aria-pressed', String(Number(b.dataset.die) === s.die));
@@ -788,11 +862,13 @@ function render(s) {
   $('move-go').disabled = !mayMove();
   $('endbar').hidden = !over || setupMode;
   if (over) {
-    $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${s.reason === 'capture' ? 'took the last cube' : 'reached the corner'}</small>`;
+    const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
+    $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${s.reason === 'capture' ? 'took the last cube' : goal}</small>`;
     $('result').className = 'result ' + (s.winner === 'r' ? 'red' : 'blue');
   }
   $('pv-line').hidden = !S.analysis.pv.length;
-  $('seed').textContent = s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in';
+  $('seed').textContent = (s.variant.standard ? '' : s.variant.name + ' · ') +
+    (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in');
   const err = localError || s.error || (TOKEN ? null : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.');
   $('error').hidden = !err;
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
@@ -832,6 +908,7 @@ async function startGame() {
   const body = {
     red: readPlayer('red'),
     blue: readPlayer('blue'),
+    variant: $('ng-variant').value,
     red_setup: setupField('r').value.trim(),
     blue_setup: setupField('b').value.trim(),
     first: $('ng-first').value,
@@ -900,7 +977,7 @@ function showNewGame() {
   $('ng-start').focus({ preventScroll: true });
 }
 
-// Keys anywhere but in a form field: R roll, U undo, H hint, P pause, 1-6 a typed die, the
+// Keys anywhere but in a form field: R roll, U undo, H hint, P pause, 1-9 a typed die, the
 // squares of a move typed as a5b4, Escape to clear it, arrows to step through the game.
 function onKey(ev) {
   if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -911,7 +988,7 @@ function onKey(ev) {
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
   if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
   // A move starts with a letter, so a digit first is a typed die (or its correction).
-  if (/^[1-6]$/.test(k) && typed.length === 0 && canType()) {
+  if (/^[1-9]$/.test(k) && typed.length === 0 && canType() && S.variant.outcomes.some((o) => o[0] === Number(k))) {
     post('/api/roll', { die: Number(k) });
     ev.preventDefault();
     return;
@@ -957,9 +1034,12 @@ function wire() {
   board.addEventListener('pointerup', setupPointerUp);
   board.addEventListener('pointercancel', () => { drag = null; drawBoard(); });
   $('roll').addEventListener('click', roll);
-  document.querySelectorAll('#typed-dice button').forEach((b) => {
-    b.addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) }); });
+  $('typed-dice').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button');
+    if (b && !repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) });
   });
+  $('pass').addEventListener('click', (ev) => { if (!repeated(ev)) playMove('0000'); });
+  $('ng-variant').addEventListener('change', variantPicked);
   $('hint').addEventListener('click', async () => {
     try {
       const h = await api('POST', '/api/hint', {});
@@ -1043,8 +1123,8 @@ function wire() {
     inp.addEventListener('input', () => {
       if (!setupMode) return;
       const side = inp.closest('#p-red') ? 'r' : 'b';
-      const v = inp.value.trim();
-      if (/^[1-6]{6}$/.test(v) && new Set(v).size === 6) { draft[side] = v.split('').map(Number); drawBoard(); }
+      const d = readSetup(formVariant(), inp.value);
+      if (d) { draft[side] = d; drawBoard(); }
     });
   });
   $('save').addEventListener('click', saveRecord);

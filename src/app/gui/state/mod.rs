@@ -21,8 +21,9 @@ use crate::brain::tables::{self as tables, Tables};
 use crate::players::Fault;
 use crate::record::{GameRecord, Graph, Ply, Start, side_letter};
 use crate::rules::board::{Board, Color, Move};
-use crate::rules::notation::{parse_fen, square_name, to_fen};
+use crate::rules::notation::{parse_fen_in, setup_string, show_moves_in, to_fen};
 use crate::rules::rng::MatchRng;
+use crate::rules::variant::{PRESETS, Variant};
 
 use super::engines::{Chosen, Engine, PlayerConfig, Roster, describe};
 use super::game::{DiceMode, Game};
@@ -35,9 +36,10 @@ const REVIEW_HASH_MB: usize = 16;
 const AWAITING_SETUP: &str = "the engines are still choosing their setups";
 
 /// How a side's cubes are arranged at the start of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupChoice {
-    Digits([u8; 6]),
+    /// The variant's cube numbers in setup order.
+    Cubes(Vec<u8>),
     /// Drawn from the game's seed.
     Random,
     /// The player's own (an engine's `go setup` or `ini`).
@@ -49,6 +51,7 @@ pub enum SetupChoice {
 pub struct NewGame {
     pub players: [PlayerConfig; 2],
     pub setups: [SetupChoice; 2],
+    pub variant: &'static Variant,
     pub first: Color,
     /// Start from this position instead of the setups.
     pub position: Option<Board>,
@@ -97,7 +100,7 @@ struct Job {
 
 /// Setups still awaited from engines before the game can begin.
 struct PendingSetup {
-    setups: [Option<[u8; 6]>; 2],
+    setups: [Option<Vec<u8>>; 2],
     first: Color,
 }
 
@@ -172,6 +175,9 @@ pub struct State {
     /// The last engine move's expected continuation (its line after the move played), with the
     /// position it starts from, for the panel when the analysis is off.
     last_pv: Option<(u64, Vec<Move>)>,
+    /// The variant the New game form offers first, and every variant it offers.
+    default_variant: &'static Variant,
+    variants: Vec<&'static Variant>,
 }
 
 pub type Shared = Arc<Mutex<State>>;
@@ -206,7 +212,7 @@ fn flipped(b: &Board) -> Option<Board> {
     let fen = to_fen(b);
     let (board, side) = fen.split_once(' ')?;
     let other = if side == "r" { "b" } else { "r" };
-    parse_fen(&format!("{board} {other}")).ok()
+    parse_fen_in(b.variant(), &format!("{board} {other}")).ok()
 }
 
 impl State {
@@ -246,12 +252,45 @@ impl State {
                 preroll: None,
             },
             last_pv: None,
+            default_variant: Variant::standard(),
+            variants: PRESETS.iter().filter_map(|n| Variant::preset(n)).collect(),
         };
         s.seats[1].config = PlayerConfig::Ewn {
             level: 10,
             movetime: 500,
         };
         s
+    }
+
+    /// The variant new games start in unless asked for another, and the variants of a file
+    /// offered beside the presets. The shown (not yet started) game becomes the default's.
+    pub fn set_variants(&mut self, default: &'static Variant, loaded: &[&'static Variant]) {
+        for &v in loaded {
+            if !self.variants.iter().any(|&k| k.name() == v.name()) {
+                self.variants.push(v);
+            }
+        }
+        if !self.variants.contains(&default) {
+            self.variants.push(default);
+        }
+        self.default_variant = default;
+        self.game = Game::new(Board::startpos_in(default), self.game.dice);
+        show_moves_in(default);
+    }
+
+    /// The variant named `name` among those offered; the default when `None`.
+    pub fn find_variant(&self, name: Option<&str>) -> Result<&'static Variant, String> {
+        let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+            return Ok(self.default_variant);
+        };
+        self.variants
+            .iter()
+            .copied()
+            .find(|v| v.name() == name)
+            .ok_or_else(|| {
+                let known: Vec<&str> = self.variants.iter().map(|v| v.name()).collect();
+                format!("unknown variant '{name}' (known: {})", known.join(", "))
+            })
     }
 
     pub fn names(&self) -> [String; 2] {
@@ -312,13 +351,33 @@ impl State {
         for p in &ng.players {
             p.validate(&self.roster)?;
         }
-        for (c, s) in [Color::Red, Color::Blue].into_iter().zip(ng.setups) {
+        for (c, s) in [Color::Red, Color::Blue]
+            .into_iter()
+            .zip(ng.setups.iter().cloned())
+        {
             if s == SetupChoice::Engine && matches!(ng.players[c.idx()], PlayerConfig::Human {}) {
                 return Err(format!(
-                    "{} is a person: give six digits or 'random' as its setup",
-                    c.name()
+                    "{} is a person: give a setup ({}) or 'random'",
+                    c.name(),
+                    setup_string(ng.variant.cubes())
                 ));
             }
+            if s == SetupChoice::Engine && !ng.variant.standard {
+                return Err(format!(
+                    "{}: engines choose their own setups only in the standard game; give a setup ({}) or 'random' in {}",
+                    c.name(),
+                    setup_string(ng.variant.cubes()),
+                    ng.variant.name()
+                ));
+            }
+        }
+        if let Some(b) = &ng.position
+            && b.variant() != ng.variant
+        {
+            return Err(format!(
+                "the position is not of variant {}",
+                ng.variant.name()
+            ));
         }
         let seed = player_seed(ng.dice);
         self.bump();
@@ -336,30 +395,33 @@ impl State {
             return Ok(());
         }
         // Drawn even when not used, so the same seed gives the same random setups.
+        let v = ng.variant;
         let mut rng = MatchRng::new(seed ^ 0x5E7A_9C1D_0F3B_2468);
-        let drawn = [rng.setup(), rng.setup()];
-        let mut setups: [Option<[u8; 6]>; 2] = [None, None];
+        let drawn = [rng.setup_in(v), rng.setup_in(v)];
+        let mut setups: [Option<Vec<u8>>; 2] = [None, None];
         for c in [Color::Red, Color::Blue] {
             let i = c.idx();
-            setups[i] = match ng.setups[i] {
-                SetupChoice::Digits(d) => Some(d),
-                SetupChoice::Random => Some(drawn[i]),
+            setups[i] = match &ng.setups[i] {
+                SetupChoice::Cubes(d) => Some(d.clone()),
+                SetupChoice::Random => Some(drawn[i].clone()),
                 SetupChoice::Engine => None,
             };
         }
-        let shown = Board::from_setups(
-            setups[0].unwrap_or([1, 2, 3, 4, 5, 6]),
-            setups[1].unwrap_or([1, 2, 3, 4, 5, 6]),
+        let shown = Board::from_setups_in(
+            v,
+            setups[0].as_deref().unwrap_or(v.cubes()),
+            setups[1].as_deref().unwrap_or(v.cubes()),
             ng.first,
-        );
+        )?;
         self.game = Game::new(shown, ng.dice);
         if setups.iter().any(Option::is_none) {
+            let missing = setups.clone().map(|s| s.is_none());
             self.pending = Some(PendingSetup {
                 setups,
                 first: ng.first,
             });
             for c in [Color::Red, Color::Blue] {
-                if setups[c.idx()].is_none() {
+                if missing[c.idx()] {
                     self.start_setup_job(c, shared);
                 }
             }
@@ -373,7 +435,9 @@ impl State {
             return;
         };
         let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
+        let v = self.game.start.variant();
         std::thread::spawn(move || {
+            show_moves_in(v);
             let r = engine.setup(c);
             let mut st = lock(&shared);
             let back = st.give_back(c, id, engine);
@@ -402,9 +466,10 @@ impl State {
                 [1, 2, 3, 4, 5, 6]
             }
         };
-        p.setups[c.idx()] = Some(setup);
-        if let [Some(red), Some(blue)] = p.setups {
-            let b = Board::from_setups(red, blue, p.first);
+        p.setups[c.idx()] = Some(setup.to_vec());
+        if let [Some(red), Some(blue)] = &p.setups {
+            let b = Board::from_setups_in(self.game.start.variant(), red, blue, p.first)
+                .unwrap_or_else(|_| self.game.start.clone());
             let dice = self.game.dice;
             self.game = Game::new(b, dice);
             self.pending = None;
@@ -518,7 +583,13 @@ impl State {
                 "this game's dice are rolled from its seed; start a game with typed dice to enter them".into(),
             )),
             (DiceMode::Auto { .. }, None) => Ok(self.game.roll_auto().expect("seeded")),
-            (DiceMode::Manual, None) => Err((400, "type the die: give 'die' 1..6".into())),
+            (DiceMode::Manual, None) => Err((
+                400,
+                format!(
+                    "type the die: give 'die' {}",
+                    self.game.start.variant().outcome_range()
+                ),
+            )),
             (DiceMode::Manual, Some(d)) => {
                 self.game.die = Some(d);
                 Ok(d)
@@ -588,18 +659,15 @@ impl State {
         self.ready()?;
         let players = [self.seats[1].config.clone(), self.seats[0].config.clone()];
         let (setups, position) = match Start::from_board(&self.game.start) {
-            // The arena plays the standard game, whose setups have six cubes.
             Start::Setups { red, blue, .. } => {
-                match (<[u8; 6]>::try_from(blue), <[u8; 6]>::try_from(red)) {
-                    (Ok(b), Ok(r)) => ([SetupChoice::Digits(b), SetupChoice::Digits(r)], None),
-                    _ => ([SetupChoice::Random; 2], None),
-                }
+                ([SetupChoice::Cubes(blue), SetupChoice::Cubes(red)], None)
             }
-            Start::Position(b) => ([SetupChoice::Random; 2], Some(b)),
+            Start::Position(b) => ([SetupChoice::Random, SetupChoice::Random], Some(b)),
         };
         let ng = NewGame {
             players,
             setups,
+            variant: self.game.start.variant(),
             first: self.game.start.side_to_move(),
             position,
             dice: self.game.dice,
@@ -678,7 +746,9 @@ impl State {
             stop: searcher.stop_flag(),
         });
         let shared = shared.clone();
+        let v = self.game.start.variant();
         std::thread::spawn(move || {
+            show_moves_in(v);
             let r = review_game(&mut searcher, &rec, &Limits::to_depth(REVIEW_DEPTH));
             let mut st = lock(&shared);
             st.finish_review(id, rec, r);
@@ -768,6 +838,14 @@ impl State {
     /// Starts whatever the state now needs: an analysis, an engine's roll and move.
     pub fn pump(&mut self, shared: &Shared) {
         self.version += 1;
+        // Without dice there is nothing to roll: every turn's outcome is "any cube".
+        if !self.game.start.variant().has_dice()
+            && self.game.die.is_none()
+            && self.pending.is_none()
+            && !self.game.board().is_over()
+        {
+            self.game.die = Some(0);
+        }
         self.pump_analysis(shared);
         if self.job.is_some() || self.pending.is_some() {
             return;
@@ -809,6 +887,7 @@ impl State {
         self.job = Some(Job { side, epoch, stop });
         let shared = shared.clone();
         std::thread::spawn(move || {
+            show_moves_in(b.variant());
             std::thread::sleep(delay);
             let r = engine.choose(&start, &history, &b, die);
             let mut st = lock(&shared);
@@ -935,6 +1014,7 @@ impl State {
         };
         let shared = shared.clone();
         std::thread::spawn(move || {
+            show_moves_in(b.variant());
             if let Some(d) = die.filter(|_| need_die) {
                 let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
                 let mut st = lock(&shared);

@@ -7,6 +7,37 @@ use crate::record::Reason;
 
 use super::super::game::ending;
 use crate::rules::notation::setup_string;
+use crate::rules::variant::{Goal, Variant, cube_char};
+
+/// A cube as the page shows it: its side's letter and its number (`R3`, `B12`).
+fn cube_label(c: Color, n: u8) -> String {
+    format!("{}{n}", if c == Color::Red { 'R' } else { 'B' })
+}
+
+/// What the page needs to draw and name a variant's board, cubes and dice.
+fn variant_view(v: &Variant) -> Value {
+    let start = |c: Color| -> Vec<String> {
+        v.start_squares(c)
+            .iter()
+            .map(|&s| v.square_name(s))
+            .collect()
+    };
+    json!({
+        "name": v.name(),
+        "standard": v.standard,
+        "rows": v.rows(),
+        "cols": v.cols(),
+        "cubes": v.cubes().iter().map(|&n| cube_char(n).to_string()).collect::<Vec<_>>(),
+        "dice": v.rules.dice_name(),
+        "has_dice": v.has_dice(),
+        "outcomes": v.outcomes.iter().map(|&(o, w)| json!([o, w])).collect::<Vec<_>>(),
+        "outcome_range": v.outcome_range(),
+        "start_red": start(Color::Red),
+        "start_blue": start(Color::Blue),
+        "holes": v.rules.holes.iter().map(|&s| v.square_name(s)).collect::<Vec<_>>(),
+        "goal": if v.rules.goal == Goal::Rank { "rank" } else { "corner" },
+    })
+}
 
 impl State {
     /// Whether `b` is valued exactly: a finished game, or a position the tables cover (those
@@ -102,16 +133,17 @@ impl State {
     /// Everything the page shows, as one JSON object (described in `protocol/gui.md`).
     pub fn view(&self) -> Value {
         let b = self.game.board();
+        let v = b.variant();
         let fen = to_fen(b);
         let side = b.side_to_move();
-        let squares: Vec<String> = (0..25u8)
+        let squares: Vec<String> = (0..v.n_sq)
             .map(|s| {
                 let code = b.piece_at(s);
                 if code == 0 {
                     String::new()
                 } else {
                     let (c, n) = crate::rules::board::piece_of(code);
-                    crate::brain::analysis::cube_name(c, n)
+                    cube_label(c, n)
                 }
             })
             .collect();
@@ -143,10 +175,10 @@ impl State {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let code = walk.piece_at(p.mv.to);
+                let code = if p.mv.is_pass() { 0 } else { walk.piece_at(p.mv.to) };
                 let took = (code != 0).then(|| {
                     let (c, n) = crate::rules::board::piece_of(code);
-                    crate::brain::analysis::cube_name(c, n)
+                    cube_label(c, n)
                 });
                 walk.make(p.mv);
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
@@ -170,6 +202,11 @@ impl State {
         };
         json!({
             "version": self.version,
+            "variant": variant_view(v),
+            "variants": self.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
+            "default_variant": self.default_variant.name(),
+            "rows": v.rows(),
+            "cols": v.cols(),
             "fen": fen,
             "start": to_fen(&self.game.start),
             "squares": squares,
@@ -224,6 +261,8 @@ impl State {
         if let Some((w, how)) = ending(b) {
             let how = if how == Reason::Capture {
                 "took the last cube"
+            } else if b.variant().rules.goal == Goal::Rank {
+                "reached the far rank"
             } else {
                 "reached the corner"
             };
@@ -231,8 +270,10 @@ impl State {
         }
         let side = b.side_to_move();
         let name = capital(side.name());
+        let dice = b.variant().has_dice();
         let die = match self.game.die {
-            Some(d) => format!(", die {d}"),
+            Some(d) if dice => format!(", die {d}"),
+            Some(_) => ", any cube".into(),
             None => String::new(),
         };
         let line = if self.game.main.is_some() {
@@ -261,6 +302,14 @@ impl State {
         }
         if self.is_human(side) || !self.running {
             return match (self.game.die, self.game.dice) {
+                (Some(_), _)
+                    if b.moves_for_die(self.game.die.unwrap_or(0)).as_slice() == [Move::PASS] =>
+                {
+                    format!("{line}{name} to move{die}: no cube can move, so {name} passes (Pass)")
+                }
+                (Some(_), _) if !dice => {
+                    format!("{line}{name} to move: pick any cube, then its target")
+                }
                 (Some(d), _) => {
                     format!("{line}{name} to move, die {d}: pick a cube, then its target")
                 }
@@ -293,8 +342,8 @@ impl State {
                 }
                 if let Some(sq) = pos.cube_square(t.side, n) {
                     out.push(json!({
-                        "cube": crate::brain::analysis::cube_name(t.side, n),
-                        "square": square_name(sq),
+                        "cube": cube_label(t.side, n),
+                        "square": pos.variant().square_name(sq),
                         "chance": t.chance(f),
                     }));
                 }
@@ -325,8 +374,10 @@ impl State {
                         .filter(|&&(_, f)| f > 0)
                         .map(|&(n, f)| {
                             json!({
-                                "cube": crate::brain::analysis::cube_name(t.side, n),
-                                "square": after.cube_square(t.side, n).map(square_name),
+                                "cube": cube_label(t.side, n),
+                                "square": after
+                                    .cube_square(t.side, n)
+                                    .map(|s| after.variant().square_name(s)),
                                 "chance": t.chance(f),
                             })
                         })
