@@ -322,7 +322,8 @@ impl GameRecord {
         let _ = writeln!(s, "red {}", record_name(&self.red));
         let _ = writeln!(s, "blue {}", record_name(&self.blue));
         let v = self.variant();
-        if !v.standard || v.name() != "standard" {
+        // Only the standard game goes unnamed (no file may take a preset's name).
+        if v.name() != "standard" {
             if Variant::preset(v.name()).is_some_and(|p| std::ptr::eq(p, v)) {
                 let _ = writeln!(s, "variant {}", v.name());
             } else {

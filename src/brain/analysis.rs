@@ -72,8 +72,7 @@ fn search_at_least_one_ply(
         return r;
     }
     if searcher.stop_flag().load(Ordering::Relaxed) {
-        // The search's own evaluation for this board (the general one outside the standard game).
-        let mut one = one_ply(searcher.eval.for_board(board), board, die);
+        let mut one = one_ply(searcher.eval, board, die);
         one.nodes += r.nodes;
         return one;
     }
@@ -91,6 +90,7 @@ fn search_at_least_one_ply(
 /// what the evaluation gives the opponent after it. This is what a depth-1 search finds.
 fn one_ply(eval: EvalKind, board: &Board, die: u8) -> SearchResult {
     let start = Instant::now();
+    // The search's own evaluation for this board (the general one outside the standard game).
     let eval = eval.for_board(board);
     let mut b = board.clone();
     let mover = b.side_to_move();

@@ -319,17 +319,21 @@ impl Report {
         out
     }
 
-    /// The crosstable: the wins and losses of each row's player against each column's.
-    pub fn crosstable(&self) -> String {
-        let mut out = String::new();
-        let np = self.names.len();
-        let width = self
-            .names
+    /// The width of the names column: the longest name, at least six characters.
+    fn name_width(&self) -> usize {
+        self.names
             .iter()
             .map(|s| s.chars().count())
             .max()
             .unwrap_or(0)
-            .max(6);
+            .max(6)
+    }
+
+    /// The crosstable: the wins and losses of each row's player against each column's.
+    pub fn crosstable(&self) -> String {
+        let mut out = String::new();
+        let np = self.names.len();
+        let width = self.name_width();
         let _ = writeln!(
             out,
             "Crosstable (wins-losses of the row's player against the column's):"
@@ -361,13 +365,7 @@ impl Report {
     fn tournament_text(&self, out: &mut String) {
         let np = self.names.len();
         let _ = writeln!(out, "Games {}, {np} players", self.games);
-        let width = self
-            .names
-            .iter()
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(6);
+        let width = self.name_width();
         let _ = writeln!(
             out,
             "Ratings (Bradley-Terry maximum likelihood of all games, anchor {} = 0):",

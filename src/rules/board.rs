@@ -447,6 +447,8 @@ impl Board {
         let c = self.stm.idx();
         let dest = &self.v.dest[c];
         let mut m = mask & self.alive[c];
+        // Two copies of the loop on purpose: the standard game (own captures allowed) keeps a
+        // loop without a test per target, which it always passes.
         if self.v.rules.own_capture {
             while m != 0 {
                 let i = m.trailing_zeros() as usize;

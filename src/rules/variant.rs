@@ -555,12 +555,11 @@ impl Variant {
             }
             groups[alive] = g;
         }
-        let standard = rules == preset_rules("standard").expect("the standard preset")
-            || (rules.name != "standard" && {
-                let mut s = rules.clone();
-                s.name = "standard".into();
-                s == preset_rules("standard").expect("the standard preset")
-            });
+        // The standard game's rules under any name (its network and tables apply).
+        let standard = Rules {
+            name: "standard".into(),
+            ..rules.clone()
+        } == preset_rules("standard").expect("the standard preset");
         let salt = if standard { 0 } else { rules_hash(&rules) };
         let mut keys: Box<[[u64; MAX_SQ]; 32]> = Box::new([[0u64; MAX_SQ]; 32]);
         for (code, row) in keys.iter_mut().enumerate().take(25).skip(1) {
