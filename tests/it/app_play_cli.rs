@@ -1,6 +1,6 @@
 //! `ewn play` and `ewn analyse` driven through the built binary with piped input.
 
-mod common;
+use crate::common;
 
 use ewn::record::{GameRecord, Reason, parse_records};
 use ewn::rules::board::Color;

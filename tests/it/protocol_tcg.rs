@@ -4,9 +4,7 @@
 //! `exit`) it must exit successfully without printing more. A comment `# args: ...` gives the
 //! program's arguments.
 
-mod common;
-
-use common::{replay_transcript, transcript_dir};
+use crate::common::{replay_transcript, transcript_dir};
 
 #[test]
 fn tcg_transcripts() {

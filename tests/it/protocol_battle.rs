@@ -5,7 +5,7 @@
 //! disconnects). Ports are chosen by the system; every wait has a generous bound that only turns
 //! a hang into a failure.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -13,7 +13,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{EWN, Engine, argv, temp_path};
+use crate::common::{EWN, Engine, argv, temp_path};
 use ewn::players::battle::{
     Decoded, ServerMsg, answer_text, decode_answer, decode_server, turn_text,
 };

@@ -3,11 +3,11 @@
 //! `common`), and the behaviours a transcript cannot express (stopping, quitting during a search,
 //! the end of input) are driven directly.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, REPLY_TIMEOUT, replay_transcript as replay, transcript_dir};
+use crate::common::{Engine, REPLY_TIMEOUT, replay_transcript as replay, transcript_dir};
 
 /// Every transcript with its own test, so a failure names the session.
 const TRANSCRIPTS: [&str; 7] = [
@@ -25,7 +25,7 @@ fn every_transcript_is_replayed() {
     let mut files: Vec<String> = std::fs::read_dir(transcript_dir())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        // `tcg-*.txt` are TCG sessions, replayed by `tests/tcg_transcripts.rs`.
+        // `tcg-*.txt` are TCG sessions, replayed by `tests/it/protocol_tcg.rs`.
         .filter(|n| n.ends_with(".txt") && !n.starts_with("tcg-"))
         .collect();
     files.sort();

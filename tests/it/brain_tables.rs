@@ -2,8 +2,8 @@
 //! table code), the a5-e1 reflection keeps every value, a one-cube race has its closed-form
 //! value, a table file survives a round trip and a damaged or foreign file is refused.
 
-mod common;
-use common::Rng;
+use crate::common;
+use crate::common::Rng;
 
 use std::collections::HashMap;
 

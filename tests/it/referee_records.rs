@@ -1,9 +1,9 @@
 //! Records written by `ewn match` replay with `ewn replay` to the positions the games ended in,
 //! a doctored record is rejected, and `ewn export --ccgc` writes one contest record per game.
 
-mod common;
+use crate::common;
 
-use common::{argv, run, run_ok};
+use crate::common::{argv, run, run_ok};
 use ewn::record::parse_records;
 use ewn::rules::notation::to_fen;
 

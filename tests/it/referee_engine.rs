@@ -2,9 +2,7 @@
 //! and a game clock) and over TCG: every game ends by the rules, with no illegal move and no time
 //! loss, and every record replays.
 
-mod common;
-
-use common::EWN;
+use crate::common::EWN;
 use ewn::players::PlayerSpec;
 use ewn::players::TimeControl;
 use ewn::players::baseline::Kind;

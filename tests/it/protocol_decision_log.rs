@@ -1,6 +1,6 @@
 //! The decision log is valid JSON, one object per decision, with the fields a reader needs.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

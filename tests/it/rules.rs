@@ -1,8 +1,7 @@
 //! Rules: perft tables, a naive independent move generator as a cross-check, Zobrist keys and
 //! notation round trips over random games.
 
-mod common;
-use common::Rng;
+use crate::common::Rng;
 
 use ewn::rules::board::{Board, Color, Move};
 use ewn::rules::notation::{STARTPOS, parse_fen, parse_move, to_fen};

@@ -1,8 +1,7 @@
 //! Search: the pruned search returns exactly the value of plain expectimax, known values are found,
 //! results are deterministic, and the bench signature is pinned.
 
-mod common;
-use common::Rng;
+use crate::common::Rng;
 
 use ewn::brain::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
 use ewn::rules::board::Board;

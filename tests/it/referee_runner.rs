@@ -2,11 +2,11 @@
 //! a three-player round robin with its crosstable, start positions, honest statistics for a
 //! one-sided match, and shards whose merged records give exactly the result of one run.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{EWN, argv, run_fails as fails, run_ok as ok, words};
+use crate::common::{EWN, argv, run_fails as fails, run_ok as ok, words};
 use ewn::record::parse_records;
 use ewn::rules::notation::to_fen;
 

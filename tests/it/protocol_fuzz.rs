@@ -2,7 +2,7 @@
 //! characters. The engine must answer, keep running and exit cleanly: nothing on input may make
 //! it panic or hang.
 
-mod common;
+use crate::common;
 
 use ewn::rules::zobrist::splitmix64;
 

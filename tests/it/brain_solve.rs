@@ -5,8 +5,7 @@
 //! the search plays from the table, and the one-cube game and the command line say what they
 //! must.
 
-mod common;
-use common::{Rng, run_fails, run_ok, temp_path};
+use crate::common::{Rng, run_fails, run_ok, temp_path};
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -342,7 +341,7 @@ fn the_command_line_solves_small_presets_and_refuses_large_ones() {
 
 #[test]
 fn the_engine_loads_a_solved_table_and_plays_from_it() {
-    use common::Engine;
+    use crate::common::Engine;
     let dir = temp_path("solve", "engine");
     std::fs::create_dir_all(&dir).unwrap();
     let d = dir.to_str().unwrap();

@@ -2,9 +2,9 @@
 //! so they replay anywhere), engines are told the variant, and an engine that refuses it loses
 //! by forfeit with that reason.
 
-mod common;
+use crate::common;
 
-use common::{argv, run, run_ok};
+use crate::common::{argv, run, run_ok};
 use ewn::record::parse_records;
 
 fn tmp(name: &str) -> std::path::PathBuf {

@@ -2,7 +2,7 @@
 //! temporary directory. Each loses every game it plays, with the right reason, and the match goes
 //! on (a killed or crashed engine is restarted for the next game).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

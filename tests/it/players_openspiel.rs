@@ -4,12 +4,12 @@
 //! These tests need a Python with the `open_spiel` package, named by `EWN_OPENSPIEL_PYTHON`;
 //! `.ci/run` installs one into a throwaway virtual environment and runs them with `--ignored`.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use common::{EWN, argv, run_ok};
+use crate::common::{EWN, argv, run_ok};
 use ewn::record::parse_records;
 
 fn python() -> String {

@@ -1,9 +1,7 @@
 //! Numbers out of range and bad record files: a clear error that says where, never a panic, an
 //! overflow, a huge allocation or a silent default.
 
-mod common;
-
-use common::{run, run_fails, run_ok, temp_path};
+use crate::common::{run, run_fails, run_ok, temp_path};
 
 #[test]
 fn numeric_arguments_out_of_range_are_refused() {

@@ -2,11 +2,9 @@
 //! presets' rules restated from the variants' description, a plain board (a vector of squares),
 //! and perft and legal move sets compared position by position.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::Rng;
+use crate::common::Rng;
 use ewn::rules::board::{Board, Color, Move};
 use ewn::rules::notation::{move_name_in, parse_fen_in, to_fen};
 use ewn::rules::perft::perft;

@@ -6,13 +6,13 @@
 //!
 //! Deadlines are generous and nothing is timed: a verdict is checked, never how fast it came.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::EWN;
+use crate::common::EWN;
 use ewn::players::TimeControl;
 use ewn::players::baseline::Kind;
 use ewn::players::spec::Entrant;

@@ -3,13 +3,13 @@
 //! uninterrupted run: the same games (numbers, players, colours, dice and moves) and the same
 //! report.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::EWN;
+use crate::common::EWN;
 use ewn::record::{GameRecord, parse_records};
 
 /// A record's games without what differs from run to run (the measured times and the date),

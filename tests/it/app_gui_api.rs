@@ -4,7 +4,7 @@
 //! Waits are bounded by a generous deadline only so that a hang fails the test instead of blocking
 //! the suite; nothing here depends on how fast anything is.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
