@@ -289,7 +289,7 @@ fn attack(t: &Target) {
         // A body promised (with the token, so the arena reads it) and never sent.
         let mut s = connect(port);
         let rq = format!(
-            "POST {post_path} HTTP/1.1\r\n{host}{token}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{"
+            "POST {post_path} HTTP/1.1\r\n{host}{token}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{{"
         );
         s.write_all(rq.as_bytes()).unwrap();
         keep.push(s);
