@@ -200,10 +200,14 @@ pub fn serve(
     })
 }
 
-/// The open connections: for each, when it last read or wrote and how to close it.
+/// An open connection as the registry sees it: when it last read or wrote (milliseconds since
+/// the registry's epoch) and how to close it.
+type Slot = (Arc<AtomicU64>, oneshot::Sender<()>);
+
+/// The open connections, by number.
 struct Registry {
     epoch: Instant,
-    open: Mutex<HashMap<u64, (Arc<AtomicU64>, oneshot::Sender<()>)>>,
+    open: Mutex<HashMap<u64, Slot>>,
 }
 
 impl Registry {
