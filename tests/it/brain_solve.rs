@@ -663,3 +663,51 @@ fn the_engine_loads_a_solved_table_and_plays_from_it() {
     let out = eng.until("readyok");
     assert!(out[0].starts_with("error TablePath"), "{out:?}");
 }
+
+#[test]
+fn the_command_line_solves_a_backrank_board_and_gives_exact_losses() {
+    let defs = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/protocol/variants/backrank-small.toml"
+    );
+    let rec = temp_path("solve", "backrank-games.txt");
+    let rec = rec.to_str().unwrap();
+    let base = ["--variants", defs, "--variant", "backrank-3x3"];
+    let mut args = base.to_vec();
+    args.extend([
+        "match",
+        "--engine",
+        "greedy",
+        "--opponent",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--record",
+        rec,
+    ]);
+    run_ok(&args);
+    let mut args = base.to_vec();
+    args.extend(["solve", "--json", "--loss", rec]);
+    let j: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+    assert!(j["sweeps"].as_u64().unwrap() > 0);
+    assert!(j["error_bound"].as_f64().unwrap() <= 1e-12);
+    let model = backrank_model::values()[&backrank_model::start()];
+    assert!((j["start_value"].as_f64().unwrap() - model).abs() < 1e-12);
+    let loss = j["loss"].as_array().unwrap();
+    assert_eq!(loss.len(), 2, "{loss:?}");
+    for p in loss {
+        assert_eq!(p["games"], 6, "{p}");
+        let lost = p["lost"].as_f64().unwrap();
+        assert!((0.0..=6.0).contains(&lost), "{p}");
+        assert!(p["inferior"].as_u64().unwrap() <= p["choices"].as_u64().unwrap());
+    }
+    let mut args = base.to_vec();
+    args.extend(["solve", "--loss", rec]);
+    let text = run_ok(&args);
+    assert!(
+        text.contains("value iteration") && text.contains("exact loss"),
+        "{text}"
+    );
+}
