@@ -368,11 +368,11 @@ mod backrank_model {
             let s = all[i];
             for n in 0..3 {
                 for m in moves(&s, n) {
-                    if let Next::Go(t) = m {
-                        if !seen.contains_key(&t) {
-                            seen.insert(t, all.len());
-                            all.push(t);
-                        }
+                    if let Next::Go(t) = m
+                        && let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t)
+                    {
+                        e.insert(all.len());
+                        all.push(t);
                     }
                 }
             }
