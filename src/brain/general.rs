@@ -7,7 +7,8 @@
 //! (around holes). Without dice the mover picks its cube, so its speed is that of its nearest
 //! runner. The race difference in turns (with a fraction of a turn for the side to move), the
 //! material balance and the chance of winning on this very roll are squashed into (0, 1) in
-//! integer arithmetic, so values are identical on every machine.
+//! integer arithmetic, so values are identical on every machine. In back-rank play (passes, the
+//! far rank as goal) the value is averaged with the race of distributions of `backrank`.
 
 use crate::brain::eval::WIN;
 use crate::rules::board::{Board, Color};
@@ -87,7 +88,11 @@ pub fn evaluate(b: &Board) -> i64 {
     } else {
         v.weight_moving(b.alive(c), us.runners)
     };
-    ((now * WIN + (total - now) * p) / total).clamp(1, WIN - 1)
+    let value = ((now * WIN + (total - now) * p) / total).clamp(1, WIN - 1);
+    if crate::brain::backrank::applies(v) {
+        return crate::brain::backrank::evaluate(b, value);
+    }
+    value
 }
 
 /// Expected own turns each side (side to move first) needs to bring a runner home.

@@ -9,6 +9,7 @@
 //! the front ends, the referee and the applications call it.
 
 pub mod analysis;
+pub mod backrank;
 pub mod decision_log;
 pub mod eval;
 pub mod general;

@@ -19,6 +19,16 @@ const NS_PER_SLOT: f64 = 400.0;
 /// Bytes per slot while solving (one `f64`).
 const BYTES_PER_SLOT: f64 = 8.0;
 
+/// Bytes per slot while solving a variant that passes: the `f64` values, a `u32` position
+/// number while exploring, and the graph and two bounds of the reachable positions (the
+/// back-rank boards of protocol/solved.md peaked at 12 to 19 bytes a slot).
+const BYTES_PER_SLOT_CYCLIC: f64 = 20.0;
+
+/// Solver time per slot of a variant that passes, on one thread (the iteration is not
+/// threaded): the 4x4 back-rank board took 6.5 s of processor time for 19,257,120 slots, the
+/// 4x3 one 1.6 s for 2,877,336.
+const NS_PER_SLOT_CYCLIC: f64 = 600.0;
+
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The one-cube game on every board from 2x2 to 8x8 instead: the winner and the length.
@@ -37,6 +47,72 @@ pub struct SolveArgs {
     /// Everything as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Also replay the games of this record file (those of the solved variant) and give each
+    /// player's exact loss: per game, and per choice (a roll with more than one legal move).
+    #[arg(long, value_name = "FILE")]
+    pub loss: Option<PathBuf>,
+}
+
+/// One player's exact losses over the games of a record file.
+#[derive(Default)]
+struct Loss {
+    games: u64,
+    choices: u64,
+    /// Choices where the move played was not exactly best (lost more than 1e-9).
+    inferior: u64,
+    lost: f64,
+}
+
+/// Every player's exact loss in the games of `file` played in `sol`'s variant, by name.
+fn exact_losses(sol: &solve::Solution, file: &Path) -> Result<Vec<(String, Loss)>> {
+    let v = sol.layout.v;
+    let games = crate::record::read_record_file(file)?;
+    let mut by: Vec<(String, Loss)> = Vec::new();
+    let entry = |by: &mut Vec<(String, Loss)>, name: &str| -> usize {
+        match by.iter().position(|(n, _)| n == name) {
+            Some(i) => i,
+            None => {
+                by.push((name.to_string(), Loss::default()));
+                by.len() - 1
+            }
+        }
+    };
+    for g in games
+        .iter()
+        .map(|l| &l.game)
+        .filter(|g| std::ptr::eq(g.start.board().variant(), v))
+    {
+        let players = [entry(&mut by, &g.red), entry(&mut by, &g.blue)];
+        for &i in &players {
+            by[i].1.games += 1;
+        }
+        let mut b = g.start.board();
+        for ply in &g.plies {
+            let moves = b.moves_for_die(ply.die);
+            if moves.len() > 1 {
+                let mover = b.side_to_move();
+                let value = |m| {
+                    let mut c = b.clone();
+                    c.make(m);
+                    match c.winner() {
+                        Some(w) => Some(f64::from(u8::from(w == mover))),
+                        None => sol.value(&c).map(|x| 1.0 - x),
+                    }
+                };
+                let mut best = 0.0f64;
+                for &m in moves.as_slice() {
+                    best = best.max(value(m).context("a position the solve did not reach")?);
+                }
+                let played = value(ply.mv).context("a move the solve did not reach")?;
+                let l = &mut by[players[usize::from(mover == crate::rules::board::Color::Blue)]].1;
+                l.choices += 1;
+                l.lost += best - played;
+                l.inferior += u64::from(best - played > 1e-9);
+            }
+            b.make(ply.mv);
+        }
+    }
+    Ok(by)
 }
 
 /// The memory available on this machine, in bytes (Linux), if known.
@@ -50,6 +126,13 @@ fn available_memory() -> Option<f64> {
 /// What solving `v` would take: index slots, bytes of memory and seconds with `threads` threads.
 pub fn estimate(v: &Variant, threads: u64) -> (f64, f64, f64) {
     let slots = slots_estimate(v);
+    if solve::passes(v).is_some() {
+        return (
+            slots,
+            slots * BYTES_PER_SLOT_CYCLIC,
+            slots * NS_PER_SLOT_CYCLIC * 1e-9,
+        );
+    }
     (
         slots,
         slots * BYTES_PER_SLOT,
@@ -98,13 +181,13 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
         return run_one_cube(args.json);
     }
     let v = super::variants::variant();
-    if let Some(why) = solve::passes(v) {
-        bail!(
-            "variant {} is not solved by this build: a game can repeat a position ({why})",
-            v.name()
-        );
-    }
-    let (slots, bytes, secs) = estimate(v, args.threads);
+    // The iteration of a variant that passes runs on one thread.
+    let threads = if solve::passes(v).is_some() {
+        1
+    } else {
+        args.threads
+    };
+    let (slots, bytes, secs) = estimate(v, threads);
     let limit = match args.max_memory {
         Some(m) => m as f64 * 1024.0 * 1024.0,
         None => available_memory().unwrap_or(4e9),
@@ -117,7 +200,7 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
             mb(bytes),
             mb(limit),
             seconds(secs),
-            args.threads
+            threads
         );
     }
     let shown = !args.json;
@@ -139,6 +222,10 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
     };
     let eq = equilibrium(&m.values).map_err(anyhow::Error::msg)?;
     let exploit = solve::nash::exploitability(&m.values, &eq);
+    let losses = match &args.loss {
+        Some(f) => Some(exact_losses(&sol, f)?),
+        None => None,
+    };
     let table = match &args.out {
         Some(dir) => {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -174,7 +261,9 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
             "slots": sol.layout.len(),
             "symmetric": sol.layout.symmetric,
             "seconds": sol.seconds,
-            "threads": args.threads,
+            "threads": threads,
+            "sweeps": sol.sweeps,
+            "error_bound": sol.bound,
             "memory_bytes": bytes,
             "first": first,
             "start_value": start_value,
@@ -188,6 +277,10 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
             },
             "table": table.as_ref().map(|(p, _)| p.display().to_string()),
             "table_bytes": table.as_ref().map(|(_, s)| *s),
+            "loss": losses.as_ref().map(|l| l.iter().map(|(n, l)| json!({
+                "player": n, "games": l.games, "choices": l.choices, "inferior": l.inferior,
+                "lost": l.lost,
+            })).collect::<Vec<_>>()),
         });
         println!("{out}");
         return Ok(());
@@ -197,7 +290,7 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
         v.name(),
         sol.positions,
         sol.seconds,
-        args.threads,
+        threads,
         sol.layout.len(),
         if sol.layout.symmetric {
             ", Blue to move stored as Red turned half a circle"
@@ -205,6 +298,15 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
             ""
         }
     );
+    if sol.sweeps > 0 {
+        println!(
+            "positions can repeat ({}): value iteration, {} sweeps, every value within {:.1e} of \
+             the exact one",
+            solve::passes(v).unwrap_or_default(),
+            sol.sweeps,
+            sol.bound
+        );
+    }
     println!(
         "start value {start_value:.12} ({first} first, setups {} against {}, before the roll)",
         setup_string(&v.default_setup()),
@@ -222,6 +324,21 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
     println!("largest gain of a pure setup against the other's mix {exploit:.1e}");
     if let Some((path, size)) = table {
         println!("table {} {size} bytes", path.display());
+    }
+    if let Some(losses) = losses {
+        println!(
+            "exact loss: player, games, choices, inferior choices, lost a game, lost a choice"
+        );
+        for (name, l) in losses {
+            println!(
+                "{name:<16} {:>6} {:>7} {:>6} {:>9.5} {:>9.6}",
+                l.games,
+                l.choices,
+                l.inferior,
+                l.lost / l.games.max(1) as f64,
+                l.lost / l.choices.max(1) as f64
+            );
+        }
     }
     Ok(())
 }

@@ -281,16 +281,256 @@ fn the_search_plays_exactly_best_moves_from_the_table() {
     }
 }
 
+/// The back-rank rules on small boards, as the documented example file defines them.
+fn backrank(name: &str) -> &'static Variant {
+    let text = include_str!("../../protocol/variants/backrank-small.toml");
+    ewn::rules::variant_file::parse_variants("backrank-small.toml", text)
+        .unwrap()
+        .into_iter()
+        .find(|v| v.name() == name)
+        .unwrap()
+}
+
+/// An independent model of the 3x3 back-rank game, written from the rules alone (no crate
+/// code): cubes 1-3 a side, a three-sided die, Red on a3 b3 c3 (cubes 1, 2, 3) moving down,
+/// Blue on a1 b1 c1 moving up, a cube steps straight or diagonally forward, onto an empty square
+/// or an enemy cube (taken), never onto its own; the rolled cube alone moves, and when it is
+/// gone or blocked the side passes; reaching the far rank or taking the last enemy cube wins.
+mod backrank_model {
+    use std::collections::HashMap;
+
+    /// `cube[side][n]`: the square (`row * 3 + col`, row 0 the top rank) of cube `n + 1`.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub struct State {
+        pub cube: [[Option<u8>; 3]; 2],
+        pub stm: usize,
+    }
+
+    pub enum Next {
+        Won,
+        Go(State),
+    }
+
+    pub fn start() -> State {
+        State {
+            cube: [[Some(0), Some(1), Some(2)], [Some(6), Some(7), Some(8)]],
+            stm: 0,
+        }
+    }
+
+    /// The positions the mover may reach after rolling `n` (a pass when there are none).
+    pub fn moves(s: &State, n: usize) -> Vec<Next> {
+        let me = s.stm;
+        let them = 1 - me;
+        let Some(from) = s.cube[me][n] else {
+            return vec![Next::Go(State { stm: them, ..*s })];
+        };
+        let (row, col) = ((from / 3) as i32, (from % 3) as i32);
+        let dr = if me == 0 { 1 } else { -1 };
+        let mut out = Vec::new();
+        for dc in [-1, 0, 1] {
+            let (r, c) = (row + dr, col + dc);
+            if !(0..3).contains(&r) || !(0..3).contains(&c) {
+                continue;
+            }
+            let to = (r * 3 + c) as u8;
+            if s.cube[me].contains(&Some(to)) {
+                continue;
+            }
+            let mut t = *s;
+            t.cube[me][n] = Some(to);
+            for x in t.cube[them].iter_mut() {
+                if *x == Some(to) {
+                    *x = None;
+                }
+            }
+            let far = if me == 0 { 2 } else { 0 };
+            if r == far || t.cube[them].iter().all(|x| x.is_none()) {
+                out.push(Next::Won);
+            } else {
+                t.stm = them;
+                out.push(Next::Go(t));
+            }
+        }
+        if out.is_empty() {
+            out.push(Next::Go(State { stm: them, ..*s }));
+        }
+        out
+    }
+
+    /// The mover's win chance of every position reachable from the start, by plain synchronous
+    /// value iteration from 1/2 until no value moves by more than 1e-15.
+    pub fn values() -> HashMap<State, f64> {
+        let mut all = vec![start()];
+        let mut seen: HashMap<State, usize> = HashMap::from([(start(), 0)]);
+        let mut i = 0;
+        while i < all.len() {
+            let s = all[i];
+            for n in 0..3 {
+                for m in moves(&s, n) {
+                    if let Next::Go(t) = m
+                        && let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t)
+                    {
+                        e.insert(all.len());
+                        all.push(t);
+                    }
+                }
+            }
+            i += 1;
+        }
+        let succ: Vec<Vec<Vec<Option<usize>>>> = all
+            .iter()
+            .map(|s| {
+                (0..3)
+                    .map(|n| {
+                        moves(s, n)
+                            .into_iter()
+                            .map(|m| match m {
+                                Next::Won => None,
+                                Next::Go(t) => Some(seen[&t]),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut v = vec![0.5f64; all.len()];
+        for _ in 0..1_000_000 {
+            let next: Vec<f64> = succ
+                .iter()
+                .map(|rolls| {
+                    rolls
+                        .iter()
+                        .map(|ms| {
+                            ms.iter()
+                                .map(|m| m.map_or(1.0, |j| 1.0 - v[j]))
+                                .fold(0.0, f64::max)
+                        })
+                        .sum::<f64>()
+                        / 3.0
+                })
+                .collect();
+            let change = next
+                .iter()
+                .zip(&v)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f64::max);
+            v = next;
+            if change < 1e-15 {
+                break;
+            }
+        }
+        all.into_iter().zip(v).collect()
+    }
+}
+
 #[test]
-fn variants_with_passes_are_refused_with_the_reason() {
-    let e = solve::solve(
-        Variant::preset("backrank").unwrap(),
-        1,
-        &Progress { shown: false },
-    )
-    .err()
-    .unwrap();
-    assert!(e.contains("repeat positions") && e.contains("pass"), "{e}");
+fn the_3x3_backrank_solve_agrees_with_an_independent_model() {
+    let v = backrank("backrank-3x3");
+    assert!(solve::passes(v).is_some());
+    let sol = solve::solve(v, 1, &Progress { shown: false }).unwrap();
+    assert!(sol.sweeps > 0 && sol.bound <= 1e-12, "{}", sol.bound);
+    let model = backrank_model::values();
+    // Every position the model reaches from the start, against the solve.
+    let name = ["a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1"];
+    for (s, want) in &model {
+        let mut text = String::new();
+        for (row, names) in name.chunks(3).enumerate() {
+            let mut empty = 0;
+            for col in 0..3 {
+                let sq = (row * 3 + col) as u8;
+                let at = (0..2).find_map(|side| {
+                    (0..3)
+                        .find(|&n| s.cube[side][n] == Some(sq))
+                        .map(|n| (side, n + 1))
+                });
+                match at {
+                    None => empty += 1,
+                    Some((side, n)) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push_str(&format!("{}{n}", ["R", "B"][side]));
+                    }
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            if row < 2 {
+                text.push('/');
+            }
+            let _ = names;
+        }
+        text.push_str([" r", " b"][s.stm]);
+        let b = ewn::rules::notation::parse_fen_in(v, &text).unwrap();
+        let got = sol.value(&b).unwrap_or_else(|| panic!("{text} not solved"));
+        assert!((got - want).abs() < 1e-9, "{text}: {got} != {want}");
+    }
+    let want = model[&backrank_model::start()];
+    let b = solve::start_position(v, Color::Red, &[1, 2, 3], &[1, 2, 3]);
+    let got = sol.value(&b).unwrap();
+    assert!((got - want).abs() < 1e-12, "start {got} != {want}");
+    assert!(model.len() > 1000, "{} positions", model.len());
+}
+
+#[test]
+fn a_variant_whose_games_can_go_on_forever_is_refused() {
+    // A one-sided die rolls 1, which neither side has: both pass for ever from the start.
+    let text = "[endless]\nparent = \"backrank\"\nrows = 3\ncols = 3\ncubes = [2, 3]\n\
+                dice = \"d1\"\nstart = [\"a3\", \"b3\"]\nstart_blue = [\"a1\", \"b1\"]\n";
+    let v = ewn::rules::variant_file::parse_variants("endless.toml", text).unwrap()[0];
+    let e = solve::solve(v, 1, &Progress { shown: false })
+        .err()
+        .unwrap();
+    assert!(e.contains("go on forever"), "{e}");
+}
+
+#[test]
+fn the_search_plays_exactly_best_moves_in_a_backrank_game() {
+    let v = backrank("backrank-4x3");
+    let sol = solve::solve(v, 1, &Progress { shown: false }).unwrap();
+    let t = Arc::new(solve::Solved::from_solution(sol));
+    let mut s = Searcher::new(4);
+    s.set_solved(Some(t.clone()));
+    let mut rng = Rng(11);
+    let mut roots = 0;
+    let mut passes = 0;
+    for _ in 0..20 {
+        let mut p = Board::startpos_in(v);
+        while !p.is_over() {
+            let die = 1 + rng.below(3) as u8;
+            let r = s.search(&p, die, &Limits::to_depth(3), &mut |_| {});
+            assert!(r.table, "{p:?}: the root is solved");
+            let value = |m| {
+                let mut c = p.clone();
+                c.make(m);
+                match c.winner() {
+                    Some(w) => f64::from(u8::from(w == p.side_to_move())),
+                    None => 1.0 - t.probability(&c).unwrap(),
+                }
+            };
+            let moves = p.moves_for_die(die);
+            let best = moves
+                .as_slice()
+                .iter()
+                .map(|&m| value(m))
+                .fold(0.0, f64::max);
+            assert!((value(r.best) - best).abs() < 1e-8, "{p:?} die {die}");
+            assert!((r.value as f64 / WIN as f64 - best).abs() < 1e-8);
+            roots += 1;
+            passes += usize::from(r.best == ewn::rules::board::Move::PASS);
+            // A random move now and then, so that the games wander off the best lines.
+            let m = if rng.below(3) == 0 {
+                moves.as_slice()[rng.below(moves.len() as u64) as usize]
+            } else {
+                r.best
+            };
+            p.make(m);
+        }
+    }
+    assert!(roots > 100 && passes > 0, "{roots} roots, {passes} passes");
 }
 
 #[test]
@@ -334,7 +574,7 @@ fn the_command_line_solves_small_presets_and_refuses_large_ones() {
         "{err}"
     );
     let err = run_fails(&["solve", "--variant", "backrank"]);
-    assert!(err.contains("repeat a position"), "{err}");
+    assert!(err.contains("will not fit"), "{err}");
     let one = run_ok(&["solve", "--one-cube"]);
     assert_eq!(one.lines().count(), 9, "{one}");
 }
@@ -422,4 +662,52 @@ fn the_engine_loads_a_solved_table_and_plays_from_it() {
     eng.send("isready");
     let out = eng.until("readyok");
     assert!(out[0].starts_with("error TablePath"), "{out:?}");
+}
+
+#[test]
+fn the_command_line_solves_a_backrank_board_and_gives_exact_losses() {
+    let defs = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/protocol/variants/backrank-small.toml"
+    );
+    let rec = temp_path("solve", "backrank-games.txt");
+    let rec = rec.to_str().unwrap();
+    let base = ["--variants", defs, "--variant", "backrank-3x3"];
+    let mut args = base.to_vec();
+    args.extend([
+        "match",
+        "--engine",
+        "greedy",
+        "--opponent",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--record",
+        rec,
+    ]);
+    run_ok(&args);
+    let mut args = base.to_vec();
+    args.extend(["solve", "--json", "--loss", rec]);
+    let j: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+    assert!(j["sweeps"].as_u64().unwrap() > 0);
+    assert!(j["error_bound"].as_f64().unwrap() <= 1e-12);
+    let model = backrank_model::values()[&backrank_model::start()];
+    assert!((j["start_value"].as_f64().unwrap() - model).abs() < 1e-12);
+    let loss = j["loss"].as_array().unwrap();
+    assert_eq!(loss.len(), 2, "{loss:?}");
+    for p in loss {
+        assert_eq!(p["games"], 6, "{p}");
+        let lost = p["lost"].as_f64().unwrap();
+        assert!((0.0..=6.0).contains(&lost), "{p}");
+        assert!(p["inferior"].as_u64().unwrap() <= p["choices"].as_u64().unwrap());
+    }
+    let mut args = base.to_vec();
+    args.extend(["solve", "--loss", rec]);
+    let text = run_ok(&args);
+    assert!(
+        text.contains("value iteration") && text.contains("exact loss"),
+        "{text}"
+    );
 }

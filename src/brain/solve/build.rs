@@ -5,8 +5,9 @@
 //! step and a Blue cube's shrinks (squares are numbered row by row from Red's corner, and every
 //! step goes one row forward or one column towards the goal), and a capture or a hole removes a
 //! cube. So the recursion from the start positions ends, and each position's value follows from
-//! its children's in one visit: no retrograde iteration. Variants in which a side can pass are
-//! refused ([`passes`]): two passes in a row repeat a position.
+//! its children's in one visit: no retrograde iteration. Variants in which a side can pass
+//! ([`passes`]: two passes in a row repeat a position) are solved by iteration instead, in
+//! `cyclic.rs`.
 //!
 //! Threads share the value array without locks: each runs the recursion from its own share of
 //! the start positions, and a value is stored (a relaxed atomic write of the `f64`'s bits) when it
@@ -23,15 +24,20 @@ use crate::rules::board::{Board, Color, MoveList};
 use crate::rules::variant::{Substitute, Variant};
 
 /// An unsolved or unreachable slot.
-const UNKNOWN: u64 = u64::MAX;
+pub(super) const UNKNOWN: u64 = u64::MAX;
 
 /// Every reachable position's exact value in `f64`, for the side to move before its roll.
 pub struct Solution {
     pub layout: Layout,
-    values: Vec<AtomicU64>,
+    pub(super) values: Vec<AtomicU64>,
     /// Positions solved (reachable, not finished).
     pub positions: u64,
     pub seconds: f64,
+    /// The largest difference between a stored value and the exact one: 0 for the one-pass
+    /// solve, at most half the iteration's final gap for a variant that passes.
+    pub bound: f64,
+    /// Sweeps of value iteration (0: the one-pass solve).
+    pub sweeps: u32,
 }
 
 impl Solution {
@@ -170,11 +176,12 @@ impl Worker<'_> {
 }
 
 /// Solves every position reachable from the start positions of `v` (every pair of setups, either
-/// side first) with `threads` threads. The variant must not pass ([`passes`]) and its index
-/// must fit in memory (the caller estimates first).
+/// side first) with `threads` threads: in one memoised pass when no position can repeat, else by
+/// value iteration on one thread ([`super::cyclic`], which refuses a variant whose games can go
+/// on forever). The index must fit in memory (the caller estimates first).
 pub fn solve(v: &'static Variant, threads: usize, progress: &Progress) -> Result<Solution, String> {
-    if let Some(why) = passes(v) {
-        return Err(format!("variant {} can repeat positions: {why}", v.name()));
+    if passes(v).is_some() {
+        return super::cyclic::solve(v, progress);
     }
     let layout = Layout::new(v)?;
     let start = Instant::now();
@@ -265,5 +272,7 @@ pub fn solve(v: &'static Variant, threads: usize, progress: &Progress) -> Result
         values,
         positions,
         seconds: start.elapsed().as_secs_f64(),
+        bound: 0.0,
+        sweeps: 0,
     })
 }

@@ -4,11 +4,13 @@
 //!
 //! `index.rs` says how a position becomes a slot, `build.rs` how every reachable position is
 //! solved (one memoised pass, no iteration: a game without passes never repeats a position),
+//! `cyclic.rs` how a variant that passes is solved (value iteration with a proved bound),
 //! `file.rs` how the table is stored, `nash.rs` the equilibrium over setups, a linear program,
 //! and `one_cube.rs` the deterministic one-cube race. [`Solved`] is the table as the search uses
 //! it: [`Solved::probe`] at chance nodes and the root, only on boards of its own variant.
 
 pub mod build;
+pub mod cyclic;
 pub mod file;
 pub mod index;
 pub mod nash;
