@@ -137,9 +137,7 @@ pub fn accept(
                     let r = stream
                         .set_nonblocking(false)
                         .map_err(anyhow::Error::from)
-                        .and_then(|_| {
-                            Remote::handshake(stream, wait).map_err(anyhow::Error::msg)
-                        });
+                        .and_then(|_| Remote::handshake(stream, wait).map_err(anyhow::Error::msg));
                     pending.fetch_sub(1, Ordering::SeqCst);
                     // The receiver is gone once every client is in: this one is dropped.
                     let _ = tx.send(Ok((r, addr)));

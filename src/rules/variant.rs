@@ -369,7 +369,11 @@ impl Rules {
         // such cubes could never move again, and a game between two such sides never ends.
         if self.substitute == Substitute::Pass && self.dice != Dice::None {
             let rolled = self.outcomes();
-            if let Some(c) = self.cubes.iter().find(|&&c| !rolled.iter().any(|o| o.0 == c)) {
+            if let Some(c) = self
+                .cubes
+                .iter()
+                .find(|&&c| !rolled.iter().any(|o| o.0 == c))
+            {
                 return Err(format!(
                     "cube {c} could never move: substitute = \"pass\" and the dice {} never \
                      roll {c}",
