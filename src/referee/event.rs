@@ -282,13 +282,16 @@ struct PairRest<'a> {
     steps: &'a mut u64,
 }
 
+/// What takes or turns down a complete pairing.
+type Accept<'a> = dyn FnMut(&[(usize, usize)]) -> bool + 'a;
+
 /// Pairs `rest` (in the order of the standings) after `stack` in the order of preference, and
 /// stops at the first complete pairing `accept` takes, left in `stack`.
 fn pair_rest(
     rest: &[usize],
     cx: &mut PairRest,
     stack: &mut Vec<(usize, usize)>,
-    accept: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+    accept: &mut Accept,
 ) -> bool {
     let Some((&top, others)) = rest.split_first() else {
         return accept(stack);

@@ -203,13 +203,13 @@ pub(super) struct Run {
 
 /// Plays `slots` (those `live` does not hold yet) on the workers and returns the tally with
 /// them added.
-pub(super) fn play_slots<'o, 'r, 'i>(
+pub(super) fn play_slots(
     t: &Tournament,
     run: &Run,
     slots: Vec<Slot>,
     progress: Progress,
-    out: &'o mut (dyn Write + Send),
-    record: &'r mut Option<&'i mut (dyn Write + Send)>,
+    out: &mut (dyn Write + Send),
+    record: &mut Option<&mut (dyn Write + Send)>,
     live: Live,
 ) -> Result<Live> {
     let resumed: HashSet<u64> = live.records.iter().map(|g| g.number).collect();

@@ -163,8 +163,8 @@ mod tests {
         let n = 9;
         let mut wins = vec![vec![0; n]; n];
         wins[0][1] = 10;
-        for j in 2..n {
-            wins[1][j] = 10;
+        for w in &mut wins[1][2..] {
+            *w = 10;
         }
         let r = fit(&wins, 0);
         assert_eq!(r[0].elo, 0.0);
