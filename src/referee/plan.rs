@@ -1,6 +1,6 @@
 //! What a tournament is: its players, its schedule (gauntlet, round robin, Swiss, knockout), its
 //! start positions, shards and limits, checked once by [`Tournament::validate`] before any game.
-//! Running it is [`super::tourney`]'s business.
+//! Running it is the business of `tourney` (a gauntlet or round robin) and `rounds` (an event).
 
 use anyhow::{Result, bail, ensure};
 
