@@ -7,6 +7,10 @@
 /// The longest line a text file read by [`read_text_file`] may have, in bytes: far more than any
 /// record or positions line needs.
 pub const MAX_TEXT_LINE: usize = 64 * 1024;
+
+/// The most blank lines in a row a text file may hold: they mean nothing, and a file of nothing
+/// else is refused after this many instead of being read whole.
+pub const MAX_BLANK_RUN: usize = 10_000;
 /// The most characters of someone else's text quoted in an error.
 const EXCERPT: usize = 60;
 
@@ -49,8 +53,10 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
     );
     let mut bytes = Vec::with_capacity(meta.len().min(1 << 24) as usize);
     let mut chunk = vec![0u8; 64 * 1024];
-    // The current line: its number and where it starts in the file.
+    // The current line: its number and where it starts in the file; whether it holds more than
+    // spaces, and how many blank lines came in a row before it.
     let (mut line, mut line_start) = (1usize, 0usize);
+    let (mut filled, mut blanks) = (false, 0usize);
     loop {
         let n = match f.read(&mut chunk) {
             Ok(0) => break,
@@ -62,9 +68,18 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
         bytes.extend_from_slice(&chunk[..n]);
         for (i, &b) in chunk[..n].iter().enumerate() {
             if b == b'\n' {
+                blanks = if filled { 0 } else { blanks + 1 };
+                anyhow::ensure!(
+                    blanks <= MAX_BLANK_RUN,
+                    "{name}: line {line}: more than {MAX_BLANK_RUN} blank lines in a row"
+                );
+                filled = false;
                 line += 1;
                 line_start = base + i + 1;
-            } else if base + i - line_start >= MAX_TEXT_LINE {
+            } else if !matches!(b, b' ' | b'\t' | b'\r') {
+                filled = true;
+            }
+            if b != b'\n' && base + i - line_start >= MAX_TEXT_LINE {
                 let head = &bytes[line_start..bytes.len().min(line_start + 4 * EXCERPT)];
                 anyhow::bail!(
                     "{name}: line {line}: longer than {MAX_TEXT_LINE} bytes ('{}')",

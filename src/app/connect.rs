@@ -380,6 +380,47 @@ fn connect(addr: &str) -> Result<TcpStream> {
     }
 }
 
+/// Warnings of one kind: the first few are logged, the rest counted and logged as a count at
+/// most once every [`WARN_EVERY`], so that a server streaming garbage cannot flood the log.
+#[derive(Default)]
+struct Warnings {
+    logged: u64,
+    held: u64,
+    last: Option<Instant>,
+}
+
+/// Warnings of one kind logged one by one before they are only counted.
+const WARN_FIRST: u64 = 3;
+const WARN_EVERY: Duration = Duration::from_secs(10);
+
+impl Warnings {
+    fn warn(&mut self, text: impl FnOnce() -> String) {
+        if self.logged < WARN_FIRST {
+            self.logged += 1;
+            log::warn!("{}", text());
+            if self.logged == WARN_FIRST {
+                self.last = Some(Instant::now());
+                log::warn!("more like this are counted, not shown one by one");
+            }
+            return;
+        }
+        self.held += 1;
+        if self.last.is_none_or(|t| t.elapsed() >= WARN_EVERY) {
+            log::warn!("{} more like this; the last: {}", self.held, text());
+            self.held = 0;
+            self.last = Some(Instant::now());
+        }
+    }
+
+    /// Logs the count not yet logged.
+    fn finish(&mut self, what: &str) {
+        if self.held > 0 {
+            log::warn!("{} more {what}", self.held);
+            self.held = 0;
+        }
+    }
+}
+
 /// Plays every game the server at `opts.addr` offers, until `close`, the end of the connection
 /// or Ctrl-C. One line per game goes to `out`, and every game to `record`.
 pub fn run(
@@ -418,6 +459,7 @@ pub fn run(
         }
         anyhow::Ok(())
     };
+    let (mut malformed, mut stale) = (Warnings::default(), Warnings::default());
     let end = loop {
         let mut turns: Vec<(Board, u8)> = Vec::new();
         let mut closed = false;
@@ -436,19 +478,21 @@ pub fn run(
                 Decoded::Bad(why, used) => {
                     buf.drain(..used);
                     summary.malformed += 1;
-                    log::warn!("the server sent a malformed message: {why}");
+                    malformed.warn(|| format!("the server sent a malformed message: {why}"));
                 }
                 Decoded::Need => break,
             }
         }
         if buf.len() > MAX_PENDING {
             summary.malformed += 1;
-            log::warn!("the server sent {} bytes that make no message", buf.len());
+            let n = buf.len();
+            malformed.warn(|| format!("the server sent {n} bytes that make no message"));
             buf.clear();
         }
         // Boards the server sent before the last one are no longer waited for.
         if turns.len() > 1 {
-            log::warn!("{} boards came at once; answering the last", turns.len());
+            let n = turns.len();
+            stale.warn(|| format!("{n} boards came at once; answering the last"));
         }
         if let Some((board, die)) = turns.pop() {
             let f = follower.on_turn(&board);
@@ -498,6 +542,8 @@ pub fn run(
             }
         }
     };
+    malformed.finish("malformed messages");
+    stale.finish("boards that came at once with others");
     let f = follower.end(end);
     finish(f, &mut summary, out)?;
     let _ = stream.shutdown(std::net::Shutdown::Both);

@@ -123,11 +123,21 @@ pub fn run_connect(args: ConnectArgs) -> Result<()> {
     let mut record = args.record.as_ref().map(create).transpose()?;
     connect::catch_interrupt();
     let mut stdout = std::io::stdout();
-    connect::run(
+    let played = connect::run(
         &opts,
         &mut stdout,
         record.as_mut().map(|r| r.as_mut() as &mut dyn Write),
-    )?;
+    );
+    drop(record);
+    // A session without a game leaves no file: an empty record is not one `replay` reads.
+    if played.as_ref().is_ok_and(|s| s.games == 0)
+        && let Some(p) = &args.record
+        && std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0)
+    {
+        let _ = std::fs::remove_file(p);
+        log::info!("no game was played: {} not written", p.display());
+    }
+    played?;
     Ok(())
 }
 

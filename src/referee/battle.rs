@@ -9,7 +9,8 @@
 
 use std::io::Write;
 use std::net::TcpListener;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use anyhow::{Result, ensure};
@@ -91,9 +92,14 @@ impl Event {
     }
 }
 
+/// Handshakes in progress at most: further connections wait in the listener's backlog until one
+/// ends, so silent connections cannot take every file descriptor.
+const MAX_PENDING_NAMES: usize = 64;
+
 /// Accepts connections until `n` clients have sent their names, each within `wait`; one that
-/// sends none, or leaves, is dropped and another accepted. Names are made distinct from each
-/// other and from `reserved`.
+/// sends none, or leaves, is dropped. The names are waited for concurrently, each connection on a
+/// thread of its own, so a silent connection keeps no other client waiting; clients are admitted
+/// in the order their names arrive. Names are made distinct from each other and from `reserved`.
 pub fn accept(
     listener: &TcpListener,
     n: usize,
@@ -101,11 +107,70 @@ pub fn accept(
     reserved: &[&str],
     out: &mut dyn Write,
 ) -> Result<Vec<Remote>> {
+    let acceptor = listener.try_clone()?;
+    acceptor.set_nonblocking(true)?;
+    let done = Arc::new(AtomicBool::new(false));
+    let pending = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = mpsc::channel();
+    let accepting = {
+        let (done, pending) = (Arc::clone(&done), Arc::clone(&pending));
+        std::thread::spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                if pending.load(Ordering::SeqCst) >= MAX_PENDING_NAMES {
+                    std::thread::sleep(ACCEPT_POLL);
+                    continue;
+                }
+                let (stream, addr) = match acceptor.accept() {
+                    Ok(c) => c,
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        std::thread::sleep(ACCEPT_POLL);
+                        continue;
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(anyhow::Error::from(e)));
+                        return;
+                    }
+                };
+                pending.fetch_add(1, Ordering::SeqCst);
+                let (tx, pending) = (tx.clone(), Arc::clone(&pending));
+                std::thread::spawn(move || {
+                    let r = stream
+                        .set_nonblocking(false)
+                        .map_err(anyhow::Error::from)
+                        .and_then(|_| Remote::handshake(stream, wait).map_err(anyhow::Error::msg));
+                    pending.fetch_sub(1, Ordering::SeqCst);
+                    // The receiver is gone once every client is in: this one is dropped.
+                    let _ = tx.send(Ok((r, addr)));
+                });
+            }
+        })
+    };
+    let admitted = admit(&rx, n, reserved, out);
+    done.store(true, Ordering::SeqCst);
+    let _ = accepting.join();
+    admitted
+}
+
+/// How often the acceptor looks for a connection (and whether it is still wanted).
+const ACCEPT_POLL: Duration = Duration::from_millis(20);
+
+/// A finished handshake: the client or why it failed, and where it came from.
+type Handshake = Result<(Result<Remote>, std::net::SocketAddr)>;
+
+/// Takes finished handshakes until `n` clients are in.
+fn admit(
+    rx: &mpsc::Receiver<Handshake>,
+    n: usize,
+    reserved: &[&str],
+    out: &mut dyn Write,
+) -> Result<Vec<Remote>> {
     let mut clients: Vec<Remote> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     while clients.len() < n {
-        let (stream, addr) = listener.accept()?;
-        match Remote::handshake(stream, wait) {
+        let (shake, addr) = rx
+            .recv()
+            .map_err(|_| anyhow::anyhow!("the listener stopped"))??;
+        match shake {
             Ok(mut r) => {
                 let sent = record::record_name(r.sent_name());
                 let base = if sent.is_empty() {

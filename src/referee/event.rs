@@ -161,52 +161,149 @@ pub fn swiss_met(names: &[String], games: u64, records: &[GameRecord]) -> HashSe
         .collect()
 }
 
-/// A round's pairings `(first-named, second)` and the player with the bye, if any.
-pub type Pairings = (Vec<(usize, usize)>, Option<usize>);
-
-/// The pairings of the next Swiss round and its bye, from the standings so far: the bye goes to
-/// the lowest-placed player who has had none; then, from the top, each player meets, within its
-/// score group, the player half a group below (the top half against the bottom half), else the
-/// nearest below it, never one it has met. None if no pairing without a repeat exists.
-pub fn swiss_pairings(standings: &[Standing], met: &HashSet<(usize, usize)>) -> Option<Pairings> {
-    let order: Vec<usize> = standings.iter().map(|s| s.player).collect();
-    let points: BTreeMap<usize, f64> = standings.iter().map(|s| (s.player, s.points)).collect();
-    let had_bye = |p: usize| {
-        standings
-            .iter()
-            .find(|s| s.player == p)
-            .is_some_and(|s| s.rounds.iter().any(Option::is_none))
-    };
-    let mut budget = 200_000u64;
-    if order.len().is_multiple_of(2) {
-        return pair_rest(&order, &points, met, &mut budget).map(|p| (p, None));
-    }
-    for &bye in order.iter().rev().filter(|&&p| !had_bye(p)) {
-        let rest: Vec<usize> = order.iter().copied().filter(|&p| p != bye).collect();
-        if let Some(p) = pair_rest(&rest, &points, met, &mut budget) {
-            return Some((p, Some(bye)));
-        }
-    }
-    None
+/// A round's pairings `(first-named, second)`, the player with the bye, if any, and the
+/// pairings among them that repeat an earlier one (empty unless no other pairing exists).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pairings {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    pub repeats: Vec<(usize, usize)>,
 }
 
+/// Search steps the pairing of one round may take. Counted, not timed, so that the pairing is
+/// a function of the records alone and a resumed event pairs as the interrupted one did.
+const PAIRING_STEPS: u64 = 400_000;
+
+/// The most rounds `n` players can play without a repeat: a round robin's (with an odd number,
+/// each player sits one round out).
+pub fn swiss_max_rounds(n: usize) -> u64 {
+    (n.saturating_sub(1) + n % 2) as u64
+}
+
+/// The pairings of the next Swiss round and its bye, from the standings so far, with `later`
+/// rounds still to be paired after it. The bye goes to the lowest-placed player who has had none;
+/// then, from the top, each player meets, within its score group, the player half a group below
+/// (the top half against the bottom half), else the nearest below it, never one it has met. Of
+/// the pairings so made, in that order of preference, the first after which the `later` rounds
+/// can still all be paired without a repeat is taken; if the search finds none, the first without
+/// a repeat; if there is none, the one with the fewest repeats (a repeat is the last resort, and
+/// [`Pairings::repeats`] names it).
+pub fn swiss_pairings(
+    standings: &[Standing],
+    met: &HashSet<(usize, usize)>,
+    later: u64,
+) -> Pairings {
+    let n = standings.len();
+    let order: Vec<usize> = standings.iter().map(|s| s.player).collect();
+    let points: BTreeMap<usize, f64> = standings.iter().map(|s| (s.player, s.points)).collect();
+    let mut had_bye = vec![false; n];
+    for s in standings {
+        if s.rounds.iter().any(Option::is_none) {
+            had_bye[s.player] = true;
+        }
+    }
+    let byes: Vec<Option<usize>> = if n.is_multiple_of(2) {
+        vec![None]
+    } else {
+        let fresh: Vec<Option<usize>> = order
+            .iter()
+            .rev()
+            .filter(|&&p| !had_bye[p])
+            .map(|&p| Some(p))
+            .collect();
+        // Everyone has had a bye (more rounds than players): a second one is the last resort.
+        if fresh.is_empty() {
+            order.iter().rev().map(|&p| Some(p)).collect()
+        } else {
+            fresh
+        }
+    };
+    let mut met_m = vec![vec![false; n]; n];
+    for &(a, b) in met {
+        if a < n && b < n {
+            met_m[a][b] = true;
+        }
+    }
+    // Preference order with a look ahead, then without, then with ever more repeats allowed.
+    for (allowed, look) in [(0, true), (0, false)]
+        .into_iter()
+        .chain((1..=n / 2).map(|k| (k, false)))
+    {
+        let mut steps = PAIRING_STEPS;
+        let mut look_left = 8 * PAIRING_STEPS;
+        for &bye in &byes {
+            let rest: Vec<usize> = order.iter().copied().filter(|&p| Some(p) != bye).collect();
+            let mut accept = |pairs: &[(usize, usize)]| {
+                if !look || later == 0 {
+                    return true;
+                }
+                let mut m = met_m.clone();
+                for &(a, b) in pairs {
+                    m[a][b] = true;
+                    m[b][a] = true;
+                }
+                let mut bye_ok: Vec<bool> = (0..n).map(|p| !had_bye[p] && Some(p) != bye).collect();
+                // Each check gets a share of the pass's steps, so a pass ends however it goes.
+                let mut mine = look_left.min(PAIRING_STEPS / 8);
+                let before = mine;
+                let ok = completable(&mut m, &mut bye_ok, later, &mut mine);
+                look_left -= before - mine;
+                ok
+            };
+            let mut stack = Vec::new();
+            let mut ctx = PairRest {
+                points: &points,
+                met: &met_m,
+                allowed,
+                steps: &mut steps,
+            };
+            if pair_rest(&rest, &mut ctx, &mut stack, &mut accept) {
+                let repeats = stack
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b)| met_m[a][b])
+                    .collect();
+                return Pairings {
+                    pairs: stack,
+                    bye,
+                    repeats,
+                };
+            }
+        }
+    }
+    unreachable!("with every pairing allowed to repeat, the first choice is taken")
+}
+
+struct PairRest<'a> {
+    points: &'a BTreeMap<usize, f64>,
+    met: &'a [Vec<bool>],
+    /// Repeats still allowed.
+    allowed: usize,
+    steps: &'a mut u64,
+}
+
+/// What takes or turns down a complete pairing.
+type Accept<'a> = dyn FnMut(&[(usize, usize)]) -> bool + 'a;
+
+/// Pairs `rest` (in the order of the standings) after `stack` in the order of preference, and
+/// stops at the first complete pairing `accept` takes, left in `stack`.
 fn pair_rest(
     rest: &[usize],
-    points: &BTreeMap<usize, f64>,
-    met: &HashSet<(usize, usize)>,
-    budget: &mut u64,
-) -> Option<Vec<(usize, usize)>> {
+    cx: &mut PairRest,
+    stack: &mut Vec<(usize, usize)>,
+    accept: &mut Accept,
+) -> bool {
     let Some((&top, others)) = rest.split_first() else {
-        return Some(Vec::new());
+        return accept(stack);
     };
-    if *budget == 0 {
-        return None;
+    if *cx.steps == 0 {
+        return false;
     }
-    *budget -= 1;
+    *cx.steps -= 1;
     let group: Vec<usize> = others
         .iter()
         .copied()
-        .filter(|p| points[p] == points[&top])
+        .filter(|p| cx.points[p] == cx.points[&top])
         .collect();
     // The group with `top` in it has group.len() + 1 players; its partner is half of it below.
     let half = group.len().div_ceil(2);
@@ -214,16 +311,108 @@ fn pair_rest(
     candidates.extend(&group[..half.saturating_sub(1).min(group.len())]);
     candidates.extend(others.iter().copied().filter(|p| !group.contains(p)));
     for c in candidates {
-        if met.contains(&(top, c)) {
+        let repeat = cx.met[top][c];
+        if repeat && cx.allowed == 0 {
             continue;
         }
+        cx.allowed -= usize::from(repeat);
         let left: Vec<usize> = others.iter().copied().filter(|&p| p != c).collect();
-        if let Some(mut p) = pair_rest(&left, points, met, budget) {
-            p.insert(0, (top, c));
-            return Some(p);
+        stack.push((top, c));
+        if pair_rest(&left, cx, stack, accept) {
+            return true;
+        }
+        stack.pop();
+        cx.allowed += usize::from(repeat);
+        if *cx.steps == 0 {
+            return false;
         }
     }
-    None
+    false
+}
+
+/// Whether `later` more rounds can be paired without a repeat, given who met whom (`met`, a
+/// matrix) and who may still have a bye (with an odd number of players). Any order will do here:
+/// the most constrained player is paired first, and the search stops after `steps`.
+fn completable(met: &mut [Vec<bool>], bye_ok: &mut [bool], later: u64, steps: &mut u64) -> bool {
+    if later == 0 {
+        return true;
+    }
+    let n = met.len();
+    let odd = n % 2 == 1;
+    // Each player needs an opponent it has not met for every later round (but one, with a bye).
+    for p in 0..n {
+        let fresh = (0..n).filter(|&q| q != p && !met[p][q]).count() as u64;
+        if fresh + u64::from(odd && bye_ok[p]) < later {
+            return false;
+        }
+    }
+    if odd && bye_ok.iter().filter(|&&b| b).count() < later as usize {
+        return false;
+    }
+    let mut free = vec![true; n];
+    if !odd {
+        return fill(met, &mut free, bye_ok, later, steps);
+    }
+    for b in (0..n).rev() {
+        if !bye_ok[b] {
+            continue;
+        }
+        bye_ok[b] = false;
+        free[b] = false;
+        let ok = fill(met, &mut free, bye_ok, later, steps);
+        free[b] = true;
+        bye_ok[b] = true;
+        if ok || *steps == 0 {
+            return ok;
+        }
+    }
+    false
+}
+
+/// Pairs the `free` players of one round (the most constrained first), then the rounds after it.
+fn fill(
+    met: &mut [Vec<bool>],
+    free: &mut [bool],
+    bye_ok: &mut [bool],
+    later: u64,
+    steps: &mut u64,
+) -> bool {
+    if *steps == 0 {
+        return false;
+    }
+    *steps -= 1;
+    let n = met.len();
+    let options = |p: usize, met: &[Vec<bool>], free: &[bool]| {
+        (0..n).filter(|&q| q != p && free[q] && !met[p][q]).count()
+    };
+    let Some(p) = (0..n)
+        .filter(|&p| free[p])
+        .min_by_key(|&p| options(p, met, free))
+    else {
+        return completable(met, bye_ok, later - 1, steps);
+    };
+    free[p] = false;
+    for q in 0..n {
+        if q == p || !free[q] || met[p][q] {
+            continue;
+        }
+        free[q] = false;
+        met[p][q] = true;
+        met[q][p] = true;
+        let ok = fill(met, free, bye_ok, later, steps);
+        met[p][q] = false;
+        met[q][p] = false;
+        free[q] = true;
+        if ok {
+            free[p] = true;
+            return true;
+        }
+        if *steps == 0 {
+            break;
+        }
+    }
+    free[p] = true;
+    false
 }
 
 /// The places of the seeds in a knockout bracket of `size` places (a power of two): seed 1 and
@@ -487,25 +676,83 @@ mod tests {
     #[test]
     fn swiss_pairs_the_top_half_of_a_group_with_its_bottom_half_without_repeats() {
         let s: Vec<Standing> = (0..4).map(|p| standing(p, 1.0)).collect();
-        let (p, bye) = swiss_pairings(&s, &HashSet::new()).unwrap();
-        assert_eq!((p, bye), (vec![(0, 2), (1, 3)], None));
+        let p = swiss_pairings(&s, &HashSet::new(), 0);
+        assert_eq!((p.pairs, p.bye), (vec![(0, 2), (1, 3)], None));
         // 0 met 2: it meets 3 (then 1 meets 2).
         let met = HashSet::from([(0, 2), (2, 0)]);
-        assert_eq!(swiss_pairings(&s, &met).unwrap().0, vec![(0, 3), (1, 2)]);
-        // Everyone met everyone: no pairing.
+        assert_eq!(swiss_pairings(&s, &met, 0).pairs, vec![(0, 3), (1, 2)]);
+        // Everyone met everyone: the first choice, its repeats named.
         let all: HashSet<(usize, usize)> = (0..4)
             .flat_map(|i| (0..4).filter(move |&j| j != i).map(move |j| (i, j)))
             .collect();
-        assert!(swiss_pairings(&s, &all).is_none());
+        let p = swiss_pairings(&s, &all, 0);
+        assert_eq!(p.pairs, vec![(0, 2), (1, 3)]);
+        assert_eq!(p.repeats, p.pairs);
+    }
+
+    /// Plays Swiss events from their records alone, as `ewn match` does: results from a seeded
+    /// generator, each round paired from the standings and meetings so far.
+    fn simulate(n: usize, rounds: u64, seed: u64) -> Vec<Pairings> {
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let mut records = Vec::new();
+        let mut state = seed;
+        let mut out = Vec::new();
+        for r in 0..rounds {
+            let s = swiss_standings(&names, 2, &records);
+            let met = swiss_met(&names, 2, &records);
+            let p = swiss_pairings(&s, &met, rounds - r - 1);
+            for (i, &(a, b)) in p.pairs.iter().enumerate() {
+                for g in 0..2 {
+                    let (next, x) = crate::rules::zobrist::splitmix64(state);
+                    state = next;
+                    let (red, blue) = if g == 0 { (a, b) } else { (b, a) };
+                    let number = swiss_number(n, 2, r, i as u64, g);
+                    records.push(game(number, &names[red], &names[blue], x % 3 != 0));
+                }
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    #[test]
+    fn every_round_a_swiss_accepts_is_paired_without_a_repeat() {
+        // The events that once stopped part-way, then every size and length the command line
+        // accepts up to 10 players, on several seeds.
+        let mut cases = vec![(6, 5, 9), (5, 5, 3), (8, 7, 1)];
+        for n in 3..=10 {
+            for rounds in 1..=swiss_max_rounds(n) {
+                for seed in [1, 2, 3, 9, 77] {
+                    cases.push((n, rounds, seed));
+                }
+            }
+        }
+        for (n, rounds, seed) in cases {
+            let played = simulate(n, rounds, seed);
+            let mut seen = HashSet::new();
+            let mut byes = HashSet::new();
+            for (r, p) in played.iter().enumerate() {
+                let what = format!("{n} players, {rounds} rounds, seed {seed}, round {}", r + 1);
+                assert!(p.repeats.is_empty(), "{what}: repeats {:?}", p.repeats);
+                assert_eq!(p.pairs.len(), n / 2, "{what}");
+                for &(a, b) in &p.pairs {
+                    assert!(seen.insert((a.min(b), a.max(b))), "{what}: {a}-{b} again");
+                }
+                assert_eq!(p.bye.is_some(), n % 2 == 1, "{what}");
+                if let Some(b) = p.bye {
+                    assert!(byes.insert(b), "{what}: a second bye for {b}");
+                }
+            }
+        }
     }
 
     #[test]
     fn the_bye_goes_to_the_lowest_placed_player_without_one() {
         let mut s: Vec<Standing> = (0..5).map(|p| standing(p, (5 - p) as f64)).collect();
-        let (_, bye) = swiss_pairings(&s, &HashSet::new()).unwrap();
+        let bye = swiss_pairings(&s, &HashSet::new(), 0).bye;
         assert_eq!(bye, Some(4));
         s[4].rounds = vec![None];
-        let (p, bye) = swiss_pairings(&s, &HashSet::new()).unwrap();
+        let Pairings { pairs: p, bye, .. } = swiss_pairings(&s, &HashSet::new(), 0);
         assert_eq!(bye, Some(3));
         assert_eq!(p.len(), 2);
         assert!(p.iter().all(|&(a, b)| a != 3 && b != 3));
@@ -559,9 +806,9 @@ mod tests {
         // Round 2 pairs the score groups: A (1) meets the top of the 0.5 group it has not met,
         // then the rest; nobody meets an earlier opponent.
         let met = swiss_met(&names, 2, &records);
-        let (pairs, bye) = swiss_pairings(&s, &met).unwrap();
-        assert_eq!(bye, None);
-        assert_eq!(pairs, vec![(0, 1), (3, 2)]);
+        let p = swiss_pairings(&s, &met, 0);
+        assert_eq!(p.bye, None);
+        assert_eq!(p.pairs, vec![(0, 1), (3, 2)]);
         assert_eq!(
             entry_order(false, 2, &records, &["C", "A", "D", "B"].map(String::from)),
             Some(names.clone())

@@ -154,7 +154,14 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             );
         }
     };
+    // Every move but a pass goes forward or removes a cube; only passes can go on for ever.
+    let mut passes = 0u64;
     loop {
+        if passes >= MAX_PASSES_IN_A_ROW {
+            rec.reason = Reason::Unfinished;
+            rec.detail = format!("{MAX_PASSES_IN_A_ROW} passes in a row: no progress is possible");
+            return rec;
+        }
         if let Some(w) = b.winner() {
             rec.winner = Some(w);
             rec.reason = if b.alive(w.other()) == 0 {
@@ -228,8 +235,12 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         history.push(m);
         shown.push((die, m.to_string()));
         b.make(m);
+        passes = if m == Move::PASS { passes + 1 } else { 0 };
     }
 }
+
+/// A game ends without a winner after this many passes in a row (see `protocol/variants.md`).
+pub const MAX_PASSES_IN_A_ROW: u64 = 1000;
 
 /// Which colour the first player has, and who moves first, in game `index` (0-based).
 pub fn pairing(index: u64) -> (Color, Color) {

@@ -15,6 +15,8 @@ pub mod ccgc;
 pub mod event;
 pub mod game;
 pub mod hall;
+pub mod plan;
+mod pool;
 pub mod ratings;
 pub mod record_file;
 pub mod report;

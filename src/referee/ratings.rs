@@ -2,15 +2,18 @@
 //!
 //! The model is Bradley-Terry on the Elo scale: player `i` beats player `j` with probability
 //! `1 / (1 + 10^((r_j - r_i) / 400))`. The ratings are the maximum of the likelihood of every game
-//! played, with the anchor player held at 0 (so every rating reads as Elo relative to the anchor),
-//! found by Newton's method on the (concave) log-likelihood.
+//! played, found by Newton's method on the (concave) log-likelihood, then shifted so that the
+//! anchor reads 0 (every rating reads as Elo relative to the anchor).
 //!
 //! A player that won or lost every game would have an infinite maximum-likelihood rating. As in
-//! BayesElo, each player therefore also gets a prior of one imagined win and one imagined loss
-//! against an imagined player rated 0 (as strong as the anchor); with real games in the tens its
-//! pull is a few Elo. The 95% intervals are `± 1.96` standard errors from the inverse of the
-//! observed information (the negated Hessian) at the maximum, relative to the anchor. Games are
-//! treated as independent here: the pair statistics of each encounter are the paired view.
+//! BayesElo, every player, the anchor too, therefore also gets a prior of one imagined win and one
+//! imagined loss against an imagined player rated 0; with real games in the tens its pull is a few
+//! Elo. The anchor is treated like everyone else in the fit and only moved to 0 afterwards: held
+//! at 0 during the fit while the others were pulled towards it, a player that beat the anchor's
+//! victims could rank above the anchor that beat it 10-0. The 95% intervals are `± 1.96` standard
+//! errors of the difference to the anchor, from the inverse of the observed information (the
+//! negated Hessian) at the maximum. Games are treated as independent here: the pair statistics of
+//! each encounter are the paired view.
 
 /// One player's fitted rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,24 +26,23 @@ pub struct Rating {
 /// Natural units per Elo point: a rating `r` Elo is `r * SCALE` in the exponent of `e`.
 const SCALE: f64 = std::f64::consts::LN_10 / 400.0;
 
-/// Fits ratings for `n` players from `wins[i][j]`, the games `i` won against `j`, with player
-/// `anchor` held at 0.
+/// Fits ratings for `n` players from `wins[i][j]`, the games `i` won against `j`, relative to
+/// player `anchor` (which reads 0).
 pub fn fit(wins: &[Vec<u64>], anchor: usize) -> Vec<Rating> {
     let n = wins.len();
-    let free: Vec<usize> = (0..n).filter(|&i| i != anchor).collect();
     let mut beta = vec![0.0f64; n];
     let p = |a: f64, b: f64| 1.0 / (1.0 + (b - a).exp());
-    let mut info = vec![vec![0.0; free.len()]; free.len()];
+    let mut info = vec![vec![0.0; n]; n];
     for _ in 0..100 {
-        let mut grad = vec![0.0; free.len()];
+        let mut grad = vec![0.0; n];
         for row in info.iter_mut() {
             row.iter_mut().for_each(|x| *x = 0.0);
         }
-        for (a, &i) in free.iter().enumerate() {
+        for i in 0..n {
             // The prior: one win and one loss against a player at 0.
             let q = p(beta[i], 0.0);
-            grad[a] += 1.0 - 2.0 * q;
-            info[a][a] += 2.0 * q * (1.0 - q);
+            grad[i] += 1.0 - 2.0 * q;
+            info[i][i] += 2.0 * q * (1.0 - q);
             for j in 0..n {
                 if j == i {
                     continue;
@@ -50,12 +52,10 @@ pub fn fit(wins: &[Vec<u64>], anchor: usize) -> Vec<Rating> {
                     continue;
                 }
                 let q = p(beta[i], beta[j]);
-                grad[a] += wins[i][j] as f64 - games * q;
+                grad[i] += wins[i][j] as f64 - games * q;
                 let w = games * q * (1.0 - q);
-                info[a][a] += w;
-                if let Some(b) = free.iter().position(|&f| f == j) {
-                    info[a][b] -= w;
-                }
+                info[i][i] += w;
+                info[i][j] -= w;
             }
         }
         let Some(step) = solve(&info, &grad) else {
@@ -64,25 +64,26 @@ pub fn fit(wins: &[Vec<u64>], anchor: usize) -> Vec<Rating> {
         // Damped: a step of more than about 400 Elo is cut, so a lopsided start cannot overshoot.
         let longest = step.iter().fold(0.0f64, |m, s| m.max(s.abs()));
         let damp = if longest > 2.3 { 2.3 / longest } else { 1.0 };
-        for (a, &i) in free.iter().enumerate() {
-            beta[i] += damp * step[a];
+        for i in 0..n {
+            beta[i] += damp * step[i];
         }
         if longest < 1e-10 {
             break;
         }
     }
     let cov = invert(&info);
+    let a = anchor.min(n.saturating_sub(1));
     (0..n)
-        .map(|i| match free.iter().position(|&f| f == i) {
-            Some(a) => Rating {
-                elo: beta[i] / SCALE,
-                margin: cov.as_ref().map_or(f64::INFINITY, |c| {
-                    super::stats::Z95 * c[a][a].sqrt() / SCALE
-                }),
-            },
-            None => Rating {
-                elo: 0.0,
-                margin: 0.0,
+        .map(|i| Rating {
+            elo: (beta[i] - beta.get(a).copied().unwrap_or(0.0)) / SCALE,
+            margin: if i == a {
+                0.0
+            } else {
+                // The variance of the difference to the anchor.
+                cov.as_ref().map_or(f64::INFINITY, |c| {
+                    let v = (c[i][i] + c[a][a] - 2.0 * c[i][a]).max(0.0);
+                    super::stats::Z95 * v.sqrt() / SCALE
+                })
             },
         })
         .collect()
@@ -136,9 +137,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn two_players_match_the_closed_form() {
-        // 30 wins and 10 losses against the anchor: the likelihood with the prior is maximal where
-        // 31 / 42 is the expected score, so the rating is -400 log10(42 / 31 - 1).
+    fn two_players_are_symmetric_about_the_prior() {
+        // 30 wins and 10 losses: both players carry the prior, so the fit is symmetric, +x and
+        // -x, where 31 / 42 is the winner's expected score against the loser plus the prior.
         let wins = vec![vec![0, 10], vec![30, 0]];
         let r = fit(&wins, 0);
         assert_eq!(
@@ -148,9 +149,32 @@ mod tests {
                 margin: 0.0
             }
         );
-        let want = -400.0 * (42.0f64 / 31.0 - 1.0).log10();
-        assert!((r[1].elo - want).abs() < 1e-6, "{r:?} {want}");
-        assert!(r[1].margin > 50.0 && r[1].margin < 300.0, "{r:?}");
+        let s = fit(&wins, 1);
+        assert!((r[1].elo + s[0].elo).abs() < 1e-6, "{r:?} {s:?}");
+        assert!(r[1].elo > 100.0 && r[1].elo < 400.0, "{r:?}");
+        assert!(r[1].margin > 50.0 && r[1].margin < 400.0, "{r:?}");
+        assert!((r[1].margin - s[0].margin).abs() < 1e-6, "{r:?} {s:?}");
+    }
+
+    #[test]
+    fn the_anchor_that_won_everything_ranks_above_the_player_it_beat() {
+        // The anchor beat B 10-0; B beat seven others 10-0 each. Pinned at 0 during the fit
+        // while the others were pulled towards it, the anchor once ranked below B.
+        let n = 9;
+        let mut wins = vec![vec![0; n]; n];
+        wins[0][1] = 10;
+        for w in &mut wins[1][2..] {
+            *w = 10;
+        }
+        let r = fit(&wins, 0);
+        assert_eq!(r[0].elo, 0.0);
+        assert!(r[1].elo < 0.0, "{r:?}");
+        assert!(r[2..].iter().all(|x| x.elo < r[1].elo), "{r:?}");
+        // Another anchor changes only where zero is.
+        let s = fit(&wins, 4);
+        for i in 0..n {
+            assert!((r[i].elo - r[4].elo - s[i].elo).abs() < 1e-6, "{r:?} {s:?}");
+        }
     }
 
     #[test]
@@ -161,11 +185,12 @@ mod tests {
         assert_eq!(r[2].elo, 0.0);
         assert!(r[0].elo.is_finite() && r[0].margin.is_finite());
         assert!(r[0].elo > r[1].elo && r[1].elo > 0.0, "{r:?}");
-        // The fit's first-order conditions: for each free player, actual wins plus the prior's
-        // one equal expected wins.
+        // The fit's first-order conditions: for each player, actual wins plus the prior's one
+        // equal expected wins, the prior's opponent at the fit's zero (before the shift).
         let p = |a: f64, b: f64| 1.0 / (1.0 + 10f64.powf((b - a) / 400.0));
-        for i in 0..2 {
-            let mut expected = 2.0 * p(r[i].elo, 0.0);
+        let zero = -fit_zero(&r);
+        for i in 0..3 {
+            let mut expected = 2.0 * p(r[i].elo, zero);
             let mut actual = 1.0;
             for j in 0..3 {
                 if j != i {
@@ -179,6 +204,23 @@ mod tests {
                 "player {i}: {expected} {actual}"
             );
         }
+    }
+
+    /// Where the prior's opponent sits on the anchor's scale: the shift that makes the sum of
+    /// the prior's first-order terms balance the games', found by bisection.
+    fn fit_zero(r: &[Rating]) -> f64 {
+        // Summed over all players the games cancel, leaving sum(1 - 2 p(r_i - z)) = 0.
+        let f = |z: f64| -> f64 {
+            r.iter()
+                .map(|x| 1.0 - 2.0 / (1.0 + 10f64.powf(-(x.elo + z) / 400.0)))
+                .sum()
+        };
+        let (mut lo, mut hi) = (-5000.0, 5000.0);
+        for _ in 0..200 {
+            let mid = (lo + hi) / 2.0;
+            if f(mid) > 0.0 { lo = mid } else { hi = mid }
+        }
+        lo
     }
 
     #[test]

@@ -1,16 +1,15 @@
 //! Events played in rounds, run: each round of a Swiss event or a knockout is paired from the
 //! records of the rounds before (see [`super::event`]), played on the workers of
-//! [`super::tourney`], and followed by its standings and crosstable.
+//! [`super::pool`], and followed by its standings and crosstable.
 
 use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 
 use super::event;
+use super::plan::{Outcome, Progress, Schedule, Tournament};
+use super::pool::{Live, Run, Slot, finish, play_slots, preload_into};
 use super::report::Report;
-use super::tourney::{
-    Live, Outcome, Progress, Run, Schedule, Slot, Tournament, finish, play_slots, preload_into,
-};
 use crate::record::{self, GameRecord};
 
 /// A Swiss event or a knockout, round by round: each round is paired from the records of the
@@ -39,6 +38,7 @@ pub(super) fn run_event(
         planned,
         match_id: t.match_id(),
         date: record::today(),
+        hall_text,
     };
     let mut record = record;
     let mut live = Live::new();
@@ -56,14 +56,20 @@ pub(super) fn run_event(
             Schedule::Swiss { .. } => {
                 let standings = event::swiss_standings(&t.names, g, &live.records);
                 let met = event::swiss_met(&t.names, g, &live.records);
-                let (pairs, _bye) = event::swiss_pairings(&standings, &met).with_context(|| {
-                    format!(
-                        "round {}: no pairing without a repeated one; {n} players can play at \
-                         most {} rounds",
+                let p = event::swiss_pairings(&standings, &met, rounds - r - 1);
+                if !p.repeats.is_empty() {
+                    let names: Vec<String> = p
+                        .repeats
+                        .iter()
+                        .map(|&(a, b)| format!("{}-{}", t.names[a], t.names[b]))
+                        .collect();
+                    log::warn!(
+                        "round {}: no pairing without a repeat; repeated: {}",
                         r + 1,
-                        n - 1 + n % 2
-                    )
-                })?;
+                        names.join(", ")
+                    );
+                }
+                let pairs = p.pairs;
                 pairs
                     .iter()
                     .enumerate()
@@ -134,16 +140,9 @@ pub(super) fn run_event(
     Ok(o)
 }
 
-/// What the hall is shown of the games so far: the event's standings, or the report.
-pub(super) fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
-    let r = if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
-        event_text(t, records)
-    } else {
-        Report::build(t.names.clone(), records, t.anchor, t.sprt)
-            .map(|r| r.text())
-            .map_err(anyhow::Error::msg)
-    };
-    r.unwrap_or_else(|e| format!("(no standings: {e})"))
+/// What the live page shows of an event's games so far: its standings and crosstable.
+fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
+    event_text(t, records).unwrap_or_else(|e| format!("(no standings: {e})"))
 }
 
 /// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.

@@ -2,6 +2,12 @@
 //! line (a file of their own so that `tourney.rs` stays short).
 use super::*;
 use crate::players::baseline::Kind;
+use crate::players::spec::Entrant;
+use crate::players::{PlayerSpec, TimeControl};
+use crate::record::Start;
+use crate::referee::pool::fmt_duration;
+use crate::rules::board::Color;
+use crate::rules::notation::to_fen;
 
 fn entrant(k: Kind, name: &str) -> Entrant {
     Entrant::plain(PlayerSpec::Baseline(k), name)

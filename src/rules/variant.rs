@@ -365,6 +365,22 @@ impl Rules {
             }
             _ => {}
         }
+        // With "pass", a cube whose number is never rolled never moves: a side left with only
+        // such cubes could never move again, and a game between two such sides never ends.
+        if self.substitute == Substitute::Pass && self.dice != Dice::None {
+            let rolled = self.outcomes();
+            if let Some(c) = self
+                .cubes
+                .iter()
+                .find(|&&c| !rolled.iter().any(|o| o.0 == c))
+            {
+                return Err(format!(
+                    "cube {c} could never move: substitute = \"pass\" and the dice {} never \
+                     roll {c}",
+                    self.dice_name()
+                ));
+            }
+        }
         let k = self.cubes.len();
         for (side, sq) in [("start", &self.start_red), ("start_blue", &self.start_blue)] {
             if sq.len() != k {
@@ -786,5 +802,13 @@ mod tests {
         let mut r = preset_rules("standard").unwrap();
         r.rows = 9;
         assert!(r.validate().unwrap_err().contains("rows"));
+        // A side that can never move: one cube 2, a die that only rolls 1, no substitute.
+        let mut r = preset_rules("backrank").unwrap();
+        (r.cubes, r.dice, r.start_red, r.start_blue) = (vec![2], Dice::Die(1), vec![2], vec![22]);
+        let e = r.validate().unwrap_err();
+        assert!(e.contains("cube 2 could never move"), "{e}");
+        // With "nearest" the roll moves the cube there is.
+        r.substitute = Substitute::Nearest;
+        r.validate().unwrap();
     }
 }

@@ -274,6 +274,9 @@ fn apply(def: &mut Def, t: &toml::Table) -> Result<(), (String, String)> {
     Ok(())
 }
 
+/// The most variant tables one file may define.
+pub const MAX_VARIANTS_PER_FILE: usize = 256;
+
 /// Parses the variants of a file's text; `file` names it in errors. Every table must give a
 /// playable variant; the first fault ends the reading.
 pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, String> {
@@ -284,6 +287,14 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, S
             .unwrap_or(1);
         format!("{file}:{line}: {}", e.message())
     })?;
+    // Each variant holds its move tables (about a third of a megabyte) for the life of the
+    // process: the count is bounded before any is built.
+    if doc.len() > MAX_VARIANTS_PER_FILE {
+        return Err(format!(
+            "{file}: {} variant tables; a file may define at most {MAX_VARIANTS_PER_FILE}",
+            doc.len()
+        ));
+    }
     let mut tables: BTreeMap<String, &toml::Table> = BTreeMap::new();
     for (name, v) in &doc {
         let t = v.as_table().ok_or_else(|| {

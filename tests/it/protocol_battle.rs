@@ -177,6 +177,41 @@ fn connect_follows_games_through_pieces_joins_and_garbage() {
 }
 
 #[test]
+fn connect_without_a_game_leaves_no_empty_record() {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    let rec = temp_path("battle", "no-game.txt");
+    let _ = std::fs::remove_file(&rec);
+    let h = connect(
+        port,
+        &["--name", "tester", "--record", rec.to_str().unwrap()],
+    );
+    let mut c = Conn::accept(&l);
+    c.send("close");
+    let (stdout, _) = finished(h);
+    assert!(stdout.contains("0 games"), "{stdout}");
+    assert!(!rec.exists(), "an empty record was left behind");
+}
+
+#[test]
+fn connect_counts_a_stream_of_garbage_instead_of_logging_each_message() {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    let h = connect(port, &["--name", "tester"]);
+    let mut c = Conn::accept(&l);
+    // Thousands of messages that are not boards, in pieces.
+    for _ in 0..200 {
+        c.send(&"[1|".repeat(1000));
+    }
+    c.send("close");
+    let (stdout, stderr) = finished(h);
+    let shown = stderr.lines().filter(|l| l.contains("malformed")).count();
+    assert!((1..=10).contains(&shown), "{shown} lines:\n{stderr}");
+    assert!(stderr.contains("more"), "{stderr}");
+    assert!(stdout.contains("malformed"), "{stdout}");
+}
+
+#[test]
 fn connect_ends_cleanly_when_the_connection_drops_or_on_ctrl_c() {
     // The server leaves in the middle of a game.
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -425,6 +460,23 @@ fn a_round_robin_survives_clients_that_misbehave() {
     // The records are a match `ewn stats` reads.
     let stats = common::run_ok(&["stats", rec.to_str().unwrap()]);
     assert!(stats.contains("Games 30, 6 players"), "{stats}");
+}
+
+#[test]
+fn silent_connections_keep_no_client_waiting() {
+    // Ten minutes for a name: before names were waited for concurrently, each silent
+    // connection held the door that long.
+    let args = ["--players", "2", "--games", "2", "--name-wait", "600000"];
+    let (mut e, port) = serve("127.0.0.1:0", &args);
+    let silent: Vec<TcpStream> = (0..3)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    for h in join(&e, port, &[("a", Client::Splits), ("b", Client::Splits)]) {
+        assert!(h.join().unwrap() > 0);
+    }
+    let out = rest(&mut e);
+    assert!(out.contains("Games 2: "), "{out}");
+    drop(silent);
 }
 
 #[test]

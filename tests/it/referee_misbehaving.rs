@@ -166,7 +166,8 @@ fn a_flood_after_the_first_move_loses_and_ends() {
              done\n"
         ),
     );
-    let played = play(&sh(&p), MOVE_100, |_| {});
+    // A generous grace, so that the first move, honest, is not lost to a busy machine.
+    let played = play(&sh(&p), MOVE_100, |t| t.grace_ms = 30_000);
     // Judged as a flood, or on time when a busy machine reads the flood slowly: the wait ends at
     // its deadline however fast the engine prints.
     for g in &played.games {
@@ -201,7 +202,8 @@ fn bytes_that_are_not_utf8_are_read_leniently() {
         "latin1.sh",
         &format!("printf 'id author J\\351r\\364me\\n'\nexec '{EWN}'\n"),
     );
-    let played = play(&sh(&p), MOVE_100, |_| {});
+    // An honest engine: a generous grace, so that a busy machine cannot make it lose on time.
+    let played = play(&sh(&p), MOVE_100, |t| t.grace_ms = 30_000);
     assert!(played.sum.faults.is_empty(), "{}", played.out);
     // A stray byte in the move: malformed, not a crash.
     let p = native("stray-byte.sh", "", GREET, "printf 'bestmove c3\\377d2\\n'");
@@ -357,7 +359,10 @@ fn tcg_engines_get_a_fresh_process_every_game() {
         ),
     );
     let words = format!("{} proto=tcg", sh(&p));
-    let fresh = play(&words, MOVE_100, |t| t.concurrency = 1);
+    let fresh = play(&words, MOVE_100, |t| {
+        t.concurrency = 1;
+        t.grace_ms = 30_000;
+    });
     assert!(fresh.sum.faults.is_empty(), "{}", fresh.out);
     // With reuse=1 the second game meets the used process, which gives up.
     let reused = play(&format!("{words} reuse=1"), MOVE_100, |t| t.concurrency = 1);

@@ -191,7 +191,7 @@ fn engine_logs_keep_every_line_of_every_game() {
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
     run_ok(&argv(
-        "match --engine self --opponent tcg:self --games 2 --movetime 20 --quiet --engine-log",
+        "match --engine self --opponent tcg:self --games 2 --movetime 20 --grace 30000 --quiet --engine-log",
         &[d],
     ));
     let mut files: Vec<String> = std::fs::read_dir(&dir)

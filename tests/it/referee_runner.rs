@@ -50,6 +50,10 @@ fn per_engine_options_and_time_controls_reach_the_engine() {
         "2",
         "--seed",
         "4",
+        // Honest engines: a grace that absorbs a busy machine's stalls, so that no game is
+        // lost on time and the options are what is tested.
+        "--grace",
+        "30000",
     ]);
     assert!(out.contains("Games 2: new "), "{out}");
     assert!(!out.contains("lost by fault"), "{out}");

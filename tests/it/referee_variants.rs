@@ -15,7 +15,7 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn a_preset_match_records_its_variant_and_replays() {
     let rec = tmp("6x6.txt");
     let out = run_ok(&argv(
-        "--variant 6x6 match --engine self --opponent tcg:self --games 4 --movetime 20 --record",
+        "--variant 6x6 match --engine self --opponent tcg:self --games 4 --movetime 20 --grace 30000 --record",
         &[rec.to_str().unwrap()],
     ));
     assert!(out.contains("Games 4:"), "{out}");
@@ -47,7 +47,7 @@ fn a_custom_variant_travels_with_its_records() {
     .unwrap();
     let rec = tmp("corridor.txt");
     run_ok(&argv(
-        "match --engine self --opponent mcts:50 --games 2 --movetime 10 --record",
+        "match --engine self --opponent mcts:50 --games 2 --movetime 10 --grace 30000 --record",
         &[
             rec.to_str().unwrap(),
             "--variants",

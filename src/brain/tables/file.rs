@@ -54,11 +54,18 @@ pub fn write(t: &Tables, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Reads and checks a table file.
+/// Reads and checks a table file. The header and the file's size are checked before the values
+/// are read, so a file that is not a table costs its first bytes, however large it is.
 pub fn read(path: &Path) -> Result<Tables> {
-    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    use std::io::Read;
     let name = path.display();
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+    let mut f = fs::File::open(path).with_context(|| format!("reading {name}"))?;
+    let size = f
+        .metadata()
+        .with_context(|| format!("reading {name}"))?
+        .len();
+    let mut bytes = vec![0u8; HEADER];
+    if f.read_exact(&mut bytes).is_err() || &bytes[..8] != MAGIC {
         bail!("{name} is not an ewn table file");
     }
     let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
@@ -76,13 +83,16 @@ pub fn read(path: &Path) -> Result<Tables> {
     }
     let want = Layout::new(cubes).len();
     let len = u64_at(16) as usize;
-    if len != want || bytes.len() != HEADER + 4 * want {
+    if len != want || size != (HEADER + 4 * want) as u64 {
         bail!(
             "{name}: a {cubes}-cube table has {want} values, the file holds {} (truncated?)",
-            (bytes.len() - HEADER) / 4
+            size.saturating_sub(HEADER as u64) / 4
         );
     }
     let sum = u64_at(24);
+    bytes.resize(HEADER + 4 * want, 0);
+    f.read_exact(&mut bytes[HEADER..])
+        .with_context(|| format!("reading {name}"))?;
     let values: Vec<u32> = bytes[HEADER..]
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))

@@ -1,0 +1,399 @@
+//! What a tournament is: its players, its schedule (gauntlet, round robin, Swiss, knockout), its
+//! start positions, shards and limits, checked once by [`Tournament::validate`] before any game.
+//! Running it is the business of `tourney` (a gauntlet or round robin) and `rounds` (an event).
+
+use anyhow::{Result, bail, ensure};
+
+use super::report::Report;
+use super::stats::{Sprt, Verdict};
+use crate::players::PlayerSpec;
+use crate::players::TimeControl;
+use crate::players::spec::Entrant;
+use crate::record::{self, GameRecord, Start};
+use crate::rules::board::Color;
+use crate::rules::notation::{parse_fen_in, parse_setup_in, to_fen};
+use crate::rules::variant::Variant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    Gauntlet,
+    RoundRobin,
+    /// A Swiss system of this many rounds; `games` is each pairing's mini-match.
+    Swiss {
+        rounds: u64,
+    },
+    /// A seeded knockout in the order of entry; `games` is each pairing's mini-match.
+    Knockout,
+}
+
+impl Schedule {
+    pub fn name(self) -> &'static str {
+        match self {
+            Schedule::Gauntlet => "gauntlet",
+            Schedule::RoundRobin => "round-robin",
+            Schedule::Swiss { .. } => "swiss",
+            Schedule::Knockout => "knockout",
+        }
+    }
+}
+
+/// A start for the games of a pair, from `--positions`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Two setups; the first mover alternates between pairs as in a match with drawn setups.
+    Setups { red: Vec<u8>, blue: Vec<u8> },
+    /// A fixed start: setups with a first mover, or any position (its side to move moves first).
+    Fixed(Start),
+}
+
+/// Reads a positions file: one start per line, either a position string or two setups with an
+/// optional first mover (`451623 123456` or `451623 123456 b`). Blank lines and `#` lines are
+/// skipped.
+pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fail = |m: String| anyhow::anyhow!("line {}: {}", i + 1, record::short_message(m));
+        if line.contains('/') {
+            let b = parse_fen_in(v, line).map_err(|e| fail(e.0))?;
+            if b.is_over() {
+                return Err(fail("the game is already over".into()));
+            }
+            out.push(Opening::Fixed(Start::from_board(&b)));
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (red, blue, first) = match words[..] {
+            [r, b] => (r, b, None),
+            [r, b, f] => (r, b, Some(f)),
+            _ => {
+                return Err(fail(format!(
+                    "'{}': expected a position string or two setups",
+                    record::excerpt(line)
+                )));
+            }
+        };
+        let red = parse_setup_in(v, red).map_err(|e| fail(e.0))?;
+        let blue = parse_setup_in(v, blue).map_err(|e| fail(e.0))?;
+        out.push(match first {
+            None => Opening::Setups { red, blue },
+            Some("r") => Opening::Fixed(Start::Setups {
+                red,
+                blue,
+                first: Color::Red,
+                variant: v,
+            }),
+            Some("b") => Opening::Fixed(Start::Setups {
+                red,
+                blue,
+                first: Color::Blue,
+                variant: v,
+            }),
+            Some(f) => {
+                return Err(fail(format!(
+                    "bad first mover '{}': expected r or b",
+                    record::excerpt(f)
+                )));
+            }
+        });
+    }
+    ensure!(!out.is_empty(), "the positions file has no position");
+    Ok(out)
+}
+
+/// The most games per encounter (`--games`).
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The longest grace, in ms (`--grace`).
+pub const MAX_GRACE_MS: u64 = 60_000;
+/// The most games played at once (`--concurrency`).
+pub const MAX_CONCURRENCY: usize = 64;
+/// The most players of a tournament.
+pub const MAX_PLAYERS: usize = 64;
+
+/// `K/N`: this run plays the K-th of N slices (1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("bad shard '{s}': expected K/N with 1 <= K <= N");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || n == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+/// Everything a tournament (or a two-player match) needs.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub entrants: Vec<Entrant>,
+    /// Distinct names, one per entrant (see [`labels`]).
+    pub names: Vec<String>,
+    pub schedule: Schedule,
+    /// Games per encounter, even.
+    pub games: u64,
+    pub seed: u64,
+    /// The time control of players that have none of their own.
+    pub tc: TimeControl,
+    pub grace_ms: u64,
+    pub concurrency: usize,
+    pub engine_setups: bool,
+    pub openings: Vec<Opening>,
+    pub sprt: Option<Sprt>,
+    pub shard: Option<Shard>,
+    pub anchor: usize,
+    /// Pin the engines of each concurrent game to a CPU of their own (`--affinity`).
+    pub affinity: bool,
+    /// The variant of every game.
+    pub variant: &'static Variant,
+    /// A two-player match that ends when one side has this many wins (`--first-to`).
+    pub first_to: Option<u64>,
+    /// A folder for every engine's lines of every game (`--engine-log`).
+    pub engine_log: Option<std::path::PathBuf>,
+    /// The view the live page shows (`--live`), kept up to date while games are played.
+    pub hall: Option<super::hall::Hall>,
+}
+
+/// Names for the players: their `name=`, else their command (`self` reads `ewn`), made distinct
+/// by a number when two are equal.
+pub fn labels(entrants: &[Entrant]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for e in entrants {
+        let base = match &e.name {
+            Some(n) => n.clone(),
+            None => match e.source.trim() {
+                "self" => "ewn".to_string(),
+                "tcg:self" => "ewn-tcg".to_string(),
+                other => other.to_string(),
+            },
+        };
+        let base = record::record_name(&base);
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.contains(&name) {
+            name = format!("{base} ({k})");
+            k += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
+impl Tournament {
+    /// A match of two players with the defaults of `ewn match` (100 games, seed 1, 100 ms per
+    /// move, 100 ms grace, one game at a time, setups drawn from the seed, no SPRT); callers
+    /// change what they need with `Tournament { games: 4, ..Tournament::two_players(..) }`.
+    pub fn two_players(players: [PlayerSpec; 2], names: [&str; 2]) -> Tournament {
+        let entrants: Vec<Entrant> = players
+            .into_iter()
+            .zip(names)
+            .map(|(p, n)| Entrant::plain(p, n))
+            .collect();
+        Tournament {
+            names: labels(&entrants),
+            entrants,
+            schedule: Schedule::Gauntlet,
+            games: 100,
+            seed: 1,
+            tc: TimeControl::MoveTime { ms: 100 },
+            grace_ms: 100,
+            concurrency: 1,
+            engine_setups: false,
+            openings: Vec::new(),
+            sprt: None,
+            shard: None,
+            anchor: 0,
+            affinity: false,
+            variant: Variant::standard(),
+            first_to: None,
+            engine_log: None,
+            hall: None,
+        }
+    }
+
+    /// The encounters `(a, b)` in schedule order.
+    pub fn encounters(&self) -> Vec<(usize, usize)> {
+        let n = self.entrants.len();
+        match self.schedule {
+            Schedule::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+            Schedule::RoundRobin => (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect(),
+            // Paired round by round from the results (see `run_event`).
+            Schedule::Swiss { .. } | Schedule::Knockout => Vec::new(),
+        }
+    }
+
+    pub fn total_pairs(&self) -> u64 {
+        self.encounters().len() as u64 * (self.games / 2)
+    }
+
+    /// The global pairs this run plays, in order.
+    pub fn pairs_to_play(&self) -> Vec<u64> {
+        (0..self.total_pairs())
+            .filter(|p| self.shard.is_none_or(|s| p % s.n == s.k - 1))
+            .collect()
+    }
+
+    /// A fingerprint of what makes the games of this match what they are: seed, schedule,
+    /// games, players' names, settings and time controls, start positions. Shards of one match
+    /// share it (the shard, the concurrency and the engines' paths do not enter it).
+    pub fn match_id(&self) -> String {
+        let schedule = match self.schedule {
+            Schedule::Swiss { rounds } => format!("swiss {rounds}"),
+            s => s.name().to_string(),
+        };
+        let mut text = format!(
+            "{}|{}|{}|{:?}|{}|{}",
+            self.seed, schedule, self.games, self.tc, self.engine_setups, self.grace_ms
+        );
+        for (e, name) in self.entrants.iter().zip(&self.names) {
+            text.push_str(&format!("|{name}:{:?}:{:?}", e.options, e.tc));
+        }
+        if let Some(n) = self.first_to {
+            text.push_str(&format!("|first-to {n}"));
+        }
+        for o in &self.openings {
+            match o {
+                Opening::Setups { red, blue } => text.push_str(&format!("|{red:?}{blue:?}")),
+                Opening::Fixed(s) => text.push_str(&format!("|{}{:?}", to_fen(&s.board()), s)),
+            }
+        }
+        // FNV-1a, then one splitmix64 step to spread it.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        format!("{:016x}", crate::rules::zobrist::splitmix64(h).1)
+    }
+
+    /// Checks what the command line cannot: enough players, an SPRT only for two, numbers in
+    /// their ranges, a shard with games.
+    pub fn validate(&self) -> Result<()> {
+        ensure!(
+            (2..=MAX_GAMES).contains(&self.games),
+            "games per encounter must be 2..{MAX_GAMES} (whole pairs)"
+        );
+        ensure!(
+            self.grace_ms <= MAX_GRACE_MS,
+            "the grace must be 0..{MAX_GRACE_MS} ms"
+        );
+        ensure!(
+            (1..=MAX_CONCURRENCY).contains(&self.concurrency),
+            "the concurrency must be 1..{MAX_CONCURRENCY}"
+        );
+        ensure!(
+            self.entrants.len() <= MAX_PLAYERS,
+            "at most {MAX_PLAYERS} players"
+        );
+        if let Some(s) = self.shard {
+            let pairs = self.total_pairs();
+            ensure!(
+                s.k <= pairs,
+                "shard {}/{}: the match has only {pairs} pairs of games, so this shard has none; \
+                 use at most {pairs} shards",
+                s.k,
+                s.n
+            );
+        }
+        ensure!(
+            self.entrants.len() >= 2,
+            "a match needs at least two players"
+        );
+        ensure!(
+            self.names.len() == self.entrants.len(),
+            "one name per player"
+        );
+        ensure!(
+            self.games >= 2 && self.games.is_multiple_of(2),
+            "games come in pairs"
+        );
+        ensure!(self.anchor < self.entrants.len(), "no such anchor player");
+        if self.sprt.is_some() {
+            ensure!(
+                self.entrants.len() == 2,
+                "--sprt is for a match of two players"
+            );
+            ensure!(
+                self.shard.is_none(),
+                "--sprt cannot stop a shard early (it does not see the other shards); \
+                 run the shards without it and apply it with `ewn stats --sprt`"
+            );
+        }
+        if let Schedule::Swiss { rounds } = self.schedule {
+            ensure!(
+                (1..=super::event::swiss_max_rounds(self.entrants.len())).contains(&rounds),
+                "--rounds {rounds}: a Swiss event of {} players plays 1..{} rounds (more \
+                 would repeat a pairing)",
+                self.entrants.len(),
+                super::event::swiss_max_rounds(self.entrants.len())
+            );
+        }
+        if matches!(self.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
+            ensure!(
+                self.sprt.is_none() && self.shard.is_none() && self.first_to.is_none(),
+                "a {} event takes no --sprt, --shard or --first-to",
+                self.schedule.name()
+            );
+        }
+        if let Some(n) = self.first_to {
+            ensure!(
+                self.entrants.len() == 2,
+                "--first-to is for a match of two players"
+            );
+            ensure!(
+                n >= 1 && self.games >= 2 * n - 1,
+                "--first-to {n}: the match needs at least {} games",
+                2 * n - 1
+            );
+            ensure!(
+                self.sprt.is_none() && self.shard.is_none(),
+                "--first-to ends the match itself: it takes no --sprt or --shard"
+            );
+        }
+        if self.engine_setups && !self.openings.is_empty() {
+            bail!("--engine-setups and --positions both choose the start: give one");
+        }
+        if self.engine_setups && !self.variant.standard {
+            bail!(
+                "--engine-setups is for the standard game; in {} the setups are drawn from the seed or given with --positions",
+                self.variant.name()
+            );
+        }
+        Ok(())
+    }
+}
+
+/// How a run shows its progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// One line per finished game (for logs, pipes and `--quiet`).
+    Lines,
+    /// One status line rewritten in place (on a terminal).
+    Status,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The records of the games played, by game number.
+    pub records: Vec<GameRecord>,
+    pub report: Report,
+    /// The SPRT decided: its verdict and the games finished at that moment.
+    pub sprt_stop: Option<(Verdict, u64)>,
+    /// Games this run was to play.
+    pub planned: u64,
+    /// An event's standings (Swiss) or bracket (knockout) and crosstable.
+    pub event: Option<String>,
+}
