@@ -8,15 +8,16 @@
 //! (the epoch number), so stepping back, a new game or a changed player simply makes a
 //! running job's answer void.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::app::review::{DEFAULT_DEPTH as REVIEW_DEPTH, GameReview, review_game};
+use crate::app::review::{DEFAULT_DEPTH, GameReview, review_game_counted};
 use crate::brain::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
 use crate::brain::search::{Limits, Searcher, to_prob};
+use crate::brain::solve::{self, Solved};
 use crate::brain::tables::{self as tables, Tables};
 use crate::players::Fault;
 use crate::record::{GameRecord, Graph, Ply, Start, side_letter};
@@ -149,6 +150,9 @@ impl Review {
 struct ReviewJob {
     id: u64,
     stop: Arc<AtomicBool>,
+    /// Plies valued so far, of `total`.
+    done: Arc<AtomicUsize>,
+    total: usize,
 }
 
 pub struct State {
@@ -178,6 +182,9 @@ pub struct State {
     /// The variant the New game form offers first, and every variant it offers.
     default_variant: &'static Variant,
     variants: Vec<&'static Variant>,
+    /// The solved tables of offered variants (`--tables DIR`): exact values for the analysis
+    /// and the review, and the equilibrium setups.
+    solved: Vec<Arc<Solved>>,
 }
 
 pub type Shared = Arc<Mutex<State>>;
@@ -254,6 +261,7 @@ impl State {
             last_pv: None,
             default_variant: Variant::standard(),
             variants: PRESETS.iter().filter_map(|n| Variant::preset(n)).collect(),
+            solved: Vec::new(),
         };
         s.seats[1].config = PlayerConfig::Ewn {
             level: 10,
@@ -276,6 +284,23 @@ impl State {
         self.default_variant = default;
         self.game = Game::new(Board::startpos_in(default), self.game.dice);
         show_moves_in(default);
+    }
+
+    /// Loads the solved table of every offered variant that `dir` has one of.
+    pub fn load_solved(&mut self, dir: &std::path::Path) -> anyhow::Result<()> {
+        for &v in &self.variants {
+            if let Some(path) = solve::file::find(dir, v) {
+                let t = solve::file::read(v, &path)?;
+                log::info!("the solved table of {} from {}", v.name(), path.display());
+                self.solved.push(Arc::new(t));
+            }
+        }
+        Ok(())
+    }
+
+    /// The solved table of `v`, when one was loaded.
+    fn solved_for(&self, v: &Variant) -> Option<Arc<Solved>> {
+        self.solved.iter().find(|s| s.variant() == v).cloned()
     }
 
     /// The variant named `name` among those offered; the default when `None`.
@@ -550,7 +575,7 @@ impl State {
     /// Rolls the seeded die, or takes a typed one.
     pub fn roll(&mut self, typed: Option<u8>) -> Result<u8, (u16, String)> {
         self.ready()?;
-        if self.game.board().is_over() {
+        if self.game.over() {
             return Err((409, "the game is over".into()));
         }
         if self.game.die.is_some() {
@@ -736,20 +761,30 @@ impl State {
         if self.game.plies.is_empty() {
             return Err((409, "there is no move to review yet".into()));
         }
-        let rec = self.record();
+        // In a side line, the side line is reviewed (the game's own review is replaced).
+        let mut rec = self.record();
+        if self.game.main.is_some() {
+            rec.plies = self.game.plies.clone();
+        }
         let id = self.next_review;
         self.next_review += 1;
         let mut searcher = Searcher::new(REVIEW_HASH_MB);
         searcher.set_tables(self.tables.clone());
+        searcher.set_solved(self.solved_for(self.game.start.variant()));
+        let done = Arc::new(AtomicUsize::new(0));
         self.review_job = Some(ReviewJob {
             id,
             stop: searcher.stop_flag(),
+            done: done.clone(),
+            total: rec.plies.len(),
         });
         let shared = shared.clone();
         let v = self.game.start.variant();
+        let depth = review_depth(v);
         std::thread::spawn(move || {
             show_moves_in(v);
-            let r = review_game(&mut searcher, &rec, &Limits::to_depth(REVIEW_DEPTH));
+            let mut count = |n| done.store(n, Ordering::Relaxed);
+            let r = review_game_counted(&mut searcher, &rec, &Limits::to_depth(depth), &mut count);
             let mut st = lock(&shared);
             st.finish_review(id, rec, r);
             st.pump(&shared);
@@ -794,6 +829,34 @@ impl State {
             }
         }
         self.review = Some(r);
+    }
+
+    /// Stops the running review (the last finished one stays).
+    pub fn cancel_running_review(&mut self) -> Result<(), (u16, String)> {
+        let j = self
+            .review_job
+            .take()
+            .ok_or((409, "no review is running".to_string()))?;
+        j.stop.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The side to move resigns (a person, on its turn).
+    pub fn resign(&mut self) -> Result<(), (u16, String)> {
+        self.ready()?;
+        let side = self.game.board().side_to_move();
+        if !self.is_human(side) {
+            return Err((
+                409,
+                format!(
+                    "{} is played by an engine: only a person resigns",
+                    side.name()
+                ),
+            ));
+        }
+        self.game.resign().map_err(|e| (409, e))?;
+        self.bump();
+        Ok(())
     }
 
     /// Stops a running review and forgets the last one.
@@ -842,7 +905,7 @@ impl State {
         if !self.game.start.variant().has_dice()
             && self.game.die.is_none()
             && self.pending.is_none()
-            && !self.game.board().is_over()
+            && !self.game.over()
         {
             self.game.die = Some(0);
         }
@@ -851,7 +914,7 @@ impl State {
             return;
         }
         let b = self.game.board().clone();
-        if b.is_over() || !self.game.is_live() {
+        if self.game.over() || !self.game.is_live() {
             return;
         }
         let side = b.side_to_move();
@@ -1004,6 +1067,13 @@ impl State {
         let Some(mut searcher) = a.searcher.take() else {
             return;
         };
+        // Exact values where a solved table covers the position's variant.
+        searcher.set_solved(
+            self.solved
+                .iter()
+                .find(|s| s.variant() == b.variant())
+                .cloned(),
+        );
         a.running = Some((pos, die));
         let stop = a.stop.clone();
         // Cleared here, under the lock, so that a stop sent after this point is never lost.
@@ -1052,6 +1122,16 @@ impl State {
             st.analysis.backfill = false;
             st.pump(&shared);
         });
+    }
+}
+
+/// The review's search depth: [`DEFAULT_DEPTH`], one ply less on boards larger than the
+/// standard one, whose branching makes a depth-6 review of a game take minutes.
+pub fn review_depth(v: &Variant) -> u32 {
+    if v.n_sq > 25 {
+        DEFAULT_DEPTH - 1
+    } else {
+        DEFAULT_DEPTH
     }
 }
 
