@@ -772,6 +772,8 @@ def variants_explained(d, width):
         assert got_goals == goals, f"{name}: {got_goals} goal squares, not {goals}"
         shaded = len(d.find_elements(By.CSS_SELECTOR, "#board .tri-red, #board .tri-blue"))
         assert shaded == starts, f"{name}: {shaded} start squares shaded, not {starts}"
+        # As the page opens on a new game: its top.
+        d.execute_script("window.scrollTo(0, 0)")
         summary = d.find_element(By.CSS_SELECTOR, "#rules summary")
         r = summary.rect
         assert summary.is_displayed() and 0 <= r["y"] - js(d, "window.scrollY") and r["y"] + r["height"] - js(d, "window.scrollY") <= js(d, "window.innerHeight"), f"How to play is out of view: {r}"

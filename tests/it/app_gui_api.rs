@@ -1202,7 +1202,7 @@ fn a_forced_pass_is_played_and_nodice_needs_no_roll() {
 fn resign_holes_pause_and_a_cancelled_review() {
     let g = Gui::start();
     g.quiet();
-    let s = g.post(
+    g.post(
         "/api/new",
         json!({"red": {"type": "human"}, "blue": {"type": "ewn", "level": 1, "movetime": 5},
                "seed": 4}),

@@ -585,7 +585,8 @@ function drawSolved() {
   const mix = (xs) => xs.map((x) => `<span class="mono">${esc(x.setup)}</span> ${pct(x.p)}`).join(', ');
   const first = SIDE_NAME[sv.first], second = SIDE_NAME[sv.first === 'r' ? 'b' : 'r'];
   let h = `<h3>Solved exactly <small>the variant's table</small></h3>`;
-  h += sv.wp === null || sv.wp === undefined ? '<p>This position is not reached in any game from the start.</p>'
+  if (S.winner) h += '';
+  else h += sv.wp === null || sv.wp === undefined ? '<p>This position is not reached in any game from the start.</p>'
     : `<p>This position: ${SIDE_NAME[sv.side]} wins ${pct(sv.wp)} with perfect play${exactTag(true)}.</p>`;
   if (sv.equilibrium) {
     const e = sv.equilibrium;

@@ -390,9 +390,8 @@ impl State {
             return format!("Paused: {name} (engine) to move{die}. Resume, or Step for one move");
         }
         // Paused on a person's turn: said first, as on an engine's turn.
-        let paused = !self.running
-            && !(self.is_human(Color::Red) && self.is_human(Color::Blue))
-            && line.is_empty();
+        let engine_plays = !self.is_human(Color::Red) || !self.is_human(Color::Blue);
+        let paused = !self.running && engine_plays && line.is_empty();
         let line = if paused { "Paused: " } else { line };
         if self.is_human(side) || !self.running {
             return match (self.game.die, self.game.dice) {
