@@ -1221,7 +1221,7 @@ async function copyText(text, what) {
     t.remove();
   }
   document.body.dataset.copied = text;
-  flash(ok ? `Copied the ${what}: ${text}` : `Copy this ${what}: ${text}`, 'info');
+  flash(ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`, 'info');
   say(ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`);
 }
 
