@@ -189,6 +189,8 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
                 el.clear()
                 el.send_keys(str(v))
     Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
+    # Red first (a game from a position with Blue to move leaves Blue in the form).
+    Select(d.find_element(By.ID, "ng-first")).select_by_value("r")
     seed_el = d.find_element(By.ID, "ng-seed")
     seed_el.clear()
     if seed is not None:
@@ -753,20 +755,22 @@ def hole_and_fall(d, width):
     item = d.find_element(By.CSS_SELECTOR, "#moves li button").get_attribute("textContent")
     assert "fell into the hole" in item and "↓" in item, f"the move list says {item!r}"
     assert over(d), "Red's last cube fell in: Blue wins"
-    shot(d, f"{'desktop' if width > 500 else 'phone'}-blackhole.png")
+    shot(d, f"gui-{'desktop' if width > 500 else 'phone'}-blackhole.png")
     print("blackhole: the hole drawn, the fall announced and in the move list")
 
 
 def variants_explained(d, width):
     """Each variant drawn from its definition, How to play from its rules, in view."""
     for name, goals, starts, words, banned in (
+        # Corner goals: each side's corner start square is drawn as the other side's goal, so
+        # 10 of the 12 start squares are shaded (the old 7x7 drawing shaded 14 a side).
         ("backrank", 10, 12, ("far rank", "passes"), ("triangle", "corner (Red")),
-        ("7x7", 2, 12, ("7x7", "a die of 6 faces"), ()),
-        ("nodice", 2, 12, ("no dice", "any one of your cubes"), ("Roll",)),
-        ("blackhole", 2, 12, ("hole", "c3"), ()),
-        ("standard", 2, 12, ("Roll a die of 6 faces", "corner"), ()),
+        ("7x7", 2, 10, ("7x7", "a die of 6 faces"), ()),
+        ("nodice", 2, 10, ("no dice", "any one of your cubes"), ("Roll",)),
+        ("blackhole", 2, 10, ("hole", "c3"), ()),
+        ("standard", 2, 10, ("Roll a die of 6 faces", "corner"), ()),
     ):
-        new_game(d, ("human",), ("human",), 5, variant=name)
+        new_game(d, ("human",), ("human",), variant=name)
         wait(d, f"the {name} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
         got_goals = len(d.find_elements(By.CSS_SELECTOR, "#board .goal-red, #board .goal-blue, #board .goal-rank-red, #board .goal-rank-blue"))
         assert got_goals == goals, f"{name}: {got_goals} goal squares, not {goals}"

@@ -34,6 +34,12 @@ const SIDE_NAME = { r: 'Red', b: 'Blue' };
 const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+// A link to a position (?position=...&variant=...) opens it: read before the address is cleaned.
+const LINKED = (() => {
+  const q = new URLSearchParams(location.search);
+  const pos = q.get('position');
+  return pos ? { position: pos, variant: q.get('variant') || '' } : null;
+})();
 // The run's secret, from the address ewn gui printed; every change is sent with it. It is kept
 // for this tab and taken out of the address bar, so that it does not show in screenshots or the
 // history.
@@ -71,12 +77,6 @@ let dieBuf = ''; // digits of a typed die of two digits (10..12) being typed
 let dieTimer = null;
 let resignArmed = 0; // until when a second click on Resign resigns
 let noteKind = 'error'; // 'error' or 'info' (a neutral note: something copied)
-// A link to a position (?position=...&variant=...) opens it: read before the address is cleaned.
-const LINKED = (() => {
-  const q = new URLSearchParams(location.search);
-  const pos = q.get('position');
-  return pos ? { position: pos, variant: q.get('variant') || '' } : null;
-})();
 
 const sqName = (i) => geo().name(i);
 const pct = (p) => (p * 100).toFixed(1) + '%';
