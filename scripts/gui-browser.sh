@@ -46,7 +46,9 @@ axe="$work/npm/node_modules/axe-core/axe.min.js"
 [ -s "$axe" ] || { echo "error: axe-core did not install" >&2; exit 1; }
 
 cargo build --release --quiet
-RUST_LOG=${RUST_LOG:-info} target/release/ewn gui --port 0 --engine greedy=greedy >"$work/address" 2>"$work/server.log" &
+# The solved table of 3x3, so that the page shows a solved variant's exact values and setups.
+target/release/ewn solve --variant 3x3 --out "$work/tables" >/dev/null
+RUST_LOG=${RUST_LOG:-info} target/release/ewn --tables "$work/tables" gui --port 0 --engine greedy=greedy >"$work/address" 2>"$work/server.log" &
 server=$!
 for _ in $(seq 100); do
     [ -s "$work/address" ] && break

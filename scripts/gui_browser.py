@@ -189,6 +189,8 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
                 el.clear()
                 el.send_keys(str(v))
     Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
+    # Red first (a game from a position with Blue to move leaves Blue in the form).
+    Select(d.find_element(By.ID, "ng-first")).select_by_value("r")
     seed_el = d.find_element(By.ID, "ng-seed")
     seed_el.clear()
     if seed is not None:
@@ -558,6 +560,7 @@ def own_cube_and_notes(d):
     scroll = js(d, "window.scrollY")
     assert note["y"] - scroll >= 0 and note["y"] + note["height"] - scroll <= 800, f"the note is out of view: {note}"
     assert board["y"] <= note["y"] <= board["y"] + board["height"], "the note is not on the board"
+    note_clear_of_bottom_rank(d)
     shot(d, "desktop-own-cube.png", top=False)
     # Picked on purpose, the capture is played.
     d.find_element(By.ID, "sq-a5").click()
@@ -684,6 +687,252 @@ def pass_button(d):
     print("backrank: a forced pass is played with the Pass button")
 
 
+def load_position(d, fen, variant=None):
+    """Loads a record of a game between two people from a position, with typed dice."""
+    box = d.find_element(By.ID, "record-text")
+    head = f"variant {variant}\n" if variant else ""
+    d.execute_script("arguments[0].value = arguments[1]", box,
+                     f"game 1\nred a\nblue b\n{head}position {fen}\nresult unfinished\nend\n")
+    click(d, "load-text-btn")
+    wait(d, f"the position {fen}", lambda d: js(d, "S.fen") == fen)
+    # A loaded game is paused; people move at once.
+    if not js(d, "S.running"):
+        click(d, "pause")
+        wait(d, "the game running", lambda d: js(d, "S.running"))
+
+
+def type_die(d, n):
+    click_first(d, f"die {n}", f"#typed-dice button[data-die='{n}']")
+    wait(d, f"die {n}", lambda d: js(d, "S.die") == n and idle(d))
+
+
+def own_capture_by_click(d):
+    """An own cube that can move too is taken by a second click on it after the taking cube
+    was picked (issue: c1 then d1 with die 4 picked d1); in nodice likewise."""
+    load_position(d, "R2B13/1B51R11/5/5/2R3R51 r")
+    type_die(d, 4)
+    d.find_element(By.ID, "sq-c1").click()
+    wait(d, "c1 picked", lambda d: js(d, "selected") == "c1")
+    d.find_element(By.ID, "sq-d1").click()
+    wait(d, "d1 armed to be taken", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own.armed"))
+    assert ply_count(d) == 0, "the first click on an own cube took it"
+    assert "again" in note_shown(d), f"the note does not say to click again: {note_shown(d)!r}"
+    time.sleep(0.6)  # two clicks apart, not a double click
+    d.find_element(By.ID, "sq-d1").click()
+    wait(d, "c1 takes its own cube on d1", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].move") == "c1d1"
+         and js(d, "S.plies[0].took") == "R5")
+    # A double click on the cube to take never takes it.
+    load_position(d, "R1R23/5/5/5/4B1 r", "nodice")
+    assert d.find_element(By.ID, "die").text == "any"
+    d.find_element(By.ID, "sq-a5").click()
+    wait(d, "a5 picked", lambda d: js(d, "selected") == "a5")
+    ActionChains(d).double_click(d.find_element(By.ID, "sq-b5")).perform()
+    wait(d, "the double click's answer", idle)
+    time.sleep(0.3)
+    assert ply_count(d) == 0, "a double click on an own cube took it"
+    d.find_element(By.ID, "sq-b5").click()
+    wait(d, "a5 takes b5 in nodice", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
+    # Nodice is never "die 0" on the page.
+    wait(d, "Blue's turn analysed", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
+    text = d.find_element(By.TAG_NAME, "body").text
+    for bad in ("Die 0", "die 0", "per face", " 0:"):
+        assert bad not in text, f"nodice shows {bad!r}"
+    assert "Any cube" in d.find_element(By.ID, "analysis-die").text
+    print("own capture: a second click on an own cube takes it (standard and nodice); nodice says 'any cube'")
+
+
+def hole_and_fall(d, width):
+    """blackhole: the hole is drawn, a cube falling in is shown in the move list and announced."""
+    load_position(d, "5/1R13/5/5/4B1 r", "blackhole")
+    assert d.find_elements(By.CSS_SELECTOR, "#sq-c3.hole .hole-mark"), "the hole c3 is not drawn"
+    assert "hole" in d.find_element(By.CSS_SELECTOR, "#sq-c3 .sr-only").get_attribute("textContent")
+    type_die(d, 1)
+    d.find_element(By.ID, "sq-b4").click()
+    wait(d, "b4 picked", lambda d: js(d, "selected") == "b4")
+    d.find_element(By.ID, "sq-c3").click()
+    wait(d, "the fall", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].fell") == "R1")
+    wait(d, "the announcement", lambda d: "fell into the hole" in d.find_element(By.ID, "announce").get_attribute("textContent"))
+    item = d.find_element(By.CSS_SELECTOR, "#moves li button").get_attribute("textContent")
+    assert "fell into the hole" in item and "↓" in item, f"the move list says {item!r}"
+    assert over(d), "Red's last cube fell in: Blue wins"
+    shot(d, f"gui-{'desktop' if width > 500 else 'phone'}-blackhole.png")
+    print("blackhole: the hole drawn, the fall announced and in the move list")
+
+
+def variants_explained(d, width):
+    """Each variant drawn from its definition, How to play from its rules, in view."""
+    for name, goals, starts, words, banned in (
+        # Corner goals: each side's corner start square is drawn as the other side's goal, so
+        # 10 of the 12 start squares are shaded (the old 7x7 drawing shaded 14 a side).
+        ("backrank", 10, 12, ("far rank", "passes"), ("triangle", "corner (Red")),
+        ("7x7", 2, 10, ("7x7", "a die of 6 faces"), ()),
+        ("nodice", 2, 10, ("no dice", "any one of your cubes"), ("Roll",)),
+        ("blackhole", 2, 10, ("hole", "c3"), ()),
+        ("standard", 2, 10, ("Roll a die of 6 faces", "corner"), ()),
+    ):
+        new_game(d, ("human",), ("human",), variant=name)
+        wait(d, f"the {name} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
+        got_goals = len(d.find_elements(By.CSS_SELECTOR, "#board .goal-red, #board .goal-blue, #board .goal-rank-red, #board .goal-rank-blue"))
+        assert got_goals == goals, f"{name}: {got_goals} goal squares, not {goals}"
+        shaded = len(d.find_elements(By.CSS_SELECTOR, "#board .tri-red, #board .tri-blue"))
+        assert shaded == starts, f"{name}: {shaded} start squares shaded, not {starts}"
+        # As the page opens on a new game: its top.
+        d.execute_script("window.scrollTo(0, 0)")
+        summary = d.find_element(By.CSS_SELECTOR, "#rules summary")
+        r = summary.rect
+        assert summary.is_displayed() and 0 <= r["y"] - js(d, "window.scrollY") and r["y"] + r["height"] - js(d, "window.scrollY") <= js(d, "window.innerHeight"), f"How to play is out of view: {r}"
+        if not d.find_element(By.ID, "rules").get_attribute("open"):
+            summary.click()
+        text = d.find_element(By.ID, "rules").text
+        for w in words:
+            assert w in text, f"{name}: How to play lacks {w!r}: {text!r}"
+        for w in banned:
+            assert w not in text, f"{name}: How to play says {w!r}: {text!r}"
+        label = d.find_element(By.CSS_SELECTOR, f"#ng-variant option[value='{name}']").text
+        assert name in label and "x" in label, label
+        if name == "backrank":
+            assert "far rank" in label, f"the picker does not say what backrank is: {label!r}"
+            open_form(d)
+            click(d, "ng-arrange")
+            wait(d, "arranging", lambda d: "Arranging" in status(d))
+            assert "triangle" not in status(d), status(d)
+            click(d, "ng-arrange")
+            wait(d, "the end of arranging", lambda d: "Arranging" not in status(d))
+        if name == "7x7":
+            shot(d, f"{'desktop' if width > 500 else 'phone'}-7x7.png")
+        summary.click()
+    print(f"variants at {width}px: goals, start squares and How to play from each definition, in view")
+
+
+def flip_and_copy(d):
+    """Flip the board; copy the position and a link that opens it."""
+    new_game(d, ("human",), ("human",), 8)
+    first = d.find_element(By.CSS_SELECTOR, "#board .cell").get_attribute("id")
+    assert first == "sq-a5", first
+    click(d, "flip")
+    wait(d, "the board flipped", lambda d: d.find_element(By.CSS_SELECTOR, "#board .cell").get_attribute("id") == "sq-e1")
+    shot(d, "desktop-flipped.png")
+    click(d, "flip")
+    wait(d, "the board back", lambda d: d.find_element(By.CSS_SELECTOR, "#board .cell").get_attribute("id") == "sq-a5")
+    roll_if_needed(d)
+    click_move(d)
+    fen = js(d, "S.fen")
+    click(d, "copy-pos")
+    wait(d, "the position copied", lambda d: js(d, "document.body.dataset.copied") == fen)
+    click(d, "copy-link")
+    wait(d, "the link copied", lambda d: "position=" in (js(d, "document.body.dataset.copied") or ""))
+    link = js(d, "document.body.dataset.copied")
+    new_game(d, ("human",), ("human",), 9)
+    assert js(d, "S.fen") != fen
+    d.get(link)
+    wait(d, "the linked position opened", lambda d: js(d, "S && S.fen") == fen and js(d, "S.plies.length") == 0)
+    assert "position=" not in d.current_url
+    print(f"flip and copy: the board turns; the link {link} opens its position")
+
+
+def minors(d):
+    """Pause on a person's turn, a click in the engine's turn, resign, Rematch double-clicked,
+    typed dice 10..12 by keys."""
+    new_game(d, ("human",), ("ewn", 1, 20), 21)
+    wait(d, "Red's turn", red_turn_or_end)
+    click(d, "pause")
+    wait(d, "paused", lambda d: d.find_element(By.ID, "pause").text == "Resume")
+    assert status(d).startswith("Paused"), f"the status after Pause on a person's turn: {status(d)!r}"
+    click(d, "pause")
+    wait(d, "running", lambda d: d.find_element(By.ID, "pause").text == "Pause")
+    # Resign: two clicks apart.
+    click(d, "resign")
+    wait(d, "the resign question", lambda d: d.find_element(By.ID, "resign").text == "Resign?")
+    assert not over(d), "one click resigned"
+    click(d, "resign")
+    wait(d, "the resignation", lambda d: js(d, "S.winner") == "b" and js(d, "S.reason") == "resign")
+    assert "resigned" in status(d), status(d)
+    click(d, "save")
+    wait(d, "the record of the resignation", lambda d: "result b resign" in d.find_element(By.ID, "record-text").get_attribute("value"))
+    # A double click on Rematch plays one rematch: colours swapped once.
+    wait(d, "the end bar", lambda d: d.find_element(By.ID, "rematch").is_displayed())
+    ActionChains(d).double_click(d.find_element(By.ID, "rematch")).perform()
+    wait(d, "the rematch", lambda d: js(d, "S.players.red.type") == "ewn" and idle(d))
+    time.sleep(0.5)
+    assert js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human", "a double click played two rematches"
+    # The engine's turn: a click on the board says why nothing happens.
+    delay = d.find_element(By.ID, "set-delay")
+    delay.clear()
+    delay.send_keys("3000", Keys.TAB)
+    wait(d, "the engine delay", lambda d: js(d, "S.settings.delay_ms") == 3000)
+    new_game(d, ("ewn", 1, 20), ("human",), 22)
+    wait(d, "Red choosing", lambda d: js(d, "S.thinking") == "r")
+    d.find_element(By.ID, "sq-c3").click()
+    wait(d, "the note on the engine's turn", lambda d: "engine" in note_shown(d))
+    delay = d.find_element(By.ID, "set-delay")
+    delay.clear()
+    delay.send_keys("300", Keys.TAB)
+    wait(d, "the engine delay back", lambda d: js(d, "S.settings.delay_ms") == 300)
+    # 6x6 typed dice 10..12 from the keyboard; the pressed die highlighted.
+    new_game(d, ("human",), ("human",), dice="manual", variant="6x6")
+    body = d.find_element(By.TAG_NAME, "body")
+    body.send_keys("1")
+    body.send_keys("1")
+    wait(d, "die 11 typed", lambda d: js(d, "S.die") == 11)
+    b = d.find_element(By.CSS_SELECTOR, "#typed-dice button[data-die='11']")
+    assert b.get_attribute("aria-pressed") == "true"
+    bg = b.value_of_css_property("background-color")
+    other = d.find_element(By.CSS_SELECTOR, "#typed-dice button[data-die='7']").value_of_css_property("background-color")
+    assert bg != other, f"the pressed die is not highlighted ({bg} vs {other})"
+    body.send_keys("1")
+    body.send_keys("2")
+    wait(d, "die corrected to 12", lambda d: js(d, "S.die") == 12)
+    body.send_keys("7")
+    wait(d, "die corrected to 7", lambda d: js(d, "S.die") == 7)
+    print("minors: paused status, resign, one rematch, engine-turn note, typed 11 and 12")
+
+
+def review_counts_and_cancels(d):
+    """The review counts its moves (k of n) and can be cancelled."""
+    new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 23, variant="6x6")
+    wait(d, "a few engine moves", lambda d: ply_count(d) >= 8 or over(d))
+    click(d, "pause")
+    wait(d, "paused", lambda d: js(d, "!S.running && S.thinking === null"))
+    click(d, "review")
+    wait(d, "the review's count", lambda d: js(d, "S.review.busy") and " of " in d.find_element(By.ID, "review-note").text)
+    assert d.find_element(By.ID, "review-cancel").is_displayed()
+    click(d, "review-cancel")
+    wait(d, "the review cancelled", lambda d: not js(d, "S.review.busy"))
+    assert not d.find_element(By.ID, "review-cancel").is_displayed()
+    print("review: counts its moves and is cancelled")
+
+
+def note_clear_of_bottom_rank(d):
+    """A note never covers the bottom rank's cubes."""
+    note = d.find_element(By.ID, "error").rect
+    cubes = [c.rect for c in d.find_elements(By.CSS_SELECTOR, "#board .cube")]
+    bottom = max((c["y"] + c["height"] for c in cubes), default=0)
+    assert note["y"] >= bottom - 1, f"the note ({note}) covers the lowest cubes (to {bottom})"
+
+
+def coords_clear_of_cubes(d):
+    """Rank and file labels are not covered by cubes (a 6x6 board on a phone)."""
+    bad = d.execute_script(
+        "const out = [];"
+        "for (const c of document.querySelectorAll('#board .cell')) {"
+        "  const cube = c.querySelector('.cube:not(.ghost)'); if (!cube) continue;"
+        "  const a = cube.getBoundingClientRect();"
+        "  for (const k of c.querySelectorAll('.coord')) { const b = k.getBoundingClientRect();"
+        "    if (b.left < a.right && a.left < b.right && b.top < a.bottom && a.top < b.bottom) out.push(c.id); } }"
+        "return out;")
+    assert not bad, f"labels covered by cubes on {bad}"
+
+
+def solved_shown(d):
+    """A solved variant (its table given with --tables): exact values and the equilibrium setups."""
+    wait(d, "the solved variant's card", lambda d: d.find_element(By.ID, "solved").is_displayed())
+    text = d.find_element(By.ID, "solved").text
+    assert "Best setups (equilibrium)" in text and "%" in text, text
+    if not over(d):
+        assert "perfect play" in text, text
+    print(f"solved 3x3: {text!r}")
+
+
 def desktop():
     d = browser(1280, 800)
     try:
@@ -780,9 +1029,17 @@ def desktop():
         other_sizes(d)
         arrange_variant(d, "3x3", "312")
         variant_game(d, "3x3", 1280, "gui-desktop-3x3.png")
+        solved_shown(d)
         variant_game(d, "6x6", 1280, "gui-desktop-6x6.png", ("CBA9865432", "2345689ABC"))
         axe(d, "the desktop page in a 6x6 game")
         pass_button(d)
+        own_capture_by_click(d)
+        hole_and_fall(d, 1280)
+        variants_explained(d, 1280)
+        flip_and_copy(d)
+        minors(d)
+        review_counts_and_cancels(d)
+        axe(d, "the desktop page after the variants' checks")
     finally:
         close(d)
 
@@ -823,6 +1080,10 @@ def phone():
         print("phone: a review entry brings the board into view")
         variant_game(d, "3x3", 390, "gui-phone-3x3.png")
         variant_game(d, "6x6", 390, "gui-phone-6x6.png")
+        coords_clear_of_cubes(d)
+        variants_explained(d, 390)
+        hole_and_fall(d, 390)
+        axe(d, "the phone page in a blackhole game")
     finally:
         close(d)
 

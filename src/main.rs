@@ -129,7 +129,12 @@ fn run() -> Result<()> {
     cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
     // A directory may hold only the solved table of the variant played (`ewn solve --out`).
     let tables = match cli.tables.as_deref() {
-        Some(d) if !cli::solve::has_standard_tables(d) && cli::solve::has_solved(d) => None,
+        Some(d)
+            if !cli::solve::has_standard_tables(d)
+                && (cli::solve::has_solved(d) || ewn::brain::solve::file::any_in(d)) =>
+        {
+            None
+        }
         d => d.map(cli::tables::load).transpose()?,
     };
     let Some(command) = cli.command else {
@@ -167,6 +172,7 @@ fn run() -> Result<()> {
         }
         Command::Gui(mut args) => {
             args.tables = tables;
+            args.tables_dir = cli.tables.clone();
             args.variant = Some(cli::variants::variant());
             args.variants = cli::variants::loaded();
             ewn::app::gui::run(args)

@@ -316,7 +316,8 @@ impl GameRecord {
             let _ = writeln!(s, "match {}", one_line(id));
         }
         if let Some(seed) = self.seed {
-            let _ = writeln!(s, "seed {seed:016x}");
+            // Hex without leading zeros: a seed typed as `4242` in the arena reads `4242`.
+            let _ = writeln!(s, "seed {seed:x}");
         }
         let _ = writeln!(s, "date {}", one_line(&self.date));
         let _ = writeln!(s, "red {}", record_name(&self.red));

@@ -164,6 +164,17 @@ pub fn review_game(
     game: &GameRecord,
     limits: &Limits,
 ) -> Result<GameReview, String> {
+    review_game_counted(searcher, game, limits, &mut |_| {})
+}
+
+/// [`review_game`], telling `done` how many plies are valued so far (after the start position
+/// and after each ply), so that a page can show the review's progress.
+pub fn review_game_counted(
+    searcher: &mut Searcher,
+    game: &GameRecord,
+    limits: &Limits,
+    done: &mut dyn FnMut(usize),
+) -> Result<GameReview, String> {
     game.replay()?;
     searcher.clear();
     let mut b = game.start_board();
@@ -199,6 +210,7 @@ pub fn review_game(
         }
         out.push(r);
         b.make(p.mv);
+        done(i + 1);
     }
     Ok(GameReview {
         start_red,

@@ -195,7 +195,7 @@ fn a_person_plays_the_engine_to_the_end() {
             "red_setup": "123456", "blue_setup": "654321", "first": "r", "seed": 42,
         }),
     );
-    assert_eq!(s["dice"]["seed"], "42");
+    assert_eq!(s["dice"]["seed"], "2a");
     assert_eq!(
         s["fen"],
         to_fen(&Board::from_setups(
@@ -248,7 +248,7 @@ fn a_person_plays_the_engine_to_the_end() {
     assert!(human_moves > 0);
     let text = check_record(&g, &end);
     assert!(text.contains("red human"), "{text}");
-    assert!(text.contains("seed 000000000000002a"), "{text}");
+    assert!(text.contains("seed 2a\n"), "{text}");
     let reason = end["reason"].as_str().unwrap();
     assert!(reason == "goal" || reason == "capture");
     assert!(text.contains(&format!(
@@ -392,7 +392,7 @@ fn records_save_and_load_back() {
     assert_eq!(s["fen"], end["fen"]);
     assert_eq!(s["plies"], end["plies"]);
     assert_eq!(s["winner"], end["winner"]);
-    assert_eq!(s["dice"]["seed"], "77");
+    assert_eq!(s["dice"]["seed"], "4d");
     // Step through it.
     let s = g.post("/api/navigate", json!({"ply": 0}));
     assert_eq!(s["fen"], end["start"]);
@@ -572,7 +572,7 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
         ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "position": "R7/5/5/5/5 r"}"#, vec![], 400),
         ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "first": "x"}"#, vec![], 400),
         ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "seed": -4}"#, vec![], 400),
-        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "seed": "abc"}"#, vec![], 400),
+        ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "seed": "xyz"}"#, vec![], 400),
         ("POST", "/api/new", br#"{"red": {"type": "human"}, "blue": {"type": "human"}, "dice": "loaded"}"#, vec![], 400),
         ("POST", "/api/players", br#"{"blue": {"type": "ewn", "level": 99}}"#, vec![], 400),
         ("POST", "/api/control", br#"{"action": "dance"}"#, vec![], 400),
@@ -1193,4 +1193,79 @@ fn a_forced_pass_is_played_and_nodice_needs_no_roll() {
         (s["side"].as_str(), s["die"].as_u64()),
         (Some("b"), Some(0))
     );
+}
+
+/// A person resigns (an engine's side cannot), the record says so and loads back resigned; a
+/// cube falling into a hole is named in its ply; Pause on a person's turn says so; a review
+/// counts its plies and is cancelled.
+#[test]
+fn resign_holes_pause_and_a_cancelled_review() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "ewn", "level": 1, "movetime": 5},
+               "seed": 4}),
+    );
+    let s = g.post("/api/control", json!({"action": "pause"}));
+    assert!(s["status"].as_str().unwrap().starts_with("Paused"), "{s}");
+    g.post("/api/control", json!({"action": "run"}));
+    let s = g.post("/api/resign", json!({}));
+    assert_eq!(
+        (s["winner"].as_str(), s["reason"].as_str()),
+        (Some("b"), Some("resign"))
+    );
+    assert!(s["status"].as_str().unwrap().contains("resigned"), "{s}");
+    let (code, _) = g.post_code("/api/roll", json!({}));
+    assert_eq!(code, 409, "a roll after the resignation");
+    let text = check_record(&g, &s);
+    assert!(text.contains("result b resign"), "{text}");
+    let s = g.post("/api/record", json!({ "text": text }));
+    assert_eq!(s["reason"], "resign", "{s}");
+    // Blue (the engine) to move: only a person resigns.
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "ewn", "level": 1, "movetime": 5},
+               "position": "R1R23/5/5/5/4B1 b", "dice": "manual"}),
+    );
+    assert_eq!(s["side"], "b");
+    let (code, v) = g.post_code("/api/resign", json!({}));
+    assert_eq!(code, 409, "{v}");
+    // blackhole: Red's only cube steps into the hole c3 and falls; Blue wins.
+    g.post(
+        "/api/new",
+        json!({"variant": "blackhole", "red": {"type": "human"}, "blue": {"type": "human"},
+               "position": "5/1R13/5/5/4B1 r", "dice": "manual"}),
+    );
+    g.post("/api/roll", json!({"die": 1}));
+    let s = g.post("/api/move", json!({"move": "b4c3"}));
+    assert_eq!(s["plies"][0]["fell"], "R1", "{s}");
+    assert_eq!(s["plies"][0]["took"], Value::Null);
+    assert_eq!(s["winner"], "b");
+    // A review in progress counts its plies and stops when cancelled. The seed typed as
+    // 4242 is the record's `seed 4242`.
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": "4242"}),
+    );
+    assert_eq!(s["dice"]["seed"], "4242");
+    let text = g.get("/api/record")["text"].as_str().unwrap().to_string();
+    assert!(text.contains("seed 4242\n"), "{text}");
+    let mut s = s;
+    for _ in 0..6 {
+        if !s["winner"].is_null() {
+            break;
+        }
+        s = g.post("/api/roll", json!({}));
+        s = g.post("/api/move", json!({ "move": legal(&s)[0] }));
+    }
+    let s = g.post("/api/review", json!({}));
+    assert_eq!(s["review"]["total"].as_u64(), Some(plies(&s) as u64), "{s}");
+    assert!(s["review"]["done"].as_u64().unwrap() <= plies(&s) as u64);
+    let (code, v) = g.post_code("/api/review", json!({"cancel": true}));
+    // The review may have finished already: then there is nothing to cancel.
+    assert!(code == 200 || code == 409, "{v}");
+    let s = g.wait("no review running", |s| s["review"]["busy"] == false);
+    let (code, _) = g.post_code("/api/review", json!({"cancel": true}));
+    assert_eq!(code, 409, "{s}");
 }

@@ -126,6 +126,14 @@ struct LoadReq {
 #[serde(deny_unknown_fields)]
 struct Empty {}
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewReq {
+    /// `true` stops the review that is running.
+    #[serde(default)]
+    cancel: bool,
+}
+
 fn body<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Reply> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}".as_slice()
@@ -140,11 +148,19 @@ fn parse_seed(v: &Value) -> Result<u64, String> {
         Value::Number(n) => n
             .as_u64()
             .ok_or_else(|| format!("seed {n} is not a whole number 0..2^64")),
-        Value::String(s) => s
-            .trim()
-            .parse()
-            .map_err(|_| format!("seed '{s}' is not a whole number 0..2^64")),
-        _ => Err("seed must be a number or a string of digits".into()),
+        // As records write seeds: hex digits (so a seed typed on the page reads the same in
+        // the saved record).
+        Value::String(s) => {
+            let t = s.trim();
+            let t = t.strip_prefix("0x").unwrap_or(t);
+            if t.is_empty() || t.len() > 16 || !t.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Err(format!(
+                    "seed '{s}' is not 1..16 hex digits (as records write seeds)"
+                ));
+            }
+            u64::from_str_radix(t, 16).map_err(|e| format!("seed '{s}': {e}"))
+        }
+        _ => Err("seed must be a number or a string of hex digits".into()),
     }
 }
 
@@ -209,6 +225,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/undo"),
     ("POST", "/api/rematch"),
     ("POST", "/api/review"),
+    ("POST", "/api/resign"),
 ];
 
 /// Answers one API request. `path` has no query string.
@@ -324,8 +341,16 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
             st.rematch(shared).map_err(refused)?;
         }
         ("POST", "/api/review") => {
+            let r: ReviewReq = body(bytes)?;
+            if r.cancel {
+                st.cancel_running_review().map_err(refused)?;
+            } else {
+                st.start_review(shared).map_err(refused)?;
+            }
+        }
+        ("POST", "/api/resign") => {
             let _: Empty = body(bytes)?;
-            st.start_review(shared).map_err(refused)?;
+            st.resign().map_err(refused)?;
         }
         ("POST", "/api/hint") => {
             let _: Empty = body(bytes)?;

@@ -97,6 +97,8 @@ pub struct MainLine {
     pub graph: Vec<Option<f64>>,
     /// The side line shares the main line's first `branch` plies.
     pub branch: usize,
+    /// The game ended by the resignation of the side to move at its end.
+    pub resigned: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -114,6 +116,8 @@ pub struct Game {
     pub date: String,
     /// The finished game this line branched from, while `plies` is a side line of it.
     pub main: Option<MainLine>,
+    /// The side to move at the end of the line resigned there (a person's resignation).
+    pub resigned: bool,
     /// The shown position, kept in step with the cursor.
     board: Board,
 }
@@ -130,6 +134,7 @@ impl Game {
             graph: vec![None],
             date: today(),
             main: None,
+            resigned: false,
         };
         g.set_terminal_point();
         g
@@ -152,6 +157,35 @@ impl Game {
     /// The game line as played: moves up to the cursor.
     pub fn history(&self) -> Vec<Move> {
         self.plies[..self.cursor].iter().map(|p| p.mv).collect()
+    }
+
+    /// The winner of the shown position and how it won: a finished position, or the end of a
+    /// line whose side to move resigned.
+    pub fn result(&self) -> Option<(Color, Reason)> {
+        if self.resigned && self.is_live() {
+            return Some((self.board.side_to_move().other(), Reason::Resign));
+        }
+        ending(&self.board)
+    }
+
+    /// Whether the shown position ends the game (finished or resigned).
+    pub fn over(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// The side to move resigns: the game ends with the other side's win.
+    pub fn resign(&mut self) -> Result<(), String> {
+        if self.over() {
+            return Err("the game is over".into());
+        }
+        if !self.is_live() {
+            return Err("a side resigns at the end of the game, not at a step back".into());
+        }
+        self.resigned = true;
+        self.die = None;
+        let w = self.board.side_to_move().other();
+        self.set_point(self.cursor, if w == Color::Red { 1.0 } else { 0.0 });
+        Ok(())
     }
 
     /// The shown position is the end of the game line (not a step back into it).
@@ -182,7 +216,7 @@ impl Game {
 
     /// Whether the line ends in a finished position.
     pub fn line_over(&self) -> bool {
-        self.line_end().is_over()
+        self.resigned || self.line_end().is_over()
     }
 
     /// Before the line is cut at `ply`: a finished game is kept as the main line (a side line
@@ -198,8 +232,10 @@ impl Game {
                 plies: self.plies.clone(),
                 graph: self.graph.clone(),
                 branch: ply,
+                resigned: self.resigned,
             });
         }
+        self.resigned = false;
     }
 
     /// The game's own line: the main line while a side line is shown, else the line.
@@ -224,13 +260,14 @@ impl Game {
         let m = self.main.take().expect("checked");
         self.plies = m.plies;
         self.graph = m.graph;
+        self.resigned = m.resigned;
         self.navigate(ply)
     }
 
     /// Plays `m` for the rolled die. Played at a step back, it replaces the rest of the line,
     /// unless that line is a finished game: then it starts a side line and the game is kept.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        if self.board.is_over() {
+        if self.over() {
             return Err(MoveError::Over);
         }
         let die = self.die.ok_or(MoveError::NoDie)?;
@@ -306,7 +343,7 @@ impl Game {
 
     /// A finished position's chance is certain.
     fn set_terminal_point(&mut self) {
-        if let Some(w) = self.board.winner() {
+        if let Some((w, _)) = self.result() {
             let v = if w == Color::Red { 1.0 } else { 0.0 };
             self.set_point(self.cursor, v);
         }
@@ -320,8 +357,10 @@ impl Game {
         for p in plies {
             end.make(p.mv);
         }
+        let resigned = self.main.as_ref().map_or(self.resigned, |m| m.resigned);
         let (winner, reason) = match ending(&end) {
             Some((w, how)) => (Some(w), how),
+            None if resigned => (Some(end.side_to_move().other()), Reason::Resign),
             None => (None, Reason::Unfinished),
         };
         GameRecord {
@@ -356,6 +395,7 @@ impl Game {
         g.plies = rec.plies.clone();
         g.graph = vec![None; g.plies.len() + 1];
         g.navigate(g.plies.len())?;
+        g.resigned = rec.reason == Reason::Resign && !g.board.is_over();
         g.set_terminal_point();
         Ok(g)
     }

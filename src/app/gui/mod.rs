@@ -43,6 +43,10 @@ pub struct GuiArgs {
     /// them the analysis uses the built-in three-cube table.
     #[arg(skip)]
     pub tables: Option<Arc<crate::brain::tables::Tables>>,
+    /// The directory of `--tables`, where the solved tables of the variants offered are looked
+    /// for (`ewn-solved-<variant>.tbl`, from `ewn solve --out`).
+    #[arg(skip)]
+    pub tables_dir: Option<std::path::PathBuf>,
     /// The variant a new game starts in unless the page picks another (`ewn --variant NAME gui`).
     #[arg(skip)]
     pub variant: Option<&'static Variant>,
@@ -86,6 +90,9 @@ pub fn run(args: GuiArgs) -> Result<()> {
     }
     let mut st = state::State::new(roster, args.tables.clone());
     st.set_variants(args.variant.unwrap_or(Variant::standard()), &args.variants);
+    if let Some(dir) = &args.tables_dir {
+        st.load_solved(dir)?;
+    }
     let shared = Arc::new(Mutex::new(st));
     state::lock(&shared).pump(&shared);
     server::serve(listener, shared, &token)

@@ -34,16 +34,21 @@ const SIDE_NAME = { r: 'Red', b: 'Blue' };
 const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+// A link to a position (?position=...&variant=...) opens it: read before the address is cleaned.
+const LINKED = (() => {
+  const q = new URLSearchParams(location.search);
+  const pos = q.get('position');
+  return pos ? { position: pos, variant: q.get('variant') || '' } : null;
+})();
 // The run's secret, from the address ewn gui printed; every change is sent with it. It is kept
 // for this tab and taken out of the address bar, so that it does not show in screenshots or the
 // history.
 const TOKEN = (() => {
-  const t = new URLSearchParams(location.search).get('token');
+  const q = new URLSearchParams(location.search);
+  const t = q.get('token');
   try {
-    if (t) {
-      sessionStorage.setItem('ewn-token', t);
-      history.replaceState(null, '', location.pathname);
-    }
+    if (t) sessionStorage.setItem('ewn-token', t);
+    if (t || q.get('position')) history.replaceState(null, '', location.pathname);
     return t || sessionStorage.getItem('ewn-token');
   } catch (e) { return t; }
 })();
@@ -66,12 +71,21 @@ let wasPlaying = false;
 let inFlight = 0; // requests sent and not answered yet: a second click meanwhile is ignored
 let noteTimer = null;
 let reviewSince = null; // when the running review began, for its progress line
+let takeArm = null; // {move, square}: an own cube's capture waiting for a second click on it
+let flipped = false; // the board turned half a turn: Blue's side at the bottom
+let dieBuf = ''; // digits of a typed die of two digits (10..12) being typed
+let dieTimer = null;
+let resignArmed = 0; // until when a second click on Resign resigns
+let noteKind = 'error'; // 'error' or 'info' (a neutral note: something copied)
 
 const sqName = (i) => geo().name(i);
 const pct = (p) => (p * 100).toFixed(1) + '%';
 // A small mark for a value the endgame tables give exactly (no estimate).
 const exactTag = (exact) => (exact ? ' <span class="exact" title="exact: the endgame tables value this position">exact</span>' : '');
 const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
+// A turn's die in words: "die 4", or "any cube" without dice (never "die 0").
+const dieWords = (d) => (hasDice() ? `die ${d}` : 'any cube');
+const DieWords = (d) => (hasDice() ? `Die ${d}` : 'Any cube');
 
 async function api(method, path, body) {
   const opt = { method, headers: {} };
@@ -104,8 +118,9 @@ async function post(path, body) {
 
 // A note by the board (read by screen readers, never in the way of a click); it goes with the
 // next change of the game, or after a few seconds.
-function flash(msg) {
+function flash(msg, kind) {
   localError = msg;
+  noteKind = kind || 'error';
   clearTimeout(noteTimer);
   noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
   if (S) render(S);
@@ -190,6 +205,8 @@ function boardPieces() {
 // The review's verdict on the move played from the shown position, when it was marked.
 function reviewedNext() {
   if (!S || setupMode || !S.review.moves || S.ply >= S.plies.length) return null;
+  // A review of the game's own line marks a side line only where the two are the same.
+  if (S.main && S.review.line === 'main' && S.ply >= S.main.branch) return null;
   const m = S.review.moves[S.ply];
   return m && m.mark ? m : null;
 }
@@ -227,7 +244,17 @@ function drawBoard() {
       add(deco.cls, name, 'target');
       // A step onto a cube of one's own takes it: drawn as a capture, never as a pick.
       if (ownCubeAt(name)) { add(deco.cls, name, 'take-own'); add(deco.words, name, 'takes your own cube'); }
+      // A step onto a hole loses the cube: never drawn as a plain target.
+      if (g.holes.has(i)) { add(deco.cls, name, 'into-hole'); add(deco.words, name, 'the cube falls into the hole'); }
     }
+  }
+  // An own cube's capture waiting for its second click: drawn as a capture on the picked cube.
+  const arm = takeArm && S && mayMove() && S.legal.includes(takeArm.move) ? takeArm : null;
+  if (arm) {
+    add(deco.cls, arm.square, 'take-own');
+    add(deco.cls, arm.square, 'armed');
+    add(deco.cls, arm.move.slice(0, 2), 'arm-from');
+    add(deco.words, arm.square, `click again to take your own cube with ${arm.move.slice(0, 2)}`);
   }
   mark(hint, 'hint-from', 'hint-to');
   mark(shownMove, 'show-from', 'show-to');
@@ -257,6 +284,10 @@ function drawBoard() {
         add(deco.words, name, `can be taken by ${SIDE_NAME[S.side]}, ${n}%`);
       }
     }
+    if (lastPly && lastPly.fell && last.slice(2) === name) {
+      add(deco.badges, name, `<span aria-hidden="true" class="badge took fell" title="${cubeWords(lastPly.fell)} fell into the hole">↓${lastPly.fell.slice(1)}</span>`);
+      add(deco.words, name, `${cubeWords(lastPly.fell)} fell into the hole`);
+    }
     if (lastPly && lastPly.took && last.slice(2) === name) {
       add(deco.badges, name, `<span aria-hidden="true" class="badge took" title="the last move took ${cubeWords(lastPly.took)}">✕${lastPly.took.slice(1)}</span>`);
       add(deco.words, name, `took ${cubeWords(lastPly.took)}`);
@@ -268,7 +299,8 @@ function drawBoard() {
   const side = Math.max(g.rows, g.cols);
   board.classList.toggle('dense', side === 6);
   board.classList.toggle('denser', side >= 7);
-  if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols }, deco) && hadFocus) focusSquare(focusIdx);
+  const variant = setupMode ? formVariant() : (S && S.variant);
+  if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols, variant, flip: flipped }, deco) && hadFocus) focusSquare(focusIdx);
 }
 
 // Whether the side to move has a cube on the square.
@@ -339,7 +371,10 @@ function onBoardClick(i) {
   focusIdx = i;
   const name = sqName(i);
   if (!mayMove()) {
-    if (S.die === null && !S.winner && !engineOnTurn()) {
+    if (S.winner) flash(`The game is over: ${S.status}. Rematch, New game or Review.`);
+    else if (S.awaiting_setup) flash('The engines are still choosing their setups.');
+    else if (engineOnTurn()) flash(`${SIDE_NAME[S.side]} is an engine and plays by itself; Pause to move for it.`);
+    else if (S.die === null) {
       if (S.dice.mode === 'manual') flash('Type the die first.');
       else if (humanToMove() || !S.live) flash('Roll the die first (key R).');
       else flash(`${SIDE_NAME[S.side]} is an engine: Resume, or Step for its move.`);
@@ -349,9 +384,24 @@ function onBoardClick(i) {
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
   const sel = selected || (froms.size === 1 ? [...froms][0] : null);
   const own = ownCubeAt(name) && name !== sel;
+  // The second click on an own cube that the picked cube can take takes it.
+  const arm = takeArm;
+  takeArm = null;
+  if (arm && arm.square === name && S.legal.includes(arm.move)) {
+    playMove(arm.move);
+    return;
+  }
   // A click on one's own cube picks it. Taking one's own cube needs the taking cube picked by
-  // a click first (not just picked for the person because the die leaves only it).
+  // a click first (not just picked for the person because the die leaves only it); when the
+  // cube to take can move too, the first click on it picks it and a second click takes it.
   if (own && froms.has(name)) {
+    if (sel && selected === sel && S.legal.includes(sel + name)) {
+      takeArm = { move: sel + name, square: name };
+      selected = name;
+      say(`${name} picked; click ${name} again to take it with ${sel}, or choose its target`);
+      flash(`${name} picked. Click ${name} again to take your own cube with ${sel}.`, 'info');
+      return;
+    }
     selected = name;
     say(`${name} picked; choose its target`);
     render(S);
@@ -367,7 +417,7 @@ function onBoardClick(i) {
   }
   selected = froms.has(name) ? name : null;
   if (selected) say(`${name} picked; choose its target`);
-  else if (own) flash(`Your cube on ${name} cannot move with die ${S.die}: ${[...froms].join(' or ')} can.`);
+  else if (own) flash(`Your cube on ${name} cannot move with ${dieWords(S.die)}: ${[...froms].join(' or ')} can.`);
   render(S);
 }
 
@@ -377,7 +427,7 @@ function onBoardKey(ev) {
   const r = Math.floor(focusIdx / g.cols), c = focusIdx % g.cols;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[ev.key]) {
-    const [dr, dc] = moves[ev.key];
+    const [dr, dc] = moves[ev.key].map((x) => (flipped ? -x : x));
     const nr = Math.min(g.rows - 1, Math.max(0, r + dr)), nc = Math.min(g.cols - 1, Math.max(0, c + dc));
     focusSquare(nr * g.cols + nc);
     ev.preventDefault();
@@ -471,7 +521,10 @@ function drawAnalysis() {
   $('analysis-note').textContent = note;
   // Red's chance before the roll, else the graph's point for this position.
   let red = null;
-  if (a.preroll) red = a.side === 'r' ? a.preroll.wp : 1 - a.preroll.wp;
+  // Without dice the turn's move table is the position's value (searched deeper than the
+  // pre-move estimate), so the bar, the table and the graph say the same.
+  if (!hasDice() && a.moves && a.moves.length) red = a.side === 'r' ? a.moves[0].wp : 1 - a.moves[0].wp;
+  else if (a.preroll) red = a.side === 'r' ? a.preroll.wp : 1 - a.preroll.wp;
   else if (S.graph[S.ply] !== null && S.graph[S.ply] !== undefined) red = S.graph[S.ply];
   if (S.winner) red = S.winner === 'r' ? 1 : 0;
   $('winbar-red').style.width = red === null ? '50%' : (red * 100).toFixed(1) + '%';
@@ -497,12 +550,13 @@ function drawAnalysis() {
         `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
+    const asIn = hasDice() ? `Die ${a.die}, as rolled in the game` : 'Any cube, in the game';
     const head = played
-      ? `Die ${a.die}, as rolled in the game: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
-      : `Die ${a.die}: every move, ${side}'s win chance`;
+      ? `${asIn}: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
+      : `${DieWords(a.die)}: every move, ${side}'s win chance`;
     die = `<h3>${head} <small>depth ${a.depth}</small></h3>` +
       `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">win</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
-  } else if (S.die !== null && a.enabled) die = `<h3>Die ${S.die}${next && next.die === S.die ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
+  } else if (S.die !== null && a.enabled) die = `<h3>${DieWords(S.die)}${next && next.die === S.die && hasDice() ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
   else if (a.enabled) {
     die = S.dice.mode === 'manual' ? '<p>Type the die to see every move\'s win chance.</p>'
       : (humanToMove() || !S.live ? '<p>Roll the die to see every move\'s win chance.</p>' : '<p>The engine rolls for itself.</p>');
@@ -510,7 +564,8 @@ function drawAnalysis() {
   $('analysis-die').innerHTML = die;
 
   let faces = '';
-  if (a.preroll && a.preroll.faces.length && !S.winner) {
+  // Without dice there is no roll: the move table above is the whole story.
+  if (a.preroll && a.preroll.faces.length && !S.winner && hasDice()) {
     const rows = a.preroll.faces.map((f) => `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`).join('');
     const depths = [...new Set(a.preroll.faces.map((f) => f.depth))].sort((x, y) => x - y).join('–');
     faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face <small title="before the roll the six faces share the search time, so each is searched less deeply than the rolled die's table, and its value can differ from it by a little">depth ${depths}</small></h3>` +
@@ -518,6 +573,27 @@ function drawAnalysis() {
   }
   $('analysis-faces').innerHTML = faces;
   $('pv').textContent = a.pv.length ? a.pv.join(' ') : '–';
+}
+
+// A solved variant (its table loaded with --tables): the shown position's exact value and the
+// optimal mixed setups of both sides.
+function drawSolved() {
+  const sv = S.solved;
+  const el = $('solved');
+  el.hidden = !sv;
+  if (!sv) return;
+  const mix = (xs) => xs.map((x) => `<span class="mono">${esc(x.setup)}</span> ${pct(x.p)}`).join(', ');
+  const first = SIDE_NAME[sv.first], second = SIDE_NAME[sv.first === 'r' ? 'b' : 'r'];
+  let h = `<h3>Solved exactly <small>the variant's table</small></h3>`;
+  if (S.winner) h += '';
+  else h += sv.wp === null || sv.wp === undefined ? '<p>This position is not reached in any game from the start.</p>'
+    : `<p>This position: ${SIDE_NAME[sv.side]} wins ${pct(sv.wp)} with perfect play${exactTag(true)}.</p>`;
+  if (sv.equilibrium) {
+    const e = sv.equilibrium;
+    h += `<p id="solved-eq">Best setups (equilibrium): ${first}, moving first, wins ${pct(e.value)}. ` +
+      `${first} plays ${mix(e.first)}; ${second} plays ${mix(e.second)}.</p>`;
+  }
+  setHtml(el, h);
 }
 
 function drawGraph() {
@@ -603,11 +679,12 @@ function drawMoves() {
     if (k === S.ply - 1) cls.push('current');
     if (k >= S.ply) cls.push('after');
     const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
-    const took = p.took ? '×' : '';
-    const label = `${k + 1}. ${SIDE_NAME[p.side]}, die ${p.die}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.mark ? ', ' + p.mark : ''}${side ? ', side line' : ''}`;
-    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${p.die}:${p.move}${took}${mark}</span></button></li>`;
+    const took = p.took ? '×' : p.fell ? '↓' : '';
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${side ? ', side line' : ''}`;
+    const title = p.fell ? ` title="${cubeWords(p.fell)} fell into the hole"` : '';
+    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${p.move}${took}${mark}</span></button></li>`;
   };
-  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, die ${p.die}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${p.die}:${p.move}</span></button></li>`;
+  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${p.move}</span></button></li>`;
   let items;
   if (!m) items = S.plies.map(item);
   else {
@@ -636,6 +713,9 @@ function drawMoves() {
   }
 }
 
+// The die before a move in the move list ("4:"), nothing without dice.
+const dieShort = (d) => (hasDice() ? `${d}:` : '');
+
 const ordinal = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th');
 
 function drawReview() {
@@ -644,22 +724,25 @@ function drawReview() {
   const none = S.plies.length === 0;
   $('review').disabled = rv.busy || none || setupMode;
   $('review-end').disabled = rv.busy || none;
-  $('review').textContent = rv.moves ? 'Review again' : 'Review game';
+  // In a side line, Review values the side line.
+  $('review').textContent = S.main ? 'Review side line' : rv.moves ? 'Review again' : 'Review game';
+  $('review-cancel').hidden = !rv.busy;
   if (rv.busy && reviewSince === null) reviewSince = Date.now();
   if (!rv.busy) reviewSince = null;
   const secs = reviewSince === null ? 0 : Math.round((Date.now() - reviewSince) / 1000);
-  const n = S.main ? S.main.length : S.plies.length;
-  const progress = `valuing the game's ${n} moves at depth ${rv.depth}… ${secs} s`;
-  $('review-note').textContent = rv.busy ? progress : (rv.moves ? `${rv.moves.length} moves valued` : '');
+  const what = S.main ? 'side line' : 'game';
+  const progress = `move ${rv.done} of ${rv.total} valued (depth ${rv.depth}, ${secs} s)`;
+  $('review-note').textContent = rv.busy ? progress : (rv.moves ? `${rv.moves.length} moves valued` + (rv.line === 'side' ? ' (side line)' : '') : '');
   if (!rv.moves || rv.busy) {
-    setHtml($('review-out'), rv.busy ? `<p class="busy"><span class="spinner" aria-hidden="true"></span> Valuing every move of the game (${secs} s); the rest of the page goes on.</p>` : '');
+    const pctDone = rv.total ? Math.round(100 * rv.done / rv.total) : 0;
+    setHtml($('review-out'), rv.busy ? `<p class="busy"><span class="spinner" aria-hidden="true"></span> Valuing the ${what}: move ${rv.done} of ${rv.total} <progress id="review-progress" max="${rv.total}" value="${rv.done}" aria-label="review progress">${pctDone}%</progress> ${secs} s; the rest of the page goes on.</p>` : '');
     return;
   }
   const names = { r: S.players.red.label, b: S.players.blue.label };
   const row = (k, t) => `<tr><td><span class="swatch ${k === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE_NAME[k]} (${esc(names[k])})</td>` +
     `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td></tr>`;
   const marked = rv.moves.filter((m) => m.mark).map((m) =>
-    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} die ${m.die}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
+    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
   setHtml($('review-out'),
     `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th></tr></thead>` +
     `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
@@ -674,7 +757,7 @@ function drawDecision() {
   const el = $('decision');
   el.hidden = !rv;
   if (!rv) return;
-  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} die ${rv.die}: played <b class="mono played" title="red frame">${rv.played}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${rv.best}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
+  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${rv.played}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${rv.best}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
 }
 
@@ -756,7 +839,8 @@ function announceChanges(prev, s, rolled) {
   const sameLine = prev.start === s.start && s.plies.length >= prev.plies.length;
   if (sameLine && s.ply === prev.ply + 1 && s.live) {
     const p = s.plies[s.ply - 1];
-    say(`${SIDE_NAME[p.side]} played ${p.move} with die ${p.die}${p.took ? ', took ' + cubeWords(p.took) : ''}.` +
+    say(`${SIDE_NAME[p.side]} played ${p.move}${hasDice() ? ' with die ' + p.die : ''}${p.took ? ', took ' + cubeWords(p.took) : ''}` +
+      (p.fell ? `; ${cubeWords(p.fell)} fell into the hole at ${p.move.slice(2)}.` : '.') +
       (s.winner ? ` ${s.status}.` : ''));
     sound(p.took ? 'capture' : 'move');
     if (s.winner) sound('win');
@@ -769,10 +853,71 @@ function announceChanges(prev, s, rolled) {
   return false;
 }
 
-// A variant as the picker lists it: its name, board and cubes.
+// A variant's dice in words.
+function diceWords(v) {
+  if (!v.has_dice) return 'no dice';
+  const m = /^(\d*)d(\d+)$/.exec(v.dice || '');
+  if (m && m[1] === '2') return `two dice (sum ${v.outcome_range.replace('..', '–')})`;
+  return `a die of ${v.outcomes.length} faces (${v.outcome_range.replace('..', '–')})`;
+}
+
+// What sets a variant apart from the standard game, in a few words each.
+function variantTraits(v) {
+  const t = [];
+  if (v.goal === 'rank') t.push('goal: the far rank');
+  if (v.moves === 'forward') t.push('moves straight or diagonally forward');
+  if (v.holes.length) t.push(`${v.holes.length > 1 ? 'holes' : 'a hole'} on ${v.holes.join(' ')}`);
+  if (v.has_dice && v.substitute === 'pass') t.push("a missing cube's number passes");
+  if (!v.own_capture) t.push('no taking of own cubes');
+  if (!v.has_dice) t.push('any cube each turn');
+  return t;
+}
+
+// A variant as the picker lists it: its name, board, cubes, dice and what else it changes.
 function variantLabel(v) {
-  const dice = v.has_dice ? `${v.outcome_range}` : 'no dice';
-  return `${v.name} (${v.rows}x${v.cols}, ${v.cubes.length} cubes, ${dice})`;
+  const dice = v.has_dice ? (v.dice === '2d6' ? `2 dice ${v.outcome_range}` : `die ${v.outcome_range}`) : 'no dice';
+  const extra = variantTraits(v).filter((x) => x !== 'any cube each turn');
+  return `${v.name}: ${v.rows}x${v.cols}, ${v.cubes.length} cubes, ${dice}${extra.length ? ', ' + extra.join(', ') : ''}`;
+}
+
+// The rules of a variant, from its definition, for "How to play".
+function rulesHtml(v) {
+  const g = EwnBoard.geometry({ rows: v.rows, cols: v.cols });
+  const redGoal = v.goal === 'rank' ? 'rank 1' : g.name(g.n - 1);
+  const blueGoal = v.goal === 'rank' ? `rank ${v.rows}` : g.name(0);
+  const p = [];
+  p.push(`<b>${esc(v.name)}</b>: a ${v.rows}x${v.cols} board, ${v.cubes.length} cubes a side numbered ${v.cubes.join(' ')}. ` +
+    `Red starts on ${v.start_red.join(' ')}, Blue on ${v.start_blue.join(' ')} (the shaded squares); ${SIDE_NAME[v.first] || 'Red'} moves first.`);
+  if (v.has_dice) {
+    p.push(`Roll ${diceWords(v)} and move the cube with that number; ` +
+      (v.substitute === 'pass' ? 'if that cube is gone, nothing moves and the turn passes (the Pass button).'
+        : 'if that cube is gone, move the nearest cube above or below it.'));
+  } else p.push('There are no dice: on every turn move any one of your cubes.');
+  p.push(v.moves === 'forward'
+    ? 'A cube steps one square forward: Red down, or diagonally down-left or down-right; Blue up, or diagonally up-left or up-right.'
+    : "A cube steps one square towards the opponent's corner: Red right, down or diagonally down-right; Blue left, up or diagonally up-left.");
+  p.push(v.own_capture
+    ? 'It takes whatever stands there, even a cube of its own side (click the target twice when that cube could move too).'
+    : "It takes an opponent's cube standing there; it never steps onto its own cubes.");
+  if (v.holes.length) p.push(`A cube that steps onto the hole${v.holes.length > 1 ? 's' : ''} (${v.holes.join(' ')}, drawn dark) falls in and is gone.`);
+  p.push(`Win by reaching ${v.goal === 'rank' ? 'the far rank' : "the opponent's corner"} (Red ${redGoal}, Blue ${blueGoal}) or by taking all the opponent's cubes. A side with no legal move passes.`);
+  return p.map((x) => `<p>${x}</p>`).join('');
+}
+
+function rulesShort(v) {
+  const goal = v.goal === 'rank' ? 'reach the far rank' : 'reach the far corner';
+  const turn = v.has_dice ? 'roll, move that cube' : 'move any cube';
+  const extra = variantTraits(v).filter((x) => !x.startsWith('goal') && x !== 'any cube each turn');
+  return `${v.name}: ${turn}, ${goal} or take every cube${extra.length ? '; ' + extra.join('; ') : ''}`;
+}
+
+function drawRules(v) {
+  const key = v.name;
+  const el = $('rules');
+  if (el.dataset.variant === key) return;
+  el.dataset.variant = key;
+  $('rules-short').textContent = rulesShort(v);
+  $('rules-text').innerHTML = rulesHtml(v);
 }
 
 // The form follows the picked variant: its setups' hint, and engine setups only in the standard
@@ -780,6 +925,7 @@ function variantLabel(v) {
 function variantPicked() {
   const v = formVariant();
   if (!v) return;
+  $('ng-variant-about').textContent = variantLabel(v);
   for (const side of ['r', 'b']) {
     const f = setupField(side);
     const squares = side === 'r' ? v.start_red : v.start_blue;
@@ -820,7 +966,8 @@ function render(s) {
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
-  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their triangle, then Start game' : s.status;
+  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game' : s.status;
+  drawRules(setupMode ? formVariant() : s.variant);
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
   const dice = s.variant.has_dice;
@@ -844,6 +991,8 @@ function render(s) {
     b.setAttribute('aria-label', `die ${b.dataset.die}` + (s.die !== null ? ' (corrects the typed die)' : ''));
   });
   $('hint').hidden = over;
+  // A person resigns on its turn at the end of the game.
+  $('resign').hidden = over || !s.live || !humanToMove() || s.awaiting_setup || setupMode;
   $('hint').disabled = !(s.die !== null && mayMove() && s.settings.analysis);
   $('undo').disabled = !s.can_undo;
   $('pause').textContent = s.running ? 'Pause' : 'Resume';
@@ -863,7 +1012,11 @@ function render(s) {
   $('endbar').hidden = !over || setupMode;
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
-    $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${s.reason === 'capture' ? 'took the last cube' : goal}</small>`;
+    const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
+    const how = s.reason === 'resign' ? `${SIDE_NAME[s.winner === 'r' ? 'b' : 'r']} resigned`
+      : s.reason === 'capture' && lastPly && lastPly.fell ? 'the last cube fell in'
+        : s.reason === 'capture' ? 'took the last cube' : goal;
+    $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${how}</small>`;
     $('result').className = 'result ' + (s.winner === 'r' ? 'red' : 'blue');
   }
   $('pv-line').hidden = !S.analysis.pv.length;
@@ -871,6 +1024,7 @@ function render(s) {
     (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in');
   const err = localError || s.error || (TOKEN ? null : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.');
   $('error').hidden = !err;
+  $('error').classList.toggle('info', Boolean(localError) && noteKind === 'info');
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
   drawDecision();
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
@@ -880,6 +1034,7 @@ function render(s) {
   drawBoard();
   drawMoves();
   drawAnalysis();
+  drawSolved();
   drawGraph();
   drawReview();
   const moved = announceChanges(prev, s, rolled);
@@ -987,9 +1142,9 @@ function onKey(ev) {
   if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
   if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
-  // A move starts with a letter, so a digit first is a typed die (or its correction).
-  if (/^[1-9]$/.test(k) && typed.length === 0 && canType() && S.variant.outcomes.some((o) => o[0] === Number(k))) {
-    post('/api/roll', { die: Number(k) });
+  // A move starts with a letter, so a digit first is a typed die (or its correction); 10..12
+  // are typed as two digits.
+  if (/^[0-9]$/.test(k) && typed.length === 0 && canType() && typeDieKey(k)) {
     ev.preventDefault();
     return;
   }
@@ -1007,7 +1162,7 @@ function onKey(ev) {
       const m = typed;
       typed = '';
       if (S.legal.includes(m)) playMove(m);
-      else { $('move-input').value = ''; flash(`${m} is not legal for die ${S.die}: ${S.legal.join(', ')}`); }
+      else { $('move-input').value = ''; flash(`${m} is not legal for ${dieWords(S.die)}: ${S.legal.join(', ')}`); }
     }
     ev.preventDefault();
     return;
@@ -1016,6 +1171,92 @@ function onKey(ev) {
     if (ev.key === 'ArrowLeft') navigate(S.ply - 1);
     if (ev.key === 'ArrowRight') navigate(S.ply + 1);
   }
+}
+
+// A digit of a typed die: a whole outcome is entered at once, unless a longer outcome starts
+// with it (1 of 10..12), which waits a moment for its second digit.
+function typeDieKey(k) {
+  const outs = S.variant.outcomes.map((o) => String(o[0]));
+  clearTimeout(dieTimer);
+  let buf = dieBuf + k;
+  if (!outs.some((o) => o.startsWith(buf))) buf = k;
+  if (!outs.some((o) => o.startsWith(buf))) { dieBuf = ''; return false; }
+  const longer = outs.some((o) => o.length > buf.length && o.startsWith(buf));
+  const enter = (b) => { dieBuf = ''; post('/api/roll', { die: Number(b) }); };
+  if (outs.includes(buf) && !longer) { enter(buf); return true; }
+  dieBuf = buf;
+  dieTimer = setTimeout(() => { if (outs.includes(dieBuf)) enter(dieBuf); else dieBuf = ''; }, 900);
+  return true;
+}
+
+// The players' bars follow the board: the side drawn at the top has its bar above it.
+function placeBars() {
+  const wrap = document.querySelector('.board-wrap');
+  wrap.before(flipped ? $('bar-blue') : $('bar-red'));
+  $('decision').after(flipped ? $('bar-red') : $('bar-blue'));
+}
+
+function flipBoard() {
+  flipped = !flipped;
+  placeBars();
+  try { localStorage.setItem('ewn-flip', flipped ? 'on' : 'off'); } catch (e) { /* no storage */ }
+  $('flip').setAttribute('aria-pressed', String(flipped));
+  say(flipped ? "Board flipped: Blue's side at the bottom." : "Board turned back: Red's side at the top.");
+  lastBoardHtml = '';
+  if (S) render(S);
+}
+
+// Copies text to the clipboard, with a fallback for browsers that refuse the clipboard API.
+async function copyText(text, what) {
+  let ok = false;
+  try { await navigator.clipboard.writeText(text); ok = true; } catch (e) {
+    const t = document.createElement('textarea');
+    t.value = text;
+    t.setAttribute('aria-hidden', 'true');
+    t.style.position = 'fixed';
+    t.style.opacity = '0';
+    document.body.appendChild(t);
+    t.select();
+    try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
+    t.remove();
+  }
+  document.body.dataset.copied = text;
+  flash(ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`, 'info');
+  say(ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`);
+}
+
+const positionLink = () => `${location.origin}/?position=${encodeURIComponent(S.fen)}&variant=${encodeURIComponent(S.variant.name)}`;
+
+// Opens the position of a link (?position=...): a game from it with the form's players.
+async function openLinked() {
+  const l = LINKED;
+  if (!l || !S) return;
+  const v = S.variants.find((x) => x.name === l.variant) || S.variant;
+  open_form_for(v.name, l.position);
+  if (!TOKEN) { flash('This link opens a position; open the arena with its token to play it.'); return; }
+  await startGame();
+}
+
+function open_form_for(variant, position) {
+  $('ng-variant').value = variant;
+  variantPicked();
+  $('ng-position').value = position;
+}
+
+async function resign(ev) {
+  if (repeated(ev) || !S) return;
+  // Two clicks, apart: the first asks, the second resigns.
+  if (Date.now() > resignArmed) {
+    resignArmed = Date.now() + 4000;
+    $('resign').textContent = 'Resign?';
+    flash(`Click Resign? again to resign: ${SIDE_NAME[S.side === 'r' ? 'b' : 'r']} wins.`, 'info');
+    setTimeout(() => { if (Date.now() > resignArmed) { $('resign').textContent = 'Resign'; } }, 4100);
+    return;
+  }
+  resignArmed = 0;
+  $('resign').textContent = 'Resign';
+  const s = await post('/api/resign', {});
+  if (s) say(`${SIDE_NAME[s.winner === 'r' ? 'b' : 'r']} resigned: ${SIDE_NAME[s.winner]} wins.`);
 }
 
 function wire() {
@@ -1059,28 +1300,40 @@ function wire() {
     await post('/api/mainline', {});
     showBoard();
   });
-  $('rematch').addEventListener('click', async () => {
+  $('rematch').addEventListener('click', async (ev) => {
+    if (repeated(ev)) return;
     const s = await post('/api/rematch', {});
     if (s) say(`Rematch: ${settingsText(s)}`);
   });
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
-  $('review').addEventListener('click', () => post('/api/review', {}));
-  $('review-end').addEventListener('click', () => {
+  $('review').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', {}); });
+  $('review-cancel').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', { cancel: true }); });
+  $('review-end').addEventListener('click', (ev) => {
+    if (repeated(ev)) return;
     post('/api/review', {});
     $('review-card').scrollIntoView({ block: 'nearest' });
   });
-  $('review-out').addEventListener('click', (ev) => {
+  $('review-out').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button[data-ply]');
-    if (b) navigate(Number(b.dataset.ply), true);
+    if (!b) return;
+    // A review of the game's own line, seen from a side line: its entries are the game's.
+    if (S && S.main && S.review.line === 'main') {
+      await post('/api/mainline', { ply: Number(b.dataset.ply) });
+      showBoard();
+    } else navigate(Number(b.dataset.ply), true);
   });
+  $('flip').addEventListener('click', flipBoard);
+  $('copy-pos').addEventListener('click', () => { if (S) copyText(S.fen, 'position'); });
+  $('copy-link').addEventListener('click', () => { if (S) copyText(positionLink(), 'link to this position'); });
+  $('resign').addEventListener('click', resign);
   $('move-input').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }
   });
   $('move-go').addEventListener('click', () => {
     const m = $('move-input').value.trim().toLowerCase();
     if (S && S.legal.includes(m)) playMove(m);
-    else if (S) flash(`${m || 'nothing'} is not a legal move here` + (S.die !== null ? ` for die ${S.die}: ${S.legal.join(', ')}` : ''));
+    else if (S) flash(`${m || 'nothing'} is not a legal move here` + (S.die !== null ? ` for ${dieWords(S.die)}: ${S.legal.join(', ')}` : ''));
   });
   $('nav-first').addEventListener('click', () => navigate(0));
   $('nav-back').addEventListener('click', () => navigate(S.ply - 1));
@@ -1155,10 +1408,12 @@ function wire() {
   });
 }
 
+let linkedDone = false;
 async function poll() {
   try {
     const s = await api('GET', '/api/state');
     if (!S || s.version !== S.version) render(s);
+    if (!linkedDone && LINKED) { linkedDone = true; openLinked(); }
     else if (s.review.busy) drawReview(); // its seconds go on
 
   } catch (e) {
@@ -1168,5 +1423,8 @@ async function poll() {
   }
 }
 
+try { flipped = localStorage.getItem('ewn-flip') === 'on'; } catch (e) { /* no storage */ }
 wire();
+$('flip').setAttribute('aria-pressed', String(flipped));
+placeBars();
 poll();

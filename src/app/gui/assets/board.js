@@ -8,7 +8,9 @@
 // `view` is the state's position: `squares` (row by row from the top, files a.. left to right,
 // ranks 1..rows bottom to top; '' or null for an empty square, else "R3", "B12" or
 // {side: 'r'|'b', label: 12 or "12"}), and `rows`/`cols` (3..8 each, 5 when absent). Red starts
-// at the top left and runs to the bottom right corner; Blue the other way.
+// at the top left and runs to the bottom right corner; Blue the other way. Optional: `variant`
+// (the state's variant: its start squares, goal and holes are drawn from it) and `flip` (the
+// board turned half a turn, Blue's side at the bottom).
 'use strict';
 
 const EwnBoard = (() => {
@@ -32,7 +34,11 @@ const EwnBoard = (() => {
       return (rows - r) * cols + c;
     };
     let tri;
-    if (rows === 5 && cols === 5) tri = TRI5;
+    const v = view && view.variant;
+    if (v && Array.isArray(v.start_red) && Array.isArray(v.start_blue)) {
+      // Exactly the variant's start squares.
+      tri = { r: v.start_red.map(index).filter((i) => i >= 0), b: v.start_blue.map(index).filter((i) => i >= 0) };
+    } else if (rows === 5 && cols === 5) tri = TRI5;
     else {
       // Other sizes: the corner triangle that is two squares short of the shorter side (the 5x5
       // rule), shading only; the cubes themselves come from `squares`.
@@ -44,8 +50,16 @@ const EwnBoard = (() => {
         if ((rows - 1 - r) + (cols - 1 - c) < d) tri.b.push(i);
       }
     }
-    // Red's goal is the bottom right corner, Blue's the top left.
-    return { rows, cols, n, files: FILES.slice(0, cols), name, index, tri, goalRed: n - 1, goalBlue: 0 };
+    // Red's goal is the bottom right corner (or the whole bottom rank), Blue's the top left (or
+    // the top rank).
+    const rank = Boolean(v && v.goal === 'rank');
+    const goalOf = (i) => {
+      const r = Math.floor(i / cols);
+      if (rank) return r === rows - 1 ? 'r' : r === 0 ? 'b' : null;
+      return i === n - 1 ? 'r' : i === 0 ? 'b' : null;
+    };
+    const holes = new Set(v && Array.isArray(v.holes) ? v.holes.map(index).filter((i) => i >= 0) : []);
+    return { rows, cols, n, files: FILES.slice(0, cols), name, index, tri, goalRed: n - 1, goalBlue: 0, goalOf, holes, rank };
   }
 
   // A square's cube as {side: 'red'|'blue', label: '1'..'12'}, or null.
@@ -71,23 +85,42 @@ const EwnBoard = (() => {
     const pieces = (view && view.squares) || [];
     const get = (m, k) => (m && m.get(k)) || [];
     const html = [];
-    for (let i = 0; i < g.n; i++) {
+    const flip = Boolean(view && view.flip);
+    for (let k = 0; k < g.n; k++) {
+      // Turned half a turn, the last square comes first.
+      const i = flip ? g.n - 1 - k : k;
       const name = g.name(i);
       const r = Math.floor(i / g.cols), c = i % g.cols;
+      const first = flip ? c === g.cols - 1 : c === 0; // the column drawn at the left
+      const bottom = flip ? r === 0 : r === g.rows - 1; // the row drawn at the bottom
       const cls = ['cell'];
-      if (c === 0) html.push('<div role="row" class="row-wrap">');
+      if (first) html.push('<div role="row" class="row-wrap">');
       if ((r + c) % 2) cls.push('alt');
-      if (i === g.goalBlue) cls.push('goal-blue');
-      else if (i === g.goalRed) cls.push('goal-red');
+      const goal = g.goalOf(i);
+      const words = [name];
+      let line = '';
+      if (g.holes.has(i)) { cls.push('hole'); words.push('hole'); }
+      else if (g.rank) {
+        // A goal rank: a line along the board's edge, over the start shading (backrank starts
+        // on the rank the other side aims for).
+        if (g.tri.r.includes(i)) { cls.push('tri-red'); words.push('Red start'); }
+        else if (g.tri.b.includes(i)) { cls.push('tri-blue'); words.push('Blue start'); }
+        if (goal) {
+          cls.push(goal === 'r' ? 'goal-rank-red' : 'goal-rank-blue');
+          words.push(goal === 'r' ? "Red's goal rank" : "Blue's goal rank");
+          line = `<span class="goal-line ${goal === 'r' ? 'red' : 'blue'} ${bottom ? 'at-bottom' : 'at-top'}" aria-hidden="true"></span>`;
+        }
+      } else if (goal === 'b') { cls.push('goal-blue'); words.push("Blue's goal"); }
+      else if (goal === 'r') { cls.push('goal-red'); words.push("Red's goal"); }
       else if (g.tri.r.includes(i)) cls.push('tri-red');
       else if (g.tri.b.includes(i)) cls.push('tri-blue');
       const cube = cubeOf(pieces[i]);
       if (cube) cls.push('has-cube');
       cls.push(...get(d.cls, name));
-      const words = [name];
-      let inner = '';
-      if (c === 0) inner += `<span class="coord rank" aria-hidden="true">${g.rows - r}</span>`;
-      if (r === g.rows - 1) inner += `<span class="coord file" aria-hidden="true">${g.files[c]}</span>`;
+      let inner = line;
+      if (g.holes.has(i)) inner += '<span class="hole-mark" aria-hidden="true"></span>';
+      if (first) inner += `<span class="coord rank" aria-hidden="true">${g.rows - r}</span>`;
+      if (bottom) inner += `<span class="coord file" aria-hidden="true">${g.files[c]}</span>`;
       if (cube) {
         const cc = ['cube', cube.side, ...get(d.cubeCls, name)];
         if (cube.label.length > 1) cc.push('wide');
@@ -100,7 +133,7 @@ const EwnBoard = (() => {
       const tab = d.focus === undefined ? '' : ` tabindex="${i === d.focus ? 0 : -1}"`;
       const sel = d.selected === name ? ' aria-selected="true"' : '';
       html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}" role="gridcell"${tab}${sel}><span class="sr-only">${words.join(', ')}</span>${inner}</div>`);
-      if (c === g.cols - 1) html.push('</div>');
+      if (flip ? c === 0 : c === g.cols - 1) html.push('</div>');
     }
     const text = html.join('');
     if (last.get(el) === text) return false;

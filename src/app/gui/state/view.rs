@@ -7,7 +7,7 @@ use crate::record::Reason;
 
 use super::super::game::ending;
 use crate::rules::notation::setup_string;
-use crate::rules::variant::{Goal, Variant, cube_char};
+use crate::rules::variant::{Goal, Moves, Substitute, Variant, cube_char};
 
 /// A cube as the page shows it: its side's letter and its number (`R3`, `B12`).
 fn cube_label(c: Color, n: u8) -> String {
@@ -36,6 +36,10 @@ fn variant_view(v: &Variant) -> Value {
         "start_blue": start(Color::Blue),
         "holes": v.rules.holes.iter().map(|&s| v.square_name(s)).collect::<Vec<_>>(),
         "goal": if v.rules.goal == Goal::Rank { "rank" } else { "corner" },
+        "substitute": if v.rules.substitute == Substitute::Pass { "pass" } else { "nearest" },
+        "own_capture": v.rules.own_capture,
+        "moves": if v.rules.moves == Moves::Forward { "forward" } else { "corner" },
+        "first": color_letter(v.rules.first),
     })
 }
 
@@ -47,7 +51,38 @@ impl State {
             Some(t) => Some(t),
             None => tables::builtin_if_ready(),
         };
-        b.is_over() || t.is_some_and(|t| t.covers(b))
+        b.is_over()
+            || t.is_some_and(|t| t.covers(b))
+            || self
+                .solved_for(b.variant())
+                .is_some_and(|s| s.probability(b).is_some())
+    }
+
+    /// A solved variant's exact value of the shown position and its equilibrium setups (null
+    /// without a table of the game's variant).
+    fn solved_view(&self) -> Value {
+        let b = self.game.board();
+        let v = b.variant();
+        let Some(s) = self.solved_for(v) else {
+            return Value::Null;
+        };
+        let all = crate::brain::solve::setups(v);
+        let mix = |ps: &[f64]| -> Vec<Value> {
+            ps.iter()
+                .zip(&all)
+                .filter(|(p, _)| **p > 1e-9)
+                .map(|(p, setup)| json!({"setup": setup_string(setup), "p": p}))
+                .collect()
+        };
+        let eq = s
+            .equilibrium()
+            .map(|e| json!({"value": e.value, "first": mix(&e.first), "second": mix(&e.second)}));
+        json!({
+            "first": color_letter(v.rules.first),
+            "wp": s.probability(b),
+            "side": color_letter(b.side_to_move()),
+            "equilibrium": eq,
+        })
     }
 
     /// The reviewed moves the shown line still shares with the review (none without one).
@@ -55,6 +90,19 @@ impl State {
         match (&self.review, self.reviewed_plies()) {
             (Some(r), Some(n)) => &r.result.moves[..n],
             _ => &[],
+        }
+    }
+
+    /// The reviewed moves the review card shows: those of the side line when the review valued
+    /// the side line shown, else those the game's main line shares with it (a side line leaves
+    /// the game's review whole).
+    fn review_shown_moves(&self) -> &[MoveReview] {
+        let side = self.reviewed_plies().unwrap_or(0);
+        let main = self.reviewed_main_plies().unwrap_or(0);
+        if self.game.main.is_some() && side > main {
+            self.reviewed_moves()
+        } else {
+            self.reviewed_main_moves()
         }
     }
 
@@ -77,7 +125,10 @@ impl State {
         for p in &m.plies {
             end.make(p.mv);
         }
-        let won = ending(&end);
+        let won = ending(&end).or_else(|| {
+            m.resigned
+                .then(|| (end.side_to_move().other(), Reason::Resign))
+        });
         let rest: Vec<Value> = m.plies[m.branch..]
             .iter()
             .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string()}))
@@ -94,8 +145,17 @@ impl State {
     /// The review's findings for the plies the game line still shares with the reviewed one.
     fn review_view(&self, shared: &[MoveReview]) -> Value {
         let busy = self.review_job.is_some();
+        let depth = review_depth(self.game.start.variant());
+        let (done, total) = self.review_job.as_ref().map_or((0, 0), |j| {
+            (j.done.load(Ordering::Relaxed).min(j.total), j.total)
+        });
+        // Which line the review valued: the side line shown, or the game's own line.
+        let side = self.game.main.is_some()
+            && self.reviewed_plies().unwrap_or(0) > self.reviewed_main_plies().unwrap_or(0);
+        let line = if side { "side" } else { "main" };
         let Some(r) = &self.review else {
-            return json!({"busy": busy, "moves": null, "depth": REVIEW_DEPTH});
+            return json!({"busy": busy, "moves": null, "depth": depth, "done": done,
+                          "total": total, "line": line});
         };
         let moves: Vec<Value> = shared
             .iter()
@@ -122,7 +182,10 @@ impl State {
         };
         json!({
             "busy": busy,
-            "depth": REVIEW_DEPTH,
+            "depth": depth,
+            "done": done,
+            "total": total,
+            "line": line,
             "moves": moves,
             "start_red": r.result.start_red,
             "red": side_sum(Color::Red),
@@ -148,7 +211,7 @@ impl State {
             })
             .collect();
         let legal: Vec<String> = match self.game.die {
-            Some(d) if !b.is_over() => b
+            Some(d) if !self.game.over() => b
                 .moves_for_die(d)
                 .as_slice()
                 .iter()
@@ -156,7 +219,7 @@ impl State {
                 .collect(),
             _ => Vec::new(),
         };
-        let end = ending(b);
+        let end = self.game.result();
         let thinking = self
             .job
             .as_ref()
@@ -175,14 +238,25 @@ impl State {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let code = if p.mv.is_pass() { 0 } else { walk.piece_at(p.mv.to) };
+                let code = if p.mv.is_pass() {
+                    0
+                } else {
+                    walk.piece_at(p.mv.to)
+                };
                 let took = (code != 0).then(|| {
                     let (c, n) = crate::rules::board::piece_of(code);
                     cube_label(c, n)
                 });
+                // A cube that steps onto a hole falls in: the moved cube is gone.
+                let hole = !p.mv.is_pass() && v.hole_mask & (1u64 << p.mv.to) != 0;
+                let fell = (hole && walk.piece_at(p.mv.from) != 0).then(|| {
+                    let (c, n) = crate::rules::board::piece_of(walk.piece_at(p.mv.from));
+                    cube_label(c, n)
+                });
                 walk.make(p.mv);
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
-                       "took": took, "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name)})
+                       "took": took, "fell": fell,
+                       "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name)})
             })
             .collect();
         let setup = match Start::from_board(&self.game.start) {
@@ -228,10 +302,11 @@ impl State {
             "setup": setup,
             "can_undo": self.undo_target().is_some(),
             "main": self.main_view(),
-            "review": self.review_view(self.reviewed_main_moves()),
+            "review": self.review_view(self.review_shown_moves()),
             "dice": {
                 "mode": if self.game.dice == DiceMode::Manual { "manual" } else { "auto" },
-                "seed": self.game.dice.seed().map(|s| s.to_string()),
+                // In hex, as the record writes it.
+                "seed": self.game.dice.seed().map(|s| format!("{s:x}")),
             },
             "settings": {
                 "analysis": self.settings.analysis,
@@ -240,6 +315,7 @@ impl State {
             },
             "threats": self.threats_view(),
             "analysis": self.analysis_view(),
+            "solved": self.solved_view(),
             "graph": self.game.graph,
         })
     }
@@ -258,9 +334,22 @@ impl State {
         if self.pending.is_some() {
             return "Waiting for the engines' setups".into();
         }
-        if let Some((w, how)) = ending(b) {
-            let how = if how == Reason::Capture {
+        if let Some((w, how)) = self.game.result() {
+            // The last move stepped onto a hole: the loser's last cube fell in.
+            let fell = self.game.cursor > 0 && {
+                let m = self.game.plies[self.game.cursor - 1].mv;
+                !m.is_pass() && b.variant().hole_mask & (1u64 << m.to) != 0
+            };
+            let fell_text = format!(
+                "{}'s last cube fell into the hole",
+                capital(w.other().name())
+            );
+            let how = if how == Reason::Capture && fell {
+                fell_text.as_str()
+            } else if how == Reason::Capture {
                 "took the last cube"
+            } else if how == Reason::Resign {
+                "the other side resigned"
             } else if b.variant().rules.goal == Goal::Rank {
                 "reached the far rank"
             } else {
@@ -300,6 +389,10 @@ impl State {
         if !self.running && !self.is_human(side) {
             return format!("Paused: {name} (engine) to move{die}. Resume, or Step for one move");
         }
+        // Paused on a person's turn: said first, as on an engine's turn.
+        let engine_plays = !self.is_human(Color::Red) || !self.is_human(Color::Blue);
+        let paused = !self.running && engine_plays && line.is_empty();
+        let line = if paused { "Paused: " } else { line };
         if self.is_human(side) || !self.running {
             return match (self.game.die, self.game.dice) {
                 (Some(_), _)

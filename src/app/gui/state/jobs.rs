@@ -1,0 +1,390 @@
+//! The state's background jobs: an engine's move or setup, the analysis of the shown position
+//! (and of the graph's gaps), and the review, each on a thread of its own. [`State::pump`] runs
+//! after every change and starts what the new state needs; a job hands its engine or searcher
+//! back with its result, which is applied only if the game is still where it was (the epoch).
+
+use super::*;
+
+impl State {
+    pub(super) fn start_setup_job(&mut self, c: Color, shared: &Shared) {
+        let seat = &mut self.seats[c.idx()];
+        let Some(mut engine) = seat.engine.take() else {
+            return;
+        };
+        let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
+        let v = self.game.start.variant();
+        std::thread::spawn(move || {
+            show_moves_in(v);
+            let r = engine.setup(c);
+            let mut st = lock(&shared);
+            let back = st.give_back(c, id, engine);
+            st.finish_setup(c, epoch, r);
+            st.pump(&shared);
+            drop(st);
+            drop(back);
+        });
+    }
+
+    pub(super) fn finish_setup(&mut self, c: Color, epoch: u64, r: Result<[u8; 6], Fault>) {
+        if epoch != self.epoch {
+            return;
+        }
+        let Some(p) = self.pending.as_mut() else {
+            return;
+        };
+        let setup = match r {
+            Ok(s) => s,
+            Err(f) => {
+                self.error = Some(format!(
+                    "{} engine {}; its cubes stand 123456 instead",
+                    c.name(),
+                    describe(&f)
+                ));
+                [1, 2, 3, 4, 5, 6]
+            }
+        };
+        p.setups[c.idx()] = Some(setup.to_vec());
+        if let [Some(red), Some(blue)] = &p.setups {
+            let b = Board::from_setups_in(self.game.start.variant(), red, blue, p.first)
+                .unwrap_or_else(|_| self.game.start.clone());
+            let dice = self.game.dice;
+            self.game = Game::new(b, dice);
+            self.pending = None;
+            self.epoch += 1;
+        }
+    }
+
+    /// Puts a lent engine back in its seat, or returns it (to be dropped outside the lock) when
+    /// the seat has another player now.
+    pub(super) fn give_back(
+        &mut self,
+        c: Color,
+        id: u64,
+        engine: Box<dyn Engine>,
+    ) -> Option<Box<dyn Engine>> {
+        let seat = &mut self.seats[c.idx()];
+        if seat.id == id {
+            seat.engine = Some(engine);
+            None
+        } else {
+            Some(engine)
+        }
+    }
+
+    /// Starts the review of the whole game line: every decision valued with its alternatives as
+    /// `ewn review` values it (depth [`REVIEW_DEPTH`]), on a thread and a searcher of its own.
+    pub fn start_review(&mut self, shared: &Shared) -> Result<(), (u16, String)> {
+        self.ready()?;
+        if self.review_job.is_some() {
+            return Err((409, "the review is already running".into()));
+        }
+        if self.game.plies.is_empty() {
+            return Err((409, "there is no move to review yet".into()));
+        }
+        // In a side line, the side line is reviewed (the game's own review is replaced).
+        let mut rec = self.record();
+        if self.game.main.is_some() {
+            rec.plies = self.game.plies.clone();
+        }
+        let id = self.next_review;
+        self.next_review += 1;
+        let mut searcher = Searcher::new(REVIEW_HASH_MB);
+        searcher.set_tables(self.tables.clone());
+        searcher.set_solved(self.solved_for(self.game.start.variant()));
+        let done = Arc::new(AtomicUsize::new(0));
+        self.review_job = Some(ReviewJob {
+            id,
+            stop: searcher.stop_flag(),
+            done: done.clone(),
+            total: rec.plies.len(),
+        });
+        let shared = shared.clone();
+        let v = self.game.start.variant();
+        let depth = review_depth(v);
+        std::thread::spawn(move || {
+            show_moves_in(v);
+            let mut count = |n| done.store(n, Ordering::Relaxed);
+            let r = review_game_counted(&mut searcher, &rec, &Limits::to_depth(depth), &mut count);
+            let mut st = lock(&shared);
+            st.finish_review(id, rec, r);
+            st.pump(&shared);
+        });
+        Ok(())
+    }
+
+    pub(super) fn finish_review(
+        &mut self,
+        id: u64,
+        rec: GameRecord,
+        r: Result<GameReview, String>,
+    ) {
+        if self.review_job.as_ref().is_none_or(|j| j.id != id) {
+            return;
+        }
+        self.review_job = None;
+        let result = match r {
+            Ok(r) => r,
+            Err(e) => {
+                self.error = Some(format!("the review failed: {e}"));
+                return;
+            }
+        };
+        let r = Review {
+            start: rec.start_board().key(),
+            plies: rec.plies,
+            result,
+        };
+        // The graph takes the values of the plies the line still shares with the reviewed one
+        // (and the main line's graph, while a side line is shown).
+        if let Some(n) = r.shared_with(&self.game) {
+            self.game.set_point(0, r.result.start_red);
+            for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
+                self.game
+                    .set_point(m.ply, red_chance(m.side, m.played_value));
+            }
+        }
+        if let Some(n) = r.shared_with_plies(&self.game, self.game.main_plies())
+            && let Some(main) = &mut self.game.main
+        {
+            main.graph[0] = Some(r.result.start_red);
+            for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
+                if let Some(p) = main.graph.get_mut(m.ply) {
+                    *p = Some(red_chance(m.side, m.played_value));
+                }
+            }
+        }
+        self.review = Some(r);
+    }
+
+    /// Starts whatever the state now needs: an analysis, an engine's roll and move.
+    pub fn pump(&mut self, shared: &Shared) {
+        self.version += 1;
+        // Without dice there is nothing to roll: every turn's outcome is "any cube".
+        if !self.game.start.variant().has_dice()
+            && self.game.die.is_none()
+            && self.pending.is_none()
+            && !self.game.over()
+        {
+            self.game.die = Some(0);
+        }
+        self.pump_analysis(shared);
+        if self.job.is_some() || self.pending.is_some() {
+            return;
+        }
+        let b = self.game.board().clone();
+        if self.game.over() || !self.game.is_live() {
+            return;
+        }
+        let side = b.side_to_move();
+        if self.is_human(side) || !(self.running || self.step) {
+            return;
+        }
+        let die = match self.game.die {
+            Some(d) => d,
+            None => match self.game.roll_auto() {
+                Some(d) => {
+                    self.version += 1;
+                    // The analysis now has a die to look at.
+                    self.pump_analysis(shared);
+                    d
+                }
+                None => return,
+            },
+        };
+        let seat = &mut self.seats[side.idx()];
+        let Some(mut engine) = seat.engine.take() else {
+            return;
+        };
+        self.step = false;
+        let id = seat.id;
+        let epoch = self.epoch;
+        let start = self.game.start.clone();
+        let history = self.game.history();
+        let delay = Duration::from_millis(self.settings.delay_ms);
+        let stop = engine.stop_flag();
+        if let Some(s) = &stop {
+            s.store(false, Ordering::Relaxed);
+        }
+        self.job = Some(Job { side, epoch, stop });
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            show_moves_in(b.variant());
+            std::thread::sleep(delay);
+            let r = engine.choose(&start, &history, &b, die);
+            let mut st = lock(&shared);
+            let back = st.give_back(side, id, engine);
+            st.finish_move(side, epoch, die, r);
+            st.pump(&shared);
+            drop(st);
+            drop(back);
+        });
+    }
+
+    pub(super) fn finish_move(
+        &mut self,
+        side: Color,
+        epoch: u64,
+        die: u8,
+        r: Result<Chosen, Fault>,
+    ) {
+        self.job = None;
+        if epoch != self.epoch {
+            return;
+        }
+        let who = format!(
+            "{} ({})",
+            side.name(),
+            self.seats[side.idx()].config.label()
+        );
+        match r {
+            Ok(c) if self.game.die == Some(die) && self.game.board().is_legal(c.mv, Some(die)) => {
+                self.game.play(c.mv).expect("checked legal");
+                if let Some(v) = c.value {
+                    let n = self.game.cursor;
+                    self.game.set_point(n, red_chance(side, v));
+                }
+                self.bump();
+                // The line after the move played, from the position it reached.
+                let rest = c.pv.iter().skip(1).copied().collect::<Vec<_>>();
+                self.last_pv = (!rest.is_empty() && !self.game.board().is_over())
+                    .then(|| (self.game.board().key(), rest));
+                self.error = None;
+            }
+            Ok(c) => {
+                self.error = Some(format!(
+                    "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Resume to ask again",
+                    c.mv
+                ));
+                self.running = false;
+            }
+            Err(f) => {
+                self.error = Some(format!(
+                    "{who} {}; the game is paused: choose another player or press Resume to try again",
+                    describe(&f)
+                ));
+                self.running = false;
+            }
+        }
+    }
+
+    /// The latest position of the line whose graph point is still unknown (a move came before
+    /// its analysis was done), with its number.
+    pub(super) fn missing_point(&self) -> Option<(usize, Board)> {
+        let g = &self.game;
+        let mut b = g.start.clone();
+        let mut last = None;
+        for i in 0..=g.plies.len() {
+            if g.graph.get(i).is_some_and(Option::is_none) && !b.is_over() {
+                last = Some((i, b.clone()));
+            }
+            if let Some(p) = g.plies.get(i) {
+                b.make(p.mv);
+            }
+        }
+        last
+    }
+
+    pub(super) fn pump_analysis(&mut self, shared: &Shared) {
+        let shown = self.game.board().clone();
+        let wanted = self.settings.analysis && self.pending.is_none();
+        let pos = shown.key();
+        let die = self.game.die;
+        let a = &self.analysis;
+        let need_die = !shown.is_over()
+            && die.is_some_and(|d| {
+                !a.die_result
+                    .as_ref()
+                    .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
+            });
+        let need_pre = !shown.is_over() && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let shown_done = !(need_die || need_pre);
+        if let Some(key) = &a.running {
+            let keep = if a.backfill {
+                shown_done
+            } else {
+                key.0 == pos && key.1 == die
+            };
+            if !wanted || !keep {
+                a.stop.store(true, Ordering::Relaxed);
+            }
+            return;
+        }
+        if !wanted {
+            return;
+        }
+        // The shown position first; then, while nothing else is asked, the graph's gaps.
+        let (b, backfill) = if shown_done {
+            match self.missing_point() {
+                Some((i, b)) => (b, Some(i)),
+                None => return,
+            }
+        } else {
+            (shown, None)
+        };
+        let pos = b.key();
+        let (die, need_die, need_pre) = match backfill {
+            Some(_) => (None, false, true),
+            None => (die, need_die, need_pre),
+        };
+        let a = &mut self.analysis;
+        a.backfill = backfill.is_some();
+        let Some(mut searcher) = a.searcher.take() else {
+            return;
+        };
+        // Exact values where a solved table covers the position's variant.
+        searcher.set_solved(
+            self.solved
+                .iter()
+                .find(|s| s.variant() == b.variant())
+                .cloned(),
+        );
+        a.running = Some((pos, die));
+        let stop = a.stop.clone();
+        // Cleared here, under the lock, so that a stop sent after this point is never lost.
+        stop.store(false, Ordering::Relaxed);
+        let limits = Limits {
+            movetime: Some(self.settings.analysis_ms),
+            ..Limits::default()
+        };
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            show_moves_in(b.variant());
+            if let Some(d) = die.filter(|_| need_die) {
+                let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
+                let mut st = lock(&shared);
+                if !stop.load(Ordering::Relaxed) {
+                    st.analysis.die_result = Some((pos, d, r));
+                    st.version += 1;
+                }
+            }
+            let pre = (need_pre && !stop.load(Ordering::Relaxed))
+                .then(|| analyse_preroll(&mut searcher, &b, &limits, &mut |_| {}));
+            // One lock for the result and the searcher's return; `pump` then marks the change.
+            let mut st = lock(&shared);
+            if let Some(p) = pre
+                && !stop.load(Ordering::Relaxed)
+            {
+                let red = red_chance(b.side_to_move(), to_prob(p.value));
+                match backfill {
+                    // Only if the line still passes through that position.
+                    Some(i) => {
+                        if st.game.board_at(i).is_some_and(|at| at.key() == pos) {
+                            st.game.set_point(i, red);
+                        }
+                    }
+                    None => {
+                        if st.game.board().key() == pos {
+                            let n = st.game.cursor;
+                            st.game.set_point(n, red);
+                        }
+                        st.analysis.preroll = Some((pos, p));
+                    }
+                }
+            }
+            st.analysis.searcher = Some(searcher);
+            st.analysis.running = None;
+            st.analysis.backfill = false;
+            st.pump(&shared);
+        });
+    }
+}
