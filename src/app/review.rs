@@ -29,7 +29,7 @@ use crate::brain::search::{Limits, Searcher, to_prob};
 use crate::brain::tables::Tables;
 use crate::record::GameRecord;
 use crate::rules::board::{Color, Move};
-use crate::rules::notation::move_name;
+use crate::rules::notation::move_name_in;
 
 /// What a move gave away, named as backgammon and chess programs name it (gnubg's "doubtful",
 /// "bad", "very bad"; lichess's inaccuracy, mistake, blunder): at least [`INACCURACY`],
@@ -189,10 +189,13 @@ pub fn review_game(
         if choices > 1 {
             let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
             let best = a.moves()[0];
-            let played =
-                a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
-                    format!("ply {}: {} was not searched", i + 1, move_name(p.mv))
-                })?;
+            let played = a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
+                format!(
+                    "ply {}: {} was not searched",
+                    i + 1,
+                    move_name_in(b.variant(), p.mv)
+                )
+            })?;
             r.best = best.mv;
             r.best_value = to_prob(best.value);
             r.played_value = to_prob(played.value);
@@ -390,6 +393,7 @@ impl Summary {
 /// each side's total.
 pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> String {
     let moves = &review.moves;
+    let v = game.start_board().variant();
     let mut out = String::new();
     let how = match game.winner {
         Some(w) => format!("{} won by {}", w.name(), game.reason),
@@ -420,9 +424,9 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
                 m.ply,
                 m.side.name(),
                 m.die,
-                move_name(m.played),
+                move_name_in(v, m.played),
                 m.played_value,
-                move_name(m.best),
+                move_name_in(v, m.best),
                 m.best_value,
                 m.loss(),
                 m.mark().map_or("", Mark::name)
@@ -583,7 +587,15 @@ mod tests {
     use super::*;
     use crate::record::{Ply, Reason, Start};
     use crate::rules::board::Board;
-    use crate::rules::notation::{parse_fen, parse_move};
+    use crate::rules::notation::{parse_fen_in, parse_move_in};
+    use crate::rules::variant::Variant;
+
+    fn parse_fen(s: &str) -> Result<Board, crate::rules::notation::NotationError> {
+        parse_fen_in(Variant::standard(), s)
+    }
+    fn parse_move(s: &str) -> Result<Move, crate::rules::notation::NotationError> {
+        parse_move_in(Variant::standard(), s)
+    }
 
     fn record(start: Board, plies: &[(u8, &str)]) -> GameRecord {
         let mut b = start.clone();
@@ -623,7 +635,7 @@ mod tests {
         let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
         let r = &review.moves;
         assert_eq!(r.len(), 1);
-        assert_eq!(move_name(r[0].best), "d2e1");
+        assert_eq!(move_name_in(Variant::standard(), r[0].best), "d2e1");
         assert_eq!(r[0].best_value, 1.0);
         assert!(r[0].played_value < 1.0);
         assert!((r[0].loss() - (1.0 - r[0].played_value)).abs() < 1e-12);
@@ -668,7 +680,10 @@ mod tests {
         let forced = parse_fen("5/5/5/5/R1B13 r").unwrap();
         let list = forced.moves_for_die(1);
         assert_eq!(list.len(), 1);
-        let g = record(forced, &[(1, &move_name(list.as_slice()[0]))]);
+        let g = record(
+            forced,
+            &[(1, &move_name_in(Variant::standard(), list.as_slice()[0]))],
+        );
         let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
         let r = &review.moves;
         assert_eq!((r[0].choices, r[0].loss()), (1, 0.0));

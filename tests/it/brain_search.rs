@@ -3,9 +3,9 @@
 
 use crate::common::Rng;
 
+use crate::common::standard::{parse_fen, parse_move};
 use ewn::brain::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
 use ewn::rules::board::Board;
-use ewn::rules::notation::{parse_fen, parse_move};
 
 fn infinite() -> Limits {
     Limits {
@@ -213,7 +213,7 @@ fn multipv_gives_exact_values_for_every_root_move() {
             // The value of one root move is the reference value of the chance node below it.
             WIN - chance_reference(&mut c, 2)
         };
-        assert_eq!(rm.value, want, "{}", rm.mv);
+        assert_eq!(rm.value, want, "{:?}", rm.mv);
     }
     assert!(r.root_moves.windows(2).all(|w| w[0].value >= w[1].value));
 }

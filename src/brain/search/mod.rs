@@ -533,8 +533,9 @@ impl Worker<'_> {
                 // better than the previous best (searched first): its value is exact.
                 if completed > 1 && best_move != result.best && depth > 1 {
                     log::debug!(
-                        "depth {depth} unfinished: {best_move} replaces {}",
-                        result.best
+                        "depth {depth} unfinished: {} replaces {}",
+                        best_move.display(b.variant()),
+                        result.best.display(b.variant())
                     );
                     result.best = best_move;
                     result.value = best_value;

@@ -21,7 +21,7 @@ use crate::brain::tables::{self as tables, Tables};
 use crate::players::Fault;
 use crate::record::{GameRecord, Graph, Ply, Start, side_letter};
 use crate::rules::board::{Board, Color, Move};
-use crate::rules::notation::{parse_fen_in, setup_string, show_moves_in, to_fen};
+use crate::rules::notation::{parse_fen_in, setup_string, to_fen};
 use crate::rules::rng::MatchRng;
 use crate::rules::variant::{PRESETS, Variant};
 
@@ -275,7 +275,6 @@ impl State {
         }
         self.default_variant = default;
         self.game = Game::new(Board::startpos_in(default), self.game.dice);
-        show_moves_in(default);
     }
 
     /// The variant named `name` among those offered; the default when `None`.
@@ -435,9 +434,7 @@ impl State {
             return;
         };
         let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
-        let v = self.game.start.variant();
         std::thread::spawn(move || {
-            show_moves_in(v);
             let r = engine.setup(c);
             let mut st = lock(&shared);
             let back = st.give_back(c, id, engine);
@@ -746,9 +743,7 @@ impl State {
             stop: searcher.stop_flag(),
         });
         let shared = shared.clone();
-        let v = self.game.start.variant();
         std::thread::spawn(move || {
-            show_moves_in(v);
             let r = review_game(&mut searcher, &rec, &Limits::to_depth(REVIEW_DEPTH));
             let mut st = lock(&shared);
             st.finish_review(id, rec, r);
@@ -887,7 +882,6 @@ impl State {
         self.job = Some(Job { side, epoch, stop });
         let shared = shared.clone();
         std::thread::spawn(move || {
-            show_moves_in(b.variant());
             std::thread::sleep(delay);
             let r = engine.choose(&start, &history, &b, die);
             let mut st = lock(&shared);
@@ -926,7 +920,7 @@ impl State {
             Ok(c) => {
                 self.error = Some(format!(
                     "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Resume to ask again",
-                    c.mv
+                    c.mv.display(self.game.start.variant())
                 ));
                 self.running = false;
             }
@@ -1014,7 +1008,6 @@ impl State {
         };
         let shared = shared.clone();
         std::thread::spawn(move || {
-            show_moves_in(b.variant());
             if let Some(d) = die.filter(|_| need_die) {
                 let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
                 let mut st = lock(&shared);
