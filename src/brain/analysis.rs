@@ -151,7 +151,9 @@ pub struct FaceBest {
 pub struct PreRoll {
     /// Win value of the side to move before the roll (a chance-node value).
     pub value: i64,
-    /// Per face 1..=6; empty when the game is over.
+    /// Per outcome of the roll, in the variant's order (faces 1..=6 in the standard game; in a
+    /// variant without dice the single outcome 0, "any cube", whose value is the position's);
+    /// empty when the game is over.
     pub faces: Vec<FaceBest>,
     pub nodes: u64,
     pub time_ms: u64,

@@ -266,6 +266,9 @@ impl<W: Write> Engine<W> {
             Event::Line(line, read_at) => self.line(&line, read_at),
             Event::InputClosed => {
                 log::debug!("end of input");
+                // As `quit`: a search still running is stopped and its best move printed, so a
+                // script that pipes `go` and closes its end still gets an answer.
+                self.stop_job()?;
                 Ok(Flow::Quit)
             }
             Event::Info(info) => {
@@ -364,7 +367,10 @@ impl<W: Write> Engine<W> {
                 self.send(Reply::BestSetup(setup))?
             }
             Command::Stop => self.stop_job()?,
-            Command::Quit => return Ok(Flow::Quit),
+            Command::Quit => {
+                self.stop_job()?;
+                return Ok(Flow::Quit);
+            }
             Command::Query(q) => self.query(q)?,
             Command::Display => self.send(Reply::Board(notation::pretty(&self.board)))?,
             Command::Perft(depth) => self.perft(depth)?,
