@@ -184,7 +184,8 @@ pub fn review_game(
             played_value: 1.0,
             best: p.mv,
             best_value: 1.0,
-            exact: searcher.tables().is_some_and(|t| t.covers(&b)),
+            exact: searcher.tables().is_some_and(|t| t.covers(&b))
+                || searcher.solved().is_some_and(|t| t.probe(&b).is_some()),
         };
         if choices > 1 {
             let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
@@ -478,6 +479,10 @@ pub struct ReviewArgs {
     /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
     #[arg(skip)]
     pub tables: Option<Arc<Tables>>,
+    /// The global `--tables DIR`, where a solved variant's table (`ewn solve --out`) is looked
+    /// for: a game of that variant is valued from it, exactly.
+    #[arg(skip)]
+    pub table_dir: Option<PathBuf>,
 }
 
 pub fn run_review(args: ReviewArgs) -> Result<()> {
@@ -513,6 +518,7 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
         args.jobs as usize,
         args.hash,
         args.tables.as_ref(),
+        args.table_dir.as_deref(),
     )?;
     let mut summary = Summary::new(args.threshold);
     let mut out = String::new();
@@ -552,7 +558,23 @@ pub fn review_all(
     jobs: usize,
     hash_mb: usize,
     tables: Option<&Arc<Tables>>,
+    table_dir: Option<&std::path::Path>,
 ) -> Result<Vec<GameReview>> {
+    // Each variant's solved table, read once, for the games of that variant.
+    let mut solved = std::collections::HashMap::new();
+    if let Some(dir) = table_dir {
+        for g in games {
+            let v = g.start_board().variant();
+            if v.standard || solved.contains_key(v.name()) {
+                continue;
+            }
+            if let Some(p) = crate::brain::solve::file::find(dir, v) {
+                let t = crate::brain::solve::file::read(v, &p)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+                solved.insert(v.name().to_string(), Arc::new(t));
+            }
+        }
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<GameReview, String>>>> =
         Mutex::new(vec![None; games.len()]);
@@ -564,6 +586,8 @@ pub fn review_all(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(g) = games.get(i) else { break };
+                    let v = g.start_board().variant();
+                    s.set_solved(solved.get(v.name()).cloned());
                     let r = review_game(&mut s, g, limits);
                     log::info!("reviewed game {} ({} of {})", g.number, i + 1, games.len());
                     results.lock().expect("no panics while holding")[i] = Some(r);

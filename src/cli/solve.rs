@@ -88,9 +88,16 @@ pub fn has_standard_tables(dir: &Path) -> bool {
         .any(|n| dir.join(crate::brain::tables::file_name(n)).is_file())
 }
 
-/// Does `dir` hold the solved table of the variant of this run?
-pub fn has_solved(dir: &Path) -> bool {
-    file::find(dir, super::variants::variant()).is_some()
+/// Does `dir` hold a solved table of some variant (`ewn solve --out`)? Such a directory is the
+/// table directory of whichever variant is played, chosen at start or later (`UCI_Variant`).
+pub fn has_any_solved(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("ewn-solved-") && name.ends_with(".tbl")
+        })
+    })
 }
 
 pub fn run_solve(args: SolveArgs) -> Result<()> {

@@ -232,3 +232,46 @@ fn every_tool_speaks_every_preset_and_a_file_variant() {
     std::fs::write(&defs, CUSTOM).unwrap();
     check_variant("strip", &["--variants", defs.to_str().unwrap()]);
 }
+
+/// A directory holding only a solved variant's table serves whatever variant the run starts in:
+/// choosing the variant later gives an exact search, and a review of its games is valued from it.
+#[test]
+fn a_directory_of_solved_tables_alone_serves_the_variant_chosen_later() {
+    let dir = common::temp_path("matrix", "solved");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    run_ok(&["--variant", "3x3", "solve", "--out", d]);
+    let r = common::run(
+        &["--tables", d],
+        "ugi\nsetoption name UCI_Variant value 3x3\nposition startpos\ngo die 2 depth 3\n",
+    );
+    assert!(r.ok, "{}", r.stderr);
+    let info = r.stdout.lines().rfind(|l| l.starts_with("info")).unwrap();
+    assert!(info.contains(" exact "), "{}", r.stdout);
+    assert!(r.stdout.lines().last().unwrap().starts_with("bestmove "));
+    let rec = common::temp_path("matrix", "solved-3x3.txt");
+    let rec_s = rec.to_str().unwrap();
+    run_ok(&[
+        "match",
+        "--variant",
+        "3x3",
+        "--engine",
+        "self",
+        "--opponent",
+        "greedy",
+        "--games",
+        "1",
+        "--movetime",
+        "10",
+        "--seed",
+        "3",
+        "--record",
+        rec_s,
+    ]);
+    let exact = run_ok(&["--tables", d, "review", rec_s, "--depth", "1", "--summary"]);
+    let searched = run_ok(&["review", rec_s, "--depth", "1", "--summary"]);
+    assert_ne!(
+        exact, searched,
+        "the table's values differ from a depth-1 search"
+    );
+}
