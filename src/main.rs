@@ -127,12 +127,10 @@ fn run() -> Result<()> {
         anyhow::bail!("--tables is for the protocol loop, review, analyse, gui and connect only");
     }
     cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
-    // A directory may hold only the solved table of the variant played (`ewn solve --out`).
+    // A directory may hold only solved tables (`ewn solve --out`), of the variant played or of
+    // one chosen later: then there is no standard table to load.
     let tables = match cli.tables.as_deref() {
-        Some(d)
-            if !cli::solve::has_standard_tables(d)
-                && (cli::solve::has_solved(d) || ewn::brain::solve::file::any_in(d)) =>
-        {
+        Some(d) if !cli::solve::has_standard_tables(d) && ewn::brain::solve::file::any_in(d) => {
             None
         }
         d => d.map(cli::tables::load).transpose()?,
@@ -161,6 +159,7 @@ fn run() -> Result<()> {
         Command::Export(args) => cli::referee::run_export(args),
         Command::Review(mut args) => {
             args.tables = tables;
+            args.table_dir = cli.tables.clone();
             ewn::app::review::run_review(args)
         }
         Command::Analyse(mut args) => {

@@ -819,7 +819,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{move_name, parse_fen, parse_move};
+    use crate::rules::notation::standard::{move_name, parse_fen, parse_move};
 
     /// A short game played out from a fixed position with the first legal move each time.
     pub(crate) fn sample() -> GameRecord {

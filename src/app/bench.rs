@@ -6,7 +6,8 @@
 use std::time::Instant;
 
 use crate::brain::search::{Limits, Searcher};
-use crate::rules::notation::parse_fen;
+use crate::rules::notation::parse_fen_in;
+use crate::rules::variant::Variant;
 
 pub const DEFAULT_DEPTH: u32 = 6;
 
@@ -50,7 +51,7 @@ pub fn run(
     searcher.set_threads(threads);
     let limits = Limits::to_depth(depth);
     for (fen, die) in POSITIONS {
-        let b = parse_fen(fen).expect("bench position");
+        let b = parse_fen_in(Variant::standard(), fen).expect("bench position");
         searcher.clear();
         let start = Instant::now();
         let r = searcher.search(&b, die, &limits, &mut |_| {});

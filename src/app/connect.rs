@@ -560,7 +560,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{parse_fen, parse_move};
+    use crate::rules::notation::standard::{parse_fen, parse_move};
 
     #[test]
     fn the_start_before_the_opponents_first_move_is_found() {

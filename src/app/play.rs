@@ -196,7 +196,8 @@ impl Game<'_> {
     }
 
     fn ask_move(&mut self, b: &Board, side: Color, die: u8, legal: &[Move]) -> Result<Reply> {
-        let names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+        let v = b.variant();
+        let names: Vec<String> = legal.iter().map(|m| m.display(v).to_string()).collect();
         writeln!(self.out, "legal moves: {}", names.join(" "))?;
         loop {
             write!(self.out, "{} move (die {die})> ", side.name())?;
@@ -222,9 +223,9 @@ impl Game<'_> {
                 Ok(m) if legal.contains(&m) => return Ok(Reply::Move(m)),
                 Ok(m) => {
                     let why = if b.is_legal(m, None) {
-                        format!("{m} is not legal with die {die}")
+                        format!("{} is not legal with die {die}", m.display(v))
                     } else {
-                        format!("{m} is not a legal move here")
+                        format!("{} is not a legal move here", m.display(v))
                     };
                     writeln!(self.out, "{why}; legal moves: {}", names.join(" "))?;
                 }
@@ -275,7 +276,7 @@ impl Game<'_> {
                         writeln!(
                             self.out,
                             "  {}  {:.4}  opponent wins next turn {:.4}{}{}",
-                            rm.mv,
+                            rm.mv.display(b.variant()),
                             to_prob(rm.value),
                             t.win_prob(),
                             if caps.is_empty() { "" } else { ", can take " },
@@ -322,7 +323,12 @@ impl Game<'_> {
                         log::warn!("decision log: {e}");
                     }
                 }
-                writeln!(self.out, "engine plays {} for {}", c.mv, side.name())?;
+                writeln!(
+                    self.out,
+                    "engine plays {} for {}",
+                    c.mv.display(b.variant()),
+                    side.name()
+                )?;
                 (c.mv, c.value)
             };
             b.make(mv);
@@ -334,7 +340,8 @@ impl Game<'_> {
             };
             writeln!(
                 self.out,
-                "win chance after {mv}: red {:.4}, blue {:.4}",
+                "win chance after {}: red {:.4}, blue {:.4}",
+                mv.display(b.variant()),
                 to_prob(red),
                 to_prob(blue)
             )?;

@@ -29,7 +29,7 @@ use crate::brain::search::{Limits, Searcher, to_prob};
 use crate::brain::tables::Tables;
 use crate::record::GameRecord;
 use crate::rules::board::{Color, Move};
-use crate::rules::notation::move_name;
+use crate::rules::notation::move_name_in;
 
 /// What a move gave away, named as backgammon and chess programs name it (gnubg's "doubtful",
 /// "bad", "very bad"; lichess's inaccuracy, mistake, blunder): at least [`INACCURACY`],
@@ -195,15 +195,19 @@ pub fn review_game_counted(
             played_value: 1.0,
             best: p.mv,
             best_value: 1.0,
-            exact: searcher.tables().is_some_and(|t| t.covers(&b)),
+            exact: searcher.tables().is_some_and(|t| t.covers(&b))
+                || searcher.solved().is_some_and(|t| t.probe(&b).is_some()),
         };
         if choices > 1 {
             let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
             let best = a.moves()[0];
-            let played =
-                a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
-                    format!("ply {}: {} was not searched", i + 1, move_name(p.mv))
-                })?;
+            let played = a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
+                format!(
+                    "ply {}: {} was not searched",
+                    i + 1,
+                    move_name_in(b.variant(), p.mv)
+                )
+            })?;
             r.best = best.mv;
             r.best_value = to_prob(best.value);
             r.played_value = to_prob(played.value);
@@ -402,6 +406,7 @@ impl Summary {
 /// each side's total.
 pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> String {
     let moves = &review.moves;
+    let v = game.start_board().variant();
     let mut out = String::new();
     let how = match game.winner {
         Some(w) => format!("{} won by {}", w.name(), game.reason),
@@ -432,9 +437,9 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
                 m.ply,
                 m.side.name(),
                 m.die,
-                move_name(m.played),
+                move_name_in(v, m.played),
                 m.played_value,
-                move_name(m.best),
+                move_name_in(v, m.best),
                 m.best_value,
                 m.loss(),
                 m.mark().map_or("", Mark::name)
@@ -486,6 +491,10 @@ pub struct ReviewArgs {
     /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
     #[arg(skip)]
     pub tables: Option<Arc<Tables>>,
+    /// The global `--tables DIR`, where a solved variant's table (`ewn solve --out`) is looked
+    /// for: a game of that variant is valued from it, exactly.
+    #[arg(skip)]
+    pub table_dir: Option<PathBuf>,
 }
 
 pub fn run_review(args: ReviewArgs) -> Result<()> {
@@ -521,6 +530,7 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
         args.jobs as usize,
         args.hash,
         args.tables.as_ref(),
+        args.table_dir.as_deref(),
     )?;
     let mut summary = Summary::new(args.threshold);
     let mut out = String::new();
@@ -560,7 +570,23 @@ pub fn review_all(
     jobs: usize,
     hash_mb: usize,
     tables: Option<&Arc<Tables>>,
+    table_dir: Option<&std::path::Path>,
 ) -> Result<Vec<GameReview>> {
+    // Each variant's solved table, read once, for the games of that variant.
+    let mut solved = std::collections::HashMap::new();
+    if let Some(dir) = table_dir {
+        for g in games {
+            let v = g.start_board().variant();
+            if v.standard || solved.contains_key(v.name()) {
+                continue;
+            }
+            if let Some(p) = crate::brain::solve::file::find(dir, v) {
+                let t = crate::brain::solve::file::read(v, &p)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+                solved.insert(v.name().to_string(), Arc::new(t));
+            }
+        }
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<GameReview, String>>>> =
         Mutex::new(vec![None; games.len()]);
@@ -572,6 +598,8 @@ pub fn review_all(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(g) = games.get(i) else { break };
+                    let v = g.start_board().variant();
+                    s.set_solved(solved.get(v.name()).cloned());
                     let r = review_game(&mut s, g, limits);
                     log::info!("reviewed game {} ({} of {})", g.number, i + 1, games.len());
                     results.lock().expect("no panics while holding")[i] = Some(r);
@@ -595,7 +623,15 @@ mod tests {
     use super::*;
     use crate::record::{Ply, Reason, Start};
     use crate::rules::board::Board;
-    use crate::rules::notation::{parse_fen, parse_move};
+    use crate::rules::notation::{parse_fen_in, parse_move_in};
+    use crate::rules::variant::Variant;
+
+    fn parse_fen(s: &str) -> Result<Board, crate::rules::notation::NotationError> {
+        parse_fen_in(Variant::standard(), s)
+    }
+    fn parse_move(s: &str) -> Result<Move, crate::rules::notation::NotationError> {
+        parse_move_in(Variant::standard(), s)
+    }
 
     fn record(start: Board, plies: &[(u8, &str)]) -> GameRecord {
         let mut b = start.clone();
@@ -635,7 +671,7 @@ mod tests {
         let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
         let r = &review.moves;
         assert_eq!(r.len(), 1);
-        assert_eq!(move_name(r[0].best), "d2e1");
+        assert_eq!(move_name_in(Variant::standard(), r[0].best), "d2e1");
         assert_eq!(r[0].best_value, 1.0);
         assert!(r[0].played_value < 1.0);
         assert!((r[0].loss() - (1.0 - r[0].played_value)).abs() < 1e-12);
@@ -680,7 +716,10 @@ mod tests {
         let forced = parse_fen("5/5/5/5/R1B13 r").unwrap();
         let list = forced.moves_for_die(1);
         assert_eq!(list.len(), 1);
-        let g = record(forced, &[(1, &move_name(list.as_slice()[0]))]);
+        let g = record(
+            forced,
+            &[(1, &move_name_in(Variant::standard(), list.as_slice()[0]))],
+        );
         let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
         let r = &review.moves;
         assert_eq!((r[0].choices, r[0].loss()), (1, 0.0));

@@ -23,6 +23,7 @@ use crate::brain::search::{
 };
 use crate::rules::board::{Board, Color, Move, MoveList};
 use crate::rules::notation::to_fen;
+use crate::rules::variant::Variant;
 
 /// Every candidate for one die face, best first, with exact values at the depth reached.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,7 +151,9 @@ pub struct FaceBest {
 pub struct PreRoll {
     /// Win value of the side to move before the roll (a chance-node value).
     pub value: i64,
-    /// Per face 1..=6; empty when the game is over.
+    /// Per outcome of the roll, in the variant's order (faces 1..=6 in the standard game; in a
+    /// variant without dice the single outcome 0, "any cube", whose value is the position's);
+    /// empty when the game is over.
     pub faces: Vec<FaceBest>,
     pub nodes: u64,
     pub time_ms: u64,
@@ -250,10 +253,11 @@ impl Threats {
 
     /// One parsable line:
     /// `threats [move <m>] oppwin <p> capture <cube> <p> ...` with cubes written `R1`, `B6`.
-    pub fn line(&self) -> String {
+    /// The move is named on the board of `v`, the game's variant.
+    pub fn line(&self, v: &Variant) -> String {
         let mut s = String::from("threats");
         if let Some(m) = self.mv {
-            let _ = write!(s, " move {m}");
+            let _ = write!(s, " move {}", m.display(v));
         }
         let _ = write!(s, " oppwin {:.4} capture", self.win_prob());
         for &(n, f) in &self.capture_faces {
@@ -351,7 +355,7 @@ pub fn die_table(board: &Board, a: &DieAnalysis) -> String {
         let _ = writeln!(
             s,
             "{:<6} {:>8.4} {:>8.4}  {}",
-            rm.mv.to_string(),
+            rm.mv.display(board.variant()).to_string(),
             to_prob(rm.value),
             t.win_prob(),
             if caps.is_empty() {
@@ -392,7 +396,7 @@ pub fn preroll_table(board: &Board, p: &PreRoll) -> String {
             s,
             "{:<4} {:<6} {:>8.4} {:>6}",
             f.die,
-            f.best.to_string(),
+            f.best.display(board.variant()).to_string(),
             to_prob(f.value),
             f.depth
         );
@@ -403,14 +407,14 @@ pub fn preroll_table(board: &Board, p: &PreRoll) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{parse_fen, parse_move};
+    use crate::rules::notation::standard::{parse_fen, parse_move};
 
     #[test]
     fn two_attackers_of_six_give_one_third() {
         let b = parse_fen("R24/5/2R1B2B5/3B1B4/3B6B3 b").unwrap();
         let t = threats_now(&b);
         assert_eq!(
-            t.line(),
+            t.line(Variant::standard()),
             "threats oppwin 0.0000 capture R1 0.3333 R2 0.0000"
         );
     }

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::brain::search::{RootMove, to_prob};
 use crate::rules::board::Move;
+use crate::rules::variant::Variant;
 
 /// One decision of the engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,8 @@ pub struct Decision {
     /// Every candidate's value is exact (multipv search); otherwise only the best move's is, and
     /// the others are upper bounds.
     pub exact_values: bool,
+    /// The game's variant, whose square names the moves are written with.
+    pub variant: &'static Variant,
 }
 
 impl Decision {
@@ -53,6 +56,7 @@ impl Decision {
             time_ms: r.time_ms,
             level,
             exact_values,
+            variant: board.variant(),
         }
     }
 
@@ -66,12 +70,12 @@ impl Decision {
                 .candidates
                 .iter()
                 .map(|r| CandidateJson {
-                    mv: r.mv.to_string(),
+                    mv: r.mv.display(self.variant).to_string(),
                     wp: round_to(to_prob(r.value), 6),
                     value: r.value,
                 })
                 .collect(),
-            chosen: self.chosen.to_string(),
+            chosen: self.chosen.display(self.variant).to_string(),
             depth: self.depth,
             nodes: self.nodes,
             time_ms: self.time_ms,
@@ -153,6 +157,7 @@ mod tests {
             time_ms: 1,
             level: 10,
             exact_values: false,
+            variant: Variant::standard(),
         };
         let j = d.to_json();
         assert!(!j.contains('\n'), "{j}");

@@ -191,7 +191,7 @@ pub fn race_turns(b: &Board) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_fen;
+    use crate::rules::notation::standard::parse_fen;
 
     #[test]
     fn start_is_balanced_with_move_advantage() {

@@ -370,7 +370,7 @@ pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_fen;
+    use crate::rules::notation::standard::parse_fen;
 
     fn random_games(n: usize, mut visit: impl FnMut(&Board)) {
         let mut state = 17u64;

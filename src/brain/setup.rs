@@ -4,7 +4,8 @@
 
 use anyhow::{Context, Result, bail};
 
-use crate::rules::notation::{parse_setup, setup_string};
+use crate::rules::notation::{parse_setup_in, setup_string};
+use crate::rules::variant::Variant;
 
 /// The arrangement in setup order (for Red a5 b5 c5 a4 b4 a3; Blue's order is the point mirror,
 /// so the same digits serve both sides): `125634`, the best of the setup table
@@ -85,9 +86,11 @@ pub fn parse_table(text: &str) -> Result<Vec<Entry>> {
         if f.len() != 3 {
             bail!("line {}: expected 'setup wins games'", i + 1);
         }
-        let setup = parse_setup(f[0])
+        let cubes = parse_setup_in(Variant::standard(), f[0])
             .map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))
             .context("reading the setup table")?;
+        let mut setup = [0u8; 6];
+        setup.copy_from_slice(&cubes);
         let wins: u32 = f[1].parse().with_context(|| format!("line {}", i + 1))?;
         let games: u32 = f[2].parse().with_context(|| format!("line {}", i + 1))?;
         if wins > games || games == 0 {
@@ -109,7 +112,10 @@ mod tests {
     fn engine_setup_is_a_permutation() {
         let s = setup_string(&ENGINE_SETUP);
         assert_eq!(s, "125634");
-        assert_eq!(parse_setup(&s).unwrap(), ENGINE_SETUP);
+        assert_eq!(
+            parse_setup_in(Variant::standard(), &s).unwrap(),
+            ENGINE_SETUP
+        );
     }
 
     #[test]

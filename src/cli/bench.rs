@@ -27,7 +27,7 @@ pub fn run_perft(args: PerftArgs) -> Result<()> {
     let total = if divide {
         let parts = crate::rules::perft::divide(&mut b, depth);
         for (die, m, n) in &parts {
-            println!("{die} {m} {n}");
+            println!("{die} {} {n}", m.display(b.variant()));
         }
         parts.iter().map(|p| p.2).sum()
     } else {

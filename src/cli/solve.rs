@@ -171,11 +171,6 @@ pub fn has_standard_tables(dir: &Path) -> bool {
         .any(|n| dir.join(crate::brain::tables::file_name(n)).is_file())
 }
 
-/// Does `dir` hold the solved table of the variant of this run?
-pub fn has_solved(dir: &Path) -> bool {
-    file::find(dir, super::variants::variant()).is_some()
-}
-
 pub fn run_solve(args: SolveArgs) -> Result<()> {
     if args.one_cube {
         return run_one_cube(args.json);

@@ -132,7 +132,10 @@ pub fn run_tables(args: TablesArgs) -> Result<()> {
             println!("wp {p:.6} exact");
             for die in 1..=6u8 {
                 let best = tables::verify::best_moves(&t, &b, die);
-                let moves: Vec<String> = best.iter().map(|(m, _)| m.to_string()).collect();
+                let moves: Vec<String> = best
+                    .iter()
+                    .map(|(m, _)| m.display(b.variant()).to_string())
+                    .collect();
                 println!("die {die} wp {:.6} best {}", best[0].1, moves.join(" "));
             }
             Ok(())

@@ -30,7 +30,6 @@ pub fn choose(name: Option<&str>, file: Option<&Path>) -> Result<()> {
         known.extend(loaded.iter().map(|v| v.name()));
         bail!("unknown variant '{name}' (known: {})", known.join(", "));
     };
-    notation::show_moves_in(variant);
     let _ = CHOSEN.set(Chosen { variant, loaded });
     Ok(())
 }

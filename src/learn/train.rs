@@ -21,7 +21,7 @@ use crate::brain::net::{self, Features, HIDDEN, INPUTS, QA, QB, W1_LIMIT, Weight
 use crate::brain::search::{EvalKind, Limits, Searcher, to_prob};
 use crate::learn::selfplay::{self, Budget};
 use crate::rules::board::{Board, Color};
-use crate::rules::notation::{parse_fen_parts, to_fen};
+use crate::rules::notation::{parse_fen_parts_in, to_fen};
 use crate::rules::rng::{MatchRng, pair_seed};
 
 /// One training position.
@@ -139,7 +139,7 @@ pub fn load(path: &std::path::Path) -> Result<Vec<(Board, f32, u16)>> {
                 i + 1
             );
         }
-        let b = parse_fen_parts(f[0], f[1])
+        let b = parse_fen_parts_in(crate::rules::variant::Variant::standard(), f[0], f[1])
             .map_err(|e| anyhow::anyhow!("{} line {}: {e}", path.display(), i + 1))?;
         if b.is_over() {
             bail!("{} line {}: the game is over", path.display(), i + 1);
@@ -630,7 +630,10 @@ mod tests {
         let depth2 = Limits::to_depth(2);
         for ((line, (b, result, _)), k) in text.lines().zip(&data).zip(0..) {
             let f: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(parse_fen_parts(f[0], f[1]).unwrap(), *b);
+            assert_eq!(
+                parse_fen_parts_in(crate::rules::variant::Variant::standard(), f[0], f[1]).unwrap(),
+                *b
+            );
             let y: f32 = f[2].parse().unwrap();
             // Searched afresh here (another table), the value may differ in the last units.
             let v = to_prob(analyse_preroll(&mut searcher, b, &depth2, &mut |_| {}).value) as f32;

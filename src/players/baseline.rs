@@ -98,7 +98,7 @@ impl Player for Baseline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{move_name, parse_fen};
+    use crate::rules::notation::standard::{move_name, parse_fen};
 
     #[test]
     fn greedy_prefers_win_then_capture_then_advance() {

@@ -613,7 +613,7 @@ impl Player for Remote {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{parse_fen, parse_move};
+    use crate::rules::notation::standard::{parse_fen, parse_move};
 
     fn turn(buf: &str, settled: bool) -> Decoded<ServerMsg> {
         decode_server(buf.as_bytes(), settled)

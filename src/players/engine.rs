@@ -33,7 +33,7 @@ use std::sync::{Arc, Condvar, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crate::rules::board::{Color, Move};
-use crate::rules::notation::{parse_move_in, parse_setup, to_fen};
+use crate::rules::notation::{parse_move_in, parse_setup_in, to_fen};
 use crate::rules::tcg_notation as tcg;
 use crate::rules::variant::Variant;
 use crate::rules::variant_file;
@@ -745,7 +745,7 @@ impl Native {
             s.push_str(" moves");
             for m in turn.history {
                 s.push(' ');
-                s.push_str(&m.to_string());
+                s.push_str(&m.display(turn.start.variant()).to_string());
             }
         }
         s
@@ -814,7 +814,13 @@ impl Player for Native {
             .and_then(|_| p.wait_for(deadline, &|l| l.starts_with("bestmove")));
         let line = self.check(r, "setup", wait)?;
         let word = line.split_whitespace().nth(1).unwrap_or("");
-        parse_setup(word).map_err(|e| Fault::Malformed(format!("setup '{line}': {e}")))
+        // The standard game's setup question: six cubes, 1 to 6.
+        let v = crate::rules::variant::Variant::standard();
+        let s = parse_setup_in(v, word)
+            .map_err(|e| Fault::Malformed(format!("setup '{line}': {e}")))?;
+        let mut out = [0u8; 6];
+        out.copy_from_slice(&s);
+        Ok(out)
     }
 
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {
@@ -994,7 +1000,7 @@ impl Player for Tcg {
             "arrangement",
             wait,
         )?;
-        tcg::parse_tcg_setup(side, &line).map_err(|e| self.malformed(format!("ini: {e}")))
+        tcg::standard_parse_tcg_setup(side, &line).map_err(|e| self.malformed(format!("ini: {e}")))
     }
 
     fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {

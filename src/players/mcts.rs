@@ -242,7 +242,7 @@ pub fn simulations_per_second(sims: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{move_name, parse_fen};
+    use crate::rules::notation::standard::{move_name, parse_fen};
 
     #[test]
     fn takes_a_win_in_one() {

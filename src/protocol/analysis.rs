@@ -51,7 +51,8 @@ pub fn threats(board: &Board, mv: Option<Move>) -> Result<Threats, String> {
             }
             if !board.is_legal(m, None) {
                 return Err(format!(
-                    "illegal move {m} in position {}",
+                    "illegal move {} in position {}",
+                    m.display(board.variant()),
                     notation::to_fen(board)
                 ));
             }
@@ -79,13 +80,13 @@ mod tests {
 
     #[test]
     fn threats_of_a_move() {
-        let b = notation::parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
-        let t = threats(&b, Some(notation::parse_move("b4c3").unwrap())).unwrap();
+        let b = notation::standard::parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
+        let t = threats(&b, Some(notation::standard::parse_move("b4c3").unwrap())).unwrap();
         assert_eq!(t.capture_faces, vec![(1, 2), (2, 0)]);
-        assert!(threats(&b, Some(notation::parse_move("a1a2").unwrap())).is_err());
-        let over = notation::parse_fen("5/5/B14/5/4R1 b").unwrap();
+        assert!(threats(&b, Some(notation::standard::parse_move("a1a2").unwrap())).is_err());
+        let over = notation::standard::parse_fen("5/5/B14/5/4R1 b").unwrap();
         assert_eq!(
-            threats(&over, Some(notation::parse_move("a3a4").unwrap())),
+            threats(&over, Some(notation::standard::parse_move("a3a4").unwrap())),
             Err("the game is over (red has won)".to_string())
         );
     }

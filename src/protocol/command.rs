@@ -516,8 +516,8 @@ mod tests {
         assert_eq!(
             moves,
             vec![
-                notation::parse_move("a3b2").unwrap(),
-                notation::parse_move("e3d3").unwrap()
+                notation::standard::parse_move("a3b2").unwrap(),
+                notation::standard::parse_move("e3d3").unwrap()
             ]
         );
     }
@@ -618,7 +618,7 @@ mod tests {
         assert_eq!(parse("threats"), Command::Threats(None));
         assert_eq!(
             parse("threats a5b4"),
-            Command::Threats(Some(notation::parse_move("a5b4").unwrap()))
+            Command::Threats(Some(notation::standard::parse_move("a5b4").unwrap()))
         );
     }
 

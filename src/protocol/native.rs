@@ -234,7 +234,6 @@ impl<W: Write> Engine<W> {
             ));
         };
         self.board = Board::startpos_in(v);
-        notation::show_moves_in(v);
         self.empty_table();
         self.refresh_solved()
     }
@@ -267,6 +266,9 @@ impl<W: Write> Engine<W> {
             Event::Line(line, read_at) => self.line(&line, read_at),
             Event::InputClosed => {
                 log::debug!("end of input");
+                // As `quit`: a search still running is stopped and its best move printed, so a
+                // script that pipes `go` and closes its end still gets an answer.
+                self.stop_job()?;
                 Ok(Flow::Quit)
             }
             Event::Info(info) => {
@@ -274,7 +276,7 @@ impl<W: Write> Engine<W> {
                 Ok(Flow::Continue)
             }
             Event::Face(fb) => {
-                self.send(Reply::Face(fb))?;
+                self.send(Reply::Face(fb, self.board.variant()))?;
                 Ok(Flow::Continue)
             }
             Event::Done(done) => {
@@ -365,13 +367,16 @@ impl<W: Write> Engine<W> {
                 self.send(Reply::BestSetup(setup))?
             }
             Command::Stop => self.stop_job()?,
-            Command::Quit => return Ok(Flow::Quit),
+            Command::Quit => {
+                self.stop_job()?;
+                return Ok(Flow::Quit);
+            }
             Command::Query(q) => self.query(q)?,
             Command::Display => self.send(Reply::Board(notation::pretty(&self.board)))?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Analyse(p) => self.analyse(&p)?,
             Command::Threats(m) => match analysis::threats(&self.board, m) {
-                Ok(t) => self.send(Reply::Threats(t))?,
+                Ok(t) => self.send(Reply::Threats(t, self.board.variant()))?,
                 Err(e) => self.error(e)?,
             },
         }
@@ -566,13 +571,15 @@ impl<W: Write> Engine<W> {
         for &m in moves {
             if let Some(w) = b.winner() {
                 return self.error(format!(
-                    "move {m}: the game is already over ({} has won)",
+                    "move {}: the game is already over ({} has won)",
+                    m.display(b.variant()),
                     reply::side_word(w)
                 ));
             }
             if !b.is_legal(m, None) {
                 return self.error(format!(
-                    "illegal move {m} in position {}",
+                    "illegal move {} in position {}",
+                    m.display(b.variant()),
                     notation::to_fen(&b)
                 ));
             }
@@ -659,6 +666,7 @@ impl<W: Write> Engine<W> {
         let Some(Job::Search(run)) = &self.running else {
             return Ok(());
         };
+        let variant = run.board.variant();
         match run.multipv {
             None => self.send(Reply::Info(InfoLine {
                 info,
@@ -666,6 +674,7 @@ impl<W: Write> Engine<W> {
                 value: info.value,
                 proven: info.exact,
                 pv: &info.pv,
+                variant,
             })),
             Some(k) => {
                 for (i, rm) in info.root_moves.iter().take(k).enumerate() {
@@ -683,6 +692,7 @@ impl<W: Write> Engine<W> {
                         // Multi-PV values are exact, so the ends of the range are proven.
                         proven: rm.value == 0 || rm.value == WIN,
                         pv,
+                        variant,
                     }))?;
                 }
                 Ok(())
@@ -782,10 +792,14 @@ impl<W: Write> Engine<W> {
             .choice
             .choose(&run.board, run.die, &result, run.exact_values);
         if !run.board.is_legal(best, Some(run.die)) {
-            log::error!("search returned {best}, not legal for die {}", run.die);
+            log::error!(
+                "search returned {}, not legal for die {}",
+                best.display(run.board.variant()),
+                run.die
+            );
             best = run.board.moves_for_die(run.die).as_slice()[0];
         }
-        self.send(Reply::BestMove(best))
+        self.send(Reply::BestMove(best, run.board.variant()))
     }
 
     /// Stops the running job and waits for its last line (`bestmove`, `analysisdone` or the perft
@@ -806,7 +820,7 @@ impl<W: Write> Engine<W> {
             match self.rx.recv() {
                 Ok(ev @ (Event::Line(..) | Event::InputClosed)) => self.pending.push_back(ev),
                 Ok(Event::Info(i)) => self.report(&i)?,
-                Ok(Event::Face(fb)) => self.send(Reply::Face(fb))?,
+                Ok(Event::Face(fb)) => self.send(Reply::Face(fb, self.board.variant()))?,
                 Ok(Event::Done(d)) => self.done(d)?,
                 Err(_) => break,
             }
@@ -821,7 +835,7 @@ impl<W: Write> Engine<W> {
                 .moves_for_die(die)
                 .as_slice()
                 .iter()
-                .map(|m| m.to_string())
+                .map(|m| m.display(b.variant()).to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
             Query::GameOver => b.is_over().to_string(),

@@ -1,6 +1,6 @@
 //! The native protocol's output side: every line the engine prints is a [`Reply`], and this is the
 //! only place that knows how a reply is spelt (a threats line is the one [`Threats::line`] writes,
-//! as a move is written the way a [`Move`] displays itself).
+//! as a move is written by [`Move::display`] on the board of the game's variant).
 
 use std::fmt;
 
@@ -9,6 +9,7 @@ use crate::brain::search::{self, Info, WIN};
 use crate::protocol::options::SpinOption;
 use crate::rules::board::{Color, Move};
 use crate::rules::notation;
+use crate::rules::variant::Variant;
 
 /// One search report line. For a multi-PV line `rank` is the root move's place (1 = best) and
 /// `pv` its line; otherwise `rank` is `None`.
@@ -19,6 +20,8 @@ pub struct InfoLine<'a> {
     pub value: i64,
     pub proven: bool,
     pub pv: &'a [Move],
+    /// The game's variant, whose square names the moves are written with.
+    pub variant: &'a Variant,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +36,8 @@ pub enum Reply<'a> {
     HelloOk(&'static str),
     ReadyOk,
     Info(InfoLine<'a>),
-    BestMove(Move),
+    /// The move and the variant whose square names it is written with.
+    BestMove(Move, &'a Variant),
     BestSetup(Vec<u8>),
     /// The answer to a `query`, already in words (`true`, `red`, a move list ...).
     Response(String),
@@ -50,14 +54,14 @@ pub enum Reply<'a> {
     Board(String),
     Error(String),
     /// One face of `analyse`: `info face <die> depth <d> wp <p> [proven] pv <move>`.
-    Face(FaceBest),
+    Face(FaceBest, &'a Variant),
     /// The last line of `analyse`: `analysisdone wp <p> nodes <n> time <ms>`.
     AnalysisDone {
         value: i64,
         nodes: u64,
         time_ms: u64,
     },
-    Threats(Threats),
+    Threats(Threats, &'a Variant),
 }
 
 pub const AUTHOR: &str = "the ewn authors";
@@ -115,11 +119,11 @@ impl fmt::Display for Reply<'_> {
                 }
                 f.write_str(" pv")?;
                 for m in l.pv {
-                    write!(f, " {m}")?;
+                    write!(f, " {}", m.display(l.variant))?;
                 }
                 Ok(())
             }
-            Reply::BestMove(m) => write!(f, "bestmove {m}"),
+            Reply::BestMove(m, v) => write!(f, "bestmove {}", m.display(v)),
             Reply::BestSetup(s) => write!(f, "bestmove {}", notation::setup_string(s)),
             Reply::Response(s) if s.is_empty() => f.write_str("response"),
             Reply::Response(s) => write!(f, "response {s}"),
@@ -130,7 +134,7 @@ impl fmt::Display for Reply<'_> {
             Reply::Board(s) => f.write_str(s.trim_end()),
             // A reply is one line whatever the message holds.
             Reply::Error(s) => write!(f, "error {}", s.replace(['\n', '\r'], " ")),
-            Reply::Face(fb) => {
+            Reply::Face(fb, v) => {
                 write!(
                     f,
                     "info face {} depth {} wp {:.4}",
@@ -141,7 +145,7 @@ impl fmt::Display for Reply<'_> {
                 if fb.value == 0 || fb.value == WIN {
                     f.write_str(" proven")?;
                 }
-                write!(f, " pv {}", fb.best)
+                write!(f, " pv {}", fb.best.display(v))
             }
             Reply::AnalysisDone {
                 value,
@@ -152,7 +156,7 @@ impl fmt::Display for Reply<'_> {
                 "analysisdone wp {:.4} nodes {nodes} time {time_ms}",
                 search::to_prob(*value)
             ),
-            Reply::Threats(t) => f.write_str(&t.line()),
+            Reply::Threats(t, v) => f.write_str(&t.line(v)),
         }
     }
 }
@@ -160,6 +164,10 @@ impl fmt::Display for Reply<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn std() -> &'static Variant {
+        Variant::standard()
+    }
 
     fn info() -> Info {
         Info {
@@ -171,8 +179,8 @@ mod tests {
             exact: false,
             table: false,
             pv: vec![
-                notation::parse_move("a3b2").unwrap(),
-                notation::parse_move("e3d3").unwrap(),
+                notation::parse_move_in(std(), "a3b2").unwrap(),
+                notation::parse_move_in(std(), "e3d3").unwrap(),
             ],
             hashfull: 1,
             root_moves: vec![],
@@ -188,6 +196,7 @@ mod tests {
             value: i.value,
             proven: false,
             pv: &i.pv,
+            variant: std(),
         })
         .to_string();
         assert_eq!(
@@ -200,6 +209,7 @@ mod tests {
             value: WIN,
             proven: true,
             pv: &i.pv[..1],
+            variant: std(),
         })
         .to_string();
         assert_eq!(
@@ -217,6 +227,7 @@ mod tests {
             value: exact.value,
             proven: false,
             pv: &exact.pv[..1],
+            variant: std(),
         })
         .to_string();
         assert_eq!(
@@ -262,10 +273,13 @@ mod tests {
 
     #[test]
     fn analysis_replies() {
-        let b = notation::parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
-        let t = crate::brain::analysis::threats_after(&b, notation::parse_move("b4c3").unwrap());
+        let b = notation::parse_fen_in(std(), "R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
+        let t = crate::brain::analysis::threats_after(
+            &b,
+            notation::parse_move_in(std(), "b4c3").unwrap(),
+        );
         assert_eq!(
-            Reply::Threats(t).to_string(),
+            Reply::Threats(t, std()).to_string(),
             "threats move b4c3 oppwin 0.0000 capture R1 0.3333 R2 0.0000"
         );
         let d = Reply::AnalysisDone {
@@ -276,12 +290,12 @@ mod tests {
         assert_eq!(d.to_string(), "analysisdone wp 0.5000 nodes 10 time 3");
         let face = FaceBest {
             die: 2,
-            best: notation::parse_move("d2e1").unwrap(),
+            best: notation::parse_move_in(std(), "d2e1").unwrap(),
             value: WIN,
             depth: 1,
         };
         assert_eq!(
-            Reply::Face(face).to_string(),
+            Reply::Face(face, std()).to_string(),
             "info face 2 depth 1 wp 1.0000 proven pv d2e1"
         );
         let face = FaceBest {
@@ -290,7 +304,7 @@ mod tests {
             ..face
         };
         assert_eq!(
-            Reply::Face(face).to_string(),
+            Reply::Face(face, std()).to_string(),
             "info face 2 depth 3 wp 0.2500 pv d2e1"
         );
     }

@@ -124,7 +124,6 @@ impl Engine {
             }
             Command::BoardSetting(v) => {
                 self.variant = v;
-                crate::rules::notation::show_moves_in(v);
                 self.new_game();
                 "1".to_string()
             }
@@ -157,7 +156,7 @@ impl Engine {
                 self.used_ms += read_at.elapsed().as_millis() as u64;
                 log::info!(
                     "tcg: die {die} -> {} depth {} ({} of {} ms used)",
-                    r.best,
+                    r.best.display(self.variant),
                     r.depth,
                     self.used_ms,
                     self.game_ms
@@ -210,22 +209,43 @@ pub fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{parse_square, square_name};
     use crate::rules::tcg_notation::*;
+    use crate::rules::variant::Variant;
+
+    fn std() -> &'static Variant {
+        Variant::standard()
+    }
+    fn parse_square(s: &str) -> Result<u8, String> {
+        std().parse_square(s)
+    }
+    fn square_name(s: u8) -> String {
+        std().square_name(s)
+    }
 
     #[test]
     fn squares_map_as_documented() {
-        assert_eq!(square_to_tcg(parse_square("a5").unwrap()), "A1");
-        assert_eq!(square_to_tcg(parse_square("e1").unwrap()), "E5");
-        assert_eq!(square_name(parse_tcg_square("C2").unwrap()), "c4");
-        assert_eq!(parse_tcg_square("c2"), parse_tcg_square("C2"));
-        assert_eq!(parse_tcg_square("F1"), None);
-        assert_eq!(parse_tcg_square("A6"), None);
-        assert_eq!(parse_tcg_square("A"), None);
+        assert_eq!(standard_square_to_tcg(parse_square("a5").unwrap()), "A1");
+        assert_eq!(standard_square_to_tcg(parse_square("e1").unwrap()), "E5");
+        assert_eq!(square_name(standard_parse_tcg_square("C2").unwrap()), "c4");
+        assert_eq!(
+            standard_parse_tcg_square("c2"),
+            standard_parse_tcg_square("C2")
+        );
+        assert_eq!(standard_parse_tcg_square("F1"), None);
+        assert_eq!(standard_parse_tcg_square("A6"), None);
+        assert_eq!(standard_parse_tcg_square("A"), None);
         // The starting triangles of the TCG description are ours.
-        let red: Vec<String> = Color::Red.triangle().map(square_to_tcg).to_vec();
+        let red: Vec<String> = std()
+            .start_squares(Color::Red)
+            .iter()
+            .map(|&s| standard_square_to_tcg(s))
+            .collect();
         assert_eq!(red.join(" "), "A1 B1 C1 A2 B2 A3");
-        let mut blue: Vec<String> = Color::Blue.triangle().map(square_to_tcg).to_vec();
+        let mut blue: Vec<String> = std()
+            .start_squares(Color::Blue)
+            .iter()
+            .map(|&s| standard_square_to_tcg(s))
+            .collect();
         blue.sort();
         assert_eq!(blue.join(" "), "C5 D4 D5 E3 E4 E5");
     }
@@ -234,20 +254,20 @@ mod tests {
     fn setups_and_positions_round_trip() {
         let setup = [3, 1, 2, 6, 5, 4];
         for side in [Color::Red, Color::Blue] {
-            let t = setup_to_tcg(side, &setup);
-            assert_eq!(parse_tcg_setup(side, &t).unwrap(), setup);
+            let t = standard_setup_to_tcg(side, &setup);
+            assert_eq!(standard_parse_tcg_setup(side, &t).unwrap(), setup);
         }
         assert_eq!(
-            setup_to_tcg(Color::Red, &[1, 2, 3, 4, 5, 6]),
+            standard_setup_to_tcg(Color::Red, &[1, 2, 3, 4, 5, 6]),
             "A1 B1 C1 A2 B2 A3"
         );
-        assert!(parse_tcg_setup(Color::Red, "A1 B1 C1 A2 B2 E5").is_err());
-        assert!(parse_tcg_setup(Color::Red, "A1 A1 C1 A2 B2 A3").is_err());
+        assert!(standard_parse_tcg_setup(Color::Red, "A1 B1 C1 A2 B2 E5").is_err());
+        assert!(standard_parse_tcg_setup(Color::Red, "A1 A1 C1 A2 B2 A3").is_err());
         let b = Board::startpos();
         let toks = board_tokens(&b);
         assert_eq!(toks, "E5 D5 C5 E4 D4 E3 A1 B1 C1 A2 B2 A3");
         let v: Vec<&str> = toks.split_whitespace().collect();
-        assert_eq!(parse_board_tokens(Color::Red, &v).unwrap(), b);
+        assert_eq!(standard_parse_board_tokens(Color::Red, &v).unwrap(), b);
     }
 
     #[test]
@@ -329,7 +349,7 @@ mod tests {
         // 125634 on A1 B1 C1 A2 B2 A3: cube 1 on A1, 2 on B1, 3 on B2, 4 on A3, 5 on C1, 6 on A2.
         assert_eq!(&replies[..4], ["1", "1", "A1 B1 B2 A3 C1 A2", "0"]);
         // Blue's cube 1 on E5 moves up, left or diagonally.
-        let m = parse_tcg_move(replies[4]).unwrap();
+        let m = standard_parse_tcg_move(replies[4]).unwrap();
         assert!(
             Board::from_setups([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], Color::Blue)
                 .is_legal(m, Some(1))

@@ -13,11 +13,17 @@
 //! or the second (`后手胜`), date and place, and the event. Squares are the project's own
 //! file/rank names in upper case (rank 5 at the top, `A5` is Red's corner). A setup line gives
 //! `square-cube` for each cube; a move line gives the ply number, the die and `(cube, target)`.
+//!
+//! The style is written exactly where a game fits it: a 5x5 board, cubes 1 to 6 and one
+//! six-sided die (the standard game, and variants such as `backrank` or `blackhole` whose setups
+//! and moves it can spell, each cube on the variant's own start squares). Other variants, and a
+//! game with a pass, are refused with the reason: the style has no squares beyond E5, no cube
+//! above 6, no roll without a die and no pass.
 
 use std::fmt::Write as _;
 
 use crate::rules::board::{Color, piece_of};
-use crate::rules::notation::square_name;
+use crate::rules::variant::{Dice, Variant};
 
 use crate::record::{GameRecord, Start};
 
@@ -26,8 +32,30 @@ pub struct Header<'a> {
     pub event: &'a str,
 }
 
-fn upper_square(s: u8) -> String {
-    square_name(s).to_ascii_uppercase()
+fn upper_square(v: &Variant, s: u8) -> String {
+    v.square_name(s).to_ascii_uppercase()
+}
+
+/// Why the contest style cannot write a game of `v` exactly, or `None` when it can.
+fn unfit(v: &Variant) -> Option<String> {
+    let why = if (v.rows(), v.cols()) != (5, 5) {
+        format!("its board is {}x{}", v.rows(), v.cols())
+    } else if v.cubes() != [1, 2, 3, 4, 5, 6] {
+        let cubes: Vec<String> = v.cubes().iter().map(|n| n.to_string()).collect();
+        format!("its cubes are {}", cubes.join(","))
+    } else if v.rules.dice != Dice::Die(6) {
+        match v.rules.dice {
+            Dice::None => "it has no dice".to_string(),
+            Dice::Die(n) => format!("its die has {n} faces"),
+            Dice::Two(n) => format!("it rolls two dice of {n} faces"),
+        }
+    } else {
+        return None;
+    };
+    Some(format!(
+        "variant {}: the contest style writes only a 5x5 board, cubes 1-6 and one six-sided die, and {why}",
+        v.name()
+    ))
 }
 
 fn team_letter(c: Color) -> char {
@@ -68,11 +96,22 @@ pub fn export(g: &GameRecord, h: &Header) -> Result<String, String> {
         field(h.event)
     );
     let board = g.start_board();
+    let v = board.variant();
+    if let Some(why) = unfit(v) {
+        return Err(why);
+    }
+    if let Some(i) = g.plies.iter().position(|p| p.mv.is_pass()) {
+        return Err(format!(
+            "variant {}: ply {} is a pass, which the contest style cannot write",
+            v.name(),
+            i + 1
+        ));
+    }
     for side in [Color::Red, Color::Blue] {
         let _ = write!(out, "{}:", team_letter(side));
-        for sq in side.triangle() {
+        for &sq in v.start_squares(side) {
             let (_, n) = piece_of(board.piece_at(sq));
-            let _ = write!(out, "{}-{n};", upper_square(sq));
+            let _ = write!(out, "{}-{n};", upper_square(v, sq));
         }
         out.push('\n');
     }
@@ -91,7 +130,7 @@ pub fn export(g: &GameRecord, h: &Header) -> Result<String, String> {
             i + 1,
             p.die,
             team_letter(c),
-            upper_square(p.mv.to)
+            upper_square(v, p.mv.to)
         );
         b.make(p.mv);
     }

@@ -7,7 +7,6 @@ use crate::players::engine::HANDSHAKE;
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::record::{GameRecord, Ply, Reason, Start};
 use crate::rules::board::{Color, Move};
-use crate::rules::notation;
 use crate::rules::rng::MatchRng;
 use crate::rules::variant::Variant;
 
@@ -41,8 +40,6 @@ pub struct GameSpec {
 pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -> GameRecord {
     let players: [&mut dyn Player; 2] = [red, blue];
     let v = spec.variant;
-    // Moves are named on this variant's board wherever this game's thread writes one.
-    notation::show_moves_in(v);
     let mut rng = MatchRng::new(spec.seed);
     // Drawn even when the start is given, so that the dice never depend on where games start.
     let mut setups = [rng.setup_in(v), rng.setup_in(v)];
@@ -220,7 +217,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
         if !b.is_legal(m, Some(die)) {
             rec.winner = Some(c.other());
             rec.reason = Reason::Illegal;
-            rec.detail = format!("{}: {m} for die {die}", c.name());
+            rec.detail = format!("{}: {} for die {die}", c.name(), m.display(v));
             return rec;
         }
         if let TimeControl::Game { inc_ms, .. } = tc {
@@ -233,7 +230,7 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
             us: Some(used.as_micros() as u64),
         });
         history.push(m);
-        shown.push((die, m.to_string()));
+        shown.push((die, m.display(v).to_string()));
         b.make(m);
         passes = if m == Move::PASS { passes + 1 } else { 0 };
     }

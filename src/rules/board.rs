@@ -11,51 +11,11 @@
 //! [`Move::PASS`] (written `0000`), so every consumer (search, perft, referee) treats a pass as
 //! one move. The standard game never passes.
 
+pub use crate::rules::color::Color;
 use crate::rules::variant::{MAX_CUBE, MAX_SQ, Variant};
 use crate::rules::zobrist;
 
 pub const NO_SQ: u8 = 255;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    Red = 0,
-    Blue = 1,
-}
-
-impl Color {
-    #[inline]
-    pub fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Blue,
-            Color::Blue => Color::Red,
-        }
-    }
-    #[inline]
-    pub fn idx(self) -> usize {
-        self as usize
-    }
-    /// The corner square this side must reach.
-    #[inline]
-    pub fn goal(self) -> u8 {
-        match self {
-            Color::Red => 24,
-            Color::Blue => 0,
-        }
-    }
-    /// The six squares of this side's starting triangle, in setup order.
-    pub fn triangle(self) -> [u8; 6] {
-        match self {
-            Color::Red => [0, 1, 2, 5, 6, 10],
-            Color::Blue => [24, 23, 22, 19, 18, 14],
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Blue => "blue",
-        }
-    }
-}
 
 /// A move: from-square and to-square (0..64), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -64,7 +24,36 @@ pub struct Move {
     pub to: u8,
 }
 
+/// A move named on a variant's board: what [`Move::display`] returns. Writes the two square
+/// names (or `0000` for a pass) straight to the formatter, allocating nothing.
+#[derive(Clone, Copy)]
+pub struct MoveName<'a> {
+    m: Move,
+    v: &'a Variant,
+}
+
+impl std::fmt::Display for MoveName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.m.is_pass() {
+            return f.write_str("0000");
+        }
+        let (rows, cols) = (self.v.rows(), self.v.cols());
+        for s in [self.m.from, self.m.to] {
+            let file = (b'a' + s % cols) as char;
+            let rank = (b'0' + rows - s / cols) as char;
+            write!(f, "{file}{rank}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Move {
+    /// The move named with the square names of `v`'s board (`a5b4`, `0000` for a pass). A move
+    /// does not know its board, so the caller says which one: there is no default board.
+    #[inline]
+    pub fn display(self, v: &Variant) -> MoveName<'_> {
+        MoveName { m: self, v }
+    }
     pub const NONE: Move = Move { from: 0, to: 0 };
     /// The move of a side that has no legal move for its outcome.
     pub const PASS: Move = Move {
@@ -242,17 +231,6 @@ impl PartialEq for Board {
 }
 
 impl Eq for Board {}
-
-impl std::fmt::Debug for Board {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Board({} {})",
-            self.v.name(),
-            crate::rules::notation::to_fen(self)
-        )
-    }
-}
 
 #[inline]
 pub fn piece_code(c: Color, n: u8) -> u8 {
@@ -679,7 +657,7 @@ mod tests {
         let r = b.reflected();
         assert_eq!(r.reflected().key(), b.key());
         for c in [Color::Red, Color::Blue] {
-            for s in c.triangle() {
+            for s in Variant::standard().start_squares(c).iter().copied() {
                 assert_eq!(piece_of_sq(r.piece_at(s)), Some(c));
             }
         }

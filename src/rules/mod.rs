@@ -1,4 +1,5 @@
-//! The rules of the game, and nothing above them: the board with move generation and make/unmake
+//! The rules of the game, and nothing above them: the two sides (`color`), the rule sets
+//! (`variant`, `variant_file`), the board with move generation and make/unmake
 //! (`board`), the die and which cubes a face moves (`dice`), the seeded dice and setups of matches
 //! (`rng`), Zobrist keys (`zobrist`), our notation (`notation`) and the TCG contests' notation
 //! (`tcg_notation`), and move-path counts (`perft`).
@@ -7,6 +8,7 @@
 //! loop lives here (move generation, make/unmake, hashing) and allocates nothing.
 
 pub mod board;
+pub mod color;
 pub mod dice;
 pub mod notation;
 pub mod perft;

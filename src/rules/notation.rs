@@ -23,22 +23,8 @@ fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
     Err(NotationError(msg.into()))
 }
 
+/// The standard game's start position with the setups 123456 (the protocols' `startpos`).
 pub const STARTPOS: &str = "R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r";
-
-/// `a5` -> 0, `e1` -> 24 (the standard board).
-pub fn parse_square(s: &str) -> Result<u8, NotationError> {
-    Variant::standard().parse_square(s).map_err(NotationError)
-}
-
-/// A square's name on the standard board.
-pub fn square_name(s: u8) -> String {
-    Variant::standard().square_name(s)
-}
-
-/// Parses `a5b4` on the standard board.
-pub fn parse_move(s: &str) -> Result<Move, NotationError> {
-    parse_move_in(Variant::standard(), s)
-}
 
 /// Parses a move on the board of `v`: `a5b4`, or `0000` for a pass. Only the form is checked:
 /// both squares on the board and one step apart.
@@ -65,49 +51,10 @@ pub fn parse_move_in(v: &Variant, s: &str) -> Result<Move, NotationError> {
     Ok(Move::new(from, to))
 }
 
-/// A move's name on the standard board (`0000` for a pass).
-pub fn move_name(m: Move) -> String {
-    move_name_in(Variant::standard(), m)
-}
-
-/// A move's name on the board of `v` (`0000` for a pass).
+/// A move's name on the board of `v` (`0000` for a pass), as a `String`; to write it into a
+/// formatter without allocating, use [`Move::display`].
 pub fn move_name_in(v: &Variant, m: Move) -> String {
-    if m.is_pass() {
-        return "0000".into();
-    }
-    format!("{}{}", v.square_name(m.from), v.square_name(m.to))
-}
-
-thread_local! {
-    /// The variant whose board this thread names moves on when a move displays itself.
-    static SHOWN: std::cell::Cell<&'static Variant> = std::cell::Cell::new(Variant::standard());
-}
-
-/// Sets the variant whose square names this thread's moves display with (`{m}`): a front end,
-/// a game thread or a request handler sets it once for the game it serves. Threads start with the
-/// standard game. Code that holds a board can name moves with [`move_name_in`] instead.
-pub fn show_moves_in(v: &'static Variant) {
-    SHOWN.with(|c| c.set(v));
-}
-
-/// The variant this thread names moves in (see [`show_moves_in`]).
-pub fn shown_variant() -> &'static Variant {
-    SHOWN.with(|c| c.get())
-}
-
-impl fmt::Display for Move {
-    /// The names on the board of this thread's variant (see [`show_moves_in`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&move_name_in(shown_variant(), *self))
-    }
-}
-
-/// Parses six digits, a permutation of 1..6 (a standard setup).
-pub fn parse_setup(s: &str) -> Result<[u8; 6], NotationError> {
-    let v = parse_setup_in(Variant::standard(), s)?;
-    let mut out = [0u8; 6];
-    out.copy_from_slice(&v);
-    Ok(out)
+    m.display(v).to_string()
 }
 
 /// Parses a setup of variant `v`: one character per cube (`1`..`9`, `A`..`C` for 10..12), the
@@ -150,11 +97,6 @@ pub fn parse_side(s: &str) -> Result<Color, NotationError> {
         "b" => Ok(Color::Blue),
         _ => err(format!("unknown side to move '{s}' (expected r or b)")),
     }
-}
-
-/// Parses the board field and the side field of a standard position string.
-pub fn parse_fen_parts(board: &str, side: &str) -> Result<Board, NotationError> {
-    parse_fen_parts_in(Variant::standard(), board, side)
 }
 
 /// Parses the board field and the side field of a position string of variant `v`.
@@ -260,11 +202,6 @@ fn excerpt(s: &str) -> String {
     format!("{}...", &s[..end])
 }
 
-/// Parses a whole standard position string, `<board> <side>`.
-pub fn parse_fen(s: &str) -> Result<Board, NotationError> {
-    parse_fen_in(Variant::standard(), s)
-}
-
 /// Parses a whole position string of variant `v`, `<board> <side>`.
 pub fn parse_fen_in(v: &'static Variant, s: &str) -> Result<Board, NotationError> {
     let parts: Vec<&str> = s.split_whitespace().collect();
@@ -276,6 +213,13 @@ pub fn parse_fen_in(v: &'static Variant, s: &str) -> Result<Board, NotationError
     }
 }
 
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({} {})", self.variant().name(), to_fen(self))
+    }
+}
+
+/// The position string of `b`, on its variant's board.
 pub fn to_fen(b: &Board) -> String {
     let v = b.variant();
     let (rows, cols) = (v.rows(), v.cols());
@@ -366,6 +310,16 @@ pub fn pretty(b: &Board) -> String {
 mod tests {
     use super::*;
 
+    fn std() -> &'static Variant {
+        Variant::standard()
+    }
+    fn parse_fen(s: &str) -> Result<Board, NotationError> {
+        parse_fen_in(std(), s)
+    }
+    fn parse_square(s: &str) -> Result<u8, String> {
+        std().parse_square(s)
+    }
+
     #[test]
     fn startpos_round_trip() {
         let b = parse_fen(STARTPOS).unwrap();
@@ -375,11 +329,7 @@ mod tests {
 
     #[test]
     fn setup_example_from_rules() {
-        let b = Board::from_setups(
-            parse_setup("123456").unwrap(),
-            [6, 5, 4, 3, 2, 1],
-            Color::Blue,
-        );
+        let b = Board::from_setups([1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1], Color::Blue);
         assert_eq!(to_fen(&b), "R1R2R32/R4R53/R63B1/3B2B3/2B4B5B6 b");
         assert_eq!(parse_fen(&to_fen(&b)).unwrap(), b);
     }
@@ -388,12 +338,12 @@ mod tests {
     fn squares_and_moves() {
         assert_eq!(parse_square("a5").unwrap(), 0);
         assert_eq!(parse_square("e1").unwrap(), 24);
-        assert_eq!(square_name(6), "b4");
-        let m = parse_move("a5b4").unwrap();
+        assert_eq!(std().square_name(6), "b4");
+        let m = parse_move_in(std(), "a5b4").unwrap();
         assert_eq!((m.from, m.to), (0, 6));
-        assert_eq!(move_name(m), "a5b4");
+        assert_eq!(move_name_in(std(), m), "a5b4");
         for s in 0..25 {
-            assert_eq!(parse_square(&square_name(s)).unwrap(), s);
+            assert_eq!(parse_square(&std().square_name(s)).unwrap(), s);
         }
     }
 
@@ -417,18 +367,23 @@ mod tests {
             let e = parse_fen(fen).unwrap_err().0;
             assert!(e.contains(want), "{fen}: got '{e}', want '{want}'");
         }
+        assert!(parse_square("f1").unwrap_err().contains("bad square 'f1'"));
+        assert!(parse_square("a0").is_err());
         assert!(
-            parse_square("f1")
+            parse_move_in(std(), "a5c3")
                 .unwrap_err()
                 .0
-                .contains("bad square 'f1'")
+                .contains("not one step")
         );
-        assert!(parse_square("a0").is_err());
-        assert!(parse_move("a5c3").unwrap_err().0.contains("not one step"));
-        assert!(parse_move("a5").is_err());
-        assert!(parse_setup("123455").unwrap_err().0.contains("twice"));
-        assert!(parse_setup("12345").is_err());
-        assert!(parse_setup("123457").is_err());
+        assert!(parse_move_in(std(), "a5").is_err());
+        assert!(
+            parse_setup_in(std(), "123455")
+                .unwrap_err()
+                .0
+                .contains("twice")
+        );
+        assert!(parse_setup_in(std(), "12345").is_err());
+        assert!(parse_setup_in(std(), "123457").is_err());
     }
 
     #[test]
@@ -445,5 +400,21 @@ mod tests {
                 .0
                 .contains("both sides")
         );
+    }
+}
+
+/// The standard game's parsers under their short names, for the unit tests written on its board.
+#[cfg(test)]
+pub(crate) mod standard {
+    use super::*;
+
+    pub fn parse_fen(s: &str) -> Result<Board, NotationError> {
+        parse_fen_in(Variant::standard(), s)
+    }
+    pub fn parse_move(s: &str) -> Result<Move, NotationError> {
+        parse_move_in(Variant::standard(), s)
+    }
+    pub fn move_name(m: Move) -> String {
+        move_name_in(Variant::standard(), m)
     }
 }

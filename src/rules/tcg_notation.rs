@@ -28,7 +28,7 @@ pub fn board_setting_line(v: &Variant) -> Option<String> {
 }
 
 /// Our square index (row by row from the top) to a TCG square on the standard board.
-pub fn square_to_tcg(s: u8) -> String {
+pub fn standard_square_to_tcg(s: u8) -> String {
     square_to_tcg_in(Variant::standard(), s)
 }
 
@@ -38,7 +38,7 @@ pub fn square_to_tcg_in(v: &Variant, s: u8) -> String {
 }
 
 /// A TCG square (either case) of the standard board to our index.
-pub fn parse_tcg_square(t: &str) -> Option<u8> {
+pub fn standard_parse_tcg_square(t: &str) -> Option<u8> {
     parse_tcg_square_in(Variant::standard(), t)
 }
 
@@ -85,7 +85,7 @@ pub fn board_tokens(b: &Board) -> String {
 }
 
 /// The standard position from the 12 tokens of `get`, with `stm` to move.
-pub fn parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, String> {
+pub fn standard_parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, String> {
     parse_board_tokens_in(Variant::standard(), stm, toks)
 }
 
@@ -127,7 +127,7 @@ pub fn parse_board_tokens_in(
 
 /// The reply to `ini` in the standard game: the squares of cubes 1..6 for an arrangement in
 /// setup order.
-pub fn setup_to_tcg(side: Color, setup: &[u8; 6]) -> String {
+pub fn standard_setup_to_tcg(side: Color, setup: &[u8; 6]) -> String {
     setup_to_tcg_in(Variant::standard(), side, setup)
 }
 
@@ -145,7 +145,7 @@ pub fn setup_to_tcg_in(v: &Variant, side: Color, setup: &[u8]) -> String {
 }
 
 /// Reads a standard `ini` reply (squares of cubes 1..6) back into an arrangement in setup order.
-pub fn parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], String> {
+pub fn standard_parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], String> {
     let v = parse_tcg_setup_in(Variant::standard(), side, reply)?;
     let mut out = [0u8; 6];
     out.copy_from_slice(&v);
@@ -176,7 +176,7 @@ pub fn parse_tcg_setup_in(v: &Variant, side: Color, reply: &str) -> Result<Vec<u
 }
 
 /// A move as TCG writes it: `C1 C2` (a pass: `0 0`).
-pub fn move_to_tcg(m: Move) -> String {
+pub fn standard_move_to_tcg(m: Move) -> String {
     move_to_tcg_in(Variant::standard(), m)
 }
 
@@ -193,7 +193,7 @@ pub fn move_to_tcg_in(v: &Variant, m: Move) -> String {
 }
 
 /// A standard `get` reply back into a move (form only; legality is the caller's business).
-pub fn parse_tcg_move(reply: &str) -> Result<Move, String> {
+pub fn standard_parse_tcg_move(reply: &str) -> Result<Move, String> {
     parse_tcg_move_in(Variant::standard(), reply)
 }
 

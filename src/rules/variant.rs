@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
-use crate::rules::board::Color;
+use crate::rules::color::Color;
 use crate::rules::zobrist::{self, splitmix64};
 
 /// The most squares a board has (8x8).

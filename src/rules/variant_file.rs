@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-use crate::rules::board::Color;
+use crate::rules::color::Color;
 use crate::rules::variant::{
     Dice, Goal, Moves, PRESETS, Rules, Substitute, Variant, half_turn, parse_square_dims,
     preset_rules, square_name_dims, triangle,

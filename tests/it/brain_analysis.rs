@@ -1,9 +1,9 @@
 //! Analysis numbers a person can check by hand, and the multipv values against a plain expectimax.
 
+use crate::common::standard::{parse_fen, parse_move};
 use ewn::brain::analysis::{analyse_die, analyse_preroll, threats_after, threats_now};
 use ewn::brain::search::{Limits, Searcher, WIN, chance_value, reference_value, to_prob};
 use ewn::rules::board::Board;
-use ewn::rules::notation::{parse_fen, parse_move};
 
 /// Red moves R1 b4c3. Blue then has all six cubes, so each face moves one cube: B1 (d2) and B2
 /// (d3) can take c3, the other four cannot: 2 of 6 faces. R2 on a5 is out of reach. No Blue move
@@ -13,7 +13,7 @@ fn cube_attacked_on_two_faces_shows_one_third() {
     let b = parse_fen("R24/1R13/3B2B5/3B1B4/3B6B3 r").unwrap();
     let t = threats_after(&b, parse_move("b4c3").unwrap());
     assert_eq!(
-        t.line(),
+        t.line(ewn::rules::variant::Variant::standard()),
         "threats move b4c3 oppwin 0.0000 capture R1 0.3333 R2 0.0000"
     );
     assert_eq!(t.capture_faces, vec![(1, 2), (2, 0)]);
@@ -23,7 +23,7 @@ fn cube_attacked_on_two_faces_shows_one_third() {
     // The same count asked of the position after the move.
     let after = parse_fen("R24/5/2R1B2B5/3B1B4/3B6B3 b").unwrap();
     assert_eq!(
-        threats_now(&after).line(),
+        threats_now(&after).line(ewn::rules::variant::Variant::standard()),
         "threats oppwin 0.0000 capture R1 0.3333 R2 0.0000"
     );
 }
@@ -37,7 +37,7 @@ fn win_next_turn_counts_faces() {
     let t = threats_now(&b);
     assert_eq!(t.win_faces, 1);
     assert!(
-        t.line()
+        t.line(ewn::rules::variant::Variant::standard())
             .starts_with("threats oppwin 0.1667 capture B1 0.0000")
     );
 }
@@ -54,7 +54,11 @@ fn win_in_one_is_certain() {
     let p = analyse_preroll(&mut s, &b, &Limits::to_depth(4), &mut |_| {});
     assert_eq!(p.value, WIN);
     assert_eq!(p.faces.len(), 6);
-    assert!(p.faces.iter().all(|f| f.best.to_string() == "d2e1"));
+    assert!(
+        p.faces
+            .iter()
+            .all(|f| crate::common::standard::move_name(f.best) == "d2e1")
+    );
 }
 
 #[test]
@@ -91,7 +95,7 @@ fn every_candidate_value_is_exact() {
                     let sum: i64 = (1..=6).map(|f| reference_value(&mut c, f, d - 1)).sum();
                     WIN - chance_value(sum, 6)
                 };
-                assert_eq!(rm.value, want, "{fen} die {die} move {}", rm.mv);
+                assert_eq!(rm.value, want, "{fen} die {die} move {:?}", rm.mv);
             }
             assert!(a.moves().windows(2).all(|w| w[0].value >= w[1].value));
         }

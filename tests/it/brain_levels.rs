@@ -1,10 +1,10 @@
 //! Levels: full strength is deterministic, weaker levels are reproducible from their seed, and the
 //! weakest level loses clearly to full strength over paired games on the same dice.
 
+use crate::common::standard::parse_fen;
 use ewn::brain::level::{Level, choose};
 use ewn::brain::search::{Limits, Searcher};
 use ewn::rules::board::{Board, Color};
-use ewn::rules::notation::parse_fen;
 use ewn::rules::zobrist::splitmix64;
 
 #[test]

@@ -3,9 +3,9 @@
 
 use crate::common::Rng;
 
+use crate::common::standard::{parse_fen, parse_move};
 use ewn::brain::search::{EvalKind, Limits, Searcher, WIN, reference_value, reference_value_with};
 use ewn::rules::board::Board;
-use ewn::rules::notation::{parse_fen, parse_move};
 
 fn infinite() -> Limits {
     Limits {
@@ -213,7 +213,7 @@ fn multipv_gives_exact_values_for_every_root_move() {
             // The value of one root move is the reference value of the chance node below it.
             WIN - chance_reference(&mut c, 2)
         };
-        assert_eq!(rm.value, want, "{}", rm.mv);
+        assert_eq!(rm.value, want, "{:?}", rm.mv);
     }
     assert!(r.root_moves.windows(2).all(|w| w[0].value >= w[1].value));
 }
@@ -310,4 +310,95 @@ fn threads_count_every_threads_nodes_and_stop_together() {
         "{}",
         r.nodes
     );
+}
+
+/// A plain negamax for variants without dice, with the search's leaf rule: a leaf's value is the
+/// better of its static value and each capture of an opposing cube, resolved the same way.
+mod nodice_reference {
+    use ewn::brain::general;
+    use ewn::brain::search::WIN;
+    use ewn::rules::board::{Board, MoveList, piece_of};
+
+    fn moves(b: &Board) -> Vec<ewn::rules::board::Move> {
+        let mut l = MoveList::default();
+        b.gen_moves(b.movable(0), &mut l);
+        l.as_slice().to_vec()
+    }
+
+    fn leaf(b: &mut Board) -> i64 {
+        if let Some(w) = b.winner() {
+            return if w == b.side_to_move() { WIN } else { 0 };
+        }
+        let list = moves(b);
+        if list.iter().any(|&m| b.is_winning_move(m)) {
+            return WIN;
+        }
+        let mut best = general::evaluate(b);
+        let them = b.side_to_move().other();
+        for m in list {
+            if m.is_pass() || b.piece_at(m.to) == 0 || piece_of(b.piece_at(m.to)).0 != them {
+                continue;
+            }
+            let u = b.make(m);
+            best = best.max(WIN - leaf(b));
+            b.unmake(m, u);
+        }
+        best
+    }
+
+    /// The value for the side to move of a position before its move, `depth` plies deep.
+    pub fn node(b: &mut Board, depth: u32) -> i64 {
+        if let Some(w) = b.winner() {
+            return if w == b.side_to_move() { WIN } else { 0 };
+        }
+        if depth == 0 {
+            return leaf(b);
+        }
+        let list = moves(b);
+        if list.iter().any(|&m| b.is_winning_move(m)) {
+            return WIN;
+        }
+        let mut best = -1;
+        for m in list {
+            let u = b.make(m);
+            best = best.max(WIN - node(b, depth - 1));
+            b.unmake(m, u);
+        }
+        best
+    }
+}
+
+#[test]
+fn nodice_search_equals_plain_negamax_with_the_same_leaves() {
+    let v = ewn::rules::variant::Variant::preset("nodice").unwrap();
+    let fens = [
+        "R1R23/5/2R3B11/5/3B2B3 r",
+        "R14/1R23/2B3R31/5/B21B12 b",
+        "5/1R1R32/5/1B2B32/5 r",
+        "R1R2R32/R44/5/4B4/2B3B2B1 b",
+    ];
+    for fen in fens {
+        let b = ewn::rules::notation::parse_fen_in(v, fen).unwrap();
+        for d in 1..=4 {
+            let mut s = Searcher::new(1);
+            let got = s.search(&b, 0, &Limits::to_depth(d), &mut |_| {});
+            let want = nodice_reference::node(&mut b.clone(), d);
+            assert_eq!(got.value, want, "{fen} depth {d}");
+        }
+    }
+}
+
+#[test]
+fn nodice_start_value_holds_still_from_depth_to_depth() {
+    let b = Board::startpos_in(ewn::rules::variant::Variant::preset("nodice").unwrap());
+    let mut last = None;
+    for d in 5..=8 {
+        let mut s = Searcher::new(16);
+        let p =
+            ewn::brain::search::to_prob(s.search(&b, 0, &Limits::to_depth(d), &mut |_| {}).value);
+        if let Some(q) = last {
+            assert!(f64::abs(p - q) < 0.10, "depth {d}: {p:.4} after {q:.4}");
+        }
+        last = Some(p);
+    }
 }

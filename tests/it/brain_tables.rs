@@ -208,7 +208,7 @@ fn a_covered_root_plays_an_exactly_best_move() {
 
 #[test]
 fn the_built_in_table_is_for_searches_without_depth_or_node_limits() {
-    let b = ewn::rules::notation::parse_fen("5/1R3B22/5/2B42/5 r").unwrap();
+    let b = crate::common::standard::parse_fen("5/1R3B22/5/2B42/5 r").unwrap();
     let mut s = Searcher::new(1);
     s.set_builtin_tables(true);
     let r = s.search(&b, 6, &Limits::to_depth(3), &mut |_| {});
@@ -257,7 +257,7 @@ fn review_counts_exact_losses_where_the_tables_cover() {
 fn searches_with_tables_are_deterministic_and_stop_at_covered_positions() {
     let t = Arc::new(tables::build(3, &mut Progress::silent()));
     // Five cubes: captures bring the search into the table.
-    let b = ewn::rules::notation::parse_fen("5/1R2B22/5/3R51/B11B32 b").unwrap();
+    let b = crate::common::standard::parse_fen("5/1R2B22/5/3R51/B11B32 b").unwrap();
     let run = |tables: Option<Arc<Tables>>| {
         let mut s = Searcher::new(16);
         s.set_tables(tables);

@@ -29,3 +29,4 @@ mod referee_runner;
 mod referee_variants;
 mod rules;
 mod rules_variants;
+mod variants_matrix;

@@ -13,13 +13,13 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::common::standard::parse_fen;
 use crate::common::{EWN, Engine, argv, temp_path};
 use ewn::players::battle::{
     Decoded, ServerMsg, answer_text, decode_answer, decode_server, turn_text,
 };
 use ewn::record::{Reason, parse_records};
 use ewn::rules::board::{Board, Color, Move};
-use ewn::rules::notation::parse_fen;
 
 const LONG: Duration = Duration::from_secs(60);
 
@@ -133,7 +133,7 @@ fn connect_follows_games_through_pieces_joins_and_garbage() {
     let win = parse_fen("5/5/5/3R1B1/B2B5B62 r").unwrap();
     c.send_in_pieces(&turn_text(&win, 1));
     let m = c.answer(&win, 1);
-    assert_eq!(m, ewn::rules::notation::parse_move("d2e1").unwrap());
+    assert_eq!(m, crate::common::standard::parse_move("d2e1").unwrap());
 
     // Game 2: a stale board and the real one at once; the client plays Blue (die 4: `|10`).
     let stale = Board::startpos();

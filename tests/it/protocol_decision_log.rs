@@ -4,11 +4,11 @@ use crate::common;
 
 use std::collections::BTreeMap;
 
+use crate::common::standard::parse_fen;
 use ewn::brain::decision_log::{Decision, DecisionLog};
 use ewn::brain::level::{Level, choose};
 use ewn::brain::search::{Limits, RootMove, Searcher};
 use ewn::rules::board::Move;
-use ewn::rules::notation::parse_fen;
 
 /// A parsed JSON value: just enough of JSON (RFC 8259) to check the log strictly.
 #[derive(Debug, PartialEq)]
@@ -262,6 +262,7 @@ fn one_valid_json_line_per_decision() {
         time_ms: 0,
         level: 10,
         exact_values: true,
+        variant: ewn::rules::variant::Variant::standard(),
     })
     .unwrap();
     drop(log);

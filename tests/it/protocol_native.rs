@@ -432,3 +432,26 @@ fn variants_from_a_file() {
     let legal = e.next().unwrap();
     assert!(legal.split_whitespace().any(|w| w == m), "{m} {legal}");
 }
+
+/// Input that ends (or says `quit`) while a search runs: the search is stopped and its best move
+/// printed before the program exits, as engines of other games do.
+#[test]
+fn end_of_input_or_quit_during_a_search_prints_the_best_move() {
+    for input in [
+        "ugi\nposition startpos\ngo die 4 depth 7\n",
+        "ugi\nposition startpos\ngo die 4 depth 30\nquit\n",
+        "ugi\nposition startpos\ngo die 4 infinite\n",
+    ] {
+        let r = crate::common::run(&[], input);
+        assert!(r.ok, "{input:?}: {}", r.stderr);
+        let last = r.stdout.lines().last().unwrap_or("");
+        assert!(last.starts_with("bestmove "), "{input:?}: {}", r.stdout);
+    }
+    // The TCG front end answers `get` before it reads on.
+    let r = crate::common::run(
+        &["--protocol", "tcg"],
+        "name\nget R 6 E5 0 0 0 0 0 0 0 0 0 D5 0\n",
+    );
+    assert!(r.ok, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().last(), Some("D5 E5"), "{}", r.stdout);
+}

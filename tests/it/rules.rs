@@ -3,8 +3,9 @@
 
 use crate::common::Rng;
 
+use crate::common::standard::{parse_fen, parse_move};
 use ewn::rules::board::{Board, Color, Move};
-use ewn::rules::notation::{STARTPOS, parse_fen, parse_move, to_fen};
+use ewn::rules::notation::{STARTPOS, to_fen};
 use ewn::rules::perft::perft;
 
 #[test]
@@ -174,7 +175,7 @@ fn zobrist_incremental_equals_scratch_and_unmake_restores() {
         let end = random_game(&mut rng, |b, m| {
             let mut c = b.clone();
             let u = c.make(m);
-            assert_eq!(c.key(), c.compute_key(), "after {m} from {}", to_fen(b));
+            assert_eq!(c.key(), c.compute_key(), "after {m:?} from {}", to_fen(b));
             assert_eq!(b.key_after(m), c.key());
             c.unmake(m, u);
             assert_eq!(&c, b);
@@ -191,7 +192,7 @@ fn transpositions_share_one_key() {
         let mut b = Board::startpos();
         for m in moves {
             let m = parse_move(m).unwrap();
-            assert!(b.is_legal(m, None), "{m}");
+            assert!(b.is_legal(m, None), "{m:?}");
             b.make(m);
         }
         b
@@ -215,7 +216,10 @@ fn notation_round_trips_over_random_games() {
         random_game(&mut rng, |b, m| {
             let fen = to_fen(b);
             assert_eq!(&parse_fen(&fen).unwrap(), b, "{fen}");
-            assert_eq!(parse_move(&m.to_string()).unwrap(), m);
+            assert_eq!(
+                parse_move(&crate::common::standard::move_name(m)).unwrap(),
+                m
+            );
         });
     }
 }

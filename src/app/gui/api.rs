@@ -257,8 +257,6 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
     let bad = |e: String| error(400, e);
     let conflict = |e: String| error(409, e);
     let mut st = lock(shared);
-    // Moves are named on the board of the game this request serves.
-    crate::rules::notation::show_moves_in(st.game.start.variant());
     match (method, path) {
         ("GET", "/api/state") => return Ok(st.view()),
         ("GET", "/api/record") => {
@@ -269,7 +267,6 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
             let v = st.find_variant(r.variant.as_deref()).map_err(bad)?;
             let spec = new_game_spec(r, v).map_err(bad)?;
             st.new_game(spec, shared).map_err(bad)?;
-            crate::rules::notation::show_moves_in(v);
         }
         ("POST", "/api/move") => {
             let r: MoveReq = body(bytes)?;
@@ -355,7 +352,8 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         ("POST", "/api/hint") => {
             let _: Empty = body(bytes)?;
             let (m, wp) = st.hint().map_err(conflict)?;
-            return Ok(json!({ "move": m.to_string(), "wp": wp }));
+            let name = m.display(st.game.start.variant()).to_string();
+            return Ok(json!({ "move": name, "wp": wp }));
         }
         ("POST", "/api/record") => {
             let r: LoadReq = body(bytes)?;
@@ -368,7 +366,6 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
                 .ok_or_else(|| bad(format!("the record has {count} games, not a game {n}")))?;
             st.load(&rec, graph)
                 .map_err(|e| error(422, format!("the record does not replay: {e}")))?;
-            crate::rules::notation::show_moves_in(st.game.start.variant());
         }
         _ => return Err(error(404, format!("no such endpoint: {path}"))),
     }

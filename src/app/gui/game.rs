@@ -273,9 +273,15 @@ impl Game {
         let die = self.die.ok_or(MoveError::NoDie)?;
         if !self.board.is_legal(m, Some(die)) {
             let what = if self.board.is_legal(m, None) {
-                format!("{m} is not legal for die {die}")
+                format!(
+                    "{} is not legal for die {die}",
+                    m.display(self.board.variant())
+                )
             } else {
-                format!("{m} is not a legal move here")
+                format!(
+                    "{} is not a legal move here",
+                    m.display(self.board.variant())
+                )
             };
             return Err(MoveError::Illegal(what));
         }
@@ -404,7 +410,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{parse_move, to_fen};
+    use crate::rules::notation::standard::parse_move;
+    use crate::rules::notation::to_fen;
 
     #[test]
     fn seeded_outcomes_follow_the_variant() {

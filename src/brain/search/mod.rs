@@ -533,8 +533,9 @@ impl Worker<'_> {
                 // better than the previous best (searched first): its value is exact.
                 if completed > 1 && best_move != result.best && depth > 1 {
                     log::debug!(
-                        "depth {depth} unfinished: {best_move} replaces {}",
-                        result.best
+                        "depth {depth} unfinished: {} replaces {}",
+                        best_move.display(b.variant()),
+                        result.best.display(b.variant())
                     );
                     result.best = best_move;
                     result.value = best_value;
@@ -687,6 +688,13 @@ impl Worker<'_> {
             return v;
         }
         if depth == 0 {
+            // Without dice the mover picks its cube, so every capture on the board is certain to
+            // be available: a static value of a position with captures pending is a full cube
+            // off, and which side gets the last capture before the horizon flipped the value
+            // from one depth to the next. Such leaves are resolved by captures first.
+            if !b.variant().has_dice() {
+                return self.captures(b, alpha, beta);
+            }
             return self.eval.evaluate(b);
         }
         let key = b.key();
@@ -767,6 +775,50 @@ impl Worker<'_> {
         let v = chance_value(sum, total);
         self.store(key, v, Move::NONE, depth, Bound::Exact);
         v
+    }
+
+    /// The value of a leaf of a variant without dice: the better of its static value (the side
+    /// to move may play a quiet move) and each capture of an opposing cube, resolved the same way
+    /// (fail-soft alpha-beta, so within the window it is the value of the plain maximum). Every
+    /// capture removes a cube, so the recursion ends.
+    fn captures(&mut self, b: &mut Board, mut alpha: i64, beta: i64) -> i64 {
+        if let Some(w) = b.winner() {
+            return if w == b.side_to_move() { WIN } else { 0 };
+        }
+        let mut list = MoveList::default();
+        b.gen_moves(b.movable(0), &mut list);
+        for &m in list.as_slice() {
+            if b.is_winning_move(m) {
+                self.nodes += 1;
+                return WIN;
+            }
+        }
+        let mut best = self.eval.evaluate(b);
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let them = b.side_to_move().other();
+        for &m in list.as_slice() {
+            let code = if m.is_pass() { 0 } else { b.piece_at(m.to) };
+            if code == 0 || piece_of(code).0 != them {
+                continue;
+            }
+            self.nodes += 1;
+            let u = b.make(m);
+            let v = WIN - self.captures(b, WIN - beta, WIN - alpha);
+            b.unmake(m, u);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// Star2 probe of a move node: the value of its first move in order (table move first), a

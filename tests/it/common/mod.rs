@@ -307,3 +307,20 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// The standard game's notation under short names, for tests written on its board.
+pub mod standard {
+    use ewn::rules::board::{Board, Move};
+    use ewn::rules::notation::{self, NotationError};
+    use ewn::rules::variant::Variant;
+
+    pub fn parse_fen(s: &str) -> Result<Board, NotationError> {
+        notation::parse_fen_in(Variant::standard(), s)
+    }
+    pub fn parse_move(s: &str) -> Result<Move, NotationError> {
+        notation::parse_move_in(Variant::standard(), s)
+    }
+    pub fn move_name(m: Move) -> String {
+        notation::move_name_in(Variant::standard(), m)
+    }
+}

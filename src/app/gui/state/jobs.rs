@@ -12,9 +12,7 @@ impl State {
             return;
         };
         let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
-        let v = self.game.start.variant();
         std::thread::spawn(move || {
-            show_moves_in(v);
             let r = engine.setup(c);
             let mut st = lock(&shared);
             let back = st.give_back(c, id, engine);
@@ -102,7 +100,6 @@ impl State {
         let v = self.game.start.variant();
         let depth = review_depth(v);
         std::thread::spawn(move || {
-            show_moves_in(v);
             let mut count = |n| done.store(n, Ordering::Relaxed);
             let r = review_game_counted(&mut searcher, &rec, &Limits::to_depth(depth), &mut count);
             let mut st = lock(&shared);
@@ -208,7 +205,6 @@ impl State {
         self.job = Some(Job { side, epoch, stop });
         let shared = shared.clone();
         std::thread::spawn(move || {
-            show_moves_in(b.variant());
             std::thread::sleep(delay);
             let r = engine.choose(&start, &history, &b, die);
             let mut st = lock(&shared);
@@ -253,7 +249,7 @@ impl State {
             Ok(c) => {
                 self.error = Some(format!(
                     "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Resume to ask again",
-                    c.mv
+                    c.mv.display(self.game.start.variant())
                 ));
                 self.running = false;
             }
@@ -348,7 +344,6 @@ impl State {
         };
         let shared = shared.clone();
         std::thread::spawn(move || {
-            show_moves_in(b.variant());
             if let Some(d) = die.filter(|_| need_die) {
                 let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
                 let mut st = lock(&shared);

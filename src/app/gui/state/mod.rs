@@ -22,7 +22,7 @@ use crate::brain::tables::{self as tables, Tables};
 use crate::players::Fault;
 use crate::record::{GameRecord, Graph, Ply, Start, side_letter};
 use crate::rules::board::{Board, Color, Move};
-use crate::rules::notation::{parse_fen_in, setup_string, show_moves_in, to_fen};
+use crate::rules::notation::{parse_fen_in, setup_string, to_fen};
 use crate::rules::rng::MatchRng;
 use crate::rules::variant::{PRESETS, Variant};
 
@@ -284,7 +284,6 @@ impl State {
         }
         self.default_variant = default;
         self.game = Game::new(Board::startpos_in(default), self.game.dice);
-        show_moves_in(default);
     }
 
     /// Loads the solved table of every offered variant that `dir` has one of.

@@ -131,7 +131,7 @@ impl State {
         });
         let rest: Vec<Value> = m.plies[m.branch..]
             .iter()
-            .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string()}))
+            .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string()}))
             .collect();
         json!({
             "branch": m.branch,
@@ -164,8 +164,8 @@ impl State {
                     "ply": m.ply,
                     "side": color_letter(m.side),
                     "die": m.die,
-                    "played": m.played.to_string(),
-                    "best": m.best.to_string(),
+                    "played": m.played.display(self.game.start.variant()).to_string(),
+                    "best": m.best.display(self.game.start.variant()).to_string(),
                     "choices": m.choices,
                     "played_wp": m.played_value,
                     "best_wp": m.best_value,
@@ -215,7 +215,7 @@ impl State {
                 .moves_for_die(d)
                 .as_slice()
                 .iter()
-                .map(|m| m.to_string())
+                .map(|m| m.display(self.game.start.variant()).to_string())
                 .collect(),
             _ => Vec::new(),
         };
@@ -254,7 +254,7 @@ impl State {
                     cube_label(c, n)
                 });
                 walk.make(p.mv);
-                json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.to_string(),
+                json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string(),
                        "took": took, "fell": fell,
                        "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name)})
             })
@@ -476,7 +476,7 @@ impl State {
                         })
                         .collect();
                     json!({
-                        "move": rm.mv.to_string(),
+                        "move": rm.mv.display(self.game.start.variant()).to_string(),
                         "wp": to_prob(rm.value),
                         "exact": self.is_exact(&after),
                         "oppwin": t.win_prob(),
@@ -487,8 +487,16 @@ impl State {
         });
         let pv: Vec<String> = match (moves, &self.last_pv) {
             _ if b.is_over() => Vec::new(),
-            (Some(r), _) => r.result.pv.iter().map(|m| m.to_string()).collect(),
-            (None, Some((f, line))) if *f == pos => line.iter().map(|m| m.to_string()).collect(),
+            (Some(r), _) => r
+                .result
+                .pv
+                .iter()
+                .map(|m| m.display(self.game.start.variant()).to_string())
+                .collect(),
+            (None, Some((f, line))) if *f == pos => line
+                .iter()
+                .map(|m| m.display(self.game.start.variant()).to_string())
+                .collect(),
             _ => Vec::new(),
         };
         let preroll = match &a.preroll {
@@ -497,7 +505,7 @@ impl State {
                 "exact": self.is_exact(b),
                 "faces": p.faces.iter().map(|fb| json!({
                     "die": fb.die,
-                    "best": fb.best.to_string(),
+                    "best": fb.best.display(self.game.start.variant()).to_string(),
                     "wp": to_prob(fb.value),
                     "depth": fb.depth,
                 })).collect::<Vec<_>>(),
