@@ -82,3 +82,52 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
         )
     })
 }
+
+/// Opens `path` as `options` say, only if it is a regular file. It is checked before the open and
+/// again on what was opened, and opened without blocking: a FIFO would block the open or every
+/// read or write until someone opens its other end, and a device never ends, so either is refused
+/// with an error that says so, never waited on.
+pub fn open_regular(
+    path: &std::path::Path,
+    options: &mut std::fs::OpenOptions,
+) -> std::io::Result<std::fs::File> {
+    let not_regular = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, a device or a folder)",
+        )
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(not_regular());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| {
+        // A FIFO made between the check and the open, with no reader.
+        if e.raw_os_error() == Some(libc::ENXIO) {
+            not_regular()
+        } else {
+            e
+        }
+    })?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
+/// Opens `path` for appending (created if needed; emptied first when `empty`), only if it is a
+/// regular file ([`open_regular`]).
+pub fn open_for_writing(path: &std::path::Path, empty: bool) -> std::io::Result<std::fs::File> {
+    let file = open_regular(
+        path,
+        std::fs::OpenOptions::new().create(true).append(true),
+    )?;
+    if empty {
+        file.set_len(0)?;
+    }
+    Ok(file)
+}

@@ -1,7 +1,7 @@
 //! `ewn connect` and `ewn serve --battle`: the battle servers' protocol (`protocol/battle.md`)
 //! as a client and as a server.
 
-use std::fs::File;
+use crate::referee::record_file::RecordFile;
 use std::io::{BufWriter, Write};
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
@@ -91,10 +91,10 @@ pub struct ServeArgs {
     pub record: Option<PathBuf>,
 }
 
+/// A record file, locked as `ewn match` locks its record (refused while another process writes
+/// it) and checked to be a regular file before anything can block on it.
 fn create(p: &PathBuf) -> Result<Box<dyn Write + Send>> {
-    Ok(Box::new(BufWriter::new(
-        File::create(p).with_context(|| format!("creating {}", p.display()))?,
-    )))
+    Ok(Box::new(BufWriter::new(RecordFile::create(p)?)))
 }
 
 fn check_ms(ms: u64, what: &str) -> Result<()> {

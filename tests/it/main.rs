@@ -12,6 +12,7 @@ mod brain_search;
 mod brain_solve;
 mod brain_tables;
 mod players_openspiel;
+mod players_reaper;
 mod protocol_battle;
 mod protocol_decision_log;
 mod protocol_fuzz;
