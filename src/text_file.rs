@@ -122,10 +122,7 @@ pub fn open_regular(
 /// Opens `path` for appending (created if needed; emptied first when `empty`), only if it is a
 /// regular file ([`open_regular`]).
 pub fn open_for_writing(path: &std::path::Path, empty: bool) -> std::io::Result<std::fs::File> {
-    let file = open_regular(
-        path,
-        std::fs::OpenOptions::new().create(true).append(true),
-    )?;
+    let file = open_regular(path, std::fs::OpenOptions::new().create(true).append(true))?;
     if empty {
         file.set_len(0)?;
     }

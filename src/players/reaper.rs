@@ -198,12 +198,7 @@ mod unix {
             #[cfg(target_os = "linux")]
             let _ = nix::sys::prctl::set_child_subreaper(true);
             guardian();
-            let wanted = [
-                libc::SIGINT,
-                libc::SIGTERM,
-                libc::SIGHUP,
-                libc::SIGQUIT,
-            ];
+            let wanted = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
             let ignored = ignored_signals();
             let sigs: Vec<i32> = wanted
                 .into_iter()
@@ -317,9 +312,7 @@ mod unix {
         children(me)
             .into_iter()
             .filter(|&p| !engines.contains(&p))
-            .filter(|&p| {
-                stat(p).is_some_and(|s| !s.zombie && s.ppid == me && s.sid != mine.sid)
-            })
+            .filter(|&p| stat(p).is_some_and(|s| !s.zombie && s.ppid == me && s.sid != mine.sid))
             .filter(|&p| !is_guardian(p))
             .collect()
     }
@@ -338,9 +331,8 @@ mod unix {
             _ => false,
         };
         same_exe
-            && std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
-                c.split(|&b| b == 0).nth(1) == Some(GUARDIAN_ARG.as_bytes())
-            })
+            && std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).nth(1) == Some(GUARDIAN_ARG.as_bytes()))
     }
 
     /// Kills (with their trees) the runner's children that came from an engine (orphans that

@@ -20,6 +20,7 @@ mod protocol_native;
 mod protocol_tcg;
 mod referee_engine;
 mod referee_faults;
+mod referee_files;
 mod referee_limits;
 mod referee_misbehaving;
 mod referee_records;

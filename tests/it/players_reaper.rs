@@ -108,7 +108,10 @@ fn assert_all_gone(file: &Path, what: &str) {
 fn stuck_engine(name: &str, escape: &str, pids: &Path) -> PathBuf {
     script(
         name,
-        &format!("{escape}\necho $$ >> '{}'\nexec sleep 300\n", pids.display()),
+        &format!(
+            "{escape}\necho $$ >> '{}'\nexec sleep 300\n",
+            pids.display()
+        ),
     )
 }
 
