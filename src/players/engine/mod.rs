@@ -1,5 +1,7 @@
 //! Engines as child processes: the native protocol and the TCG protocol, client side. This is the
-//! one client for engine programs: `ewn match` and `ewn gui` both drive engines through it.
+//! one client for engine programs: `ewn match` and `ewn gui` both drive engines through it. Its
+//! parts: `io` (the reader and the engine log), `process` (a running engine), `native` and
+//! `tcg` (the two protocols).
 //!
 //! What an engine prints is read as bytes by a reader thread, decoded leniently (a byte that is
 //! not UTF-8 becomes U+FFFD, so a stray byte makes a line malformed, never a crash) and cut into
@@ -13,12 +15,12 @@
 //! What the runner writes to an engine is written without blocking and waited for with the same
 //! deadline as the answer: an engine that stops reading loses on time, it cannot hang the runner.
 //!
-//! Each engine runs in a process group of its own, so that killing it also kills what it started,
-//! and so that a Ctrl-C at the terminal reaches the runner only; the runner kills every group it
-//! started when it gets SIGINT, SIGTERM, SIGHUP (a closed ssh session) or SIGQUIT, and
-//! [`super::reaper`] sees to the rest: a runner killed outright (SIGKILL) and descendants that
-//! leave their engine's group. An engine is killed on a timeout, on a fault, at the
-//! end of its use, and when dropped, with every process it started. Its standard error goes to a log file or is dropped
+//! Each engine runs in a session and process group of its own, so that killing it also kills what
+//! it started, and so that a Ctrl-C at the terminal reaches the runner only; [`super::reaper`]
+//! starts it and sees to it that the engine and all it started end with its game and with the
+//! runner, however either ends (signals, SIGKILL, descendants that leave the engine's group or
+//! session). An engine is killed on a timeout, on a fault, at the end of its use, and when
+//! dropped, with every process it started. Its standard error goes to a log file or is dropped
 //! ([`Settings::stderr`]), never into the runner's output. On Linux a memory limit
 //! (`RLIMIT_AS`) and a CPU set can be given per engine.
 
