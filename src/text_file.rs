@@ -128,3 +128,43 @@ pub fn open_for_writing(path: &std::path::Path, empty: bool) -> std::io::Result<
     }
     Ok(file)
 }
+
+/// Reads the whole of `path`, only if it is a regular file ([`open_regular`]).
+pub fn read_regular(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut f = open_regular(path, std::fs::OpenOptions::new().read(true))?;
+    let mut bytes = Vec::with_capacity(f.metadata()?.len().min(1 << 24) as usize);
+    f.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+#[cfg(all(test, unix))]
+mod fifo_tests {
+    use super::*;
+
+    #[test]
+    fn a_fifo_is_refused_for_reading_and_writing_without_blocking() {
+        let dir = std::env::temp_dir().join(format!("ewn-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("f");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        // Without a writer or a reader, a plain open of either end would block for ever.
+        let e = read_regular(&fifo).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = open_for_writing(&fifo, true).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = read_text_file(&fifo).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let file = dir.join("g");
+        std::fs::write(&file, "x").unwrap();
+        assert_eq!(read_regular(&file).unwrap(), b"x");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -37,7 +37,8 @@ pub fn checksum(values: &[u32]) -> u64 {
 
 /// Writes the table to `path`.
 pub fn write(t: &Tables, path: &Path) -> Result<()> {
-    let f = fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    let f = crate::text_file::open_for_writing(path, true)
+        .with_context(|| format!("creating {}", path.display()))?;
     let mut w = BufWriter::new(f);
     let mut header = Vec::with_capacity(HEADER);
     header.extend_from_slice(MAGIC);
@@ -56,7 +57,8 @@ pub fn write(t: &Tables, path: &Path) -> Result<()> {
 
 /// Reads and checks a table file.
 pub fn read(path: &Path) -> Result<Tables> {
-    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = crate::text_file::read_regular(path)
+        .with_context(|| format!("reading {}", path.display()))?;
     let name = path.display();
     if bytes.len() < HEADER || &bytes[..8] != MAGIC {
         bail!("{name} is not an ewn table file");

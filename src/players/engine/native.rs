@@ -95,9 +95,15 @@ impl Native {
                 std::process::id(),
                 v.name()
             ));
-            std::fs::write(&path, variant_file::to_toml(v)).map_err(|e| {
-                Fault::Crash(format!("writing the definition of {}: {e}", v.name()))
-            })?;
+            // A FIFO planted at that name is refused, not waited on.
+            crate::text_file::open_for_writing(&path, true)
+                .and_then(|mut f| {
+                    use std::io::Write;
+                    f.write_all(variant_file::to_toml(v).as_bytes())
+                })
+                .map_err(|e| {
+                    Fault::Crash(format!("writing the definition of {}: {e}", v.name()))
+                })?;
             lines.push(format!(
                 "setoption name VariantPath value {}",
                 path.display()
