@@ -5,7 +5,6 @@
 //! [`checksum`]). A reader refuses a file whose magic, version, size or checksum is not what it
 //! expects, saying which. The version changes whenever the indexing or the values' meaning does.
 
-use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
