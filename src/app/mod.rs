@@ -9,6 +9,7 @@ pub mod bench;
 pub mod connect;
 pub mod endgames;
 pub mod gui;
+pub mod http;
 pub mod live;
 pub mod play;
 pub mod review;

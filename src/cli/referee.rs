@@ -22,7 +22,7 @@ use crate::rules::notation::to_fen;
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// A player, optionally with settings: a native-protocol engine command, `tcg:<command>` for
-    /// a TCG engine, `random`, `greedy`, `mcts:<simulations>` (built-in UCT with random playouts),
+    /// a TCG engine, `random`, `greedy`, `mcts` or `mcts:<simulations>` (built-in UCT with random playouts; 3000 simulations when not given),
     /// or `self` (this program; `tcg:self` speaks TCG), then
     /// `key=value` words: `name=`, `option.<Name>=`, `tc=`, `movetime=`, `st=`, `cmd=`,
     /// `proto=`, `arg=`, `dir=`, `stderr=<file>` (the engine's standard error; default dropped),

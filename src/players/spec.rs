@@ -56,8 +56,11 @@ pub enum PlayerSpec {
     Tcg(Vec<String>),
 }
 
+/// The simulations of a bare `mcts` player: the sparring partner the project's measurements use.
+pub const MCTS_DEFAULT_SIMS: u32 = 3000;
+
 impl PlayerSpec {
-    /// `random`, `greedy`, `mcts:<simulations>`, `tcg:<command>` or a native engine command. `self` (alone, or after
+    /// `random`, `greedy`, `mcts` (3000 simulations) or `mcts:<simulations>`, `tcg:<command>` or a native engine command. `self` (alone, or after
     /// `tcg:`) is this program, so a build can play against baselines without naming its path.
     pub fn parse(s: &str) -> Result<PlayerSpec> {
         let s = s.trim();
@@ -76,6 +79,8 @@ impl PlayerSpec {
             "random" => PlayerSpec::Baseline(crate::players::baseline::Kind::Random),
             "greedy" => PlayerSpec::Baseline(crate::players::baseline::Kind::Greedy),
             "self" => PlayerSpec::Native(vec![this()?]),
+            // Bare `mcts` is the built-in player at its usual strength, not a program of that name.
+            "mcts" => PlayerSpec::Mcts(MCTS_DEFAULT_SIMS),
             _ if s.starts_with("mcts:") => {
                 let n = &s["mcts:".len()..];
                 let sims: u32 = n.parse().ok().filter(|&v| v > 0).with_context(|| {
@@ -336,6 +341,16 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn bare_mcts_is_the_built_in_player() {
+        assert_eq!(
+            PlayerSpec::parse("mcts").unwrap(),
+            PlayerSpec::Mcts(MCTS_DEFAULT_SIMS)
+        );
+        assert_eq!(PlayerSpec::parse("mcts:50").unwrap(), PlayerSpec::Mcts(50));
+        assert!(PlayerSpec::parse("mcts:0").is_err());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 mod common;
 
 mod app_gui_api;
+mod app_hostile_clients;
 mod app_play_cli;
 mod brain_analysis;
 mod brain_levels;

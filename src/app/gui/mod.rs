@@ -63,8 +63,11 @@ impl GuiArgs {
 
 /// A secret for this run, asked of every request that changes something: 128 bits from the
 /// operating system's generator, as hex.
-fn new_token() -> String {
-    format!("{:032x}", rand::random::<u128>())
+fn new_token() -> Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("reading the operating system's random generator: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Starts the server, prints its address (with the run's token) and serves until the process is
@@ -73,7 +76,7 @@ pub fn run(args: GuiArgs) -> Result<()> {
     let roster = engines::Roster::parse(&args.engine)?;
     let listener = server::bind(args.port)?;
     let port = listener.local_addr()?.port();
-    let token = new_token();
+    let token = new_token()?;
     let url = format!("http://127.0.0.1:{port}/?token={token}");
     let mut out = std::io::stdout();
     writeln!(out, "{url}")?;

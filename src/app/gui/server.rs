@@ -1,25 +1,25 @@
 //! The HTTP side: one listening socket on 127.0.0.1, the page's files from the binary, and
 //! `/api/` handed to [`super::api`].
 //!
-//! Requests are answered one after another on the calling thread; none of them waits for an
-//! engine (engines and the analysis run on threads of their own), so one thread serves the page
-//! while engines think. A POST must be JSON and, when the browser says where it comes from, come
+//! The transport is [`crate::app::http`]: requests are served concurrently, each connection
+//! with deadlines and bounds (`protocol/gui.md`, "Limits"), and the game's calls run on blocking
+//! threads; none of them waits for an engine (engines and the analysis run on threads of their
+//! own). A POST must be JSON and, when the browser says where it comes from, come
 //! from this page: another web site open in the same browser cannot then drive the server (which
 //! can start programs), and a `Host` other than this address (DNS rebinding) is refused too. Every
 //! POST must also carry the run's secret token (printed in the address, as Jupyter does) in the
 //! `X-Ewn-Token` header, so that another user or a script on the same machine cannot drive the
 //! game: reading the state needs no token, changing it does.
 
-use std::io::Read;
 use std::net::TcpListener;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use serde_json::json;
-use tiny_http::{Header, Request, Response, Server};
 
 use super::api;
 use super::state::Shared;
+use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 
 /// Largest request body accepted (a record file of a long match fits easily).
 pub const MAX_BODY: usize = 1 << 20;
@@ -45,50 +45,42 @@ pub fn bind(port: u16) -> Result<TcpListener> {
     }
 }
 
+/// What the arena accepts: one person's browser needs a handful of connections.
+pub fn limits() -> Limits {
+    Limits {
+        max_connections: 64,
+        max_body: MAX_BODY,
+        ..Limits::default()
+    }
+}
+
 /// Serves until the process ends.
 pub fn serve(listener: TcpListener, shared: Shared, token: &str) -> Result<()> {
     let port = listener.local_addr()?.port();
-    let server = Server::from_listener(listener, None)
-        .map_err(|e| anyhow::anyhow!("starting the HTTP server: {e}"))?;
-    for rq in server.incoming_requests() {
-        let answer = catch_unwind(AssertUnwindSafe(|| respond(rq, &shared, port, token)));
-        if answer.is_err() {
-            log::error!("a request handler panicked; the server goes on");
-        }
-    }
-    Ok(())
+    let limits = limits();
+    let rt = http::runtime(&limits, "gui-http")?;
+    let site = Arc::new(Arena {
+        shared,
+        local: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+        token: token.to_string(),
+    });
+    http::serve(&rt, listener, limits, site)
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+/// The arena as the transport sees it.
+struct Arena {
+    shared: Shared,
+    /// The names this server answers to (`Host`), with its port.
+    local: [String; 2],
+    token: String,
 }
 
-fn get_header<'a>(rq: &'a Request, name: &str) -> Option<&'a str> {
-    rq.headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str())
+fn json_reply(code: u16, v: &serde_json::Value) -> Reply {
+    Reply::new(code, "application/json", v.to_string())
 }
 
-fn send(rq: Request, code: u16, content_type: &str, body: Vec<u8>) {
-    // Always a Content-Length, never chunked: the simplest answer for any client.
-    let resp = Response::from_data(body)
-        .with_chunked_threshold(usize::MAX)
-        .with_status_code(code)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    if let Err(e) = rq.respond(resp) {
-        log::debug!("answer not delivered: {e}");
-    }
-}
-
-fn send_json(rq: Request, code: u16, v: &serde_json::Value) {
-    send(rq, code, "application/json", v.to_string().into_bytes());
-}
-
-fn send_error(rq: Request, code: u16, msg: &str) {
-    send_json(rq, code, &json!({ "error": msg }));
+fn error_reply(code: u16, msg: &str) -> Reply {
+    json_reply(code, &json!({ "error": msg }))
 }
 
 /// Compares without stopping at the first difference, so the answer's timing tells nothing.
@@ -96,77 +88,94 @@ fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
-fn respond(mut rq: Request, shared: &Shared, port: u16, token: &str) {
-    // HEAD is answered as GET; the HTTP layer leaves the body out.
-    let method = match rq.method().as_str() {
-        "HEAD" => "GET".to_string(),
-        m => m.to_string(),
-    };
-    let url = rq.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("").to_string();
-    log::debug!("{method} {url}");
-    let local = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-    if let Some(host) = get_header(&rq, "Host")
-        && !local.iter().any(|l| l.eq_ignore_ascii_case(host.trim()))
-    {
-        return send_error(
-            rq,
-            403,
-            "this server answers only to 127.0.0.1 and localhost",
-        );
+/// HEAD is answered as GET; the transport leaves the body out.
+fn method(rq: &Head) -> &str {
+    match rq.method.as_str() {
+        "HEAD" => "GET",
+        m => m,
     }
-    if !path.starts_with("/api/") {
-        let (ct, body) = match (method.as_str(), path.as_str()) {
-            ("GET", "/" | "/index.html") => ("text/html; charset=utf-8", INDEX_HTML),
-            ("GET", "/app.js") => ("text/javascript; charset=utf-8", APP_JS),
-            ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
-            ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
-            ("GET", "/favicon.ico" | "/favicon.svg") => ("image/svg+xml", FAVICON),
-            ("GET", _) => return send_error(rq, 404, &format!("no such page: {path}")),
-            _ => return send_error(rq, 405, "only GET is allowed on pages"),
-        };
-        return send(rq, 200, ct, body.as_bytes().to_vec());
-    }
-    // Any API request a browser says comes from another site is refused, reads too.
-    if let Some(origin) = get_header(&rq, "Origin").map(str::to_string) {
-        let ok = local
-            .iter()
-            .any(|l| origin.trim().eq_ignore_ascii_case(&format!("http://{l}")));
-        if !ok {
-            return send_error(rq, 403, &format!("requests from {origin} are refused"));
+}
+
+impl Site for Arena {
+    fn head(&self, rq: &Head) -> Step {
+        let method = method(rq);
+        let path = rq.path.as_str();
+        if let Some(host) = rq.header("Host")
+            && !self
+                .local
+                .iter()
+                .any(|l| l.eq_ignore_ascii_case(host.trim()))
+        {
+            return Step::Reply(error_reply(
+                403,
+                "this server answers only to 127.0.0.1 and localhost",
+            ));
         }
-    }
-    let mut body = Vec::new();
-    if method == "POST" {
-        if !get_header(&rq, TOKEN_HEADER).is_some_and(|t| same_secret(t.trim(), token)) {
-            return send_error(
-                rq,
+        if !path.starts_with("/api/") {
+            let (ct, body) = match (method, path) {
+                ("GET", "/" | "/index.html") => ("text/html; charset=utf-8", INDEX_HTML),
+                ("GET", "/app.js") => ("text/javascript; charset=utf-8", APP_JS),
+                ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
+                ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
+                ("GET", "/favicon.ico" | "/favicon.svg") => ("image/svg+xml", FAVICON),
+                ("GET", _) => {
+                    return Step::Reply(error_reply(404, &format!("no such page: {path}")));
+                }
+                _ => return Step::Reply(error_reply(405, "only GET is allowed on pages")),
+            };
+            return Step::Reply(Reply::new(200, ct, body));
+        }
+        // Any API request a browser says comes from another site is refused, reads too.
+        if let Some(origin) = rq.header("Origin") {
+            let ok = self
+                .local
+                .iter()
+                .any(|l| origin.trim().eq_ignore_ascii_case(&format!("http://{l}")));
+            if !ok {
+                return Step::Reply(error_reply(
+                    403,
+                    &format!("requests from {origin} are refused"),
+                ));
+            }
+        }
+        if method != "POST" {
+            return Step::NoBody;
+        }
+        if !rq
+            .header(TOKEN_HEADER)
+            .is_some_and(|t| same_secret(t.trim(), &self.token))
+        {
+            return Step::Reply(error_reply(
                 403,
                 "this request needs the token of the address ewn gui printed: open that address",
-            );
+            ));
         }
-        let json_type = get_header(&rq, "Content-Type").is_some_and(|ct| {
+        let json_type = rq.header("Content-Type").is_some_and(|ct| {
             ct.split(';')
                 .next()
                 .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
         });
         if !json_type {
-            return send_error(rq, 415, "send the request body as application/json");
+            return Step::Reply(error_reply(
+                415,
+                "send the request body as application/json",
+            ));
         }
-        if rq.body_length().is_some_and(|n| n > MAX_BODY) {
-            return send_error(rq, 413, &format!("request body over {MAX_BODY} bytes"));
+        if rq.content_length().is_some_and(|n| n > MAX_BODY as u64) {
+            return Step::Reply(error_reply(
+                413,
+                &format!("request body over {MAX_BODY} bytes"),
+            ));
         }
-        let read = rq
-            .as_reader()
-            .take(MAX_BODY as u64 + 1)
-            .read_to_end(&mut body);
-        if read.is_err() {
-            return send_error(rq, 400, "the request body could not be read");
-        }
-        if body.len() > MAX_BODY {
-            return send_error(rq, 413, &format!("request body over {MAX_BODY} bytes"));
-        }
+        Step::Body
     }
-    let (code, v) = api::handle(shared, &method, &path, &body);
-    send_json(rq, code, &v);
+
+    fn answer(&self, rq: &Head, body: &[u8]) -> Reply {
+        let (code, v) = api::handle(&self.shared, method(rq), &rq.path, body);
+        json_reply(code, &v)
+    }
+
+    fn error(&self, code: u16, msg: &str) -> Reply {
+        error_reply(code, msg)
+    }
 }

@@ -5,12 +5,17 @@
 //! It serves only GET (and HEAD): the page, its files and `/api/live`, the view the referee keeps
 //! in a [`Hall`]. Nothing it accepts changes anything, so it needs no token; it listens on the
 //! loopback address unless the organiser names another one.
+//!
+//! The transport is [`crate::app::http`], with the limits below: a hall of spectators, and
+//! connections kept well inside the runner's file descriptors, which its engines need. A client,
+//! however hostile, costs the match nothing but a few of these connections.
 
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use tiny_http::{Header, Request, Response, Server};
 
+use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 use crate::referee::hall::Hall;
 
 const LIVE_HTML: &str = include_str!("assets/live.html");
@@ -32,69 +37,69 @@ pub fn address(s: &str) -> Result<SocketAddr> {
         .with_context(|| format!("--live '{s}': no such address"))
 }
 
+/// What the live page accepts: no bodies at all, and connections well inside the runner's
+/// descriptors (further capped at a quarter of its limit), for a hall of screens and phones.
+pub fn limits() -> Limits {
+    Limits {
+        max_connections: 128,
+        max_body: 0,
+        ..Limits::default()
+    }
+}
+
 /// Binds `addr` and serves the page on a thread of its own for as long as the process lives.
 /// The address it listens on (with the port chosen when 0 was given).
 pub fn start(addr: SocketAddr, hall: Hall) -> Result<SocketAddr> {
     let listener =
         TcpListener::bind(addr).with_context(|| format!("--live: listening on {addr}"))?;
     let bound = listener.local_addr()?;
-    let server = Server::from_listener(listener, None)
-        .map_err(|e| anyhow::anyhow!("starting the live page's server: {e}"))?;
+    let limits = limits();
+    let rt = http::runtime(&limits, "live-http")?;
     std::thread::Builder::new()
         .name("live-page".into())
         .spawn(move || {
-            for rq in server.incoming_requests() {
-                respond(rq, &hall);
+            if let Err(e) = http::serve(&rt, listener, limits, Arc::new(LivePage { hall })) {
+                log::error!("the live page stopped: {e:#}");
             }
         })
         .context("starting the live page's thread")?;
     Ok(bound)
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+struct LivePage {
+    hall: Hall,
 }
 
-fn respond(rq: Request, hall: &Hall) {
-    let method = rq.method().as_str().to_string();
-    let url = rq.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("");
-    let (code, ct, body) = if method != "GET" && method != "HEAD" {
-        (
-            405,
-            "text/plain; charset=utf-8",
-            "the live page is read-only: only GET\n".to_string(),
-        )
-    } else {
-        match path {
-            "/" | "/index.html" => (200, "text/html; charset=utf-8", LIVE_HTML.to_string()),
-            "/live.js" => (200, "text/javascript; charset=utf-8", LIVE_JS.to_string()),
-            "/board.js" => (200, "text/javascript; charset=utf-8", BOARD_JS.to_string()),
-            "/live.css" => (200, "text/css; charset=utf-8", LIVE_CSS.to_string()),
-            "/app.css" => (200, "text/css; charset=utf-8", APP_CSS.to_string()),
-            "/favicon.svg" | "/favicon.ico" => (200, "image/svg+xml", FAVICON.to_string()),
-            "/api/live" => (
-                200,
-                "application/json",
-                serde_json::to_string(&hall.view()).unwrap_or_else(|_| "{}".into()),
-            ),
-            _ => (
-                404,
-                "text/plain; charset=utf-8",
-                "no such page\n".to_string(),
-            ),
+fn text(code: u16, msg: &str) -> Reply {
+    Reply::new(code, "text/plain; charset=utf-8", format!("{msg}\n"))
+}
+
+impl Site for LivePage {
+    fn head(&self, rq: &Head) -> Step {
+        if rq.method != "GET" && rq.method != "HEAD" {
+            return Step::Reply(
+                text(405, "the live page is read-only: only GET").with_header("Allow", "GET, HEAD"),
+            );
         }
-    };
-    let mut resp = Response::from_data(body.into_bytes())
-        .with_chunked_threshold(usize::MAX)
-        .with_status_code(code)
-        .with_header(header("Content-Type", ct))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    if code == 405 {
-        resp = resp.with_header(header("Allow", "GET, HEAD"));
+        let (ct, body) = match rq.path.as_str() {
+            "/" | "/index.html" => ("text/html; charset=utf-8", LIVE_HTML),
+            "/live.js" => ("text/javascript; charset=utf-8", LIVE_JS),
+            "/board.js" => ("text/javascript; charset=utf-8", BOARD_JS),
+            "/live.css" => ("text/css; charset=utf-8", LIVE_CSS),
+            "/app.css" => ("text/css; charset=utf-8", APP_CSS),
+            "/favicon.svg" | "/favicon.ico" => ("image/svg+xml", FAVICON),
+            // The view takes the hall's lock: on a blocking thread.
+            "/api/live" => return Step::NoBody,
+            _ => return Step::Reply(text(404, "no such page")),
+        };
+        Step::Reply(Reply::new(200, ct, body))
     }
-    if let Err(e) = rq.respond(resp) {
-        log::debug!("live page: answer not delivered: {e}");
+
+    fn answer(&self, _rq: &Head, _body: &[u8]) -> Reply {
+        Reply::new(
+            200,
+            "application/json",
+            serde_json::to_string(&self.hall.view()).unwrap_or_else(|_| "{}".into()),
+        )
     }
 }
