@@ -13,8 +13,11 @@ reaped. A match that does not end
 within --timeout seconds is reported as HANG and killed with its process group. Fakes that start
 children report how many of them are still alive after the match (`left`).
 
-Then the runner itself is ended by SIGHUP, SIGQUIT and SIGKILL while an engine and its child hang
-(`left` counts what survived it), and a match is killed (SIGKILL) at a random moment, resumed with
+Then the runner itself is ended by SIGKILL, SIGHUP, SIGTERM, SIGINT and SIGQUIT, and its whole
+process group by SIGKILL, while an engine hangs and its child has escaped (in its group, in a session
+of its own, or that and with an empty environment; `left` counts what survived it); records and
+logs that are FIFOs and records another process holds are given to every writer (each must refuse,
+never hang); and a match is killed (SIGKILL) at a random moment, resumed with
 `--resume`, and compared with an uninterrupted run: the same games and the same report.
 """
 
@@ -40,6 +43,22 @@ def native(pre, ugi, go):
             "    quit) exit 0 ;;\n"
             "  esac\n"
             "done\n")
+
+
+# A daemon's double fork with an empty environment: the grandchild lists its id in {PIDS}.
+PY_DOUBLE_FORK = ("python3 -c '\nimport os\nif os.fork() == 0:\n    os.setsid()\n"
+                  "    if os.fork() == 0:\n"
+                  "        open(\"{PIDS}\", \"a\").write(\"%d\\n\" % os.getpid())\n"
+                  "        os.execve(\"/bin/sleep\", [\"sleep\", \"120\"], {})\n"
+                  "    os._exit(0)\nos.wait()\n' </dev/null >/dev/null 2>&1")
+
+# How the runner's escaping child leaves: its session, then its environment too.
+ESCAPES = {
+    "plain": "sleep 300 &\necho $! >> '{PIDS}'",
+    "setsid": "setsid sh -c 'echo $$ >> \"{PIDS}\"; exec sleep 300' </dev/null >/dev/null 2>&1 &",
+    "env-i": "( env -i setsid sh -c 'echo $$ >> \"{PIDS}\"; exec sleep 300' "
+             "</dev/null >/dev/null 2>&1 & )",
+}
 
 
 def faults(ewn):
@@ -75,6 +94,11 @@ def faults(ewn):
                                            "exit 3"), [], []),
         ("setsid-child-then-hang", native("setsid sleep 120 &\necho $! >> '{PIDS}'", GREET,
                                           "sleep 600"), [], []),
+        ("env-i-setsid-child-then-crash",
+         native("( env -i setsid sh -c 'echo $$ >> \"{PIDS}\"; exec sleep 120' "
+                "</dev/null >/dev/null 2>&1 & )", GREET, "exit 3"), [], []),
+        ("python-double-fork-then-hang",
+         native(PY_DOUBLE_FORK, GREET, "sleep 600"), [], []),
         ("tcg-one-game-per-process",
          "n=0\nwhile IFS= read -r line; do case \"$line\" in time_setting*) n=$((n+1));"
          " [ $n -gt 1 ] && exit 5 ;; esac; printf '%s\\n' \"$line\"; done"
@@ -188,16 +212,18 @@ def run_one(ewn, folder, name, body, words, extra, games, timeout):
             f"{per_game:6.2f} s/game  exit {code:3}  peak {mem}{left}")
 
 
-def runner_killed(ewn, folder, sig):
-    """The runner ended by `sig` while its engine and the engine's child hang: what is left."""
-    name = f"runner-{signal.Signals(sig).name}"
+def runner_killed(ewn, folder, sig, style, group=False):
+    """The runner (or, with `group`, its whole process group) ended by `sig` while its engine
+    hangs and the engine's child has escaped as `style` says: what is left."""
+    name = f"runner-{'group-' if group else ''}{signal.Signals(sig).name}-{style}"
     pids_file = os.path.join(folder, name + ".pids")
     path = os.path.join(folder, name + ".sh")
+    escape = ESCAPES[style].replace("{PIDS}", pids_file)
     with open(path, "w") as f:
-        f.write(f"#!/bin/sh\nsleep 300 &\necho $! >> '{pids_file}'\necho $$ >> '{pids_file}'\n"
-                "wait\n")
+        f.write(f"#!/bin/sh\n{escape}\necho $$ >> '{pids_file}'\nexec sleep 300\n")
     p = subprocess.Popen([ewn, "match", "--engine", "sh", f"arg={path}", "--games", "2", "--quiet"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=group)
     until = time.monotonic() + 30
     while time.monotonic() < until:
         try:
@@ -207,9 +233,55 @@ def runner_killed(ewn, folder, sig):
         except OSError:
             pass
         time.sleep(0.02)
-    p.send_signal(sig)
+    time.sleep(0.5)
+    if group:
+        os.killpg(p.pid, sig)
+    else:
+        p.send_signal(sig)
     p.wait()
-    return f"{name:26} engine and child left alive: {left_alive(pids_file)}"
+    return f"{name:34} engine and child left alive: {left_alive(pids_file)}"
+
+
+def files_check(ewn, folder):
+    """Records and logs that are FIFOs, and a record another process holds: each writer must
+    refuse (or work) within the timeout, never hang. One line each: the verdict."""
+    lines = []
+
+    def attempt(name, args, stdin=""):
+        try:
+            r = subprocess.run([ewn] + args, input=stdin, capture_output=True, text=True,
+                               timeout=60)
+            err = (r.stderr.strip().splitlines() or [""])[-1]
+            return f"{name:34} exit {r.returncode:3}  {err[:90]}"
+        except subprocess.TimeoutExpired:
+            return f"{name:34} HANG"
+
+    fifo = os.path.join(folder, "record.fifo")
+    writers = {
+        "play": (["play", "--human", "red", "--record"], "quit\n"),
+        "serve": (["serve", "--battle", "0", "--players", "1", "--judge", "--record"], ""),
+        "connect": (["connect", "127.0.0.1:1", "--record"], ""),
+        "match": (["match", "--engine", "greedy", "--games", "2", "--quiet", "--record"], ""),
+    }
+    for w, (args, stdin) in writers.items():
+        if os.path.exists(fifo):
+            os.unlink(fifo)
+        os.mkfifo(fifo)
+        lines.append(attempt(f"fifo-record-{w}", args + [fifo], stdin))
+    os.unlink(fifo)
+    os.mkfifo(fifo)
+    lines.append(attempt("fifo-engine-stderr",
+                         ["match", "--engine", "self", f"stderr={fifo}", "--games", "2", "--quiet"]))
+    record = os.path.join(folder, "locked.txt")
+    holder = subprocess.Popen([ewn, "match", "--engine", "greedy", "--games", "100000", "--quiet",
+                               "--record", record], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    for w, (args, stdin) in writers.items():
+        lines.append(attempt(f"locked-record-{w}", args + [record], stdin))
+    holder.kill()
+    holder.wait()
+    return "\n".join(lines)
 
 
 def comparable(record):
@@ -283,8 +355,12 @@ def main():
             print(run_one(ewn, folder, name, body, words, extra, a.games, a.timeout), flush=True)
         if a.only:
             return
-        for sig in [signal.SIGHUP, signal.SIGQUIT, signal.SIGKILL]:
-            print(runner_killed(ewn, folder, sig), flush=True)
+        for sig in [signal.SIGKILL, signal.SIGHUP, signal.SIGTERM, signal.SIGINT, signal.SIGQUIT]:
+            for style in ESCAPES:
+                print(runner_killed(ewn, folder, sig, style), flush=True)
+        for style in ESCAPES:
+            print(runner_killed(ewn, folder, signal.SIGKILL, style, group=True), flush=True)
+        print(files_check(ewn, folder), flush=True)
         print(resume_check(ewn, folder, a.seed), flush=True)
 
 

@@ -82,6 +82,13 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    // Started again as the guardian of a runner's engines (`players::reaper`): nothing else.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == ewn::players::reaper::GUARDIAN_ARG)
+    {
+        ewn::players::reaper::run_guardian();
+    }
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();

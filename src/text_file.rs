@@ -97,3 +97,89 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
         )
     })
 }
+
+/// Opens `path` as `options` say, only if it is a regular file. It is checked before the open and
+/// again on what was opened, and opened without blocking: a FIFO would block the open or every
+/// read or write until someone opens its other end, and a device never ends, so either is refused
+/// with an error that says so, never waited on.
+pub fn open_regular(
+    path: &std::path::Path,
+    options: &mut std::fs::OpenOptions,
+) -> std::io::Result<std::fs::File> {
+    let not_regular = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, a device or a folder)",
+        )
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(not_regular());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| {
+        // A FIFO made between the check and the open, with no reader.
+        if e.raw_os_error() == Some(libc::ENXIO) {
+            not_regular()
+        } else {
+            e
+        }
+    })?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
+/// Opens `path` for appending (created if needed; emptied first when `empty`), only if it is a
+/// regular file ([`open_regular`]).
+pub fn open_for_writing(path: &std::path::Path, empty: bool) -> std::io::Result<std::fs::File> {
+    let file = open_regular(path, std::fs::OpenOptions::new().create(true).append(true))?;
+    if empty {
+        file.set_len(0)?;
+    }
+    Ok(file)
+}
+
+/// Reads the whole of `path`, only if it is a regular file ([`open_regular`]).
+pub fn read_regular(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut f = open_regular(path, std::fs::OpenOptions::new().read(true))?;
+    let mut bytes = Vec::with_capacity(f.metadata()?.len().min(1 << 24) as usize);
+    f.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+#[cfg(all(test, unix))]
+mod fifo_tests {
+    use super::*;
+
+    #[test]
+    fn a_fifo_is_refused_for_reading_and_writing_without_blocking() {
+        let dir = std::env::temp_dir().join(format!("ewn-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("f");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        // Without a writer or a reader, a plain open of either end would block for ever.
+        let e = read_regular(&fifo).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = open_for_writing(&fifo, true).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = read_text_file(&fifo).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let file = dir.join("g");
+        std::fs::write(&file, "x").unwrap();
+        assert_eq!(read_regular(&file).unwrap(), b"x");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

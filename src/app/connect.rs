@@ -342,23 +342,15 @@ impl Summary {
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-extern "C" fn on_interrupt(_: libc::c_int) {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-    // A second Ctrl-C ends the program at once.
-    // SAFETY: signal is async-signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, libc::SIG_DFL);
-    }
-}
-
-/// Makes Ctrl-C end the session cleanly (the current game recorded as interrupted).
+/// Makes Ctrl-C end the session cleanly (the current game recorded as interrupted); a second
+/// Ctrl-C ends the program at once (the shutdown is registered first, so the first Ctrl-C only
+/// arms it).
 pub fn catch_interrupt() {
-    // SAFETY: the handler only stores to an atomic and resets the signal's action.
-    unsafe {
-        libc::signal(
-            libc::SIGINT,
-            on_interrupt as *const () as libc::sighandler_t,
-        );
+    use signal_hook::consts::SIGINT;
+    let armed = signal_hook::flag::register_conditional_shutdown(SIGINT, 130, &INTERRUPTED)
+        .and_then(|_| signal_hook::flag::register(SIGINT, &INTERRUPTED));
+    if let Err(e) = armed {
+        log::warn!("cannot catch Ctrl-C: {e}");
     }
 }
 

@@ -385,6 +385,13 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
         reason: Reason::Unfinished,
         detail: String::new(),
     };
+    // Locked before the game, so that a record another process writes (or a FIFO) is refused
+    // now, not after the game.
+    let mut record = opts
+        .record
+        .as_deref()
+        .map(crate::referee::record_file::RecordFile::create)
+        .transpose()?;
     writeln!(out, "red: {}, blue: {}, dice: {dice}", rec.red, rec.blue)?;
     let mut searcher = Searcher::new(opts.hash_mb);
     searcher.set_threads(opts.threads);
@@ -406,8 +413,9 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
         game.play(&mut rec)?
     };
     writeln!(out, "final position: {}", to_fen(&end))?;
-    if let Some(p) = &opts.record {
-        std::fs::write(p, rec.to_text())
+    if let (Some(p), Some(r)) = (&opts.record, record.as_mut()) {
+        r.write_all(rec.to_text().as_bytes())
+            .and_then(|_| r.flush())
             .with_context(|| format!("writing record {}", p.display()))?;
         writeln!(out, "record saved to {}", p.display())?;
     }

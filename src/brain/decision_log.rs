@@ -5,7 +5,7 @@
 //! The JSON is written by `serde_json` from a view struct whose fields are in the documented order.
 //! Each line is flushed at once so that a log survives a crash or a kill.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
@@ -122,7 +122,7 @@ pub struct DecisionLog {
 impl DecisionLog {
     /// Opens `path` for appending (created if missing), so that several games can share one log.
     pub fn open(path: impl AsRef<Path>) -> io::Result<DecisionLog> {
-        let f: File = OpenOptions::new().create(true).append(true).open(path)?;
+        let f: File = crate::text_file::open_for_writing(path.as_ref(), false)?;
         Ok(DecisionLog {
             out: Box::new(BufWriter::new(f)),
         })

@@ -1,10 +1,10 @@
 //! `ewn connect` and `ewn serve --battle`: the battle servers' protocol (`protocol/battle.md`)
 //! as a client and as a server.
 
-use std::fs::File;
+use crate::referee::record_file::RecordFile;
 use std::io::{BufWriter, Write};
 use std::net::{SocketAddr, TcpListener};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -91,10 +91,10 @@ pub struct ServeArgs {
     pub record: Option<PathBuf>,
 }
 
-fn create(p: &PathBuf) -> Result<Box<dyn Write + Send>> {
-    Ok(Box::new(BufWriter::new(
-        File::create(p).with_context(|| format!("creating {}", p.display()))?,
-    )))
+/// A record file, locked as `ewn match` locks its record (refused while another process writes
+/// it) and checked to be a regular file before anything can block on it.
+fn create(p: &Path) -> Result<Box<dyn Write + Send>> {
+    Ok(Box::new(BufWriter::new(RecordFile::create(p)?)))
 }
 
 fn check_ms(ms: u64, what: &str) -> Result<()> {
@@ -120,7 +120,7 @@ pub fn run_connect(args: ConnectArgs) -> Result<()> {
         threads: args.threads as usize,
         tables: args.tables,
     };
-    let mut record = args.record.as_ref().map(create).transpose()?;
+    let mut record = args.record.as_deref().map(create).transpose()?;
     connect::catch_interrupt();
     let mut stdout = std::io::stdout();
     let played = connect::run(
@@ -184,7 +184,7 @@ pub fn run_serve(args: ServeArgs) -> Result<()> {
         name_wait: Duration::from_millis(args.name_wait.max(1)),
     };
     ev.validate()?;
-    let mut record = args.record.as_ref().map(create).transpose()?;
+    let mut record = args.record.as_deref().map(create).transpose()?;
     let addr = listen_addr(&args.battle)?;
     let listener = TcpListener::bind(addr).with_context(|| format!("listening on {addr}"))?;
     let mut stdout = std::io::stdout();

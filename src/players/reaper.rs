@@ -1,338 +1,646 @@
-//! That engines and everything they start end with the runner, however the runner ends and however
-//! the engine's descendants try to get away. [`super::engine::Proc`] uses it; nothing else does.
+//! The one place of the program's process handling: starting engine programs in process groups of
+//! their own with their limits, the signals that end a runner, and that engines and everything they
+//! start end with their game and with the runner, however either ends and whatever the engines'
+//! descendants do to their session or environment. [`super::engine`] uses it; nothing else does.
 //!
-//! - Engines are started by one long-lived thread ([`spawn`]): on Linux each engine asks the
-//!   kernel for SIGKILL when its parent dies (`PR_SET_PDEATHSIG`), and the kernel means the
-//!   *thread* that forked it, so a short-lived thread must not start engines.
-//! - A guardian process, forked once, holds the read end of a pipe from the runner and the list of
-//!   engine groups; when the runner dies in any way (even SIGKILL) the pipe closes and the
-//!   guardian kills the groups, so the engines' children die too.
-//! - The runner is a child subreaper (`PR_SET_CHILD_SUBREAPER`): a descendant that leaves its
-//!   engine's process group (`setsid`) and whose parent dies becomes the runner's child instead
-//!   of init's. Every engine carries [`TAG`] in its environment, which its descendants inherit, so
-//!   [`sweep`] knows the runner's orphaned children that came from an engine and kills them.
-//! - When an engine ends, [`descendants`] finds its whole process tree by parent ids, in any
-//!   session, and each is killed with the group.
+//! It is Unix only (Linux for the parent-death signal, the subreaper, `/proc` and CPU sets);
+//! elsewhere the same functions exist and starting an engine program is refused, so that the
+//! engine itself (the rules, the search, the protocol front ends) builds on any platform.
+//!
+//! The mechanism, and why: a descendant can leave its engine's process group and session
+//! (`setsid`) and drop its environment (`env -i`), so neither a group nor an inherited tag finds
+//! it; cgroups would, but they are seldom writable by an ordinary user. What no process can
+//! escape is its parent link, and where an orphan goes:
+//!
+//! - The runner is a child subreaper (`PR_SET_CHILD_SUBREAPER`): a descendant whose parent dies
+//!   becomes the runner's child, never init's, in whatever session. The runner's children are
+//!   only the engines it started and its guardian, so any other child is an escaped descendant,
+//!   and [`end`] kills it (the *sweep*) each time an engine ends.
+//! - When an engine ends, its whole tree is found by parent links in `/proc` and killed with its
+//!   group.
+//! - Engines are started by one long-lived thread: each asks the kernel for SIGKILL when that
+//!   thread dies (`PR_SET_PDEATHSIG`, which follows the thread that forked).
+//! - SIGINT, SIGTERM, SIGHUP and SIGQUIT are taken by a thread (not a handler, so it may read
+//!   `/proc`): it kills every engine's tree and the escaped children, then ends the runner by the
+//!   signal's default action. A signal the runner ignores (as SIGHUP under `nohup`) stays ignored.
+//! - A guardian (this program started again with [`GUARDIAN_ARG`], in a session of its own, so
+//!   that `kill -9 -<runner's group>` and the terminal's signals miss it) is told of every engine
+//!   and looks at the runner's process tree every [`GUARDIAN_SCAN`], keeping each process it saw
+//!   by id and start time. When the runner dies in any way, even by SIGKILL, its end of the pipe
+//!   closes, and the guardian kills every process it knew (that is still the same process), the
+//!   engines' groups and all their descendants. A process started and orphaned within the last
+//!   scan before a SIGKILL of the runner can escape it; nothing else does.
 
-use std::collections::HashSet;
-use std::io;
-use std::os::fd::AsRawFd;
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command};
-use std::sync::mpsc;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+#[cfg(unix)]
+pub use unix::*;
 
-/// The environment variable every engine gets (the runner's process id): its descendants keep it.
-pub const TAG: &str = "EWN_REFEREE";
+#[cfg(not(unix))]
+pub use other::*;
 
-/// Guards starting a process and registering it against a sweep that runs meanwhile.
-static PROCS: Mutex<()> = Mutex::new(());
-/// Killed descendants not reaped yet (they become the runner's children, as it is a subreaper).
-static PENDING: Mutex<Vec<(i32, Instant)>> = Mutex::new(Vec::new());
-/// How long a killed process is waited for to become the runner's child and be reaped.
-const PENDING_FOR: Duration = Duration::from_secs(10);
+/// The argument that starts this program as a runner's guardian.
+pub const GUARDIAN_ARG: &str = "__ewn-guardian";
 
-type Job = (Command, mpsc::Sender<io::Result<Child>>);
+/// How often the guardian looks at the runner's process tree.
+pub const GUARDIAN_SCAN: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// Starts `command` on the one thread that starts engines, so that the parent-death signal,
-/// which follows the spawning thread, comes only when the runner ends. `register` runs with the
-/// new process's id before any sweep can see it.
-pub fn spawn(mut command: Command, register: impl FnOnce(i32)) -> io::Result<Child> {
-    static KEEPER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
-    let keeper = KEEPER.get_or_init(|| {
-        let (tx, rx) = mpsc::channel::<Job>();
-        std::thread::Builder::new()
-            .name("engine-starter".into())
-            .spawn(move || {
-                for (mut c, reply) in rx {
-                    let _ = reply.send(c.spawn());
-                }
-            })
-            .expect("starting the engine starter thread");
-        Mutex::new(tx)
-    });
-    command.env(TAG, std::process::id().to_string());
-    die_with_parent(&mut command);
-    let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
-    let (tx, rx) = mpsc::channel();
-    keeper
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .send((command, tx))
-        .map_err(|_| io::Error::other("the engine starter thread is gone"))?;
-    let child = rx
-        .recv()
-        .map_err(|_| io::Error::other("the engine starter thread is gone"))??;
-    register(child.id() as i32);
-    guardian_add(child.id() as i32);
-    Ok(child)
+/// How an engine process is limited, besides its command.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Its address-space limit in bytes (`RLIMIT_AS`).
+    pub mem_bytes: Option<u64>,
+    /// The CPUs it may run on (Linux).
+    pub cpus: Option<Vec<usize>>,
 }
 
-#[cfg(target_os = "linux")]
-fn die_with_parent(command: &mut Command) {
-    let parent = std::process::id() as libc::pid_t;
-    // SAFETY: runs between fork and exec and makes only the async-signal-safe calls prctl and
-    // getppid. If the runner died before prctl, getppid already names another process.
-    unsafe {
-        command.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 || libc::getppid() != parent
-            {
-                return Err(io::Error::other("the runner is gone"));
+#[cfg(unix)]
+mod unix {
+    use std::collections::{HashMap, HashSet};
+    use std::io::{self, BufRead, Write};
+    use std::os::fd::AsFd;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, ChildStdin, Command, Stdio};
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::{Mutex, Once, OnceLock, mpsc};
+    use std::time::{Duration, Instant};
+
+    use nix::sys::signal::{Signal, kill, killpg};
+    use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
+    use nix::unistd::Pid;
+
+    use super::{GUARDIAN_ARG, GUARDIAN_SCAN, Limits};
+
+    /// Guards starting a process and registering it against a sweep that runs meanwhile.
+    static PROCS: Mutex<()> = Mutex::new(());
+    /// Killed descendants not reaped yet (they become the runner's children, as it is a
+    /// subreaper).
+    static PENDING: Mutex<Vec<(i32, Instant)>> = Mutex::new(Vec::new());
+    /// How long a killed process is waited for to become the runner's child and be reaped.
+    const PENDING_FOR: Duration = Duration::from_secs(10);
+    /// How long an ended engine's killed descendants are waited for, to be reaped.
+    const SWEEP_WAIT: Duration = Duration::from_millis(100);
+
+    /// The engines' groups (each the id of its leader, the engine), for the signal thread and the
+    /// sweep.
+    const GROUP_SLOTS: usize = 512;
+    #[allow(clippy::declare_interior_mutable_const)]
+    const EMPTY_SLOT: AtomicI32 = AtomicI32::new(0);
+    static GROUPS: [AtomicI32; GROUP_SLOTS] = [EMPTY_SLOT; GROUP_SLOTS];
+
+    fn groups() -> Vec<i32> {
+        GROUPS
+            .iter()
+            .map(|s| s.load(Ordering::SeqCst))
+            .filter(|&g| g > 0)
+            .collect()
+    }
+
+    type Job = (Command, mpsc::Sender<io::Result<Child>>);
+
+    /// Starts `command` as an engine: in a process group of its own, with `limits`, on the one
+    /// thread that starts engines (so that the parent-death signal, which follows the spawning
+    /// thread, comes only when the runner ends), registered with the signal thread and the
+    /// guardian before any sweep can see it.
+    pub fn spawn(mut command: Command, limits: &Limits) -> io::Result<Child> {
+        static KEEPER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+        install();
+        let keeper = KEEPER.get_or_init(|| {
+            let (tx, rx) = mpsc::channel::<Job>();
+            std::thread::Builder::new()
+                .name("engine-starter".into())
+                .spawn(move || {
+                    for (mut c, reply) in rx {
+                        let _ = reply.send(c.spawn());
+                    }
+                })
+                .expect("starting the engine starter thread");
+            Mutex::new(tx)
+        });
+        prepare_child(&mut command, limits);
+        let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
+        let (tx, rx) = mpsc::channel();
+        keeper
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send((command, tx))
+            .map_err(|_| io::Error::other("the engine starter thread is gone"))?;
+        let child = rx
+            .recv()
+            .map_err(|_| io::Error::other("the engine starter thread is gone"))??;
+        let pid = child.id() as i32;
+        // A runner with more engines than slots still kills the others at their end.
+        let _ = GROUPS.iter().position(|slot| {
+            slot.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
+        guardian_send(&format!("+{pid}"));
+        Ok(child)
+    }
+
+    /// What runs in the child between fork and exec: the parent-death signal (Linux), the memory
+    /// limit and the CPU set, all prepared before the fork.
+    fn prepare_child(command: &mut Command, limits: &Limits) {
+        let parent = std::process::id() as i32;
+        let mem = limits.mem_bytes;
+        #[cfg(target_os = "linux")]
+        let set = limits.cpus.as_ref().map(|cpus| {
+            let mut set = nix::sched::CpuSet::new();
+            for &c in cpus {
+                let _ = set.set(c);
             }
-            Ok(())
+            set
         });
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn die_with_parent(_command: &mut Command) {}
-
-/// Makes the runner a child subreaper (Linux), once.
-pub fn become_subreaper() {
-    #[cfg(target_os = "linux")]
-    {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        // SAFETY: prctl with integer arguments changes only this process's attribute.
-        ONCE.call_once(|| unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
-        });
-    }
-}
-
-/// The write end of the pipe to the guardian; -1 when it could not be started.
-static GUARDIAN: OnceLock<i32> = OnceLock::new();
-/// The most groups the guardian keeps (more are still killed by the runner itself).
-const GUARDIAN_SLOTS: usize = 1024;
-
-#[cfg(not(target_os = "linux"))]
-fn guardian() -> i32 {
-    -1
-}
-
-#[cfg(target_os = "linux")]
-fn guardian() -> i32 {
-    *GUARDIAN.get_or_init(|| {
-        let mut fds = [0i32; 2];
-        // SAFETY: pipe2 writes two descriptors into `fds`.
-        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-            return -1;
-        }
-        let (rd, wr) = (fds[0], fds[1]);
-        // SAFETY: after fork the child runs only async-signal-safe calls (signal, close, read,
-        // kill, _exit) on a fixed array on its stack: it allocates nothing and takes no lock, as
-        // the child of a process with threads must.
-        unsafe {
-            match libc::fork() {
-                -1 => {
-                    libc::close(rd);
-                    libc::close(wr);
-                    -1
+        let hook = move || -> io::Result<()> {
+            // A session of its own (and so a group of its own, with the engine's id): whatever
+            // it starts stays in that session or a newer one, never the runner's.
+            nix::unistd::setsid()?;
+            #[cfg(target_os = "linux")]
+            {
+                nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+                // The runner died before the request: the parent is another process already.
+                if nix::unistd::getppid().as_raw() != parent {
+                    return Err(io::Error::other("the runner is gone"));
                 }
-                0 => guard(rd),
-                _ => {
-                    libc::close(rd);
+                if let Some(set) = &set {
+                    nix::sched::sched_setaffinity(Pid::from_raw(0), set)?;
+                }
+            }
+            if let Some(bytes) = mem {
+                use nix::sys::resource::{Resource, setrlimit};
+                setrlimit(Resource::RLIMIT_AS, bytes, bytes)?;
+            }
+            let _ = parent;
+            Ok(())
+        };
+        // SAFETY: the hook runs between fork and exec in the child of a process with threads, so
+        // it must not allocate or take a lock: it makes only the system calls setsid, prctl,
+        // getppid, sched_setaffinity and setrlimit (async-signal-safe) on values prepared before
+        // the fork.
+        unsafe {
+            command.pre_exec(hook);
+        }
+    }
+
+    /// The CPUs this process may run on (Linux); empty where that cannot be known.
+    pub fn usable_cpus() -> Vec<usize> {
+        #[cfg(target_os = "linux")]
+        if let Ok(set) = nix::sched::sched_getaffinity(Pid::from_raw(0)) {
+            return (0..nix::sched::CpuSet::count())
+                .filter(|&c| set.is_set(c).unwrap_or(false))
+                .collect();
+        }
+        Vec::new()
+    }
+
+    /// Once: makes the runner a subreaper, starts the guardian and the signal thread.
+    fn install() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            #[cfg(target_os = "linux")]
+            let _ = nix::sys::prctl::set_child_subreaper(true);
+            guardian();
+            let wanted = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
+            let ignored = ignored_signals();
+            let sigs: Vec<i32> = wanted
+                .into_iter()
+                .filter(|&s| ignored & (1u64 << (s - 1)) == 0)
+                .collect();
+            match signal_hook::iterator::Signals::new(&sigs) {
+                Ok(mut signals) => {
+                    let _ = std::thread::Builder::new()
+                        .name("engine-signals".into())
+                        .spawn(move || {
+                            if let Some(sig) = signals.forever().next() {
+                                end_everything();
+                                let _ = signal_hook::low_level::emulate_default_handler(sig);
+                                std::process::exit(128 + sig);
+                            }
+                        });
+                }
+                Err(e) => log::warn!("cannot take the termination signals: {e}"),
+            }
+        });
+    }
+
+    /// The signals this process ignores, as a mask (bit `n - 1` for signal `n`), from
+    /// `/proc/self/status`; none where that cannot be read.
+    fn ignored_signals() -> u64 {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                let line = s.lines().find(|l| l.starts_with("SigIgn:"))?;
+                u64::from_str_radix(line["SigIgn:".len()..].trim(), 16).ok()
+            })
+            .unwrap_or(0)
+    }
+
+    /// Kills every engine with its whole tree and every escaped descendant (the runner is about
+    /// to end).
+    fn end_everything() {
+        let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
+        let engines = groups();
+        let table = Table::read();
+        let mut tree = table.descendants(&engines);
+        tree.extend(&engines);
+        for &g in &engines {
+            let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+        }
+        kill_all(&tree);
+        // What the kills orphaned comes to the runner: a few rounds catch what was in flight.
+        for _ in 0..10 {
+            let strays = foreign_children(&engines);
+            if strays.is_empty() {
+                break;
+            }
+            let table = Table::read();
+            let mut more = table.descendants(&strays);
+            more.extend(&strays);
+            kill_all(&more);
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Ends the engine `child`: its whole tree (found before the kill, while the links hold, in
+    /// any group or session) and its group are killed, it is reaped, and the runner's escaped
+    /// children are swept.
+    pub fn end(child: &mut Child) {
+        let g = child.id() as i32;
+        let tree = Table::read().descendants(&[g]);
+        // The leader is not reaped yet, so the id is still this group's.
+        let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+        kill_all(&tree);
+        // Out of the tables before the reap frees the id for another process.
+        if let Some(slot) = GROUPS.iter().find(|s| s.load(Ordering::SeqCst) == g) {
+            slot.store(0, Ordering::SeqCst);
+        }
+        guardian_send(&format!("-{g}"));
+        let _ = child.wait();
+        sweep(SWEEP_WAIT);
+    }
+
+    /// True once the process `pid` (a child) has exited, without reaping it, so that its id, and
+    /// so its group's, cannot be taken by another process while the group is killed.
+    pub fn exited(pid: u32) -> bool {
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        !matches!(
+            waitid(Id::Pid(Pid::from_raw(pid as i32)), flags),
+            Ok(WaitStatus::StillAlive)
+        )
+    }
+
+    /// Kills `pids` and remembers them for reaping.
+    fn kill_all(pids: &[i32]) {
+        for &p in pids {
+            let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
+        }
+        let now = Instant::now();
+        PENDING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(pids.iter().map(|&p| (p, now)));
+    }
+
+    /// The runner's live children that came from an engine: those it did not start (neither
+    /// engines nor a guardian) in another session than its own. Every engine starts a session of
+    /// its own and no process can join an older one, so whatever an engine starts is in some
+    /// other session, while what the runner's own code starts (a browser, in a test the programs
+    /// it runs) stays in the runner's.
+    fn foreign_children(engines: &[i32]) -> Vec<i32> {
+        let me = std::process::id() as i32;
+        let Some(mine) = stat(me) else {
+            return Vec::new();
+        };
+        children(me)
+            .into_iter()
+            .filter(|&p| !engines.contains(&p))
+            .filter(|&p| stat(p).is_some_and(|s| !s.zombie && s.ppid == me && s.sid != mine.sid))
+            .filter(|&p| !is_guardian(p))
+            .collect()
+    }
+
+    /// True when `pid` is a guardian: the runner's own, or one that a runner this process started
+    /// left behind (it then becomes this process's child, and is still ending that runner's
+    /// engines). Known by its argument, since the program may be another build of this one.
+    fn is_guardian(pid: i32) -> bool {
+        pid == GUARDIAN_PID.load(Ordering::SeqCst)
+            || std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).nth(1) == Some(GUARDIAN_ARG.as_bytes()))
+    }
+
+    /// Kills (with their trees) the runner's children that came from an engine (orphans that
+    /// lost their parent), and reaps them and the descendants killed before, waiting up to
+    /// `wait` for those still on their way to becoming the runner's children.
+    fn sweep(wait: Duration) {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        {
+            let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
+            let strays = foreign_children(&groups());
+            if !strays.is_empty() {
+                let mut all = Table::read().descendants(&strays);
+                all.extend(&strays);
+                kill_all(&all);
+            }
+        }
+        let until = Instant::now() + wait;
+        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            pending.retain(|&(p, since)| {
+                let r = waitpid(Pid::from_raw(p), Some(WaitPidFlag::WNOHANG));
+                // Reaped, gone without being ours to reap, or never coming.
+                let reaped = matches!(r, Ok(s) if s != WaitStatus::StillAlive);
+                !(reaped || (r.is_err() && stat(p).is_none()) || since.elapsed() > PENDING_FOR)
+            });
+            if pending.is_empty() || Instant::now() >= until {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Makes a child's pipe non-blocking.
+    pub fn set_nonblocking(fd: &impl AsFd) {
+        use nix::fcntl::{FcntlArg, OFlag, fcntl};
+        if let Ok(flags) = fcntl(fd.as_fd(), FcntlArg::F_GETFL) {
+            let flags = OFlag::from_bits_truncate(flags) | OFlag::O_NONBLOCK;
+            let _ = fcntl(fd.as_fd(), FcntlArg::F_SETFL(flags));
+        }
+    }
+
+    /// Waits until `fd` can take more bytes or `deadline` passes; false on the deadline.
+    pub fn wait_writable(fd: &impl AsFd, deadline: Instant) -> bool {
+        use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+        let now = Instant::now();
+        if now >= deadline {
+            return false;
+        }
+        let ms = (deadline - now).as_millis().clamp(1, 1000) as u16;
+        let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLOUT)];
+        let _ = poll(&mut fds, PollTimeout::from(ms));
+        true
+    }
+
+    // ----- The process table ------------------------------------------------------------------
+
+    /// One process as `/proc/<pid>/stat` shows it.
+    #[derive(Clone, Copy, Debug)]
+    struct Stat {
+        ppid: i32,
+        /// Its session.
+        sid: i32,
+        zombie: bool,
+        /// When it started, in clock ticks after boot: with the id, it names one process.
+        start: u64,
+    }
+
+    fn stat(pid: i32) -> Option<Stat> {
+        let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // The name in parentheses may hold anything; the fields follow the last ')'.
+        let rest = s.rsplit_once(')')?.1;
+        let w: Vec<&str> = rest.split_whitespace().collect();
+        Some(Stat {
+            zombie: *w.first()? == "Z",
+            ppid: w.get(1)?.parse().ok()?,
+            sid: w.get(3)?.parse().ok()?,
+            // Field 22 of the line, the 20th after the name.
+            start: w.get(19)?.parse().ok()?,
+        })
+    }
+
+    /// The children of `pid` (from its threads' `children` lists, else from the whole table).
+    fn children(pid: i32) -> Vec<i32> {
+        let mut out = Vec::new();
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return out;
+        };
+        for t in tasks.flatten() {
+            match std::fs::read_to_string(t.path().join("children")) {
+                Ok(s) => out.extend(s.split_whitespace().filter_map(|w| w.parse::<i32>().ok())),
+                Err(_) => return Table::read().children(pid),
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Every live process with its parent, read from `/proc` at once.
+    struct Table(HashMap<i32, Stat>);
+
+    impl Table {
+        fn read() -> Table {
+            let pids: Vec<i32> = std::fs::read_dir("/proc")
+                .map(|d| {
+                    d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+                        .collect()
+                })
+                .unwrap_or_default();
+            Table(
+                pids.into_iter()
+                    .filter_map(|p| Some((p, stat(p).filter(|s| !s.zombie)?)))
+                    .collect(),
+            )
+        }
+
+        fn children(&self, pid: i32) -> Vec<i32> {
+            self.0
+                .iter()
+                .filter(|(_, s)| s.ppid == pid)
+                .map(|(&p, _)| p)
+                .collect()
+        }
+
+        /// Every live descendant of `roots` (not the roots), in any group or session.
+        fn descendants(&self, roots: &[i32]) -> Vec<i32> {
+            let mut by_parent: HashMap<i32, Vec<i32>> = HashMap::new();
+            for (&p, s) in &self.0 {
+                by_parent.entry(s.ppid).or_default().push(p);
+            }
+            let mut seen: HashSet<i32> = roots.iter().copied().collect();
+            let mut todo: Vec<i32> = roots.to_vec();
+            let mut found = Vec::new();
+            while let Some(p) = todo.pop() {
+                for &c in by_parent.get(&p).map(|v| &v[..]).unwrap_or(&[]) {
+                    if seen.insert(c) {
+                        found.push(c);
+                        todo.push(c);
+                    }
+                }
+            }
+            found
+        }
+    }
+
+    // ----- The guardian -----------------------------------------------------------------------
+
+    /// The pipe to the guardian, if it runs.
+    static GUARDIAN: Mutex<Option<ChildStdin>> = Mutex::new(None);
+    static GUARDIAN_PID: AtomicI32 = AtomicI32::new(0);
+
+    /// Starts the guardian (once): this program again, in a group of its own, its input a pipe
+    /// from the runner and its output nowhere.
+    fn guardian() {
+        let exe = if cfg!(target_os = "linux") {
+            std::path::PathBuf::from("/proc/self/exe")
+        } else {
+            match std::env::current_exe() {
+                Ok(p) => p,
+                Err(_) => return,
+            }
+        };
+        let started = Command::new(exe)
+            .arg(GUARDIAN_ARG)
+            .env_clear()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn();
+        match started {
+            Ok(mut child) => {
+                GUARDIAN_PID.store(child.id() as i32, Ordering::SeqCst);
+                let stdin = child.stdin.take();
+                if let Some(s) = &stdin {
                     // A full pipe must never block the runner: a lost message only leaves a
                     // group the runner kills itself anyway.
-                    libc::fcntl(wr, libc::F_SETFL, libc::O_NONBLOCK);
-                    wr
+                    set_nonblocking(s);
+                }
+                *GUARDIAN.lock().unwrap_or_else(|e| e.into_inner()) = stdin;
+                // Never waited for: it outlives the runner.
+                std::mem::forget(child);
+            }
+            Err(e) => log::warn!("cannot start the guardian of the engines: {e}"),
+        }
+    }
+
+    fn guardian_send(line: &str) {
+        if let Some(s) = GUARDIAN.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            // One short line: a pipe write that small is whole or nothing.
+            let _ = s.write_all(format!("{line}\n").as_bytes());
+        }
+    }
+
+    /// The guardian's program: keeps the engines' groups it is told of and every process of the
+    /// runner's tree it has seen, and kills them all when the runner's end of the pipe closes.
+    pub fn run_guardian() -> ! {
+        let _ = nix::unistd::setsid();
+        let runner = nix::unistd::getppid().as_raw();
+        let me = std::process::id() as i32;
+        let (tx, rx) = mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            for line in io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
                 }
             }
-        }
-    })
-}
-
-/// The guardian: keeps the groups it is told of and kills them when the runner's end of the pipe
-/// closes. Never returns.
-#[cfg(target_os = "linux")]
-unsafe fn guard(rd: i32) -> ! {
-    unsafe {
-        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
-            libc::signal(sig, libc::SIG_IGN);
-        }
-        // Nothing of the runner's is kept open: not its output, its record or its sockets.
-        for fd in 0..4096 {
-            if fd != rd {
-                libc::close(fd);
-            }
-        }
-        let mut groups = [0i32; GUARDIAN_SLOTS];
-        let mut buf = [0u8; 4];
-        loop {
-            let mut got = 0;
-            while got < 4 {
-                let n = libc::read(rd, buf.as_mut_ptr().add(got).cast(), 4 - got);
-                if n <= 0 {
-                    if n < 0 && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
-                        continue;
-                    }
-                    for &g in &groups {
-                        if g > 0 {
-                            libc::kill(-g, libc::SIGKILL);
-                        }
-                    }
-                    libc::_exit(0);
-                }
-                got += n as usize;
-            }
-            let v = i32::from_ne_bytes(buf);
-            if v > 0 {
-                if let Some(s) = groups.iter_mut().find(|s| **s == 0) {
-                    *s = v;
-                }
-            } else if let Some(s) = groups.iter_mut().find(|s| **s == -v) {
-                *s = 0;
-            }
-        }
-    }
-}
-
-fn guardian_send(v: i32) {
-    let fd = guardian();
-    if fd >= 0 {
-        // SAFETY: writes four bytes from a local array; a pipe write that small is atomic.
-        unsafe {
-            libc::write(fd, v.to_ne_bytes().as_ptr().cast(), 4);
-        }
-    }
-}
-
-fn guardian_add(g: i32) {
-    guardian_send(g);
-}
-
-/// Tells the guardian that group `g` is gone (before its id can be reused).
-pub fn guardian_remove(g: i32) {
-    guardian_send(-g);
-}
-
-/// One process as `/proc/<pid>/stat` shows it: its parent and whether it is a zombie.
-fn stat(pid: i32) -> Option<(i32, bool)> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The name in parentheses may hold anything; the fields follow the last ')'.
-    let rest = s.rsplit_once(')')?.1;
-    let mut w = rest.split_whitespace();
-    let state = w.next()?;
-    let ppid = w.next()?.parse().ok()?;
-    Some((ppid, state == "Z"))
-}
-
-fn all_pids() -> Vec<i32> {
-    std::fs::read_dir("/proc")
-        .map(|d| {
-            d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Every live descendant of `root`, in any process group or session (from `/proc`; empty
-/// elsewhere).
-pub fn descendants(root: i32) -> Vec<i32> {
-    let parents: Vec<(i32, i32)> = all_pids()
-        .into_iter()
-        .filter_map(|p| stat(p).filter(|s| !s.1).map(|s| (p, s.0)))
-        .collect();
-    let mut found: Vec<i32> = vec![root];
-    let mut seen: HashSet<i32> = HashSet::from([root]);
-    let mut i = 0;
-    while i < found.len() {
-        let p = found[i];
-        for &(c, pp) in &parents {
-            if pp == p && seen.insert(c) {
-                found.push(c);
-            }
-        }
-        i += 1;
-    }
-    found.remove(0);
-    found
-}
-
-/// Kills `pids` and remembers them for reaping.
-pub fn kill_all(pids: &[i32]) {
-    for &p in pids {
-        // SAFETY: kill has no memory effects.
-        unsafe {
-            libc::kill(p, libc::SIGKILL);
-        }
-    }
-    let now = Instant::now();
-    PENDING
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .extend(pids.iter().map(|&p| (p, now)));
-}
-
-fn tagged(pid: i32, tag: &[u8]) -> bool {
-    std::fs::read(format!("/proc/{pid}/environ"))
-        .is_ok_and(|env| env.split(|&b| b == 0).any(|kv| kv == tag))
-}
-
-/// Kills the runner's children that came from an engine and are no engine it runs (orphans that
-/// left their group and lost their parent), and reaps them and the descendants killed before,
-/// waiting up to `wait` for those still on their way to becoming the runner's children.
-/// `engines` gives the groups in use; it is read under the lock that starting an engine holds,
-/// so that an engine started meanwhile is never taken for an orphan.
-pub fn sweep(engines: impl Fn() -> Vec<i32>, wait: Duration) {
-    if !cfg!(target_os = "linux") {
-        return;
-    }
-    let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
-    let engines = engines();
-    let me = std::process::id() as i32;
-    let tag = format!("{TAG}={me}").into_bytes();
-    let orphans: Vec<i32> = all_pids()
-        .into_iter()
-        .filter(|&p| {
-            !engines.contains(&p)
-                && stat(p).is_some_and(|(pp, zombie)| pp == me && !zombie)
-                && tagged(p, &tag)
-        })
-        .collect();
-    kill_all(&orphans);
-    let until = Instant::now() + wait;
-    let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-    loop {
-        pending.retain(|&(p, since)| {
-            let mut status = 0;
-            // SAFETY: waitpid writes only `status`; only pids this module killed are reaped.
-            let r = unsafe { libc::waitpid(p, &mut status, libc::WNOHANG) };
-            // Reaped, gone without being ours to reap, or never coming.
-            !(r == p || (r < 0 && stat(p).is_none()) || since.elapsed() > PENDING_FOR)
         });
-        if pending.is_empty() || Instant::now() >= until {
-            break;
+        let mut engines: HashSet<i32> = HashSet::new();
+        let mut known: HashMap<i32, u64> = HashMap::new();
+        loop {
+            match rx.recv_timeout(GUARDIAN_SCAN) {
+                Ok(line) => {
+                    if let Some(p) = line.strip_prefix('+').and_then(|p| p.parse().ok()) {
+                        engines.insert(p);
+                    } else if let Some(p) = line.strip_prefix('-').and_then(|p| p.parse().ok()) {
+                        engines.remove(&p);
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if nix::unistd::getppid().as_raw() != runner {
+                break;
+            }
+            known.retain(|&p, start| stat(p).is_some_and(|s| s.start == *start && !s.zombie));
+            if engines.is_empty() && known.is_empty() {
+                continue;
+            }
+            // The runner's tree below it, in other sessions than the runner's: the engines and
+            // what they started (what the runner's own code starts stays in its session).
+            let Some(runner_sid) = stat(runner).map(|s| s.sid) else {
+                break;
+            };
+            let mut todo = vec![runner];
+            let mut seen = HashSet::from([runner, me]);
+            while let Some(p) = todo.pop() {
+                for c in children(p) {
+                    if seen.insert(c)
+                        && let Some(s) = stat(c)
+                        && (p != runner || s.sid != runner_sid)
+                    {
+                        known.insert(c, s.start);
+                        todo.push(c);
+                    }
+                }
+            }
         }
-        std::thread::sleep(Duration::from_millis(5));
+        // The runner is gone: everything it left is killed, until nothing is left.
+        for round in 0..50 {
+            let table = Table::read();
+            let mut roots: Vec<i32> = known
+                .iter()
+                .filter(|&(p, start)| table.0.get(p).is_some_and(|s| s.start == *start))
+                .map(|(&p, _)| p)
+                .collect();
+            if round == 0 {
+                for &g in &engines {
+                    let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+                }
+                roots.extend(engines.iter().filter(|p| table.0.contains_key(p)));
+            }
+            let mut all = table.descendants(&roots);
+            all.extend(&roots);
+            all.retain(|&p| p != me);
+            if all.is_empty() {
+                break;
+            }
+            for p in all {
+                let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::process::exit(0)
     }
 }
 
-/// The raw descriptor of a child's pipe, to make it non-blocking.
-pub fn set_nonblocking(fd: &impl AsRawFd) {
-    // SAFETY: fcntl on a descriptor the caller owns, changing only its status flags.
-    unsafe {
-        let fd = fd.as_raw_fd();
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        if flags >= 0 {
-            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-        }
-    }
-}
+#[cfg(not(unix))]
+mod other {
+    use std::io;
+    use std::process::{Child, Command};
+    use std::time::Instant;
 
-/// Waits until `fd` can take more bytes or `deadline` passes; false on the deadline.
-pub fn wait_writable(fd: &impl AsRawFd, deadline: Instant) -> bool {
-    let now = Instant::now();
-    if now >= deadline {
-        return false;
+    use super::Limits;
+
+    /// Engine programs need a Unix system here: process groups and the reaper are Unix only.
+    pub fn spawn(_command: Command, _limits: &Limits) -> io::Result<Child> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "engine programs are only run on Unix systems",
+        ))
     }
-    let ms = (deadline - now).as_millis().clamp(1, 1000) as libc::c_int;
-    let mut p = libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events: libc::POLLOUT,
-        revents: 0,
-    };
-    // SAFETY: poll reads and writes one pollfd on the stack.
-    unsafe { libc::poll(&mut p, 1, ms) };
-    true
+
+    pub fn usable_cpus() -> Vec<usize> {
+        Vec::new()
+    }
+
+    pub fn end(child: &mut Child) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    pub fn exited(_pid: u32) -> bool {
+        false
+    }
+
+    pub fn set_nonblocking<T>(_fd: &T) {}
+
+    pub fn wait_writable<T>(_fd: &T, deadline: Instant) -> bool {
+        Instant::now() < deadline
+    }
+
+    pub fn run_guardian() -> ! {
+        std::process::exit(0)
+    }
 }

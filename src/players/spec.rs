@@ -188,6 +188,11 @@ impl Entrant {
                 "stderr" => {
                     once(e.stderr.is_some())?;
                     ensure!(!value.is_empty(), "stderr= needs a file");
+                    // Refused now rather than at every start: a FIFO would hold the runner.
+                    ensure!(
+                        !std::fs::metadata(value).is_ok_and(|m| !m.is_file()),
+                        "stderr={value}: not a regular file (a FIFO, a device or a folder)"
+                    );
                     e.stderr = Some(PathBuf::from(value));
                 }
                 "mem" => {

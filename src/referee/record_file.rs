@@ -4,15 +4,40 @@
 //! A runner killed at any moment (SIGKILL, a power cut, a full disk) leaves the games it finished
 //! and at most one unfinished block after them; resuming drops that block and keeps the rest.
 
-use std::fs::File;
+use std::fs::{File, TryLockError};
 use std::io::{Seek, SeekFrom, Write};
-use std::os::fd::AsRawFd;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail, ensure};
+use anyhow::{Result, bail};
 
 use crate::record::{GameRecord, excerpt, parse_located};
+
+/// Opens the record `path` for reading and writing (created if needed, nothing cut yet) and takes
+/// its lock: only a regular file, checked without blocking (a FIFO would hold the writer for
+/// ever), and refused while another process holds the lock. Every writer of a record takes it
+/// here (`match`, `play`, `serve`, `connect`), so two can never write one file at once; the lock
+/// (an exclusive `flock`, through `File::try_lock`) lives as long as the file is open and goes
+/// with the process, however it ends.
+fn lock(path: &Path) -> Result<File> {
+    let name = path.display();
+    let file = crate::text_file::open_regular(
+        path,
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false),
+    )
+    .map_err(|e| anyhow::anyhow!("opening the record {name}: {e}"))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => bail!(
+            "the record {name} is in use by another runner (it holds the file's lock); \
+             wait for it to end or give another --record"
+        ),
+        Err(TryLockError::Error(e)) => bail!("locking the record {name}: {e}"),
+    }
+}
 
 /// An open, locked record file; games are appended to it.
 pub struct RecordFile {
@@ -30,32 +55,7 @@ impl RecordFile {
         resume: bool,
     ) -> Result<(RecordFile, Vec<GameRecord>)> {
         let name = path.display();
-        let mut file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .custom_flags(libc::O_NONBLOCK)
-            .open(path)
-            .map_err(|e| anyhow::anyhow!("opening the record {name}: {e}"))?;
-        let meta = file
-            .metadata()
-            .map_err(|e| anyhow::anyhow!("opening the record {name}: {e}"))?;
-        ensure!(
-            meta.is_file(),
-            "the record {name} is not a regular file (a pipe, a device or a folder)"
-        );
-        // SAFETY: flock on a descriptor this function owns; the lock lives as long as the file.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-            let e = std::io::Error::last_os_error();
-            if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
-                bail!(
-                    "the record {name} is in use by another runner (it holds the file's lock); \
-                     wait for it to end or give another --record"
-                );
-            }
-            bail!("locking the record {name}: {e}");
-        }
+        let mut file = lock(path)?;
         let games = if resume {
             let text = crate::record::read_text_file(path)?;
             let (keep, games) =
@@ -130,6 +130,19 @@ impl Write for RecordFile {
 }
 
 impl RecordFile {
+    /// Opens the record `path` for a new series of games: locked as [`RecordFile::open`] locks
+    /// it, then emptied (only once the lock is held, so that a refused writer cuts nothing).
+    pub fn create(path: &Path) -> Result<RecordFile> {
+        let mut file = lock(path)?;
+        file.set_len(0)
+            .and_then(|_| file.seek(SeekFrom::Start(0)).map(|_| ()))
+            .map_err(|e| anyhow::anyhow!("emptying the record {}: {e}", path.display()))?;
+        Ok(RecordFile {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
     fn named(&self, e: std::io::Error) -> std::io::Error {
         std::io::Error::new(e.kind(), format!("the record {}: {e}", self.path.display()))
     }

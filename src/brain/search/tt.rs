@@ -106,14 +106,10 @@ const HUGE_PAGE: usize = 2 << 20;
 fn advise_huge_pages(start: *const Entry, len: usize) {
     #[cfg(target_os = "linux")]
     {
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
         // SAFETY: the range lies inside one live allocation of ours, and this advice never
         // changes what the memory holds.
         unsafe {
-            madvise(start as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+            libc::madvise(start as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
         }
     }
     #[cfg(not(target_os = "linux"))]

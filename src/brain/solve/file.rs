@@ -85,7 +85,8 @@ pub fn write(s: &Solution, path: &Path) -> Result<()> {
     }
     let v = s.layout.v;
     let sides = if s.layout.symmetric { 1 } else { 2 };
-    let f = fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    let f = crate::text_file::open_for_writing(path, true)
+        .with_context(|| format!("creating {}", path.display()))?;
     let mut w = BufWriter::with_capacity(1 << 20, f);
     w.write_all(&header(v, sides, s.layout.len(), sum.finish()))?;
     for x in stored(s) {
@@ -100,7 +101,8 @@ pub fn write(s: &Solution, path: &Path) -> Result<()> {
 /// into the table, so a large table is held once in memory, not twice.
 pub fn read(v: &'static Variant, path: &Path) -> Result<Solved> {
     let name = path.display();
-    let mut f = fs::File::open(path).with_context(|| format!("reading {name}"))?;
+    let mut f = crate::text_file::open_regular(path, fs::OpenOptions::new().read(true))
+        .with_context(|| format!("reading {name}"))?;
     let mut bytes = vec![0u8; 44];
     if f.read_exact(&mut bytes).is_err() || &bytes[..8] != MAGIC {
         bail!("{name} is not an ewn solved table");

@@ -5,7 +5,6 @@
 //! [`checksum`]). A reader refuses a file whose magic, version, size or checksum is not what it
 //! expects, saying which. The version changes whenever the indexing or the values' meaning does.
 
-use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -37,7 +36,8 @@ pub fn checksum(values: &[u32]) -> u64 {
 
 /// Writes the table to `path`.
 pub fn write(t: &Tables, path: &Path) -> Result<()> {
-    let f = fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    let f = crate::text_file::open_for_writing(path, true)
+        .with_context(|| format!("creating {}", path.display()))?;
     let mut w = BufWriter::new(f);
     let mut header = Vec::with_capacity(HEADER);
     header.extend_from_slice(MAGIC);
@@ -59,7 +59,9 @@ pub fn write(t: &Tables, path: &Path) -> Result<()> {
 pub fn read(path: &Path) -> Result<Tables> {
     use std::io::Read;
     let name = path.display();
-    let mut f = fs::File::open(path).with_context(|| format!("reading {name}"))?;
+    // Only a regular file, opened without blocking: a FIFO in its place is refused, not waited on.
+    let mut f = crate::text_file::open_regular(path, std::fs::OpenOptions::new().read(true))
+        .with_context(|| format!("reading {name}"))?;
     let size = f
         .metadata()
         .with_context(|| format!("reading {name}"))?

@@ -1,0 +1,268 @@
+//! The native protocol's client: an engine program that speaks `ugi`.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::process::{Proc, Wait, fault, lost};
+use super::{HANDSHAKE, Settings};
+use crate::players::{Fault, Player, TimeControl, Turn};
+use crate::rules::board::{Color, Move};
+use crate::rules::notation::{parse_move_in, parse_setup_in, to_fen};
+use crate::rules::variant::Variant;
+use crate::rules::variant_file;
+
+/// An engine speaking the native protocol.
+pub struct Native {
+    argv: Vec<String>,
+    label: String,
+    /// Sent as `setoption name <name> value <value>` after each start.
+    options: Vec<(String, String)>,
+    settings: Settings,
+    proc: Option<Proc>,
+    /// The variant of the games, when not the standard game (`UCI_Variant` at every new game).
+    variant: Option<&'static Variant>,
+    /// The current engine log (`Player::log_to`).
+    log: Option<PathBuf>,
+    /// The last `wp` of an `info` line while a move was awaited.
+    wp: Option<f64>,
+}
+
+impl Native {
+    pub fn new(argv: Vec<String>, label: &str) -> Native {
+        Native::with_settings(argv, label, Vec::new(), Settings::default())
+    }
+
+    /// An engine that gets `options` after its handshake and is started as `settings` say.
+    pub fn with_settings(
+        argv: Vec<String>,
+        label: &str,
+        options: Vec<(String, String)>,
+        settings: Settings,
+    ) -> Native {
+        Native {
+            argv,
+            label: label.to_string(),
+            options,
+            settings,
+            proc: None,
+            variant: None,
+            log: None,
+            wp: None,
+        }
+    }
+
+    /// The running process, started, greeted and given its options if needed. An option the
+    /// engine refuses (an `error` line before `readyok`) is logged, not held against it: engines
+    /// differ in the options they know, as under cutechess-cli.
+    fn proc(&mut self) -> Result<&mut Proc, Fault> {
+        if self.proc.is_none() {
+            let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            p.shared.set_log(self.log.as_deref());
+            let deadline = Instant::now() + HANDSHAKE;
+            p.send("ugi", deadline)
+                .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
+                .map_err(|w| fault(w, "ugiok", HANDSHAKE))?;
+            if !self.options.is_empty() {
+                let deadline = Instant::now() + HANDSHAKE;
+                for (name, value) in &self.options {
+                    p.send(&format!("setoption name {name} value {value}"), deadline)
+                        .map_err(|w| fault(w, "setoption", HANDSHAKE))?;
+                }
+                let label = &self.label;
+                p.send("isready", deadline)
+                    .and_then(|_| {
+                        p.wait_for(deadline, &|l| {
+                            if l.starts_with("error") {
+                                log::warn!("{label}: {l}");
+                            }
+                            l == "readyok"
+                        })
+                    })
+                    .map_err(|w| fault(w, "readyok", HANDSHAKE))?;
+            }
+            self.proc = Some(p);
+        }
+        Ok(self.proc.as_mut().expect("just started"))
+    }
+
+    /// Chooses variant `v` in the engine (a custom variant's definition first, from a file): an
+    /// engine that answers with an error cannot play it, and loses the game by that fault.
+    fn tell_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
+        let mut lines = Vec::new();
+        if Variant::preset(v.name()).is_none_or(|p| !std::ptr::eq(p, v)) {
+            let path = std::env::temp_dir().join(format!(
+                "ewn-variant-{}-{}.toml",
+                std::process::id(),
+                v.name()
+            ));
+            // A FIFO planted at that name is refused, not waited on.
+            crate::text_file::open_for_writing(&path, true)
+                .and_then(|mut f| {
+                    use std::io::Write;
+                    f.write_all(variant_file::to_toml(v).as_bytes())
+                })
+                .map_err(|e| {
+                    Fault::Crash(format!("writing the definition of {}: {e}", v.name()))
+                })?;
+            lines.push(format!(
+                "setoption name VariantPath value {}",
+                path.display()
+            ));
+        }
+        lines.push(format!("setoption name UCI_Variant value {}", v.name()));
+        lines.push("isready".into());
+        let p = self.proc()?;
+        let deadline = Instant::now() + HANDSHAKE;
+        let mut r = Ok(String::new());
+        for l in &lines {
+            r = p.send(l, deadline).map(|_| String::new());
+            if r.is_err() {
+                break;
+            }
+        }
+        let r = r.and_then(|_| p.wait_for(deadline, &|l| l == "readyok" || l.starts_with("error")));
+        let line = self.check(r, "readyok", HANDSHAKE)?;
+        if line.starts_with("error") {
+            self.proc = None;
+            return Err(Fault::Malformed(format!(
+                "refuses variant {}: {line}",
+                v.name()
+            )));
+        }
+        Ok(())
+    }
+
+    fn ready(&mut self) -> Result<(), Fault> {
+        let p = self.proc()?;
+        let deadline = Instant::now() + HANDSHAKE;
+        let r = p
+            .send("isready", deadline)
+            .and_then(|_| p.wait_for(deadline, &|l| l == "readyok"));
+        self.check(r.map(|_| ()), "readyok", HANDSHAKE)
+    }
+
+    fn check<T>(&mut self, r: Result<T, Wait>, what: &str, wait: Duration) -> Result<T, Fault> {
+        lost(&mut self.proc, r, what, wait)
+    }
+
+    fn position_line(turn: &Turn) -> String {
+        let mut s = format!("position fen {}", to_fen(turn.start));
+        if !turn.history.is_empty() {
+            s.push_str(" moves");
+            for m in turn.history {
+                s.push(' ');
+                s.push_str(&m.display(turn.start.variant()).to_string());
+            }
+        }
+        s
+    }
+
+    fn go_line(turn: &Turn) -> String {
+        // Without dice there is no roll to give: the mover picks any cube.
+        let die = if turn.board.variant().has_dice() {
+            format!("die {} ", turn.die)
+        } else {
+            String::new()
+        };
+        match turn.tc {
+            TimeControl::MoveTime { ms } => format!("go {die}movetime {ms}"),
+            TimeControl::Game { .. } => format!(
+                "go {die}rtime {} btime {} rinc {} binc {}",
+                turn.clock_ms[Color::Red.idx()],
+                turn.clock_ms[Color::Blue.idx()],
+                turn.inc_ms[Color::Red.idx()],
+                turn.inc_ms[Color::Blue.idx()]
+            ),
+        }
+    }
+}
+
+impl Player for Native {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn set_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
+        self.variant = Some(v);
+        Ok(())
+    }
+
+    fn log_to(&mut self, path: Option<PathBuf>) {
+        if let Some(p) = &self.proc {
+            p.shared.set_log(path.as_deref());
+        }
+        self.log = path;
+    }
+
+    fn win_chance(&self) -> Option<f64> {
+        self.wp
+    }
+
+    fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
+        let p = self.proc()?;
+        p.drain();
+        let r = p.send("uginewgame", Instant::now() + HANDSHAKE);
+        self.check(r, "uginewgame", HANDSHAKE)?;
+        if let Some(v) = self.variant {
+            self.tell_variant(v)?;
+        }
+        self.ready()
+    }
+
+    fn setup(&mut self, side: Color, wait: Duration) -> Result<[u8; 6], Fault> {
+        let p = self.proc()?;
+        let deadline = Instant::now() + wait;
+        let side = if side == Color::Red { "r" } else { "b" };
+        // `go setup` answers for the side to move.
+        let r = p
+            .send(&format!("position setup 123456 123456 {side}"), deadline)
+            .and_then(|_| p.send("go setup", deadline))
+            .and_then(|_| p.wait_for(deadline, &|l| l.starts_with("bestmove")));
+        let line = self.check(r, "setup", wait)?;
+        let word = line.split_whitespace().nth(1).unwrap_or("");
+        // The standard game's setup question: six cubes, 1 to 6.
+        let v = crate::rules::variant::Variant::standard();
+        let s = parse_setup_in(v, word)
+            .map_err(|e| Fault::Malformed(format!("setup '{line}': {e}")))?;
+        let mut out = [0u8; 6];
+        out.copy_from_slice(&s);
+        Ok(out)
+    }
+
+    fn choose(&mut self, turn: &Turn) -> Result<Move, Fault> {
+        let p = self.proc()?;
+        let deadline = Instant::now() + turn.wait;
+        let wp = std::cell::Cell::new(None);
+        let r = p
+            .send(&Self::position_line(turn), deadline)
+            .and_then(|_| p.send(&Self::go_line(turn), deadline))
+            .and_then(|_| {
+                p.wait_for(deadline, &|l| {
+                    let mut w = l.split_whitespace();
+                    let first = w.next();
+                    if first == Some("info") {
+                        let mut w = w.skip_while(|&t| t != "wp").skip(1);
+                        if let Some(v) = w.next().and_then(|v| v.parse::<f64>().ok())
+                            && (0.0..=1.0).contains(&v)
+                        {
+                            wp.set(Some(v));
+                        }
+                    }
+                    first == Some("bestmove")
+                })
+            });
+        self.wp = wp.get();
+        let line = self.check(r, "bestmove", turn.wait)?;
+        let word = line.split_whitespace().nth(1).unwrap_or("");
+        parse_move_in(turn.board.variant(), word)
+            .map_err(|e| Fault::Malformed(format!("'{line}': {e}")))
+    }
+}
+
+impl Drop for Native {
+    fn drop(&mut self) {
+        if let Some(p) = self.proc.as_mut() {
+            p.quit("quit");
+        }
+    }
+}
