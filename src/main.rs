@@ -14,15 +14,16 @@ use ewn::cli;
 )]
 struct Cli {
     /// Protocol spoken on stdin/stdout: `auto` decides from the first line.
-    #[arg(long, global = true, default_value_t = ewn::protocol::Mode::Auto)]
+    #[arg(long, default_value_t = ewn::protocol::Mode::Auto)]
     protocol: ewn::protocol::Mode,
     /// Search threads of the protocol loop: for the TCG protocol, which has no options, and where
     /// the native `Threads` option starts (default 1). Subcommands take their own `--threads`.
     #[arg(long, value_parser = cli::threads_parser())]
     threads: Option<u64>,
-    /// A directory of exact endgame tables (`ewn tables build`): for the protocol loop (the TCG
-    /// front end has no options), `review`, `analyse`, `gui` and `connect`.
-    #[arg(long, global = true)]
+    /// A directory of exact tables (`ewn tables build`, `ewn solve --out`) for the protocol loop
+    /// (the TCG front end has no options). `review`, `analyse`, `gui` and `connect` take their own
+    /// `--tables` (given here, before them, it reaches them too).
+    #[arg(long, value_name = "DIR")]
     tables: Option<std::path::PathBuf>,
     /// The variant played (a preset or one of `--variants`): the protocol loop starts in it, and
     /// every subcommand that plays uses it. `ewn variants list` names them.
@@ -121,22 +122,31 @@ fn run() -> Result<()> {
             "--threads before a subcommand is for the protocol loop; give it after the subcommand"
         );
     }
-    if cli.tables.is_some()
-        && !matches!(
-            cli.command,
-            None | Some(Command::Review(_))
-                | Some(Command::Analyse(_))
-                | Some(Command::Gui(_))
-                | Some(Command::Connect(_))
-        )
-    {
-        // Quietly ignoring the tables would be worse than saying so.
-        anyhow::bail!("--tables is for the protocol loop, review, analyse, gui and connect only");
-    }
+    // The subcommands that use tables take `--tables` themselves; before them it reaches them
+    // too, as it always has.
+    let own = match &cli.command {
+        Some(Command::Review(a)) => Some(&a.table_dir),
+        Some(Command::Analyse(a)) => Some(&a.tables_dir),
+        Some(Command::Gui(a)) => Some(&a.tables_dir),
+        Some(Command::Connect(a)) => Some(&a.tables_dir),
+        _ => None,
+    };
+    let tables_dir = match (cli.tables.clone(), own) {
+        (Some(_), Some(Some(_))) => {
+            anyhow::bail!("--tables is given twice, before the subcommand and after it")
+        }
+        (Some(_), None) if cli.command.is_some() => {
+            // Quietly ignoring the tables would be worse than saying so.
+            anyhow::bail!(
+                "--tables is for the protocol loop, review, analyse, gui and connect only"
+            )
+        }
+        (top, own) => top.or(own.cloned().flatten()),
+    };
     cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
     // A directory may hold only solved tables (`ewn solve --out`), of the variant played or of
     // one chosen later: then there is no standard table to load.
-    let tables = match cli.tables.as_deref() {
+    let tables = match tables_dir.as_deref() {
         Some(d) if !cli::solve::has_standard_tables(d) && ewn::brain::solve::file::any_in(d) => {
             None
         }
@@ -147,7 +157,7 @@ fn run() -> Result<()> {
             cli.protocol,
             cli.threads.unwrap_or(1) as usize,
             tables,
-            cli.tables.clone(),
+            tables_dir,
             cli::variants::variant(),
             cli::variants::loaded(),
         );
@@ -166,19 +176,19 @@ fn run() -> Result<()> {
         Command::Export(args) => cli::referee::run_export(args),
         Command::Review(mut args) => {
             args.tables = tables;
-            args.table_dir = cli.tables.clone();
+            args.table_dir = tables_dir;
             ewn::app::review::run_review(args)
         }
         Command::Analyse(mut args) => {
             args.tables = tables;
-            if let Some(d) = cli.tables.as_deref() {
+            if let Some(d) = tables_dir.as_deref() {
                 args.solved = cli::solve::load_solved(d)?;
             }
             cli::analyse::run_analyse(args)
         }
         Command::Gui(mut args) => {
             args.tables = tables;
-            args.tables_dir = cli.tables.clone();
+            args.tables_dir = tables_dir;
             args.variant = Some(cli::variants::variant());
             args.variants = cli::variants::loaded();
             ewn::app::gui::run(args)

@@ -488,12 +488,12 @@ pub struct ReviewArgs {
     /// Hash table of each job, in MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
-    /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
+    /// Endgame tables (from `--tables DIR`): exact values where they cover the position.
     #[arg(skip)]
     pub tables: Option<Arc<Tables>>,
-    /// The global `--tables DIR`, where a solved variant's table (`ewn solve --out`) is looked
-    /// for: a game of that variant is valued from it, exactly.
-    #[arg(skip)]
+    /// A directory of exact tables: endgame tables (`ewn tables build`) and solved variants'
+    /// tables (`ewn solve --out`); positions they cover are valued exactly.
+    #[arg(long = "tables", value_name = "DIR")]
     pub table_dir: Option<PathBuf>,
 }
 

@@ -25,7 +25,11 @@ pub struct AnalyseArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = threads_parser())]
     pub threads: u64,
-    /// Endgame tables (the global `--tables DIR`): exact values where they cover the position.
+    /// A directory of exact tables: endgame tables (`ewn tables build`) and solved variants'
+    /// tables (`ewn solve --out`); positions they cover are valued exactly.
+    #[arg(long = "tables", value_name = "DIR")]
+    pub tables_dir: Option<std::path::PathBuf>,
+    /// Endgame tables (from `--tables DIR`).
     #[arg(skip)]
     pub tables: Option<std::sync::Arc<crate::brain::tables::Tables>>,
     /// The solved table of the variant played, from the same directory (`ewn solve --out`).

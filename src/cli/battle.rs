@@ -39,7 +39,10 @@ pub struct ConnectArgs {
     /// The engine's search threads.
     #[arg(long, default_value_t = 1, value_parser = threads_parser())]
     pub threads: u64,
-    /// Exact endgame tables (set by the global --tables).
+    /// A directory of exact endgame tables (`ewn tables build`) for the engine's search.
+    #[arg(long = "tables", value_name = "DIR")]
+    pub tables_dir: Option<std::path::PathBuf>,
+    /// Endgame tables (from `--tables DIR`).
     #[arg(skip)]
     pub tables: Option<Arc<Tables>>,
 }

@@ -12,6 +12,7 @@ mod brain_levels;
 mod brain_search;
 mod brain_solve;
 mod brain_tables;
+mod cli_help;
 mod hostile_files;
 mod players_openspiel;
 mod players_reaper;

@@ -43,9 +43,9 @@ pub struct GuiArgs {
     /// them the analysis uses the built-in three-cube table.
     #[arg(skip)]
     pub tables: Option<Arc<crate::brain::tables::Tables>>,
-    /// The directory of `--tables`, where the solved tables of the variants offered are looked
-    /// for (`ewn-solved-<variant>.tbl`, from `ewn solve --out`).
-    #[arg(skip)]
+    /// A directory of exact tables for the analysis and the review: endgame tables (`ewn tables
+    /// build`) and the solved tables of the variants offered (`ewn solve --out`).
+    #[arg(long = "tables", value_name = "DIR")]
     pub tables_dir: Option<std::path::PathBuf>,
     /// The variant a new game starts in unless the page picks another (`ewn --variant NAME gui`).
     #[arg(skip)]
