@@ -14,6 +14,7 @@ mod brain_solve;
 mod brain_tables;
 mod cli_help;
 mod hostile_files;
+mod house;
 mod players_openspiel;
 mod players_reaper;
 mod protocol_battle;
