@@ -47,6 +47,8 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
         threads,
         tables,
         solved,
+        // Read by `main`, which loads the tables into `tables` and `solved`.
+        tables_dir: _,
     } = args;
     let b = parse_position(&position.join(" "))?;
     let limits = Limits {
