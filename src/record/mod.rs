@@ -32,10 +32,10 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
+pub use crate::text_file::{excerpt, read_text_file, short_message};
 pub use parse::{
     Located, parse_located, parse_records, parse_records_with_graphs, read_record_file,
 };
-pub use crate::text_file::{excerpt, read_text_file, short_message};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -161,9 +161,7 @@ fn position_start_resignation_and_unfinished() {
     let with_first = text.replace("\nposition", "\nfirst r\nposition");
     assert!(parse_records(&with_first).is_ok());
     assert!(parse_records(&with_first.replace("first r", "first b")).is_err());
-    assert!(
-        parse_records(&text.replace("\nposition", "\nsetup 123456 123456\nposition")).is_err()
-    );
+    assert!(parse_records(&text.replace("\nposition", "\nsetup 123456 123456\nposition")).is_err());
 }
 
 #[test]
@@ -204,8 +202,8 @@ fn parse_errors_name_the_line() {
             .unwrap_err()
             .contains("no 'end'")
     );
-    let e = parse_records("game 1\nsetup 123456 123456\nfirst r\nresult r nope\nend\n")
-        .unwrap_err();
+    let e =
+        parse_records("game 1\nsetup 123456 123456\nfirst r\nresult r nope\nend\n").unwrap_err();
     assert!(e.contains("bad reason"), "{e}");
 }
 

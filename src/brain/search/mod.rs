@@ -13,10 +13,15 @@
 //! window, and the node returns as soon as it must fail) and alpha-beta at move nodes. `WIN` and 0
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
 
+mod leaf;
+mod order;
 mod reference;
 pub mod time;
 pub mod tt;
 
+pub use leaf::EvalKind;
+use leaf::LeafTerms;
+use order::{order_moves, static_order, static_score};
 pub use reference::{reference_value, reference_value_with};
 
 use std::sync::Arc;
@@ -24,12 +29,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 pub use crate::brain::eval::WIN;
-use crate::brain::eval::{self, evaluate};
-use crate::brain::general;
-use crate::brain::net;
+
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
-use crate::rules::board::{Board, MAX_MOVES, Move, MoveList, piece_of};
+use crate::rules::board::{Board, Move, MoveList, piece_of};
 use crate::rules::variant::MAX_OUTCOMES;
 use crate::rules::zobrist;
 pub use time::Clock;
@@ -134,76 +137,6 @@ fn is_proven(v: i64, bound: Bound) -> bool {
         Bound::Exact => v == 0 || v == WIN,
         Bound::Upper => v == 0,
         Bound::Lower => v == WIN,
-    }
-}
-
-/// Which static evaluation the search uses at its leaves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum EvalKind {
-    /// The race, material and immediate-win heuristic of `eval`.
-    Heuristic,
-    /// The learned network of `net`.
-    #[default]
-    Net,
-    /// The rule-driven race evaluation of `general`, which every variant can use (and the one
-    /// variants other than the standard game always use).
-    General,
-}
-
-impl EvalKind {
-    #[inline]
-    pub fn evaluate(self, b: &Board) -> i64 {
-        match self {
-            EvalKind::Heuristic => evaluate(b),
-            EvalKind::Net => net::evaluate(b),
-            EvalKind::General => general::evaluate(b),
-        }
-    }
-
-    /// The evaluation a search of `b` uses: the chosen one for the standard game, where all
-    /// apply, and the general one for every other variant.
-    #[inline]
-    pub fn for_board(self, b: &Board) -> EvalKind {
-        if b.variant().standard {
-            self
-        } else {
-            EvalKind::General
-        }
-    }
-}
-
-/// A depth-1 node's terms for evaluating its quiet children without playing them.
-enum LeafTerms {
-    Heuristic(eval::Sides),
-    Net(net::ChildTerms),
-}
-
-impl LeafTerms {
-    /// `None` for an evaluation without cheap child terms: its leaves are played and evaluated.
-    #[inline]
-    fn new(kind: EvalKind, b: &Board) -> Option<LeafTerms> {
-        match kind {
-            EvalKind::Heuristic => Some(LeafTerms::Heuristic(eval::sides(b))),
-            EvalKind::Net => Some(LeafTerms::Net(net::child_terms(b))),
-            EvalKind::General => None,
-        }
-    }
-
-    #[inline]
-    fn quiet_child(&self, b: &Board, m: Move) -> i64 {
-        match self {
-            LeafTerms::Heuristic(t) => eval::evaluate_after_quiet(b, t, m),
-            LeafTerms::Net(t) => net::evaluate_after_quiet(b, t, m),
-        }
-    }
-
-    /// The evaluation of `b`, just after the capture `m` that did not end the game.
-    #[inline]
-    fn capture_child(&self, b: &Board, m: Move) -> i64 {
-        match self {
-            LeafTerms::Heuristic(_) => evaluate(b),
-            LeafTerms::Net(t) => net::evaluate_after_capture(b, t, m),
-        }
     }
 }
 
@@ -1051,59 +984,4 @@ fn exact_root(
 #[inline]
 fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
-}
-
-/// Static move score for ordering: a win first, captures of enemy cubes, progress towards the
-/// goal; taking an own cube last.
-#[inline]
-fn static_score(b: &Board, m: Move) -> i32 {
-    if m.is_pass() {
-        return 0;
-    }
-    if b.is_winning_move(m) {
-        return 1000;
-    }
-    let c = b.side_to_move();
-    let dist = &b.variant().dist[c.idx()];
-    let mut s = (dist[m.from as usize] as i32 - dist[m.to as usize] as i32) * 10;
-    s -= dist[m.to as usize] as i32;
-    let target = b.piece_at(m.to);
-    if target != 0 {
-        let (tc, _) = piece_of(target);
-        s += if tc == c { -40 } else { 50 };
-    }
-    s
-}
-
-/// The root moves in static order, best first, before any search has valued them.
-fn static_order(b: &Board, root: &MoveList) -> Vec<RootMove> {
-    let mut order: Vec<RootMove> = root
-        .as_slice()
-        .iter()
-        .map(|&mv| RootMove { mv, value: 0 })
-        .collect();
-    order.sort_by_key(|r| std::cmp::Reverse(static_score(b, r.mv)));
-    order
-}
-
-#[inline]
-fn order_moves(b: &Board, list: &mut MoveList, tt_move: Move) {
-    let moves = list.as_mut_slice();
-    let mut scores = [0i32; MAX_MOVES];
-    for (i, &m) in moves.iter().enumerate() {
-        scores[i] = if m == tt_move {
-            10_000
-        } else {
-            static_score(b, m)
-        };
-    }
-    // Insertion sort: lists are tiny and the order must be deterministic.
-    for i in 1..moves.len() {
-        let mut j = i;
-        while j > 0 && scores[j - 1] < scores[j] {
-            scores.swap(j - 1, j);
-            moves.swap(j - 1, j);
-            j -= 1;
-        }
-    }
 }
