@@ -176,7 +176,13 @@ fn the_page_and_its_files_are_served() {
         !page.contains("http://") && !page.contains("https://"),
         "no CDN"
     );
-    for f in ["/board.js", "/app.js", "/app.css"] {
+    for f in [
+        "/board.js",
+        "/app.js",
+        "/panel.js",
+        "/controls.js",
+        "/app.css",
+    ] {
         let (code, body) = g.raw("GET", f, b"", &[]);
         assert_eq!(code, 200, "{f}");
         assert!(body.as_str().unwrap().len() > 1000, "{f}");

@@ -25,7 +25,10 @@ use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 pub const MAX_BODY: usize = 1 << 20;
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
+/// The page's script in three parts, loaded in this order: state and board, panel, controls.
 const APP_JS: &str = include_str!("assets/app.js");
+const PANEL_JS: &str = include_str!("assets/panel.js");
+const CONTROLS_JS: &str = include_str!("assets/controls.js");
 /// The board drawing alone, shared by every page that shows a position.
 const BOARD_JS: &str = include_str!("assets/board.js");
 const APP_CSS: &str = include_str!("assets/app.css");
@@ -115,6 +118,8 @@ impl Site for Arena {
             let (ct, body) = match (method, path) {
                 ("GET", "/" | "/index.html") => ("text/html; charset=utf-8", INDEX_HTML),
                 ("GET", "/app.js") => ("text/javascript; charset=utf-8", APP_JS),
+                ("GET", "/panel.js") => ("text/javascript; charset=utf-8", PANEL_JS),
+                ("GET", "/controls.js") => ("text/javascript; charset=utf-8", CONTROLS_JS),
                 ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
                 ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
                 ("GET", "/favicon.ico" | "/favicon.svg") => ("image/svg+xml", FAVICON),

@@ -1,0 +1,389 @@
+// The page's controls (loaded last, after app.js and panel.js): new games and records, stepping,
+// rolling, keys, flipping, copying, resigning, wiring every button, and the poll of the state
+// that starts it all.
+
+function readPlayer(side) {
+  const fs = $('p-' + side);
+  const type = fs.querySelector('.p-type').value;
+  const movetime = Number(fs.querySelector('.p-time input').value);
+  if (type === 'human') return { type };
+  if (type === 'ewn') return { type, level: Number(fs.querySelector('.p-level input').value), movetime };
+  return { type, name: fs.querySelector('.p-name select').value, movetime };
+}
+
+function showPlayerFields(fs) {
+  const type = fs.querySelector('.p-type').value;
+  fs.querySelector('.p-level').hidden = type !== 'ewn';
+  fs.querySelector('.p-time').hidden = type === 'human';
+  fs.querySelector('.p-name').hidden = type !== 'engine';
+}
+
+async function startGame() {
+  const body = {
+    red: readPlayer('red'),
+    blue: readPlayer('blue'),
+    variant: $('ng-variant').value,
+    red_setup: setupField('r').value.trim(),
+    blue_setup: setupField('b').value.trim(),
+    first: $('ng-first').value,
+    dice: $('ng-dice').value,
+  };
+  const seed = $('ng-seed').value.trim();
+  if (seed) body.seed = seed;
+  const pos = $('ng-position').value.trim();
+  if (pos) body.position = pos;
+  const s = await post('/api/new', body);
+  if (s) {
+    setupMode = false;
+    hintMove = null;
+    formKey = null;
+    $('ng-start').blur();
+    render(s);
+    say(`New game: ${settingsText(s)}`);
+  }
+}
+
+async function saveRecord() {
+  try {
+    const r = await api('GET', '/api/record');
+    $('record-text').value = r.text;
+    const url = URL.createObjectURL(new Blob([r.text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'ewn-game.txt';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (e) { flash(e.message); }
+}
+
+// Shows the position after `ply` plies. From the panel (the graph, the review's list, the
+// move list), the board is brought into view when it is out of sight, as on a phone.
+async function navigate(ply, fromPanel) {
+  if (!S) return;
+  const p = Math.max(0, Math.min(S.plies.length, ply));
+  if (p !== S.ply) await post('/api/navigate', { ply: p });
+  if (fromPanel) showBoard();
+}
+
+function showBoard() {
+  const r = $('board').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) {
+    $('board').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  }
+}
+
+async function undo() {
+  if (!S || !S.can_undo) return;
+  const s = await post('/api/undo', {});
+  if (s) say(`Took back to move ${s.ply}: ${SIDE_NAME[s.side]} to move.`);
+}
+
+function roll(ev) {
+  if (repeated(ev)) return;
+  if (canRoll()) post('/api/roll', {});
+}
+
+function showNewGame() {
+  $('newgame').open = true;
+  $('newgame').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  $('ng-start').focus({ preventScroll: true });
+}
+
+// Keys anywhere but in a form field: R roll, U undo, H hint, P pause, 1-9 a typed die, the
+// squares of a move typed as a5b4, Escape to clear it, arrows to step through the game.
+function onKey(ev) {
+  if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.target.closest('input, textarea, select')) return;
+  const k = ev.key.toLowerCase();
+  if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
+  if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
+  if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
+  if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
+  // A move starts with a letter, so a digit first is a typed die (or its correction); 10..12
+  // are typed as two digits.
+  if (/^[0-9]$/.test(k) && typed.length === 0 && canType() && typeDieKey(k)) {
+    ev.preventDefault();
+    return;
+  }
+  if (k === 'escape') { typed = ''; $('move-input').value = ''; selected = null; render(S); return; }
+  const g = geo();
+  const ok = typed.length % 2 === 0 ? g.files.includes(k) && k.length === 1 : /^[1-8]$/.test(k) && Number(k) <= g.rows;
+  if (ok && mayMove()) {
+    typed += k;
+    $('move-input').value = typed;
+    if (typed.length === 2) {
+      selected = S.legal.some((m) => m.startsWith(typed)) ? typed : null;
+      render(S);
+    }
+    if (typed.length === 4) {
+      const m = typed;
+      typed = '';
+      if (S.legal.includes(m)) playMove(m);
+      else { $('move-input').value = ''; flash(`${m} is not legal for ${dieWords(S.die)}: ${S.legal.join(', ')}`); }
+    }
+    ev.preventDefault();
+    return;
+  }
+  if (!ev.target.closest('#board')) {
+    if (ev.key === 'ArrowLeft') navigate(S.ply - 1);
+    if (ev.key === 'ArrowRight') navigate(S.ply + 1);
+  }
+}
+
+// A digit of a typed die: a whole outcome is entered at once, unless a longer outcome starts
+// with it (1 of 10..12), which waits a moment for its second digit.
+function typeDieKey(k) {
+  const outs = S.variant.outcomes.map((o) => String(o[0]));
+  clearTimeout(dieTimer);
+  let buf = dieBuf + k;
+  if (!outs.some((o) => o.startsWith(buf))) buf = k;
+  if (!outs.some((o) => o.startsWith(buf))) { dieBuf = ''; return false; }
+  const longer = outs.some((o) => o.length > buf.length && o.startsWith(buf));
+  const enter = (b) => { dieBuf = ''; post('/api/roll', { die: Number(b) }); };
+  if (outs.includes(buf) && !longer) { enter(buf); return true; }
+  dieBuf = buf;
+  dieTimer = setTimeout(() => { if (outs.includes(dieBuf)) enter(dieBuf); else dieBuf = ''; }, 900);
+  return true;
+}
+
+// The players' bars follow the board: the side drawn at the top has its bar above it.
+function placeBars() {
+  const wrap = document.querySelector('.board-wrap');
+  wrap.before(flipped ? $('bar-blue') : $('bar-red'));
+  $('decision').after(flipped ? $('bar-red') : $('bar-blue'));
+}
+
+function flipBoard() {
+  flipped = !flipped;
+  placeBars();
+  try { localStorage.setItem('ewn-flip', flipped ? 'on' : 'off'); } catch (e) { /* no storage */ }
+  $('flip').setAttribute('aria-pressed', String(flipped));
+  say(flipped ? "Board flipped: Blue's side at the bottom." : "Board turned back: Red's side at the top.");
+  lastBoardHtml = '';
+  if (S) render(S);
+}
+
+// Copies text to the clipboard, with a fallback for browsers that refuse the clipboard API.
+async function copyText(text, what) {
+  let ok = false;
+  try { await navigator.clipboard.writeText(text); ok = true; } catch (e) {
+    const t = document.createElement('textarea');
+    t.value = text;
+    t.setAttribute('aria-hidden', 'true');
+    t.style.position = 'fixed';
+    t.style.opacity = '0';
+    document.body.appendChild(t);
+    t.select();
+    try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
+    t.remove();
+  }
+  document.body.dataset.copied = text;
+  flash(ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`, 'info');
+  say(ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`);
+}
+
+const positionLink = () => `${location.origin}/?position=${encodeURIComponent(S.fen)}&variant=${encodeURIComponent(S.variant.name)}`;
+
+// Opens the position of a link (?position=...): a game from it with the form's players.
+async function openLinked() {
+  const l = LINKED;
+  if (!l || !S) return;
+  const v = S.variants.find((x) => x.name === l.variant) || S.variant;
+  open_form_for(v.name, l.position);
+  if (!TOKEN) { flash('This link opens a position; open the arena with its token to play it.'); return; }
+  await startGame();
+}
+
+function open_form_for(variant, position) {
+  $('ng-variant').value = variant;
+  variantPicked();
+  $('ng-position').value = position;
+}
+
+async function resign(ev) {
+  if (repeated(ev) || !S) return;
+  // Two clicks, apart: the first asks, the second resigns.
+  if (Date.now() > resignArmed) {
+    resignArmed = Date.now() + 4000;
+    $('resign').textContent = 'Resign?';
+    flash(`Click Resign? again to resign: ${SIDE_NAME[S.side === 'r' ? 'b' : 'r']} wins.`, 'info');
+    setTimeout(() => { if (Date.now() > resignArmed) { $('resign').textContent = 'Resign'; } }, 4100);
+    return;
+  }
+  resignArmed = 0;
+  $('resign').textContent = 'Resign';
+  const s = await post('/api/resign', {});
+  if (s) say(`${SIDE_NAME[s.winner === 'r' ? 'b' : 'r']} resigned: ${SIDE_NAME[s.winner]} wins.`);
+}
+
+function wire() {
+  const board = $('board');
+  board.addEventListener('click', (ev) => {
+    const cell = ev.target.closest('.cell');
+    if (cell && !repeated(ev)) onBoardClick(Number(cell.dataset.i));
+  });
+  board.addEventListener('keydown', onBoardKey);
+  board.addEventListener('focusin', (ev) => {
+    const cell = ev.target.closest('.cell');
+    if (cell) focusIdx = Number(cell.dataset.i);
+  });
+  board.addEventListener('pointerdown', setupPointerDown);
+  board.addEventListener('pointermove', setupPointerMove);
+  board.addEventListener('pointerup', setupPointerUp);
+  board.addEventListener('pointercancel', () => { drag = null; drawBoard(); });
+  $('roll').addEventListener('click', roll);
+  $('typed-dice').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button');
+    if (b && !repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) });
+  });
+  $('pass').addEventListener('click', (ev) => { if (!repeated(ev)) playMove('0000'); });
+  $('ng-variant').addEventListener('change', variantPicked);
+  $('hint').addEventListener('click', async () => {
+    try {
+      const h = await api('POST', '/api/hint', {});
+      hintMove = h.move;
+      hintFen = S.fen;
+      localError = null;
+      say(`Hint: ${h.move}, ${pct(h.wp)}`);
+      render(S);
+    } catch (e) { flash(e.message); }
+  });
+  $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
+  $('pause').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: S && S.running ? 'pause' : 'run' }); });
+  $('step').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: 'step' }); });
+  $('mainline').addEventListener('click', async (ev) => {
+    const b = ev.target.closest('button');
+    if (!b || repeated(ev)) return;
+    await post('/api/mainline', {});
+    showBoard();
+  });
+  $('rematch').addEventListener('click', async (ev) => {
+    if (repeated(ev)) return;
+    const s = await post('/api/rematch', {});
+    if (s) say(`Rematch: ${settingsText(s)}`);
+  });
+  $('again').addEventListener('click', showNewGame);
+  $('top-new').addEventListener('click', showNewGame);
+  $('review').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', {}); });
+  $('review-cancel').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', { cancel: true }); });
+  $('review-end').addEventListener('click', (ev) => {
+    if (repeated(ev)) return;
+    post('/api/review', {});
+    $('review-card').scrollIntoView({ block: 'nearest' });
+  });
+  $('review-out').addEventListener('click', async (ev) => {
+    const b = ev.target.closest('button[data-ply]');
+    if (!b) return;
+    // A review of the game's own line, seen from a side line: its entries are the game's.
+    if (S && S.main && S.review.line === 'main') {
+      await post('/api/mainline', { ply: Number(b.dataset.ply) });
+      showBoard();
+    } else navigate(Number(b.dataset.ply), true);
+  });
+  $('flip').addEventListener('click', flipBoard);
+  $('copy-pos').addEventListener('click', () => { if (S) copyText(S.fen, 'position'); });
+  $('copy-link').addEventListener('click', () => { if (S) copyText(positionLink(), 'link to this position'); });
+  $('resign').addEventListener('click', resign);
+  $('move-input').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }
+  });
+  $('move-go').addEventListener('click', () => {
+    const m = $('move-input').value.trim().toLowerCase();
+    if (S && S.legal.includes(m)) playMove(m);
+    else if (S) flash(`${m || 'nothing'} is not a legal move here` + (S.die !== null ? ` for ${dieWords(S.die)}: ${S.legal.join(', ')}` : ''));
+  });
+  $('nav-first').addEventListener('click', () => navigate(0));
+  $('nav-back').addEventListener('click', () => navigate(S.ply - 1));
+  $('nav-fwd').addEventListener('click', () => navigate(S.ply + 1));
+  $('nav-last').addEventListener('click', () => navigate(S.plies.length));
+  $('moves').addEventListener('click', async (ev) => {
+    const b = ev.target.closest('button[data-ply]');
+    if (b) navigate(Number(b.dataset.ply), true);
+    const g = ev.target.closest('button[data-main]');
+    if (g && !repeated(ev)) {
+      await post('/api/mainline', { ply: Number(g.dataset.main) });
+      showBoard();
+    }
+  });
+  $('graph').addEventListener('click', graphClick);
+  $('graph').addEventListener('keydown', graphKey);
+  document.addEventListener('keydown', onKey);
+  const table = $('analysis-die');
+  table.addEventListener('mouseover', (ev) => {
+    const tr = ev.target.closest('tr.mv');
+    const m = tr ? tr.dataset.move : null;
+    if (m !== shownMove) { shownMove = m; drawBoard(); }
+  });
+  table.addEventListener('mouseleave', () => { shownMove = null; drawBoard(); });
+  table.addEventListener('click', (ev) => {
+    const tr = ev.target.closest('tr.mv');
+    shownMove = tr && shownMove !== tr.dataset.move ? tr.dataset.move : null;
+    drawBoard();
+  });
+  document.querySelectorAll('fieldset.player').forEach((fs) => {
+    fs.querySelector('.p-type').addEventListener('change', () => showPlayerFields(fs));
+    showPlayerFields(fs);
+  });
+  $('ng-start').addEventListener('click', startGame);
+  $('ng-arrange').addEventListener('click', () => {
+    if (setupMode) { setupMode = false; render(S); } else enterSetupMode();
+  });
+  $('ng-players').addEventListener('click', () => post('/api/players', { red: readPlayer('red'), blue: readPlayer('blue') }));
+  document.querySelectorAll('.p-setup input').forEach((inp) => {
+    inp.addEventListener('input', () => {
+      if (!setupMode) return;
+      const side = inp.closest('#p-red') ? 'r' : 'b';
+      const d = readSetup(formVariant(), inp.value);
+      if (d) { draft[side] = d; drawBoard(); }
+    });
+  });
+  $('save').addEventListener('click', saveRecord);
+  $('load-file').addEventListener('change', async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    const text = await f.text();
+    $('record-text').value = text;
+    await post('/api/record', { text });
+    ev.target.value = '';
+  });
+  $('load-text-btn').addEventListener('click', () => post('/api/record', { text: $('record-text').value }));
+  const settings = () => post('/api/settings', {
+    analysis: $('set-analysis').checked,
+    analysis_ms: Number($('set-analysis-ms').value),
+    delay_ms: Number($('set-delay').value),
+  });
+  ['set-analysis', 'set-analysis-ms', 'set-delay'].forEach((id) => $(id).addEventListener('change', settings));
+  try { $('set-sound').checked = localStorage.getItem('ewn-sound') === 'on'; } catch (e) { /* no storage */ }
+  $('set-sound').addEventListener('change', () => {
+    try { localStorage.setItem('ewn-sound', $('set-sound').checked ? 'on' : 'off'); } catch (e) { /* no storage */ }
+    if ($('set-sound').checked) sound('move');
+  });
+  let resize = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resize);
+    resize = setTimeout(() => { if (S) drawGraph(); }, 100);
+  });
+}
+
+let linkedDone = false;
+async function poll() {
+  try {
+    const s = await api('GET', '/api/state');
+    if (!S || s.version !== S.version) render(s);
+    if (!linkedDone && LINKED) { linkedDone = true; openLinked(); }
+    else if (s.review.busy) drawReview(); // its seconds go on
+
+  } catch (e) {
+    $('status').textContent = 'The server does not answer: is `ewn gui` still running?';
+  } finally {
+    setTimeout(poll, 300);
+  }
+}
+
+try { flipped = localStorage.getItem('ewn-flip') === 'on'; } catch (e) { /* no storage */ }
+wire();
+$('flip').setAttribute('aria-pressed', String(flipped));
+placeBars();
+poll();

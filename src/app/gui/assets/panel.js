@@ -1,0 +1,541 @@
+// The page's panel (loaded after app.js, whose state it reads): the analysis, the solved values,
+// the graph, the move list, the review, the players, the forms, the rules of the variant, and
+// render(), which draws everything from a new state.
+
+// ---------- panel ----------
+
+function shownRow() {
+  if (!shownMove || !S || !S.analysis.moves) return null;
+  return S.analysis.moves.find((m) => m.move === shownMove) || null;
+}
+
+function drawAnalysis() {
+  const a = S.analysis;
+  let note = '';
+  if (!a.enabled) note = 'off';
+  else if (a.busy) note = 'searching…';
+  else if (a.depth) note = `depth ${a.depth}`;
+  $('analysis-note').textContent = note;
+  // Red's chance before the roll, else the graph's point for this position.
+  let red = null;
+  // Without dice the turn's move table is the position's value (searched deeper than the
+  // pre-move estimate), so the bar, the table and the graph say the same.
+  if (!hasDice() && a.moves && a.moves.length) red = a.side === 'r' ? a.moves[0].wp : 1 - a.moves[0].wp;
+  else if (a.preroll) red = a.side === 'r' ? a.preroll.wp : 1 - a.preroll.wp;
+  else if (S.graph[S.ply] !== null && S.graph[S.ply] !== undefined) red = S.graph[S.ply];
+  if (S.winner) red = S.winner === 'r' ? 1 : 0;
+  $('winbar-red').style.width = red === null ? '50%' : (red * 100).toFixed(1) + '%';
+  $('winbar-rl').textContent = 'Red ' + (red === null ? '…' : pct(red));
+  $('winbar-bl').textContent = 'Blue ' + (red === null ? '…' : pct(1 - red));
+  $('winbar').setAttribute('aria-label', red === null ? 'win chance not known yet' : `Red ${pct(red)}, Blue ${pct(1 - red)}`);
+
+  const side = SIDE_NAME[a.side];
+  // At a past position: the move the game played there, with the die rolled there.
+  const next = !S.live && S.ply < S.plies.length ? S.plies[S.ply] : null;
+  let die = '';
+  if (S.winner) die = '<p>The game is over.</p>';
+  else if (a.moves) {
+    const played = next && next.die === a.die ? next.move : null;
+    const rank = played ? a.moves.findIndex((m) => m.move === played) + 1 : 0;
+    const rows = a.moves.map((m, k) => {
+      const caps = m.captures.map((c) => `${c.cube} ${pct(c.chance)}`).join(', ') || '–';
+      const cls = ['mv'];
+      if (k === 0) cls.push('best');
+      if (m.move === played) cls.push('played');
+      const tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
+      return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${m.move}${tag}</td>` +
+        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
+        `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
+    }).join('');
+    const asIn = hasDice() ? `Die ${a.die}, as rolled in the game` : 'Any cube, in the game';
+    const head = played
+      ? `${asIn}: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
+      : `${DieWords(a.die)}: every move, ${side}'s win chance`;
+    die = `<h3>${head} <small>depth ${a.depth}</small></h3>` +
+      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">win</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
+  } else if (S.die !== null && a.enabled) die = `<h3>${DieWords(S.die)}${next && next.die === S.die && hasDice() ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
+  else if (a.enabled) {
+    die = S.dice.mode === 'manual' ? '<p>Type the die to see every move\'s win chance.</p>'
+      : (humanToMove() || !S.live ? '<p>Roll the die to see every move\'s win chance.</p>' : '<p>The engine rolls for itself.</p>');
+  }
+  $('analysis-die').innerHTML = die;
+
+  let faces = '';
+  // Without dice there is no roll: the move table above is the whole story.
+  if (a.preroll && a.preroll.faces.length && !S.winner && hasDice()) {
+    const rows = a.preroll.faces.map((f) => `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`).join('');
+    const depths = [...new Set(a.preroll.faces.map((f) => f.depth))].sort((x, y) => x - y).join('–');
+    faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face <small title="before the roll the six faces share the search time, so each is searched less deeply than the rolled die's table, and its value can differ from it by a little">depth ${depths}</small></h3>` +
+      `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col">win</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  $('analysis-faces').innerHTML = faces;
+  $('pv').textContent = a.pv.length ? a.pv.join(' ') : '–';
+}
+
+// A solved variant (its table loaded with --tables): the shown position's exact value and the
+// optimal mixed setups of both sides.
+function drawSolved() {
+  const sv = S.solved;
+  const el = $('solved');
+  el.hidden = !sv;
+  if (!sv) return;
+  const mix = (xs) => xs.map((x) => `<span class="mono">${esc(x.setup)}</span> ${pct(x.p)}`).join(', ');
+  const first = SIDE_NAME[sv.first], second = SIDE_NAME[sv.first === 'r' ? 'b' : 'r'];
+  let h = `<h3>Solved exactly <small>the variant's table</small></h3>`;
+  if (S.winner) h += '';
+  else h += sv.wp === null || sv.wp === undefined ? '<p>This position is not reached in any game from the start.</p>'
+    : `<p>This position: ${SIDE_NAME[sv.side]} wins ${pct(sv.wp)} with perfect play${exactTag(true)}.</p>`;
+  if (sv.equilibrium) {
+    const e = sv.equilibrium;
+    h += `<p id="solved-eq">Best setups (equilibrium): ${first}, moving first, wins ${pct(e.value)}. ` +
+      `${first} plays ${mix(e.first)}; ${second} plays ${mix(e.second)}.</p>`;
+  }
+  setHtml(el, h);
+}
+
+function drawGraph() {
+  const svg = $('graph');
+  const g = S.graph;
+  const W = Math.max(200, Math.round(svg.clientWidth || 400)), H = 170;
+  const L = 38, R = 10, T = 16, B = 26;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const n = Math.max(g.length - 1, 1);
+  const x = (i) => L + (W - L - R) * i / n;
+  const y = (p) => T + (H - T - B) * (1 - p);
+  // Positions whose chance is unknown are bridged: the line joins the known points.
+  const known = [];
+  g.forEach((p, i) => { if (p !== null && p !== undefined) known.push([x(i), y(p)]); });
+  const d = known.map(([px, py], k) => (k ? 'L' : 'M') + px.toFixed(1) + ' ' + py.toFixed(1)).join(' ');
+  const dots = known.map(([px, py]) => `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="2.2" fill="#1d2228"/>`).join('');
+  const marks = [];
+  S.plies.forEach((p, k) => {
+    if (!p.mark || g[k + 1] === null || g[k + 1] === undefined) return;
+    marks.push(`<circle class="gmark ${p.mark}" cx="${x(k + 1).toFixed(1)}" cy="${y(g[k + 1]).toFixed(1)}" r="5"><title>${k + 1}. ${p.move}: ${p.mark}</title></circle>`);
+  });
+  const step = Math.max(1, Math.ceil(n / Math.max(2, Math.floor((W - L - R) / 36))));
+  const ticks = [];
+  for (let i = 0; i <= n; i += step) {
+    ticks.push(`<line x1="${x(i)}" y1="${H - B}" x2="${x(i)}" y2="${H - B + 4}" stroke="#9aa3ad"/><text x="${x(i)}" y="${H - B + 15}" text-anchor="middle">${i}</text>`);
+  }
+  svg.innerHTML =
+    `<rect x="${L}" y="${T}" width="${W - L - R}" height="${(H - T - B) / 2}" fill="#fbeeed"/>` +
+    `<rect x="${L}" y="${T + (H - T - B) / 2}" width="${W - L - R}" height="${(H - T - B) / 2}" fill="#edf2fb"/>` +
+    `<line x1="${L}" y1="${y(0.5)}" x2="${W - R}" y2="${y(0.5)}" stroke="#9aa3ad" stroke-dasharray="4 4"/>` +
+    `<g class="axis"><text x="${L - 4}" y="${y(1) + 4}" text-anchor="end">100%</text><text x="${L - 4}" y="${y(0.5) + 4}" text-anchor="end">50%</text><text x="${L - 4}" y="${y(0) + 4}" text-anchor="end">0%</text>` +
+    `<text x="${L}" y="${T - 4}">Red's win chance</text><text x="${W - R}" y="${H - 2}" text-anchor="end">move</text>${ticks.join('')}</g>` +
+    `<line x1="${x(S.ply)}" y1="${T}" x2="${x(S.ply)}" y2="${H - B}" stroke="#e2a21b" stroke-width="2"/>` +
+    `<path id="graph-line" d="${d}" fill="none" stroke="#1d2228" stroke-width="2" stroke-linejoin="round"/>` +
+    dots + marks.join('');
+  svg.dataset.n = n;
+  svg.dataset.l = L;
+  svg.dataset.r = R;
+  const last = known.length ? g.filter((p) => p !== null && p !== undefined).slice(-1)[0] : null;
+  const here = g[S.ply];
+  svg.setAttribute('aria-valuemin', '0');
+  svg.setAttribute('aria-valuemax', String(S.plies.length));
+  svg.setAttribute('aria-valuenow', String(S.ply));
+  svg.setAttribute('aria-valuetext', `move ${S.ply} of ${S.plies.length}` + (here !== null && here !== undefined ? `, Red ${pct(here)}` : ''));
+  svg.setAttribute('aria-label', `Red's win chance after each move: ${known.length} of ${g.length} positions known` +
+    (last !== null ? `, last ${pct(last)}` : '') + `; shown: move ${S.ply}` + (here !== null && here !== undefined ? `, ${pct(here)}` : '') +
+    '. Left and right arrows step through the game');
+}
+
+function graphClick(ev) {
+  if (!S) return;
+  const svg = $('graph');
+  const rect = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal;
+  const px = (ev.clientX - rect.left) * (vb.width / rect.width);
+  const n = Number(svg.dataset.n), L = Number(svg.dataset.l), R = Number(svg.dataset.r);
+  const i = Math.max(0, Math.min(S.plies.length, Math.round((px - L) / ((vb.width - L - R) / n))));
+  // A marked point is a decision: the position before the marked move, with its played and
+  // best moves framed, as the review's list shows it.
+  const p = i > 0 ? S.plies[i - 1] : null;
+  navigate(p && p.mark ? i - 1 : i, true);
+}
+
+function graphKey(ev) {
+  if (!S) return;
+  const to = { ArrowLeft: S.ply - 1, ArrowRight: S.ply + 1, Home: 0, End: S.plies.length }[ev.key];
+  if (to === undefined) return;
+  navigate(to, true);
+  ev.preventDefault();
+  ev.stopPropagation();
+}
+
+// The move list. While a side line is shown it reads as on an analysis board: the game's moves
+// up to where the side line leaves it, the game's next move, the side line in brackets, then the
+// rest of the game (a click on one of the game's moves goes back to the game there).
+function drawMoves() {
+  const m = S.main;
+  const branch = m ? m.branch : null;
+  const item = (p, k) => {
+    const side = branch !== null && k >= branch;
+    const cls = [p.side];
+    if (side) cls.push('side');
+    if (k === S.ply - 1) cls.push('current');
+    if (k >= S.ply) cls.push('after');
+    const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
+    const took = p.took ? '×' : p.fell ? '↓' : '';
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${side ? ', side line' : ''}`;
+    const title = p.fell ? ` title="${cubeWords(p.fell)} fell into the hole"` : '';
+    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${p.move}${took}${mark}</span></button></li>`;
+  };
+  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${p.move}</span></button></li>`;
+  let items;
+  if (!m) items = S.plies.map(item);
+  else {
+    items = S.plies.slice(0, branch).map(item);
+    if (m.plies.length) items.push(gameMove(m.plies[0], 0));
+    items.push('<li class="paren" aria-hidden="true">(</li>');
+    S.plies.slice(branch).forEach((p, j) => items.push(item(p, branch + j)));
+    items.push('<li class="paren" aria-hidden="true">)</li>');
+    m.plies.slice(1).forEach((p, j) => items.push(gameMove(p, j + 1)));
+  }
+  if (!items.length) items.push('<li class="empty">No moves yet: the list fills as the game goes.</li>');
+  const list = $('moves');
+  const html = items.join('');
+  if (list.dataset.html !== html) {
+    list.innerHTML = html;
+    list.dataset.html = html;
+    const cur = list.querySelector('.current');
+    if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
+  }
+  // One line under the board while a side line is shown: what it is, and the way back.
+  const bar = $('mainline');
+  bar.hidden = !m;
+  if (m) {
+    const res = m.winner ? `${SIDE_NAME[m.winner]} won in ${m.length}` : `${m.length} moves`;
+    setHtml(bar, `<span class="ml-head">Side line from move ${m.branch + 1} · the game: ${res}</span> <button type="button" id="to-main" class="primary">Back to the game</button>`);
+  }
+}
+
+// The die before a move in the move list ("4:"), nothing without dice.
+const dieShort = (d) => (hasDice() ? `${d}:` : '');
+
+const ordinal = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th');
+
+function drawReview() {
+  const rv = S.review;
+  $('review-depth').textContent = rv.depth;
+  const none = S.plies.length === 0;
+  $('review').disabled = rv.busy || none || setupMode;
+  $('review-end').disabled = rv.busy || none;
+  // In a side line, Review values the side line.
+  $('review').textContent = S.main ? 'Review side line' : rv.moves ? 'Review again' : 'Review game';
+  $('review-cancel').hidden = !rv.busy;
+  if (rv.busy && reviewSince === null) reviewSince = Date.now();
+  if (!rv.busy) reviewSince = null;
+  const secs = reviewSince === null ? 0 : Math.round((Date.now() - reviewSince) / 1000);
+  const what = S.main ? 'side line' : 'game';
+  const progress = `move ${rv.done} of ${rv.total} valued (depth ${rv.depth}, ${secs} s)`;
+  $('review-note').textContent = rv.busy ? progress : (rv.moves ? `${rv.moves.length} moves valued` + (rv.line === 'side' ? ' (side line)' : '') : '');
+  if (!rv.moves || rv.busy) {
+    const pctDone = rv.total ? Math.round(100 * rv.done / rv.total) : 0;
+    setHtml($('review-out'), rv.busy ? `<p class="busy"><span class="spinner" aria-hidden="true"></span> Valuing the ${what}: move ${rv.done} of ${rv.total} <progress id="review-progress" max="${rv.total}" value="${rv.done}" aria-label="review progress">${pctDone}%</progress> ${secs} s; the rest of the page goes on.</p>` : '');
+    return;
+  }
+  const names = { r: S.players.red.label, b: S.players.blue.label };
+  const row = (k, t) => `<tr><td><span class="swatch ${k === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE_NAME[k]} (${esc(names[k])})</td>` +
+    `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td></tr>`;
+  const marked = rv.moves.filter((m) => m.mark).map((m) =>
+    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
+  setHtml($('review-out'),
+    `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th></tr></thead>` +
+    `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
+    '<p class="hint-text">?! inaccuracy, ? mistake, ?? blunder. Pick a move to see it: red frame the move played, green the best.</p>' +
+    (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>'));
+}
+
+// Under the board at a reviewed decision: what was played, what was best, and what it cost, as
+// the review's list says it.
+function drawDecision() {
+  const rv = reviewedNext();
+  const el = $('decision');
+  el.hidden = !rv;
+  if (!rv) return;
+  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${rv.played}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${rv.best}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
+  if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
+}
+
+// Replaces an element's content only when it changed, so that a click is never lost to a redraw.
+function setHtml(el, html) {
+  if (el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}
+
+function describePlayer(p) {
+  if (p.type === 'ewn') return `ewn · level ${p.level} · ${p.movetime} ms`;
+  if (p.type === 'engine') return `engine ${p.name}`;
+  return p.label && p.label !== 'human' ? p.label : 'Person';
+}
+
+function drawPlayers() {
+  for (const side of ['r', 'b']) {
+    const p = playerOf(side);
+    const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
+    bar.querySelector('.pname').textContent = `${SIDE_NAME[side]}: ${describePlayer(p)}`;
+    let note = '';
+    if (S.winner === side) note = 'wins';
+    else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
+    bar.querySelector('.pnote').textContent = note;
+    bar.classList.toggle('active', !S.winner && S.side === side);
+    bar.classList.toggle('won', S.winner === side);
+  }
+}
+
+function settingsText(s) {
+  const parts = [`${describePlayer(s.players.red)} v ${describePlayer(s.players.blue)}`];
+  if (!s.variant.standard) parts.push(s.variant.name);
+  if (s.setup.position) parts.push('from a position');
+  else parts.push(`setups ${s.setup.red_setup} / ${s.setup.blue_setup}`, `${SIDE_NAME[s.setup.first]} first`);
+  if (!s.variant.has_dice) parts.push('no dice');
+  else parts.push(s.dice.mode === 'auto' ? `seed ${s.dice.seed}` : 'typed dice');
+  return parts.join(' · ');
+}
+
+// The form shows the game being played; refilled when another game begins, unless the person is
+// editing it.
+function fillForms(s) {
+  const names = s.engines;
+  for (const side of ['red', 'blue']) {
+    const p = s.players[side];
+    const fs = $('p-' + side);
+    const sel = fs.querySelector('.p-name select');
+    sel.innerHTML = names.map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join('');
+    fs.querySelector('.p-type option[value=engine]').disabled = names.length === 0;
+    fs.querySelector('.p-type').value = p.type;
+    if (p.level) fs.querySelector('.p-level input').value = p.level;
+    if (p.movetime) fs.querySelector('.p-time input').value = p.movetime;
+    if (p.name) sel.value = p.name;
+    // The game's arrangements are in the "now:" line; a new game draws new ones unless the
+    // person types digits (Rematch keeps each side's arrangement).
+    fs.querySelector('.p-setup input').value = 'random';
+    showPlayerFields(fs);
+  }
+  $('no-engines').hidden = names.length > 0;
+  $('ng-variant').innerHTML = s.variants.map((v) => `<option value="${esc(v.name)}">${esc(variantLabel(v))}</option>`).join('');
+  $('ng-variant').value = s.variant.name;
+  variantPicked();
+  $('ng-first').value = s.setup.first;
+  $('ng-dice').value = s.dice.mode;
+  $('ng-position').value = ''; // a new game starts from setups unless a position is typed
+  $('ng-seed').value = '';
+  $('ng-seed').placeholder = 'new';
+  $('set-analysis').checked = s.settings.analysis;
+  $('set-analysis-ms').value = s.settings.analysis_ms;
+  $('set-delay').value = s.settings.delay_ms;
+}
+
+// Announces the move just played (true) or the die just rolled.
+function announceChanges(prev, s, rolled) {
+  if (!prev) return false;
+  const sameLine = prev.start === s.start && s.plies.length >= prev.plies.length;
+  if (sameLine && s.ply === prev.ply + 1 && s.live) {
+    const p = s.plies[s.ply - 1];
+    say(`${SIDE_NAME[p.side]} played ${p.move}${hasDice() ? ' with die ' + p.die : ''}${p.took ? ', took ' + cubeWords(p.took) : ''}` +
+      (p.fell ? `; ${cubeWords(p.fell)} fell into the hole at ${p.move.slice(2)}.` : '.') +
+      (s.winner ? ` ${s.status}.` : ''));
+    sound(p.took ? 'capture' : 'move');
+    if (s.winner) sound('win');
+    return true;
+  }
+  if (rolled) {
+    say(`${SIDE_NAME[s.side]} rolled ${s.die}.`);
+    sound('roll');
+  }
+  return false;
+}
+
+// A variant's dice in words.
+function diceWords(v) {
+  if (!v.has_dice) return 'no dice';
+  const m = /^(\d*)d(\d+)$/.exec(v.dice || '');
+  if (m && m[1] === '2') return `two dice (sum ${v.outcome_range.replace('..', '–')})`;
+  return `a die of ${v.outcomes.length} faces (${v.outcome_range.replace('..', '–')})`;
+}
+
+// What sets a variant apart from the standard game, in a few words each.
+function variantTraits(v) {
+  const t = [];
+  if (v.goal === 'rank') t.push('goal: the far rank');
+  if (v.moves === 'forward') t.push('moves straight or diagonally forward');
+  if (v.holes.length) t.push(`${v.holes.length > 1 ? 'holes' : 'a hole'} on ${v.holes.join(' ')}`);
+  if (v.has_dice && v.substitute === 'pass') t.push("a missing cube's number passes");
+  if (!v.own_capture) t.push('no taking of own cubes');
+  if (!v.has_dice) t.push('any cube each turn');
+  return t;
+}
+
+// A variant as the picker lists it: its name, board, cubes, dice and what else it changes.
+function variantLabel(v) {
+  const dice = v.has_dice ? (v.dice === '2d6' ? `2 dice ${v.outcome_range}` : `die ${v.outcome_range}`) : 'no dice';
+  const extra = variantTraits(v).filter((x) => x !== 'any cube each turn');
+  return `${v.name}: ${v.rows}x${v.cols}, ${v.cubes.length} cubes, ${dice}${extra.length ? ', ' + extra.join(', ') : ''}`;
+}
+
+// The rules of a variant, from its definition, for "How to play".
+function rulesHtml(v) {
+  const g = EwnBoard.geometry({ rows: v.rows, cols: v.cols });
+  const redGoal = v.goal === 'rank' ? 'rank 1' : g.name(g.n - 1);
+  const blueGoal = v.goal === 'rank' ? `rank ${v.rows}` : g.name(0);
+  const p = [];
+  p.push(`<b>${esc(v.name)}</b>: a ${v.rows}x${v.cols} board, ${v.cubes.length} cubes a side numbered ${v.cubes.join(' ')}. ` +
+    `Red starts on ${v.start_red.join(' ')}, Blue on ${v.start_blue.join(' ')} (the shaded squares); ${SIDE_NAME[v.first] || 'Red'} moves first.`);
+  if (v.has_dice) {
+    p.push(`Roll ${diceWords(v)} and move the cube with that number; ` +
+      (v.substitute === 'pass' ? 'if that cube is gone, nothing moves and the turn passes (the Pass button).'
+        : 'if that cube is gone, move the nearest cube above or below it.'));
+  } else p.push('There are no dice: on every turn move any one of your cubes.');
+  p.push(v.moves === 'forward'
+    ? 'A cube steps one square forward: Red down, or diagonally down-left or down-right; Blue up, or diagonally up-left or up-right.'
+    : "A cube steps one square towards the opponent's corner: Red right, down or diagonally down-right; Blue left, up or diagonally up-left.");
+  p.push(v.own_capture
+    ? 'It takes whatever stands there, even a cube of its own side (click the target twice when that cube could move too).'
+    : "It takes an opponent's cube standing there; it never steps onto its own cubes.");
+  if (v.holes.length) p.push(`A cube that steps onto the hole${v.holes.length > 1 ? 's' : ''} (${v.holes.join(' ')}, drawn dark) falls in and is gone.`);
+  p.push(`Win by reaching ${v.goal === 'rank' ? 'the far rank' : "the opponent's corner"} (Red ${redGoal}, Blue ${blueGoal}) or by taking all the opponent's cubes. A side with no legal move passes.`);
+  return p.map((x) => `<p>${x}</p>`).join('');
+}
+
+function rulesShort(v) {
+  const goal = v.goal === 'rank' ? 'reach the far rank' : 'reach the far corner';
+  const turn = v.has_dice ? 'roll, move that cube' : 'move any cube';
+  const extra = variantTraits(v).filter((x) => !x.startsWith('goal') && x !== 'any cube each turn');
+  return `${v.name}: ${turn}, ${goal} or take every cube${extra.length ? '; ' + extra.join('; ') : ''}`;
+}
+
+function drawRules(v) {
+  const key = v.name;
+  const el = $('rules');
+  if (el.dataset.variant === key) return;
+  el.dataset.variant = key;
+  $('rules-short').textContent = rulesShort(v);
+  $('rules-text').innerHTML = rulesHtml(v);
+}
+
+// The form follows the picked variant: its setups' hint, and engine setups only in the standard
+// game.
+function variantPicked() {
+  const v = formVariant();
+  if (!v) return;
+  $('ng-variant-about').textContent = variantLabel(v);
+  for (const side of ['r', 'b']) {
+    const f = setupField(side);
+    const squares = side === 'r' ? v.start_red : v.start_blue;
+    f.title = `${v.cubes.length} cubes of ${v.cubes.join('')} in some order (on ${squares.join(' ')}), random` + (v.standard ? ' or engine' : '');
+    if (!v.standard && f.value.trim() === 'engine') f.value = 'random';
+    if (f.value.trim() !== 'random' && f.value.trim() !== 'engine' && !readSetup(v, f.value)) f.value = 'random';
+  }
+  $('ng-position').placeholder = v.standard ? 'optional, e.g. R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r' : `optional, a ${v.name} position`;
+  if (setupMode) enterSetupMode();
+}
+
+// The typed-dice buttons of the game's variant (none without dice).
+function drawTypedDice(s) {
+  const faces = s.variant.outcomes.map((o) => o[0]).join(',');
+  const box = $('typed-dice');
+  if (box.dataset.faces === faces) return;
+  box.dataset.faces = faces;
+  box.innerHTML = s.variant.outcomes.map((o) => `<button type="button" data-die="${o[0]}">${o[0]}</button>`).join('');
+}
+
+function render(s) {
+  const prev = S;
+  // A note about the last action goes with the next change of the game (not with the analysis'
+  // progress, which changes the version too).
+  const gameKey = (x) => [x.fen, x.die, x.ply, x.plies.length, x.running, Boolean(x.main), x.winner].join('|');
+  if (prev && localError && gameKey(s) !== gameKey(prev)) { localError = null; clearTimeout(noteTimer); }
+  if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
+  if (prev && s.die !== prev.die) selected = null;
+  S = s;
+  const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
+  const editing = $('newgame').contains(document.activeElement) || setupMode;
+  if (key !== formKey && !editing) { fillForms(s); formKey = key; }
+  const playing = s.plies.length > 0 && !s.winner;
+  if (playing && !wasPlaying) $('newgame').open = false;
+  wasPlaying = playing;
+  $('ng-now').textContent = 'now: ' + settingsText(s);
+  document.body.classList.toggle('arranging', setupMode);
+  document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
+  $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
+  document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
+  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game' : s.status;
+  drawRules(setupMode ? formVariant() : s.variant);
+  const die = $('die');
+  const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
+  const dice = s.variant.has_dice;
+  die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
+  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice');
+  die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled' : `die ${s.die}`);
+  die.hidden = Boolean(s.winner);
+  if (rolled && dice) animateDie(s.die);
+  const manual = s.dice.mode === 'manual';
+  const over = Boolean(s.winner);
+  $('roll').hidden = manual || over || !dice;
+  $('roll').disabled = !canRoll();
+  drawTypedDice(s);
+  $('typed-dice').hidden = !manual || over || !dice;
+  // A forced pass: the only legal move, played with this button.
+  const pass = mayMove() && s.legal.length === 1 && s.legal[0] === '0000';
+  $('pass').hidden = !pass;
+  document.querySelectorAll('#typed-dice button').forEach((b) => {
+    b.disabled = !canType();
+    b.setAttribute('aria-pressed', String(Number(b.dataset.die) === s.die));
+    b.setAttribute('aria-label', `die ${b.dataset.die}` + (s.die !== null ? ' (corrects the typed die)' : ''));
+  });
+  $('hint').hidden = over;
+  // A person resigns on its turn at the end of the game.
+  $('resign').hidden = over || !s.live || !humanToMove() || s.awaiting_setup || setupMode;
+  $('hint').disabled = !(s.die !== null && mayMove() && s.settings.analysis);
+  $('undo').disabled = !s.can_undo;
+  $('pause').textContent = s.running ? 'Pause' : 'Resume';
+  $('pause').setAttribute('aria-pressed', String(!s.running));
+  $('pause').disabled = over;
+  $('step').disabled = over || s.running || humanToMove() || !s.live;
+  // Paused: said in the status line (from the server) and shown on the board's frame.
+  const paused = !s.running && !over && !s.awaiting_setup &&
+    (s.players.red.type !== 'human' || s.players.blue.type !== 'human');
+  document.body.classList.toggle('paused', paused);
+  $('paused-tag').hidden = !paused;
+  // Step only means something while paused: otherwise it is left out (the turn's buttons then
+  // fit one line on a phone too).
+  $('step').hidden = !paused;
+  $('move-input').disabled = !mayMove();
+  $('move-go').disabled = !mayMove();
+  $('endbar').hidden = !over || setupMode;
+  if (over) {
+    const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
+    const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
+    const how = s.reason === 'resign' ? `${SIDE_NAME[s.winner === 'r' ? 'b' : 'r']} resigned`
+      : s.reason === 'capture' && lastPly && lastPly.fell ? 'the last cube fell in'
+        : s.reason === 'capture' ? 'took the last cube' : goal;
+    $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${how}</small>`;
+    $('result').className = 'result ' + (s.winner === 'r' ? 'red' : 'blue');
+  }
+  $('pv-line').hidden = !S.analysis.pv.length;
+  $('seed').textContent = (s.variant.standard ? '' : s.variant.name + ' · ') +
+    (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in');
+  const err = localError || s.error || (TOKEN ? null : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.');
+  $('error').hidden = !err;
+  $('error').classList.toggle('info', Boolean(localError) && noteKind === 'info');
+  if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
+  drawDecision();
+  $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
+  $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
+  $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
+  drawPlayers();
+  drawBoard();
+  drawMoves();
+  drawAnalysis();
+  drawSolved();
+  drawGraph();
+  drawReview();
+  const moved = announceChanges(prev, s, rolled);
+  if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, at move ${s.ply}.`);
+  else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
+  if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
+}
