@@ -176,13 +176,14 @@ impl Worker<'_> {
 }
 
 /// Solves every position reachable from the start positions of `v` (every pair of setups, either
-/// side first) with `threads` threads: in one memoised pass when no position can repeat, else by
-/// value iteration on one thread ([`super::cyclic`], which refuses a variant whose games can go
-/// on forever). The index must fit in memory (the caller estimates first).
-pub fn solve(v: &'static Variant, threads: usize, progress: &Progress) -> Result<Solution, String> {
-    if passes(v).is_some() {
-        return super::cyclic::solve(v, progress);
-    }
+/// side first) with `threads` threads, in one memoised pass: `v` must be a variant whose
+/// positions never repeat (see [`super::solve`]). The index must fit in memory (the caller
+/// estimates first).
+pub fn solve_acyclic(
+    v: &'static Variant,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Solution, String> {
     let layout = Layout::new(v)?;
     let start = Instant::now();
     let len = layout.len() as usize;

@@ -22,9 +22,21 @@ use crate::brain::eval::WIN;
 use crate::rules::board::{Board, Color};
 use crate::rules::variant::Variant;
 
-pub use build::{Progress, Solution, passes, setups, solve, start_position};
+pub use build::{Progress, Solution, passes, setups, start_position};
 pub use index::{Layout, slots_estimate};
 pub use nash::{Equilibrium, equilibrium};
+
+/// Solves every position reachable from the start positions of `v` (every pair of setups, either
+/// side first): in one memoised pass with `threads` threads when no position can repeat
+/// ([`build`]), else by value iteration on one thread ([`cyclic`], which refuses a variant whose
+/// games can go on forever). The index must fit in memory (the caller estimates first).
+pub fn solve(v: &'static Variant, threads: usize, progress: &Progress) -> Result<Solution, String> {
+    if passes(v).is_some() {
+        cyclic::solve(v, progress)
+    } else {
+        build::solve_acyclic(v, threads, progress)
+    }
+}
 
 /// The win chances of every pair of setups: `values[i][j]` is the first mover's chance, before
 /// its first roll, when it plays `setups[i]` and the other side `setups[j]`.
