@@ -30,27 +30,18 @@ pub fn short_message(m: String) -> String {
     }
 }
 
-/// Reads a text file for a reader: only a regular file (a FIFO without a writer would block for
+/// Reads a text file for a reader, without a leading byte-order mark: only a regular file (a FIFO without a writer would block for
 /// ever, a device never end), lines of at most [`MAX_TEXT_LINE`] bytes (the file is refused as
 /// soon as one is longer, without reading the rest), UTF-8. Every error names the file, and the
 /// line where there is one.
 pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
     use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
     let name = path.display();
-    // Opened without blocking, so that a FIFO is refused, not waited on.
-    let mut f = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)
+    let mut f = open_regular(path, std::fs::OpenOptions::new().read(true))
         .map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
     let meta = f
         .metadata()
         .map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
-    anyhow::ensure!(
-        meta.is_file(),
-        "reading {name}: not a regular file (a pipe, a device or a folder)"
-    );
     let mut bytes = Vec::with_capacity(meta.len().min(1 << 24) as usize);
     let mut chunk = vec![0u8; 64 * 1024];
     // The current line: its number and where it starts in the file; whether it holds more than
@@ -88,12 +79,19 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
             }
         }
     }
+    // A byte-order mark (editors on some systems write one) is not part of the text.
+    let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    bytes.drain(..bom);
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         anyhow::anyhow!(
             "{name}: line {line}: not UTF-8 text (byte {} of the file)",
-            at + 1
+            bom + at + 1
         )
     })
 }
@@ -151,6 +149,22 @@ pub fn read_regular(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(f.metadata()?.len().min(1 << 24) as usize);
     f.read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_counted() {
+        let dir = std::env::temp_dir().join(format!("ewn-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("positions.txt");
+        std::fs::write(&p, b"\xef\xbb\xbfstartpos\n").unwrap();
+        assert_eq!(super::read_text_file(&p).unwrap(), "startpos\n");
+        std::fs::write(&p, b"\xef\xbb\xbfab\xff\n").unwrap();
+        let e = super::read_text_file(&p).unwrap_err().to_string();
+        assert!(e.contains("byte 6 of the file"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 #[cfg(all(test, unix))]

@@ -379,6 +379,16 @@ impl Answer {
     /// The move this answer names in `b` (its side to move), or why it names none.
     pub fn to_move(&self, b: &Board) -> Result<Move, String> {
         let (side, n) = from_server(self.cube);
+        // The other side's cube names no move of this turn: the answer is malformed, whatever
+        // its direction (battle.md), not an illegal move.
+        if side != b.side_to_move() {
+            return Err(format!(
+                "cube {} is {}'s, and {} is to move",
+                self.cube,
+                side.name(),
+                b.side_to_move().name()
+            ));
+        }
         let from = b
             .cube_square(side, n)
             .ok_or_else(|| format!("cube {} is not on the board", self.cube))?;
@@ -719,8 +729,10 @@ mod tests {
         assert_eq!(red("6|rightdown\n"), (Ok(parse_move("a3b2").unwrap()), 12));
         assert_eq!(red("\r\n3|right\n").0, Ok(parse_move("c5d5").unwrap()));
         assert_eq!(red("5|down").0, Ok(parse_move("b4b3").unwrap()));
-        assert!(red("11|right\n").0.unwrap_err().contains("not a direction"));
-        assert!(red("9|left\n").0.is_ok());
+        // Blue's cubes (7-12) answer no turn of Red's, in any direction.
+        assert!(red("11|right\n").0.unwrap_err().contains("is blue's"));
+        assert!(red("9|left\n").0.unwrap_err().contains("is blue's"));
+        assert!(red("3|left\n").0.unwrap_err().contains("not a direction"));
         assert!(red("3|up\n").0.unwrap_err().contains("off the board"));
         for need in ["", "1", "12", "3|", "3|righ", "3|right", "10|left"] {
             assert_eq!(decode_answer(need.as_bytes()), Decoded::Need, "{need}");

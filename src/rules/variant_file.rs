@@ -128,6 +128,14 @@ fn line_of(text: &str, table: &str, key: Option<&str>) -> usize {
     let mut header = 0;
     for (i, raw) in text.lines().enumerate() {
         let l = raw.trim();
+        // A definition written inline at the top, `name = { rows = 4, ... }`, is all on its line.
+        if !in_table
+            && header == 0
+            && l.split('=').next().map(|k| k.trim().trim_matches('"')) == Some(table)
+            && l.contains('{')
+        {
+            return i + 1;
+        }
         if l.starts_with('[') {
             let name = l
                 .trim_start_matches('[')
@@ -150,6 +158,28 @@ fn line_of(text: &str, table: &str, key: Option<&str>) -> usize {
         }
     }
     header
+}
+
+/// The line an error about table `[table]` belongs to: the line of the first key of the table the
+/// message names (`cubes`, `substitute = "pass"`, ...), else the table's header.
+fn line_for_error(text: &str, table: &str, msg: &str) -> usize {
+    let header = line_of(text, table, None);
+    let is_word = |at: usize, len: usize| {
+        let b = msg.as_bytes();
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        (at == 0 || !ident(b[at - 1])) && (at + len == b.len() || !ident(b[at + len]))
+    };
+    KEYS.iter()
+        .filter_map(|k| {
+            let at = msg
+                .match_indices(k)
+                .map(|(i, _)| i)
+                .find(|&i| is_word(i, k.len()))?;
+            let line = line_of(text, table, Some(k));
+            (line != header).then_some((at, line))
+        })
+        .min()
+        .map_or(header, |(_, line)| line)
 }
 
 fn parse_dice(s: &str) -> Option<Dice> {
@@ -317,11 +347,9 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, S
     for (name, _) in doc.iter() {
         resolve(file, text, name, &tables, &mut done, &mut HashSet::new())?;
         let def = &done[name];
-        let rules = def
-            .rules(name)
-            .map_err(|e| format!("{file}:{}: [{name}] {e}", line_of(text, name, None)))?;
-        let v = Variant::intern(rules)
-            .map_err(|e| format!("{file}:{}: [{name}] {e}", line_of(text, name, None)))?;
+        let at = |e: &str| format!("{file}:{}: [{name}] {e}", line_for_error(text, name, e));
+        let rules = def.rules(name).map_err(|e| at(&e))?;
+        let v = Variant::intern(rules).map_err(|e| at(&e))?;
         out.push(v);
     }
     Ok(out)
@@ -467,8 +495,19 @@ mod tests {
 
     #[test]
     fn errors_name_file_line_and_key() {
+        // An error found when the rules are checked points at the key it names, else the header.
         let e = parse_variants("v.toml", "[a]\nrows = 3\ncubes = [1,2,3,4,5,6,7]\n").unwrap_err();
         assert!(e.starts_with("v.toml:1:") && e.contains("start"), "{e}");
+        let stuck = "# a file\n[stuck]\nrows = 3\ncols = 3\ncubes = [2]\ndice = \"d1\"\nsubstitute = \"pass\"\n";
+        let e = parse_variants("v.toml", stuck).unwrap_err();
+        assert!(
+            e.starts_with("v.toml:7:") && e.contains("never move"),
+            "{e}"
+        );
+        // A definition written inline is named by its own line, never line 0.
+        let e = parse_variants("v.toml", "\nx = { parent = \"standard\", dice = \"x\" }\n")
+            .unwrap_err();
+        assert!(e.starts_with("v.toml:2:"), "{e}");
         let e = parse_variants("v.toml", "[a]\nrows = 3\ndice = \"x\"\n").unwrap_err();
         assert_eq!(
             e,
