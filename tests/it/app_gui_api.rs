@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -43,17 +43,7 @@ impl Gui {
             .stderr(Stdio::null())
             .spawn()
             .expect("start ewn gui");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        // http://127.0.0.1:PORT/?token=HEX
-        let (port, token) = line
-            .trim()
-            .strip_prefix("http://127.0.0.1:")
-            .and_then(|r| r.split_once("/?token="))
-            .and_then(|(p, t)| Some((p.parse().ok()?, t.to_string())))
-            .unwrap_or_else(|| panic!("address line '{line}'"));
+        let (port, token) = common::gui_address(&mut child);
         assert!(
             token.len() >= 32 && token.chars().all(|c| c.is_ascii_hexdigit()),
             "{token}"

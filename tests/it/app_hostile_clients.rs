@@ -71,16 +71,7 @@ fn start_gui() -> Target {
         .stderr(Stdio::null())
         .spawn()
         .expect("start ewn gui");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let (port, token) = line
-        .trim()
-        .strip_prefix("http://127.0.0.1:")
-        .and_then(|r| r.split_once("/?token="))
-        .and_then(|(p, t)| Some((p.parse().ok()?, t.to_string())))
-        .unwrap_or_else(|| panic!("address line '{line}'"));
+    let (port, token) = common::gui_address(&mut child);
     Target {
         child,
         port,

@@ -324,3 +324,22 @@ pub mod standard {
         notation::move_name_in(Variant::standard(), m)
     }
 }
+
+/// The address `ewn gui` prints first (`http://127.0.0.1:PORT/?token=HEX`), read from the piped
+/// standard output of `child`: its port and token.
+pub fn gui_address(child: &mut Child) -> (u16, String) {
+    let mut line = String::new();
+    BufReader::new(
+        child
+            .stdout
+            .take()
+            .expect("the arena's standard output is piped"),
+    )
+    .read_line(&mut line)
+    .unwrap();
+    line.trim()
+        .strip_prefix("http://127.0.0.1:")
+        .and_then(|r| r.split_once("/?token="))
+        .and_then(|(p, t)| Some((p.parse().ok()?, t.to_string())))
+        .unwrap_or_else(|| panic!("address line '{line}'"))
+}
