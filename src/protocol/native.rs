@@ -329,7 +329,10 @@ impl<W: Write> Engine<W> {
         }
         match cmd {
             Command::Hello(h) => self.hello(h)?,
-            Command::IsReady => self.send(Reply::ReadyOk)?,
+            Command::IsReady => {
+                self.warm();
+                self.send(Reply::ReadyOk)?
+            }
             Command::SetOption(setting) => self.set_option(setting)?,
             Command::NewGame => {
                 self.board = Board::startpos_in(self.board.variant());
@@ -475,10 +478,19 @@ impl<W: Write> Engine<W> {
         vars.extend(self.loaded.iter().map(|v| v.name().to_string()));
         self.send(Reply::ComboOption(UCI_VARIANT, "standard".into(), vars))?;
         self.send(Reply::StringOption(VARIANT_PATH))?;
+        self.warm();
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
         }))
+    }
+
+    /// Builds what the first timed search would otherwise build on its clock (the built-in
+    /// table, started in the background at start-up) before the engine says it is ready.
+    fn warm(&self) {
+        if self.tables.1 {
+            crate::brain::tables::builtin();
+        }
     }
 
     fn set_option(&mut self, setting: Setting) -> Result<()> {

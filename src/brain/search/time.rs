@@ -2,7 +2,9 @@
 //!
 //! A hard deadline is enforced inside the search; a soft one decides between iterations whether
 //! another can start. Both are already reduced by the move overhead, the time lost between the
-//! referee and the engine.
+//! referee and the engine. A fixed move time has no soft limit (it equals the hard one): time not
+//! used is lost, so the search deepens until the hard limit stops it, and an unfinished iteration
+//! still counts where it found a better move.
 
 use std::time::Duration;
 
@@ -23,13 +25,10 @@ pub struct Budget {
     pub hard: Duration,
 }
 
-/// Budget for a fixed time per move.
+/// Budget for a fixed time per move: all of it but the overhead, with no soft limit.
 pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> Budget {
-    let hard = movetime_ms.saturating_sub(overhead_ms).max(1);
-    Budget {
-        soft: Duration::from_millis(hard * 6 / 10),
-        hard: Duration::from_millis(hard),
-    }
+    let hard = Duration::from_millis(movetime_ms.saturating_sub(overhead_ms).max(1));
+    Budget { soft: hard, hard }
 }
 
 /// Own moves left in this game, estimated from the race: the quicker side's expected number of
@@ -72,7 +71,8 @@ mod tests {
     fn movetime_subtracts_overhead() {
         let b = for_movetime(100, 10);
         assert_eq!(b.hard, Duration::from_millis(90));
-        assert!(b.soft < b.hard);
+        // Time not used is lost: no iteration is skipped to save it.
+        assert_eq!(b.soft, b.hard);
         assert_eq!(for_movetime(5, 10).hard, Duration::from_millis(1));
     }
 
