@@ -46,6 +46,9 @@ pub const MAX_THREADS: usize = 256;
 /// Chance nodes at least this deep are probed (Star2) before the full search.
 const PROBE_MIN_DEPTH: u32 = 2;
 
+/// Move nodes at least this deep look for a transposition cutoff among their children first.
+const ETC_MIN_DEPTH: u32 = 3;
+
 /// What limits one search. With none set the search runs to `MAX_DEPTH` or a proven value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -838,6 +841,22 @@ impl Worker<'_> {
         if depth >= 2 {
             for &m in list.as_slice() {
                 self.tt.prefetch(b.key_after(m));
+            }
+        }
+        // Enhanced transposition cutoff: a child whose table entry already proves it good enough
+        // for a cutoff ends the node before any child is searched. Only where the children's
+        // subtrees are large: near the leaves the extra probes cost more than they save.
+        if depth >= ETC_MIN_DEPTH {
+            for &m in list.as_slice() {
+                if let Some(h) = self.tt.probe(b.key_after(m))
+                    && (h.depth as u32 >= depth - 1 || h.depth == PROVEN_DEPTH)
+                    && matches!(h.bound, Bound::Exact | Bound::Upper)
+                    && WIN - h.value >= beta
+                {
+                    let v = WIN - h.value;
+                    self.store(key, v, m, depth, Bound::Lower);
+                    return v;
+                }
             }
         }
         let alpha0 = alpha;
