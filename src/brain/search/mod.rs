@@ -407,7 +407,8 @@ impl Worker<'_> {
         }
     }
 
-    /// The main thread's iterative deepening, which makes the result.
+    /// The main thread's iterative deepening, which makes the result: one iteration per depth,
+    /// each reported, until a limit, a proven root or the clock ends it.
     fn main(
         &mut self,
         b: &mut Board,
@@ -417,8 +418,6 @@ impl Worker<'_> {
         max_depth: u32,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let timed = budget.is_some() && limits.depth.is_none() && limits.nodes.is_none();
-
         // A move is ready before any search: the first in static order.
         let mut order = static_order(b, root);
         let mut result = SearchResult {
@@ -432,132 +431,157 @@ impl Worker<'_> {
             pv: vec![order[0].mv],
             root_moves: order.clone(),
         };
+        let full = limits.multipv > 1;
         let mut prev_nodes = 0u64;
         for depth in 1..=max_depth {
             let iter_start = Instant::now();
             let iter_nodes_start = self.nodes;
-            let full = limits.multipv > 1;
-            let mut alpha = -1;
-            let mut best_value = -1;
-            let mut best_move = order[0].mv;
-            let mut completed = 0;
-            for rm in order.iter_mut() {
-                let mv = rm.mv;
-                let a = if full { -1 } else { alpha };
-                let v = self.root_child(b, mv, depth, a, WIN + 1);
-                if self.aborted {
-                    break;
-                }
-                rm.value = v;
-                completed += 1;
-                if v > best_value {
-                    best_value = v;
-                    best_move = mv;
-                    alpha = alpha.max(v);
-                    if !full {
-                        self.shared
-                            .root_alpha
-                            .store((depth as u64) << 32 | (alpha + 1) as u64, Ordering::Relaxed);
-                    }
-                }
-                if self.check_abort() {
-                    break;
-                }
-            }
+            let it = self.iteration(b, &mut order, depth, full);
             if self.aborted {
-                // An unfinished iteration still counts where it found, at the new depth, a move
-                // better than the previous best (searched first): its value is exact.
-                if completed > 1 && best_move != result.best && depth > 1 {
-                    log::debug!(
-                        "depth {depth} unfinished: {} replaces {}",
-                        best_move.display(b.variant()),
-                        result.best.display(b.variant())
-                    );
-                    result.best = best_move;
-                    result.value = best_value;
-                    result.exact = best_value == WIN;
-                    result.pv = vec![best_move];
-                    // Keep the result consistent: the new best first, with its new value.
-                    if let Some(i) = result.root_moves.iter().position(|r| r.mv == best_move) {
-                        let mut rm = result.root_moves.remove(i);
-                        rm.value = best_value;
-                        result.root_moves.insert(0, rm);
-                    }
-                }
+                adopt_unfinished(&mut result, &it, depth, b);
                 break;
             }
-            // Stable sort keeps earlier order among equal values: the search is deterministic.
-            order.sort_by_key(|r| std::cmp::Reverse(r.value));
-            debug_assert_eq!(order[0].mv, best_move);
-            let exact = best_value == 0 || best_value == WIN;
-            let time_ms = self.start.elapsed().as_millis() as u64;
-            let pv = self.principal_variation(b, best_move, depth);
-            result = SearchResult {
-                best: best_move,
-                value: best_value,
-                depth,
-                nodes: self.all_nodes(),
-                time_ms,
-                exact,
-                table: false,
-                pv: pv.clone(),
-                root_moves: order.clone(),
-            };
-            let secs = self.start.elapsed().as_secs_f64();
-            let nodes = self.all_nodes();
-            on_info(&Info {
-                depth,
-                nodes,
-                time_ms,
-                nps: if secs > 0.0 {
-                    (nodes as f64 / secs) as u64
-                } else {
-                    0
-                },
-                value: best_value,
-                exact,
-                table: false,
-                pv,
-                hashfull: self.tt.hashfull(),
-                root_moves: order.clone(),
-            });
+            result = self.complete(b, &mut order, depth, &it, on_info);
             // The next iteration costs about as much more as this one cost over the last.
-            let this_iter = iter_start.elapsed();
+            let iter_nodes = self.nodes - iter_nodes_start;
             let growth = if prev_nodes > 0 {
-                ((self.nodes - iter_nodes_start) as f64 / prev_nodes as f64).clamp(2.0, 20.0)
+                (iter_nodes as f64 / prev_nodes as f64).clamp(2.0, 20.0)
             } else {
                 4.0
             };
-            prev_nodes = self.nodes - iter_nodes_start;
-            let predicted = this_iter.mul_f64(growth);
-            // A proven root ends the search, except that multi-PV goes on until every root
-            // move's value is proven, so that none is left at a shallower depth.
-            let done = if full {
-                order.iter().all(|r| r.value == 0 || r.value == WIN)
-            } else {
-                exact
-            };
-            if done || self.all_nodes() >= self.node_limit {
+            prev_nodes = iter_nodes;
+            let predicted = iter_start.elapsed().mul_f64(growth);
+            if self.enough(&order, &result, limits, budget, full, predicted) {
                 break;
-            }
-            if timed {
-                if order.len() == 1 {
-                    break;
-                }
-                let elapsed = self.start.elapsed();
-                let bd = budget.unwrap();
-                // With a clock, time saved now is spent later: do not start an iteration that
-                // cannot finish. A fixed move time is lost if unused, and an unfinished
-                // iteration can still find a better move, so only the soft limit applies.
-                let hopeless = limits.movetime.is_none() && elapsed + predicted >= bd.hard;
-                if elapsed >= bd.soft || hopeless {
-                    break;
-                }
             }
         }
         result.nodes = self.all_nodes();
         result.time_ms = self.start.elapsed().as_millis() as u64;
         result
+    }
+
+    /// One iteration at `depth`: the root moves in `order`, each with the best value so far as
+    /// alpha (every one with a full window in multi-PV), their values written into `order`.
+    /// Stops early when the search is aborted.
+    fn iteration(
+        &mut self,
+        b: &mut Board,
+        order: &mut [RootMove],
+        depth: u32,
+        full: bool,
+    ) -> Iteration {
+        let mut alpha = -1;
+        let mut it = Iteration {
+            best_value: -1,
+            best_move: order[0].mv,
+            completed: 0,
+        };
+        for rm in order.iter_mut() {
+            let mv = rm.mv;
+            let a = if full { -1 } else { alpha };
+            let v = self.root_child(b, mv, depth, a, WIN + 1);
+            if self.aborted {
+                break;
+            }
+            rm.value = v;
+            it.completed += 1;
+            if v > it.best_value {
+                it.best_value = v;
+                it.best_move = mv;
+                alpha = alpha.max(v);
+                if !full {
+                    self.shared
+                        .root_alpha
+                        .store((depth as u64) << 32 | (alpha + 1) as u64, Ordering::Relaxed);
+                }
+            }
+            if self.check_abort() {
+                break;
+            }
+        }
+        it
+    }
+
+    /// The result of a completed iteration, reported through `on_info`; `order` is sorted best
+    /// first.
+    fn complete(
+        &mut self,
+        b: &Board,
+        order: &mut [RootMove],
+        depth: u32,
+        it: &Iteration,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        // Stable sort keeps earlier order among equal values: the search is deterministic.
+        order.sort_by_key(|r| std::cmp::Reverse(r.value));
+        debug_assert_eq!(order[0].mv, it.best_move);
+        let exact = it.best_value == 0 || it.best_value == WIN;
+        let time_ms = self.start.elapsed().as_millis() as u64;
+        let pv = self.principal_variation(b, it.best_move, depth);
+        let secs = self.start.elapsed().as_secs_f64();
+        let nodes = self.all_nodes();
+        on_info(&Info {
+            depth,
+            nodes,
+            time_ms,
+            nps: if secs > 0.0 {
+                (nodes as f64 / secs) as u64
+            } else {
+                0
+            },
+            value: it.best_value,
+            exact,
+            table: false,
+            pv: pv.clone(),
+            hashfull: self.tt.hashfull(),
+            root_moves: order.to_vec(),
+        });
+        SearchResult {
+            best: it.best_move,
+            value: it.best_value,
+            depth,
+            nodes,
+            time_ms,
+            exact,
+            table: false,
+            pv,
+            root_moves: order.to_vec(),
+        }
+    }
+
+    /// Whether the search ends after a completed iteration: a proven root (in multi-PV every
+    /// root move proven, so that none is left at a shallower depth), the node limit, or the
+    /// clock. `predicted` is what the next iteration is expected to take.
+    fn enough(
+        &self,
+        order: &[RootMove],
+        result: &SearchResult,
+        limits: &Limits,
+        budget: Option<time::Budget>,
+        full: bool,
+        predicted: std::time::Duration,
+    ) -> bool {
+        let done = if full {
+            order.iter().all(|r| r.value == 0 || r.value == WIN)
+        } else {
+            result.exact
+        };
+        if done || self.all_nodes() >= self.node_limit {
+            return true;
+        }
+        let Some(bd) = budget else { return false };
+        if limits.depth.is_some() || limits.nodes.is_some() {
+            return false;
+        }
+        if order.len() == 1 {
+            return true;
+        }
+        let elapsed = self.start.elapsed();
+        // With a clock, time saved now is spent later: do not start an iteration that cannot
+        // finish. A fixed move time is lost if unused, and an unfinished iteration can still
+        // find a better move, so only the soft limit applies.
+        let hopeless = limits.movetime.is_none() && elapsed + predicted >= bd.hard;
+        elapsed >= bd.soft || hopeless
     }
 
     fn root_child(&mut self, b: &mut Board, mv: Move, depth: u32, alpha: i64, beta: i64) -> i64 {
@@ -935,6 +959,37 @@ impl Worker<'_> {
             pv.push(h.mv);
         }
         pv
+    }
+}
+
+/// What one iteration found: its best root move and value so far, and how many root moves it
+/// searched to the end.
+struct Iteration {
+    best_value: i64,
+    best_move: Move,
+    completed: usize,
+}
+
+/// An unfinished iteration still counts where it found, at the new depth, a move better than the
+/// previous best (which it searched first): that move's value is exact.
+fn adopt_unfinished(result: &mut SearchResult, it: &Iteration, depth: u32, b: &Board) {
+    if it.completed <= 1 || it.best_move == result.best || depth <= 1 {
+        return;
+    }
+    log::debug!(
+        "depth {depth} unfinished: {} replaces {}",
+        it.best_move.display(b.variant()),
+        result.best.display(b.variant())
+    );
+    result.best = it.best_move;
+    result.value = it.best_value;
+    result.exact = it.best_value == WIN;
+    result.pv = vec![it.best_move];
+    // Keep the result consistent: the new best first, with its new value.
+    if let Some(i) = result.root_moves.iter().position(|r| r.mv == it.best_move) {
+        let mut rm = result.root_moves.remove(i);
+        rm.value = it.best_value;
+        result.root_moves.insert(0, rm);
     }
 }
 
