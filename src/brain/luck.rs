@@ -190,7 +190,10 @@ mod tests {
         let mut s = Searcher::new(1);
         let (values, before) = outcome_values(&mut s, &b, &Limits::to_depth(2));
         assert_eq!(values.len(), 6);
-        let luck: f64 = values.iter().map(|&(_, w, v)| f64::from(w) * (v - before)).sum();
+        let luck: f64 = values
+            .iter()
+            .map(|&(_, w, v)| f64::from(w) * (v - before))
+            .sum();
         assert!(luck.abs() < 1e-12, "{luck}");
         assert_eq!(values[0].2, 1.0);
         assert!(before < 1.0 && before > 1.0 / 6.0, "{values:?} {before}");
