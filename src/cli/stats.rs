@@ -156,6 +156,7 @@ struct LuckReport {
     sprt: Option<Sprt>,
     seconds: f64,
     plies: usize,
+    games: usize,
 }
 
 /// Values the luck of every game and pairs the adjusted results as the report pairs the plain
@@ -202,6 +203,7 @@ fn luck_report(games: &[GameRecord], report: &Report, depth: u32, jobs: u64) -> 
         sprt: report.sprt.map(|(t, _, _)| t),
         seconds: start.elapsed().as_secs_f64(),
         plies: games.iter().map(|g| g.plies.len()).sum(),
+        games: games.len(),
     })
 }
 
@@ -243,9 +245,7 @@ impl LuckReport {
         let _ = writeln!(
             out,
             "Luck valued over {} plies of {} games in {:.1} s",
-            self.plies,
-            2 * n,
-            self.seconds
+            self.plies, self.games, self.seconds
         );
         if let Some((t, llr, verdict)) = self.llr() {
             let (lo, hi) = t.bounds();
