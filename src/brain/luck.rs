@@ -58,7 +58,8 @@ impl RollLuck {
 }
 
 /// The mover's win chance for every outcome of the roll at `board` (in the variant's outcome
-/// order, with its weight), and their weighted mean: the value before the roll.
+/// order, with its weight), and their weighted mean: the value before the roll. A finished game
+/// has no outcomes, and its value is its result for the side to move.
 pub fn outcome_values(
     searcher: &mut Searcher,
     board: &Board,
@@ -72,6 +73,10 @@ pub fn outcome_values(
         .zip(outcomes)
         .map(|(f, &(o, w))| (o, w, to_prob(f.value)))
         .collect();
+    if values.is_empty() {
+        // The game is over: no roll, and the value is the result.
+        return (values, to_prob(pre.value));
+    }
     let total: f64 = values.iter().map(|&(_, w, _)| f64::from(w)).sum();
     let mean = values
         .iter()
@@ -197,5 +202,11 @@ mod tests {
         assert!(luck.abs() < 1e-12, "{luck}");
         assert_eq!(values[0].2, 1.0);
         assert!(before < 1.0 && before > 1.0 / 6.0, "{values:?} {before}");
+        // Blue has lost its last cube: no roll, and the value is the result.
+        let over = parse_fen_in(Variant::standard(), "R24/5/5/3R11/5 b").unwrap();
+        assert_eq!(
+            outcome_values(&mut s, &over, &Limits::to_depth(2)),
+            (Vec::new(), 0.0)
+        );
     }
 }
