@@ -55,7 +55,7 @@ enum Command {
     /// Play a match or a tournament between engines and baselines.
     Match(Box<cli::referee::MatchArgs>),
     /// The result of the games in record files, merged as one match (for example its shards).
-    Stats(cli::referee::StatsArgs),
+    Stats(cli::stats::StatsArgs),
     /// Replay a record file, checking every move and result.
     Replay(cli::referee::ReplayArgs),
     /// Convert a record file to a contest record style.
@@ -171,7 +171,7 @@ fn run() -> Result<()> {
         Command::Train(args) => cli::learn::run_train(args),
         Command::Evalstats(args) => cli::learn::run_evalstats(args),
         Command::Match(args) => cli::referee::run_match_cli(*args),
-        Command::Stats(args) => cli::referee::run_stats(args),
+        Command::Stats(args) => cli::stats::run_stats(args),
         Command::Replay(args) => cli::referee::run_replay(args),
         Command::Export(args) => cli::referee::run_export(args),
         Command::Review(mut args) => {

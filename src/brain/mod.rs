@@ -14,6 +14,7 @@ pub mod decision_log;
 pub mod eval;
 pub mod general;
 pub mod level;
+pub mod luck;
 pub mod net;
 pub mod search;
 pub mod setup;

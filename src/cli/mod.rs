@@ -11,6 +11,7 @@ pub mod learn;
 pub mod play;
 pub mod referee;
 pub mod solve;
+pub mod stats;
 pub mod tables;
 pub mod variants;
 

@@ -6,17 +6,15 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
-use crate::players::baseline::Kind;
 use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
 use crate::record::{read_record_file, read_text_file};
+use crate::referee::ccgc;
 use crate::referee::record_file::RecordFile;
-use crate::referee::report::{Report, players_in};
 use crate::referee::stats::Sprt;
 use crate::referee::tourney::{
     self, Progress, Schedule, Shard, Tournament, labels, parse_openings,
 };
-use crate::referee::{ccgc, event};
 use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
@@ -167,29 +165,6 @@ fn schedule(s: ScheduleArg, rounds: Option<u64>, per_round: u64) -> Result<Sched
 }
 
 #[derive(clap::Args, Debug)]
-pub struct StatsArgs {
-    /// Record files written by `ewn match` (for example by its shards).
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// The player the ratings are relative to (default: the first).
-    #[arg(long)]
-    pub anchor: Option<String>,
-    /// Apply an SPRT `elo0,elo1,alpha,beta` to the pairs of a two-player match.
-    #[arg(long)]
-    pub sprt: Option<String>,
-    /// Print the summary as one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// The records are of a `swiss` event or a `knockout`: print its standings or bracket and
-    /// crosstable too, as `ewn match` did.
-    #[arg(long, value_enum)]
-    pub tournament: Option<ScheduleArg>,
-    /// The games of each mini-match of that event, as given to `ewn match`.
-    #[arg(long, default_value_t = 2)]
-    pub games_per_round: u64,
-}
-
-#[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
     /// A record file written by `ewn match` or `ewn play`.
     pub file: PathBuf,
@@ -208,7 +183,7 @@ pub struct ExportArgs {
     pub event: String,
 }
 
-fn anchor_index(names: &[String], anchor: Option<&str>) -> Result<usize> {
+pub(crate) fn anchor_index(names: &[String], anchor: Option<&str>) -> Result<usize> {
     match anchor {
         None => Ok(0),
         Some(a) => names.iter().position(|n| n == a).with_context(|| {
@@ -220,7 +195,7 @@ fn anchor_index(names: &[String], anchor: Option<&str>) -> Result<usize> {
     }
 }
 
-fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
+pub(crate) fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
     s.map(|s| s.parse::<Sprt>().map_err(anyhow::Error::msg))
         .transpose()
 }
@@ -397,82 +372,6 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         );
     }
     println!("Wall time {:.1} s", start.elapsed().as_secs_f64());
-    Ok(())
-}
-
-/// `ewn stats FILE...`: the result of the games in any number of record files, as one match.
-pub fn run_stats(args: StatsArgs) -> Result<()> {
-    let mut games = Vec::new();
-    for f in &args.files {
-        for g in read_record_file(f)? {
-            g.replay()
-                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-            games.push(g.game);
-        }
-    }
-    if games.is_empty() {
-        bail!("no games in the record files");
-    }
-    let mut names = players_in(&games);
-    let event = match args.tournament {
-        Some(s @ (ScheduleArg::Swiss | ScheduleArg::Knockout)) => {
-            let per_round = args.games_per_round.div_ceil(2) * 2;
-            let knockout = s == ScheduleArg::Knockout;
-            names = event::entry_order(knockout, per_round, &games, &names).with_context(|| {
-                format!(
-                    "these records are not of a {} event with {per_round} games a round",
-                    if knockout { "knockout" } else { "Swiss" }
-                )
-            })?;
-            Some((
-                if knockout {
-                    Schedule::Knockout
-                } else {
-                    Schedule::Swiss { rounds: 0 }
-                },
-                per_round,
-            ))
-        }
-        Some(_) => bail!("--tournament here is only for swiss and knockout records"),
-        None => None,
-    };
-    let anchor = anchor_index(&names, args.anchor.as_deref())?;
-    let sprt = parse_sprt(args.sprt.as_deref())?;
-    if sprt.is_some() && names.len() != 2 {
-        bail!(
-            "--sprt is for a match of two players; these records have {}",
-            names.len()
-        );
-    }
-    if let Some((schedule, per_round)) = event
-        && !args.json
-    {
-        let entrants = names
-            .iter()
-            .map(|n| Entrant::plain(crate::players::PlayerSpec::Baseline(Kind::Random), n))
-            .collect();
-        let t = Tournament {
-            entrants,
-            names: names.clone(),
-            schedule,
-            games: per_round,
-            anchor,
-            ..Tournament::two_players(
-                [
-                    crate::players::PlayerSpec::Baseline(Kind::Random),
-                    crate::players::PlayerSpec::Baseline(Kind::Random),
-                ],
-                ["a", "b"],
-            )
-        };
-        print!("{}", tourney::event_text(&t, &games)?);
-    }
-    let report = Report::build(names, &games, anchor, sprt).map_err(anyhow::Error::msg)?;
-    if args.json {
-        print!("{}", report.json());
-    } else {
-        print!("{}", report.text());
-    }
     Ok(())
 }
 

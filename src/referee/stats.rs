@@ -165,6 +165,89 @@ pub fn describe_elo(e: &Interval) -> String {
     }
 }
 
+/// Pair scores that need not be 0, 1/2 or 1: the luck-adjusted ones of `ewn stats --luck`, from
+/// the first player's side, each the mean of its two games' adjusted results (see
+/// `protocol/analysis.md`). Kept beside the plain scores of the same pairs, so that the two
+/// estimates and their variances compare like for like.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairScores {
+    /// Per pair: (plain score, adjusted score).
+    pub pairs: Vec<(f64, f64)>,
+}
+
+impl PairScores {
+    pub fn add(&mut self, plain: f64, adjusted: f64) {
+        self.pairs.push((plain, adjusted));
+    }
+
+    pub fn total(&self) -> u64 {
+        self.pairs.len() as u64
+    }
+
+    fn column(&self, adjusted: bool) -> impl Iterator<Item = f64> + '_ {
+        self.pairs
+            .iter()
+            .map(move |&(p, a)| if adjusted { a } else { p })
+    }
+
+    /// The mean of the plain or the adjusted pair scores (0.5 before any pair).
+    pub fn mean(&self, adjusted: bool) -> f64 {
+        if self.pairs.is_empty() {
+            return 0.5;
+        }
+        self.column(adjusted).sum::<f64>() / self.pairs.len() as f64
+    }
+
+    /// The sample variance of the plain or adjusted pair scores (denominator `N - 1`; 0 with
+    /// fewer than two pairs).
+    pub fn sample_variance(&self, adjusted: bool) -> f64 {
+        let n = self.pairs.len();
+        if n < 2 {
+            return 0.0;
+        }
+        let m = self.mean(adjusted);
+        self.column(adjusted).map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64
+    }
+
+    /// The variance of an adjusted pair score over the plain one's, both sample variances of
+    /// these pairs: the share of the games the adjusted estimate needs for the same interval.
+    pub fn variance_ratio(&self) -> f64 {
+        let plain = self.sample_variance(false);
+        if plain > 0.0 {
+            self.sample_variance(true) / plain
+        } else {
+            f64::NAN
+        }
+    }
+
+    /// The variance the adjusted interval and SPRT use: the sample variance, or where it is 0
+    /// (every adjusted pair score equal, as when the dice have no luck and every pair split) the
+    /// plain pairs' regularised variance, so that few pairs never give a certainty.
+    pub fn adjusted_variance(&self, plain: &Pairs) -> f64 {
+        let v = self.sample_variance(true);
+        if v > 0.0 { v } else { plain.variance() }
+    }
+
+    /// The adjusted score with its 95% interval, `m ± 1.96 sqrt(v / N)` clipped to [0, 1].
+    pub fn adjusted_score(&self, plain: &Pairs) -> Interval {
+        let n = self.total();
+        let m = self.mean(true);
+        if n == 0 {
+            return Interval {
+                value: m,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let half = Z95 * (self.adjusted_variance(plain) / n as f64).sqrt();
+        Interval {
+            value: m,
+            low: (m - half).max(0.0),
+            high: (m + half).min(1.0),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
@@ -221,10 +304,31 @@ impl Sprt {
         if n == 0 {
             return 0.0;
         }
+        self.llr_normal(n, pairs.mean(), pairs.variance())
+    }
+
+    /// The log-likelihood ratio of `n` pair scores of mean `m` and variance `v`, treating their
+    /// mean as normal: the generalised SPRT of the module text, for any pair scores, the
+    /// luck-adjusted ones among them (0 when there is no pair or no spread).
+    pub fn llr_normal(&self, n: u64, m: f64, v: f64) -> f64 {
+        if n == 0 || v <= 0.0 {
+            return 0.0;
+        }
         let m0 = expected_score(self.elo0);
         let m1 = expected_score(self.elo1);
-        let m = pairs.mean();
-        n as f64 * (m1 - m0) * (2.0 * m - m0 - m1) / (2.0 * pairs.variance())
+        n as f64 * (m1 - m0) * (2.0 * m - m0 - m1) / (2.0 * v)
+    }
+
+    /// The verdict for a log-likelihood ratio.
+    pub fn verdict_of(&self, llr: f64) -> Option<Verdict> {
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            Some(Verdict::H1)
+        } else if llr <= lo {
+            Some(Verdict::H0)
+        } else {
+            None
+        }
     }
 
     /// Wald's bounds `(lower, upper)`.
@@ -236,15 +340,7 @@ impl Sprt {
     }
 
     pub fn verdict(&self, pairs: &Pairs) -> Option<Verdict> {
-        let llr = self.llr(pairs);
-        let (lo, hi) = self.bounds();
-        if llr >= hi {
-            Some(Verdict::H1)
-        } else if llr <= lo {
-            Some(Verdict::H0)
-        } else {
-            None
-        }
+        self.verdict_of(self.llr(pairs))
     }
 }
 
@@ -375,6 +471,49 @@ mod tests {
         assert!("0,10,0.05".parse::<Sprt>().is_err());
         assert!("0,x,0.05,0.05".parse::<Sprt>().is_err());
         assert!("0,inf,0.05,0.05".parse::<Sprt>().is_err());
+    }
+
+    #[test]
+    fn adjusted_pair_scores_by_hand() {
+        // Four pairs from the first player's side: plain 1, 1/2, 1/2, 0; adjusted 0.7, 0.6,
+        // 0.5, 0.4 (the luck taken out).
+        let mut p = PairScores::default();
+        for (plain, adj) in [(1.0, 0.7), (0.5, 0.6), (0.5, 0.5), (0.0, 0.4)] {
+            p.add(plain, adj);
+        }
+        let plain = Pairs::new(1, 2, 1);
+        assert!(close(p.mean(false), plain.mean()) && close(p.mean(true), 0.55));
+        // Plain: deviations 0.5, 0, 0, -0.5 -> 0.5 / 3. Adjusted: 0.15, 0.05, -0.05, -0.15 ->
+        // 0.05 / 3. Their ratio is 0.1.
+        assert!(close(p.sample_variance(false), 0.5 / 3.0));
+        assert!(close(p.sample_variance(true), 0.05 / 3.0));
+        assert!(close(p.variance_ratio(), 0.1));
+        let s = p.adjusted_score(&plain);
+        let half = Z95 * (0.05f64 / 3.0 / 4.0).sqrt();
+        assert!(
+            close(s.low, 0.55 - half) && close(s.high, 0.55 + half),
+            "{s:?}"
+        );
+        // The same test as on plain pairs, with the adjusted mean and variance.
+        let t: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        let m1 = expected_score(10.0);
+        let want = 4.0 * (m1 - 0.5) * (1.1 - 0.5 - m1) / (2.0 * 0.05 / 3.0);
+        assert!(close(t.llr_normal(4, 0.55, 0.05 / 3.0), want));
+        assert_eq!(t.llr_normal(4, 0.55, 0.0), 0.0);
+        // No luck and every pair split: no spread to estimate, so the plain regularised
+        // variance stands in and the interval is not a point.
+        let mut flat = PairScores::default();
+        flat.add(0.5, 0.5);
+        flat.add(0.5, 0.5);
+        let split = Pairs::new(0, 2, 0);
+        assert!(close(flat.adjusted_variance(&split), split.variance()));
+        let s = flat.adjusted_score(&split);
+        assert!(s.high - s.low > 0.1, "{s:?}");
+        assert!(flat.variance_ratio().is_nan());
+        assert_eq!(
+            PairScores::default().adjusted_score(&Pairs::default()).low,
+            0.0
+        );
     }
 
     const LLR_4_8_8: f64 = 0.176_957_25;

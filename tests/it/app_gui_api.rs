@@ -867,6 +867,16 @@ fn a_review_marks_mistakes_and_records_keep_the_graph() {
         }
     }
     assert!(s["review"]["blue"]["lost"].as_f64().unwrap() > 0.05);
+    // Every roll's luck, on the review's moves and the move list; each side's accuracy and luck.
+    let luck: Vec<f64> = moves.iter().map(|m| m["luck"].as_f64().unwrap()).collect();
+    assert!(luck.iter().any(|&l| l != 0.0), "{luck:?}");
+    assert_eq!(s["plies"][3]["luck"].as_f64(), Some(luck[3]));
+    let side_luck: f64 = [&s["review"]["red"], &s["review"]["blue"]]
+        .iter()
+        .map(|t| t["luck"].as_f64().unwrap())
+        .sum();
+    assert!((side_luck - luck.iter().sum::<f64>()).abs() < 1e-9);
+    assert!(s["review"]["blue"]["accuracy"].as_f64().unwrap() < 100.0);
     let graph = s["graph"].as_array().unwrap().clone();
     assert!(graph[0].is_f64() && graph[19] == 1.0, "{graph:?}");
     for m in moves.iter().filter(|m| m["choices"] != 1) {

@@ -15,6 +15,7 @@ mod brain_tables;
 mod cli_help;
 mod hostile_files;
 mod house;
+mod luck;
 mod players_openspiel;
 mod players_reaper;
 mod protocol_battle;

@@ -93,6 +93,11 @@ function drawSolved() {
   setHtml(el, h);
 }
 
+// A roll's luck in words: "lucky roll +12.0%", "unlucky roll −8.5%".
+function luckWords(l) {
+  return `${l >= 0 ? 'lucky' : 'unlucky'} roll ${l >= 0 ? '+' : '−'}${pct(Math.abs(l))}`;
+}
+
 function drawGraph() {
   const svg = $('graph');
   const g = S.graph;
@@ -111,6 +116,12 @@ function drawGraph() {
   S.plies.forEach((p, k) => {
     if (!p.mark || g[k + 1] === null || g[k + 1] === undefined) return;
     marks.push(`<circle class="gmark ${p.mark}" cx="${x(k + 1).toFixed(1)}" cy="${y(g[k + 1]).toFixed(1)}" r="5"><title>${k + 1}. ${p.move}: ${p.mark}</title></circle>`);
+  });
+  // A roll that gave or took a tenth of the game or more: a diamond on the roll's move.
+  S.plies.forEach((p, k) => {
+    if (p.luck === null || p.luck === undefined || Math.abs(p.luck) < 0.1 || g[k + 1] === null || g[k + 1] === undefined) return;
+    const cx = x(k + 1), cy = y(g[k + 1]) + (p.side === 'r' ? -9 : 9);
+    marks.push(`<path class="gluck ${p.luck > 0 ? 'lucky' : 'unlucky'}" d="M${cx.toFixed(1)} ${(cy - 4).toFixed(1)}l4 4l-4 4l-4 -4z"><title>${k + 1}. ${SIDE_NAME[p.side]}: ${luckWords(p.luck)}</title></path>`);
   });
   const step = Math.max(1, Math.ceil(n / Math.max(2, Math.floor((W - L - R) / 36))));
   const ticks = [];
@@ -177,8 +188,10 @@ function drawMoves() {
     if (k >= S.ply) cls.push('after');
     const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
     const took = p.took ? '×' : p.fell ? '↓' : '';
-    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${side ? ', side line' : ''}`;
-    const title = p.fell ? ` title="${cubeWords(p.fell)} fell into the hole"` : '';
+    const lucky = p.luck === null || p.luck === undefined ? '' : luckWords(p.luck);
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${lucky ? ', ' + lucky : ''}${side ? ', side line' : ''}`;
+    const tips = [p.fell ? `${cubeWords(p.fell)} fell into the hole` : '', lucky].filter(Boolean).join('; ');
+    const title = tips ? ` title="${tips}"` : '';
     return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${p.move}${took}${mark}</span></button></li>`;
   };
   const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${p.move}</span></button></li>`;
@@ -237,11 +250,12 @@ function drawReview() {
   }
   const names = { r: S.players.red.label, b: S.players.blue.label };
   const row = (k, t) => `<tr><td><span class="swatch ${k === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE_NAME[k]} (${esc(names[k])})</td>` +
-    `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td></tr>`;
+    `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td>` +
+    `<td class="num">${t.accuracy.toFixed(1)}%</td><td class="num">${t.luck === null || t.luck === undefined ? '' : (t.luck >= 0 ? '+' : '−') + pct(Math.abs(t.luck))}</td></tr>`;
   const marked = rv.moves.filter((m) => m.mark).map((m) =>
     `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
   setHtml($('review-out'),
-    `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th></tr></thead>` +
+    `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th><th scope="col" class="num" title="mean accuracy over the decisions with a choice (lichess's curve)">accuracy</th><th scope="col" class="num" title="the luck of the side's rolls: win chance the dice gave (+) or took (−)">luck</th></tr></thead>` +
     `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
     '<p class="hint-text">?! inaccuracy, ? mistake, ?? blunder. Pick a move to see it: red frame the move played, green the best.</p>' +
     (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>'));

@@ -101,7 +101,13 @@ impl State {
         let depth = review_depth(v);
         std::thread::spawn(move || {
             let mut count = |n| done.store(n, Ordering::Relaxed);
-            let r = review_game_counted(&mut searcher, &rec, &Limits::to_depth(depth), &mut count);
+            let r = review_game_counted(&mut searcher, &rec, &Limits::to_depth(depth), &mut count)
+                .and_then(|mut r| {
+                    // Every roll's luck, by the fixed search `ewn review` uses.
+                    let luck = Limits::to_depth(crate::brain::luck::DEFAULT_LUCK_DEPTH);
+                    r.luck = crate::app::review::luck_of_game(&mut searcher, &rec, &luck)?;
+                    Ok(r)
+                });
             let mut st = lock(&shared);
             st.finish_review(id, rec, r);
             st.pump(&shared);

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::review::{Mark, MoveReview, SideTotals};
+use crate::brain::luck::{RollLuck, SideLuck};
 use crate::record::Reason;
 
 use super::super::game::ending;
@@ -171,14 +172,17 @@ impl State {
                     "best_wp": m.best_value,
                     "loss": m.loss(),
                     "mark": m.mark().map(Mark::name),
+                    "luck": r.result.luck.get(m.ply - 1).map(RollLuck::luck),
                 })
             })
             .collect();
+        let rolls = &r.result.luck[..r.result.luck.len().min(shared.len())];
         let side_sum = |c: Color| {
             let t = SideTotals::of(shared, c);
             let [inaccuracies, mistakes, blunders] = t.marks;
             json!({"lost": t.lost, "choices": t.choices, "inaccuracies": inaccuracies,
-                   "mistakes": mistakes, "blunders": blunders})
+                   "mistakes": mistakes, "blunders": blunders, "accuracy": t.accuracy(),
+                   "luck": (!rolls.is_empty()).then(|| SideLuck::of(rolls, c).total)})
         };
         json!({
             "busy": busy,
@@ -256,7 +260,9 @@ impl State {
                 walk.make(p.mv);
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string(),
                        "took": took, "fell": fell,
-                       "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name)})
+                       "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name),
+                       "luck": self.review.as_ref().filter(|_| i < reviewed.len())
+                           .and_then(|r| r.result.luck.get(i)).map(RollLuck::luck)})
             })
             .collect();
         let setup = match Start::from_board(&self.game.start) {

@@ -17,6 +17,8 @@
 //! The review is deterministic at a depth or node limit: games are independent, each reviewed by
 //! its own single-threaded searcher, and `jobs` only spreads them over threads.
 
+mod json;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,6 +27,9 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Result, bail};
 
 use crate::brain::analysis::{analyse_die, analyse_preroll};
+use crate::brain::luck::{
+    DEFAULT_LUCK_DEPTH, RollLuck, SideLuck, adjusted_result, game_luck, move_accuracy, net_luck,
+};
 use crate::brain::search::{Limits, Searcher, to_prob};
 use crate::brain::tables::Tables;
 use crate::record::GameRecord;
@@ -114,6 +119,8 @@ pub struct GameReview {
     /// Red's win chance in the start position, before the first roll.
     pub start_red: f64,
     pub moves: Vec<MoveReview>,
+    /// The luck of every roll, by the luck evaluator (empty when it was not valued).
+    pub luck: Vec<RollLuck>,
 }
 
 impl GameReview {
@@ -141,6 +148,8 @@ pub struct SideTotals {
     pub choices: usize,
     /// Moves of each [`Mark`], in its order (inaccuracies, mistakes, blunders).
     pub marks: [usize; 3],
+    /// The sum of the moves' accuracies ([`move_accuracy`]), over the moves with a choice.
+    pub accuracy_sum: f64,
 }
 
 impl SideTotals {
@@ -149,11 +158,26 @@ impl SideTotals {
         for m in moves.iter().filter(|m| m.side == side && m.choices > 1) {
             t.lost += m.loss();
             t.choices += 1;
+            t.accuracy_sum += move_accuracy(m.loss());
             if let Some(k) = m.mark() {
                 t.marks[k as usize] += 1;
             }
         }
         t
+    }
+
+    /// The error rate: mean win chance given away a move with a choice.
+    pub fn error_rate(&self) -> f64 {
+        self.lost / self.choices.max(1) as f64
+    }
+
+    /// The accuracy in percent: the mean of the moves' accuracies (100 with no choice).
+    pub fn accuracy(&self) -> f64 {
+        if self.choices == 0 {
+            100.0
+        } else {
+            self.accuracy_sum / self.choices as f64
+        }
     }
 }
 
@@ -219,7 +243,28 @@ pub fn review_game_counted(
     Ok(GameReview {
         start_red,
         moves: out,
+        luck: Vec::new(),
     })
+}
+
+/// Values the luck of every roll of `game` with `limits` (see [`crate::brain::luck`]).
+pub fn luck_of_game(
+    searcher: &mut Searcher,
+    game: &GameRecord,
+    limits: &Limits,
+) -> Result<Vec<RollLuck>, String> {
+    game.replay()?;
+    let plies: Vec<(u8, Move)> = game.plies.iter().map(|p| (p.die, p.mv)).collect();
+    game_luck(searcher, &game.start_board(), &plies, limits).map_err(|e| e.to_string())
+}
+
+/// The result `side` scored in `game`: 1 a win, 0 a loss, 1/2 unfinished.
+pub fn result_of(game: &GameRecord, side: Color) -> f64 {
+    match game.winner {
+        Some(w) if w == side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
 }
 
 /// One player's totals over the reviewed games.
@@ -243,6 +288,14 @@ pub struct Tally {
     pub start: f64,
     pub opponents_lost: f64,
     pub score: f64,
+    /// Sums over the choices of the moves' accuracies.
+    pub accuracy_sum: f64,
+    /// Games whose rolls were valued, the player's own rolls' luck, its net luck (own minus the
+    /// opponents') and its luck-adjusted results, summed over them.
+    pub luck_games: u64,
+    pub luck: f64,
+    pub net_luck: f64,
+    pub adjusted: f64,
 }
 
 impl Tally {
@@ -251,17 +304,25 @@ impl Tally {
         self.games += 1;
         self.start += review.start(side);
         self.opponents_lost += review.lost(side.other()).0;
-        self.score += match winner {
+        let result = match winner {
             Some(w) if w == side => 1.0,
             Some(_) => 0.0,
             None => 0.5,
         };
+        self.score += result;
+        if !review.luck.is_empty() {
+            self.luck_games += 1;
+            self.luck += SideLuck::of(&review.luck, side).total;
+            self.net_luck += net_luck(&review.luck, side);
+            self.adjusted += adjusted_result(&review.luck, side, result);
+        }
         for m in review.moves.iter().filter(|m| m.side == side) {
             self.moves += 1;
             if m.choices > 1 {
                 self.choices += 1;
                 let l = m.loss();
                 self.lost += l;
+                self.accuracy_sum += move_accuracy(l);
                 self.inferior += u64::from(l > 0.0);
                 self.mistakes += u64::from(l >= threshold && l > 0.0);
                 if m.exact {
@@ -278,6 +339,24 @@ impl Tally {
             0.0
         } else {
             self.lost / self.choices as f64
+        }
+    }
+
+    /// The accuracy in percent over the player's choices (100 with none).
+    pub fn accuracy(&self) -> f64 {
+        if self.choices == 0 {
+            100.0
+        } else {
+            self.accuracy_sum / self.choices as f64
+        }
+    }
+
+    /// Mean of a sum over the games whose luck was valued.
+    pub fn luck_mean(&self, sum: f64) -> f64 {
+        if self.luck_games == 0 {
+            0.0
+        } else {
+            sum / self.luck_games as f64
         }
     }
 
@@ -382,6 +461,36 @@ impl Summary {
                 t.mean(t.score) - t.explained()
             );
         }
+        let _ = writeln!(
+            out,
+            "Skill: accuracy (percent, mean over choices) and error rate (win chance lost a choice):"
+        );
+        for t in &self.players {
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>6.1}%  {:>8.4}",
+                t.name,
+                t.accuracy(),
+                t.per_choice()
+            );
+        }
+        if self.players.iter().any(|t| t.luck_games > 0) {
+            let _ = writeln!(
+                out,
+                "Luck (means a game): own rolls, net (own minus the opponents'), score, luck-adjusted score:"
+            );
+            for t in &self.players {
+                let _ = writeln!(
+                    out,
+                    "{:<width$}  {:>+7.4}  {:>+7.4}  {:>6.4}  {:>7.4}",
+                    t.name,
+                    t.luck_mean(t.luck),
+                    t.luck_mean(t.net_luck),
+                    t.mean(t.score),
+                    t.luck_mean(t.adjusted)
+                );
+            }
+        }
         if self.players.iter().any(|t| t.exact_choices > 0) {
             let _ = writeln!(
                 out,
@@ -454,6 +563,46 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
         "  lost: {} {rl:.4} over {rn} choices, {} {bl:.4} over {bn} choices",
         game.red, game.blue
     );
+    let (rt, bt) = (
+        SideTotals::of(moves, Color::Red),
+        SideTotals::of(moves, Color::Blue),
+    );
+    let _ = writeln!(
+        out,
+        "  accuracy: {} {:.1}% (error rate {:.4}), {} {:.1}% (error rate {:.4})",
+        game.red,
+        rt.accuracy(),
+        rt.error_rate(),
+        game.blue,
+        bt.accuracy(),
+        bt.error_rate()
+    );
+    if !review.luck.is_empty() {
+        let roll = |r: Option<RollLuck>| {
+            r.map_or("none".to_string(), |r| {
+                format!("ply {} roll {} {:+.1}%", r.ply, r.die, 100.0 * r.luck())
+            })
+        };
+        let mut parts = Vec::new();
+        for (name, side) in [(&game.red, Color::Red), (&game.blue, Color::Blue)] {
+            let l = SideLuck::of(&review.luck, side);
+            parts.push(format!(
+                "{name} {:+.4} (luckiest {}, unluckiest {})",
+                l.total,
+                roll(l.best),
+                roll(l.worst)
+            ));
+        }
+        let _ = writeln!(out, "  luck: {}", parts.join(", "));
+        let _ = writeln!(
+            out,
+            "  luck-adjusted result: {} {:.4}, {} {:.4}",
+            game.red,
+            adjusted_result(&review.luck, Color::Red, result_of(game, Color::Red)),
+            game.blue,
+            adjusted_result(&review.luck, Color::Blue, result_of(game, Color::Blue))
+        );
+    }
     out
 }
 
@@ -482,6 +631,12 @@ pub struct ReviewArgs {
     /// Print only the per-player summary.
     #[arg(long)]
     pub summary: bool,
+    /// Depth of the fixed search that values every roll's luck (0: no luck).
+    #[arg(long, default_value_t = DEFAULT_LUCK_DEPTH, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub luck_depth: u32,
+    /// Print the review as one JSON object (every game and the per-player totals).
+    #[arg(long)]
+    pub json: bool,
     /// Games reviewed at once, each by its own single-threaded search.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: u64,
@@ -524,21 +679,35 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
         movetime: args.movetime,
         ..Limits::default()
     };
-    let reviews = review_all(
+    let luck_limits = (args.luck_depth > 0).then(|| Limits::to_depth(args.luck_depth));
+    let reviews = for_each_game(
         &games,
-        &limits,
         args.jobs as usize,
         args.hash,
         args.tables.as_ref(),
         args.table_dir.as_deref(),
+        &|s, g| {
+            let mut r = review_game(s, g, &limits)?;
+            if let Some(l) = &luck_limits {
+                r.luck = luck_of_game(s, g, l)?;
+            }
+            Ok(r)
+        },
     )?;
     let mut summary = Summary::new(args.threshold);
     let mut out = String::new();
     for (g, r) in games.iter().zip(&reviews) {
         summary.add(g, r);
-        if !args.summary {
+        if !args.summary && !args.json {
             out.push_str(&game_text(g, r, args.threshold));
         }
+    }
+    if args.json {
+        println!(
+            "{}",
+            json::json(&games, &reviews, &summary, args.luck_depth)
+        );
+        return Ok(());
     }
     let mut how = Vec::new();
     if let Some(d) = limits.depth {
@@ -553,10 +722,14 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
     let _ = writeln!(
         out,
         "Reviewed {} games, every move with a choice searched with all its alternatives ({}); \
-         win chance lost a move with a choice and a game, mistakes losing at least {}:",
+         win chance lost a move with a choice and a game, mistakes losing at least {}; {}:",
         games.len(),
         how.join(", "),
-        args.threshold
+        args.threshold,
+        match args.luck_depth {
+            0 => "luck not valued".to_string(),
+            d => format!("every roll's luck valued by a depth-{d} search"),
+        }
     );
     out.push_str(&summary.text());
     print!("{out}");
@@ -572,6 +745,37 @@ pub fn review_all(
     tables: Option<&Arc<Tables>>,
     table_dir: Option<&std::path::Path>,
 ) -> Result<Vec<GameReview>> {
+    for_each_game(games, jobs, hash_mb, tables, table_dir, &|s, g| {
+        review_game(s, g, limits)
+    })
+}
+
+/// The luck of every roll of `games` (see [`luck_of_game`]), on `jobs` threads.
+pub fn luck_all(
+    games: &[GameRecord],
+    limits: &Limits,
+    jobs: usize,
+    hash_mb: usize,
+    tables: Option<&Arc<Tables>>,
+) -> Result<Vec<Vec<RollLuck>>> {
+    for_each_game(games, jobs, hash_mb, tables, None, &|s, g| {
+        luck_of_game(s, g, limits)
+    })
+}
+
+type GameJob<'a, T> = dyn Fn(&mut Searcher, &GameRecord) -> Result<T, String> + Sync + 'a;
+
+/// Runs `job` on every game on `jobs` threads, each with its own searcher (with the endgame
+/// tables and, for each game's variant, its solved table from `table_dir`); results in the
+/// games' order.
+pub fn for_each_game<T: Send + Clone>(
+    games: &[GameRecord],
+    jobs: usize,
+    hash_mb: usize,
+    tables: Option<&Arc<Tables>>,
+    table_dir: Option<&std::path::Path>,
+    job: &GameJob<'_, T>,
+) -> Result<Vec<T>> {
     // Each variant's solved table, read once, for the games of that variant.
     let mut solved = std::collections::HashMap::new();
     if let Some(dir) = table_dir {
@@ -588,8 +792,7 @@ pub fn review_all(
         }
     }
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<GameReview, String>>>> =
-        Mutex::new(vec![None; games.len()]);
+    let results: Mutex<Vec<Option<Result<T, String>>>> = Mutex::new(vec![None; games.len()]);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(games.len()) {
             scope.spawn(|| {
@@ -600,8 +803,8 @@ pub fn review_all(
                     let Some(g) = games.get(i) else { break };
                     let v = g.start_board().variant();
                     s.set_solved(solved.get(v.name()).cloned());
-                    let r = review_game(&mut s, g, limits);
-                    log::info!("reviewed game {} ({} of {})", g.number, i + 1, games.len());
+                    let r = job(&mut s, g);
+                    log::info!("valued game {} ({} of {})", g.number, i + 1, games.len());
                     results.lock().expect("no panics while holding")[i] = Some(r);
                 }
             });
@@ -619,154 +822,4 @@ pub fn review_all(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::record::{Ply, Reason, Start};
-    use crate::rules::board::Board;
-    use crate::rules::notation::{parse_fen_in, parse_move_in};
-    use crate::rules::variant::Variant;
-
-    fn parse_fen(s: &str) -> Result<Board, crate::rules::notation::NotationError> {
-        parse_fen_in(Variant::standard(), s)
-    }
-    fn parse_move(s: &str) -> Result<Move, crate::rules::notation::NotationError> {
-        parse_move_in(Variant::standard(), s)
-    }
-
-    fn record(start: Board, plies: &[(u8, &str)]) -> GameRecord {
-        let mut b = start.clone();
-        let mut ps = Vec::new();
-        for &(die, mv) in plies {
-            let mv = parse_move(mv).unwrap();
-            ps.push(Ply::new(b.side_to_move(), die, mv));
-            b.make(mv);
-        }
-        let winner = b.winner();
-        GameRecord {
-            number: 1,
-            match_id: None,
-            seed: None,
-            date: String::new(),
-            red: "a".into(),
-            blue: "b".into(),
-            start: Start::Position(start),
-            plies: ps,
-            winner,
-            reason: match winner {
-                None => Reason::Unfinished,
-                Some(w) if b.alive(w.other()) == 0 => Reason::Capture,
-                Some(_) => Reason::Goal,
-            },
-            detail: String::new(),
-        }
-    }
-
-    #[test]
-    fn a_missed_win_loses_what_the_winning_move_was_worth() {
-        // Red's cube 1 on d2 can step into e1 and win; it steps to d1 instead, and Blue's cube 1
-        // on a4 may then reach a5.
-        let b = parse_fen("R24/B14/5/3R11/5 r").unwrap();
-        let g = record(b, &[(1, "d2d1")]);
-        let mut s = Searcher::new(1);
-        let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
-        let r = &review.moves;
-        assert_eq!(r.len(), 1);
-        assert_eq!(move_name_in(Variant::standard(), r[0].best), "d2e1");
-        assert_eq!(r[0].best_value, 1.0);
-        assert!(r[0].played_value < 1.0);
-        assert!((r[0].loss() - (1.0 - r[0].played_value)).abs() < 1e-12);
-
-        let mut sum = Summary::new(0.02);
-        sum.add(&g, &review);
-        let a = &sum.players[0];
-        assert_eq!(
-            (a.name.as_str(), a.games, a.moves, a.choices),
-            ("a", 1, 1, 1)
-        );
-        assert_eq!((a.inferior, a.mistakes), (1, 1));
-        assert_eq!(sum.players[1].moves, 0);
-        // Red could win at once (on face 1 at least), so it starts above what the game ended at.
-        assert!(review.start_red > r[0].played_value);
-        let text = game_text(&g, &review, 0.02);
-        assert!(text.contains("  d2d1"), "{text}");
-        assert!(text.contains("d2e1    1.0000"), "{text}");
-        assert_eq!(r[0].mark(), Mark::of(r[0].loss()));
-        assert!(text.contains(r[0].mark().unwrap().name()), "{text}");
-    }
-
-    #[test]
-    fn marks_follow_the_thresholds() {
-        assert_eq!(Mark::of(0.0), None);
-        assert_eq!(Mark::of(0.019), None);
-        assert_eq!(Mark::of(INACCURACY), Some(Mark::Inaccuracy));
-        assert_eq!(Mark::of(0.049), Some(Mark::Inaccuracy));
-        assert_eq!(Mark::of(MISTAKE), Some(Mark::Mistake));
-        assert_eq!(Mark::of(BLUNDER), Some(Mark::Blunder));
-        assert_eq!(Mark::of(1.0), Some(Mark::Blunder));
-    }
-
-    #[test]
-    fn the_best_move_loses_nothing_and_forced_moves_are_not_searched() {
-        let b = parse_fen("R24/B14/5/3R11/5 r").unwrap();
-        let g = record(b.clone(), &[(1, "d2e1")]);
-        let mut s = Searcher::new(1);
-        let r = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap().moves;
-        assert_eq!(r[0].loss(), 0.0);
-        // Red's cube on a1 can only step right (and takes Blue's last cube).
-        let forced = parse_fen("5/5/5/5/R1B13 r").unwrap();
-        let list = forced.moves_for_die(1);
-        assert_eq!(list.len(), 1);
-        let g = record(
-            forced,
-            &[(1, &move_name_in(Variant::standard(), list.as_slice()[0]))],
-        );
-        let review = review_game(&mut s, &g, &Limits::to_depth(3)).unwrap();
-        let r = &review.moves;
-        assert_eq!((r[0].choices, r[0].loss()), (1, 0.0));
-        let mut sum = Summary::new(0.02);
-        sum.add(&g, &review);
-        assert_eq!((sum.players[0].moves, sum.players[0].choices), (1, 0));
-    }
-
-    #[test]
-    fn the_review_of_a_game_does_not_depend_on_what_was_reviewed_before() {
-        let start = Board::startpos();
-        let g = record(start, &[(3, "c5d4"), (2, "d1c2"), (5, "b4c3"), (1, "e1d2")]);
-        let other = record(parse_fen("R24/B14/5/3R11/5 r").unwrap(), &[(1, "d2d1")]);
-        let mut fresh = Searcher::new(1);
-        let a = review_game(&mut fresh, &g, &Limits::to_depth(4)).unwrap();
-        let mut used = Searcher::new(1);
-        review_game(&mut used, &other, &Limits::to_depth(4)).unwrap();
-        let b = review_game(&mut used, &g, &Limits::to_depth(4)).unwrap();
-        assert_eq!(a, b);
-        assert!(
-            a.moves
-                .iter()
-                .all(|m| m.loss() >= 0.0 && m.played_value <= m.best_value)
-        );
-    }
-
-    #[test]
-    fn start_and_losses_explain_scores_that_add_up_to_one() {
-        let start = Board::startpos();
-        // Red resigns with its move to play.
-        let plies = [(3, "c5d4"), (2, "d1c2"), (5, "b4c3"), (1, "e1d2")];
-        let mut g = record(start, &plies);
-        g.winner = Some(Color::Blue);
-        g.reason = Reason::Resign;
-        let mut s = Searcher::new(1);
-        let review = review_game(&mut s, &g, &Limits::to_depth(4)).unwrap();
-        assert!(review.start_red > 0.0 && review.start_red < 1.0);
-        let mut sum = Summary::new(0.02);
-        sum.add(&g, &review);
-        sum.add(&g, &review);
-        let (a, b) = (&sum.players[0], &sum.players[1]);
-        assert_eq!((a.games, a.score, b.score), (2, 0.0, 2.0));
-        assert!((a.explained() + b.explained() - 1.0).abs() < 1e-9);
-        let (red_lost, _) = review.lost(Color::Red);
-        let (blue_lost, _) = review.lost(Color::Blue);
-        let expect = review.start_red - red_lost + blue_lost;
-        assert!((a.explained() - expect).abs() < 1e-9);
-        assert!(sum.text().contains("Score = start - lost"));
-    }
-}
+mod tests;
