@@ -1265,3 +1265,72 @@ fn resign_holes_pause_and_a_cancelled_review() {
     let (code, _) = g.post_code("/api/review", json!({"cancel": true}));
     assert_eq!(code, 409, "{s}");
 }
+
+/// The game the arena shows as it opens is an ordinary game: a person rolls and moves, and the
+/// engine in the other seat answers, to the end, with no New game first.
+#[test]
+fn the_opening_game_is_answered_by_the_engine() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.state();
+    assert_eq!(s["players"]["red"]["type"], "human", "{s}");
+    assert_eq!(s["players"]["blue"]["type"], "ewn", "{s}");
+    assert_eq!(plies(&s), 0);
+    assert!(s["error"].is_null(), "{s}");
+    let mut engine_moves = 0;
+    let start = Instant::now();
+    let end = loop {
+        assert!(start.elapsed() < HANG, "the opening game did not end");
+        let s = g.wait("the person's turn or the end", |s| {
+            !s["winner"].is_null() || !s["error"].is_null() || s["side"] == "r"
+        });
+        assert!(s["error"].is_null(), "{s}");
+        if !s["winner"].is_null() {
+            break s;
+        }
+        let s = if s["die"].is_null() {
+            g.post("/api/roll", json!({}))
+        } else {
+            s
+        };
+        let n = plies(&s) + 1;
+        let after = g.post("/api/move", json!({ "move": legal(&s)[0] }));
+        assert_eq!(plies(&after), n);
+        if !after["winner"].is_null() {
+            break after;
+        }
+        // The engine's reply: one more ply, by Blue, with no request of ours.
+        let s = g.wait("the engine's reply", |s| {
+            plies(s) > n || !s["error"].is_null() || !s["winner"].is_null()
+        });
+        assert!(s["error"].is_null(), "the engine did not answer: {s}");
+        assert_eq!(s["plies"][n]["side"], "b", "{s}");
+        engine_moves += 1;
+    };
+    assert!(engine_moves > 0);
+    let text = check_record(&g, &end);
+    assert!(text.contains("red human"), "{text}");
+    assert!(text.contains("blue ewn level 10"), "{text}");
+}
+
+/// A bad table in `--tables DIR` is an error before the address is printed: no address that
+/// stops answering a moment later.
+#[test]
+fn bad_tables_stop_the_arena_before_its_address() {
+    let dir = common::temp_path("gui-tables", "tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ewn-solved-3x3.tbl"), b"not a table\n").unwrap();
+    let r = common::run(
+        &["--tables", dir.to_str().unwrap(), "gui", "--port", "0"],
+        "",
+    );
+    assert!(!r.ok, "ewn gui served with a bad table: {}", r.stdout);
+    assert!(r.stdout.is_empty(), "an address was printed: {}", r.stdout);
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l.starts_with("error:") && l.contains("3x3")),
+        "{}",
+        r.stderr
+    );
+}
