@@ -39,6 +39,12 @@ def wait_for(what, check):
 
 
 SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
+# Each variant's match: games, opponent and time a move. This engine answers a 3x3 position at
+# once and its games last a few plies, so there the opponent is mcts with 1.5 million playouts (a
+# fraction of a second a move; mcts counts playouts, not time, so its time allowed is generous),
+# for a game to be seen in progress.
+MATCH = {"6x6": (4, "greedy", 100), "3x3": (6, "mcts:1500000", 5000),
+         "blackhole": (4, "greedy", 100)}
 
 
 def watch(variant, width, height, check_post):
@@ -46,9 +52,10 @@ def watch(variant, width, height, check_post):
     size (the hole too), the last move marked, the standings and the finished games as tables,
     and the final screen that stays once the match is over."""
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+    games, opponent, movetime = MATCH[variant]
     match = subprocess.Popen([EWN, "--variant", variant, "match", "--engine", "self", "--opponent",
-                              "greedy", "--games", "4", "--movetime", "100", "--live", "0",
-                              "--quiet"],
+                              opponent, "--games", str(games), "--movetime", str(movetime),
+                              "--live", "0", "--quiet"],
                              stdout=subprocess.DEVNULL, stderr=err)
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
     d = None
@@ -91,7 +98,7 @@ def watch(variant, width, height, check_post):
                 " board: c.querySelector('.board').innerHTML}));")
             for c in cards:
                 if c["cubes"] and c["last"] and "die" in c["roll"]:
-                    assert "ewn" in c["names"] and "greedy" in c["names"], c["names"]
+                    assert "ewn" in c["names"] and opponent in c["names"], c["names"]
                     return c
             return None
         first = wait_for(f"{where}: a game in progress with its last move marked", board)
@@ -119,8 +126,9 @@ def watch(variant, width, height, check_post):
         assert "over" in final, f"{where}: the final screen says {final!r}"
         rows = d.find_elements(By.CSS_SELECTOR, "#table tr")
         assert rows, f"{where}: the final standings are gone"
-        games = sum(int(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows)
-        assert games == 2 * 4, f"{where}: the final standings count {games} player-games, not 8"
+        counted = sum(int(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows)
+        assert counted == 2 * games, \
+            f"{where}: the final standings count {counted} player-games, not {2 * games}"
         d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}-final.png"))
         print(f"live page, {where}: boards at the variant's size, last move, tables, final screen")
     finally:
