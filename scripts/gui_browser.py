@@ -2,7 +2,10 @@
 
 Usage: gui_browser.py URL OUTDIR AXE_JS   (scripts/gui-browser.sh starts the server and calls this)
 
-Flows, on a 1280x800 window: a full game against the engine (a move typed on the keyboard, one
+First the journey of a new player from an untouched page, at 1280x800 by clicks and at 390x844 by
+keys: the game the arena opens with is played to its end (the engine answers every move), four
+quick arrow presses step four plies, the game is reviewed, and Rematch swaps the colours.
+Then flows, on a 1280x800 window: a full game against the engine (a move typed on the keyboard, one
 made with the arrow keys and Enter, steps back and forward after which the engine answers on its
 own, a take-back that is announced), Rematch (where Undo has nothing of the person's to take
 back), a watched engine game with pause and step, a typed die corrected, the review of a loaded
@@ -933,12 +936,72 @@ def solved_shown(d):
     print(f"solved 3x3: {text!r}")
 
 
+def opening_game(d, width, by_key):
+    """From an untouched page: the game the arena opens with is played to its end, by clicks or
+    by keys, and the engine answers every move by itself; then Review, then Rematch. Four quick
+    presses of the left arrow key step four plies."""
+    wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+    assert js(d, "S.players.red.type") == "human" and js(d, "S.players.blue.type") == "ewn", \
+        "the arena did not open on a person against the engine"
+    assert js(d, "S.error") is None, f"the opening game shows an error: {js(d, 'S.error')}"
+    turns = 0
+    while True:
+        wait(d, "Red's turn or the end of the opening game", red_turn_or_end)
+        if over(d):
+            break
+        assert js(d, "S.error") is None, f"an engine fault: {js(d, 'S.error')}"
+        turns += 1
+        roll_if_needed(d, by_key=by_key)
+        n = ply_count(d) + 1
+        if by_key:
+            type_move(d)
+        else:
+            click_move(d)
+        if not over(d):
+            engine_answers(d, n + 1)
+    assert turns > 0 and js(d, "S.plies.some(p => p.side === 'b')"), "the engine never answered"
+    plies = ply_count(d)
+    print(f"opening game at {width}: {status(d)} after {plies} plies, {turns} turns of the person")
+    if width > 600 and plies >= 5:
+        # Quick presses each step one ply, as on an analysis board.
+        body = d.find_element(By.TAG_NAME, "body")
+        for _ in range(4):
+            body.send_keys(Keys.ARROW_LEFT)
+        wait(d, "four plies back after four quick presses", lambda d: ply_pos(d) == plies - 4)
+        for _ in range(4):
+            body.send_keys(Keys.ARROW_RIGHT)
+        wait(d, "back at the end", lambda d: ply_pos(d) == plies)
+    click(d, "review")
+    wait(d, "the review of the opening game", lambda d: js(d, "S.review.moves") and not js(d, "S.review.busy"))
+    shot(d, f"opening-{width}-reviewed.png")
+    click(d, "rematch")
+    wait(d, "the rematch with colours swapped",
+         lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
+    wait(d, "the engine's first move of the rematch", lambda d: ply_count(d) >= 1 or over(d))
+
+
+def opening():
+    """The arena as a new player meets it, at both sizes, before anything else touched it."""
+    for width, height, by_key in ((1280, 800, False), (390, 844, True)):
+        d = browser(width, height)
+        try:
+            d.get(URL)
+            if width == 390:
+                # The desktop's rematch is on: a fresh opening game, as the page starts one.
+                new_game(d, ("human",), ("ewn", 10, 500))
+            opening_game(d, width, by_key)
+        finally:
+            close(d)
+
+
 def desktop():
     d = browser(1280, 800)
     try:
         d.get(URL)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         wait(d, "the first state from the server", lambda d: status(d) not in ("", "Connecting…"))
+        # The opening journeys left a rematch on: the form as a fresh page shows it.
+        open_form(d)
         check_layout(d, 1280)
         shot(d, "desktop-start.png")
         axe(d, "the desktop page at the start, with the New game form")
@@ -1089,6 +1152,7 @@ def phone():
 
 
 if __name__ == "__main__":
+    opening()
     desktop()
     phone()
     print("browser test passed")

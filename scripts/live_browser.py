@@ -2,11 +2,14 @@
 
 Usage: live_browser.py EWN OUTDIR   (scripts/gui-browser.sh calls it with its selenium)
 
-It starts a short match of this engine against greedy with the live page on a free port, and
-checks in the browser that a game in progress is drawn (cubes on the board, both players, a die),
-that the board changes as moves are played, that the standings appear once a game is finished,
-and that the page refuses a request that would change something (POST: 405). A screenshot goes to
-OUTDIR/live.png. Waits are for elements, bounded only against a hang.
+For 6x6, 3x3 and blackhole (at 1280x800 and 390x844) it starts a short match of this engine
+against greedy with the live page on a free port, and checks in the browser that a game in
+progress is drawn at its variant's size (36, 9 or 25 squares, the hole), with its last move
+marked, digits inside their cubes and a board large enough to read; that the board changes as
+moves are played; that the standings and the finished games appear as tables; that the page
+refuses a request that would change something (POST: 405); and that once the match is over the
+final screen stays with the final standings. Screenshots go to OUTDIR/live-*.png. Waits are for
+elements, bounded only against a hang.
 """
 
 import os
@@ -35,10 +38,24 @@ def wait_for(what, check):
     raise SystemExit(f"live page: timed out waiting for {what}")
 
 
-def main():
+SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
+# Each variant's match: games, opponent and time a move. This engine answers a 3x3 position at
+# once and its games last a few plies, so there the opponent is mcts with 1.5 million playouts (a
+# fraction of a second a move; mcts counts playouts, not time, so its time allowed is generous),
+# for a game to be seen in progress.
+MATCH = {"6x6": (4, "greedy", 100), "3x3": (6, "mcts:1500000", 5000),
+         "blackhole": (4, "greedy", 100)}
+
+
+def watch(variant, width, height, check_post):
+    """A short match in `variant` watched at width x height: each board drawn at its variant's
+    size (the hole too), the last move marked, the standings and the finished games as tables,
+    and the final screen that stays once the match is over."""
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
-    match = subprocess.Popen([EWN, "match", "--engine", "self", "--opponent", "greedy",
-                              "--games", "6", "--movetime", "150", "--live", "0", "--quiet"],
+    games, opponent, movetime = MATCH[variant]
+    match = subprocess.Popen([EWN, "--variant", variant, "match", "--engine", "self", "--opponent",
+                              opponent, "--games", str(games), "--movetime", str(movetime),
+                              "--live", "0", "--quiet"],
                              stdout=subprocess.DEVNULL, stderr=err)
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
     d = None
@@ -52,45 +69,82 @@ def main():
         opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
         for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                      "--disable-dev-shm-usage", f"--user-data-dir={profile}",
-                     "--window-size=1280,800"]:
+                     f"--window-size={width},{height}"]:
             opts.add_argument(flag)
         d = webdriver.Chrome(service=Service(
             executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=opts)
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": width, "height": height, "deviceScaleFactor": 1,
+                           "mobile": width < 600})
         d.get(url)
+        where = f"{variant} at {width}x{height}"
 
         def board():
             # Read in one script, so that a card removed meanwhile (its game over) cannot be
             # half read.
             cards = d.execute_script(
                 "return [...document.querySelectorAll('.game')].map((c) => ({id: c.id,"
+                " cells: c.querySelectorAll('.board .cell').length,"
+                " holes: c.querySelectorAll('.board .cell.hole').length,"
                 " cubes: c.querySelectorAll('.board .cube').length,"
+                " last: c.querySelectorAll('.board .cell.last-to').length,"
                 " roll: c.querySelector('.roll').textContent,"
                 " names: c.querySelector('.side.red').textContent + ' '"
                 " + c.querySelector('.side.blue').textContent,"
+                " width: c.querySelector('.board').getBoundingClientRect().width,"
+                " cube: (c.querySelector('.board .cube') || {}).offsetHeight || 0,"
+                " digit: (() => { const q = c.querySelector('.board .cube');"
+                "   return q ? parseFloat(getComputedStyle(q).fontSize) : 0; })(),"
                 " board: c.querySelector('.board').innerHTML}));")
             for c in cards:
-                if c["cubes"] and "die" in c["roll"]:
-                    assert "ewn" in c["names"] and "greedy" in c["names"], c["names"]
-                    return (c["id"], c["board"])
+                if c["cubes"] and c["last"] and "die" in c["roll"]:
+                    assert "ewn" in c["names"] and opponent in c["names"], c["names"]
+                    return c
             return None
-        first = wait_for("a game in progress with its board", board)
-        d.save_screenshot(os.path.join(OUT, "live.png"))
-        wait_for("a move on the board", lambda: (b := board()) and b != first)
-        wait_for("the standings after a game",
-                 lambda: "Games " in d.find_element(By.ID, "standings").text)
-        status = d.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "fetch('/api/live', {method: 'POST', body: '{}'}).then(r => done(r.status))"
-            ".catch(e => done(String(e)));")
-        if status != 405:
-            raise SystemExit(f"live page: a POST was answered {status}, not 405")
-        print("live page: a game drawn and updated move by move, standings shown, POST refused")
+        first = wait_for(f"{where}: a game in progress with its last move marked", board)
+        assert first["cells"] == SQUARES[variant], f"{where}: {first['cells']} squares drawn"
+        assert first["holes"] == (1 if variant == "blackhole" else 0), f"{where}: {first['holes']} holes"
+        # Digits inside the cubes, and boards large enough to read across a hall.
+        assert first["digit"] < first["cube"], f"{where}: digits {first['digit']} px in {first['cube']} px cubes"
+        assert first["width"] >= min(width - 60, 300), f"{where}: a board {first['width']} px wide"
+        d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}.png"))
+        wait_for(f"{where}: a move on the board", lambda: (b := board()) and b["board"] != first["board"])
+        wait_for(f"{where}: the standings table after a game",
+                 lambda: d.find_elements(By.CSS_SELECTOR, "#table tr"))
+        wait_for(f"{where}: the finished games with results",
+                 lambda: d.find_elements(By.CSS_SELECTOR, "#finished tr"))
+        if check_post:
+            status = d.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "fetch('/api/live', {method: 'POST', body: '{}'}).then(r => done(r.status))"
+                ".catch(e => done(String(e)));")
+            if status != 405:
+                raise SystemExit(f"live page: a POST was answered {status}, not 405")
+        match.wait(timeout=WAIT_S)
+        wait_for(f"{where}: the final screen", lambda: d.find_element(By.ID, "final").is_displayed())
+        final = d.find_element(By.ID, "final-text").text
+        assert "over" in final, f"{where}: the final screen says {final!r}"
+        rows = d.find_elements(By.CSS_SELECTOR, "#table tr")
+        assert rows, f"{where}: the final standings are gone"
+        counted = sum(int(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows)
+        assert counted == 2 * games, \
+            f"{where}: the final standings count {counted} player-games, not {2 * games}"
+        d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}-final.png"))
+        print(f"live page, {where}: boards at the variant's size, last move, tables, final screen")
     finally:
         if d:
             d.quit()
         match.kill()
         match.wait()
         os.unlink(err.name)
+
+
+def main():
+    watch("6x6", 1280, 800, True)
+    watch("3x3", 390, 844, False)
+    watch("blackhole", 1280, 800, False)
+    watch("blackhole", 390, 844, False)
+    print("live page: every variant drawn at its size, updated move by move, final screen kept")
 
 
 main()

@@ -91,7 +91,8 @@ pub struct Head {
 }
 
 impl Head {
-    /// The value of header `name` (the first, if repeated), when it is text.
+    /// The value of header `name` (the first, if repeated: `Host` and `Origin` never are, a
+    /// request with two of either is refused before a site sees it), when it is text.
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
@@ -336,6 +337,12 @@ async fn handle(
         headers: parts.headers,
     };
     log::debug!("{} {}", head.method, head.target);
+    // A header the sites check must be unambiguous: with two `Host` (or `Origin`) headers a
+    // check of the first would let the second through (RFC 9110 asks for 400).
+    if let Some(name) = repeated(&head.headers, &["Host", "Origin"]) {
+        drain(&head, &mut body, limits).await;
+        return closing(site.error(400, &format!("the request has more than one {name} header")));
+    }
     let body = match site.head(&head) {
         Step::Reply(reply) => {
             let drained = drain(&head, &mut body, limits).await;
@@ -410,6 +417,14 @@ async fn drain(head: &Head, body: &mut Incoming, limits: &Limits) -> bool {
     tokio::time::timeout(limits.body_timeout, read)
         .await
         .unwrap_or(false)
+}
+
+/// The first of `names` that `headers` carries more than once.
+fn repeated<'a>(headers: &HeaderMap, names: &[&'a str]) -> Option<&'a str> {
+    names
+        .iter()
+        .copied()
+        .find(|n| headers.get_all(*n).iter().nth(1).is_some())
 }
 
 fn closing(reply: Reply) -> hyper::Response<Full<Bytes>> {

@@ -333,6 +333,12 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         record.as_mut().map(|r| r as &mut (dyn Write + Send)),
         done,
     )?;
+    if let Some(h) = &t.hall {
+        // The hall's screens keep the final view: told that the match is over, and given the
+        // time to fetch it before the process ends.
+        h.over();
+        crate::app::live::linger();
+    }
     if args.json {
         print!("{}", o.report.json());
         return Ok(());

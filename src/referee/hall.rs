@@ -7,8 +7,49 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
+use crate::record::{GameRecord, side_letter};
 use crate::rules::board::{Board, Color, piece_of};
-use crate::rules::notation::to_fen;
+use crate::rules::notation::{parse_move_in, to_fen};
+use crate::rules::variant::{Goal, Variant};
+
+/// What a page needs to draw a variant's board: the same names as the arena's variant view, so
+/// that one drawing code serves both pages.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Geometry {
+    pub name: String,
+    pub rows: u8,
+    pub cols: u8,
+    /// Squares a cube falls into, by name.
+    pub holes: Vec<String>,
+    /// `"corner"` (each side aims at the far corner) or `"rank"` (the far rank).
+    pub goal: String,
+    /// Each side's start squares, in setup order.
+    pub start_red: Vec<String>,
+    pub start_blue: Vec<String>,
+    /// False in a variant without dice, where the mover picks any cube.
+    pub has_dice: bool,
+}
+
+impl Geometry {
+    pub fn of(v: &Variant) -> Geometry {
+        let names = |sq: &[u8]| sq.iter().map(|&s| v.square_name(s)).collect();
+        Geometry {
+            name: v.name().to_string(),
+            rows: v.rows(),
+            cols: v.cols(),
+            holes: names(&v.rules.holes),
+            goal: if v.rules.goal == Goal::Rank {
+                "rank"
+            } else {
+                "corner"
+            }
+            .into(),
+            start_red: names(v.start_squares(Color::Red)),
+            start_blue: names(v.start_squares(Color::Blue)),
+            has_dice: v.has_dice(),
+        }
+    }
+}
 
 /// One game in progress.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -16,20 +57,55 @@ pub struct GameView {
     pub number: u64,
     pub red: String,
     pub blue: String,
-    /// The position string, and the squares row by row from a5 (`""`, `"R3"`, `"B6"`).
+    /// The board's size (also in `variant`, and here for a drawing that reads only these).
+    pub rows: u8,
+    pub cols: u8,
+    pub variant: Geometry,
+    /// The position string, and the squares row by row from the top left (`""`, `"R3"`,
+    /// `"B12"`), `rows * cols` of them.
     pub position: String,
     pub squares: Vec<String>,
     /// `"r"` or `"b"`.
     pub to_move: String,
-    /// The die rolled for the side to move, once rolled.
+    /// The die rolled for the side to move, once rolled; always null without dice.
     pub die: Option<u8>,
-    /// The moves so far, `<die>:<move>` each.
+    /// The moves so far, `<die>:<move>` each (just `<move>` without dice).
     pub moves: Vec<String>,
+    /// The last move's squares, from and to (null before the first move and after a pass).
+    pub last: Option<[String; 2]>,
     /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
     pub clock_ms: [i64; 2],
     /// Each side's last reported win chance (its own), when its engine reports one.
     pub win_chance: [Option<f64>; 2],
 }
+
+/// A finished game, for the table of results.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct FinishedView {
+    pub number: u64,
+    pub red: String,
+    pub blue: String,
+    /// `"r"`, `"b"`, or null when the game ended without a winner.
+    pub winner: Option<String>,
+    /// How it ended (`goal`, `capture`, `time`, ...), as records name it.
+    pub reason: String,
+    /// Its moves, named as in [`GameView::moves`].
+    pub moves: Vec<String>,
+}
+
+/// One player's line of the standings.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct StandingView {
+    pub name: String,
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    /// Wins, and half a point for a game without a winner.
+    pub points: f64,
+}
+
+/// How many finished games the view lists (the most recent); the standings count them all.
+pub const FINISHED_SHOWN: usize = 64;
 
 /// The whole view, as the live page gets it.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -39,8 +115,14 @@ pub struct HallView {
     pub title: String,
     /// The standings, crosstable or score so far, as the text report prints them.
     pub standings: String,
+    /// The same standings as a table: every player, most points first.
+    pub table: Vec<StandingView>,
     pub games_done: u64,
     pub games: Vec<GameView>,
+    /// The most recent finished games, newest first (at most [`FINISHED_SHOWN`]).
+    pub finished: Vec<FinishedView>,
+    /// The match is over: this is the final view.
+    pub over: bool,
 }
 
 #[derive(Default)]
@@ -48,8 +130,46 @@ struct State {
     version: u64,
     title: String,
     standings: String,
+    table: Vec<StandingView>,
     games_done: u64,
     games: BTreeMap<u64, GameView>,
+    finished: std::collections::VecDeque<FinishedView>,
+    over: bool,
+}
+
+/// A game's moves as the view names them: `<die>:<move>`, or the move alone without dice.
+fn move_names(v: &Variant, moves: impl Iterator<Item = (u8, String)>) -> Vec<String> {
+    let dice = v.has_dice();
+    moves
+        .map(|(d, m)| if dice { format!("{d}:{m}") } else { m })
+        .collect()
+}
+
+/// Adds a finished game to the standings table, kept with most points first (then by name).
+fn count(table: &mut Vec<StandingView>, rec: &GameRecord) {
+    for (c, name) in [(Color::Red, &rec.red), (Color::Blue, &rec.blue)] {
+        let i = match table.iter().position(|s| &s.name == name) {
+            Some(i) => i,
+            None => {
+                table.push(StandingView {
+                    name: name.clone(),
+                    ..StandingView::default()
+                });
+                table.len() - 1
+            }
+        };
+        let s = &mut table[i];
+        s.games += 1;
+        match rec.winner {
+            Some(w) if w == c => {
+                s.wins += 1;
+                s.points += 1.0;
+            }
+            Some(_) => s.losses += 1,
+            None => s.points += 0.5,
+        }
+    }
+    table.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.name.cmp(&b.name)));
 }
 
 /// The shared view; cheap to clone. A poisoned lock is taken over: the view is only shown.
@@ -73,12 +193,38 @@ impl Hall {
         self.with(|s| s.title = title.to_string());
     }
 
-    /// The standings after a finished game, which leaves the games in progress.
-    pub fn finished(&self, number: u64, standings: String, done: u64) {
+    /// The match is over: what the view shows now is final.
+    pub fn over(&self) {
         self.with(|s| {
-            s.games.remove(&number);
+            s.over = true;
+            s.games.clear();
+        });
+    }
+
+    /// A finished game: it leaves the games in progress for the table of results, and the
+    /// standings (as the text report prints them) are those after it.
+    pub fn finished(&self, rec: &GameRecord, standings: String, done: u64) {
+        let v = rec.start_board().variant();
+        let view = FinishedView {
+            number: rec.number,
+            red: rec.red.clone(),
+            blue: rec.blue.clone(),
+            winner: rec.winner.map(|w| side_letter(w).to_string()),
+            reason: rec.reason.name().to_string(),
+            moves: move_names(
+                v,
+                rec.plies
+                    .iter()
+                    .map(|p| (p.die, p.mv.display(v).to_string())),
+            ),
+        };
+        self.with(|s| {
+            s.games.remove(&rec.number);
             s.standings = standings;
             s.games_done = done;
+            count(&mut s.table, rec);
+            s.finished.push_front(view);
+            s.finished.truncate(FINISHED_SHOWN);
         });
     }
 
@@ -94,7 +240,8 @@ impl Hall {
         clock_ms: [i64; 2],
         win_chance: [Option<f64>; 2],
     ) {
-        let squares = (0..25)
+        let v = board.variant();
+        let squares = (0..v.n_sq)
             .map(|sq| match board.piece_at(sq) {
                 0 => String::new(),
                 code => {
@@ -103,10 +250,19 @@ impl Hall {
                 }
             })
             .collect();
+        let dice = v.has_dice();
+        let last = moves
+            .last()
+            .and_then(|(_, m)| parse_move_in(v, m).ok())
+            .filter(|m| !m.is_pass())
+            .map(|m| [v.square_name(m.from), v.square_name(m.to)]);
         let view = GameView {
             number,
             red: names[0].to_string(),
             blue: names[1].to_string(),
+            rows: v.rows(),
+            cols: v.cols(),
+            variant: Geometry::of(v),
             position: to_fen(board),
             squares,
             to_move: if board.side_to_move() == Color::Red {
@@ -115,8 +271,9 @@ impl Hall {
                 "b"
             }
             .into(),
-            die,
-            moves: moves.iter().map(|(d, m)| format!("{d}:{m}")).collect(),
+            die: die.filter(|_| dice),
+            moves: move_names(v, moves.iter().cloned()),
+            last,
             clock_ms,
             win_chance,
         };
@@ -132,8 +289,11 @@ impl Hall {
             version: g.version,
             title: g.title.clone(),
             standings: g.standings.clone(),
+            table: g.table.clone(),
             games_done: g.games_done,
             games: g.games.values().cloned().collect(),
+            finished: g.finished.iter().cloned().collect(),
+            over: g.over,
         }
     }
 }

@@ -368,10 +368,11 @@ impl Pool<'_, '_, '_, '_> {
             ),
         };
         let text = rec.to_text();
-        let number = rec.number;
         live.records.push(rec);
-        if let Some(h) = &t.hall {
-            h.finished(number, (self.run.hall_text)(t, &live.records), live.done);
+        if let Some(h) = &t.hall
+            && let Some(rec) = live.records.last()
+        {
+            h.finished(rec, (self.run.hall_text)(t, &live.records), live.done);
         }
         // The record first: it is what a resume reads.
         let mut io = || -> Result<()> {

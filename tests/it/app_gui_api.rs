@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use ewn::brain::setup::ENGINE_SETUP;
 use ewn::record::parse_records;
-use ewn::rules::board::{Board, Color};
-use ewn::rules::notation::to_fen;
+use ewn::rules::board::{Board, Color, piece_of};
+use ewn::rules::notation::{parse_fen_in, to_fen};
+use ewn::rules::variant::Variant;
 use serde_json::{Value, json};
 
 const HANG: Duration = Duration::from_secs(180);
@@ -1274,4 +1275,236 @@ fn resign_holes_pause_and_a_cancelled_review() {
     let s = g.wait("no review running", |s| s["review"]["busy"] == false);
     let (code, _) = g.post_code("/api/review", json!({"cancel": true}));
     assert_eq!(code, 409, "{s}");
+}
+
+/// The game the arena shows as it opens is an ordinary game: a person rolls and moves, and the
+/// engine in the other seat answers, to the end, with no New game first.
+#[test]
+fn the_opening_game_is_answered_by_the_engine() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.state();
+    assert_eq!(s["players"]["red"]["type"], "human", "{s}");
+    assert_eq!(s["players"]["blue"]["type"], "ewn", "{s}");
+    assert_eq!(plies(&s), 0);
+    assert!(s["error"].is_null(), "{s}");
+    let mut engine_moves = 0;
+    let start = Instant::now();
+    let end = loop {
+        assert!(start.elapsed() < HANG, "the opening game did not end");
+        let s = g.wait("the person's turn or the end", |s| {
+            !s["winner"].is_null() || !s["error"].is_null() || s["side"] == "r"
+        });
+        assert!(s["error"].is_null(), "{s}");
+        if !s["winner"].is_null() {
+            break s;
+        }
+        let s = if s["die"].is_null() {
+            g.post("/api/roll", json!({}))
+        } else {
+            s
+        };
+        let n = plies(&s) + 1;
+        let after = g.post("/api/move", json!({ "move": legal(&s)[0] }));
+        assert_eq!(plies(&after), n);
+        if !after["winner"].is_null() {
+            break after;
+        }
+        // The engine's reply: one more ply, by Blue, with no request of ours.
+        let s = g.wait("the engine's reply", |s| {
+            plies(s) > n || !s["error"].is_null() || !s["winner"].is_null()
+        });
+        assert!(s["error"].is_null(), "the engine did not answer: {s}");
+        assert_eq!(s["plies"][n]["side"], "b", "{s}");
+        engine_moves += 1;
+    };
+    assert!(engine_moves > 0);
+    let text = check_record(&g, &end);
+    assert!(text.contains("red human"), "{text}");
+    assert!(text.contains("blue ewn level 10"), "{text}");
+}
+
+/// A match with its live page (`ewn --variant V match --live 0`), while it plays.
+struct LiveMatch {
+    child: Child,
+    port: u16,
+}
+
+impl LiveMatch {
+    fn start(variant: &str) -> LiveMatch {
+        use std::io::{BufRead, BufReader};
+        let mut child = Command::new(common::EWN)
+            .args([
+                "--variant",
+                variant,
+                "match",
+                "--engine",
+                "self",
+                "--opponent",
+                "greedy",
+                "--games",
+                "400",
+                "--movetime",
+                "100",
+                "--quiet",
+                "--live",
+                "0",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start ewn match");
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        let port = loop {
+            line.clear();
+            assert!(
+                err.read_line(&mut line).unwrap() > 0,
+                "the match ended before its live page started"
+            );
+            if let Some(p) = line
+                .trim()
+                .strip_prefix("live page at http://127.0.0.1:")
+                .and_then(|r| r.trim_end_matches('/').parse::<u16>().ok())
+            {
+                break p;
+            }
+        };
+        std::thread::spawn(move || {
+            let mut sink = Vec::new();
+            let _ = err.read_to_end(&mut sink);
+        });
+        LiveMatch { child, port }
+    }
+
+    fn live(&self) -> Value {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let rq = format!(
+            "GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            self.port
+        );
+        s.write_all(rq.as_bytes()).unwrap();
+        let mut resp = String::new();
+        s.read_to_string(&mut resp).unwrap();
+        let (head, body) = resp.split_once("\r\n\r\n").expect("a whole response");
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        serde_json::from_str(body).unwrap()
+    }
+
+    /// The first game in progress with at least one move played.
+    fn game_with_moves(&self) -> Value {
+        let start = Instant::now();
+        loop {
+            let v = self.live();
+            if let Some(g) = v["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|g| !g["moves"].as_array().unwrap().is_empty())
+            {
+                return g.clone();
+            }
+            assert!(start.elapsed() < HANG, "no game in progress: {v}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for LiveMatch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `/api/live` carries each game's variant: its size, holes, goals and start squares, every
+/// square of the board, the die as null without dice, and moves named as the variant names them.
+#[test]
+fn the_live_view_carries_the_variant() {
+    for (variant, rows, cols) in [("6x6", 6, 6), ("3x3", 3, 3), ("blackhole", 5, 5)] {
+        let m = LiveMatch::start(variant);
+        let g = m.game_with_moves();
+        assert_eq!(
+            (g["rows"].as_u64(), g["cols"].as_u64()),
+            (Some(rows), Some(cols)),
+            "{g}"
+        );
+        assert_eq!(g["variant"]["name"], variant, "{g}");
+        assert_eq!(g["variant"]["rows"], rows, "{g}");
+        let squares = g["squares"].as_array().unwrap();
+        assert_eq!(squares.len() as u64, rows * cols, "{variant}: {g}");
+        // The squares agree with the position string, cube for cube.
+        let v = Variant::preset(variant).unwrap();
+        let b = parse_fen_in(v, g["position"].as_str().unwrap()).unwrap();
+        for (sq, shown) in squares.iter().enumerate() {
+            let want = match b.piece_at(sq as u8) {
+                0 => String::new(),
+                code => {
+                    let (c, n) = piece_of(code);
+                    format!("{}{n}", if c == Color::Red { 'R' } else { 'B' })
+                }
+            };
+            assert_eq!(shown, &want, "{variant}: square {sq} of {g}");
+        }
+        let starts = g["variant"]["start_red"].as_array().unwrap().len();
+        assert_eq!(starts, g["variant"]["start_blue"].as_array().unwrap().len());
+        assert!(starts >= 3, "{g}");
+        let holes: Vec<&str> = g["variant"]["holes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        if variant == "blackhole" {
+            assert_eq!(holes, ["c3"], "{g}");
+        } else {
+            assert!(holes.is_empty(), "{g}");
+        }
+        // Dice: every move is `<die>:<move>`, and the last one's squares are named.
+        let last = g["moves"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .as_str()
+            .unwrap();
+        let (die, mv) = last.split_once(':').expect("die:move");
+        assert!(die.parse::<u8>().is_ok_and(|d| d >= 1), "{last}");
+        if let Some([from, to]) = g["last"].as_array().map(|a| a.as_slice()) {
+            assert_eq!(
+                format!("{}{}", from.as_str().unwrap(), to.as_str().unwrap()),
+                mv
+            );
+        }
+    }
+    // Without dice: no die, and moves without a die.
+    let m = LiveMatch::start("nodice");
+    let g = m.game_with_moves();
+    assert_eq!(g["variant"]["has_dice"], false, "{g}");
+    assert!(g["die"].is_null(), "{g}");
+    for mv in g["moves"].as_array().unwrap() {
+        assert!(!mv.as_str().unwrap().contains(':'), "{g}");
+    }
+}
+
+/// A bad table in `--tables DIR` is an error before the address is printed: no address that
+/// stops answering a moment later.
+#[test]
+fn bad_tables_stop_the_arena_before_its_address() {
+    let dir = common::temp_path("gui-tables", "tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ewn-solved-3x3.tbl"), b"not a table\n").unwrap();
+    let r = common::run(
+        &["--tables", dir.to_str().unwrap(), "gui", "--port", "0"],
+        "",
+    );
+    assert!(!r.ok, "ewn gui served with a bad table: {}", r.stdout);
+    assert!(r.stdout.is_empty(), "an address was printed: {}", r.stdout);
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l.starts_with("error:") && l.contains("3x3")),
+        "{}",
+        r.stderr
+    );
 }

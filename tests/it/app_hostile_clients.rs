@@ -1,6 +1,6 @@
 //! Hostile clients against both HTTP servers, the arena (`ewn gui`) and the hall's live page
 //! (`ewn match --live`): a huge declared body, a body promised and never sent, headers half
-//! sent, a client that pipelines requests and reads nothing, a few hundred idle connections and
+//! sent, duplicate `Host` and `Origin` headers, a client that pipelines requests and reads nothing, a few hundred idle connections and
 //! huge header lines. After each, the server must still answer an ordinary request, and the
 //! match behind the live page must still finish without a forfeit.
 //!
@@ -214,7 +214,7 @@ fn closed_within(s: &mut TcpStream, wait: Duration) -> bool {
 }
 
 /// True when `attack` is to run: all of them, unless `EWN_HOSTILE` names some (comma-separated:
-/// `idle`, `huge-body`, `stalled-body`, `half-headers`, `pipeliner`, `huge-headers`,
+/// `idle`, `duplicate-headers`, `huge-body`, `stalled-body`, `half-headers`, `pipeliner`, `huge-headers`,
 /// `idle-close`), to try one attack against another build.
 fn chosen(attack: &str) -> bool {
     std::env::var("EWN_HOSTILE")
@@ -259,6 +259,45 @@ fn attack(t: &Target) {
         watched = (0..4).map(|_| connect(port)).collect();
     }
     let watched_since = Instant::now();
+
+    if chosen("duplicate-headers") {
+        // A second `Host` or `Origin` after a good one: refused with 400 (RFC 9110), never
+        // judged by the first alone.
+        let get_path = if t.name == "gui" {
+            "/api/state"
+        } else {
+            "/api/live"
+        };
+        let origin = format!("Origin: http://127.0.0.1:{port}\r\n");
+        let twice = [
+            format!("{host}Host: evil.example\r\n"),
+            format!("{host}{origin}Origin: http://evil.example\r\n"),
+        ];
+        for extra in &twice {
+            for (method, path, more) in [
+                ("GET", get_path, String::new()),
+                (
+                    "POST",
+                    post_path,
+                    format!("{token}Content-Type: application/json\r\n"),
+                ),
+            ] {
+                let mut s = connect(port);
+                let rq = format!(
+                    "{method} {path} HTTP/1.1\r\n{extra}{more}Content-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+                );
+                s.write_all(rq.as_bytes()).unwrap();
+                let code = status(&mut s);
+                assert_eq!(
+                    code,
+                    Some(400),
+                    "{}: {method} {path} with {extra:?} got {code:?}",
+                    t.name
+                );
+            }
+        }
+        answers(t, "duplicate Host and Origin headers", &mut times);
+    }
 
     if chosen("huge-body") {
         // A huge declared body, without the token: the answer comes and nothing is allocated.

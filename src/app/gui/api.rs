@@ -1,7 +1,8 @@
 //! The JSON API under `/api/`: typed requests in, the page's view or a small answer out.
 //!
 //! Every request body is read into a struct that refuses unknown fields, then checked; whatever
-//! is wrong comes back as a 4xx status with `{"error": "..."}` and the state is left as it was.
+//! is wrong is a [`GuiError`], which comes back as its 4xx status ([`GuiError::status`]) with
+//! `{"error": "..."}`, and the state is left as it was.
 //! The endpoints are described in `protocol/gui.md`.
 
 use serde::Deserialize;
@@ -13,6 +14,7 @@ use crate::rules::notation::{parse_fen_in, parse_move_in, parse_setup_in};
 use crate::rules::variant::Variant;
 
 use super::engines::PlayerConfig;
+use super::error::GuiError;
 use super::game::DiceMode;
 use super::state::{NewGame, SetupChoice, Shared, clock_seed, lock};
 
@@ -24,13 +26,9 @@ pub const MAX_DELAY_MS: u64 = 10_000;
 /// A status code and a JSON body.
 pub type Reply = (u16, Value);
 
-fn error(code: u16, msg: impl Into<String>) -> Reply {
-    (code, json!({ "error": msg.into() }))
-}
-
-/// The state's refusal, with its status.
-fn refused((code, msg): (u16, String)) -> Reply {
-    error(code, msg)
+/// The one place where a refusal becomes an answer: its status and its message.
+fn refused(e: &GuiError) -> Reply {
+    (e.status(), json!({ "error": e.to_string() }))
 }
 
 #[derive(Deserialize)]
@@ -46,7 +44,7 @@ struct NewGameReq {
     red_setup: Option<String>,
     #[serde(default)]
     blue_setup: Option<String>,
-    /// `r` or `b`.
+    /// `r` or `b`; the variant's first mover when absent.
     #[serde(default)]
     first: Option<String>,
     /// A position string or `startpos`, instead of the setups.
@@ -134,56 +132,61 @@ struct ReviewReq {
     cancel: bool,
 }
 
-fn body<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Reply> {
+fn body<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, GuiError> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}".as_slice()
     } else {
         bytes
     };
-    serde_json::from_slice(bytes).map_err(|e| error(400, format!("bad request body: {e}")))
+    serde_json::from_slice(bytes).map_err(GuiError::Body)
 }
 
-fn parse_seed(v: &Value) -> Result<u64, String> {
+fn parse_seed(v: &Value) -> Result<u64, GuiError> {
+    let bad = |why: String| GuiError::field("seed", why);
     match v {
         Value::Number(n) => n
             .as_u64()
-            .ok_or_else(|| format!("seed {n} is not a whole number 0..2^64")),
+            .ok_or_else(|| bad(format!("seed {n} is not a whole number 0..2^64"))),
         // As records write seeds: hex digits (so a seed typed on the page reads the same in
         // the saved record).
         Value::String(s) => {
             let t = s.trim();
             let t = t.strip_prefix("0x").unwrap_or(t);
             if t.is_empty() || t.len() > 16 || !t.chars().all(|c| c.is_ascii_hexdigit()) {
-                return Err(format!(
+                return Err(bad(format!(
                     "seed '{s}' is not 1..16 hex digits (as records write seeds)"
-                ));
+                )));
             }
-            u64::from_str_radix(t, 16).map_err(|e| format!("seed '{s}': {e}"))
+            u64::from_str_radix(t, 16).map_err(|e| bad(format!("seed '{s}': {e}")))
         }
-        _ => Err("seed must be a number or a string of hex digits".into()),
+        _ => Err(bad("seed must be a number or a string of hex digits".into())),
     }
 }
 
-fn parse_setup_choice(v: &Variant, s: Option<&str>) -> Result<SetupChoice, String> {
+fn parse_setup_choice(v: &Variant, s: Option<&str>) -> Result<SetupChoice, GuiError> {
     match s.map(str::trim) {
         None | Some("random") => Ok(SetupChoice::Random),
         Some("engine") => Ok(SetupChoice::Engine),
-        Some(d) => parse_setup_in(v, d)
-            .map(SetupChoice::Cubes)
-            .map_err(|e| e.to_string()),
+        Some(d) => Ok(SetupChoice::Cubes(parse_setup_in(v, d)?)),
     }
 }
 
-fn new_game_spec(r: NewGameReq, v: &'static Variant) -> Result<NewGame, String> {
+fn new_game_spec(r: NewGameReq, v: &'static Variant) -> Result<NewGame, GuiError> {
     let first = match r.first.as_deref().map(str::trim) {
-        None | Some("r") => Color::Red,
+        None => v.rules.first,
+        Some("r") => Color::Red,
         Some("b") => Color::Blue,
-        Some(x) => return Err(format!("first must be 'r' or 'b', not '{x}'")),
+        Some(x) => {
+            return Err(GuiError::field(
+                "first",
+                format!("first must be 'r' or 'b', not '{x}'"),
+            ));
+        }
     };
     let position = match r.position.as_deref().map(str::trim) {
         None | Some("") => None,
         Some("startpos") => Some(Board::startpos_in(v)),
-        Some(p) => Some(parse_fen_in(v, p).map_err(|e| e.to_string())?),
+        Some(p) => Some(parse_fen_in(v, p)?),
     };
     let seed = match &r.seed {
         None | Some(Value::Null) => clock_seed(),
@@ -193,7 +196,12 @@ fn new_game_spec(r: NewGameReq, v: &'static Variant) -> Result<NewGame, String> 
     let dice = match r.dice.as_deref() {
         None | Some("auto") => DiceMode::Auto { seed },
         Some("manual") => DiceMode::Manual,
-        Some(x) => return Err(format!("dice must be 'auto' or 'manual', not '{x}'")),
+        Some(x) => {
+            return Err(GuiError::field(
+                "dice",
+                format!("dice must be 'auto' or 'manual', not '{x}'"),
+            ));
+        }
     };
     Ok(NewGame {
         players: [r.red, r.blue],
@@ -230,8 +238,16 @@ const ROUTES: &[(&str, &str)] = &[
 
 /// Answers one API request. `path` has no query string.
 pub fn handle(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Reply {
+    match route(method, path).and_then(|()| dispatch(shared, method, path, bytes)) {
+        Ok(v) => (200, v),
+        Err(e) => refused(&e),
+    }
+}
+
+/// Whether `method` on `path` is an endpoint.
+fn route(method: &str, path: &str) -> Result<(), GuiError> {
     if !ROUTES.iter().any(|&(_, p)| p == path) {
-        return error(404, format!("no such endpoint: {path}"));
+        return Err(GuiError::NoEndpoint(path.to_string()));
     }
     if !ROUTES.iter().any(|&(m, p)| p == path && m == method) {
         let allowed: Vec<&str> = ROUTES
@@ -239,23 +255,16 @@ pub fn handle(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Reply 
             .filter(|&&(_, p)| p == path)
             .map(|&(m, _)| m)
             .collect();
-        return error(
-            405,
-            format!(
-                "{method} is not allowed on {path}; use {}",
-                allowed.join(" or ")
-            ),
-        );
+        return Err(GuiError::Method {
+            method: method.to_string(),
+            path: path.to_string(),
+            allowed: allowed.join(" or "),
+        });
     }
-    match dispatch(shared, method, path, bytes) {
-        Ok(v) => (200, v),
-        Err(r) => r,
-    }
+    Ok(())
 }
 
-fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<Value, Reply> {
-    let bad = |e: String| error(400, e);
-    let conflict = |e: String| error(409, e);
+fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<Value, GuiError> {
     let mut st = lock(shared);
     match (method, path) {
         ("GET", "/api/state") => return Ok(st.view()),
@@ -264,65 +273,72 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         }
         ("POST", "/api/new") => {
             let r: NewGameReq = body(bytes)?;
-            let v = st.find_variant(r.variant.as_deref()).map_err(bad)?;
-            let spec = new_game_spec(r, v).map_err(bad)?;
-            st.new_game(spec, shared).map_err(bad)?;
+            let v = st.find_variant(r.variant.as_deref())?;
+            let spec = new_game_spec(r, v)?;
+            st.new_game(spec, shared)?;
         }
         ("POST", "/api/move") => {
             let r: MoveReq = body(bytes)?;
             let v = st.game.start.variant();
-            let m = parse_move_in(v, r.mv.trim()).map_err(|e| bad(e.to_string()))?;
-            st.human_move(m).map_err(refused)?;
+            let m = parse_move_in(v, r.mv.trim())?;
+            st.human_move(m)?;
         }
         ("POST", "/api/roll") => {
             let r: RollReq = body(bytes)?;
             let v = st.game.start.variant();
             if let Some(d) = r.die {
                 if !v.has_dice() {
-                    return Err(bad(format!(
-                        "variant {} has no dice: the mover picks any cube",
-                        v.name()
-                    )));
+                    return Err(GuiError::field(
+                        "die",
+                        format!("variant {} has no dice: the mover picks any cube", v.name()),
+                    ));
                 }
                 if !v.is_outcome(d) {
-                    return Err(bad(format!(
-                        "die {d} is not {} (variant {})",
-                        v.outcome_range(),
-                        v.name()
-                    )));
+                    return Err(GuiError::field(
+                        "die",
+                        format!(
+                            "die {d} is not {} (variant {})",
+                            v.outcome_range(),
+                            v.name()
+                        ),
+                    ));
                 }
             }
-            st.roll(r.die).map_err(refused)?;
+            st.roll(r.die)?;
         }
         ("POST", "/api/players") => {
             let r: PlayersReq = body(bytes)?;
-            st.set_players([r.red, r.blue]).map_err(refused)?;
+            st.set_players([r.red, r.blue])?;
         }
         ("POST", "/api/control") => {
             let r: ControlReq = body(bytes)?;
-            st.control(r.action.trim()).map_err(bad)?;
+            st.control(r.action.trim())?;
         }
         ("POST", "/api/navigate") => {
             let r: NavigateReq = body(bytes)?;
-            st.navigate(r.ply).map_err(refused)?;
+            st.navigate(r.ply)?;
         }
         ("POST", "/api/mainline") => {
             let r: MainLineReq = body(bytes)?;
-            st.main_line(r.ply).map_err(refused)?;
+            st.main_line(r.ply)?;
         }
         ("POST", "/api/settings") => {
             let r: SettingsReq = body(bytes)?;
             if let Some(ms) = r.analysis_ms
                 && !(10..=MAX_ANALYSIS_MS).contains(&ms)
             {
-                return Err(bad(format!(
-                    "analysis_ms {ms} out of range 10..{MAX_ANALYSIS_MS}"
-                )));
+                return Err(GuiError::field(
+                    "analysis_ms",
+                    format!("analysis_ms {ms} out of range 10..{MAX_ANALYSIS_MS}"),
+                ));
             }
             if let Some(ms) = r.delay_ms
                 && ms > MAX_DELAY_MS
             {
-                return Err(bad(format!("delay_ms {ms} out of range 0..{MAX_DELAY_MS}")));
+                return Err(GuiError::field(
+                    "delay_ms",
+                    format!("delay_ms {ms} out of range 0..{MAX_DELAY_MS}"),
+                ));
             }
             let s = &mut st.settings;
             s.analysis = r.analysis.unwrap_or(s.analysis);
@@ -331,43 +347,41 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         }
         ("POST", "/api/undo") => {
             let _: Empty = body(bytes)?;
-            st.undo().map_err(refused)?;
+            st.undo()?;
         }
         ("POST", "/api/rematch") => {
             let _: Empty = body(bytes)?;
-            st.rematch(shared).map_err(refused)?;
+            st.rematch(shared)?;
         }
         ("POST", "/api/review") => {
             let r: ReviewReq = body(bytes)?;
             if r.cancel {
-                st.cancel_running_review().map_err(refused)?;
+                st.cancel_running_review()?;
             } else {
-                st.start_review(shared).map_err(refused)?;
+                st.start_review(shared)?;
             }
         }
         ("POST", "/api/resign") => {
             let _: Empty = body(bytes)?;
-            st.resign().map_err(refused)?;
+            st.resign()?;
         }
         ("POST", "/api/hint") => {
             let _: Empty = body(bytes)?;
-            let (m, wp) = st.hint().map_err(conflict)?;
+            let (m, wp) = st.hint()?;
             let name = m.display(st.game.start.variant()).to_string();
             return Ok(json!({ "move": name, "wp": wp }));
         }
         ("POST", "/api/record") => {
             let r: LoadReq = body(bytes)?;
-            let games =
-                parse_records_with_graphs(&r.text).map_err(|e| bad(format!("bad record: {e}")))?;
+            let games = parse_records_with_graphs(&r.text).map_err(GuiError::BadRecord)?;
             let (count, n) = (games.len(), r.game.unwrap_or(1));
             let (rec, graph) = n
                 .checked_sub(1)
                 .and_then(|i| games.into_iter().nth(i))
-                .ok_or_else(|| bad(format!("the record has {count} games, not a game {n}")))?;
-            st.load(&rec, graph)
-                .map_err(|e| error(422, format!("the record does not replay: {e}")))?;
+                .ok_or(GuiError::NoSuchGame { count, wanted: n })?;
+            st.load(&rec, graph)?;
         }
-        _ => return Err(error(404, format!("no such endpoint: {path}"))),
+        _ => return Err(GuiError::NoEndpoint(path.to_string())),
     }
     st.pump(shared);
     Ok(st.view())

@@ -26,6 +26,8 @@ use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::variant::Variant;
 
+use super::error::GuiError;
+
 /// Longest move time a player may be given, in ms.
 pub const MAX_MOVETIME: u64 = 600_000;
 /// How much longer than its move time a process engine is waited for before it is killed.
@@ -85,13 +87,13 @@ impl Roster {
         self.engines.iter().map(|(n, _)| n.clone()).collect()
     }
 
-    fn get(&self, name: &str) -> Result<&Entrant, String> {
+    fn get(&self, name: &str) -> Result<&Entrant, GuiError> {
         self.engines
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, e)| e)
             .ok_or_else(|| {
-                if self.engines.is_empty() {
+                GuiError::Player(if self.engines.is_empty() {
                     format!(
                         "no engine program named '{name}': none was given; start the arena with ewn gui --engine NAME=COMMAND"
                     )
@@ -100,7 +102,7 @@ impl Roster {
                         "no engine program named '{name}': the arena was started with {}",
                         self.names().join(", ")
                     )
-                }
+                })
             })
     }
 }
@@ -128,18 +130,20 @@ pub enum PlayerConfig {
 
 impl PlayerConfig {
     /// Checks the numbers and the command; the error is for the person who sent it.
-    pub fn validate(&self, roster: &Roster) -> Result<(), String> {
+    pub fn validate(&self, roster: &Roster) -> Result<(), GuiError> {
         let check_time = |ms: u64| {
             if (1..=MAX_MOVETIME).contains(&ms) {
                 Ok(())
             } else {
-                Err(format!("movetime {ms} out of range 1..{MAX_MOVETIME} ms"))
+                Err(GuiError::Player(format!(
+                    "movetime {ms} out of range 1..{MAX_MOVETIME} ms"
+                )))
             }
         };
         match self {
             PlayerConfig::Human {} => Ok(()),
             PlayerConfig::Ewn { level, movetime } => {
-                Level::new(*level)?;
+                Level::new(*level).map_err(GuiError::Player)?;
                 check_time(*movetime)
             }
             PlayerConfig::Engine { name, movetime } => {
@@ -182,7 +186,7 @@ impl PlayerConfig {
     }
 
     /// The engine behind a non-human player; `None` for a person.
-    pub fn make(&self, seed: u64, roster: &Roster) -> Result<Option<Box<dyn Engine>>, String> {
+    pub fn make(&self, seed: u64, roster: &Roster) -> Result<Option<Box<dyn Engine>>, GuiError> {
         self.validate(roster)?;
         Ok(match self {
             PlayerConfig::Human {} => None,
@@ -193,7 +197,7 @@ impl PlayerConfig {
                     s.set_builtin_tables(true);
                     s
                 },
-                level: Level::new(*level)?,
+                level: Level::new(*level).map_err(GuiError::Player)?,
                 movetime: *movetime,
                 seed,
             })),

@@ -15,6 +15,9 @@ use crate::rules::rng::MatchRng;
 use crate::rules::variant::Variant;
 use crate::rules::zobrist::splitmix64;
 
+use super::error::GuiError;
+pub use super::error::MoveError;
+
 /// Where the dice come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DiceMode {
@@ -69,24 +72,6 @@ pub fn ending(b: &Board) -> Option<(Color, Reason)> {
         Reason::Goal
     };
     Some((w, how))
-}
-
-/// Why a move request was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    Over,
-    NoDie,
-    Illegal(String),
-}
-
-impl std::fmt::Display for MoveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MoveError::Over => f.write_str("the game is over"),
-            MoveError::NoDie => f.write_str("the die has not been rolled yet"),
-            MoveError::Illegal(s) => f.write_str(s),
-        }
-    }
 }
 
 /// A finished game kept whole while the person explores a side line from one of its positions
@@ -174,12 +159,14 @@ impl Game {
     }
 
     /// The side to move resigns: the game ends with the other side's win.
-    pub fn resign(&mut self) -> Result<(), String> {
+    pub fn resign(&mut self) -> Result<(), GuiError> {
         if self.over() {
-            return Err("the game is over".into());
+            return Err(MoveError::Over.into());
         }
         if !self.is_live() {
-            return Err("a side resigns at the end of the game, not at a step back".into());
+            return Err(GuiError::not_now(
+                "a side resigns at the end of the game, not at a step back",
+            ));
         }
         self.resigned = true;
         self.die = None;
@@ -245,17 +232,14 @@ impl Game {
 
     /// Leaves the side line for the main line, shown after `ply` plies (where the side line
     /// left it when `None`).
-    pub fn back_to_main(&mut self, ply: Option<usize>) -> Result<(), String> {
-        let m = self
-            .main
-            .as_ref()
-            .ok_or("there is no side line: this is the game's line")?;
+    pub fn back_to_main(&mut self, ply: Option<usize>) -> Result<(), GuiError> {
+        let m = self.main.as_ref().ok_or(GuiError::NoSideLine)?;
         let ply = ply.unwrap_or(m.branch);
         if ply > m.plies.len() {
-            return Err(format!(
-                "ply {ply} is beyond the game's {} plies",
-                m.plies.len()
-            ));
+            return Err(GuiError::NoPly {
+                ply,
+                plies: m.plies.len(),
+            });
         }
         let m = self.main.take().expect("checked");
         self.plies = m.plies;
@@ -300,12 +284,12 @@ impl Game {
 
     /// Shows the position after `ply` plies of the line (0 is the start), with the die that was
     /// rolled there when it is a past position.
-    pub fn navigate(&mut self, ply: usize) -> Result<(), String> {
+    pub fn navigate(&mut self, ply: usize) -> Result<(), GuiError> {
         if ply > self.plies.len() {
-            return Err(format!(
-                "ply {ply} is beyond the game's {} plies",
-                self.plies.len()
-            ));
+            return Err(GuiError::NoPly {
+                ply,
+                plies: self.plies.len(),
+            });
         }
         let mut b = self.start.clone();
         for p in &self.plies[..ply] {
@@ -319,7 +303,7 @@ impl Game {
 
     /// Shows the position after `ply` plies and drops the plies after it: a take-back (a
     /// finished game is kept as the main line). The die is rolled again.
-    pub fn take_back_to(&mut self, ply: usize) -> Result<(), String> {
+    pub fn take_back_to(&mut self, ply: usize) -> Result<(), GuiError> {
         self.navigate(ply)?;
         self.keep_main(ply);
         self.plies.truncate(ply);
@@ -390,8 +374,8 @@ impl Game {
 
     /// A game from a record that `replay` accepts, shown at its end. Dice after its last ply come
     /// from the record's seed when it has one, else they are typed in.
-    pub fn from_record(rec: &GameRecord) -> Result<Game, String> {
-        rec.replay()?;
+    pub fn from_record(rec: &GameRecord) -> Result<Game, GuiError> {
+        rec.replay().map_err(GuiError::Replay)?;
         let dice = match rec.seed {
             Some(seed) => DiceMode::Auto { seed },
             None => DiceMode::Manual,

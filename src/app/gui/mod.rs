@@ -5,9 +5,11 @@
 //! - `engines`: this engine and the engine programs named on the command line, as players.
 //! - `state`: the server's state, the engine and analysis threads, the page's view.
 //! - `api`: the JSON endpoints (`protocol/gui.md`). `server`: HTTP, files, request checks.
+//! - `error`: what the API refuses and why, as types, and the one place they become statuses.
 
 pub mod api;
 pub mod engines;
+pub mod error;
 pub mod game;
 pub mod server;
 pub mod state;
@@ -15,7 +17,7 @@ pub mod state;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::rules::variant::Variant;
 
@@ -78,9 +80,23 @@ fn new_token() -> Result<String> {
 /// stopped.
 pub fn run(args: GuiArgs) -> Result<()> {
     let roster = engines::Roster::parse(&args.engine)?;
+    // Everything that can fail is checked before the address is printed: an address that
+    // stops answering a moment later is worse than none.
+    let mut st = state::State::new(roster, args.tables.clone());
+    st.set_variants(args.variant.unwrap_or(Variant::standard()), &args.variants);
+    if let Some(dir) = &args.tables_dir {
+        st.load_solved(dir)?;
+    }
     let listener = server::bind(args.port)?;
     let port = listener.local_addr()?.port();
     let token = new_token()?;
+    let shared = Arc::new(Mutex::new(st));
+    {
+        let mut st = state::lock(&shared);
+        st.start_opening(&shared)
+            .context("starting the opening game")?;
+        st.pump(&shared);
+    }
     let url = format!("http://127.0.0.1:{port}/?token={token}");
     let mut out = std::io::stdout();
     writeln!(out, "{url}")?;
@@ -88,13 +104,6 @@ pub fn run(args: GuiArgs) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    let mut st = state::State::new(roster, args.tables.clone());
-    st.set_variants(args.variant.unwrap_or(Variant::standard()), &args.variants);
-    if let Some(dir) = &args.tables_dir {
-        st.load_solved(dir)?;
-    }
-    let shared = Arc::new(Mutex::new(st));
-    state::lock(&shared).pump(&shared);
     server::serve(listener, shared, &token)
 }
 

@@ -47,6 +47,16 @@ pub fn limits() -> Limits {
     }
 }
 
+/// How long the page is still served after the match, so that every screen polls the final
+/// view at least a few times (it polls every 0.4 s) before the process ends.
+pub const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Waits [`LINGER`] after the match, the page still served, so that the final view reaches
+/// every screen (which then keeps it).
+pub fn linger() {
+    std::thread::sleep(LINGER);
+}
+
 /// Binds `addr` and serves the page on a thread of its own for as long as the process lives.
 /// The address it listens on (with the port chosen when 0 was given).
 pub fn start(addr: SocketAddr, hall: Hall) -> Result<SocketAddr> {

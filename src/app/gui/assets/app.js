@@ -41,17 +41,20 @@ const LINKED = (() => {
   return pos ? { position: pos, variant: q.get('variant') || '' } : null;
 })();
 // The run's secret, from the address ewn gui printed; every change is sent with it. It is kept
-// for this tab and taken out of the address bar, so that it does not show in screenshots or the
-// history.
-const TOKEN = (() => {
+// in this browser for this address (so a copied address, a bookmark or a reopened tab keeps
+// control while the same run serves) and taken out of the address bar, so that it does not show
+// in screenshots or the history. A token the server refuses (another run's) is dropped, and the
+// page says plainly that it can only watch.
+let TOKEN = (() => {
   const q = new URLSearchParams(location.search);
   const t = q.get('token');
   try {
-    if (t) sessionStorage.setItem('ewn-token', t);
+    if (t) localStorage.setItem('ewn-token', t);
     if (t || q.get('position')) history.replaceState(null, '', location.pathname);
-    return t || sessionStorage.getItem('ewn-token');
+    return t || localStorage.getItem('ewn-token');
   } catch (e) { return t; }
 })();
+let tokenRefused = false; // the kept token was another run's
 
 let S = null; // the last state from the server
 let selected = null; // square name of the cube picked to move
@@ -97,6 +100,12 @@ async function api(method, path, body) {
   const r = await fetch(path, opt);
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
+  if (r.status === 403 && data && /token/.test(data.error || '') && TOKEN) {
+    // Another run's token: from now on this page watches, and says so.
+    TOKEN = null;
+    tokenRefused = true;
+    try { localStorage.removeItem('ewn-token'); } catch (e) { /* private mode */ }
+  }
   if (!r.ok) throw new Error((data && data.error) || ('HTTP ' + r.status));
   return data;
 }

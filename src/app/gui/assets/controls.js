@@ -40,7 +40,40 @@ async function startGame() {
     $('ng-start').blur();
     render(s);
     say(`New game: ${settingsText(s)}`);
+    // The game is on the board: bring it into view (on a phone the form is far below it).
+    showBoard();
   }
+  return s;
+}
+
+// The games of a record text, for the picker: `game N` and its players, in file order.
+function listGames(text) {
+  const games = [];
+  let cur = null;
+  for (const line of String(text).split('\n')) {
+    const w = line.trim().split(/\s+/);
+    if (w[0] === 'game') { cur = { n: w[1] || String(games.length + 1), red: '', blue: '', result: '' }; games.push(cur); }
+    else if (cur && (w[0] === 'red' || w[0] === 'blue')) cur[w[0]] = w.slice(1).join(' ');
+    else if (cur && w[0] === 'result') cur.result = w[1] === 'r' ? 'Red won' : w[1] === 'b' ? 'Blue won' : w.slice(1).join(' ');
+  }
+  const sel = $('record-game');
+  const keep = sel.value;
+  sel.innerHTML = games.map((g, i) => `<option value="${i + 1}">game ${esc(g.n)}: ${esc(g.red)} – ${esc(g.blue)}${g.result ? ` (${esc(g.result)})` : ''}</option>`).join('');
+  if (keep && Number(keep) <= games.length) sel.value = keep;
+  $('record-pick').hidden = games.length < 2;
+  return games.length;
+}
+
+// Loads the game picked in the record (the first when it has one game).
+async function loadRecord(text) {
+  const many = listGames(text) > 1;
+  const game = many ? Number($('record-game').value) || 1 : 1;
+  const s = await post('/api/record', { text, game });
+  if (s) {
+    say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
+    showBoard();
+  }
+  return s;
 }
 
 async function saveRecord() {
@@ -58,12 +91,29 @@ async function saveRecord() {
   } catch (e) { flash(e.message); }
 }
 
+// Where stepping is heading while its requests are on their way: each press steps from there,
+// so that four quick presses step four plies, and only the latest target is asked for.
+let navTarget = null;
+let navBusy = false;
+const stepFrom = () => (navTarget !== null ? navTarget : S.ply);
+
 // Shows the position after `ply` plies. From the panel (the graph, the review's list, the
 // move list), the board is brought into view when it is out of sight, as on a phone.
 async function navigate(ply, fromPanel) {
   if (!S) return;
-  const p = Math.max(0, Math.min(S.plies.length, ply));
-  if (p !== S.ply) await post('/api/navigate', { ply: p });
+  navTarget = Math.max(0, Math.min(S.plies.length, ply));
+  if (!navBusy) {
+    navBusy = true;
+    try {
+      while (navTarget !== null && navTarget !== S.ply) {
+        const s = await post('/api/navigate', { ply: navTarget });
+        if (!s) break;
+      }
+    } finally {
+      navBusy = false;
+      navTarget = null;
+    }
+  }
   if (fromPanel) showBoard();
 }
 
@@ -127,8 +177,8 @@ function onKey(ev) {
     return;
   }
   if (!ev.target.closest('#board')) {
-    if (ev.key === 'ArrowLeft') navigate(S.ply - 1);
-    if (ev.key === 'ArrowRight') navigate(S.ply + 1);
+    if (ev.key === 'ArrowLeft') navigate(stepFrom() - 1);
+    if (ev.key === 'ArrowRight') navigate(stepFrom() + 1);
   }
 }
 
@@ -186,14 +236,29 @@ async function copyText(text, what) {
 
 const positionLink = () => `${location.origin}/?position=${encodeURIComponent(S.fen)}&variant=${encodeURIComponent(S.variant.name)}`;
 
-// Opens the position of a link (?position=...): a game from it with the form's players.
+// Opens the position of a link (?position=...): a game from it with the form's players. An
+// unfinished game with moves is replaced only when the person says so; a position that does not
+// start is taken out of the form again, so that the next Start game is not refused for it.
 async function openLinked() {
   const l = LINKED;
   if (!l || !S) return;
+  if (!TOKEN) { flash('This link opens a position; open the arena with its token to play it.'); return; }
+  if (S.plies.length > 0 && !S.winner) {
+    $('link-ask').hidden = false;
+    $('link-yes').focus();
+    return;
+  }
+  await startLinked();
+}
+
+async function startLinked() {
+  const l = LINKED;
+  $('link-ask').hidden = true;
   const v = S.variants.find((x) => x.name === l.variant) || S.variant;
   open_form_for(v.name, l.position);
-  if (!TOKEN) { flash('This link opens a position; open the arena with its token to play it.'); return; }
-  await startGame();
+  const s = await startGame();
+  $('ng-position').value = '';
+  if (!s) flash(`The linked position did not start (${localError || 'refused'}); the game goes on.`);
 }
 
 function open_form_for(variant, position) {
@@ -295,8 +360,8 @@ function wire() {
     else if (S) flash(`${m || 'nothing'} is not a legal move here` + (S.die !== null ? ` for ${dieWords(S.die)}: ${S.legal.join(', ')}` : ''));
   });
   $('nav-first').addEventListener('click', () => navigate(0));
-  $('nav-back').addEventListener('click', () => navigate(S.ply - 1));
-  $('nav-fwd').addEventListener('click', () => navigate(S.ply + 1));
+  $('nav-back').addEventListener('click', () => navigate(stepFrom() - 1));
+  $('nav-fwd').addEventListener('click', () => navigate(stepFrom() + 1));
   $('nav-last').addEventListener('click', () => navigate(S.plies.length));
   $('moves').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button[data-ply]');
@@ -345,10 +410,15 @@ function wire() {
     if (!f) return;
     const text = await f.text();
     $('record-text').value = text;
-    await post('/api/record', { text });
+    listGames(text);
+    await loadRecord(text);
     ev.target.value = '';
   });
-  $('load-text-btn').addEventListener('click', () => post('/api/record', { text: $('record-text').value }));
+  $('load-text-btn').addEventListener('click', () => loadRecord($('record-text').value));
+  $('record-text').addEventListener('input', () => listGames($('record-text').value));
+  $('record-game').addEventListener('change', () => loadRecord($('record-text').value));
+  $('link-yes').addEventListener('click', startLinked);
+  $('link-no').addEventListener('click', () => { $('link-ask').hidden = true; say('The game goes on; the link was not opened.'); });
   const settings = () => post('/api/settings', {
     analysis: $('set-analysis').checked,
     analysis_ms: Number($('set-analysis-ms').value),

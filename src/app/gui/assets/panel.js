@@ -43,7 +43,7 @@ function drawAnalysis() {
       if (k === 0) cls.push('best');
       if (m.move === played) cls.push('played');
       const tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
-      return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${m.move}${tag}</td>` +
+      return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${moveShown(m.move)}${tag}</td>` +
         `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
@@ -189,12 +189,12 @@ function drawMoves() {
     const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
     const took = p.took ? '×' : p.fell ? '↓' : '';
     const lucky = p.luck === null || p.luck === undefined ? '' : luckWords(p.luck);
-    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${lucky ? ', ' + lucky : ''}${side ? ', side line' : ''}`;
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${moveShown(p.move)}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${lucky ? ', ' + lucky : ''}${side ? ', side line' : ''}`;
     const tips = [p.fell ? `${cubeWords(p.fell)} fell into the hole` : '', lucky].filter(Boolean).join('; ');
     const title = tips ? ` title="${tips}"` : '';
-    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${p.move}${took}${mark}</span></button></li>`;
+    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}${mark}</span></button></li>`;
   };
-  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${p.move}</span></button></li>`;
+  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${moveShown(p.move)}</span></button></li>`;
   let items;
   if (!m) items = S.plies.map(item);
   else {
@@ -248,12 +248,13 @@ function drawReview() {
     setHtml($('review-out'), rv.busy ? `<p class="busy"><span class="spinner" aria-hidden="true"></span> Valuing the ${what}: move ${rv.done} of ${rv.total} <progress id="review-progress" max="${rv.total}" value="${rv.done}" aria-label="review progress">${pctDone}%</progress> ${secs} s; the rest of the page goes on.</p>` : '');
     return;
   }
-  const names = { r: S.players.red.label, b: S.players.blue.label };
+  // The players as the bars above and below the board name them ("Person", not "human").
+  const names = { r: describePlayer(S.players.red), b: describePlayer(S.players.blue) };
   const row = (k, t) => `<tr><td><span class="swatch ${k === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE_NAME[k]} (${esc(names[k])})</td>` +
     `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td>` +
     `<td class="num">${t.accuracy.toFixed(1)}%</td><td class="num">${t.luck === null || t.luck === undefined ? '' : (t.luck >= 0 ? '+' : '−') + pct(Math.abs(t.luck))}</td></tr>`;
   const marked = rv.moves.filter((m) => m.mark).map((m) =>
-    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${m.played}</b> ${pct(m.played_wp)}, best <b class="mono">${m.best}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
+    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${moveShown(m.played)}</b> ${pct(m.played_wp)}, best <b class="mono">${moveShown(m.best)}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
   setHtml($('review-out'),
     `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th><th scope="col" class="num" title="mean accuracy over the decisions with a choice (lichess's curve)">accuracy</th><th scope="col" class="num" title="the luck of the side's rolls: win chance the dice gave (+) or took (−)">luck</th></tr></thead>` +
     `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
@@ -268,7 +269,7 @@ function drawDecision() {
   const el = $('decision');
   el.hidden = !rv;
   if (!rv) return;
-  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${rv.played}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${rv.best}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
+  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
 }
 
@@ -280,6 +281,9 @@ function setHtml(el, html) {
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }
+
+// A move as the page shows it: a pass is the word, not the record's `0000`.
+const moveShown = (m) => (m === '0000' ? 'pass' : m);
 
 function describePlayer(p) {
   if (p.type === 'ewn') return `ewn · level ${p.level} · ${p.movetime} ms`;
@@ -397,12 +401,21 @@ function rulesHtml(v) {
   const redGoal = v.goal === 'rank' ? 'rank 1' : g.name(g.n - 1);
   const blueGoal = v.goal === 'rank' ? `rank ${v.rows}` : g.name(0);
   const p = [];
-  p.push(`<b>${esc(v.name)}</b>: a ${v.rows}x${v.cols} board, ${v.cubes.length} cubes a side numbered ${v.cubes.join(' ')}. ` +
+  const nums = v.cubes.map(cubeNum);
+  p.push(`<b>${esc(v.name)}</b>: a ${v.rows}x${v.cols} board, ${v.cubes.length} cubes a side numbered ${nums.join(' ')}` +
+    (nums.some((n) => n > 9) ? ` (${nums.filter((n) => n > 9).map((n) => `${n} is ${cubeChar(n)}`).join(', ')} in typed setups)` : '') + '. ' +
     `Red starts on ${v.start_red.join(' ')}, Blue on ${v.start_blue.join(' ')} (the shaded squares); ${SIDE_NAME[v.first] || 'Red'} moves first.`);
   if (v.has_dice) {
     p.push(`Roll ${diceWords(v)} and move the cube with that number; ` +
       (v.substitute === 'pass' ? 'if that cube is gone, nothing moves and the turn passes (the Pass button).'
         : 'if that cube is gone, move the nearest cube above or below it.'));
+    // Rolls with no cube of their own number (7 in 6x6, 4–6 in 4x4) say what they move.
+    const spare = v.outcomes.map((o) => o[0]).filter((o) => !nums.includes(o));
+    if (spare.length) {
+      const list = spare.length > 1 ? `${spare.slice(0, -1).join(', ')} and ${spare[spare.length - 1]}` : String(spare[0]);
+      p.push(`No cube is numbered ${list}: ${spare.length > 1 ? 'those rolls' : 'that roll'} ` +
+        (v.substitute === 'pass' ? 'pass.' : 'move the nearest cube above or below, as for a cube that is gone.'));
+    }
   } else p.push('There are no dice: on every turn move any one of your cubes.');
   p.push(v.moves === 'forward'
     ? 'A cube steps one square forward: Red down, or diagonally down-left or down-right; Blue up, or diagonally up-left or up-right.'
@@ -533,7 +546,11 @@ function render(s) {
   $('pv-line').hidden = !S.analysis.pv.length;
   $('seed').textContent = (s.variant.standard ? '' : s.variant.name + ' · ') +
     (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in');
-  const err = localError || s.error || (TOKEN ? null : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.');
+  const watch = tokenRefused
+    ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
+    : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
+  const err = localError || s.error || (TOKEN ? null : watch);
+  document.body.classList.toggle('watch-only', !TOKEN);
   $('error').hidden = !err;
   $('error').classList.toggle('info', Boolean(localError) && noteKind === 'info');
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';

@@ -71,13 +71,13 @@ impl State {
 
     /// Starts the review of the whole game line: every decision valued with its alternatives as
     /// `ewn review` values it (depth [`REVIEW_DEPTH`]), on a thread and a searcher of its own.
-    pub fn start_review(&mut self, shared: &Shared) -> Result<(), (u16, String)> {
+    pub fn start_review(&mut self, shared: &Shared) -> Result<(), GuiError> {
         self.ready()?;
         if self.review_job.is_some() {
-            return Err((409, "the review is already running".into()));
+            return Err(GuiError::not_now("the review is already running"));
         }
         if self.game.plies.is_empty() {
-            return Err((409, "there is no move to review yet".into()));
+            return Err(GuiError::not_now("there is no move to review yet"));
         }
         // In a side line, the side line is reviewed (the game's own review is replaced).
         let mut rec = self.record();
@@ -196,6 +196,16 @@ impl State {
         };
         let seat = &mut self.seats[side.idx()];
         let Some(mut engine) = seat.engine.take() else {
+            // No job holds it: the seat has no engine, which must be said, never waited on.
+            let why = format!(
+                "{} ({}) has no engine to move with; the game is paused: choose its player again or start a New game",
+                capital(side.name()),
+                seat.config.label()
+            );
+            log::warn!("{why}");
+            self.error = Some(why);
+            self.running = false;
+            self.step = false;
             return;
         };
         self.step = false;

@@ -27,6 +27,7 @@ use crate::rules::rng::MatchRng;
 use crate::rules::variant::{PRESETS, Variant};
 
 use super::engines::{Chosen, Engine, PlayerConfig, Roster, describe};
+use super::error::GuiError;
 use super::game::{DiceMode, Game};
 
 mod jobs;
@@ -34,8 +35,6 @@ mod view;
 
 const ANALYSIS_HASH_MB: usize = 32;
 const REVIEW_HASH_MB: usize = 16;
-/// Why a request is refused while the engines choose their setups.
-const AWAITING_SETUP: &str = "the engines are still choosing their setups";
 
 /// How a side's cubes are arranged at the start of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +57,28 @@ pub struct NewGame {
     /// Start from this position instead of the setups.
     pub position: Option<Board>,
     pub dice: DiceMode,
+}
+
+impl NewGame {
+    /// The game the arena opens with, and the one the New game form offers first: a person
+    /// (Red) against this engine at its strongest, random setups, the variant's first mover,
+    /// dice rolled from a seed taken from the clock.
+    pub fn opening(variant: &'static Variant) -> NewGame {
+        NewGame {
+            players: [
+                PlayerConfig::Human {},
+                PlayerConfig::Ewn {
+                    level: 10,
+                    movetime: 500,
+                },
+            ],
+            setups: [SetupChoice::Random, SetupChoice::Random],
+            variant,
+            first: variant.rules.first,
+            position: None,
+            dice: DiceMode::Auto { seed: clock_seed() },
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,7 +250,7 @@ impl State {
         searcher.set_tables(tables.clone());
         searcher.set_builtin_tables(true);
         let stop = searcher.stop_flag();
-        let mut s = State {
+        State {
             tables,
             game: Game::new(Board::startpos(), DiceMode::Auto { seed: clock_seed() }),
             roster,
@@ -263,16 +284,18 @@ impl State {
             default_variant: Variant::standard(),
             variants: PRESETS.iter().filter_map(|n| Variant::preset(n)).collect(),
             solved: Vec::new(),
-        };
-        s.seats[1].config = PlayerConfig::Ewn {
-            level: 10,
-            movetime: 500,
-        };
-        s
+        }
+    }
+
+    /// Starts the game the page shows as it opens ([`NewGame::opening`] in the default
+    /// variant), through [`State::new_game`] as the New game form does.
+    pub fn start_opening(&mut self, shared: &Shared) -> Result<(), GuiError> {
+        self.new_game(NewGame::opening(self.default_variant), shared)
     }
 
     /// The variant new games start in unless asked for another, and the variants of a file
-    /// offered beside the presets. The shown (not yet started) game becomes the default's.
+    /// offered beside the presets. The shown game becomes the default's start position until
+    /// [`State::start_opening`] starts the opening game.
     pub fn set_variants(&mut self, default: &'static Variant, loaded: &[&'static Variant]) {
         for &v in loaded {
             if !self.variants.iter().any(|&k| k.name() == v.name()) {
@@ -304,7 +327,7 @@ impl State {
     }
 
     /// The variant named `name` among those offered; the default when `None`.
-    pub fn find_variant(&self, name: Option<&str>) -> Result<&'static Variant, String> {
+    pub fn find_variant(&self, name: Option<&str>) -> Result<&'static Variant, GuiError> {
         let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
             return Ok(self.default_variant);
         };
@@ -314,7 +337,10 @@ impl State {
             .find(|v| v.name() == name)
             .ok_or_else(|| {
                 let known: Vec<&str> = self.variants.iter().map(|v| v.name()).collect();
-                format!("unknown variant '{name}' (known: {})", known.join(", "))
+                GuiError::UnknownVariant {
+                    name: name.to_string(),
+                    known: known.join(", "),
+                }
             })
     }
 
@@ -340,10 +366,10 @@ impl State {
         self.seats[c.idx()].is_human()
     }
 
-    /// Refuses (409) what must wait until the engines have chosen their setups.
-    fn ready(&self) -> Result<(), (u16, String)> {
+    /// Refuses what must wait until the engines have chosen their setups.
+    fn ready(&self) -> Result<(), GuiError> {
         match self.pending {
-            Some(_) => Err((409, AWAITING_SETUP.into())),
+            Some(_) => Err(GuiError::AwaitingSetup),
             None => Ok(()),
         }
     }
@@ -358,7 +384,7 @@ impl State {
         }
     }
 
-    fn new_seat(&mut self, c: Color, config: PlayerConfig, seed: u64) -> Result<(), String> {
+    fn new_seat(&mut self, c: Color, config: PlayerConfig, seed: u64) -> Result<(), GuiError> {
         let engine = config.make(seed, &self.roster)?;
         self.recorded[c.idx()] = None;
         let id = self.next_seat_id;
@@ -372,7 +398,7 @@ impl State {
     }
 
     /// Starts a new game. Players are checked before anything changes.
-    pub fn new_game(&mut self, ng: NewGame, shared: &Shared) -> Result<(), String> {
+    pub fn new_game(&mut self, ng: NewGame, shared: &Shared) -> Result<(), GuiError> {
         for p in &ng.players {
             p.validate(&self.roster)?;
         }
@@ -381,28 +407,28 @@ impl State {
             .zip(ng.setups.iter().cloned())
         {
             if s == SetupChoice::Engine && matches!(ng.players[c.idx()], PlayerConfig::Human {}) {
-                return Err(format!(
+                return Err(GuiError::Setup(format!(
                     "{} is a person: give a setup ({}) or 'random'",
                     c.name(),
                     setup_string(ng.variant.cubes())
-                ));
+                )));
             }
             if s == SetupChoice::Engine && !ng.variant.standard {
-                return Err(format!(
+                return Err(GuiError::Setup(format!(
                     "{}: engines choose their own setups only in the standard game; give a setup ({}) or 'random' in {}",
                     c.name(),
                     setup_string(ng.variant.cubes()),
                     ng.variant.name()
-                ));
+                )));
             }
         }
         if let Some(b) = &ng.position
             && b.variant() != ng.variant
         {
-            return Err(format!(
+            return Err(GuiError::Setup(format!(
                 "the position is not of variant {}",
                 ng.variant.name()
-            ));
+            )));
         }
         let seed = player_seed(ng.dice);
         self.bump();
@@ -437,7 +463,8 @@ impl State {
             setups[0].as_deref().unwrap_or(v.cubes()),
             setups[1].as_deref().unwrap_or(v.cubes()),
             ng.first,
-        )?;
+        )
+        .map_err(|e| GuiError::Setup(e.to_string()))?;
         self.game = Game::new(shown, ng.dice);
         if setups.iter().any(Option::is_none) {
             let missing = setups.clone().map(|s| s.is_none());
@@ -455,10 +482,10 @@ impl State {
     }
 
     /// Changes the players; a game in progress goes on with them.
-    pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), (u16, String)> {
+    pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), GuiError> {
         self.ready()?;
         for p in players.iter().flatten() {
-            p.validate(&self.roster).map_err(|e| (400, e))?;
+            p.validate(&self.roster)?;
         }
         let seed = player_seed(self.game.dice);
         for c in [Color::Red, Color::Blue] {
@@ -466,7 +493,7 @@ impl State {
                 if self.job.as_ref().is_some_and(|j| j.side == c) {
                     self.bump();
                 }
-                self.new_seat(c, p, seed).map_err(|e| (400, e))?;
+                self.new_seat(c, p, seed)?;
             }
         }
         self.error = None;
@@ -474,17 +501,14 @@ impl State {
     }
 
     /// A person's move (or a move entered on the page for any side while the game is paused).
-    pub fn human_move(&mut self, m: Move) -> Result<(), (u16, String)> {
+    pub fn human_move(&mut self, m: Move) -> Result<(), GuiError> {
         self.ready()?;
         let side = self.game.board().side_to_move();
         if !self.is_human(side) && self.game.is_live() && self.running {
-            return Err((
-                409,
-                format!(
-                    "{} is played by an engine; pause the game to move for it",
-                    side.name()
-                ),
-            ));
+            return Err(GuiError::not_now(format!(
+                "{} is played by an engine; pause the game to move for it",
+                side.name()
+            )));
         }
         let mut value = None;
         if let Some((pos, die, a)) = &self.analysis.die_result
@@ -497,13 +521,7 @@ impl State {
                 .find(|r| r.mv == m)
                 .map(|r| to_prob(r.value));
         }
-        self.game.play(m).map_err(|e| {
-            let code = match e {
-                super::game::MoveError::Illegal(_) => 422,
-                _ => 409,
-            };
-            (code, e.to_string())
-        })?;
+        self.game.play(m)?;
         if let Some(v) = value {
             let n = self.game.cursor;
             self.game.set_point(n, red_chance(side, v));
@@ -513,10 +531,10 @@ impl State {
     }
 
     /// Rolls the seeded die, or takes a typed one.
-    pub fn roll(&mut self, typed: Option<u8>) -> Result<u8, (u16, String)> {
+    pub fn roll(&mut self, typed: Option<u8>) -> Result<u8, GuiError> {
         self.ready()?;
         if self.game.over() {
-            return Err((409, "the game is over".into()));
+            return Err(super::error::MoveError::Over.into());
         }
         if self.game.die.is_some() {
             // A typed die may be corrected until its move is played; an engine asked with the
@@ -529,27 +547,23 @@ impl State {
                     }
                     Ok(d)
                 }
-                _ => Err((409, "the die is already rolled".into())),
+                _ => Err(GuiError::not_now("the die is already rolled")),
             };
         }
         let side = self.game.board().side_to_move();
         if typed.is_none() && !self.is_human(side) && self.game.is_live() {
-            return Err((
-                409,
-                format!(
-                    "{} is played by an engine, which rolls for itself: Resume or Step",
-                    capital(side.name())
-                ),
-            ));
+            return Err(GuiError::not_now(format!(
+                "{} is played by an engine, which rolls for itself: Resume or Step",
+                capital(side.name())
+            )));
         }
         match (self.game.dice, typed) {
-            (DiceMode::Auto { .. }, Some(_)) => Err((
-                409,
-                "this game's dice are rolled from its seed; start a game with typed dice to enter them".into(),
+            (DiceMode::Auto { .. }, Some(_)) => Err(GuiError::not_now(
+                "this game's dice are rolled from its seed; start a game with typed dice to enter them",
             )),
             (DiceMode::Auto { .. }, None) => Ok(self.game.roll_auto().expect("seeded")),
-            (DiceMode::Manual, None) => Err((
-                400,
+            (DiceMode::Manual, None) => Err(GuiError::field(
+                "die",
                 format!(
                     "type the die: give 'die' {}",
                     self.game.start.variant().outcome_range()
@@ -562,21 +576,18 @@ impl State {
         }
     }
 
-    pub fn navigate(&mut self, ply: usize) -> Result<(), (u16, String)> {
+    pub fn navigate(&mut self, ply: usize) -> Result<(), GuiError> {
         self.ready()?;
-        self.game.navigate(ply).map_err(|e| (400, e))?;
+        self.game.navigate(ply)?;
         self.bump();
         Ok(())
     }
 
     /// Leaves a side line for the game's main line, shown after `ply` plies (where the side line
     /// left it when absent).
-    pub fn main_line(&mut self, ply: Option<usize>) -> Result<(), (u16, String)> {
+    pub fn main_line(&mut self, ply: Option<usize>) -> Result<(), GuiError> {
         self.ready()?;
-        if self.game.main.is_none() {
-            return Err((409, "there is no side line: this is the game's line".into()));
-        }
-        self.game.back_to_main(ply).map_err(|e| (400, e))?;
+        self.game.back_to_main(ply)?;
         self.bump();
         self.last_pv = None;
         Ok(())
@@ -601,17 +612,16 @@ impl State {
 
     /// Takes back the moves since the person's last move (its die is rolled again: the same die
     /// with seeded dice). A finished game is kept as the main line.
-    pub fn undo(&mut self) -> Result<(), (u16, String)> {
+    pub fn undo(&mut self) -> Result<(), GuiError> {
         self.ready()?;
         let to = self.undo_target().ok_or_else(|| {
-            let msg = if self.game.cursor == 0 {
+            GuiError::not_now(if self.game.cursor == 0 {
                 "there is no move to take back"
             } else {
                 "there is no move of yours to take back"
-            };
-            (409, msg.to_string())
+            })
         })?;
-        self.game.take_back_to(to).map_err(|e| (409, e))?;
+        self.game.take_back_to(to)?;
         self.bump();
         self.last_pv = None;
         self.error = None;
@@ -620,7 +630,7 @@ impl State {
 
     /// The same players again with colours swapped: each keeps its arrangement, the same side
     /// moves first, and seeded dice keep the seed, so the two games form a pair as in a match.
-    pub fn rematch(&mut self, shared: &Shared) -> Result<(), (u16, String)> {
+    pub fn rematch(&mut self, shared: &Shared) -> Result<(), GuiError> {
         self.ready()?;
         let players = [self.seats[1].config.clone(), self.seats[0].config.clone()];
         let (setups, position) = match Start::from_board(&self.game.start) {
@@ -637,10 +647,10 @@ impl State {
             position,
             dice: self.game.dice,
         };
-        self.new_game(ng, shared).map_err(|e| (409, e))
+        self.new_game(ng, shared)
     }
 
-    pub fn control(&mut self, action: &str) -> Result<(), String> {
+    pub fn control(&mut self, action: &str) -> Result<(), GuiError> {
         match action {
             "run" => {
                 self.running = true;
@@ -659,14 +669,19 @@ impl State {
                 self.step = true;
                 self.error = None;
             }
-            _ => return Err(format!("unknown action '{action}': run, pause or step")),
+            _ => {
+                return Err(GuiError::field(
+                    "action",
+                    format!("unknown action '{action}': run, pause or step"),
+                ));
+            }
         }
         Ok(())
     }
 
     /// Shows a recorded game at its end, with the record's players (this engine's level and
     /// time are read back from its name; other players are shown as people) and its graph.
-    pub fn load(&mut self, rec: &GameRecord, graph: Option<Graph>) -> Result<(), String> {
+    pub fn load(&mut self, rec: &GameRecord, graph: Option<Graph>) -> Result<(), GuiError> {
         let mut g = Game::from_record(rec)?;
         if let Some(points) = graph {
             for (i, p) in points.into_iter().enumerate() {
@@ -692,29 +707,26 @@ impl State {
     }
 
     /// Stops the running review (the last finished one stays).
-    pub fn cancel_running_review(&mut self) -> Result<(), (u16, String)> {
+    pub fn cancel_running_review(&mut self) -> Result<(), GuiError> {
         let j = self
             .review_job
             .take()
-            .ok_or((409, "no review is running".to_string()))?;
+            .ok_or_else(|| GuiError::not_now("no review is running"))?;
         j.stop.store(true, Ordering::Relaxed);
         Ok(())
     }
 
     /// The side to move resigns (a person, on its turn).
-    pub fn resign(&mut self) -> Result<(), (u16, String)> {
+    pub fn resign(&mut self) -> Result<(), GuiError> {
         self.ready()?;
         let side = self.game.board().side_to_move();
         if !self.is_human(side) {
-            return Err((
-                409,
-                format!(
-                    "{} is played by an engine: only a person resigns",
-                    side.name()
-                ),
-            ));
+            return Err(GuiError::not_now(format!(
+                "{} is played by an engine: only a person resigns",
+                side.name()
+            )));
         }
-        self.game.resign().map_err(|e| (409, e))?;
+        self.game.resign()?;
         self.bump();
         Ok(())
     }
@@ -741,20 +753,24 @@ impl State {
     }
 
     /// The best move for the rolled die, from the finished analysis.
-    pub fn hint(&self) -> Result<(Move, f64), String> {
-        let die = self
-            .game
-            .die
-            .ok_or("roll the die first: the hint is for the rolled die")?;
+    pub fn hint(&self) -> Result<(Move, f64), GuiError> {
+        let die = self.game.die.ok_or_else(|| {
+            GuiError::not_now("roll the die first: the hint is for the rolled die")
+        })?;
         match &self.analysis.die_result {
             Some((pos, d, a)) if *d == die && *pos == self.game.board().key() => {
-                let best = a.moves().first().ok_or("no legal move")?;
+                let best = a
+                    .moves()
+                    .first()
+                    .ok_or_else(|| GuiError::not_now("no legal move"))?;
                 Ok((best.mv, to_prob(best.value)))
             }
-            _ if !self.settings.analysis => {
-                Err("the analysis is switched off; switch it on for hints".into())
-            }
-            _ => Err("the analysis is still running; ask again in a moment".into()),
+            _ if !self.settings.analysis => Err(GuiError::not_now(
+                "the analysis is switched off; switch it on for hints",
+            )),
+            _ => Err(GuiError::not_now(
+                "the analysis is still running; ask again in a moment",
+            )),
         }
     }
 }

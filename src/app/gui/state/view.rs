@@ -16,6 +16,19 @@ fn cube_label(c: Color, n: u8) -> String {
 }
 
 /// What the page needs to draw and name a variant's board, cubes and dice.
+/// The cubes of a position, square by square row by row from the top left (`""`, `"R3"`).
+fn squares_view(b: &Board) -> Vec<String> {
+    (0..b.variant().n_sq)
+        .map(|s| match b.piece_at(s) {
+            0 => String::new(),
+            code => {
+                let (c, n) = crate::rules::board::piece_of(code);
+                cube_label(c, n)
+            }
+        })
+        .collect()
+}
+
 fn variant_view(v: &Variant) -> Value {
     let start = |c: Color| -> Vec<String> {
         v.start_squares(c)
@@ -197,24 +210,70 @@ impl State {
         })
     }
 
-    /// Everything the page shows, as one JSON object (described in `protocol/gui.md`).
+    /// Everything the page shows, as one JSON object (described in `protocol/gui.md`): the
+    /// position, the game's line, who plays, and what the analysis and the review found.
     pub fn view(&self) -> Value {
         let b = self.game.board();
         let v = b.variant();
-        let fen = to_fen(b);
-        let side = b.side_to_move();
-        let squares: Vec<String> = (0..v.n_sq)
-            .map(|s| {
-                let code = b.piece_at(s);
-                if code == 0 {
-                    String::new()
-                } else {
-                    let (c, n) = crate::rules::board::piece_of(code);
-                    cube_label(c, n)
-                }
-            })
-            .collect();
-        let legal: Vec<String> = match self.game.die {
+        let end = self.game.result();
+        let thinking = self
+            .job
+            .as_ref()
+            .filter(|j| j.epoch == self.epoch)
+            .map(|j| j.side);
+        json!({
+            "version": self.version,
+            "variant": variant_view(v),
+            "variants": self.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
+            "default_variant": self.default_variant.name(),
+            "rows": v.rows(),
+            "cols": v.cols(),
+            "fen": to_fen(b),
+            "start": to_fen(&self.game.start),
+            "squares": squares_view(b),
+            "side": color_letter(b.side_to_move()),
+            "die": self.game.die,
+            "legal": self.legal_view(),
+            "winner": end.map(|(w, _)| color_letter(w)),
+            "reason": end.map(|(_, how)| how.name()),
+            "ply": self.game.cursor,
+            "plies": self.plies_view(),
+            "live": self.game.is_live(),
+            "running": self.running,
+            "thinking": thinking.map(color_letter),
+            "awaiting_setup": self.pending.is_some(),
+            "error": self.error,
+            "status": self.status(),
+            "players": {
+                "red": self.player_view(Color::Red),
+                "blue": self.player_view(Color::Blue),
+            },
+            "engines": self.roster.names(),
+            "setup": self.setup_view(),
+            "can_undo": self.undo_target().is_some(),
+            "main": self.main_view(),
+            "review": self.review_view(self.review_shown_moves()),
+            "dice": {
+                "mode": if self.game.dice == DiceMode::Manual { "manual" } else { "auto" },
+                // In hex, as the record writes it.
+                "seed": self.game.dice.seed().map(|s| format!("{s:x}")),
+            },
+            "settings": {
+                "analysis": self.settings.analysis,
+                "analysis_ms": self.settings.analysis_ms,
+                "delay_ms": self.settings.delay_ms,
+            },
+            "threats": self.threats_view(),
+            "analysis": self.analysis_view(),
+            "solved": self.solved_view(),
+            "graph": self.game.graph,
+        })
+    }
+
+    /// The moves of the rolled die in the shown position (none before the roll or at the end).
+    fn legal_view(&self) -> Vec<String> {
+        let b = self.game.board();
+        match self.game.die {
             Some(d) if !self.game.over() => b
                 .moves_for_die(d)
                 .as_slice()
@@ -222,22 +281,16 @@ impl State {
                 .map(|m| m.display(self.game.start.variant()).to_string())
                 .collect(),
             _ => Vec::new(),
-        };
-        let end = self.game.result();
-        let thinking = self
-            .job
-            .as_ref()
-            .filter(|j| j.epoch == self.epoch)
-            .map(|j| j.side);
-        let players = json!({
-            "red": self.player_view(Color::Red),
-            "blue": self.player_view(Color::Blue),
-        });
-        // Each ply with the cube it took, if any, and its review mark.
+        }
+    }
+
+    /// Each ply of the line with the cube it took or the cube that fell into a hole, if any,
+    /// and its review mark.
+    fn plies_view(&self) -> Vec<Value> {
+        let v = self.game.start.variant();
         let reviewed = self.reviewed_moves();
         let mut walk = self.game.start.clone();
-        let plies: Vec<Value> = self
-            .game
+        self.game
             .plies
             .iter()
             .enumerate()
@@ -264,8 +317,12 @@ impl State {
                        "luck": self.review.as_ref().filter(|_| i < reviewed.len())
                            .and_then(|r| r.result.luck.get(i)).map(RollLuck::luck)})
             })
-            .collect();
-        let setup = match Start::from_board(&self.game.start) {
+            .collect()
+    }
+
+    /// How the game started: the setups and who moved first, or the start position.
+    fn setup_view(&self) -> Value {
+        match Start::from_board(&self.game.start) {
             Start::Setups {
                 red, blue, first, ..
             } => json!({
@@ -279,51 +336,7 @@ impl State {
                 "first": color_letter(p.side_to_move()),
                 "position": to_fen(&p),
             }),
-        };
-        json!({
-            "version": self.version,
-            "variant": variant_view(v),
-            "variants": self.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
-            "default_variant": self.default_variant.name(),
-            "rows": v.rows(),
-            "cols": v.cols(),
-            "fen": fen,
-            "start": to_fen(&self.game.start),
-            "squares": squares,
-            "side": color_letter(side),
-            "die": self.game.die,
-            "legal": legal,
-            "winner": end.map(|(w, _)| color_letter(w)),
-            "reason": end.map(|(_, how)| how.name()),
-            "ply": self.game.cursor,
-            "plies": plies,
-            "live": self.game.is_live(),
-            "running": self.running,
-            "thinking": thinking.map(color_letter),
-            "awaiting_setup": self.pending.is_some(),
-            "error": self.error,
-            "status": self.status(),
-            "players": players,
-            "engines": self.roster.names(),
-            "setup": setup,
-            "can_undo": self.undo_target().is_some(),
-            "main": self.main_view(),
-            "review": self.review_view(self.review_shown_moves()),
-            "dice": {
-                "mode": if self.game.dice == DiceMode::Manual { "manual" } else { "auto" },
-                // In hex, as the record writes it.
-                "seed": self.game.dice.seed().map(|s| format!("{s:x}")),
-            },
-            "settings": {
-                "analysis": self.settings.analysis,
-                "analysis_ms": self.settings.analysis_ms,
-                "delay_ms": self.settings.delay_ms,
-            },
-            "threats": self.threats_view(),
-            "analysis": self.analysis_view(),
-            "solved": self.solved_view(),
-            "graph": self.game.graph,
-        })
+        }
     }
 
     fn player_view(&self, c: Color) -> Value {

@@ -1,18 +1,41 @@
 // The live page of `ewn match --live`: polls the read-only view (GET /api/live) and draws each
-// game in progress with the arena's board drawing (board.js), its clocks, die and the engines'
-// reported win chances, and the standings text. It sends nothing that changes anything.
+// game in progress with the arena's board drawing (board.js) from the game's variant (size,
+// holes, goals, start squares), its last move marked, the clocks, the die and the engines'
+// reported win chances; a table of finished games with their results (each opens its moves), and
+// the standings as a table. When the match ends (its server goes away) the last view stays, as
+// the final screen. It sends nothing that changes anything.
 'use strict';
 
 (() => {
   const $ = (id) => document.getElementById(id);
   let shown = -1;
+  let last = null; // the last view drawn
+  let failures = 0;
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const clock = (ms) => {
     const s = Math.max(0, ms) / 1000;
     return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}` : `${s.toFixed(1)} s`;
   };
-  const chance = (p) => (p === null || p === undefined ? '' : ` ${(100 * p).toFixed(1)}%`);
+  const chance = (p) => (p === null || p === undefined ? '' : `${Math.round(100 * p)}%`);
+  const SIDE = { r: 'Red', b: 'Blue' };
+  // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page.
+  const moveText = (m) => {
+    const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
+    const name = mv === '0000' || mv === 'pass' ? 'pass' : mv;
+    return d === null ? name : `${d}: ${name}`;
+  };
+
+  // Columns of boards for n games: as many as fill the screen with boards still large.
+  function columns(n) {
+    if (window.innerWidth < 700) return 1;
+    const wide = window.innerWidth >= 1600;
+    if (n <= 1) return 1;
+    if (n <= 2) return 2;
+    if (n <= 4) return wide ? 4 : 2;
+    if (n <= 6) return 3;
+    return 4;
+  }
 
   function gameCard(g) {
     let card = document.getElementById(`game-${g.number}`);
@@ -20,51 +43,122 @@
       card = document.createElement('article');
       card.id = `game-${g.number}`;
       card.className = 'game';
-      // Red starts at the top left (a5), so its player is named above the board.
+      // Red starts at the top left, so its player is named above the board.
       card.innerHTML = '<h3></h3><div class="side red"></div><div class="board" role="grid"></div>' +
         '<div class="side blue"></div><p class="roll"></p><p class="moves"></p>';
       $('games').appendChild(card);
     }
-    card.querySelector('h3').textContent = `Game ${g.number}`;
+    const v = g.variant || {};
+    card.querySelector('h3').textContent = `Game ${g.number}` + (v.name && v.name !== 'standard' ? ` · ${v.name}` : '');
     const side = (cls, name, ms, p, moving) => {
       const el = card.querySelector(`.side.${cls}`);
       el.classList.toggle('to-move', moving);
-      el.innerHTML = `<b>${esc(name)}</b><span class="clock">${clock(ms)}</span>` +
+      el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b>${esc(name)}</b>` +
+        `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
+        `<span class="clock" title="time left">${clock(ms)}</span>` +
         `<span class="wp" title="its own reported win chance">${chance(p)}</span>`;
     };
-    side('blue', g.blue, g.clock_ms[1], g.win_chance[1], g.to_move === 'b');
     side('red', g.red, g.clock_ms[0], g.win_chance[0], g.to_move === 'r');
-    EwnBoard.draw(card.querySelector('.board'), { squares: g.squares });
-    const mover = g.to_move === 'r' ? 'Red' : 'Blue';
-    card.querySelector('.roll').textContent = g.die ? `${mover} to move, die ${g.die}` : `${mover} to move`;
-    card.querySelector('.moves').textContent = g.moves.join(' ');
+    side('blue', g.blue, g.clock_ms[1], g.win_chance[1], g.to_move === 'b');
+    const cls = new Map();
+    if (g.last) {
+      cls.set(g.last[0], ['last', 'last-from']);
+      cls.set(g.last[1], ['last', 'last-to']);
+    }
+    const board = card.querySelector('.board');
+    board.setAttribute('aria-label', `Game ${g.number}: ${g.red} (Red) against ${g.blue} (Blue)`);
+    EwnBoard.draw(board, { squares: g.squares, rows: g.rows, cols: g.cols, variant: v }, { cls });
+    const mover = SIDE[g.to_move];
+    const roll = card.querySelector('.roll');
+    roll.className = `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
+    if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
+    else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
+    else roll.textContent = `${mover} to move`;
+    const moves = g.moves.map(moveText);
+    const lastMove = moves.length ? moves[moves.length - 1] : null;
+    card.querySelector('.moves').innerHTML = moves.length
+      ? `${moves.length} moves · last <b>${esc(lastMove)}</b>` +
+        `<span class="earlier"> · ${esc(moves.slice(-9, -1).reverse().join(' · '))}</span>`
+      : 'no move yet';
     return card;
   }
 
-  function draw(v) {
-    $('title').textContent = v.title || 'match';
-    $('status').textContent = `${v.games_done} games finished, ${v.games.length} in progress`;
+  function standings(v) {
+    const rows = (v.table || []).map((s, i) => {
+      const pct = s.games ? `${(100 * s.points / s.games).toFixed(1)}%` : '';
+      return `<tr><td>${i + 1}</td><th scope="row">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
+        `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
+    });
+    $('table').innerHTML = rows.join('');
+    $('table-wrap').hidden = rows.length === 0;
+    $('no-standings').hidden = rows.length > 0;
     if (v.standings) $('standings').textContent = v.standings;
+    $('report').hidden = !v.standings;
+  }
+
+  function finished(v) {
+    const rows = (v.finished || []).map((f) => {
+      const result = f.winner ? `${SIDE[f.winner]} won (${esc(f.reason)})` : `no winner (${esc(f.reason)})`;
+      const won = (c) => (f.winner === c ? ' class="won"' : '');
+      const moves = f.moves.map(moveText).join(' · ');
+      return `<tr><td>${f.number}</td><td${won('r')}>${esc(f.red)}</td><td${won('b')}>${esc(f.blue)}</td>` +
+        `<td>${result}</td><td><details><summary>${f.moves.length} moves</summary><p class="movelist">${esc(moves)}</p></details></td></tr>`;
+    });
+    $('finished').innerHTML = rows.join('');
+    $('finished-wrap').hidden = rows.length === 0;
+    $('no-finished').hidden = rows.length > 0;
+  }
+
+  function draw(v) {
+    last = v;
+    $('title').textContent = v.title || 'match';
+    document.title = `ewn live: ${v.title || 'match'}`;
+    $('status').textContent = `${v.games_done} games finished · ${v.games.length} in progress`;
     const keep = new Set(v.games.map((g) => `game-${g.number}`));
     for (const el of [...$('games').children]) if (!keep.has(el.id)) el.remove();
+    $('games').style.setProperty('--gcols', columns(v.games.length));
+    $('games').style.setProperty('--grows', Math.max(1, Math.ceil(v.games.length / columns(v.games.length))));
     v.games.forEach(gameCard);
     $('no-games').hidden = v.games.length > 0;
+    standings(v);
+    finished(v);
+    if (v.over) ended(true);
+  }
+
+  // The match is over (the view says so), or the server is gone: the match has ended or its
+  // runner stopped. The last view stays.
+  function ended(over) {
+    document.body.classList.add('ended');
+    const v = last;
+    const done = v ? v.games_done : 0;
+    const cut = !over && v && v.games.length > 0;
+    $('final').hidden = false;
+    $('final-text').textContent = cut
+      ? `The match's server stopped with ${v.games.length} games unfinished; ${done} games finished. This is the last view.`
+      : `The match is over: ${done} games played. Final standings below.`;
+    $('status').textContent = cut ? 'the server is gone' : `final: ${done} games`;
+    if (v && !cut) $('standings-h').textContent = 'Final standings';
   }
 
   async function poll() {
     try {
       const r = await fetch('/api/live', { cache: 'no-store' });
       if (r.ok) {
+        failures = 0;
         const v = await r.json();
         if (v.version !== shown) {
           shown = v.version;
           draw(v);
         }
+        if (v.over) return; // the final view: nothing more will change
       } else $('status').textContent = `the server answered ${r.status}`;
     } catch (e) {
-      $('status').textContent = 'the match has ended or the server is gone';
+      failures += 1;
+      // Twice in a row, so that one lost request is not taken for the end.
+      if (failures >= 2) { ended(false); return; }
     }
     setTimeout(poll, 400);
   }
+  window.addEventListener('resize', () => { if (last) draw(last); });
   poll();
 })();
