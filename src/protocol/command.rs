@@ -153,6 +153,8 @@ pub enum Command {
     Analyse(AnalyseParams),
     /// `threats [move]`.
     Threats(Option<Move>),
+    /// `help`: the commands and where they are documented, for a person at a terminal.
+    Help,
 }
 
 fn parse_num<T: FromStr>(word: Option<&str>, what: &str) -> Result<T, ParseError> {
@@ -412,6 +414,7 @@ impl Command {
             "d" => no_args(Command::Display, head, rest),
             "analyse" | "analyze" => parse_analyse(rest),
             "threats" => parse_threats(rest, v),
+            "help" => no_args(Command::Help, head, rest),
             "perft" => match rest {
                 [d] => {
                     let depth: u32 = parse_num(Some(d), "perft")?;
@@ -448,6 +451,12 @@ mod tests {
     fn handshakes() {
         assert_eq!(parse("ugi"), Command::Hello(Handshake::Ugi));
         assert_eq!(parse("  uci "), Command::Hello(Handshake::Uci));
+    }
+
+    #[test]
+    fn help() {
+        assert_eq!(parse("help"), Command::Help);
+        assert_eq!(parse_err("help me"), "help takes no arguments");
     }
 
     #[test]

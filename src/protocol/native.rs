@@ -319,6 +319,7 @@ impl<W: Write> Engine<W> {
                 | Command::Query(_)
                 | Command::Display
                 | Command::Threats(_)
+                | Command::Help
         );
         if let Some(job) = &self.running
             && !allowed_while_busy
@@ -379,6 +380,7 @@ impl<W: Write> Engine<W> {
                 Ok(t) => self.send(Reply::Threats(t, self.board.variant()))?,
                 Err(e) => self.error(e)?,
             },
+            Command::Help => self.send(Reply::Help)?,
         }
         Ok(Flow::Continue)
     }

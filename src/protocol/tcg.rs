@@ -31,9 +31,19 @@ pub enum Command {
     TimeSetting(f64),
     BoardSetting(&'static Variant),
     Ini(Color),
-    Get { die: u8, board: Board },
+    Get {
+        die: u8,
+        board: Board,
+    },
     Exit,
+    /// `help`, from a person: the commands go to standard error, and the reply is the `0` of any
+    /// line the engine does not play on, so a referee's count of replies never shifts.
+    Help,
 }
+
+/// What `help` writes to standard error in a TCG session.
+pub const HELP: &str = "ewn speaks the TCG protocol here (protocol/tcg.md): name, version, \
+time_setting <s>, board_setting <n> <k> [2], ini R|B, get R|B <die> <squares>, exit";
 
 impl FromStr for Command {
     type Err = String;
@@ -55,6 +65,7 @@ impl Command {
             ("name", []) => Ok(Command::Name),
             ("version", []) => Ok(Command::Version),
             ("exit", []) => Ok(Command::Exit),
+            ("help", []) => Ok(Command::Help),
             ("time_setting", [s]) => match s.parse::<f64>() {
                 Ok(v) if v.is_finite() && v > 0.0 => Ok(Command::TimeSetting(v)),
                 _ => Err(format!("bad time '{s}'")),
@@ -164,6 +175,10 @@ impl Engine {
                 move_to_tcg_in(self.variant, r.best)
             }
             Command::Exit => return None,
+            Command::Help => {
+                eprintln!("{HELP}");
+                "0".to_string()
+            }
         })
     }
 }
