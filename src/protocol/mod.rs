@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod command;
+pub mod error;
 pub mod native;
 pub mod options;
 pub mod reply;

@@ -305,7 +305,7 @@ impl<W: Write> Engine<W> {
         let cmd = match Command::parse_in(line, self.board.variant()) {
             Ok(c) => c,
             Err(e) => {
-                self.error(e.0)?;
+                self.error(e.to_string())?;
                 return Ok(Flow::Continue);
             }
         };
