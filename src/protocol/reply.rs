@@ -91,6 +91,36 @@ pub fn side_word(c: Color) -> &'static str {
     }
 }
 
+/// `info depth <d> [multipv <k>] nodes ... wp <p> [proven] [exact] pv <moves>`.
+fn write_info(f: &mut fmt::Formatter<'_>, l: &InfoLine<'_>) -> fmt::Result {
+    let i = l.info;
+    write!(f, "info depth {}", i.depth)?;
+    if let Some(r) = l.rank {
+        write!(f, " multipv {r}")?;
+    }
+    write!(
+        f,
+        " nodes {} nps {} time {} hashfull {} wp {:.4}",
+        i.nodes,
+        i.nps,
+        i.time_ms,
+        i.hashfull,
+        search::to_prob(l.value.clamp(0, WIN))
+    )?;
+    if l.proven {
+        f.write_str(" proven")?;
+    }
+    // The root is in the endgame tables: the value is the game's exact value.
+    if i.table {
+        f.write_str(" exact")?;
+    }
+    f.write_str(" pv")?;
+    for m in l.pv {
+        write!(f, " {}", m.display(l.variant))?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Reply<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -113,34 +143,7 @@ impl fmt::Display for Reply<'_> {
             }
             Reply::HelloOk(word) => f.write_str(word),
             Reply::ReadyOk => f.write_str("readyok"),
-            Reply::Info(l) => {
-                let i = l.info;
-                write!(f, "info depth {}", i.depth)?;
-                if let Some(r) = l.rank {
-                    write!(f, " multipv {r}")?;
-                }
-                write!(
-                    f,
-                    " nodes {} nps {} time {} hashfull {} wp {:.4}",
-                    i.nodes,
-                    i.nps,
-                    i.time_ms,
-                    i.hashfull,
-                    search::to_prob(l.value.clamp(0, WIN))
-                )?;
-                if l.proven {
-                    f.write_str(" proven")?;
-                }
-                // The root is in the endgame tables: the value is the game's exact value.
-                if i.table {
-                    f.write_str(" exact")?;
-                }
-                f.write_str(" pv")?;
-                for m in l.pv {
-                    write!(f, " {}", m.display(l.variant))?;
-                }
-                Ok(())
-            }
+            Reply::Info(l) => write_info(f, l),
             Reply::BestMove(m, v) => write!(f, "bestmove {}", m.display(v)),
             Reply::BestSetup(s) => write!(f, "bestmove {}", notation::setup_string(s)),
             Reply::Response(s) if s.is_empty() => f.write_str("response"),
