@@ -122,55 +122,28 @@ fn run() -> Result<()> {
             "--threads before a subcommand is for the protocol loop; give it after the subcommand"
         );
     }
-    // The subcommands that use tables take `--tables` themselves; before them it reaches them
-    // too, as it always has.
-    let own = match &cli.command {
-        Some(Command::Review(a)) => Some(&a.table_dir),
-        Some(Command::Analyse(a)) => Some(&a.tables_dir),
-        Some(Command::Gui(a)) => Some(&a.tables_dir),
-        Some(Command::Connect(a)) => Some(&a.tables_dir),
-        _ => None,
-    };
-    let tables_dir = match (cli.tables.clone(), own) {
-        (Some(_), Some(Some(_))) => {
-            anyhow::bail!("--tables is given twice, before the subcommand and after it")
-        }
-        (Some(_), None) if cli.command.is_some() => {
-            // Quietly ignoring the tables would be worse than saying so.
-            anyhow::bail!(
-                "--tables is for the protocol loop, review, analyse, gui and connect only"
-            )
-        }
-        (top, own) => top.or(own.cloned().flatten()),
-    };
-    cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
-    // A directory may hold only solved tables (`ewn solve --out`), of the variant played or of
-    // one chosen later: then there is no standard table to load.
-    let tables = match tables_dir.as_deref() {
-        Some(d) if !cli::solve::has_standard_tables(d) && ewn::brain::solve::file::any_in(d) => {
-            None
-        }
-        d => d.map(cli::tables::load).transpose()?,
-    };
+    let tables_dir = cli::tables_dir(
+        cli.tables.clone(),
+        own_tables(&cli.command),
+        cli.command.is_some(),
+    )?;
+    let chosen = cli::variants::choose(cli.variant.as_deref(), cli.variants.as_deref())?;
+    let v = chosen.variant;
+    let tables = cli::load_tables(tables_dir.as_deref())?;
     let Some(command) = cli.command else {
-        return ewn::protocol::run_stdio(
-            cli.protocol,
-            cli.threads.unwrap_or(1) as usize,
-            tables,
-            tables_dir,
-            cli::variants::variant(),
-            cli::variants::loaded(),
-        );
+        let threads = cli.threads.unwrap_or(1) as usize;
+        let (loaded, dir) = (chosen.loaded, tables_dir);
+        return ewn::protocol::run_stdio(cli.protocol, threads, tables, dir, v, loaded);
     };
     match command {
-        Command::Perft(args) => cli::bench::run_perft(args),
+        Command::Perft(args) => cli::bench::run_perft(args, v),
         Command::Bench(args) => cli::bench::run_bench(args),
         Command::Setups(args) => cli::learn::run_setups(args),
         Command::Duel(args) => cli::learn::run_duel(args),
         Command::Datagen(args) => cli::learn::run_datagen(args),
         Command::Train(args) => cli::learn::run_train(args),
         Command::Evalstats(args) => cli::learn::run_evalstats(args),
-        Command::Match(args) => cli::referee::run_match_cli(*args),
+        Command::Match(args) => cli::referee::run_match_cli(*args, v),
         Command::Stats(args) => cli::stats::run_stats(args),
         Command::Replay(args) => cli::referee::run_replay(args),
         Command::Export(args) => cli::referee::run_export(args),
@@ -182,25 +155,36 @@ fn run() -> Result<()> {
         Command::Analyse(mut args) => {
             args.tables = tables;
             if let Some(d) = tables_dir.as_deref() {
-                args.solved = cli::solve::load_solved(d)?;
+                args.solved = cli::solve::load_solved(d, v)?;
             }
-            cli::analyse::run_analyse(args)
+            cli::analyse::run_analyse(args, v)
         }
         Command::Gui(mut args) => {
             args.tables = tables;
             args.tables_dir = tables_dir;
-            args.variant = Some(cli::variants::variant());
-            args.variants = cli::variants::loaded();
+            args.variant = Some(v);
+            args.variants = chosen.loaded;
             ewn::app::gui::run(args)
         }
-        Command::Play(args) => cli::play::run_play(args),
-        Command::Tables(args) => cli::tables::run_tables(args),
-        Command::Variants(args) => cli::variants::run_variants(args),
+        Command::Play(args) => cli::play::run_play(args, v),
+        Command::Tables(args) => cli::tables::run_tables(args, v),
+        Command::Variants(args) => cli::variants::run_variants(args, &chosen.loaded),
         Command::Connect(mut args) => {
             args.tables = tables;
             cli::battle::run_connect(args)
         }
         Command::Serve(args) => cli::battle::run_serve(args),
-        Command::Solve(args) => cli::solve::run_solve(args),
+        Command::Solve(args) => cli::solve::run_solve(args, v),
+    }
+}
+
+/// The `--tables` a subcommand that uses tables was given after its name.
+fn own_tables(command: &Option<Command>) -> Option<&Option<std::path::PathBuf>> {
+    match command {
+        Some(Command::Review(a)) => Some(&a.table_dir),
+        Some(Command::Analyse(a)) => Some(&a.tables_dir),
+        Some(Command::Gui(a)) => Some(&a.tables_dir),
+        Some(Command::Connect(a)) => Some(&a.tables_dir),
+        _ => None,
     }
 }

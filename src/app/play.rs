@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use crate::brain::analysis::{analyse_die, cube_name, threats_after};
+use crate::brain::analysis::{DieAnalysis, analyse_die, cube_name, threats_after};
 use crate::brain::decision_log::{Decision, DecisionLog};
 use crate::brain::level::{self, Level};
 use crate::brain::search::{Limits, Searcher, WIN, to_prob};
@@ -261,28 +261,7 @@ impl Game<'_> {
             let (mv, value) = if opts.human[side.idx()] {
                 let a = analyse_die(&mut self.searcher, &b, die, &opts.limits, &mut |_| {});
                 if opts.advise {
-                    writeln!(
-                        self.out,
-                        "engine's advice (win chance, threats after the move):"
-                    )?;
-                    for rm in a.moves() {
-                        let t = threats_after(&b, rm.mv);
-                        let caps: Vec<String> = t
-                            .capture_faces
-                            .iter()
-                            .filter(|&&(_, f)| f > 0)
-                            .map(|&(n, f)| format!("{} {:.4}", cube_name(side, n), t.chance(f)))
-                            .collect();
-                        writeln!(
-                            self.out,
-                            "  {}  {:.4}  opponent wins next turn {:.4}{}{}",
-                            rm.mv.display(b.variant()),
-                            to_prob(rm.value),
-                            t.win_prob(),
-                            if caps.is_empty() { "" } else { ", can take " },
-                            caps.join(", ")
-                        )?;
-                    }
+                    self.show_advice(&b, side, &a)?;
                 }
                 match self.ask_move(&b, side, die, legal.as_slice())? {
                     Reply::Move(m) => {
@@ -307,45 +286,83 @@ impl Game<'_> {
                     }
                 }
             } else {
-                let c = level::choose(
-                    &mut self.searcher,
-                    &b,
-                    die,
-                    &opts.limits,
-                    opts.level,
-                    opts.seed,
-                    &mut |_| {},
-                );
-                if let Some(log) = self.log.as_mut() {
-                    let d =
-                        Decision::new(&b, die, &c.result, c.mv, opts.level.get(), c.exact_values);
-                    if let Err(e) = log.record(&d) {
-                        log::warn!("decision log: {e}");
-                    }
-                }
-                writeln!(
-                    self.out,
-                    "engine plays {} for {}",
-                    c.mv.display(b.variant()),
-                    side.name()
-                )?;
-                (c.mv, c.value)
+                self.engine_move(&b, side, die)?
             };
             b.make(mv);
             rec.plies.push(Ply::new(side, die, mv));
-            let (red, blue) = if side == Color::Red {
-                (value, WIN - value)
-            } else {
-                (WIN - value, value)
-            };
+            self.show_chances(&b, side, mv, value)?;
+        }
+    }
+
+    /// The engine's advice to a person: every move's win chance and the threats after it.
+    fn show_advice(&mut self, b: &Board, side: Color, a: &DieAnalysis) -> Result<()> {
+        writeln!(
+            self.out,
+            "engine's advice (win chance, threats after the move):"
+        )?;
+        for rm in a.moves() {
+            let t = threats_after(b, rm.mv);
+            let caps: Vec<String> = t
+                .capture_faces
+                .iter()
+                .filter(|&&(_, f)| f > 0)
+                .map(|&(n, f)| format!("{} {:.4}", cube_name(side, n), t.chance(f)))
+                .collect();
             writeln!(
                 self.out,
-                "win chance after {}: red {:.4}, blue {:.4}",
-                mv.display(b.variant()),
-                to_prob(red),
-                to_prob(blue)
+                "  {}  {:.4}  opponent wins next turn {:.4}{}{}",
+                rm.mv.display(b.variant()),
+                to_prob(rm.value),
+                t.win_prob(),
+                if caps.is_empty() { "" } else { ", can take " },
+                caps.join(", ")
             )?;
         }
+        Ok(())
+    }
+
+    /// The engine's move for `side` at its level, logged as a decision if asked, and its value.
+    fn engine_move(&mut self, b: &Board, side: Color, die: u8) -> Result<(Move, i64)> {
+        let opts = self.opts;
+        let c = level::choose(
+            &mut self.searcher,
+            b,
+            die,
+            &opts.limits,
+            opts.level,
+            opts.seed,
+            &mut |_| {},
+        );
+        if let Some(log) = self.log.as_mut() {
+            let d = Decision::new(b, die, &c.result, c.mv, opts.level.get(), c.exact_values);
+            if let Err(e) = log.record(&d) {
+                log::warn!("decision log: {e}");
+            }
+        }
+        writeln!(
+            self.out,
+            "engine plays {} for {}",
+            c.mv.display(b.variant()),
+            side.name()
+        )?;
+        Ok((c.mv, c.value))
+    }
+
+    /// Both sides' win chances after `side` played `mv` (valued `value` for `side`).
+    fn show_chances(&mut self, b: &Board, side: Color, mv: Move, value: i64) -> Result<()> {
+        let (red, blue) = if side == Color::Red {
+            (value, WIN - value)
+        } else {
+            (WIN - value, value)
+        };
+        writeln!(
+            self.out,
+            "win chance after {}: red {:.4}, blue {:.4}",
+            mv.display(b.variant()),
+            to_prob(red),
+            to_prob(blue)
+        )?;
+        Ok(())
     }
 }
 

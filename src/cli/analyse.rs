@@ -4,6 +4,7 @@ use anyhow::Result;
 
 use super::{parse_position, threads_parser};
 use crate::brain::search::{Limits, Searcher};
+use crate::rules::variant::Variant;
 
 /// Win chances of every move for a die, or before the roll the win chance and each face's
 /// best move.
@@ -37,7 +38,8 @@ pub struct AnalyseArgs {
     pub solved: Option<std::sync::Arc<crate::brain::solve::Solved>>,
 }
 
-pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
+/// `ewn analyse`, on a position of variant `v`.
+pub fn run_analyse(args: AnalyseArgs, v: &'static Variant) -> Result<()> {
     let AnalyseArgs {
         position,
         die,
@@ -50,7 +52,7 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<()> {
         // Read by `main`, which loads the tables into `tables` and `solved`.
         tables_dir: _,
     } = args;
-    let b = parse_position(&position.join(" "))?;
+    let b = parse_position(v, &position.join(" "))?;
     let limits = Limits {
         depth,
         movetime: movetime.or(if depth.is_none() { Some(1000) } else { None }),

@@ -16,13 +16,13 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
-pub fn run_perft(args: PerftArgs) -> Result<()> {
+pub fn run_perft(args: PerftArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
     let PerftArgs {
         depth,
         position,
         divide,
     } = args;
-    let mut b = parse_position(&position)?;
+    let mut b = parse_position(v, &position)?;
     let start = std::time::Instant::now();
     let total = if divide {
         let parts = crate::rules::perft::divide(&mut b, depth);

@@ -15,10 +15,47 @@ pub mod stats;
 pub mod tables;
 pub mod variants;
 
-use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+
+use crate::brain::tables::Tables;
 
 use crate::rules::board::Board;
 use crate::rules::notation;
+use crate::rules::variant::Variant;
+
+/// The table directory of this run: `top`, the `--tables` given before the subcommand (where it
+/// reaches the protocol loop and, as it always has, the subcommands that use tables), or `own`,
+/// the one given after such a subcommand (`None` when the subcommand takes no tables).
+pub fn tables_dir(
+    top: Option<PathBuf>,
+    own: Option<&Option<PathBuf>>,
+    has_command: bool,
+) -> Result<Option<PathBuf>> {
+    match (top, own) {
+        (Some(_), Some(Some(_))) => {
+            bail!("--tables is given twice, before the subcommand and after it")
+        }
+        // Quietly ignoring the tables would be worse than saying so.
+        (Some(_), None) if has_command => {
+            bail!("--tables is for the protocol loop, review, analyse, gui and connect only")
+        }
+        (top, own) => Ok(top.or(own.cloned().flatten())),
+    }
+}
+
+/// The standard endgame tables of `dir`. A directory may hold only solved tables (`ewn solve
+/// --out`), of the variant played or of one chosen later: then there is no standard table to load.
+pub fn load_tables(dir: Option<&Path>) -> Result<Option<Arc<Tables>>> {
+    match dir {
+        Some(d) if !solve::has_standard_tables(d) && crate::brain::solve::file::any_in(d) => {
+            Ok(None)
+        }
+        d => d.map(tables::load).transpose(),
+    }
+}
 
 /// A thread count, 1 to the most a searcher runs.
 pub fn threads_parser() -> clap::builder::RangedU64ValueParser {
@@ -49,9 +86,8 @@ pub struct SelfPlayArgs {
     pub threads: usize,
 }
 
-/// A position string or `startpos`, for `--position`.
-pub fn parse_position(s: &str) -> Result<Board> {
-    let v = variants::variant();
+/// A position string or `startpos` of variant `v`, for `--position`.
+pub fn parse_position(v: &'static Variant, s: &str) -> Result<Board> {
     if s == "startpos" {
         return Ok(Board::startpos_in(v));
     }

@@ -10,6 +10,7 @@ use super::{parse_position, threads_parser};
 use crate::app::play::{Dice, PlayOptions};
 use crate::brain::level::Level;
 use crate::brain::search::Limits;
+use crate::rules::variant::Variant;
 
 /// Play a game in the terminal against the engine, or with the engine as adviser.
 #[derive(clap::Args)]
@@ -52,7 +53,8 @@ pub struct PlayArgs {
     pub threads: u64,
 }
 
-pub fn run_play(args: PlayArgs) -> Result<()> {
+/// `ewn play`, a game of variant `v`.
+pub fn run_play(args: PlayArgs, v: &'static Variant) -> Result<()> {
     let PlayArgs {
         human,
         advise,
@@ -74,7 +76,7 @@ pub fn run_play(args: PlayArgs) -> Result<()> {
             .map_or(1, |d| d.as_nanos() as u64)
     });
     let opts = PlayOptions {
-        start: parse_position(&position)?,
+        start: parse_position(v, &position)?,
         human: match (advise, human) {
             (true, _) | (_, Human::Both) => [true, true],
             (_, Human::Red) => [true, false],

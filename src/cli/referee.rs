@@ -200,7 +200,7 @@ pub(crate) fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
         .transpose()
 }
 
-pub fn run_match_cli(args: MatchArgs) -> Result<()> {
+pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
     let tc = match (&args.tc, args.movetime) {
         (Some(tc), _) => parse_tc(tc)?,
         (None, Some(ms)) => {
@@ -241,7 +241,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
         }
     }
     let openings = match &args.positions {
-        Some(p) => parse_openings(&read_text_file(p)?, super::variants::variant())
+        Some(p) => parse_openings(&read_text_file(p)?, v)
             .with_context(|| format!("the positions file {}", p.display()))?,
         None => Vec::new(),
     };
@@ -279,7 +279,7 @@ pub fn run_match_cli(args: MatchArgs) -> Result<()> {
             .transpose()
             .map_err(anyhow::Error::msg)?,
         affinity: args.affinity,
-        variant: super::variants::variant(),
+        variant: v,
         first_to: args.first_to,
         engine_log: args.engine_log.clone(),
         hall: None,

@@ -157,8 +157,10 @@ fn seconds(s: f64) -> String {
 }
 
 /// The solved table of the variant of this run in `dir`, if the directory has one.
-pub fn load_solved(dir: &Path) -> Result<Option<std::sync::Arc<crate::brain::solve::Solved>>> {
-    let v = super::variants::variant();
+pub fn load_solved(
+    dir: &Path,
+    v: &'static crate::rules::variant::Variant,
+) -> Result<Option<std::sync::Arc<crate::brain::solve::Solved>>> {
     match file::find(dir, v) {
         Some(p) => Ok(Some(std::sync::Arc::new(file::read(v, &p)?))),
         None => Ok(None),
@@ -171,11 +173,10 @@ pub fn has_standard_tables(dir: &Path) -> bool {
         .any(|n| dir.join(crate::brain::tables::file_name(n)).is_file())
 }
 
-pub fn run_solve(args: SolveArgs) -> Result<()> {
+pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
     if args.one_cube {
         return run_one_cube(args.json);
     }
-    let v = super::variants::variant();
     // The iteration of a variant that passes runs on one thread.
     let threads = if solve::passes(v).is_some() {
         1

@@ -79,7 +79,7 @@ pub fn load(dir: &Path) -> Result<Arc<Tables>> {
     Ok(Arc::new(t))
 }
 
-pub fn run_tables(args: TablesArgs) -> Result<()> {
+pub fn run_tables(args: TablesArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
     match args.command {
         TablesCommand::Build { cubes, out } => {
             let cubes = cubes as usize;
@@ -122,7 +122,7 @@ pub fn run_tables(args: TablesArgs) -> Result<()> {
         }
         TablesCommand::Probe { dir, position } => {
             let t = load(&dir)?;
-            let b = parse_position(&position.join(" "))?;
+            let b = parse_position(v, &position.join(" "))?;
             let Some(p) = t.probability(&b) else {
                 bail!(
                     "the position is not in the {}-cube table (finished, or too many cubes)",

@@ -1,8 +1,7 @@
 //! `ewn variants list|check` and the variant the whole command line plays (`--variant`,
-//! `--variants FILE`), chosen once in `main` and read by every subcommand that plays.
+//! `--variants FILE`), chosen once in `main` and handed to every subcommand that plays.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use anyhow::{Result, bail};
 
@@ -10,16 +9,16 @@ use crate::rules::notation;
 use crate::rules::variant::{PRESETS, Variant};
 use crate::rules::variant_file::{self, to_toml};
 
-/// The variant of this run and the variants loaded from `--variants`.
-struct Chosen {
-    variant: &'static Variant,
-    loaded: Vec<&'static Variant>,
+/// The variant of this run and the variants loaded from `--variants`: a value `main` passes on,
+/// never a global, so that no subcommand falls back to the standard game unseen.
+pub struct Chosen {
+    pub variant: &'static Variant,
+    pub loaded: Vec<&'static Variant>,
 }
 
-static CHOSEN: OnceLock<Chosen> = OnceLock::new();
-
-/// Chooses the variant of this run: `name` among the presets and the variants of `file`.
-pub fn choose(name: Option<&str>, file: Option<&Path>) -> Result<()> {
+/// Chooses the variant of this run: `name` (the standard game if none) among the presets and the
+/// variants of `file`.
+pub fn choose(name: Option<&str>, file: Option<&Path>) -> Result<Chosen> {
     let loaded = match file {
         Some(f) => variant_file::load_variants(f).map_err(anyhow::Error::msg)?,
         None => Vec::new(),
@@ -30,18 +29,7 @@ pub fn choose(name: Option<&str>, file: Option<&Path>) -> Result<()> {
         known.extend(loaded.iter().map(|v| v.name()));
         bail!("unknown variant '{name}' (known: {})", known.join(", "));
     };
-    let _ = CHOSEN.set(Chosen { variant, loaded });
-    Ok(())
-}
-
-/// The variant of this run (the standard game unless `--variant` chose another).
-pub fn variant() -> &'static Variant {
-    CHOSEN.get().map_or(Variant::standard(), |c| c.variant)
-}
-
-/// The variants loaded with `--variants`.
-pub fn loaded() -> Vec<&'static Variant> {
-    CHOSEN.get().map(|c| c.loaded.clone()).unwrap_or_default()
+    Ok(Chosen { variant, loaded })
 }
 
 #[derive(clap::Args)]
@@ -100,13 +88,14 @@ pub fn summary(v: &Variant) -> String {
     .to_string()
 }
 
-pub fn run_variants(args: VariantsArgs) -> Result<()> {
+/// `ewn variants`: `loaded` are the variants of `--variants`, which `list` shows after the presets.
+pub fn run_variants(args: VariantsArgs, loaded: &[&'static Variant]) -> Result<()> {
     match args.action {
         VariantsAction::List => {
             for p in PRESETS {
                 println!("{}", summary(Variant::preset(p).expect("a preset")));
             }
-            for v in loaded() {
+            for v in loaded {
                 println!("{}", summary(v));
             }
         }

@@ -30,7 +30,7 @@ use anyhow::{Context, Result, bail, ensure};
 
 use crate::players::engine::{self, MAX_MEM_MIB, Settings};
 use crate::players::{MAX_MOVE_MS, Player, TimeControl};
-pub use crate::record::MAX_NAME;
+pub use crate::rules::MAX_NAME;
 
 /// A player's name as given (`name=`, `--engine-name`): trimmed, not empty, at most
 /// [`MAX_NAME`] characters; `what` names the setting in the error.

@@ -6,7 +6,6 @@
 //! command runs, because only then is the position known. Every error message names what was
 //! wrong so that the engine can pass it on verbatim in its one-line `error` reply.
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::protocol::options::{
@@ -22,31 +21,10 @@ use crate::rules::variant::Variant;
 /// most two cubes three ways), and 36^12 still fits in 64 bits.
 pub const MAX_PERFT_DEPTH: u32 = 12;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError(pub String);
+pub use crate::protocol::error::ParseError;
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-impl From<String> for ParseError {
-    fn from(msg: String) -> ParseError {
-        ParseError(msg)
-    }
-}
-
-impl From<notation::NotationError> for ParseError {
-    fn from(e: notation::NotationError) -> ParseError {
-        ParseError(e.0)
-    }
-}
-
-fn fail<T>(msg: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError(msg.into()))
+fn fail<T>(e: ParseError) -> Result<T, ParseError> {
+    Err(e)
 }
 
 /// Which handshake the controller used; the reply ends with the matching `...ok`.
@@ -153,25 +131,31 @@ pub enum Command {
     Analyse(AnalyseParams),
     /// `threats [move]`.
     Threats(Option<Move>),
+    /// `help`: the commands and where they are documented, for a person at a terminal.
+    Help,
 }
 
 fn parse_num<T: FromStr>(word: Option<&str>, what: &str) -> Result<T, ParseError> {
     match word {
-        None => fail(format!("missing value after '{what}'")),
-        Some(w) => w
-            .parse()
-            .map_err(|_| ParseError(format!("bad value '{w}' for '{what}'"))),
+        None => fail(ParseError::MissingValue(what.into())),
+        Some(w) => w.parse().map_err(|_| ParseError::BadValue {
+            key: what.into(),
+            value: w.into(),
+        }),
     }
 }
 
 /// A roll of variant `v`: one of its outcomes (a die face, the sum of two dice).
 fn parse_die(word: Option<&str>, v: &Variant) -> Result<u8, ParseError> {
     if !v.has_dice() {
-        return fail(format!("variant {} has no dice: no die is given", v.name()));
+        return fail(ParseError::NoDice(v.name().into()));
     }
     let die: u8 = parse_num(word, "die")?;
     if !v.is_outcome(die) {
-        return fail(format!("die {die} out of range ({})", v.outcome_range()));
+        return fail(ParseError::DieOutOfRange {
+            die,
+            range: v.outcome_range(),
+        });
     }
     Ok(die)
 }
@@ -180,20 +164,18 @@ fn parse_position(words: &[&str], v: &'static Variant) -> Result<Command, ParseE
     let (board, rest) = match words {
         ["startpos", rest @ ..] => (Board::startpos_in(v), rest),
         ["fen", board, side, rest @ ..] => (notation::parse_fen_parts_in(v, board, side)?, rest),
-        ["fen", ..] => return fail("position fen needs <board> <side>"),
+        ["fen", ..] => return fail(ParseError::Usage("position fen needs <board> <side>")),
         ["setup", red, blue, side, rest @ ..] => {
             let red = notation::parse_setup_in(v, red)?;
             let blue = notation::parse_setup_in(v, blue)?;
             let side = notation::parse_side(side)?;
-            (Board::from_setups_in(v, &red, &blue, side)?, rest)
+            let board =
+                Board::from_setups_in(v, &red, &blue, side).map_err(ParseError::Position)?;
+            (board, rest)
         }
-        ["setup", ..] => return fail("position setup needs <red> <blue> <r|b>"),
-        [] => return fail("position needs startpos, fen or setup"),
-        [other, ..] => {
-            return fail(format!(
-                "unknown position kind '{other}' (expected startpos, fen or setup)"
-            ));
-        }
+        ["setup", ..] => return fail(ParseError::Usage("position setup needs <red> <blue> <r|b>")),
+        [] => return fail(ParseError::Usage("position needs startpos, fen or setup")),
+        [other, ..] => return fail(ParseError::PositionKind(other.to_string())),
     };
     let moves = match rest {
         [] => Vec::new(),
@@ -201,7 +183,7 @@ fn parse_position(words: &[&str], v: &'static Variant) -> Result<Command, ParseE
             .iter()
             .map(|m| notation::parse_move_in(v, m))
             .collect::<Result<_, _>>()?,
-        [other, ..] => return fail(format!("unexpected '{other}' (expected moves)")),
+        [other, ..] => return fail(ParseError::NotMoves(other.to_string())),
     };
     Ok(Command::Position { board, moves })
 }
@@ -217,7 +199,7 @@ fn parse_go(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
     // of the two values was meant.
     fn once<T>(slot: &mut Option<T>, v: T, key: &str) -> Result<(), ParseError> {
         if slot.replace(v).is_some() {
-            return fail(format!("'{key}' given twice"));
+            return fail(ParseError::GivenTwice(key.into()));
         }
         Ok(())
     }
@@ -233,14 +215,14 @@ fn parse_go(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
             "depth" => {
                 let d: u32 = parse_num(it.next(), key)?;
                 if d == 0 {
-                    return fail("depth must be at least 1");
+                    return fail(ParseError::Zero("depth"));
                 }
                 once(&mut p.depth, d, key)?
             }
             "nodes" => once(&mut p.nodes, parse_num(it.next(), key)?, key)?,
             "infinite" => {
                 if p.infinite {
-                    return fail("'infinite' given twice");
+                    return fail(ParseError::GivenTwice("infinite".into()));
                 }
                 p.infinite = true;
             }
@@ -250,15 +232,21 @@ fn parse_go(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
                     w => {
                         let k: usize = parse_num(w, key)?;
                         if k == 0 {
-                            return fail("multipv must be at least 1 (or all)");
+                            return fail(ParseError::Usage("multipv must be at least 1 (or all)"));
                         }
                         MultiPv::Count(k)
                     }
                 };
                 once(&mut p.multipv, mpv, key)?
             }
-            "setup" => return fail("go setup takes no other arguments"),
-            other => return fail(format!("unknown go argument '{other}'")),
+            "setup" => return fail(ParseError::Usage("go setup takes no other arguments")),
+            other => {
+                return fail(ParseError::UnknownArgument {
+                    command: "go",
+                    word: other.into(),
+                    expected: "",
+                });
+            }
         }
     }
     match die {
@@ -266,10 +254,7 @@ fn parse_go(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
         // Without dice the mover picks any cube: outcome 0.
         None if !v.has_dice() => p.die = 0,
         None => {
-            return fail(format!(
-                "go needs a die: go die <{}> (or go setup)",
-                v.outcome_range().replace("..", "-")
-            ));
+            return fail(ParseError::NoDie(v.outcome_range().replace("..", "-")));
         }
     }
     Ok(Command::Go(p))
@@ -288,10 +273,16 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
         {
             (*name, "")
         }
-        ["name", _, "value"] => return fail("setoption: missing value"),
-        ["name", _] => return fail("setoption: missing 'value <v>'"),
-        ["name"] | [] => return fail("setoption needs name <option> value <v>"),
-        _ => return fail("setoption expects: setoption name <option> value <v>"),
+        ["name", _, "value"] => return fail(ParseError::Usage("setoption: missing value")),
+        ["name", _] => return fail(ParseError::Usage("setoption: missing 'value <v>'")),
+        ["name"] | [] => {
+            return fail(ParseError::Usage("setoption needs name <option> value <v>"));
+        }
+        _ => {
+            return fail(ParseError::Usage(
+                "setoption expects: setoption name <option> value <v>",
+            ));
+        }
     };
     let setting = if name.eq_ignore_ascii_case(DECISION_LOG) {
         // `<empty>` is how the handshake spells the empty default, so it is taken back as such.
@@ -314,7 +305,7 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
     } else if LEVEL_SEED.is(name) {
         Setting::LevelSeed(LEVEL_SEED.parse(value)?)
     } else {
-        return fail(format!("unknown option '{name}'"));
+        return fail(ParseError::UnknownOption(name.into()));
     };
     Ok(Command::SetOption(setting))
 }
@@ -328,20 +319,22 @@ fn parse_analyse(words: &[&str]) -> Result<Command, ParseError> {
             "depth" => {
                 let d: u32 = parse_num(it.next(), key)?;
                 if d == 0 {
-                    return fail("depth must be at least 1");
+                    return fail(ParseError::Zero("depth"));
                 }
                 p.depth.replace(d).is_some()
             }
             "nodes" => p.nodes.replace(parse_num(it.next(), key)?).is_some(),
             "movetime" => p.movetime.replace(parse_num(it.next(), key)?).is_some(),
             other => {
-                return fail(format!(
-                    "unknown analyse argument '{other}' (expected depth, nodes or movetime)"
-                ));
+                return fail(ParseError::UnknownArgument {
+                    command: "analyse",
+                    word: other.into(),
+                    expected: " (expected depth, nodes or movetime)",
+                });
             }
         };
         if dup {
-            return fail(format!("'{key}' given twice"));
+            return fail(ParseError::GivenTwice(key.into()));
         }
     }
     Ok(Command::Analyse(p))
@@ -352,7 +345,7 @@ fn parse_threats(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
     match words {
         [] => Ok(Command::Threats(None)),
         [m] => Ok(Command::Threats(Some(notation::parse_move_in(v, m)?))),
-        _ => fail("threats expects: threats [<move>]"),
+        _ => fail(ParseError::Usage("threats expects: threats [<move>]")),
     }
 }
 
@@ -360,16 +353,24 @@ fn parse_query(words: &[&str], v: &Variant) -> Result<Command, ParseError> {
     let q = match words {
         ["legal", "die", d] => Query::Legal(parse_die(Some(d), v)?),
         ["legal"] if !v.has_dice() => Query::Legal(0),
-        ["legal", ..] => return fail("query legal expects: query legal die <n>"),
+        ["legal", ..] => {
+            return fail(ParseError::Usage(
+                "query legal expects: query legal die <n>",
+            ));
+        }
         ["gameover"] => Query::GameOver,
         ["result"] => Query::Result,
         ["turn"] => Query::Turn,
         ["fen"] => Query::Fen,
         [q @ ("gameover" | "result" | "turn" | "fen"), ..] => {
-            return fail(format!("query {q} takes no arguments"));
+            return fail(ParseError::QueryArguments(q.to_string()));
         }
-        [] => return fail("query needs one of legal, gameover, result, turn, fen"),
-        [other, ..] => return fail(format!("unknown query '{other}'")),
+        [] => {
+            return fail(ParseError::Usage(
+                "query needs one of legal, gameover, result, turn, fen",
+            ));
+        }
+        [other, ..] => return fail(ParseError::UnknownQuery(other.to_string())),
     };
     Ok(Command::Query(q))
 }
@@ -378,7 +379,7 @@ fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, ParseErro
     if rest.is_empty() {
         Ok(cmd)
     } else {
-        fail(format!("{name} takes no arguments"))
+        fail(ParseError::NoArguments(name.into()))
     }
 }
 
@@ -396,7 +397,7 @@ impl Command {
     pub fn parse_in(line: &str, v: &'static Variant) -> Result<Command, ParseError> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&head, rest)) = words.split_first() else {
-            return fail("empty command");
+            return fail(ParseError::Empty);
         };
         match head {
             "ugi" => no_args(Command::Hello(Handshake::Ugi), head, rest),
@@ -412,19 +413,21 @@ impl Command {
             "d" => no_args(Command::Display, head, rest),
             "analyse" | "analyze" => parse_analyse(rest),
             "threats" => parse_threats(rest, v),
+            "help" => no_args(Command::Help, head, rest),
             "perft" => match rest {
                 [d] => {
                     let depth: u32 = parse_num(Some(d), "perft")?;
                     if depth > MAX_PERFT_DEPTH {
-                        return fail(format!(
-                            "perft depth {depth} too deep (at most {MAX_PERFT_DEPTH})"
-                        ));
+                        return fail(ParseError::PerftTooDeep {
+                            depth,
+                            max: MAX_PERFT_DEPTH,
+                        });
                     }
                     Ok(Command::Perft(depth))
                 }
-                _ => fail("perft expects: perft <depth>"),
+                _ => fail(ParseError::Usage("perft expects: perft <depth>")),
             },
-            other => fail(format!("unknown command '{other}'")),
+            other => fail(ParseError::UnknownCommand(other.into())),
         }
     }
 }
@@ -440,7 +443,7 @@ mod tests {
     fn parse_err(s: &str) -> String {
         match s.parse::<Command>() {
             Ok(c) => panic!("{s} parsed as {c:?}"),
-            Err(e) => e.0,
+            Err(e) => e.to_string(),
         }
     }
 
@@ -448,6 +451,12 @@ mod tests {
     fn handshakes() {
         assert_eq!(parse("ugi"), Command::Hello(Handshake::Ugi));
         assert_eq!(parse("  uci "), Command::Hello(Handshake::Uci));
+    }
+
+    #[test]
+    fn help() {
+        assert_eq!(parse("help"), Command::Help);
+        assert_eq!(parse_err("help me"), "help takes no arguments");
     }
 
     #[test]

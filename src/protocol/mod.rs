@@ -8,13 +8,14 @@
 
 pub mod analysis;
 pub mod command;
+pub mod error;
 pub mod native;
 pub mod options;
 pub mod reply;
 pub mod tcg;
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Sender};
@@ -116,6 +117,22 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
     Ok(())
 }
 
+/// The line said on standard error when a person starts the engine at a terminal: which protocols
+/// it speaks and that `help` lists the commands. A controller's pipe never gets it.
+pub fn greeting(mode: Mode) -> String {
+    let speaks = match mode {
+        Mode::Auto => {
+            "the native protocol (ugi, position, go ...) or the TCG protocol (name, ini, get ...), told apart by the first line"
+        }
+        Mode::Native => "the native protocol (ugi, position, go ...)",
+        Mode::Tcg => "the TCG protocol (name, ini, get ...)",
+    };
+    format!(
+        "ewn {}: speaks {speaks}; type help for the commands; Ctrl-D ends the session",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
 /// Speaks `mode` on standard input and output until `quit` or the end of input, searching with
 /// `threads` threads (where the native `Threads` option starts) and the endgame tables given (or
 /// else the built-in three-cube table in timed searches, where the native `TablePath` starts).
@@ -127,6 +144,9 @@ pub fn run_stdio(
     variant: &'static Variant,
     loaded: Vec<&'static Variant>,
 ) -> Result<()> {
+    if std::io::stdin().is_terminal() {
+        eprintln!("{}", greeting(mode));
+    }
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone())?;
     // Both front ends search with a table of the native default size. It is made while the first

@@ -305,7 +305,7 @@ impl<W: Write> Engine<W> {
         let cmd = match Command::parse_in(line, self.board.variant()) {
             Ok(c) => c,
             Err(e) => {
-                self.error(e.0)?;
+                self.error(e.to_string())?;
                 return Ok(Flow::Continue);
             }
         };
@@ -319,6 +319,7 @@ impl<W: Write> Engine<W> {
                 | Command::Query(_)
                 | Command::Display
                 | Command::Threats(_)
+                | Command::Help
         );
         if let Some(job) = &self.running
             && !allowed_while_busy
@@ -340,35 +341,7 @@ impl<W: Write> Engine<W> {
             }
             Command::Position { board, moves } => self.position(board, &moves)?,
             Command::Go(p) => self.go(&p, read_at)?,
-            Command::GoSetup => {
-                let v = self.board.variant();
-                // A solved variant: a draw from the equilibrium's mixed setups, by the level seed
-                // and the number of setups drawn before (the same sequence for the same seed).
-                let drawn = self
-                    .solved
-                    .as_ref()
-                    .filter(|s| std::ptr::eq(s.variant(), v))
-                    .and_then(|s| {
-                        let x = crate::rules::zobrist::splitmix64(
-                            self.choice.seed
-                                ^ self.setups_drawn.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                        )
-                        .1;
-                        s.equilibrium_setup(
-                            self.board.side_to_move(),
-                            (x >> 11) as f64 / (1u64 << 53) as f64,
-                        )
-                    });
-                self.setups_drawn += 1;
-                let setup = if let Some(s) = drawn {
-                    s
-                } else if v.standard {
-                    ENGINE_SETUP.to_vec()
-                } else {
-                    crate::brain::setup::variant_setup(v)
-                };
-                self.send(Reply::BestSetup(setup))?
-            }
+            Command::GoSetup => self.go_setup()?,
             Command::Stop => self.stop_job()?,
             Command::Quit => {
                 self.stop_job()?;
@@ -382,8 +355,39 @@ impl<W: Write> Engine<W> {
                 Ok(t) => self.send(Reply::Threats(t, self.board.variant()))?,
                 Err(e) => self.error(e)?,
             },
+            Command::Help => self.send(Reply::Help)?,
         }
         Ok(Flow::Continue)
+    }
+
+    /// `go setup`: the engine's arrangement for the side to move.
+    fn go_setup(&mut self) -> Result<()> {
+        let v = self.board.variant();
+        // A solved variant: a draw from the equilibrium's mixed setups, by the level seed
+        // and the number of setups drawn before (the same sequence for the same seed).
+        let drawn = self
+            .solved
+            .as_ref()
+            .filter(|s| std::ptr::eq(s.variant(), v))
+            .and_then(|s| {
+                let x = crate::rules::zobrist::splitmix64(
+                    self.choice.seed ^ self.setups_drawn.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                )
+                .1;
+                s.equilibrium_setup(
+                    self.board.side_to_move(),
+                    (x >> 11) as f64 / (1u64 << 53) as f64,
+                )
+            });
+        self.setups_drawn += 1;
+        let setup = if let Some(s) = drawn {
+            s
+        } else if v.standard {
+            ENGINE_SETUP.to_vec()
+        } else {
+            crate::brain::setup::variant_setup(v)
+        };
+        self.send(Reply::BestSetup(setup))
     }
 
     /// Starts `job` on a worker thread: `work` runs there and its outcome comes back as
@@ -538,44 +542,49 @@ impl<W: Write> Engine<W> {
                     return self.error(format!("VariantPath: {e}"));
                 }
             }
-            Setting::TablePath(choice) => {
-                let (tables, dir) = match choice {
-                    TableChoice::Builtin => ((None, true), None),
-                    TableChoice::Off => ((None, false), None),
-                    // Loading takes a moment (a 4-cube table is 124 MB); a bad file is refused
-                    // and the tables before stay. A directory may hold only solved variants.
-                    TableChoice::Dir(dir) => {
-                        let path = PathBuf::from(&dir);
-                        // Its solved tables may be of variants chosen later.
-                        let solved = solve::file::any_in(&path);
-                        match tables::load_dir(&path) {
-                            Ok(t) => ((Some(Arc::new(t)), false), Some(path)),
-                            Err(_) if solved => ((None, false), Some(path)),
-                            Err(e) => return self.error(format!("TablePath: {e:#}")),
-                        }
-                    }
-                };
-                let (old_dir, old_solved) = (self.table_dir.take(), self.solved.take());
-                self.table_dir = dir;
-                if let Err(e) = self.refresh_solved() {
-                    self.table_dir = old_dir;
-                    self.solved = old_solved.clone();
-                    if let Some(s) = self.searcher.as_mut() {
-                        s.set_solved(old_solved);
-                    }
-                    return self.error(format!("TablePath: {e}"));
-                }
-                let s = self
-                    .searcher
-                    .as_mut()
-                    .expect("the searcher is home when no job runs");
-                s.set_tables(tables.0.clone());
-                s.set_builtin_tables(tables.1);
-                self.tables = tables;
-                // Values stored with other tables (or none) would mix into the next search.
-                self.empty_table();
-            }
+            Setting::TablePath(choice) => return self.set_table_path(choice),
         }
+        Ok(())
+    }
+
+    /// `TablePath`: the standard tables of a directory (or the built-in ones, or none) and the
+    /// solved table of the variant played, all or nothing.
+    fn set_table_path(&mut self, choice: TableChoice) -> Result<()> {
+        let (tables, dir) = match choice {
+            TableChoice::Builtin => ((None, true), None),
+            TableChoice::Off => ((None, false), None),
+            // Loading takes a moment (a 4-cube table is 124 MB); a bad file is refused
+            // and the tables before stay. A directory may hold only solved variants.
+            TableChoice::Dir(dir) => {
+                let path = PathBuf::from(&dir);
+                // Its solved tables may be of variants chosen later.
+                let solved = solve::file::any_in(&path);
+                match tables::load_dir(&path) {
+                    Ok(t) => ((Some(Arc::new(t)), false), Some(path)),
+                    Err(_) if solved => ((None, false), Some(path)),
+                    Err(e) => return self.error(format!("TablePath: {e:#}")),
+                }
+            }
+        };
+        let (old_dir, old_solved) = (self.table_dir.take(), self.solved.take());
+        self.table_dir = dir;
+        if let Err(e) = self.refresh_solved() {
+            self.table_dir = old_dir;
+            self.solved = old_solved.clone();
+            if let Some(s) = self.searcher.as_mut() {
+                s.set_solved(old_solved);
+            }
+            return self.error(format!("TablePath: {e}"));
+        }
+        let s = self
+            .searcher
+            .as_mut()
+            .expect("the searcher is home when no job runs");
+        s.set_tables(tables.0.clone());
+        s.set_builtin_tables(tables.1);
+        self.tables = tables;
+        // Values stored with other tables (or none) would mix into the next search.
+        self.empty_table();
         Ok(())
     }
 

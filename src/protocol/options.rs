@@ -6,6 +6,7 @@
 use crate::brain::decision_log::{Decision, DecisionLog};
 use crate::brain::level::{Level, MAX_LEVEL};
 use crate::brain::search::{Limits, MAX_THREADS, SearchResult};
+use crate::protocol::error::ParseError;
 use crate::rules::board::{Board, Move};
 
 /// An option whose value is an integer in a range ("spin" in the handshake).
@@ -24,14 +25,16 @@ impl SpinOption {
         self.name.eq_ignore_ascii_case(name)
     }
 
-    /// The value of `setoption ... value <value>`, or the error message.
-    pub fn parse(&self, value: &str) -> Result<u64, String> {
+    /// The value of `setoption ... value <value>`, or what is wrong with it.
+    pub fn parse(&self, value: &str) -> Result<u64, ParseError> {
         match value.parse::<u64>() {
             Ok(v) if (self.min..=self.max).contains(&v) => Ok(v),
-            _ => Err(format!(
-                "bad value '{value}' for option {} (an integer {}..{})",
-                self.name, self.min, self.max
-            )),
+            _ => Err(ParseError::OptionValue {
+                option: self.name,
+                value: value.into(),
+                min: self.min,
+                max: self.max,
+            }),
         }
     }
 }
@@ -160,7 +163,7 @@ mod tests {
     fn values_are_checked() {
         assert_eq!(HASH.parse("1"), Ok(1));
         assert_eq!(
-            HASH.parse("0"),
+            HASH.parse("0").map_err(|e| e.to_string()),
             Err("bad value '0' for option Hash (an integer 1..1024)".to_string())
         );
         assert!(LEVEL.parse("11").is_err());
@@ -168,7 +171,7 @@ mod tests {
         assert_eq!(LEVEL_SEED.parse("4294967295"), Ok(u32::MAX as u64));
         assert_eq!(THREADS.parse("256"), Ok(256));
         assert_eq!(
-            THREADS.parse("257"),
+            THREADS.parse("257").map_err(|e| e.to_string()),
             Err("bad value '257' for option Threads (an integer 1..256)".to_string())
         );
         assert!(MOVE_OVERHEAD.is("moveoverhead"));

@@ -62,7 +62,25 @@ pub enum Reply<'a> {
         time_ms: u64,
     },
     Threats(Threats, &'a Variant),
+    /// The answer to `help`: `info string` lines, which a controller skips like any report.
+    Help,
 }
+
+/// The lines of `help`: every native command in a few words, and where each is documented.
+pub const HELP: [&str; 12] = [
+    "ewn speaks the native protocol (protocol/native.md) and the TCG protocol (protocol/tcg.md)",
+    "ugi | uci: the handshake, the engine's name and options, then ugiok or uciok",
+    "isready: readyok once every earlier command is done",
+    "setoption name <option> value <v>: Hash, MoveOverhead, Threads, Level, LevelSeed, DecisionLog, TablePath, UCI_Variant, VariantPath",
+    "uginewgame: a new game from startpos",
+    "position startpos | fen <board> <side> | setup <red> <blue> <r|b> [moves <m1> ...]",
+    "go die <roll> [movetime | rtime btime rinc binc movestogo | depth | nodes | infinite | multipv]; go setup",
+    "stop | quit: end the running search, analysis or perft; quit exits",
+    "query legal die <roll> | gameover | result | turn | fen",
+    "d: the board; perft <depth>: the move paths counted",
+    "analyse [depth | nodes | movetime]; threats [move]: protocol/analysis.md",
+    "variants: protocol/variants.md; every reply is one line, errors start with 'error'",
+];
 
 pub const AUTHOR: &str = "the ewn authors";
 
@@ -71,6 +89,36 @@ pub fn side_word(c: Color) -> &'static str {
         Color::Red => "red",
         Color::Blue => "blue",
     }
+}
+
+/// `info depth <d> [multipv <k>] nodes ... wp <p> [proven] [exact] pv <moves>`.
+fn write_info(f: &mut fmt::Formatter<'_>, l: &InfoLine<'_>) -> fmt::Result {
+    let i = l.info;
+    write!(f, "info depth {}", i.depth)?;
+    if let Some(r) = l.rank {
+        write!(f, " multipv {r}")?;
+    }
+    write!(
+        f,
+        " nodes {} nps {} time {} hashfull {} wp {:.4}",
+        i.nodes,
+        i.nps,
+        i.time_ms,
+        i.hashfull,
+        search::to_prob(l.value.clamp(0, WIN))
+    )?;
+    if l.proven {
+        f.write_str(" proven")?;
+    }
+    // The root is in the endgame tables: the value is the game's exact value.
+    if i.table {
+        f.write_str(" exact")?;
+    }
+    f.write_str(" pv")?;
+    for m in l.pv {
+        write!(f, " {}", m.display(l.variant))?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Reply<'_> {
@@ -95,34 +143,7 @@ impl fmt::Display for Reply<'_> {
             }
             Reply::HelloOk(word) => f.write_str(word),
             Reply::ReadyOk => f.write_str("readyok"),
-            Reply::Info(l) => {
-                let i = l.info;
-                write!(f, "info depth {}", i.depth)?;
-                if let Some(r) = l.rank {
-                    write!(f, " multipv {r}")?;
-                }
-                write!(
-                    f,
-                    " nodes {} nps {} time {} hashfull {} wp {:.4}",
-                    i.nodes,
-                    i.nps,
-                    i.time_ms,
-                    i.hashfull,
-                    search::to_prob(l.value.clamp(0, WIN))
-                )?;
-                if l.proven {
-                    f.write_str(" proven")?;
-                }
-                // The root is in the endgame tables: the value is the game's exact value.
-                if i.table {
-                    f.write_str(" exact")?;
-                }
-                f.write_str(" pv")?;
-                for m in l.pv {
-                    write!(f, " {}", m.display(l.variant))?;
-                }
-                Ok(())
-            }
+            Reply::Info(l) => write_info(f, l),
             Reply::BestMove(m, v) => write!(f, "bestmove {}", m.display(v)),
             Reply::BestSetup(s) => write!(f, "bestmove {}", notation::setup_string(s)),
             Reply::Response(s) if s.is_empty() => f.write_str("response"),
@@ -157,6 +178,15 @@ impl fmt::Display for Reply<'_> {
                 search::to_prob(*value)
             ),
             Reply::Threats(t, v) => f.write_str(&t.line(v)),
+            Reply::Help => {
+                for (i, l) in HELP.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    write!(f, "info string {l}")?;
+                }
+                Ok(())
+            }
         }
     }
 }

@@ -17,9 +17,31 @@ use crate::brain::search::{Clock, Limits, Searcher};
 use crate::brain::setup::{ENGINE_SETUP, variant_setup};
 use crate::rules::board::{Board, Color};
 use crate::rules::tcg_notation::{
-    BOARD_SETTINGS, move_to_tcg_in, parse_board_tokens_in, parse_side, setup_to_tcg_in,
+    BOARD_SETTINGS, TcgNotationError, move_to_tcg_in, parse_board_tokens_in, parse_side,
+    setup_to_tcg_in,
 };
 use crate::rules::variant::Variant;
+
+/// What is wrong with a TCG line; the engine logs it and answers `0`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TcgError {
+    #[error("empty line")]
+    Empty,
+    #[error("bad time '{0}'")]
+    Time(String),
+    #[error("unsupported board '{0}' (5 6, 3 3, 4 3, 5 3, 4 6, 6 10 or 7 6, then 2)")]
+    Board(String),
+    #[error("bad side '{0}'")]
+    Side(String),
+    #[error("bad die '{0}'")]
+    Die(String),
+    #[error("the game is already over")]
+    GameOver,
+    #[error("unknown or malformed command '{0}'")]
+    Unknown(String),
+    #[error(transparent)]
+    Position(#[from] TcgNotationError),
+}
 
 /// Game time assumed until `time_setting` says otherwise.
 pub const DEFAULT_GAME_SECONDS: f64 = 60.0;
@@ -31,33 +53,44 @@ pub enum Command {
     TimeSetting(f64),
     BoardSetting(&'static Variant),
     Ini(Color),
-    Get { die: u8, board: Board },
+    Get {
+        die: u8,
+        board: Board,
+    },
     Exit,
+    /// `help`, from a person: the commands go to standard error, and the reply is the `0` of any
+    /// line the engine does not play on, so a referee's count of replies never shifts.
+    Help,
 }
 
+/// What `help` writes to standard error in a TCG session.
+pub const HELP: &str = "ewn speaks the TCG protocol here (protocol/tcg.md): name, version, \
+time_setting <s>, board_setting <n> <k> [2], ini R|B, get R|B <die> <squares>, exit";
+
 impl FromStr for Command {
-    type Err = String;
+    type Err = TcgError;
 
     /// A line of the standard game.
-    fn from_str(line: &str) -> Result<Command, String> {
+    fn from_str(line: &str) -> Result<Command, TcgError> {
         Command::parse_in(line, Variant::standard())
     }
 }
 
 impl Command {
     /// A line read while variant `v` is played (positions and dice are `v`'s).
-    pub fn parse_in(line: &str, v: &'static Variant) -> Result<Command, String> {
+    pub fn parse_in(line: &str, v: &'static Variant) -> Result<Command, TcgError> {
         let toks: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = toks.split_first() else {
-            return Err("empty line".into());
+            return Err(TcgError::Empty);
         };
         match (cmd, args) {
             ("name", []) => Ok(Command::Name),
             ("version", []) => Ok(Command::Version),
             ("exit", []) => Ok(Command::Exit),
+            ("help", []) => Ok(Command::Help),
             ("time_setting", [s]) => match s.parse::<f64>() {
                 Ok(v) if v.is_finite() && v > 0.0 => Ok(Command::TimeSetting(v)),
-                _ => Err(format!("bad time '{s}'")),
+                _ => Err(TcgError::Time(s.to_string())),
             },
             ("board_setting", [n, k] | [n, k, "2"]) => BOARD_SETTINGS
                 .iter()
@@ -65,29 +98,24 @@ impl Command {
                 .map(|&(_, _, name)| {
                     Command::BoardSetting(Variant::preset(name).expect("a preset"))
                 })
-                .ok_or_else(|| {
-                    format!(
-                        "unsupported board '{}' (5 6, 3 3, 4 3, 5 3, 4 6, 6 10 or 7 6, then 2)",
-                        args.join(" ")
-                    )
-                }),
+                .ok_or_else(|| TcgError::Board(args.join(" "))),
             ("ini", [side]) => parse_side(side)
                 .map(Command::Ini)
-                .ok_or_else(|| format!("bad side '{side}'")),
+                .ok_or_else(|| TcgError::Side(side.to_string())),
             ("get", [side, die, rest @ ..]) => {
-                let side = parse_side(side).ok_or_else(|| format!("bad side '{side}'"))?;
+                let side = parse_side(side).ok_or_else(|| TcgError::Side(side.to_string()))?;
                 let die = die
                     .parse::<u8>()
                     .ok()
                     .filter(|&d| v.is_outcome(d))
-                    .ok_or_else(|| format!("bad die '{die}'"))?;
+                    .ok_or_else(|| TcgError::Die(die.to_string()))?;
                 let board = parse_board_tokens_in(v, side, rest)?;
                 if board.is_over() {
-                    return Err("the game is already over".into());
+                    return Err(TcgError::GameOver);
                 }
                 Ok(Command::Get { die, board })
             }
-            _ => Err(format!("unknown or malformed command '{line}'")),
+            _ => Err(TcgError::Unknown(line.to_string())),
         }
     }
 }
@@ -164,6 +192,10 @@ impl Engine {
                 move_to_tcg_in(self.variant, r.best)
             }
             Command::Exit => return None,
+            Command::Help => {
+                eprintln!("{HELP}");
+                "0".to_string()
+            }
         })
     }
 }

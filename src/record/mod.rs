@@ -265,9 +265,7 @@ fn one_line(s: &str) -> String {
     s.replace(['\n', '\r'], " ").trim().to_string()
 }
 
-/// The longest player name a record holds, in characters: a longer one is cut when written and
-/// refused when read (so that reports can lay names out in columns).
-pub const MAX_NAME: usize = 256;
+pub use crate::rules::MAX_NAME;
 
 /// A name as written: on one line, at most [`MAX_NAME`] characters.
 pub fn record_name(s: &str) -> String {

@@ -17,3 +17,9 @@ pub mod tcg_notation;
 pub mod variant;
 pub mod variant_file;
 pub mod zobrist;
+
+/// The longest player name, in characters, anywhere a name is kept: a record cuts a longer one
+/// when written and refuses it when read (so that reports can lay names out in columns), and a
+/// player's settings refuse it. Here, in the lowest layer, so that records and players share it
+/// without one reaching into the other.
+pub const MAX_NAME: usize = 256;

@@ -8,6 +8,30 @@
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::variant::Variant;
 
+/// What is wrong with a TCG position, arrangement or move: each fault with the tokens it names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TcgNotationError {
+    #[error("{got} position tokens instead of {want}")]
+    TokenCount { got: usize, want: usize },
+    #[error("bad square '{0}'")]
+    Square(String),
+    #[error("two cubes on {0}")]
+    TwoCubes(String),
+    #[error("a cube on the hole {0}")]
+    Hole(String),
+    #[error("no cubes on the board")]
+    NoCubes,
+    /// The cubes make no position (one already home, say).
+    #[error("{0}")]
+    Position(&'static str),
+    #[error("'{reply}' is not {cubes} squares")]
+    SetupLength { reply: String, cubes: usize },
+    #[error("{square} is not one of {side}'s start squares")]
+    NotStart { square: String, side: &'static str },
+    #[error("'{0}' is not two squares")]
+    NotTwoSquares(String),
+}
+
 /// The square presets `board_setting <size> <cubes> 2` names: size, cubes per side, preset.
 pub const BOARD_SETTINGS: [(u8, usize, &str); 7] = [
     (5, 6, "standard"),
@@ -85,7 +109,7 @@ pub fn board_tokens(b: &Board) -> String {
 }
 
 /// The standard position from the 12 tokens of `get`, with `stm` to move.
-pub fn standard_parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, String> {
+pub fn standard_parse_board_tokens(stm: Color, toks: &[&str]) -> Result<Board, TcgNotationError> {
     parse_board_tokens_in(Variant::standard(), stm, toks)
 }
 
@@ -94,34 +118,33 @@ pub fn parse_board_tokens_in(
     v: &'static Variant,
     stm: Color,
     toks: &[&str],
-) -> Result<Board, String> {
+) -> Result<Board, TcgNotationError> {
     let k = v.cubes().len();
     if toks.len() != 2 * k {
-        return Err(format!(
-            "{} position tokens instead of {}",
-            toks.len(),
-            2 * k
-        ));
+        return Err(TcgNotationError::TokenCount {
+            got: toks.len(),
+            want: 2 * k,
+        });
     }
     let mut b = Board::empty_in(v, stm);
     for (i, t) in toks.iter().enumerate() {
         if *t == "0" {
             continue;
         }
-        let s = parse_tcg_square_in(v, t).ok_or_else(|| format!("bad square '{t}'"))?;
+        let s = parse_tcg_square_in(v, t).ok_or_else(|| TcgNotationError::Square(t.to_string()))?;
         if b.piece_at(s) != 0 {
-            return Err(format!("two cubes on {t}"));
+            return Err(TcgNotationError::TwoCubes(t.to_string()));
         }
         if v.hole_mask >> s & 1 != 0 {
-            return Err(format!("a cube on the hole {t}"));
+            return Err(TcgNotationError::Hole(t.to_string()));
         }
         let c = if i < k { Color::Blue } else { Color::Red };
         b.put(s, c, v.cubes()[i % k]);
     }
     if b.alive(Color::Red) == 0 && b.alive(Color::Blue) == 0 {
-        return Err("no cubes on the board".into());
+        return Err(TcgNotationError::NoCubes);
     }
-    b.finish_setup().map_err(|e| e.to_string())?;
+    b.finish_setup().map_err(TcgNotationError::Position)?;
     Ok(b)
 }
 
@@ -145,7 +168,7 @@ pub fn setup_to_tcg_in(v: &Variant, side: Color, setup: &[u8]) -> String {
 }
 
 /// Reads a standard `ini` reply (squares of cubes 1..6) back into an arrangement in setup order.
-pub fn standard_parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], String> {
+pub fn standard_parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], TcgNotationError> {
     let v = parse_tcg_setup_in(Variant::standard(), side, reply)?;
     let mut out = [0u8; 6];
     out.copy_from_slice(&v);
@@ -153,22 +176,32 @@ pub fn standard_parse_tcg_setup(side: Color, reply: &str) -> Result<[u8; 6], Str
 }
 
 /// Reads an `ini` reply of variant `v` back into an arrangement in setup order.
-pub fn parse_tcg_setup_in(v: &Variant, side: Color, reply: &str) -> Result<Vec<u8>, String> {
+pub fn parse_tcg_setup_in(
+    v: &Variant,
+    side: Color,
+    reply: &str,
+) -> Result<Vec<u8>, TcgNotationError> {
     let toks: Vec<&str> = reply.split_whitespace().collect();
     let k = v.cubes().len();
     if toks.len() != k {
-        return Err(format!("'{reply}' is not {k} squares"));
+        return Err(TcgNotationError::SetupLength {
+            reply: reply.into(),
+            cubes: k,
+        });
     }
     let start = v.start_squares(side);
     let mut setup = vec![0u8; k];
     for (i, t) in toks.iter().enumerate() {
-        let s = parse_tcg_square_in(v, t).ok_or_else(|| format!("bad square '{t}'"))?;
+        let s = parse_tcg_square_in(v, t).ok_or_else(|| TcgNotationError::Square(t.to_string()))?;
         let at = start
             .iter()
             .position(|&x| x == s)
-            .ok_or_else(|| format!("{t} is not one of {}'s start squares", side.name()))?;
+            .ok_or_else(|| TcgNotationError::NotStart {
+                square: t.to_string(),
+                side: side.name(),
+            })?;
         if setup[at] != 0 {
-            return Err(format!("two cubes on {t}"));
+            return Err(TcgNotationError::TwoCubes(t.to_string()));
         }
         setup[at] = v.cubes()[i];
     }
@@ -193,20 +226,20 @@ pub fn move_to_tcg_in(v: &Variant, m: Move) -> String {
 }
 
 /// A standard `get` reply back into a move (form only; legality is the caller's business).
-pub fn standard_parse_tcg_move(reply: &str) -> Result<Move, String> {
+pub fn standard_parse_tcg_move(reply: &str) -> Result<Move, TcgNotationError> {
     parse_tcg_move_in(Variant::standard(), reply)
 }
 
 /// A `get` reply of variant `v` back into a move (`0 0` is a pass).
-pub fn parse_tcg_move_in(v: &Variant, reply: &str) -> Result<Move, String> {
+pub fn parse_tcg_move_in(v: &Variant, reply: &str) -> Result<Move, TcgNotationError> {
     let toks: Vec<&str> = reply.split_whitespace().collect();
     let [f, t] = toks[..] else {
-        return Err(format!("'{reply}' is not two squares"));
+        return Err(TcgNotationError::NotTwoSquares(reply.into()));
     };
     if f == "0" && t == "0" {
         return Ok(Move::PASS);
     }
-    let from = parse_tcg_square_in(v, f).ok_or_else(|| format!("bad square '{f}'"))?;
-    let to = parse_tcg_square_in(v, t).ok_or_else(|| format!("bad square '{t}'"))?;
+    let from = parse_tcg_square_in(v, f).ok_or_else(|| TcgNotationError::Square(f.to_string()))?;
+    let to = parse_tcg_square_in(v, t).ok_or_else(|| TcgNotationError::Square(t.to_string()))?;
     Ok(Move::new(from, to))
 }

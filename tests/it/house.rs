@@ -1,6 +1,7 @@
 //! The shape of the source tree, checked as ARCHITECTURE.md describes it: no file of `src/` over
-//! 1,000 lines, no circle of imports between its files, and at most twelve `unsafe` sites, each
-//! with a `// SAFETY:` comment. The import graph is read from the text of every `use` and every
+//! 1,000 lines, no circle of imports between its files, every import allowed by the layer table
+//! of ARCHITECTURE.md, no process-wide variant, and at most twelve `unsafe` sites, each with a
+//! `// SAFETY:` comment. The import graph is read from the text of every `use` and every
 //! `crate::`/`super::` path, resolved to the file that defines the module.
 //!
 //! A module's `mod.rs` and the files below it are one room (the parent re-exports, the children
@@ -306,4 +307,135 @@ fn few_unsafe_sites_each_with_a_safety_comment() {
         undocumented.is_empty(),
         "unsafe without // SAFETY: {undocumented:?}"
     );
+}
+
+/// The layer table of ARCHITECTURE.md: each layer's folder under `src/` and the folders it may
+/// use, in the table's order (lowest first). "everything above" is every earlier layer.
+fn layer_table() -> Vec<(String, BTreeSet<String>)> {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .unwrap();
+    let mut rows: Vec<(String, String, String)> = Vec::new();
+    for l in doc.lines() {
+        let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+        // | layer | `src/x/` | owns | may use |
+        if cells.len() == 6
+            && let Some(folder) = cells[2]
+                .strip_prefix("`src/")
+                .and_then(|f| f.strip_suffix("/`"))
+        {
+            rows.push((
+                cells[1].to_string(),
+                folder.to_string(),
+                cells[4].to_string(),
+            ));
+        }
+    }
+    let mut out: Vec<(String, BTreeSet<String>)> = Vec::new();
+    for (_, folder, may) in &rows {
+        let allowed: BTreeSet<String> = if may == "everything above" {
+            out.iter().map(|(f, _)| f.clone()).collect()
+        } else if may == "nothing" {
+            BTreeSet::new()
+        } else {
+            may.split(',')
+                .map(|name| {
+                    let name = name.trim();
+                    let row = rows.iter().find(|r| r.0 == name);
+                    row.unwrap_or_else(|| panic!("ARCHITECTURE.md: unknown layer '{name}'"))
+                        .1
+                        .clone()
+                })
+                .collect()
+        };
+        out.push((folder.clone(), allowed));
+    }
+    out
+}
+
+/// The imports of `graph` that the layer table forbids, as `from -> to` lines.
+fn forbidden_imports(
+    graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+    table: &[(String, BTreeSet<String>)],
+) -> Vec<String> {
+    let layer = |f: &Path| {
+        let top = f.iter().next()?.to_string_lossy().into_owned();
+        table.iter().find(|(folder, _)| *folder == top)
+    };
+    let mut out = Vec::new();
+    for (from, tos) in graph {
+        let Some((mine, allowed)) = layer(from) else {
+            continue;
+        };
+        for to in tos {
+            let Some((theirs, _)) = layer(to) else {
+                continue;
+            };
+            if theirs != mine && !allowed.contains(theirs) {
+                out.push(format!("{} -> {}", from.display(), to.display()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_layer_table_is_read_and_a_forbidden_import_is_shown() {
+    let table = layer_table();
+    let folders: Vec<&str> = table.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(
+        folders,
+        [
+            "rules", "record", "brain", "players", "protocol", "referee", "learn", "app", "cli"
+        ]
+    );
+    let may = |f: &str| &table.iter().find(|(g, _)| g == f).unwrap().1;
+    assert!(may("rules").is_empty());
+    assert_eq!(may("players"), &BTreeSet::from(["rules".to_string()]));
+    assert!(may("cli").contains("app") && may("cli").contains("rules"));
+    // A made-up graph: players reaching into record is shown, players using rules is not.
+    let g = BTreeMap::from([(
+        PathBuf::from("players/spec.rs"),
+        BTreeSet::from([
+            PathBuf::from("record/mod.rs"),
+            PathBuf::from("rules/board.rs"),
+        ]),
+    )]);
+    assert_eq!(
+        forbidden_imports(&g, &table),
+        ["players/spec.rs -> record/mod.rs"]
+    );
+}
+
+#[test]
+fn every_import_is_allowed_by_the_layer_table() {
+    let found = forbidden_imports(&import_graph(), &layer_table());
+    assert!(
+        found.is_empty(),
+        "imports the layer table of ARCHITECTURE.md forbids: {found:?}"
+    );
+}
+
+/// No `static` or thread-local holds a variant to play (the shape of the old `--variant` global,
+/// which fell back to the standard game when read too early). The variants' own registry in
+/// `rules/variant.rs`, which interns every rule set once and keeps the standard preset, is the
+/// one place allowed: it holds every variant, never a chosen one.
+#[test]
+fn no_process_wide_variant() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut found = Vec::new();
+    for f in files.iter().filter(|f| *f != Path::new("rules/variant.rs")) {
+        let text = std::fs::read_to_string(src().join(f)).unwrap();
+        for (i, l) in text.lines().enumerate() {
+            let code = l.split("//").next().unwrap_or("").trim_start();
+            let declares = code.starts_with("static ")
+                || code.starts_with("pub static ")
+                || code.starts_with("thread_local!");
+            if declares && (code.contains("Variant") || code.contains("Chosen")) {
+                found.push(format!("{}:{}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "a variant held process-wide: {found:?}");
 }

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use std::collections::BTreeMap;
+use serde_json::{Map, Value, json};
 
 use crate::common::standard::parse_fen;
 use ewn::brain::decision_log::{Decision, DecisionLog};
@@ -10,207 +10,13 @@ use ewn::brain::level::{Level, choose};
 use ewn::brain::search::{Limits, RootMove, Searcher};
 use ewn::rules::board::Move;
 
-/// A parsed JSON value: just enough of JSON (RFC 8259) to check the log strictly.
-#[derive(Debug, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(BTreeMap<String, Json>),
-}
-
-struct Parser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Parser<'_> {
-    fn ws(&mut self) {
-        while self.i < self.s.len() && b" \t\r\n".contains(&self.s[self.i]) {
-            self.i += 1;
-        }
-    }
-    fn eat(&mut self, c: u8) -> Result<(), String> {
-        self.ws();
-        if self.s.get(self.i) == Some(&c) {
-            self.i += 1;
-            Ok(())
-        } else {
-            Err(format!("expected '{}' at {}", c as char, self.i))
-        }
-    }
-    fn value(&mut self) -> Result<Json, String> {
-        self.ws();
-        match self.s.get(self.i) {
-            Some(b'{') => {
-                self.i += 1;
-                let mut m = BTreeMap::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                    return Ok(Json::Obj(m));
-                }
-                loop {
-                    self.ws();
-                    let Json::Str(k) = self.value()? else {
-                        return Err("object key is not a string".into());
-                    };
-                    self.eat(b':')?;
-                    let v = self.value()?;
-                    if m.insert(k.clone(), v).is_some() {
-                        return Err(format!("duplicate key {k}"));
-                    }
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b'}') => {
-                            self.i += 1;
-                            return Ok(Json::Obj(m));
-                        }
-                        _ => return Err(format!("bad object at {}", self.i)),
-                    }
-                }
-            }
-            Some(b'[') => {
-                self.i += 1;
-                let mut v = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                    return Ok(Json::Arr(v));
-                }
-                loop {
-                    v.push(self.value()?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Json::Arr(v));
-                        }
-                        _ => return Err(format!("bad array at {}", self.i)),
-                    }
-                }
-            }
-            Some(b'"') => {
-                self.i += 1;
-                let mut out = String::new();
-                loop {
-                    let Some(&c) = self.s.get(self.i) else {
-                        return Err("unterminated string".into());
-                    };
-                    self.i += 1;
-                    match c {
-                        b'"' => return Ok(Json::Str(out)),
-                        b'\\' => {
-                            let e = *self.s.get(self.i).ok_or("bad escape")?;
-                            self.i += 1;
-                            match e {
-                                b'"' => out.push('"'),
-                                b'\\' => out.push('\\'),
-                                b'/' => out.push('/'),
-                                b'n' => out.push('\n'),
-                                b'r' => out.push('\r'),
-                                b't' => out.push('\t'),
-                                b'b' => out.push('\u{8}'),
-                                b'f' => out.push('\u{c}'),
-                                b'u' => {
-                                    let h = std::str::from_utf8(&self.s[self.i..self.i + 4])
-                                        .map_err(|e| e.to_string())?;
-                                    let n =
-                                        u32::from_str_radix(h, 16).map_err(|e| e.to_string())?;
-                                    out.push(char::from_u32(n).ok_or("bad \\u")?);
-                                    self.i += 4;
-                                }
-                                _ => return Err(format!("bad escape \\{}", e as char)),
-                            }
-                        }
-                        c if c < 0x20 => return Err("raw control character in string".into()),
-                        _ => {
-                            // Copy one UTF-8 sequence.
-                            let start = self.i - 1;
-                            let mut end = self.i;
-                            while end < self.s.len() && (self.s[end] & 0xC0) == 0x80 {
-                                end += 1;
-                            }
-                            out.push_str(
-                                std::str::from_utf8(&self.s[start..end])
-                                    .map_err(|e| e.to_string())?,
-                            );
-                            self.i = end;
-                        }
-                    }
-                }
-            }
-            Some(b't') if self.s[self.i..].starts_with(b"true") => {
-                self.i += 4;
-                Ok(Json::Bool(true))
-            }
-            Some(b'f') if self.s[self.i..].starts_with(b"false") => {
-                self.i += 5;
-                Ok(Json::Bool(false))
-            }
-            Some(b'n') if self.s[self.i..].starts_with(b"null") => {
-                self.i += 4;
-                Ok(Json::Null)
-            }
-            Some(c) if *c == b'-' || c.is_ascii_digit() => {
-                let start = self.i;
-                if self.s[self.i] == b'-' {
-                    self.i += 1;
-                }
-                let int_start = self.i;
-                while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
-                    self.i += 1;
-                }
-                let int = &self.s[int_start..self.i];
-                if int.is_empty() || (int.len() > 1 && int[0] == b'0') {
-                    return Err(format!("bad number at {start}"));
-                }
-                if self.s.get(self.i) == Some(&b'.') {
-                    self.i += 1;
-                    let f = self.i;
-                    while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
-                        self.i += 1;
-                    }
-                    if f == self.i {
-                        return Err(format!("bad fraction at {start}"));
-                    }
-                }
-                let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                text.parse().map(Json::Num).map_err(|e| format!("{e}"))
-            }
-            _ => Err(format!("unexpected input at {}", self.i)),
-        }
-    }
-}
-
-fn parse_json(line: &str) -> Result<Json, String> {
-    let mut p = Parser {
-        s: line.as_bytes(),
-        i: 0,
-    };
-    let v = p.value()?;
-    p.ws();
-    if p.i != line.len() {
-        return Err(format!("trailing input at {}", p.i));
-    }
-    Ok(v)
-}
-
-#[test]
-fn validator_rejects_broken_json() {
-    assert!(parse_json(r#"{"a":[1,2.5,"x\"y"],"b":null}"#).is_ok());
-    for bad in [
-        r#"{"a":1,}"#,
-        r#"{"a":"x"#,
-        "{\"a\":\"\n\"}",
-        r#"{"a":01}"#,
-        r#"{"a":1}x"#,
-    ] {
-        assert!(parse_json(bad).is_err(), "{bad}");
+/// A log line as a JSON object: serde_json is strict (RFC 8259: no trailing input, no raw control
+/// characters in strings, no leading zeros), so a line it takes is valid JSON.
+fn parse_object(line: &str) -> Map<String, Value> {
+    match serde_json::from_str::<Value>(line) {
+        Ok(Value::Object(o)) => o,
+        Ok(other) => panic!("not an object: {other}: {line}"),
+        Err(e) => panic!("{e}: {line}"),
     }
 }
 
@@ -272,10 +78,9 @@ fn one_valid_json_line_per_decision() {
     assert_eq!(lines.len(), positions.len() + 1);
     assert!(text.ends_with('\n'));
     for (i, line) in lines.iter().enumerate() {
-        let Json::Obj(o) = parse_json(line).unwrap_or_else(|e| panic!("{e}: {line}")) else {
-            panic!("not an object: {line}");
-        };
-        let keys: Vec<&str> = o.keys().map(|k| k.as_str()).collect();
+        let o = parse_object(line);
+        let mut keys: Vec<&str> = o.keys().map(|k| k.as_str()).collect();
+        keys.sort_unstable();
         assert_eq!(
             keys,
             [
@@ -290,30 +95,30 @@ fn one_valid_json_line_per_decision() {
                 "time_ms"
             ]
         );
-        let Json::Arr(cands) = &o["candidates"] else {
-            panic!()
+        let Value::Array(cands) = &o["candidates"] else {
+            panic!("candidates: {line}")
         };
-        let Json::Str(chosen) = &o["chosen"] else {
-            panic!()
+        let Value::String(chosen) = &o["chosen"] else {
+            panic!("chosen: {line}")
         };
         let mut names = Vec::new();
         for c in cands {
-            let Json::Obj(c) = c else { panic!() };
-            let (Json::Str(m), Json::Num(wp), Json::Num(_)) = (&c["move"], &c["wp"], &c["value"])
+            let (Value::String(m), Some(wp), true) =
+                (&c["move"], c["wp"].as_f64(), c["value"].is_number())
             else {
                 panic!("candidate fields: {line}")
             };
-            assert!((0.0..=1.0).contains(wp));
+            assert!((0.0..=1.0).contains(&wp));
             names.push(m.clone());
         }
         assert!(names.contains(chosen), "{line}");
         if let Some(&(fen, die)) = positions.get(i) {
-            assert_eq!(o["position"], Json::Str(fen.to_string()));
-            assert_eq!(o["die"], Json::Num(die as f64));
+            assert_eq!(o["position"], json!(fen));
+            assert_eq!(o["die"], json!(die));
             let b = parse_fen(fen).unwrap();
             assert_eq!(cands.len(), b.moves_for_die(die).len());
         } else {
-            assert_eq!(o["position"], Json::Str(odd.to_string()));
+            assert_eq!(o["position"], json!(odd));
         }
     }
     let _ = std::fs::remove_file(&path);
@@ -352,16 +157,11 @@ fn protocol_writes_one_line_per_bestmove() {
         "the third search is after the log was turned off"
     );
     for (i, line) in lines.iter().enumerate() {
-        let Json::Obj(o) = parse_json(line).unwrap_or_else(|e| panic!("{e}: {line}")) else {
-            panic!("{line}")
-        };
-        assert_eq!(o["chosen"], Json::Str(bestmoves[i].clone()));
-        assert_eq!(
-            o["position"],
-            Json::Str("R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r".into())
-        );
-        assert_eq!(o["level"], Json::Num(if i == 0 { 10.0 } else { 2.0 }));
-        assert_eq!(o["exact_values"], Json::Bool(i == 1));
+        let o = parse_object(line);
+        assert_eq!(o["chosen"], json!(bestmoves[i]));
+        assert_eq!(o["position"], json!("R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r"));
+        assert_eq!(o["level"], json!(if i == 0 { 10 } else { 2 }));
+        assert_eq!(o["exact_values"], json!(i == 1));
     }
     let _ = std::fs::remove_file(&path);
 }

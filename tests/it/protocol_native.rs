@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::common::{Engine, REPLY_TIMEOUT, replay_transcript as replay, transcript_dir};
 
 /// Every transcript with its own test, so a failure names the session.
-const TRANSCRIPTS: [&str; 7] = [
+const TRANSCRIPTS: [&str; 8] = [
     "01-handshake.txt",
     "02-positions.txt",
     "03-search.txt",
@@ -18,6 +18,7 @@ const TRANSCRIPTS: [&str; 7] = [
     "05-finished.txt",
     "06-analysis.txt",
     "07-variants.txt",
+    "08-help.txt",
 ];
 
 #[test]
@@ -35,6 +36,61 @@ fn every_transcript_is_replayed() {
 #[test]
 fn transcript_variants() {
     replay(&transcript_dir().join(TRANSCRIPTS[6]));
+}
+
+#[test]
+fn transcript_help() {
+    replay(&transcript_dir().join(TRANSCRIPTS[7]));
+}
+
+/// The engine started on a terminal greets the person on standard error, naming the protocols and
+/// `help`; `help` typed there is answered on standard output.
+#[cfg(unix)]
+#[test]
+fn a_terminal_is_greeted_and_help_answers() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let pty = nix::pty::openpty(None, None).expect("a pseudo-terminal");
+    let child = Command::new(common::EWN)
+        .stdin(Stdio::from(pty.slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("RUST_LOG")
+        .spawn()
+        .expect("starting the engine");
+    let mut master = std::fs::File::from(pty.master);
+    master.write_all(b"help\nquit\n").unwrap();
+    // The terminal echoes what was typed back to the master side; drain it so it never fills.
+    let echo = std::thread::spawn(move || {
+        let mut sink = Vec::new();
+        let _ = master.read_to_end(&mut sink);
+    });
+    let out = child.wait_with_output().unwrap();
+    drop(echo);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let greeting = err.lines().next().unwrap_or("");
+    assert!(
+        greeting.contains("native protocol")
+            && greeting.contains("TCG protocol")
+            && greeting.contains("help"),
+        "{err}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.lines().count() >= 10 && stdout.lines().all(|l| l.starts_with("info string ")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("protocol/native.md"), "{stdout}");
+}
+
+/// A controller's pipe gets no greeting: standard error stays empty.
+#[test]
+fn a_pipe_is_not_greeted() {
+    let r = common::run(&[], "isready\nquit\n");
+    assert!(r.ok);
+    assert_eq!(r.stdout, "readyok\n");
+    assert_eq!(r.stderr, "", "a greeting or a log on a pipe");
 }
 
 #[test]

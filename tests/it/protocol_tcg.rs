@@ -19,3 +19,17 @@ fn tcg_transcripts() {
     }
     assert!(n >= 2, "no TCG transcripts found");
 }
+
+/// `help` in a TCG session: the commands on standard error, and on standard output the `0` of any
+/// line the engine does not play on, so a referee's count of replies stays right.
+#[test]
+fn help_lists_the_commands_on_standard_error() {
+    let r = crate::common::run(&["--protocol", "tcg"], "help\nname\nexit\n");
+    assert!(r.ok, "{}", r.stderr);
+    assert_eq!(r.stdout, "0\newn\n");
+    assert!(
+        r.stderr.contains("protocol/tcg.md") && r.stderr.contains("board_setting"),
+        "{}",
+        r.stderr
+    );
+}

@@ -1,0 +1,64 @@
+//! What can be wrong with a line of the native protocol, as types: each kind of fault a variant
+//! carrying the words and numbers it names, its `Display` the text of the one-line `error` reply.
+
+use crate::rules::notation::NotationError;
+
+/// A native line that does not parse (its form; legality is decided when it runs).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("empty command")]
+    Empty,
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    /// A command that takes no arguments was given some.
+    #[error("{0} takes no arguments")]
+    NoArguments(String),
+    /// The form of a command, as its usage: `perft expects: perft <depth>`.
+    #[error("{0}")]
+    Usage(&'static str),
+    #[error("missing value after '{0}'")]
+    MissingValue(String),
+    #[error("bad value '{value}' for '{key}'")]
+    BadValue { key: String, value: String },
+    #[error("'{0}' given twice")]
+    GivenTwice(String),
+    #[error("{0} must be at least 1")]
+    Zero(&'static str),
+    #[error("unknown {command} argument '{word}'{expected}")]
+    UnknownArgument {
+        command: &'static str,
+        word: String,
+        /// What was expected, with its leading space and brackets, or nothing.
+        expected: &'static str,
+    },
+    #[error("unknown position kind '{0}' (expected startpos, fen or setup)")]
+    PositionKind(String),
+    #[error("unexpected '{0}' (expected moves)")]
+    NotMoves(String),
+    #[error("unknown query '{0}'")]
+    UnknownQuery(String),
+    #[error("query {0} takes no arguments")]
+    QueryArguments(String),
+    #[error("variant {0} has no dice: no die is given")]
+    NoDice(String),
+    #[error("die {die} out of range ({range})")]
+    DieOutOfRange { die: u8, range: String },
+    #[error("go needs a die: go die <{0}> (or go setup)")]
+    NoDie(String),
+    #[error("perft depth {depth} too deep (at most {max})")]
+    PerftTooDeep { depth: u32, max: u32 },
+    #[error("unknown option '{0}'")]
+    UnknownOption(String),
+    #[error("bad value '{value}' for option {option} (an integer {min}..{max})")]
+    OptionValue {
+        option: &'static str,
+        value: String,
+        min: u64,
+        max: u64,
+    },
+    /// A setup pair that makes no position (cubes on one square, a finished start).
+    #[error("{0}")]
+    Position(String),
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+}
