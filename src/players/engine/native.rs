@@ -198,6 +198,14 @@ impl Player for Native {
         self.wp
     }
 
+    fn check_start(&mut self) -> Result<(), Fault> {
+        self.proc()?;
+        if let Some(mut p) = self.proc.take() {
+            p.quit("quit");
+        }
+        Ok(())
+    }
+
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {
         let p = self.proc()?;
         p.drain();

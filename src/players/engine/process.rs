@@ -182,7 +182,7 @@ impl Proc {
 
     /// True once the process has exited (without reaping it, so that its id, and so its group's,
     /// cannot be taken by another process while the group is killed).
-    fn exited(&self) -> bool {
+    pub(super) fn exited(&self) -> bool {
         reaper::exited(self.child.id())
     }
 }
