@@ -96,7 +96,7 @@ impl Native {
                 v.name()
             ));
             // A FIFO planted at that name is refused, not waited on.
-            crate::text_file::open_for_writing(&path, true)
+            super::io::create_no_link(&path, true)
                 .and_then(|mut f| {
                     use std::io::Write;
                     f.write_all(variant_file::to_toml(v).as_bytes())
