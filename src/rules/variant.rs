@@ -334,7 +334,8 @@ impl Rules {
                 .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_' || c == b'.')
         {
             return Err(format!(
-                "bad variant name '{name}' (letters, digits, '-', '_' or '.', at most 64)"
+                "bad variant name '{}' (letters, digits, '-', '_' or '.', at most 64)",
+                name.escape_debug()
             ));
         }
         for (key, v) in [("rows", self.rows), ("cols", self.cols)] {

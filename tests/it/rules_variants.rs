@@ -408,3 +408,12 @@ fn a_custom_variant_from_a_file_matches_the_model() {
         );
     }
 }
+
+#[test]
+fn variants_check_names_the_file_and_the_line_of_the_key() {
+    let q = crate::common::temp_path("rules-variants", "q.toml");
+    std::fs::write(&q, "[ok]\nrows = 4\n\n['lit']\nrows = 9\n").unwrap();
+    let e = crate::common::run_fails(&["variants", "check", &q.display().to_string()]);
+    assert!(e.contains("q.toml:5: [lit] rows"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
