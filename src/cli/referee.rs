@@ -526,20 +526,24 @@ pub fn run_export(args: ExportArgs) -> Result<()> {
         place: &args.place,
         event: &args.event,
     };
-    let mut out = std::io::stdout().lock();
+    // Every game is checked and written out first: a game the style cannot say refuses the
+    // export before a byte reaches standard output.
+    let mut all = String::new();
     for (i, located) in games.iter().enumerate() {
         let g = &located.game;
         located
             .replay()
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         if i > 0 {
-            writeln!(out)?;
+            all.push('\n');
         }
         let text = ccgc::export(g, &h).map_err(|e| {
             anyhow::anyhow!("{name}: line {}: game {}: {e}", located.line, g.number)
         })?;
-        out.write_all(text.as_bytes())?;
+        all.push_str(&text);
     }
+    let mut out = std::io::stdout().lock();
+    out.write_all(all.as_bytes())?;
     Ok(())
 }
 
