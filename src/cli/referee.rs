@@ -19,14 +19,17 @@ use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// A player, optionally with settings: a native-protocol engine command, `tcg:<command>` for
-    /// a TCG engine, `random`, `greedy`, `mcts` or `mcts:<simulations>` (built-in UCT with random playouts; 3000 simulations when not given),
-    /// or `self` (this program; `tcg:self` speaks TCG), then
-    /// `key=value` words: `name=`, `option.<Name>=`, `tc=`, `movetime=`, `st=`, `cmd=`,
+    /// A player, as every command names one: `name=NAME cmd=COMMAND` and other `key=value`
+    /// words, or the player alone first. The player: a native-protocol engine command,
+    /// `tcg:<command>` for a TCG engine, `random`, `greedy`, `mcts` or `mcts:<simulations>`
+    /// (built-in UCT with random playouts; 3000 simulations when not given), or `self` (this
+    /// program; `tcg:self` speaks TCG). The short `NAME=COMMAND` is read as `name=NAME
+    /// cmd=COMMAND`. The other words: `option.<Name>=`, `tc=`, `movetime=`, `st=`,
     /// `proto=`, `arg=`, `dir=`, `stderr=<file>` (the engine's standard error; default dropped),
     /// `mem=<MiB>` (its memory limit), `reuse=1` (TCG: one process for many games; default a
-    /// fresh process per game). Repeat `--engine` for more players.
-    #[arg(long = "engine", required = true, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
+    /// fresh process per game). Repeat `--engine` for more players. Every engine program is
+    /// started once before the first game: one that cannot start stops the match.
+    #[arg(long = "engine", required = true, num_args = 1.., value_name = "name=NAME cmd=COMMAND [KEY=VALUE]...")]
     pub engine_words: Vec<String>,
     /// The words of each `--engine`, one list per occurrence (see [`MatchArgs::group_engines`]).
     #[arg(skip)]
@@ -289,6 +292,8 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             .with_context(|| format!("creating the engine log folder {}", d.display()))?;
     }
     t.validate()?;
+    // Before the record is opened, so that a program that cannot start leaves no forfeits.
+    t.check_starts()?;
     let mut t = t;
     if let Some(addr) = &args.live {
         let hall = crate::referee::hall::Hall::default();
@@ -426,20 +431,24 @@ pub fn run_export(args: ExportArgs) -> Result<()> {
         place: &args.place,
         event: &args.event,
     };
-    let mut out = std::io::stdout().lock();
+    // Every game is checked and written out first: a game the style cannot say refuses the
+    // export before a byte reaches standard output.
+    let mut all = String::new();
     for (i, located) in games.iter().enumerate() {
         let g = &located.game;
         located
             .replay()
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         if i > 0 {
-            writeln!(out)?;
+            all.push('\n');
         }
         let text = ccgc::export(g, &h).map_err(|e| {
             anyhow::anyhow!("{name}: line {}: game {}: {e}", located.line, g.number)
         })?;
-        out.write_all(text.as_bytes())?;
+        all.push_str(&text);
     }
+    let mut out = std::io::stdout().lock();
+    out.write_all(all.as_bytes())?;
     Ok(())
 }
 

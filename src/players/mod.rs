@@ -83,6 +83,13 @@ pub trait Player: Send {
     /// A game starts: `seed` is the pair's seed (baselines use it to replay the same choices).
     fn new_game(&mut self, tc: TimeControl, side: Color, seed: u64) -> Result<(), Fault>;
 
+    /// Starts the player as its first game would (a program, its handshake and its options)
+    /// and ends it again, so that a program that cannot be started is found before any game:
+    /// the fault says why. Players with nothing to start are ready.
+    fn check_start(&mut self) -> Result<(), Fault> {
+        Ok(())
+    }
+
     /// The player's own arrangement of its cubes for `side`, in setup order.
     fn setup(&mut self, side: Color, wait: Duration) -> Result<[u8; 6], Fault>;
 

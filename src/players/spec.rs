@@ -6,8 +6,13 @@
 //! --engine greedy
 //! ```
 //!
-//! The first word may be a player as before (`self`, `random`, `greedy`, `tcg:<command>`, or a
-//! command); the `key=value` words after it set:
+//! This is the one grammar for a player in every command that takes one (`ewn match --engine`
+//! and `--opponent`, `ewn gui --engine`; `ewn serve --judge-engine` takes the player alone). The
+//! first word may be a player as before (`self`, `random`, `greedy`, `tcg:<command>`, or a
+//! command), or the arena's short form `NAME=COMMAND` (`strong=./my-engine`, the same as
+//! `name=strong cmd=./my-engine`), taken only when NAME is a plain word that is no key below; a
+//! command is never taken for a program whose name holds `NAME=`. The `key=value` words after
+//! it set:
 //!
 //! | key | meaning |
 //! |-----|---------|
@@ -73,6 +78,14 @@ impl PlayerSpec {
         let argv = |cmd: &str| -> Result<Vec<String>> {
             let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
             anyhow::ensure!(!v.is_empty(), "empty engine command");
+            // Never a program called `prog=./my-engine`: that is a name and a command.
+            if let Some((name, player)) = named_player(&v[0]) {
+                bail!(
+                    "'{}' is a name and a command (NAME=COMMAND); write name={name} \
+                     cmd={player} where a player takes settings, or the command alone here",
+                    v[0]
+                );
+            }
             Ok(v)
         };
         Ok(match s {
@@ -151,6 +164,19 @@ impl Entrant {
             "",
         );
         for (i, word) in words.iter().enumerate() {
+            // The arena's `NAME=COMMAND`, first: a name, then the player.
+            if i == 0
+                && setting(word).is_none()
+                && let Some((name, player)) = named_player(word)
+            {
+                e.name = Some(checked_name(name, "the NAME of NAME=COMMAND")?);
+                ensure!(
+                    !player.trim().is_empty(),
+                    "'{word}': no command after '{name}=' (write name={name} cmd=COMMAND)"
+                );
+                cmd = Some(player.to_string());
+                continue;
+            }
             let Some((key, value)) = setting(word) else {
                 ensure!(
                     i == 0,
@@ -182,7 +208,10 @@ impl Entrant {
                     e.dir = Some(PathBuf::from(value));
                 }
                 "name" => {
-                    once(e.name.is_some())?;
+                    ensure!(
+                        e.name.is_none(),
+                        "name= given twice (or with the NAME of NAME=COMMAND)"
+                    );
                     e.name = Some(checked_name(value, "name=")?);
                 }
                 "stderr" => {
@@ -282,6 +311,27 @@ impl Entrant {
         Ok(e)
     }
 
+    /// Reads the words of one player that must have a name (the arena's `--engine`): `name=` or
+    /// the short `NAME=COMMAND`, a plain word of 1..40 letters, digits or `- _ . : +`.
+    pub fn parse_named(words: &[String]) -> Result<(String, Entrant)> {
+        let e = Entrant::parse(words)?;
+        let Some(name) = e.name.clone() else {
+            bail!(
+                "'{}' has no name: write name=NAME cmd=COMMAND (or NAME=COMMAND), for example \
+                 name=strong cmd=./my-engine",
+                words.join(" ")
+            );
+        };
+        ensure!(
+            name.len() <= 40
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.:+".contains(c)),
+            "name={name}: a name is 1..40 letters, digits or - _ . : +"
+        );
+        Ok((name, e))
+    }
+
     /// A fresh player for one worker of the match.
     pub fn make(&self, label: &str) -> Box<dyn Player> {
         self.make_on(label, None)
@@ -311,6 +361,19 @@ impl Entrant {
             other => other.make(label),
         }
     }
+}
+
+/// The arena's `NAME=COMMAND` (`strong=./my-engine`): the name is a plain word (letters, digits,
+/// `-_.:+`) that is none of the setting keys, so that a command with an `=` in its arguments
+/// (`./eng --x=1`) is not taken for one.
+fn named_player(word: &str) -> Option<(&str, &str)> {
+    let (name, player) = word.split_once('=')?;
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.:+".contains(c))
+        && !name.starts_with('-');
+    plain.then_some((name, player))
 }
 
 /// `key=value` when `key` is one of the settings; a command such as `./eng --x=1` is not.
@@ -398,6 +461,58 @@ mod tests {
         let e = Entrant::parse(&words("cmd=./t proto=tcg st=0.5")).unwrap();
         assert_eq!(e.spec, PlayerSpec::Tcg(vec!["./t".into()]));
         assert_eq!(e.tc, Some(TimeControl::MoveTime { ms: 500 }));
+    }
+
+    #[test]
+    fn one_grammar_name_and_command_in_either_form() {
+        // The arena's short form is a name and a command, never a program named `prog=...`.
+        let short = Entrant::parse(&words("prog=./my-engine movetime=50")).unwrap();
+        let long = Entrant::parse(&words("name=prog cmd=./my-engine movetime=50")).unwrap();
+        assert_eq!(short.spec, PlayerSpec::Native(vec!["./my-engine".into()]));
+        assert_eq!(short.name.as_deref(), Some("prog"));
+        assert_eq!(
+            (short.spec, short.name, short.tc),
+            (long.spec, long.name, long.tc)
+        );
+        let e = Entrant::parse(&words("strong=tcg:./t")).unwrap();
+        assert_eq!(e.spec, PlayerSpec::Tcg(vec!["./t".into()]));
+        let e = Entrant::parse(&words("base=greedy")).unwrap();
+        assert_eq!(
+            e.spec,
+            PlayerSpec::Baseline(crate::players::baseline::Kind::Greedy)
+        );
+        // A command with `=` in its arguments stays a command.
+        let e = Entrant::parse(&["./eng --x=1".to_string()]).unwrap();
+        assert_eq!(
+            e.spec,
+            PlayerSpec::Native(vec!["./eng".into(), "--x=1".into()])
+        );
+        // Both names, or both commands: refused.
+        for (text, why) in [
+            ("prog=./e name=other", "name= given twice"),
+            ("prog=./e cmd=./f", "cmd= given twice"),
+            ("prog=", "no command after"),
+        ] {
+            let e = Entrant::parse(&words(text)).unwrap_err();
+            assert!(format!("{e:#}").contains(why), "{text}: {e:#}");
+        }
+        // Where a player is given alone, the short form is refused with a hint.
+        let e = PlayerSpec::parse("prog=./my-engine").unwrap_err();
+        assert!(
+            format!("{e:#}").contains("name=prog cmd=./my-engine"),
+            "{e:#}"
+        );
+        // The arena's players need a name, in either form.
+        let (n, e) = Entrant::parse_named(&words("name=strong cmd=./x movetime=5")).unwrap();
+        assert_eq!(
+            (n.as_str(), e.spec),
+            ("strong", PlayerSpec::Native(vec!["./x".into()]))
+        );
+        let (n, _) = Entrant::parse_named(&words("strong=./x")).unwrap();
+        assert_eq!(n, "strong");
+        let e = Entrant::parse_named(&words("./x")).unwrap_err();
+        assert!(format!("{e:#}").contains("name=NAME cmd=COMMAND"), "{e:#}");
+        assert!(Entrant::parse_named(&words("name=a/b cmd=./x")).is_err());
     }
 
     #[test]

@@ -49,11 +49,39 @@ fn unfit(v: &Variant) -> Option<String> {
             Dice::Die(n) => format!("its die has {n} faces"),
             Dice::Two(n) => format!("it rolls two dice of {n} faces"),
         }
+    } else if !v.standard {
+        // The standard board and dice under other rules: the style has no word for them, and
+        // a reader would replay the moves under the standard rules.
+        let r = &v.rules;
+        let mut lacks = Vec::new();
+        if !r.holes.is_empty() {
+            let holes: Vec<String> = r.holes.iter().map(|&h| v.square_name(h)).collect();
+            lacks.push(format!(
+                "holes ({}), into which a cube falls",
+                holes.join(" ")
+            ));
+        }
+        if r.substitute == crate::rules::variant::Substitute::Pass {
+            lacks.push("passes (substitute = \"pass\")".to_string());
+        }
+        if !r.own_capture {
+            lacks.push("the rule that forbids own captures".to_string());
+        }
+        if r.moves == crate::rules::variant::Moves::Forward {
+            lacks.push("forward moves".to_string());
+        }
+        if r.goal == crate::rules::variant::Goal::Rank {
+            lacks.push("the far rank as goal".to_string());
+        }
+        if lacks.is_empty() {
+            lacks.push("its start squares or first mover".to_string());
+        }
+        format!("the style has no way to write {}", lacks.join(", "))
     } else {
         return None;
     };
     Some(format!(
-        "variant {}: the contest style writes only a 5x5 board, cubes 1-6 and one six-sided die, and {why}",
+        "variant {}: the contest style writes only the standard game (a 5x5 board, cubes 1-6, one six-sided die and its rules), and {why}",
         v.name()
     ))
 }

@@ -12,6 +12,7 @@
 
 pub mod battle;
 pub mod ccgc;
+pub mod error;
 pub mod event;
 pub mod game;
 pub mod hall;

@@ -222,6 +222,53 @@ impl Tournament {
         }
     }
 
+    /// Starts every engine program once, as its first game would, and ends it again: a program
+    /// that cannot be started, dies before its handshake or never completes it stops the run
+    /// here, before any game is played or recorded (a crash in a game is that game's forfeit).
+    /// The programs are started side by side, so the wait is one handshake at most.
+    pub fn check_starts(&self) -> Result<(), super::error::StartError> {
+        use crate::players::Fault;
+        let checks: Vec<(usize, Result<(), Fault>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = self
+                .entrants
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| matches!(e.spec, PlayerSpec::Native(_) | PlayerSpec::Tcg(_)))
+                .map(|(i, e)| {
+                    let label = &self.names[i];
+                    (i, s.spawn(move || e.make(label).check_start()))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|(i, h)| {
+                    let r = h.join().unwrap_or_else(|_| {
+                        Err(Fault::Crash("the start check failed".to_string()))
+                    });
+                    (i, r)
+                })
+                .collect()
+        });
+        for (i, r) in checks {
+            if let Err(f) = r {
+                let reason = match f {
+                    Fault::Crash(s) => s,
+                    Fault::Time(s) => format!("no handshake: {s}"),
+                    Fault::Malformed(s) => format!("handshake broken: {s}"),
+                };
+                return Err(super::error::StartError::Engine {
+                    player: self.names[i].clone(),
+                    command: match &self.entrants[i].spec {
+                        PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.join(" "),
+                        _ => self.entrants[i].source.clone(),
+                    },
+                    reason,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The encounters `(a, b)` in schedule order.
     pub fn encounters(&self) -> Vec<(usize, usize)> {
         let n = self.entrants.len();

@@ -90,6 +90,14 @@ impl Live {
         let a_won = rec.winner == Some(a_color);
         self.done += 1;
         let tally = self.tally.entry((a, b)).or_insert((0, 0));
+        // An unfinished game has no winner: it scores for nobody, and its pair is no pair.
+        if rec.winner.is_none() {
+            let tally = *tally;
+            if slot.counts {
+                self.half.remove(&pair);
+            }
+            return tally;
+        }
         if a_won {
             tally.0 += 1;
         } else {
@@ -448,6 +456,29 @@ fn progress_line(
 ) -> String {
     let (a, b) = (slot.a, slot.b);
     let a_won = rec.winner == Some(slot.a_color());
+    if rec.winner.is_none() {
+        let of = if run.all_games > 0 {
+            format!("/{}", run.all_games)
+        } else {
+            String::new()
+        };
+        let (red, blue) = if slot.a_color() == Color::Red {
+            (&t.names[a], &t.names[b])
+        } else {
+            (&t.names[b], &t.names[a])
+        };
+        return format!(
+            "game {}{of}: {red} (red) and {blue} unfinished ({}) in {} plies, scored for \
+             nobody; {} {}-{} {}\n",
+            rec.number,
+            rec.detail,
+            rec.plies.len(),
+            t.names[a],
+            tally.0,
+            tally.1,
+            t.names[b]
+        );
+    }
     let (wn, ln) = if a_won {
         (&t.names[a], &t.names[b])
     } else {

@@ -20,7 +20,7 @@ use crate::record::{GameRecord, excerpt, parse_located};
 /// with the process, however it ends.
 fn lock(path: &Path) -> Result<File> {
     let name = path.display();
-    let file = crate::text_file::open_regular(
+    let file = crate::players::engine::open_no_link(
         path,
         std::fs::OpenOptions::new()
             .read(true)

@@ -51,6 +51,9 @@ pub struct Report {
     pub sprt: Option<(Sprt, f64, Option<Verdict>)>,
     /// How long each player took to answer, from the times in the records.
     pub times: Vec<Times>,
+    /// Games that ended without a winner (`unfinished`): scored for nobody, left out of the
+    /// games, the pairs and the ratings, and counted here.
+    pub unfinished: u64,
 }
 
 /// One player's answering times over the timed moves of a set of records.
@@ -116,7 +119,7 @@ fn first_named(g: &GameRecord) -> (&str, &str) {
 
 impl Report {
     /// Builds the report of `records` for the players `names` (the anchor of the ratings is
-    /// `anchor`). Refuses games that are unfinished, games numbered twice, games of different
+    /// `anchor`). Counts unfinished games apart (scored for nobody); refuses games numbered twice, games of different
     /// matches, players not named, and two games of one pair that do not mirror each other.
     pub fn build(
         names: Vec<String>,
@@ -164,7 +167,9 @@ impl Report {
         let mut enc: BTreeMap<(usize, usize), Encounter> = BTreeMap::new();
         for g in &sorted {
             let Some(winner) = g.winner else {
-                return Err(format!("game {} is unfinished", g.number));
+                // No winner: scored for nobody. Its partner, if any, stays unpaired.
+                r.unfinished += 1;
+                continue;
             };
             if g.number == 0 {
                 return Err("game 0: match games are numbered from 1".into());
@@ -264,6 +269,13 @@ impl Report {
             out.push_str(&pair_lines(&e, &self.names[e.a]));
         } else {
             self.tournament_text(&mut out);
+        }
+        if self.unfinished > 0 {
+            let _ = writeln!(
+                out,
+                "Unfinished {}: no winner, scored for nobody (not in the games, pairs or ratings)",
+                self.unfinished
+            );
         }
         let _ = writeln!(
             out,
@@ -498,6 +510,7 @@ impl Report {
             encounters,
             wins: &self.wins,
             sprt,
+            unfinished: self.unfinished,
         };
         let mut text = serde_json::to_string(&report).expect("a report always serialises");
         text.push('\n');
@@ -520,6 +533,8 @@ struct ReportJson<'a> {
     encounters: Vec<EncounterJson<'a>>,
     wins: &'a [Vec<u64>],
     sprt: Option<SprtJson>,
+    /// Games without a winner, scored for nobody (not in `games`).
+    unfinished: u64,
 }
 
 #[derive(Serialize)]
@@ -712,7 +727,35 @@ mod tests {
         selfplay[0].winner = None;
         selfplay[0].reason = Reason::Unfinished;
         let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
-        assert!(e.contains("unfinished"), "{e}");
+        assert!(e.contains("plays itself"), "{e}");
+    }
+
+    #[test]
+    fn an_unfinished_game_is_scored_for_nobody_and_never_breaks_the_report() {
+        let mut recs: Vec<GameRecord> = Vec::new();
+        for (p, pts) in [2u8, 1].into_iter().enumerate() {
+            recs.extend(pair(p as u64, "x", "y", pts));
+        }
+        recs[2].winner = None;
+        recs[2].reason = Reason::Unfinished;
+        let r = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap();
+        assert_eq!((r.games, r.unfinished), (3, 1));
+        assert_eq!((r.encounters[0].wins, r.encounters[0].losses), (2, 1));
+        // Its partner is left unpaired: one whole pair remains.
+        assert_eq!(r.encounters[0].pairs, Pairs::new(0, 0, 1));
+        assert_eq!(r.encounters[0].unpaired, 1);
+        let text = r.text();
+        assert!(text.contains("Unfinished 1: no winner"), "{text}");
+        assert!(r.json().contains("\"unfinished\":1"), "{}", r.json());
+        // Every game unfinished: a report all the same.
+        for g in &mut recs {
+            g.winner = None;
+            g.reason = Reason::Unfinished;
+        }
+        let r = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap();
+        assert_eq!((r.games, r.unfinished), (0, 4));
+        assert!(r.text().contains("Unfinished 4"));
+        assert!(r.json().ends_with("\"unfinished\":4}\n"), "{}", r.json());
     }
 
     #[test]

@@ -334,7 +334,8 @@ impl Rules {
                 .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_' || c == b'.')
         {
             return Err(format!(
-                "bad variant name '{name}' (letters, digits, '-', '_' or '.', at most 64)"
+                "bad variant name '{}' (letters, digits, '-', '_' or '.', at most 64)",
+                name.escape_debug()
             ));
         }
         for (key, v) in [("rows", self.rows), ("cols", self.cols)] {
@@ -381,11 +382,48 @@ impl Rules {
                 ));
             }
         }
+        // With "nearest" and no own captures, a cube whose number is never rolled moves only
+        // for another number's missing cube: while those live and are blocked by their own side
+        // (their steps all onto own cubes), the side passes for good (e09: 4x4, cubes 1 2 3 in one
+        // file, a d2). Such a side can freeze from the start, so the rule set is refused.
+        if self.substitute == Substitute::Nearest
+            && !self.own_capture
+            && self.dice != Dice::None
+            && self.cubes.len() > 1
+        {
+            let rolled = self.outcomes();
+            if let Some(c) = self
+                .cubes
+                .iter()
+                .find(|&&c| !rolled.iter().any(|o| o.0 == c))
+            {
+                return Err(format!(
+                    "cube {c} is never rolled (dice {}) and own_capture = false: cubes that block \
+                     each other can leave a side passing for ever; allow own captures, or use \
+                     dice that roll every cube",
+                    self.dice_name()
+                ));
+            }
+        }
+        // Forward steps never leave the far rank: with only its corner a goal, a cube that
+        // reaches the far rank elsewhere can never move again.
+        if self.moves == Moves::Forward && self.goal == Goal::Corner && self.cols > 1 {
+            return Err(
+                "moves = \"forward\" with goal = \"corner\": a cube that reaches the far rank \
+                 off the corner can never move again; use goal = \"rank\""
+                    .into(),
+            );
+        }
         let k = self.cubes.len();
         for (side, sq) in [("start", &self.start_red), ("start_blue", &self.start_blue)] {
             if sq.len() != k {
+                let (more, fewer) = if sq.len() > k {
+                    ("start squares", "cubes")
+                } else {
+                    ("cubes", "start squares")
+                };
                 return Err(format!(
-                    "{side} has {} squares for {k} cubes (more cubes than start squares?)",
+                    "{side} has {} squares for {k} cubes (more {more} than {fewer})",
                     sq.len()
                 ));
             }
@@ -418,8 +456,15 @@ impl Rules {
             holes |= 1 << h;
         }
         let goals = goal_masks(self);
-        if goals[0] & holes != 0 || goals[1] & holes != 0 {
-            return Err("holes: a goal square is a hole".into());
+        if let Some(&h) = self
+            .holes
+            .iter()
+            .find(|&&h| (goals[0] | goals[1]) & (1 << h) != 0)
+        {
+            return Err(format!(
+                "holes: {} is a goal square",
+                square_name_dims(self.rows, self.cols, h)
+            ));
         }
         for (c, sq) in [(0, &self.start_red), (1, &self.start_blue)] {
             if let Some(&s) = sq.iter().find(|&&s| goals[c] & (1 << s) != 0) {
@@ -798,7 +843,11 @@ mod tests {
         assert!(r.validate().unwrap_err().contains("e1 is a start square"));
         // Blue starting elsewhere frees e1, which is still Red's goal.
         r.start_blue = vec![23, 22, 21, 19, 18, 17];
-        assert!(r.validate().unwrap_err().contains("goal square is a hole"));
+        assert!(
+            r.validate()
+                .unwrap_err()
+                .contains("holes: e1 is a goal square")
+        );
         let mut r = preset_rules("standard").unwrap();
         r.rows = 9;
         assert!(r.validate().unwrap_err().contains("rows"));
@@ -809,6 +858,38 @@ mod tests {
         assert!(e.contains("cube 2 could never move"), "{e}");
         // With "nearest" the roll moves the cube there is.
         r.substitute = Substitute::Nearest;
+        r.validate().unwrap();
+        // Too many start squares is said the right way round.
+        let mut r = preset_rules("3x3").unwrap();
+        r.start_red.push(8);
+        let e = r.validate().unwrap_err();
+        assert!(e.contains("more start squares than cubes"), "{e}");
+    }
+
+    #[test]
+    fn rule_sets_that_can_stick_a_side_for_good_are_refused() {
+        // e09: nearest, no own captures, a d2 that never rolls cube 3: refused.
+        let mut r = preset_rules("4x4").unwrap();
+        (r.cubes, r.dice, r.own_capture) = (vec![1, 2, 3], Dice::Die(2), false);
+        let e = r.validate().unwrap_err();
+        assert!(
+            e.contains("cube 3 is never rolled") && e.contains("own_capture"),
+            "{e}"
+        );
+        // Own captures, or dice that roll every cube, unblock it.
+        r.own_capture = true;
+        r.validate().unwrap();
+        (r.own_capture, r.dice) = (false, Dice::Die(3));
+        r.validate().unwrap();
+        // Forward steps with only the corner a goal strand a cube on the far rank.
+        let mut r = preset_rules("standard").unwrap();
+        r.moves = Moves::Forward;
+        let e = r.validate().unwrap_err();
+        assert!(
+            e.contains("forward") && e.contains("goal = \"rank\""),
+            "{e}"
+        );
+        r.goal = Goal::Rank;
         r.validate().unwrap();
     }
 }

@@ -122,42 +122,35 @@ impl Def {
     }
 }
 
-/// The line (1-based) of key `key` in table `[table]` of `text`, or of the table header.
+/// The line (1-based) of key `key` in table `[table]` of `text`, or of the table's own key (its
+/// `[table]` header, or `table = ...` at the top). Read from the TOML parser's spans, so that any
+/// way of writing a name (`['lit']`, `["a\u0000b"]`, `name = { ... }`) finds its line; 1 when
+/// the text does not parse or names no such table.
 fn line_of(text: &str, table: &str, key: Option<&str>) -> usize {
-    let mut in_table = false;
-    let mut header = 0;
-    for (i, raw) in text.lines().enumerate() {
-        let l = raw.trim();
-        // A definition written inline at the top, `name = { rows = 4, ... }`, is all on its line.
-        if !in_table
-            && header == 0
-            && l.split('=').next().map(|k| k.trim().trim_matches('"')) == Some(table)
-            && l.contains('{')
-        {
-            return i + 1;
-        }
-        if l.starts_with('[') {
-            let name = l
-                .trim_start_matches('[')
-                .split(']')
-                .next()
-                .unwrap_or("")
-                .trim();
-            let name = name.trim_matches('"');
-            in_table = name == table;
-            if in_table {
-                header = i + 1;
-            }
-            continue;
-        }
-        if in_table
-            && let Some(k) = key
-            && l.split('=').next().map(str::trim) == Some(k)
-        {
-            return i + 1;
-        }
+    let Ok(doc) = toml::de::DeTable::parse(text) else {
+        return 1;
+    };
+    let line = |at: usize| {
+        text.as_bytes()[..at.min(text.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    };
+    let Some((name, value)) = doc
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == table)
+    else {
+        return 1;
+    };
+    if let Some(key) = key
+        && let toml::de::DeValue::Table(t) = value.get_ref()
+        && let Some((k, _)) = t.iter().find(|(k, _)| k.get_ref().as_ref() == key)
+    {
+        return line(k.span().start);
     }
-    header
+    line(name.span().start)
 }
 
 /// The line an error about table `[table]` belongs to: the line of the first key of the table the
@@ -329,8 +322,9 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, S
     for (name, v) in &doc {
         let t = v.as_table().ok_or_else(|| {
             format!(
-                "{file}:{}: '{name}' is not a table (write [{name}] and its keys)",
-                line_of(text, name, Some(name))
+                "{file}:{}: '{shown}' is not a table (write [{shown}] and its keys)",
+                line_of(text, name, Some(name)),
+                shown = name.escape_debug()
             )
         })?;
         if PRESETS.contains(&name.as_str()) {
@@ -347,7 +341,13 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, S
     for (name, _) in doc.iter() {
         resolve(file, text, name, &tables, &mut done, &mut HashSet::new())?;
         let def = &done[name];
-        let at = |e: &str| format!("{file}:{}: [{name}] {e}", line_for_error(text, name, e));
+        let at = |e: &str| {
+            format!(
+                "{file}:{}: [{}] {e}",
+                line_for_error(text, name, e),
+                name.escape_debug()
+            )
+        };
         let rules = def.rules(name).map_err(|e| at(&e))?;
         let v = Variant::intern(rules).map_err(|e| at(&e))?;
         out.push(v);
@@ -369,37 +369,45 @@ fn resolve(
     let Some(t) = tables.get(name) else {
         return match preset_rules(name) {
             Some(r) => Ok(Def::of_rules(&r)),
-            None => Err(format!("unknown variant '{name}'")),
+            None => Err(format!("unknown variant '{}'", name.escape_debug())),
         };
     };
     if !visiting.insert(name.to_string()) {
         return Err(format!(
-            "{file}:{}: [{name}] inherits from itself",
-            line_of(text, name, Some("parent"))
+            "{file}:{}: [{}] inherits from itself",
+            line_of(text, name, Some("parent")),
+            name.escape_debug()
         ));
     }
     let parent = match t.get("parent") {
         None => "standard".to_string(),
         Some(p) => p.as_str().map(str::to_string).ok_or_else(|| {
             format!(
-                "{file}:{}: [{name}] parent: expected a variant name",
-                line_of(text, name, Some("parent"))
+                "{file}:{}: [{}] parent: expected a variant name",
+                line_of(text, name, Some("parent")),
+                name.escape_debug()
             )
         })?,
     };
     let mut def = resolve(file, text, &parent, tables, done, visiting).map_err(|e| {
         if e.starts_with("unknown variant") {
             format!(
-                "{file}:{}: [{name}] parent: {e}",
-                line_of(text, name, Some("parent"))
+                "{file}:{}: [{}] parent: {e}",
+                line_of(text, name, Some("parent")),
+                name.escape_debug()
             )
         } else {
             e
         }
     })?;
     // A parent's start triangle follows the child's size and cubes; explicit squares stay.
-    apply(&mut def, t)
-        .map_err(|(key, e)| format!("{file}:{}: [{name}] {e}", line_of(text, name, Some(&key))))?;
+    apply(&mut def, t).map_err(|(key, e)| {
+        format!(
+            "{file}:{}: [{}] {e}",
+            line_of(text, name, Some(&key)),
+            name.escape_debug()
+        )
+    })?;
     visiting.remove(name);
     done.insert(name.to_string(), def.clone());
     Ok(def)
@@ -491,6 +499,21 @@ mod tests {
             std::ptr::eq(again[0], bh),
             "the written definition reads back as the same rules"
         );
+    }
+
+    #[test]
+    fn errors_find_the_line_however_the_name_is_written() {
+        // A literal-string table name: its key is on line 5, never line 0.
+        let e = parse_variants("q.toml", "[ok]\nrows = 4\n\n['lit']\nrows = 9\n").unwrap_err();
+        assert!(e.starts_with("q.toml:5: [lit] rows"), "{e}");
+        // A key at the top that is no table: its own line.
+        let e = parse_variants("a.toml", "# top\n\na = 1\n").unwrap_err();
+        assert!(e.starts_with("a.toml:3: 'a' is not a table"), "{e}");
+        // An escaped NUL in a name: its header's line, and the NUL shown escaped.
+        let e =
+            parse_variants("n.toml", "[ok]\nrows = 4\n\n[\"a\\u0000b\"]\nrows = 4\n").unwrap_err();
+        assert!(e.starts_with("n.toml:4: [a\\0b]"), "{e}");
+        assert!(!e.contains('\0'), "{e:?}");
     }
 
     #[test]

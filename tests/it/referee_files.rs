@@ -235,3 +235,62 @@ fn a_fifo_in_place_of_an_engine_log_is_skipped_with_a_warning() {
         assert!(other.is_file(), "{} not written", other.display());
     }
 }
+
+#[test]
+fn a_symlink_in_the_engine_log_folder_leaves_its_target_unchanged() {
+    let dir = common::temp_path("files", "link-logs");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A file outside the folder that the user can write, and a link to it under the name the
+    // first game's log will take (`game-1-red-me.log`), and one for the record too.
+    let target = common::temp_path("files", "precious.txt");
+    std::fs::write(&target, "precious\n").unwrap();
+    let planted = dir.join("game-1-red-me.log");
+    std::os::unix::fs::symlink(&target, &planted).unwrap();
+    let args = [
+        "match",
+        "--engine",
+        "name=me",
+        "cmd=self",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--quiet",
+        "--engine-log",
+        s(&dir),
+    ];
+    let r = run("link-log", &args, "");
+    assert!(r.ok, "{}", r.stderr);
+    assert!(r.stderr.contains("symbolic link"), "{}", r.stderr);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+    assert!(
+        std::fs::symlink_metadata(&planted)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    // The other game's log is written as usual.
+    let other = std::fs::read_to_string(dir.join("game-2-blue-me.log")).unwrap();
+    assert!(other.contains("> ugi"), "{other}");
+    // A record that is a link is refused, its target untouched.
+    let record = common::temp_path("files", "link-record.txt");
+    std::os::unix::fs::symlink(&target, &record).unwrap();
+    let r = run(
+        "link-record",
+        &[
+            "match",
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--quiet",
+            "--record",
+            s(&record),
+        ],
+        "",
+    );
+    assert!(!r.ok, "{}", r.stdout);
+    assert!(r.stderr.contains("symbolic link"), "{}", r.stderr);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+}

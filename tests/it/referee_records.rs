@@ -223,3 +223,33 @@ fn engine_logs_keep_every_line_of_every_game() {
         }
     }
 }
+
+#[test]
+fn a_variant_of_the_standard_board_is_not_exported_as_the_standard_game() {
+    for (variant, lacks) in [("blackhole", "holes (c3)"), ("backrank", "passes")] {
+        let rec = crate::common::temp_path("records", &format!("{variant}.txt"));
+        let p = rec.display().to_string();
+        crate::common::run_ok(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            "greedy",
+            "--opponent",
+            "random",
+            "--games",
+            "20",
+            "--quiet",
+            "--record",
+            &p,
+        ]);
+        let r = crate::common::run(&["export", "--ccgc", &p], "");
+        assert!(!r.ok, "{variant}: exported:\n{}", r.stdout);
+        assert!(r.stdout.is_empty(), "{variant}: {}", r.stdout);
+        assert!(
+            r.stderr.contains(&format!("variant {variant}")) && r.stderr.contains(lacks),
+            "{variant}: {}",
+            r.stderr
+        );
+    }
+}

@@ -140,10 +140,23 @@ fn a_three_player_round_robin_prints_a_crosstable() {
 
 #[test]
 fn a_one_sided_match_says_so_in_words() {
-    // An engine that exits at once loses every game by a crash.
+    // An engine that greets, then exits at its first move, loses every game by a crash (one
+    // that cannot even start is refused before the match: see below).
+    let crasher = script(
+        "greets-then-exits.sh",
+        "while read -r cmd rest; do
+           case \"$cmd\" in
+             ugi) echo ugiok ;;
+             isready) echo readyok ;;
+             *) exit 3 ;;
+           esac
+         done
+",
+    );
     let one_sided = |more: &str| {
         ok(&words(&format!(
-            "match --engine true --opponent greedy {more}"
+            "match --engine name=true cmd={} --opponent greedy {more}",
+            crasher.display()
         )))
     };
     let out = one_sided("--games 10");
@@ -323,4 +336,149 @@ fn stats_applies_an_sprt_to_merged_records() {
     assert!(line.contains("H1 accepted after 100 pairs"), "{out}");
     let err = fails(&["stats", fs, "--sprt", "10,0,0.05,0.05"]);
     assert!(err.contains("bad SPRT"), "{err}");
+}
+
+/// Writes an executable shell script `name` with `body` and returns its path.
+fn script(name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = tmp(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// `ewn match` with `engine` (one word list) against greedy, two games into a record: it must
+/// fail before any game, name the program in one line, and leave no record of forfeits.
+fn refused_at_start(case: &str, engine: &[&str], says: &str) {
+    let record = tmp(&format!("start-{case}.txt"));
+    let mut args = vec!["match", "--engine"];
+    args.extend_from_slice(engine);
+    let record_arg = record.display().to_string();
+    args.extend_from_slice(&[
+        "--opponent",
+        "greedy",
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--quiet",
+        "--record",
+        &record_arg,
+    ]);
+    let r = common::run(&args, "");
+    assert!(!r.ok, "{case}: the match ran: {}", r.stdout);
+    let lines: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{case}: {}", r.stderr);
+    assert!(
+        lines[0].contains("could not be started"),
+        "{case}: {}",
+        r.stderr
+    );
+    assert!(lines[0].contains(says), "{case}: {}", r.stderr);
+    assert!(
+        r.stdout.is_empty(),
+        "{case}: games were played: {}",
+        r.stdout
+    );
+    let kept = std::fs::read_to_string(&record).unwrap_or_default();
+    assert!(
+        !kept.contains("result"),
+        "{case}: forfeits recorded:\n{kept}"
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let missing = tmp("no-such-engine");
+    let missing = missing.display().to_string();
+    refused_at_start("missing", &[&missing], "no-such-engine");
+    let text = tmp("not-executable");
+    std::fs::write(&text, "not a program\n").unwrap();
+    refused_at_start(
+        "not-executable",
+        &[&text.display().to_string()],
+        "not-executable",
+    );
+    let dies = script("dies-at-once.sh", "exit 3\n");
+    refused_at_start("dies", &[&dies.display().to_string()], "dies-at-once.sh");
+    // Reads its input and never answers the handshake: refused after the handshake's wait.
+    let mute = script("mute.sh", "while read -r line; do :; done\n");
+    refused_at_start("mute", &[&mute.display().to_string()], "ugiok");
+    let tcg = script("tcg-dies.sh", "exit 0\n");
+    refused_at_start(
+        "tcg-dies",
+        &[&format!("tcg:{}", tcg.display())],
+        "tcg-dies.sh",
+    );
+    // The arena's NAME=COMMAND form: a name and a command, never a program of that name.
+    let arena = format!("prog={missing}");
+    refused_at_start("arena-form", &[&arena], "engine 'prog'");
+}
+
+#[test]
+fn a_crash_after_the_start_stays_a_forfeit() {
+    // Greets, then dies at its first move: the start check passes, the games are forfeits.
+    let p = script(
+        "crash-on-go.sh",
+        "while read -r cmd rest; do\n\
+           case \"$cmd\" in\n\
+             ugi) echo ugiok ;;\n\
+             isready) echo readyok ;;\n\
+             go) exit 3 ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n",
+    );
+    let record = tmp("crash-on-go.txt");
+    let out = ok(&[
+        "match",
+        "--engine",
+        "name=crasher",
+        &format!("cmd={}", p.display()),
+        "--opponent",
+        "greedy",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--quiet",
+        "--record",
+        &record.display().to_string(),
+    ]);
+    let games = parse_records(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in &games {
+        assert_eq!(g.reason, ewn::record::Reason::Crash, "{out}");
+        assert!(g.red == "crasher" || g.blue == "crasher", "{out}");
+    }
+}
+
+#[test]
+fn both_forms_of_a_named_engine_play_the_same_match() {
+    let mut outs = Vec::new();
+    for form in [
+        vec!["name=me".to_string(), format!("cmd={EWN}")],
+        vec![format!("me={EWN}")],
+    ] {
+        let mut args = vec!["match", "--engine"];
+        args.extend(form.iter().map(String::as_str));
+        args.extend_from_slice(&[
+            "--opponent",
+            "greedy",
+            "--games",
+            "2",
+            "--movetime",
+            "10",
+            "--quiet",
+        ]);
+        let out = ok(&args);
+        assert!(!out.contains(EWN), "the command became the name: {out}");
+        outs.push(out.lines().filter(|l| l.starts_with("game ")).count());
+        assert!(out.contains("Games 2: me "), "{out}");
+    }
+    assert_eq!(outs, [2, 2]);
 }

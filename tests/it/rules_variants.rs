@@ -378,7 +378,7 @@ fn random_games_of_every_preset_agree_with_the_model() {
 /// forward moves to the far rank, checked against the model in the same way.
 #[test]
 fn a_custom_variant_from_a_file_matches_the_model() {
-    let text = "[wide]\nparent = \"standard\"\nrows = 4\ncols = 6\ncubes = [1, 2, 3, 4]\n\
+    let text = "[wide]\nparent = \"standard\"\nrows = 4\ncols = 6\ncubes = [2, 3, 4, 5]\n\
                 dice = \"2d3\"\nmoves = \"forward\"\ngoal = \"rank\"\nholes = [\"c2\"]\n\
                 first = \"b\"\nown_capture = false\n";
     let vs = parse_variants("wide.toml", text).unwrap();
@@ -386,7 +386,8 @@ fn a_custom_variant_from_a_file_matches_the_model() {
     let s = Spec {
         rows: 4,
         cols: 6,
-        cubes: vec![1, 2, 3, 4],
+        // Every cube is rolled: without own captures a cube never rolled is refused.
+        cubes: vec![2, 3, 4, 5],
         red: tri(4, 4),
         blue: None,
         dice: vec![(2, 1), (3, 2), (4, 3), (5, 2), (6, 1)],
@@ -407,4 +408,34 @@ fn a_custom_variant_from_a_file_matches_the_model() {
             "perft {d}"
         );
     }
+}
+
+#[test]
+fn variants_check_names_the_file_and_the_line_of_the_key() {
+    let q = crate::common::temp_path("rules-variants", "q.toml");
+    std::fs::write(&q, "[ok]\nrows = 4\n\n['lit']\nrows = 9\n").unwrap();
+    let e = crate::common::run_fails(&["variants", "check", &q.display().to_string()]);
+    assert!(e.contains("q.toml:5: [lit] rows"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn variants_check_refuses_the_rule_sets_that_can_stick_a_side() {
+    // e09: from `123 123 r` every game ended unfinished after the pass limit.
+    let e09 = crate::common::temp_path("rules-variants", "e09.toml");
+    std::fs::write(
+        &e09,
+        "[e09]\nrows = 4\ncols = 4\ncubes = [1, 2, 3]\nstart = [\"d4\", \"d3\", \"d2\"]\n\
+         dice = \"d2\"\nown_capture = false\n",
+    )
+    .unwrap();
+    let e = crate::common::run_fails(&["variants", "check", &e09.display().to_string()]);
+    assert!(
+        e.contains("e09.toml:6: [e09] cube 3 is never rolled"),
+        "{e}"
+    );
+    let fwd = crate::common::temp_path("rules-variants", "fwd.toml");
+    std::fs::write(&fwd, "[fwd]\nmoves = \"forward\"\ngoal = \"corner\"\n").unwrap();
+    let e = crate::common::run_fails(&["variants", "check", &fwd.display().to_string()]);
+    assert!(e.contains("can never move again"), "{e}");
 }

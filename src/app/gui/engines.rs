@@ -1,5 +1,5 @@
 //! The players of a GUI game that are programs: this engine in the same process, at a level and a
-//! move time, or an engine program named on the command line (`ewn gui --engine NAME=COMMAND`,
+//! move time, or an engine program named on the command line (`ewn gui --engine name=NAME cmd=COMMAND`,
 //! read as `ewn match --engine` reads a player, by `players::spec::Entrant`) and driven through the
 //! match engine client.
 //!
@@ -49,36 +49,19 @@ pub struct Roster {
 }
 
 impl Roster {
-    /// Reads the words of each `--engine`: `NAME=COMMAND` first, then the settings of
-    /// `ewn match --engine` (`movetime=`, `option.<Name>=`, `arg=`, `dir=`, ...).
+    /// Reads the words of each `--engine` as `ewn match` reads a player
+    /// (`players::spec::Entrant::parse_named`): `name=NAME cmd=COMMAND` or `NAME=COMMAND`, then
+    /// its settings (`movetime=`, `option.<Name>=`, `arg=`, `dir=`, ...).
     pub fn parse(groups: &[Vec<String>]) -> anyhow::Result<Roster> {
         let mut engines: Vec<(String, Entrant)> = Vec::new();
-        for words in groups {
-            let Some((first, rest)) = words.split_first() else {
-                continue;
-            };
-            let Some((name, command)) = first.split_once('=') else {
-                anyhow::bail!(
-                    "--engine {first}: write NAME=COMMAND, for example strong=./my-engine"
-                );
-            };
-            let name = name.trim();
+        for words in groups.iter().filter(|w| !w.is_empty()) {
+            let (name, e) = Entrant::parse_named(words)
+                .map_err(|e| anyhow::anyhow!("--engine {}: {e:#}", words.join(" ")))?;
             anyhow::ensure!(
-                !name.is_empty()
-                    && name.len() <= 40
-                    && name
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || "-_.:+".contains(c)),
-                "--engine {first}: a name is 1..40 letters, digits or - _ . : +"
-            );
-            anyhow::ensure!(
-                !engines.iter().any(|(n, _)| n == name),
+                !engines.iter().any(|(n, _)| *n == name),
                 "--engine {name}: the name is given twice"
             );
-            let mut all = vec![command.to_string()];
-            all.extend(rest.iter().cloned());
-            let e = Entrant::parse(&all).map_err(|e| anyhow::anyhow!("--engine {name}: {e:#}"))?;
-            engines.push((name.to_string(), e));
+            engines.push((name, e));
         }
         Ok(Roster { engines })
     }
@@ -95,7 +78,7 @@ impl Roster {
             .ok_or_else(|| {
                 GuiError::Player(if self.engines.is_empty() {
                     format!(
-                        "no engine program named '{name}': none was given; start the arena with ewn gui --engine NAME=COMMAND"
+                        "no engine program named '{name}': none was given; start the arena with ewn gui --engine name=NAME cmd=COMMAND"
                     )
                 } else {
                     format!(

@@ -32,11 +32,12 @@ pub struct GuiArgs {
     /// Open the page in the system's web browser.
     #[arg(long)]
     pub open: bool,
-    /// An engine program the page may start, as `NAME=COMMAND` (`tcg:<command>` for a TCG
-    /// engine, `self`, `greedy`, ...), then the `key=value` settings of `ewn match --engine`
+    /// An engine program the page may start, as `ewn match --engine` names a player, with a
+    /// name: `name=NAME cmd=COMMAND` (`tcg:<command>` for a TCG engine, `self`, `greedy`, ...;
+    /// the short `NAME=COMMAND` is read the same), then the other `key=value` settings
     /// (`movetime=`, `option.<Name>=`, `arg=`, `dir=`). Repeat for more engines. The page
     /// chooses among these names only.
-    #[arg(long = "engine", num_args = 1.., value_name = "NAME=COMMAND [KEY=VALUE]...")]
+    #[arg(long = "engine", num_args = 1.., value_name = "name=NAME cmd=COMMAND [KEY=VALUE]...")]
     pub engine_words: Vec<String>,
     /// The words of each `--engine`, one list per occurrence (see [`GuiArgs::group_engines`]).
     #[arg(skip)]

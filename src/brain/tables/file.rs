@@ -85,10 +85,23 @@ pub fn read(path: &Path) -> Result<Tables> {
     }
     let want = Layout::new(cubes).len();
     let len = u64_at(16) as usize;
-    if len != want || size != (HEADER + 4 * want) as u64 {
+    if len != want {
         bail!(
-            "{name}: a {cubes}-cube table has {want} values, the file holds {} (truncated?)",
-            size.saturating_sub(HEADER as u64) / 4
+            "{name}: its header says {len} values, but a {cubes}-cube table has {want}: the \
+             header is damaged (build the table again with `ewn tables build`)"
+        );
+    }
+    if size != (HEADER + 4 * want) as u64 {
+        let held = size.saturating_sub(HEADER as u64);
+        bail!(
+            "{name}: a {cubes}-cube table has {want} values ({} bytes after the header), the \
+             file holds {held} bytes after it ({}): build the table again",
+            4 * want,
+            if held < 4 * want as u64 {
+                "truncated"
+            } else {
+                "bytes beyond the table"
+            }
         );
     }
     let sum = u64_at(24);
@@ -118,5 +131,44 @@ pub fn load_dir(dir: &Path) -> Result<Tables> {
             dir.display(),
             file_name(4)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table file's header for `cubes` cubes saying `len` values, then `values` zero values.
+    fn fake(path: &Path, cubes: u32, len: u64, values: usize) {
+        let mut b = Vec::new();
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b.extend_from_slice(&cubes.to_le_bytes());
+        b.extend_from_slice(&len.to_le_bytes());
+        b.extend_from_slice(&0u64.to_le_bytes());
+        b.resize(HEADER + 4 * values, 0);
+        std::fs::write(path, b).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_count_and_a_cut_file_are_told_apart() {
+        let dir = std::env::temp_dir().join(format!("ewn-tblfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("t.tbl");
+        let want = Layout::new(2).len();
+        // The count field flipped, the values all there: the header is named, not the size.
+        fake(&p, 2, (want as u64) ^ (1 << 40), want);
+        let e = format!("{:#}", read(&p).unwrap_err());
+        assert!(e.contains("header says") && e.contains("damaged"), "{e}");
+        assert!(!e.contains("truncated"), "{e}");
+        // A file cut short: truncated, with two different sizes.
+        fake(&p, 2, want as u64, want - 3);
+        let e = format!("{:#}", read(&p).unwrap_err());
+        assert!(e.contains("truncated"), "{e}");
+        assert!(
+            e.contains(&format!("{} bytes after it", 4 * (want - 3))),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

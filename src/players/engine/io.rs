@@ -53,9 +53,10 @@ impl Shared {
         }
     }
 
-    /// Sends what follows to the log file `path` (created or emptied), or nowhere.
+    /// Sends what follows to the log file `path` (created or emptied), or nowhere. A link at
+    /// `path` is refused (with a warning, the game goes on unlogged), its target left alone.
     pub(super) fn set_log(&self, path: Option<&std::path::Path>) {
-        let log = path.and_then(|p| match crate::text_file::open_for_writing(p, true) {
+        let log = path.and_then(|p| match create_no_link(p, true) {
             Ok(file) => Some(EngineLog {
                 file,
                 start: Instant::now(),
@@ -67,6 +68,62 @@ impl Shared {
         });
         *self.log.lock().unwrap_or_else(|e| e.into_inner()) = log;
     }
+}
+
+/// Opens a file the runner writes (an engine log, an engine's standard error, a record, a variant
+/// definition for an engine) without following a symbolic link: a link at `path`, even one made
+/// between the check and the open, is refused (`O_NOFOLLOW`), so that a link planted under the
+/// name a file will take cannot make the runner truncate or write its target. Only a regular file
+/// is taken, checked without blocking, as [`crate::text_file::open_regular`] does.
+pub fn open_no_link(
+    path: &std::path::Path,
+    options: &mut std::fs::OpenOptions,
+) -> std::io::Result<std::fs::File> {
+    use std::io::{Error, ErrorKind};
+    let not_regular = || {
+        Error::new(
+            ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, a device or a folder)",
+        )
+    };
+    let link = || {
+        Error::new(
+            ErrorKind::InvalidInput,
+            "a symbolic link: refused, a file the runner writes is never reached through a link",
+        )
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => return Err(link()),
+        Ok(m) if !m.is_file() => return Err(not_regular()),
+        _ => {}
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        Some(libc::ELOOP) => link(),
+        // A FIFO made between the check and the open, with no reader.
+        Some(libc::ENXIO) => not_regular(),
+        _ => e,
+    })?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
+/// [`open_no_link`] for appending, created if needed and emptied first when `empty`.
+pub(super) fn create_no_link(
+    path: &std::path::Path,
+    empty: bool,
+) -> std::io::Result<std::fs::File> {
+    let file = open_no_link(path, std::fs::OpenOptions::new().create(true).append(true))?;
+    if empty {
+        file.set_len(0)?;
+    }
+    Ok(file)
 }
 
 impl Shared {

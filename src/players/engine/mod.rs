@@ -32,6 +32,7 @@ mod tcg;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use io::open_no_link;
 pub use native::Native;
 pub use process::Proc;
 pub use tcg::{TCG_MOVES_PER_GAME, Tcg};

@@ -96,7 +96,7 @@ impl Native {
                 v.name()
             ));
             // A FIFO planted at that name is refused, not waited on.
-            crate::text_file::open_for_writing(&path, true)
+            super::io::create_no_link(&path, true)
                 .and_then(|mut f| {
                     use std::io::Write;
                     f.write_all(variant_file::to_toml(v).as_bytes())
@@ -196,6 +196,14 @@ impl Player for Native {
 
     fn win_chance(&self) -> Option<f64> {
         self.wp
+    }
+
+    fn check_start(&mut self) -> Result<(), Fault> {
+        self.proc()?;
+        if let Some(mut p) = self.proc.take() {
+            p.quit("quit");
+        }
+        Ok(())
     }
 
     fn new_game(&mut self, _tc: TimeControl, _side: Color, _seed: u64) -> Result<(), Fault> {

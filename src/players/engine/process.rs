@@ -182,7 +182,7 @@ impl Proc {
 
     /// True once the process has exited (without reaping it, so that its id, and so its group's,
     /// cannot be taken by another process while the group is killed).
-    fn exited(&self) -> bool {
+    pub(super) fn exited(&self) -> bool {
         reaper::exited(self.child.id())
     }
 }
@@ -241,6 +241,6 @@ pub(super) fn lost<T>(
 /// Opens an engine's log file `path` for writing (appended to, or emptied first): only a regular
 /// file, checked without blocking, since a FIFO with no reader would hold the runner for ever.
 pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, String> {
-    crate::text_file::open_for_writing(path, !append)
+    super::io::create_no_link(path, !append)
         .map_err(|e| format!("cannot open the log {}: {e}", path.display()))
 }

@@ -28,6 +28,9 @@ pub struct Tcg {
 /// of time for the whole game, and the referee holds it to that clock.
 pub const TCG_MOVES_PER_GAME: u64 = 15;
 
+/// How long a TCG program is watched at its start check (TCG has no handshake to wait for).
+const START_LOOK: Duration = Duration::from_millis(300);
+
 impl Tcg {
     pub fn new(argv: Vec<String>, label: &str) -> Tcg {
         Tcg::with_settings(argv, label, Settings::default(), false)
@@ -140,6 +143,22 @@ impl Player for Tcg {
 
     fn set_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
         self.variant = Some(v);
+        Ok(())
+    }
+
+    /// TCG has no handshake: the program is started and watched for [`START_LOOK`]; one that
+    /// exits in that time could not start.
+    fn check_start(&mut self) -> Result<(), Fault> {
+        let until = Instant::now() + START_LOOK;
+        let p = self.proc()?;
+        while Instant::now() < until {
+            if p.exited() {
+                self.proc = None;
+                return Err(Fault::Crash("the program exited at once".into()));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.stop();
         Ok(())
     }
 
