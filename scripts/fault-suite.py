@@ -10,7 +10,10 @@ replays (`ewn replay`), the wall time of the match divided by its games (the tim
 the runner's peak memory (VmHWM from /proc, sampled every 20 ms, so a very short run may show
 less; Linux), with beside it the kernel's peak (ru_maxrss), which also counts the engines the runner
 reaped. A match that does not end
-within --timeout seconds is reported as HANG and killed with its process group. Fakes that start
+within --timeout seconds is reported as HANG and killed with its process group. A fake that cannot
+start (`exit-at-once`, `no-handshake`, and one that stops reading before its options are sent) is the
+organiser's error, not a game: the runner starts every engine once before the first game and stops
+there, so those lines read `no-record` with exit 1, by design (protocol/records.md). Fakes that start
 children report how many of them are still alive after the match (`left`).
 
 Then the runner itself is ended by SIGKILL, SIGHUP, SIGTERM, SIGINT and SIGQUIT, and its whole
