@@ -207,15 +207,14 @@ pub fn run_solve(args: SolveArgs) -> Result<()> {
             seconds(secs)
         );
     }
-    let sol =
-        solve::solve(v, args.threads as usize, &Progress { shown }).map_err(anyhow::Error::msg)?;
+    let sol = solve::solve(v, args.threads as usize, &Progress { shown })?;
     let m = solve::setup_matrix(v, |b| sol.value(b).expect("a start position is reached"));
     let start = solve::start_position(v, v.rules.first, &v.default_setup(), &v.default_setup());
     let start_value = match start.winner() {
         Some(w) => f64::from(u8::from(w == v.rules.first)),
         None => sol.value(&start).expect("the start position is reached"),
     };
-    let eq = equilibrium(&m.values).map_err(anyhow::Error::msg)?;
+    let eq = equilibrium(&m.values)?;
     let exploit = solve::nash::exploitability(&m.values, &eq);
     let losses = match &args.loss {
         Some(f) => Some(exact_losses(&sol, f)?),
@@ -364,7 +363,7 @@ fn run_one_cube(as_json: bool) -> Result<()> {
     let mut results = Vec::new();
     for rows in 2..=8u8 {
         for cols in 2..=8u8 {
-            results.push(one_cube(rows, cols).map_err(anyhow::Error::msg)?);
+            results.push(one_cube(rows, cols)?);
         }
     }
     if as_json {
