@@ -2,8 +2,6 @@
 
 use std::path::PathBuf;
 
-use super::file::FORMAT_VERSION;
-
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
     #[error("{action} {}: {error}", path.display())]
@@ -16,10 +14,14 @@ pub enum SolveError {
     NotASolvedTable(PathBuf),
     #[error(
         "{} is a solved table of format version {found}; this build reads version \
-         {FORMAT_VERSION} only: solve the variant again with `ewn solve`",
+         {reads} only: solve the variant again with `ewn solve`",
         path.display()
     )]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        path: PathBuf,
+        found: u32,
+        reads: u32,
+    },
     #[error("{}: a damaged header (variant name)", .0.display())]
     DamagedName(PathBuf),
     #[error("{} solves variant '{found}' with other rules than this '{want}'", path.display())]

@@ -77,6 +77,7 @@ pub fn read(v: &'static Variant, path: &Path) -> Result<Solved, SolveError> {
         return Err(SolveError::Version {
             path: p(),
             found: version,
+            reads: FORMAT_VERSION,
         });
     }
     let name_len = h.u32(40) as usize;

@@ -2,8 +2,6 @@
 
 use std::path::PathBuf;
 
-use super::file::FORMAT_VERSION;
-
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     #[error("{action} {}: {error}", path.display())]
@@ -15,11 +13,15 @@ pub enum TableError {
     #[error("{} is not an ewn table file", .0.display())]
     NotATable(PathBuf),
     #[error(
-        "{} is a table of format version {found}; this build reads version {FORMAT_VERSION} \
+        "{} is a table of format version {found}; this build reads version {reads} \
          only: build the table again with `ewn tables build`",
         path.display()
     )]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        path: PathBuf,
+        found: u32,
+        reads: u32,
+    },
     #[error("{}: a table of {cubes} cubes is not one this build knows", path.display())]
     Cubes { path: PathBuf, cubes: usize },
     #[error(

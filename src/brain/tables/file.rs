@@ -62,6 +62,7 @@ pub fn read(path: &Path) -> Result<Tables, TableError> {
         return Err(TableError::Version {
             path: p(),
             found: version,
+            reads: FORMAT_VERSION,
         });
     }
     let cubes = h.u32(12) as usize;
