@@ -183,8 +183,49 @@ pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) ->
     } else {
         args.threads
     };
+    let bytes = check_fits(v, threads, args.max_memory, !args.json)?;
+    let sol = solve::solve(v, args.threads as usize, &Progress { shown: !args.json })?;
+    let m = solve::setup_matrix(v, |b| sol.value(b).expect("a start position is reached"));
+    let start = solve::start_position(v, v.rules.first, &v.default_setup(), &v.default_setup());
+    let start_value = match start.winner() {
+        Some(w) => f64::from(u8::from(w == v.rules.first)),
+        None => sol.value(&start).expect("the start position is reached"),
+    };
+    let eq = equilibrium(&m.values)?;
+    let exploit = solve::nash::exploitability(&m.values, &eq);
+    let losses = match &args.loss {
+        Some(f) => Some(exact_losses(&sol, f)?),
+        None => None,
+    };
+    let table = match &args.out {
+        Some(dir) => Some(write_table(&sol, dir)?),
+        None => None,
+    };
+    let r = Report {
+        v,
+        sol,
+        threads,
+        bytes,
+        m,
+        start_value,
+        eq,
+        exploit,
+        losses,
+        table,
+    };
+    if args.json {
+        println!("{}", r.json());
+    } else {
+        r.print();
+    }
+    Ok(())
+}
+
+/// Refuses a variant whose solve would not fit in memory (`max_memory` in MiB, else what the
+/// machine has free); the bytes it will take, said on standard error when `shown`.
+fn check_fits(v: &Variant, threads: u64, max_memory: Option<u64>, shown: bool) -> Result<f64> {
     let (slots, bytes, secs) = estimate(v, threads);
-    let limit = match args.max_memory {
+    let limit = match max_memory {
         Some(m) => m as f64 * 1024.0 * 1024.0,
         None => available_memory().unwrap_or(4e9),
     };
@@ -199,7 +240,6 @@ pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) ->
             threads
         );
     }
-    let shown = !args.json;
     if shown {
         eprintln!(
             "solving {}: at most {slots:.0} positions, {} of memory, about {}",
@@ -208,135 +248,150 @@ pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) ->
             seconds(secs)
         );
     }
-    let sol =
-        solve::solve(v, args.threads as usize, &Progress { shown }).map_err(anyhow::Error::msg)?;
-    let m = solve::setup_matrix(v, |b| sol.value(b).expect("a start position is reached"));
-    let start = solve::start_position(v, v.rules.first, &v.default_setup(), &v.default_setup());
-    let start_value = match start.winner() {
-        Some(w) => f64::from(u8::from(w == v.rules.first)),
-        None => sol.value(&start).expect("the start position is reached"),
-    };
-    let eq = equilibrium(&m.values).map_err(anyhow::Error::msg)?;
-    let exploit = solve::nash::exploitability(&m.values, &eq);
-    let losses = match &args.loss {
-        Some(f) => Some(exact_losses(&sol, f)?),
-        None => None,
-    };
-    let table = match &args.out {
-        Some(dir) => {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-            let path = dir.join(file::file_name(v));
-            file::write(&sol, &path)?;
-            let size = std::fs::metadata(&path)?.len();
-            Some((path, size))
-        }
-        None => None,
-    };
-    let first = m.first.name();
-    let second = m.first.other().name();
-    let strategy = |probs: &[f64]| -> Vec<(String, f64)> {
+    Ok(bytes)
+}
+
+/// Writes the solution's table into `dir`: its path and size.
+fn write_table(sol: &solve::Solution, dir: &Path) -> Result<(PathBuf, u64)> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = dir.join(file::file_name(sol.layout.v));
+    file::write(sol, &path)?;
+    let size = std::fs::metadata(&path)?.len();
+    Ok((path, size))
+}
+
+/// Everything `ewn solve` says about a solved variant.
+struct Report {
+    v: &'static Variant,
+    sol: solve::Solution,
+    threads: u64,
+    bytes: f64,
+    m: SetupMatrix,
+    start_value: f64,
+    eq: solve::Equilibrium,
+    exploit: f64,
+    losses: Option<Vec<(String, Loss)>>,
+    table: Option<(PathBuf, u64)>,
+}
+
+impl Report {
+    /// The setups a mix plays (their probabilities), most likely first.
+    fn strategy(&self, probs: &[f64]) -> Vec<(String, f64)> {
         let mut s: Vec<(String, f64)> = probs
             .iter()
             .enumerate()
             .filter(|&(_, &p)| p > 0.0)
-            .map(|(i, &p)| (setup_string(&m.setups[i]), p))
+            .map(|(i, &p)| (setup_string(&self.m.setups[i]), p))
             .collect();
         s.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         s
-    };
-    if args.json {
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let (sol, eq) = (&self.sol, &self.eq);
         let mix = |probs: &[f64]| {
-            strategy(probs)
+            self.strategy(probs)
                 .into_iter()
                 .map(|(s, p)| json!({"setup": s, "p": p}))
                 .collect::<Vec<_>>()
         };
-        let out = json!({
-            "variant": v.name(),
+        json!({
+            "variant": self.v.name(),
             "positions": sol.positions,
             "slots": sol.layout.len(),
             "symmetric": sol.layout.symmetric,
             "seconds": sol.seconds,
-            "threads": threads,
+            "threads": self.threads,
             "sweeps": sol.sweeps,
             "error_bound": sol.bound,
-            "memory_bytes": bytes,
-            "first": first,
-            "start_value": start_value,
-            "setups": m.setups.iter().map(|s| setup_string(s)).collect::<Vec<_>>(),
-            "matrix": m.values,
+            "memory_bytes": self.bytes,
+            "first": self.m.first.name(),
+            "start_value": self.start_value,
+            "setups": self.m.setups.iter().map(|s| setup_string(s)).collect::<Vec<_>>(),
+            "matrix": self.m.values,
             "equilibrium": {
                 "value": eq.value,
                 "first": mix(&eq.first),
                 "second": mix(&eq.second),
-                "exploitability": exploit,
+                "exploitability": self.exploit,
             },
-            "table": table.as_ref().map(|(p, _)| p.display().to_string()),
-            "table_bytes": table.as_ref().map(|(_, s)| *s),
-            "loss": losses.as_ref().map(|l| l.iter().map(|(n, l)| json!({
+            "table": self.table.as_ref().map(|(p, _)| p.display().to_string()),
+            "table_bytes": self.table.as_ref().map(|(_, s)| *s),
+            "loss": self.losses.as_ref().map(|l| l.iter().map(|(n, l)| json!({
                 "player": n, "games": l.games, "choices": l.choices, "inferior": l.inferior,
                 "lost": l.lost,
             })).collect::<Vec<_>>()),
-        });
-        println!("{out}");
-        return Ok(());
+        })
     }
-    println!(
-        "variant {}: {} reachable positions solved in {:.2} s with {} threads ({} index slots{})",
-        v.name(),
-        sol.positions,
-        sol.seconds,
-        threads,
-        sol.layout.len(),
-        if sol.layout.symmetric {
-            ", Blue to move stored as Red turned half a circle"
-        } else {
-            ""
-        }
-    );
-    if sol.sweeps > 0 {
+
+    fn print(&self) {
+        let (v, sol, eq) = (self.v, &self.sol, &self.eq);
+        let first = self.m.first.name();
+        let second = self.m.first.other().name();
         println!(
-            "positions can repeat ({}): value iteration, {} sweeps, every value within {:.1e} of \
-             the exact one",
-            solve::passes(v).unwrap_or_default(),
-            sol.sweeps,
-            sol.bound
+            "variant {}: {} reachable positions solved in {:.2} s with {} threads ({} index \
+             slots{})",
+            v.name(),
+            sol.positions,
+            sol.seconds,
+            self.threads,
+            sol.layout.len(),
+            if sol.layout.symmetric {
+                ", Blue to move stored as Red turned half a circle"
+            } else {
+                ""
+            }
         );
-    }
-    println!(
-        "start value {start_value:.12} ({first} first, setups {} against {}, before the roll)",
-        setup_string(&v.default_setup()),
-        setup_string(&v.default_setup())
-    );
-    print_matrix(&m);
-    println!("equilibrium value {:.12} ({first}'s win chance)", eq.value);
-    for (side, probs) in [(first, &eq.first), (second, &eq.second)] {
-        let s: Vec<String> = strategy(probs)
-            .iter()
-            .map(|(s, p)| format!("{s} {p:.9}"))
-            .collect();
-        println!("equilibrium setups of {side}: {}", s.join(", "));
-    }
-    println!("largest gain of a pure setup against the other's mix {exploit:.1e}");
-    if let Some((path, size)) = table {
-        println!("table {} {size} bytes", path.display());
-    }
-    if let Some(losses) = losses {
-        println!(
-            "exact loss: player, games, choices, inferior choices, lost a game, lost a choice"
-        );
-        for (name, l) in losses {
+        if sol.sweeps > 0 {
             println!(
-                "{name:<16} {:>6} {:>7} {:>6} {:>9.5} {:>9.6}",
-                l.games,
-                l.choices,
-                l.inferior,
-                l.lost / l.games.max(1) as f64,
-                l.lost / l.choices.max(1) as f64
+                "positions can repeat ({}): value iteration, {} sweeps, every value within \
+                 {:.1e} of the exact one",
+                solve::passes(v).unwrap_or_default(),
+                sol.sweeps,
+                sol.bound
             );
         }
+        println!(
+            "start value {:.12} ({first} first, setups {} against {}, before the roll)",
+            self.start_value,
+            setup_string(&v.default_setup()),
+            setup_string(&v.default_setup())
+        );
+        print_matrix(&self.m);
+        println!("equilibrium value {:.12} ({first}'s win chance)", eq.value);
+        for (side, probs) in [(first, &eq.first), (second, &eq.second)] {
+            let s: Vec<String> = self
+                .strategy(probs)
+                .iter()
+                .map(|(s, p)| format!("{s} {p:.9}"))
+                .collect();
+            println!("equilibrium setups of {side}: {}", s.join(", "));
+        }
+        println!(
+            "largest gain of a pure setup against the other's mix {:.1e}",
+            self.exploit
+        );
+        if let Some((path, size)) = &self.table {
+            println!("table {} {size} bytes", path.display());
+        }
+        if let Some(losses) = &self.losses {
+            print_losses(losses);
+        }
     }
-    Ok(())
+}
+
+fn print_losses(losses: &[(String, Loss)]) {
+    println!("exact loss: player, games, choices, inferior choices, lost a game, lost a choice");
+    for (name, l) in losses {
+        println!(
+            "{name:<16} {:>6} {:>7} {:>6} {:>9.5} {:>9.6}",
+            l.games,
+            l.choices,
+            l.inferior,
+            l.lost / l.games.max(1) as f64,
+            l.lost / l.choices.max(1) as f64
+        );
+    }
 }
 
 fn print_matrix(m: &SetupMatrix) {
@@ -365,7 +420,7 @@ fn run_one_cube(as_json: bool) -> Result<()> {
     let mut results = Vec::new();
     for rows in 2..=8u8 {
         for cols in 2..=8u8 {
-            results.push(one_cube(rows, cols).map_err(anyhow::Error::msg)?);
+            results.push(one_cube(rows, cols)?);
         }
     }
     if as_json {

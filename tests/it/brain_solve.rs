@@ -712,3 +712,50 @@ fn the_command_line_solves_a_backrank_board_and_gives_exact_losses() {
         "{text}"
     );
 }
+
+#[test]
+fn the_solved_table_stores_the_one_codecs_values() {
+    use ewn::brain::tables::codec::{ONE, UNKNOWN, dequantise, quantise};
+    let v = Variant::preset("3x3").unwrap();
+    let sol = solved("3x3");
+    let stored: Vec<u32> = file::stored(sol).collect();
+    let (mut known, mut unknown) = (0, 0);
+    for (x, &s) in sol.raw().zip(&stored) {
+        match x {
+            None => {
+                assert_eq!(s, UNKNOWN);
+                unknown += 1;
+            }
+            Some(p) => {
+                assert!(s <= ONE, "{p} stored as {s}");
+                assert!(
+                    (dequantise(s) - p).abs() <= 0.5 / ONE as f64 + 1e-15,
+                    "{p} {s}"
+                );
+                assert_eq!(quantise(dequantise(s)), s);
+                known += 1;
+            }
+        }
+    }
+    assert!(
+        known > 1000 && unknown > 0,
+        "{known} known, {unknown} unknown"
+    );
+    // The file holds the same values: what a position probes is its stored value's probability.
+    let dir = temp_path("solve", "codec");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file::file_name(v));
+    file::write(sol, &path).unwrap();
+    let t = file::read(v, &path).unwrap();
+    let all = solve::setups(v);
+    let mut rng = Rng(40);
+    for g in 0..50 {
+        let mut p = solve::start_position(v, Color::Red, &all[g % 6], &all[(g / 6) % 6]);
+        while !p.is_over() {
+            let want = dequantise(quantise(sol.value(&p).unwrap()));
+            assert_eq!(t.probability(&p), Some(want));
+            let moves = p.moves_for_die(1 + rng.below(3) as u8);
+            p.make(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+}

@@ -269,3 +269,90 @@ fn searches_with_tables_are_deterministic_and_stop_at_covered_positions() {
     let without = run(None);
     assert!(with.2 < without.2, "{with:?} {without:?}");
 }
+
+#[test]
+fn the_one_codec_round_trips_a_value_and_the_table_file_scale() {
+    use tables::codec::{FILE_ONE, ONE, UNKNOWN, dequantise, from_file_scale, quantise};
+    use tables::codec::{to_file_scale, to_search_value};
+    assert_eq!((quantise(0.0), quantise(1.0)), (0, ONE));
+    assert_ne!(ONE, UNKNOWN, "the unknown mark is no value");
+    assert_eq!((to_search_value(0), to_search_value(ONE)), (0, WIN));
+    let mut rng = Rng(40);
+    let mut values: Vec<u32> = vec![0, 1, 2, ONE / 2 - 1, ONE / 2, ONE / 2 + 1, ONE - 1, ONE];
+    values.extend((0..10_000).map(|_| rng.below(ONE as u64 + 1) as u32));
+    for &v in &values {
+        // A stored value is its probability, and the probability quantises back to it.
+        let p = dequantise(v);
+        assert_eq!(quantise(p), v, "{v}");
+        // The endgame table file's scale holds every stored value exactly.
+        let d = to_file_scale(v);
+        assert_eq!(from_file_scale(d), v, "{v} as {d}");
+        assert!((d as f64 / FILE_ONE as f64 - p).abs() < 1e-9);
+        assert_eq!(d == 0 || d == FILE_ONE, v == 0 || v == ONE, "{v} as {d}");
+    }
+    for _ in 0..10_000 {
+        let p = rng.below(1 << 52) as f64 / (1u64 << 52) as f64;
+        let v = quantise(p);
+        assert!((dequantise(v) - p).abs() <= 0.5 / ONE as f64 + 1e-15, "{p}");
+        assert!(v > 0 || p == 0.0);
+    }
+    // The built tables hold the codec's values: each value's probability is what it probes.
+    let t = three();
+    for &v in t.values().iter().step_by(97) {
+        assert_eq!(quantise(dequantise(v)), v);
+    }
+}
+
+/// A table file as a build of format 1 before the one codec wrote it: the header, then each
+/// probability times `u32::MAX`, rounded (checksum and layout written here, not by table code).
+fn old_table_file(cubes: u32, probabilities: &[f64]) -> Vec<u8> {
+    let values: Vec<u32> = probabilities
+        .iter()
+        .map(|&p| match p {
+            p if p <= 0.0 => 0,
+            p if p >= 1.0 => u32::MAX,
+            p => ((p * u32::MAX as f64).round() as u64).clamp(1, u32::MAX as u64 - 1) as u32,
+        })
+        .collect();
+    let mut h = 0x9e37_79b9_7f4a_7c15u64;
+    for &v in &values {
+        h = (h ^ v as u64)
+            .wrapping_mul(0x0100_0000_01b3)
+            .rotate_left(29);
+    }
+    h ^= values.len() as u64;
+    let mut bytes = b"EWNTABLE".to_vec();
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    bytes.extend_from_slice(&cubes.to_le_bytes());
+    bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&h.to_le_bytes());
+    for v in values {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    bytes
+}
+
+#[test]
+fn a_table_file_of_the_earlier_writer_reads_and_is_written_the_same() {
+    let t = tables::build(2, &mut Progress::silent());
+    let probabilities: Vec<f64> = t
+        .values()
+        .iter()
+        .map(|&v| tables::codec::dequantise(v))
+        .collect();
+    let old = old_table_file(2, &probabilities);
+    let path = common::temp_path("tables-old", &tables::file_name(2));
+    std::fs::write(&path, &old).unwrap();
+    let back = tables::read(&path).unwrap();
+    assert_eq!(back.values().len(), t.values().len());
+    for (i, (&a, &b)) in back.values().iter().zip(t.values()).enumerate() {
+        assert!(a.abs_diff(b) <= 1, "value {i}: {a} read, {b} built");
+        assert_eq!(
+            a == 0 || a == tables::codec::ONE,
+            b == 0 || b == tables::codec::ONE
+        );
+    }
+    // And this build writes the file the earlier one would have: the same bytes.
+    tables::write(&t, &path).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), old);
+}

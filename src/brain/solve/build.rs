@@ -183,14 +183,17 @@ pub fn solve_acyclic(
     v: &'static Variant,
     threads: usize,
     progress: &Progress,
-) -> Result<Solution, String> {
+) -> Result<Solution, super::SolveError> {
     let layout = Layout::new(v)?;
     let start = Instant::now();
     let len = layout.len() as usize;
     let mut values = Vec::new();
     values
         .try_reserve_exact(len)
-        .map_err(|_| format!("cannot allocate {len} values"))?;
+        .map_err(|_| super::SolveError::Alloc {
+            count: len as u64,
+            what: "values",
+        })?;
     values.extend((0..len).map(|_| AtomicU64::new(UNKNOWN)));
     let all = setups(v);
     let mut roots = Vec::new();

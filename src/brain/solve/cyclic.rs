@@ -29,6 +29,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
+use super::SolveError;
 use super::build::{Progress, Solution, setups, start_position};
 use super::index::Layout;
 use crate::rules::board::{Board, MoveList};
@@ -62,12 +63,14 @@ struct Graph {
     edges: Vec<u32>,
 }
 
-fn explore(layout: &Layout, progress: &Progress) -> Result<Graph, String> {
+fn explore(layout: &Layout, progress: &Progress) -> Result<Graph, SolveError> {
     let v = layout.v;
     let len = layout.len() as usize;
     let mut id = Vec::new();
-    id.try_reserve_exact(len)
-        .map_err(|_| format!("cannot allocate {len} slots"))?;
+    id.try_reserve_exact(len).map_err(|_| SolveError::Alloc {
+        count: len as u64,
+        what: "slots",
+    })?;
     id.resize(len, NONE);
     let mut g = Graph {
         slot: Vec::new(),
@@ -143,7 +146,7 @@ fn explore(layout: &Layout, progress: &Progress) -> Result<Graph, String> {
             );
         }
         if g.edges.len() >= LOST as usize {
-            return Err("too many moves to index".into());
+            return Err(SolveError::TooManyMoves);
         }
     }
     Ok(g)
@@ -209,21 +212,19 @@ impl Graph {
 /// Solves every position reachable from the start positions of a variant that can pass, by value
 /// iteration (see the module's paragraphs), on one thread. Refuses a variant in which a game can
 /// go on forever.
-pub fn solve(v: &'static Variant, progress: &Progress) -> Result<Solution, String> {
+pub fn solve(v: &'static Variant, progress: &Progress) -> Result<Solution, SolveError> {
     let layout = Layout::new(v)?;
     let start = Instant::now();
     let g = explore(&layout, progress)?;
     let n = g.len();
     let endless = g.endless();
     if let Some(&p) = endless.first() {
-        return Err(format!(
-            "variant {}: a game can go on forever ({} of its {n} reachable positions let both \
-             sides keep it going whatever the dice, e.g. slot {}), and a game that never ends \
-             has no score",
-            v.name(),
-            endless.len(),
-            g.slot[p as usize]
-        ));
+        return Err(SolveError::Endless {
+            variant: v.name().to_string(),
+            endless: endless.len(),
+            reachable: n,
+            example: g.slot[p as usize],
+        });
     }
     let total = v.weight() as f64;
     let mut lo = vec![0.0f64; n];
@@ -252,16 +253,20 @@ pub fn solve(v: &'static Variant, progress: &Progress) -> Result<Solution, Strin
         }
     };
     if gap > GAP {
-        return Err(format!(
-            "variant {}: the values did not converge in {sweeps} sweeps (gap {gap:.3e})",
-            v.name()
-        ));
+        return Err(SolveError::NoConvergence {
+            variant: v.name().to_string(),
+            sweeps,
+            gap,
+        });
     }
     let len = layout.len() as usize;
     let mut values = Vec::new();
     values
         .try_reserve_exact(len)
-        .map_err(|_| format!("cannot allocate {len} values"))?;
+        .map_err(|_| SolveError::Alloc {
+            count: len as u64,
+            what: "values",
+        })?;
     values.extend((0..len).map(|_| AtomicU64::new(super::build::UNKNOWN)));
     for p in 0..n {
         let x = 0.5 * (lo[p] + hi[p]);

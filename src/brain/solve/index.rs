@@ -78,10 +78,10 @@ pub fn slots_estimate(v: &Variant) -> f64 {
 
 impl Layout {
     /// The index of `v`, or why it cannot be made (too many slots).
-    pub fn new(v: &'static Variant) -> Result<Layout, String> {
+    pub fn new(v: &'static Variant) -> Result<Layout, super::SolveError> {
         let est = slots_estimate(v);
         if est > MAX_SLOTS {
-            return Err(format!("{est:.3e} slots are more than this build indexes"));
+            return Err(super::SolveError::TooManySlots { slots: est });
         }
         let k = v.cubes().len();
         let n = v.n_sq as usize;

@@ -11,6 +11,7 @@
 
 pub mod build;
 pub mod cyclic;
+mod error;
 pub mod file;
 pub mod index;
 pub mod nash;
@@ -18,11 +19,12 @@ pub mod one_cube;
 
 use std::sync::OnceLock;
 
-use crate::brain::eval::WIN;
+use crate::brain::tables::codec;
 use crate::rules::board::{Board, Color};
 use crate::rules::variant::Variant;
 
 pub use build::{Progress, Solution, passes, setups, start_position};
+pub use error::SolveError;
 pub use index::{Layout, slots_estimate};
 pub use nash::{Equilibrium, equilibrium};
 
@@ -30,7 +32,11 @@ pub use nash::{Equilibrium, equilibrium};
 /// side first): in one memoised pass with `threads` threads when no position can repeat
 /// ([`build`]), else by value iteration on one thread ([`cyclic`], which refuses a variant whose
 /// games can go on forever). The index must fit in memory (the caller estimates first).
-pub fn solve(v: &'static Variant, threads: usize, progress: &Progress) -> Result<Solution, String> {
+pub fn solve(
+    v: &'static Variant,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Solution, SolveError> {
     if passes(v).is_some() {
         cyclic::solve(v, progress)
     } else {
@@ -105,10 +111,7 @@ impl Solved {
 
     /// The table of a solution just computed (the values rounded as the file stores them).
     pub fn from_solution(s: Solution) -> Solved {
-        let values = s
-            .raw()
-            .map(|x| x.map_or(file::UNREACHED, file::quantise))
-            .collect();
+        let values = file::stored(&s).collect();
         Solved::from_values(s.layout, values)
     }
 
@@ -129,7 +132,7 @@ impl Solved {
             return None;
         }
         let x = self.values[self.layout.index_of(b)];
-        (x != file::UNREACHED).then_some(x)
+        (x != codec::UNKNOWN).then_some(x)
     }
 
     /// The exact value of a reachable position for the side to move, in the search's units
@@ -137,17 +140,12 @@ impl Solved {
     /// a finished one or one no game reaches.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<i64> {
-        self.raw(b).map(|v| match v {
-            0 => 0,
-            file::ONE => WIN,
-            _ => ((v as u64 * WIN as u64 + file::ONE as u64 / 2) / file::ONE as u64)
-                .clamp(1, WIN as u64 - 1) as i64,
-        })
+        self.raw(b).map(codec::to_search_value)
     }
 
     /// The exact win probability of a reachable position for the side to move.
     pub fn probability(&self, b: &Board) -> Option<f64> {
-        self.raw(b).map(|v| v as f64 / file::ONE as f64)
+        self.raw(b).map(codec::dequantise)
     }
 
     /// The equilibrium over setups, computed on first use from the stored start values (`None`

@@ -5,6 +5,8 @@
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 
+use super::SolveError;
+
 /// Both sides' optimal mixed setups and the game's value (the first mover's win chance).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Equilibrium {
@@ -16,11 +18,11 @@ pub struct Equilibrium {
 }
 
 /// The optimal mix of the rows of `m` for a maximising row player, and its guaranteed value.
-fn maximin(m: &[Vec<f64>]) -> Result<(Vec<f64>, f64), String> {
+fn maximin(m: &[Vec<f64>]) -> Result<(Vec<f64>, f64), SolveError> {
     let rows = m.len();
     let cols = m.first().map_or(0, |r| r.len());
     if rows == 0 || cols == 0 || m.iter().any(|r| r.len() != cols) {
-        return Err("an empty or ragged matrix".into());
+        return Err(SolveError::RaggedMatrix);
     }
     let mut p = Problem::new(OptimizationDirection::Maximize);
     let x: Vec<_> = (0..rows).map(|_| p.add_var(0.0, (0.0, 1.0))).collect();
@@ -34,13 +36,13 @@ fn maximin(m: &[Vec<f64>]) -> Result<(Vec<f64>, f64), String> {
     p.add_constraint(ones.as_slice(), ComparisonOp::Eq, 1.0);
     let sol = p
         .solve()
-        .map_err(|e| format!("the linear program failed: {e}"))?
+        .map_err(SolveError::LinearProgram)?
         .into_solution()
-        .map_err(|_| "the linear program was interrupted".to_string())?;
+        .map_err(|_| SolveError::Interrupted)?;
     let mut probs: Vec<f64> = x.iter().map(|&xi| sol.var_value(xi).max(0.0)).collect();
     let total: f64 = probs.iter().sum();
     if total <= 0.0 {
-        return Err("the linear program gave no strategy".into());
+        return Err(SolveError::NoStrategy);
     }
     for q in &mut probs {
         *q /= total;
@@ -58,7 +60,7 @@ fn maximin(m: &[Vec<f64>]) -> Result<(Vec<f64>, f64), String> {
 }
 
 /// The equilibrium of the setup matrix `m` (rows: the first mover's setups).
-pub fn equilibrium(m: &[Vec<f64>]) -> Result<Equilibrium, String> {
+pub fn equilibrium(m: &[Vec<f64>]) -> Result<Equilibrium, SolveError> {
     let (first, lower) = maximin(m)?;
     // The second mover maximises the first mover's loss: the transposed matrix of 1 - value.
     let cols = m.first().map_or(0, |r| r.len());

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::SolveError;
 use crate::rules::board::{Board, MoveList};
 use crate::rules::variant::{Dice, Rules, Variant, triangle};
 
@@ -21,8 +22,8 @@ pub struct OneCube {
 
 /// The one-cube variant on a board of `rows` x `cols` (2 to 8 each): one cube a side, on its
 /// corner, Red first.
-pub fn variant(rows: u8, cols: u8) -> Result<&'static Variant, String> {
-    triangle(rows, cols, 1)?;
+pub fn variant(rows: u8, cols: u8) -> Result<&'static Variant, SolveError> {
+    triangle(rows, cols, 1).map_err(SolveError::Rules)?;
     Variant::intern(Rules::basic(
         &format!("onecube-{rows}x{cols}"),
         rows,
@@ -30,6 +31,7 @@ pub fn variant(rows: u8, cols: u8) -> Result<&'static Variant, String> {
         vec![1],
         Dice::Die(1),
     ))
+    .map_err(SolveError::Rules)
 }
 
 /// For the side to move: (wins, plies to the end under perfect play).
@@ -64,7 +66,7 @@ fn solve(b: &mut Board, memo: &mut HashMap<u64, (bool, u32)>) -> (bool, u32) {
 }
 
 /// The one-cube game on a board of `rows` x `cols`.
-pub fn one_cube(rows: u8, cols: u8) -> Result<OneCube, String> {
+pub fn one_cube(rows: u8, cols: u8) -> Result<OneCube, SolveError> {
     let v = variant(rows, cols)?;
     let mut b = Board::startpos_in(v);
     let (first_wins, plies) = solve(&mut b, &mut HashMap::new());

@@ -11,8 +11,9 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
+use super::Tables;
+use super::codec::quantise;
 use super::index::{self, Layout};
-use super::{Tables, quantise};
 use crate::rules::board::{Board, MoveList};
 use crate::rules::dice::GROUPS;
 

@@ -11,16 +11,18 @@
 //! ([`builtin`]).
 
 mod build;
+pub mod codec;
+mod error;
 mod file;
 pub mod index;
 pub mod verify;
 
 use std::sync::OnceLock;
 
-use crate::brain::eval::WIN;
 use crate::rules::board::Board;
 
 pub use build::{Progress, build};
+pub use error::TableError;
 pub use file::{FORMAT_VERSION, file_name, load_dir, read, write};
 
 /// The cube count of the table built in memory for every user.
@@ -28,10 +30,6 @@ pub const BUILTIN_CUBES: usize = 3;
 
 /// The largest table this build can index.
 pub const MAX_CUBES: usize = 5;
-
-/// A stored value: the win probability times `u32::MAX`, rounded, and kept strictly inside
-/// `1..u32::MAX` unless it is exactly 0 or 1.
-pub const ONE: u32 = u32::MAX;
 
 /// Every position with at most `cubes` cubes in all, at least one per side.
 pub struct Tables {
@@ -51,14 +49,15 @@ impl std::fmt::Debug for Tables {
 }
 
 impl Tables {
-    /// Tables over values indexed as [`index::Layout`] for `cubes` says.
-    pub fn from_values(cubes: usize, values: Vec<u32>) -> Result<Tables, String> {
+    /// Tables over stored values (see [`codec`]) indexed as [`index::Layout`] for `cubes` says.
+    pub fn from_values(cubes: usize, values: Vec<u32>) -> Result<Tables, TableError> {
         let want = index::Layout::new(cubes).len();
         if values.len() != want {
-            return Err(format!(
-                "a {cubes}-cube table has {want} entries, not {}",
-                values.len()
-            ));
+            return Err(TableError::Length {
+                cubes,
+                want,
+                got: values.len(),
+            });
         }
         Ok(Tables { cubes, values })
     }
@@ -83,12 +82,12 @@ impl Tables {
     /// (`0..=WIN`; 0 and `WIN` only for certain results), or `None` when not covered.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<i64> {
-        self.probe_raw(b).map(to_search_value)
+        self.probe_raw(b).map(codec::to_search_value)
     }
 
     /// The exact win probability of a covered position for the side to move.
     pub fn probability(&self, b: &Board) -> Option<f64> {
-        self.probe_raw(b).map(|v| v as f64 / ONE as f64)
+        self.probe_raw(b).map(codec::dequantise)
     }
 
     #[inline]
@@ -97,29 +96,6 @@ impl Tables {
             return None;
         }
         Some(self.values[index::index_of(b)])
-    }
-}
-
-/// A stored value in the search's units: 0 and `WIN` only for certain results.
-#[inline]
-pub fn to_search_value(v: u32) -> i64 {
-    match v {
-        0 => 0,
-        ONE => WIN,
-        _ => {
-            ((v as u64 * WIN as u64 + ONE as u64 / 2) / ONE as u64).clamp(1, WIN as u64 - 1) as i64
-        }
-    }
-}
-
-/// A probability as a stored value: exact 0 and 1 stay, anything else strictly inside.
-pub fn quantise(p: f64) -> u32 {
-    if p <= 0.0 {
-        0
-    } else if p >= 1.0 {
-        ONE
-    } else {
-        ((p * ONE as f64).round() as u64).clamp(1, ONE as u64 - 1) as u32
     }
 }
 
