@@ -119,11 +119,8 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         };
         print!("{}", tourney::event_text(&t, &games)?);
     }
-    if args.luck && names.len() != 2 {
-        bail!(
-            "--luck is for a match of two players; these records have {}",
-            names.len()
-        );
+    if args.luck {
+        luck_needs_two(names.len(), "these records have")?;
     }
     let report = Report::build(names, &games, anchor, sprt).map_err(anyhow::Error::msg)?;
     let luck = if args.luck {
@@ -132,11 +129,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         None
     };
     if args.json {
-        let mut v: serde_json::Value = serde_json::from_str(&report.json())?;
-        if let Some(l) = &luck {
-            v["luck"] = l.json();
-        }
-        println!("{v}");
+        print!("{}", json_with_luck(&report, luck.as_ref())?);
     } else {
         print!("{}", report.text());
         if let Some(l) = &luck {
@@ -146,8 +139,27 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     Ok(())
 }
 
+/// The report's JSON object (one line), with the luck report as its `luck` member when there is
+/// one.
+pub(crate) fn json_with_luck(report: &Report, luck: Option<&LuckReport>) -> Result<String> {
+    let Some(l) = luck else {
+        return Ok(report.json());
+    };
+    let mut v: serde_json::Value = serde_json::from_str(&report.json())?;
+    v["luck"] = l.json();
+    Ok(format!("{v}\n"))
+}
+
+/// `--luck` of `ewn stats` and `ewn match` is for two players: `have` says whose count `n` is.
+pub(crate) fn luck_needs_two(n: usize, have: &str) -> Result<()> {
+    if n != 2 {
+        bail!("--luck is for a match of two players; {have} {n}");
+    }
+    Ok(())
+}
+
 /// The luck-adjusted statistics of a two-player match.
-struct LuckReport {
+pub(crate) struct LuckReport {
     /// The first-named player (Red in the odd-numbered games), from whose side the scores are.
     player: String,
     depth: u32,
@@ -161,7 +173,13 @@ struct LuckReport {
 
 /// Values the luck of every game and pairs the adjusted results as the report pairs the plain
 /// ones: games `2p + 1` and `2p + 2`, from the side of the player who is Red in the odd one.
-fn luck_report(games: &[GameRecord], report: &Report, depth: u32, jobs: u64) -> Result<LuckReport> {
+/// `ewn stats --luck` and `ewn match --luck` both print this.
+pub(crate) fn luck_report(
+    games: &[GameRecord],
+    report: &Report,
+    depth: u32,
+    jobs: u64,
+) -> Result<LuckReport> {
     let start = std::time::Instant::now();
     let limits = Limits::to_depth(depth);
     let luck = crate::app::review::luck_all(games, &limits, jobs as usize, 16, None)?;
@@ -219,7 +237,7 @@ impl LuckReport {
         })
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = String::new();
         let n = self.scores.total();
         if n == 0 {
@@ -263,7 +281,7 @@ impl LuckReport {
         out
     }
 
-    fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         let s = self.scores.adjusted_score(&self.plain);
         let ratio = self.scores.variance_ratio();
         let mut v = serde_json::json!({
