@@ -301,7 +301,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     }
     t.validate()?;
     if args.luck {
-        super::stats::luck_needs_two(t.names.len(), "this match has")?;
+        super::luck_report::luck_needs_two(t.names.len(), "this match has")?;
     }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
@@ -358,7 +358,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     let luck = args
         .luck
         .then(|| {
-            super::stats::luck_report(
+            super::luck_report::luck_report(
                 &o.records,
                 &o.report,
                 args.luck_depth,
@@ -369,7 +369,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     if args.json {
         print!(
             "{}",
-            super::stats::json_with_luck(&o.report, luck.as_ref())?
+            super::luck_report::json_with_luck(&o.report, luck.as_ref())?
         );
         return Ok(());
     }
