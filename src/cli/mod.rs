@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod battle;
 pub mod bench;
 pub mod learn;
+mod luck_report;
 pub mod play;
 pub mod referee;
 pub mod solve;

@@ -121,6 +121,14 @@ pub struct MatchArgs {
     /// Print the summary as one JSON object on standard output (progress goes to standard error).
     #[arg(long)]
     pub json: bool,
+    /// Two players: print the luck-adjusted score and variance ratio beside the plain score, as
+    /// `ewn stats --luck` does. Every roll's luck is valued when the last game is over (on
+    /// --concurrency threads), which adds that time to the end of the match.
+    #[arg(long)]
+    pub luck: bool,
+    /// Depth of the fixed search that values the luck (with --luck).
+    #[arg(long, default_value_t = crate::brain::luck::DEFAULT_LUCK_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub luck_depth: u32,
 }
 
 impl MatchArgs {
@@ -292,6 +300,9 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             .with_context(|| format!("creating the engine log folder {}", d.display()))?;
     }
     t.validate()?;
+    if args.luck {
+        super::luck_report::luck_needs_two(t.names.len(), "this match has")?;
+    }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
     let mut t = t;
@@ -344,14 +355,31 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         h.over();
         crate::app::live::linger();
     }
+    let luck = args
+        .luck
+        .then(|| {
+            super::luck_report::luck_report(
+                &o.records,
+                &o.report,
+                args.luck_depth,
+                args.concurrency as u64,
+            )
+        })
+        .transpose()?;
     if args.json {
-        print!("{}", o.report.json());
+        print!(
+            "{}",
+            super::luck_report::json_with_luck(&o.report, luck.as_ref())?
+        );
         return Ok(());
     }
     if let Some(e) = &o.event {
         print!("{e}");
     }
     print!("{}", o.report.text());
+    if let Some(l) = &luck {
+        print!("{}", l.text());
+    }
     if let Some((_, at)) = o.sprt_stop {
         println!(
             "The SPRT stopped the match after {at} games (begun pairs were finished); {} of {} \

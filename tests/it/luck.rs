@@ -282,3 +282,35 @@ fn stats_luck_prints_the_adjusted_score_beside_the_plain_one() {
     let e = common::run_fails(&argv("stats --luck --luck-depth 0", &[&p]));
     assert!(e.contains("--luck-depth"), "{e}");
 }
+
+/// The line of `out` that begins with `start`.
+fn line_of<'a>(out: &'a str, start: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no '{start}' line: {out}"))
+}
+
+#[test]
+fn match_luck_prints_what_stats_luck_prints_of_its_record() {
+    let path = common::temp_path("luck", "match.txt");
+    let p = path.to_str().unwrap().to_string();
+    let out = run_ok(&argv(
+        "match --engine random --opponent greedy --games 4 --seed 3 --luck --luck-depth 1",
+        &["--record", &p],
+    ));
+    let stats = run_ok(&argv("stats --luck --luck-depth 1", &[&p]));
+    for start in ["Score ", "Luck-adjusted score ", "Variance ratio "] {
+        assert_eq!(line_of(&out, start), line_of(&stats, start), "{out}");
+    }
+    let json = run_ok(&argv(
+        "match --engine random --opponent greedy --games 4 --seed 3 --luck --luck-depth 1 --json",
+        &[],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["luck"]["pairs"].as_u64(), Some(2), "{v}");
+    let e = common::run_fails(&argv(
+        "match --engine random --engine greedy --engine random --games 2 --luck",
+        &[],
+    ));
+    assert!(e.contains("--luck is for a match of two players"), "{e}");
+}

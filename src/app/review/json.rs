@@ -76,6 +76,8 @@ pub fn json(
             json!({
                 "number": g.number,
                 "winner": g.winner.map(|w| w.name()),
+                "reason": g.reason.to_string(),
+                "fault": g.reason.is_fault(),
                 "start_red": r.start_red,
                 "red": side(g, r, Color::Red),
                 "blue": side(g, r, Color::Blue),
@@ -97,6 +99,8 @@ pub fn json(
                 "error_rate": t.per_choice(),
                 "accuracy": t.accuracy(),
                 "score": t.score,
+                "faults": t.faults,
+                "fault_share": t.fault_share,
             });
             if t.luck_games > 0 {
                 p["luck"] = json!(t.luck);

@@ -296,11 +296,24 @@ pub struct Tally {
     pub luck: f64,
     pub net_luck: f64,
     pub adjusted: f64,
+    /// Games decided by a fault (time, crash, illegal or malformed move), and the sum over them
+    /// of what the result differs from what the start and the losses explain: the fault's share,
+    /// kept apart from the dice's.
+    pub faults: u64,
+    pub fault_share: f64,
 }
 
 impl Tally {
-    /// Adds the game `review` in which the player had `side` and `winner` won.
-    fn add(&mut self, review: &GameReview, side: Color, winner: Option<Color>, threshold: f64) {
+    /// Adds the game `review` in which the player had `side` and `winner` won (by a fault of the
+    /// loser when `fault`).
+    fn add(
+        &mut self,
+        review: &GameReview,
+        side: Color,
+        winner: Option<Color>,
+        fault: bool,
+        threshold: f64,
+    ) {
         self.games += 1;
         self.start += review.start(side);
         self.opponents_lost += review.lost(side.other()).0;
@@ -310,6 +323,11 @@ impl Tally {
             None => 0.5,
         };
         self.score += result;
+        if fault {
+            self.faults += 1;
+            self.fault_share +=
+                result - (review.start(side) - review.lost(side).0 + review.lost(side.other()).0);
+        }
         if !review.luck.is_empty() {
             self.luck_games += 1;
             self.luck += SideLuck::of(&review.luck, side).total;
@@ -374,9 +392,22 @@ impl Tally {
     }
 
     /// The score the start and the losses of both sides explain: start value, minus own losses,
-    /// plus the opponents'. What the result differs by is the dice (and the reviewer's errors).
+    /// plus the opponents'. What the result differs by is the faults' share ([`Tally::fault`])
+    /// and the rest ([`Tally::other`]).
     pub fn explained(&self) -> f64 {
         self.mean(self.start - self.lost + self.opponents_lost)
+    }
+
+    /// The share of the games decided by a fault in what the score differs from the explained
+    /// score, a game.
+    pub fn fault(&self) -> f64 {
+        self.mean(self.fault_share)
+    }
+
+    /// The rest of what the score differs from the explained score, a game: the dice and the
+    /// reviewer's errors.
+    pub fn other(&self) -> f64 {
+        self.mean(self.score) - self.explained() - self.fault()
     }
 }
 
@@ -407,7 +438,13 @@ impl Summary {
                     self.players.len() - 1
                 }
             };
-            self.players[i].add(review, side, game.winner, self.threshold);
+            self.players[i].add(
+                review,
+                side,
+                game.winner,
+                game.reason.is_fault(),
+                self.threshold,
+            );
         }
     }
 
@@ -441,24 +478,27 @@ impl Summary {
         }
         let _ = writeln!(
             out,
-            "Score = start - lost + opponents' lost + dice (means a game):"
+            "Score = start - lost + opponents' lost + fault + other (means a game; fault: the \
+             share of games lost on time, by a crash or an illegal move; other: the dice and the \
+             reviewer's errors, not the luck below):"
         );
         let _ = writeln!(
             out,
-            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>9}  {:>6}",
-            "player", "start", "lost", "opp", "score", "explained", "dice"
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>9}  {:>7}  {:>7}",
+            "player", "start", "lost", "opp", "score", "explained", "fault", "other"
         );
         for t in &self.players {
             let _ = writeln!(
                 out,
-                "{:<width$}  {:>6.4}  {:>6.4}  {:>6.4}  {:>6.4}  {:>9.4}  {:>+6.4}",
+                "{:<width$}  {:>6.4}  {:>6.4}  {:>6.4}  {:>6.4}  {:>9.4}  {:>+7.4}  {:>+7.4}",
                 t.name,
                 t.mean(t.start),
                 t.per_game(),
                 t.mean(t.opponents_lost),
                 t.mean(t.score),
                 t.explained(),
-                t.mean(t.score) - t.explained()
+                t.fault(),
+                t.other()
             );
         }
         let _ = writeln!(
@@ -479,6 +519,7 @@ impl Summary {
                 out,
                 "Luck (means a game): own rolls, net (own minus the opponents'), score, luck-adjusted score:"
             );
+            let _ = writeln!(out, "{ADJUSTED_NOTE}");
             for t in &self.players {
                 let _ = writeln!(
                     out,
@@ -510,6 +551,10 @@ impl Summary {
         out
     }
 }
+
+/// The line that says what a luck-adjusted result is.
+const ADJUSTED_NOTE: &str = "  (a luck-adjusted result is the result minus the net luck: an \
+                             unbiased estimate, which in one game can fall outside 0..1)";
 
 /// The text of one reviewed game: a head line, every move that lost at least `threshold`, and
 /// each side's total.
@@ -594,13 +639,25 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
             ));
         }
         let _ = writeln!(out, "  luck: {}", parts.join(", "));
+        let (ra, ba) = (
+            adjusted_result(&review.luck, Color::Red, result_of(game, Color::Red)),
+            adjusted_result(&review.luck, Color::Blue, result_of(game, Color::Blue)),
+        );
         let _ = writeln!(
             out,
-            "  luck-adjusted result: {} {:.4}, {} {:.4}",
-            game.red,
-            adjusted_result(&review.luck, Color::Red, result_of(game, Color::Red)),
-            game.blue,
-            adjusted_result(&review.luck, Color::Blue, result_of(game, Color::Blue))
+            "  luck-adjusted result: {} {ra:.4}, {} {ba:.4}",
+            game.red, game.blue
+        );
+        if !(0.0..=1.0).contains(&ra) || !(0.0..=1.0).contains(&ba) {
+            let _ = writeln!(out, "{ADJUSTED_NOTE}");
+        }
+    }
+    if game.reason.is_fault() {
+        let _ = writeln!(
+            out,
+            "  decided by a fault: {}; the result is not the dice's doing, and the luck and \
+             losses above value the rolls and moves only",
+            game.reason
         );
     }
     out

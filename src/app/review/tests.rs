@@ -149,3 +149,51 @@ fn start_and_losses_explain_scores_that_add_up_to_one() {
     assert!((a.explained() - expect).abs() < 1e-9);
     assert!(sum.text().contains("Score = start - lost"));
 }
+
+#[test]
+fn a_game_lost_on_time_is_named_a_fault_not_put_down_to_the_dice() {
+    let plies = [(3, "c5d4"), (2, "d1c2"), (5, "b4c3"), (1, "e1d2")];
+    let mut lost = record(Board::startpos(), &plies);
+    lost.winner = Some(Color::Blue);
+    lost.reason = Reason::Time;
+    let mut resigned = lost.clone();
+    resigned.reason = Reason::Resign;
+    let mut s = Searcher::new(1);
+    let mut review = review_game(&mut s, &lost, &Limits::to_depth(3)).unwrap();
+    let (red_lost, _) = review.lost(Color::Red);
+    let (blue_lost, _) = review.lost(Color::Blue);
+    let explained_red = review.start_red - red_lost + blue_lost;
+    let mut sum = Summary::new(0.02);
+    sum.add(&lost, &review);
+    sum.add(&resigned, &review);
+    let a = &sum.players[0];
+    // The game lost on time: its whole leftover is the fault's, a game in two; the resigned
+    // game's leftover stays in `other`.
+    assert_eq!(a.faults, 1);
+    assert!((a.fault() - (0.0 - explained_red) / 2.0).abs() < 1e-9);
+    assert!((a.other() - (0.0 - explained_red) / 2.0).abs() < 1e-9);
+    assert!((a.explained() + a.fault() + a.other() - a.score / 2.0).abs() < 1e-9);
+    let text = sum.text();
+    assert!(text.contains("fault") && text.contains("other"), "{text}");
+    assert!(!text.contains(" dice\n"), "{text}");
+    // Blue's roll took 0.4 of its win chance, yet it won: its adjusted result is above 1.
+    review.luck = vec![RollLuck {
+        ply: 2,
+        side: Color::Blue,
+        die: 2,
+        before: 0.5,
+        after: 0.1,
+    }];
+    let text = game_text(&lost, &review, 0.02);
+    assert!(text.contains("decided by a fault: time"), "{text}");
+    assert!(
+        text.contains("luck-adjusted result: a -0.4000, b 1.4000"),
+        "{text}"
+    );
+    assert!(text.contains("can fall outside 0..1"), "{text}");
+    let text = game_text(&resigned, &review, 0.02);
+    assert!(!text.contains("decided by a fault"), "{text}");
+    review.luck[0].after = 0.6;
+    let text = game_text(&resigned, &review, 0.02);
+    assert!(!text.contains("can fall outside 0..1"), "{text}");
+}
