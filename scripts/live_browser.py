@@ -7,8 +7,10 @@ against greedy with the live page on a free port, and checks in the browser that
 progress is drawn at its variant's size (36, 9 or 25 squares, the hole), with its last move
 marked, digits inside their cubes and a board large enough to read; that the board changes as
 moves are played; that the standings and the finished games appear as tables; that the page
-refuses a request that would change something (POST: 405); and that once the match is over the
-final screen stays with the final standings. Screenshots go to OUTDIR/live-*.png. Waits are for
+refuses a request that would change something (POST: 405); that at 1280x800 no table scrolls
+sideways and a finished game's opened moves stay open as the page polls; that a cube that fell into
+the hole is named on the last-move line; and that once the match is over the final screen stays
+with the final standings. Screenshots go to OUTDIR/live-*.png. Waits are for
 elements, bounded only against a hang.
 """
 
@@ -50,7 +52,8 @@ MATCH = {"6x6": (4, "greedy", 100), "3x3": (6, "mcts:1500000", 5000),
 def watch(variant, width, height, check_post):
     """A short match in `variant` watched at width x height: each board drawn at its variant's
     size (the hole too), the last move marked, the standings and the finished games as tables,
-    and the final screen that stays once the match is over."""
+    and the final screen that stays once the match is over; at 1280 wide, that the tables fit without
+    scrolling sideways and that a finished game's opened moves stay open across polls."""
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
     games, opponent, movetime = MATCH[variant]
     match = subprocess.Popen([EWN, "--variant", variant, "match", "--engine", "self", "--opponent",
@@ -88,6 +91,8 @@ def watch(variant, width, height, check_post):
                 " holes: c.querySelectorAll('.board .cell.hole').length,"
                 " cubes: c.querySelectorAll('.board .cube').length,"
                 " last: c.querySelectorAll('.board .cell.last-to').length,"
+                " intoHole: c.querySelectorAll('.board .cell.last-to.hole').length,"
+                " movesLine: c.querySelector('.moves').textContent,"
                 " roll: c.querySelector('.roll').textContent,"
                 " names: c.querySelector('.side.red').textContent + ' '"
                 " + c.querySelector('.side.blue').textContent,"
@@ -97,6 +102,9 @@ def watch(variant, width, height, check_post):
                 "   return q ? parseFloat(getComputedStyle(q).fontSize) : 0; })(),"
                 " board: c.querySelector('.board').innerHTML}));")
             for c in cards:
+                # A move onto the hole: the last-move line names the cube that fell in.
+                if c["intoHole"]:
+                    assert "fell into the hole" in c["movesLine"], c["movesLine"]
                 if c["cubes"] and c["last"] and "die" in c["roll"]:
                     assert "ewn" in c["names"] and opponent in c["names"], c["names"]
                     return c
@@ -113,6 +121,9 @@ def watch(variant, width, height, check_post):
                  lambda: d.find_elements(By.CSS_SELECTOR, "#table tr"))
         wait_for(f"{where}: the finished games with results",
                  lambda: d.find_elements(By.CSS_SELECTOR, "#finished tr"))
+        if width >= 1280:
+            fits(d, where)
+            moves_stay_open(d, where)
         if check_post:
             status = d.execute_async_script(
                 "const done = arguments[arguments.length - 1];"
@@ -137,6 +148,45 @@ def watch(variant, width, height, check_post):
         match.kill()
         match.wait()
         os.unlink(err.name)
+
+
+def fits(d, where):
+    """The standings, the finished games and the opened report fit the side panel: no table
+    scrolls sideways, nor the page; the report scrolls only inside its own box."""
+    d.execute_script("document.getElementById('report').open = true;")
+    over = d.execute_script(
+        "const out = [];"
+        "for (const el of document.querySelectorAll('.table-wrap, .side-panel')) {"
+        "  if (!el.hidden && el.scrollWidth > el.clientWidth)"
+        "    out.push(`${el.id || el.className}: ${el.scrollWidth} > ${el.clientWidth}`); }"
+        "const doc = document.documentElement;"
+        "if (doc.scrollWidth > doc.clientWidth) out.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);"
+        "return out;")
+    assert not over, f"{where}: overflows sideways: {over}"
+    # Results and move counts on one line each.
+    tall = d.execute_script(
+        "const line = parseFloat(getComputedStyle(document.querySelector('#finished td')).lineHeight) || 20;"
+        "return [...document.querySelectorAll('#finished td.res, #finished td.mv')]"
+        ".filter((td) => td.getBoundingClientRect().height > 2.2 * line + 10).map((td) => td.textContent);")
+    assert not tall, f"{where}: wrapped cells in the finished games: {tall}"
+    d.execute_script("document.getElementById('report').open = false;")
+
+
+def moves_stay_open(d, where):
+    """A finished game's moves, once opened, stay open when the next view redraws the table."""
+    n = d.execute_script(
+        "const b = document.querySelector('#finished button.mv'); b.click();"
+        "window.ewnOldRow = document.querySelector('#finished tr'); return b.dataset.game;")
+    wait_for(f"{where}: the finished games drawn again",
+             lambda: d.execute_script("return !document.body.contains(window.ewnOldRow);")
+             or d.execute_script("return document.body.classList.contains('ended');"))
+    state = d.execute_script(
+        f"const row = document.getElementById('moves-{n}');"
+        f"const b = document.querySelector('#finished button.mv[data-game=\"{n}\"]');"
+        "return {shown: !!row && !row.hidden, expanded: b && b.getAttribute('aria-expanded'),"
+        " text: row ? row.textContent : ''};")
+    assert state["shown"] and state["expanded"] == "true", f"{where}: game {n}'s moves closed: {state}"
+    assert "move" in state["text"], f"{where}: game {n}'s moves: {state['text']!r}"
 
 
 def main():

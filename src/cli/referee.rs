@@ -308,7 +308,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     let mut t = t;
     if let Some(addr) = &args.live {
         let hall = crate::referee::hall::Hall::default();
-        hall.set_title(&t.names.join(", "));
+        hall.set_players(&t.names);
         let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
         // The address is for the organiser, like the progress: on standard error.
         eprintln!("live page at http://{bound}/");

@@ -77,6 +77,8 @@ pub struct GameView {
     pub clock_ms: [i64; 2],
     /// Each side's last reported win chance (its own), when its engine reports one.
     pub win_chance: [Option<f64>; 2],
+    /// The cube that the last move dropped into a hole (`"R5"`), or null.
+    pub fell: Option<String>,
 }
 
 /// A finished game, for the table of results.
@@ -169,6 +171,11 @@ fn count(table: &mut Vec<StandingView>, rec: &GameRecord) {
             None => s.points += 0.5,
         }
     }
+    sort_table(table);
+}
+
+/// Most points first, then by name.
+fn sort_table(table: &mut [StandingView]) {
     table.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.name.cmp(&b.name)));
 }
 
@@ -191,6 +198,23 @@ impl Hall {
 
     pub fn set_title(&self, title: &str) {
         self.with(|s| s.title = title.to_string());
+    }
+
+    /// The match's players: the title names them, and each is in the standings from the start,
+    /// with no game yet.
+    pub fn set_players(&self, names: &[String]) {
+        self.with(|s| {
+            s.title = names.join(", ");
+            for name in names {
+                if !s.table.iter().any(|t| &t.name == name) {
+                    s.table.push(StandingView {
+                        name: name.clone(),
+                        ..StandingView::default()
+                    });
+                }
+            }
+            sort_table(&mut s.table);
+        });
     }
 
     /// The match is over: what the view shows now is final.
@@ -251,11 +275,15 @@ impl Hall {
             })
             .collect();
         let dice = v.has_dice();
-        let last = moves
+        let last_move = moves
             .last()
             .and_then(|(_, m)| parse_move_in(v, m).ok())
-            .filter(|m| !m.is_pass())
-            .map(|m| [v.square_name(m.from), v.square_name(m.to)]);
+            .filter(|m| !m.is_pass());
+        let last = last_move.map(|m| [v.square_name(m.from), v.square_name(m.to)]);
+        // A move onto a hole: the cube that stood on its from square before it is gone.
+        let into_hole = last_move
+            .filter(|m| v.rules.holes.contains(&m.to))
+            .map(|m| m.from as usize);
         let view = GameView {
             number,
             red: names[0].to_string(),
@@ -276,8 +304,24 @@ impl Hall {
             last,
             clock_ms,
             win_chance,
+            fell: None,
         };
         self.with(|s| {
+            let mut view = view;
+            // The board before the move is the view before it: the same game one move shorter
+            // (or the same moves, shown again with a die or a clock).
+            view.fell = s.games.get(&number).and_then(|prev| {
+                if prev.moves.len() == view.moves.len() {
+                    prev.fell.clone()
+                } else if prev.moves.len() + 1 == view.moves.len() {
+                    into_hole
+                        .and_then(|from| prev.squares.get(from))
+                        .filter(|c| !c.is_empty())
+                        .cloned()
+                } else {
+                    None
+                }
+            });
             s.games.insert(number, view);
         });
     }
@@ -295,5 +339,61 @@ impl Hall {
             finished: g.finished.iter().cloned().collect(),
             over: g.over,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(hall: &Hall, b: &Board, moves: &[(u8, String)], die: Option<u8>) {
+        hall.update(7, ["a", "b"], b, moves, die, [1000, 1000], [None, None]);
+    }
+
+    #[test]
+    fn a_cube_that_falls_into_a_hole_is_named_until_the_next_move() {
+        let v = Variant::preset("blackhole").expect("the blackhole preset");
+        let start = Board::startpos_in(v);
+        let into = start
+            .all_moves()
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| !m.is_pass() && v.rules.holes.contains(&m.to))
+            .expect("a first move onto the hole");
+        let (c, n) = piece_of(start.piece_at(into.from));
+        let cube = format!("{}{n}", if c == Color::Red { 'R' } else { 'B' });
+        let hall = Hall::default();
+        show(&hall, &start, &[], Some(1));
+        assert_eq!(hall.view().games[0].fell, None);
+        let mut b = start.clone();
+        b.make(into);
+        let mut moves = vec![(n, into.display(v).to_string())];
+        show(&hall, &b, &moves, None);
+        assert_eq!(hall.view().games[0].fell.as_deref(), Some(cube.as_str()));
+        // Shown again with the next die: still the last move's fall.
+        show(&hall, &b, &moves, Some(2));
+        assert_eq!(hall.view().games[0].fell.as_deref(), Some(cube.as_str()));
+        let plain = b
+            .all_moves()
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| !m.is_pass() && !v.rules.holes.contains(&m.to))
+            .expect("a reply beside the hole");
+        b.make(plain);
+        moves.push((2, plain.display(v).to_string()));
+        show(&hall, &b, &moves, None);
+        assert_eq!(hall.view().games[0].fell, None);
+    }
+
+    #[test]
+    fn every_player_is_in_the_standings_before_its_first_game() {
+        let hall = Hall::default();
+        hall.set_players(&["ewn".to_string(), "greedy".to_string()]);
+        let v = hall.view();
+        assert_eq!(v.title, "ewn, greedy");
+        let names: Vec<(&str, u64)> = v.table.iter().map(|s| (s.name.as_str(), s.games)).collect();
+        assert_eq!(names, [("ewn", 0), ("greedy", 0)]);
     }
 }

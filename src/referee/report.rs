@@ -350,10 +350,22 @@ impl Report {
             out,
             "Crosstable (wins-losses of the row's player against the column's):"
         );
-        let cell = 9usize;
+        // Columns as wide as the names, up to a limit; a longer name is cut with an ellipsis,
+        // so that a cut name never reads as another player's (mcts:2000 is not mcts:200).
+        let cell = self
+            .names
+            .iter()
+            .map(|s| s.chars().count() + 1)
+            .max()
+            .unwrap_or(0)
+            .clamp(9, 17);
         let mut head = format!("  {:<width$}", "");
         for name in &self.names {
-            let short: String = name.chars().take(cell - 1).collect();
+            let short: String = if name.chars().count() < cell {
+                name.clone()
+            } else {
+                name.chars().take(cell - 2).chain(['…']).collect()
+            };
             let _ = write!(head, "  {short:<cell$}");
         }
         let _ = writeln!(out, "{}", head.trim_end());

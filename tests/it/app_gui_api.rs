@@ -1332,24 +1332,27 @@ struct LiveMatch {
 
 impl LiveMatch {
     fn start(variant: &str) -> LiveMatch {
+        LiveMatch::start_with(&[
+            "--variant",
+            variant,
+            "match",
+            "--engine",
+            "self",
+            "--opponent",
+            "greedy",
+            "--games",
+            "400",
+            "--movetime",
+            "100",
+        ])
+    }
+
+    /// `ewn ARGS --quiet --live 0`.
+    fn start_with(args: &[&str]) -> LiveMatch {
         use std::io::{BufRead, BufReader};
         let mut child = Command::new(common::EWN)
-            .args([
-                "--variant",
-                variant,
-                "match",
-                "--engine",
-                "self",
-                "--opponent",
-                "greedy",
-                "--games",
-                "400",
-                "--movetime",
-                "100",
-                "--quiet",
-                "--live",
-                "0",
-            ])
+            .args(args)
+            .args(["--quiet", "--live", "0"])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -1485,6 +1488,57 @@ fn the_live_view_carries_the_variant() {
     for mv in g["moves"].as_array().unwrap() {
         assert!(!mv.as_str().unwrap().contains(':'), "{g}");
     }
+}
+
+/// Every player of the match is in the live standings, and the report's crosstable never cuts
+/// a name into another one: `mcts:2000` is not shown as `mcts:200`.
+#[test]
+fn the_live_standings_name_every_player_whole() {
+    let m = LiveMatch::start_with(&[
+        "match",
+        "--engine",
+        "name=mcts:2000",
+        "cmd=random",
+        "--engine",
+        "name=mcts:200",
+        "cmd=random",
+        "--engine",
+        "greedy",
+        "--tournament",
+        "round-robin",
+        "--games",
+        "200",
+    ]);
+    let names = |v: &Value| -> Vec<String> {
+        let mut n: Vec<String> = v["table"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    let v = m.live();
+    assert_eq!(names(&v), ["greedy", "mcts:200", "mcts:2000"], "{v}");
+    let start = Instant::now();
+    let v = loop {
+        let v = m.live();
+        if v["standings"].as_str().unwrap().contains("Crosstable") {
+            break v;
+        }
+        assert!(start.elapsed() < HANG, "no crosstable: {v}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let text = v["standings"].as_str().unwrap();
+    let head = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Crosstable"))
+        .nth(1)
+        .unwrap();
+    let mut cols: Vec<&str> = head.split_whitespace().collect();
+    cols.sort();
+    assert_eq!(cols, ["greedy", "mcts:200", "mcts:2000"], "{text}");
 }
 
 /// A bad table in `--tables DIR` is an error before the address is printed: no address that

@@ -1,9 +1,10 @@
 // The live page of `ewn match --live`: polls the read-only view (GET /api/live) and draws each
 // game in progress with the arena's board drawing (board.js) from the game's variant (size,
 // holes, goals, start squares), its last move marked, the clocks, the die and the engines'
-// reported win chances; a table of finished games with their results (each opens its moves), and
-// the standings as a table. When the match ends (its server goes away) the last view stays, as
-// the final screen. It sends nothing that changes anything.
+// reported win chances, and a cube that fell into a hole on the last move; a table of finished
+// games with their results (each opens its moves, which stay open as the view changes), and the
+// standings as a table, every player listed from the start. When the match ends (its server goes
+// away) the last view stays, as the final screen. It sends nothing that changes anything.
 'use strict';
 
 (() => {
@@ -11,6 +12,7 @@
   let shown = -1;
   let last = null; // the last view drawn
   let failures = 0;
+  const open = new Set(); // the finished games whose moves are open, by number
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const clock = (ms) => {
@@ -19,6 +21,9 @@
   };
   const chance = (p) => (p === null || p === undefined ? '' : `${Math.round(100 * p)}%`);
   const SIDE = { r: 'Red', b: 'Blue' };
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  // A cube as the view names it (`R5`) in words.
+  const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
   // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page.
   const moveText = (m) => {
     const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
@@ -55,8 +60,9 @@
       el.classList.toggle('to-move', moving);
       el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b>${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
-        `<span class="clock" title="time left">${clock(ms)}</span>` +
-        `<span class="wp" title="its own reported win chance">${chance(p)}</span>`;
+        `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> ${clock(ms)}</span>` +
+        `<span class="wp" title="its engine's reported win chance, for itself">` +
+        `${chance(p) ? `<span class="lbl">win chance</span> ${chance(p)}` : ''}</span>`;
     };
     side('red', g.red, g.clock_ms[0], g.win_chance[0], g.to_move === 'r');
     side('blue', g.blue, g.clock_ms[1], g.win_chance[1], g.to_move === 'b');
@@ -77,7 +83,8 @@
     const moves = g.moves.map(moveText);
     const lastMove = moves.length ? moves[moves.length - 1] : null;
     card.querySelector('.moves').innerHTML = moves.length
-      ? `${moves.length} moves · last <b>${esc(lastMove)}</b>` +
+      ? `${plural(moves.length, 'move', 'moves')} · last <b>${esc(lastMove)}</b>` +
+        (g.fell ? ` <span class="fell">↓ ${esc(cubeWords(g.fell))} fell into the hole</span>` : '') +
         `<span class="earlier"> · ${esc(moves.slice(-9, -1).reverse().join(' · '))}</span>`
       : 'no move yet';
     return card;
@@ -85,7 +92,7 @@
 
   function standings(v) {
     const rows = (v.table || []).map((s, i) => {
-      const pct = s.games ? `${(100 * s.points / s.games).toFixed(1)}%` : '';
+      const pct = s.games ? (100 * s.points / s.games).toFixed(1) : '';
       return `<tr><td>${i + 1}</td><th scope="row">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
@@ -96,14 +103,28 @@
     $('report').hidden = !v.standings;
   }
 
+  // Each finished game is a row; its moves open in a row of their own below it, across the whole
+  // table, and stay open when the table is drawn again.
   function finished(v) {
-    const rows = (v.finished || []).map((f) => {
-      const result = f.winner ? `${SIDE[f.winner]} won (${esc(f.reason)})` : `no winner (${esc(f.reason)})`;
+    const list = v.finished || [];
+    const rows = list.map((f) => {
+      const said = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`;
+      const result = f.winner ? `${SIDE[f.winner]}, ${f.reason}` : `none, ${f.reason}`;
       const won = (c) => (f.winner === c ? ' class="won"' : '');
       const moves = f.moves.map(moveText).join(' · ');
+      const isOpen = open.has(f.number);
       return `<tr><td>${f.number}</td><td${won('r')}>${esc(f.red)}</td><td${won('b')}>${esc(f.blue)}</td>` +
-        `<td>${result}</td><td><details><summary>${f.moves.length} moves</summary><p class="movelist">${esc(moves)}</p></details></td></tr>`;
+        `<td class="res" title="${esc(said)}">${esc(result)}</td>` +
+        `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
+        `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
+        `title="show or hide game ${f.number}'s moves">` +
+        `<span aria-hidden="true">${isOpen ? '▾' : '▸'}</span> ${f.moves.length}</button></td></tr>` +
+        `<tr class="movesrow" id="moves-${f.number}"${isOpen ? '' : ' hidden'}><td colspan="5">` +
+        `<p class="movelist">Game ${f.number}, ${plural(f.moves.length, 'move', 'moves')}: ${esc(moves)}</p></td></tr>`;
     });
+    // Games no longer listed are forgotten.
+    const listed = new Set(list.map((f) => f.number));
+    for (const n of [...open]) if (!listed.has(n)) open.delete(n);
     $('finished').innerHTML = rows.join('');
     $('finished-wrap').hidden = rows.length === 0;
     $('no-finished').hidden = rows.length > 0;
@@ -113,7 +134,7 @@
     last = v;
     $('title').textContent = v.title || 'match';
     document.title = `ewn live: ${v.title || 'match'}`;
-    $('status').textContent = `${v.games_done} games finished · ${v.games.length} in progress`;
+    $('status').textContent = `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const keep = new Set(v.games.map((g) => `game-${g.number}`));
     for (const el of [...$('games').children]) if (!keep.has(el.id)) el.remove();
     $('games').style.setProperty('--gcols', columns(v.games.length));
@@ -134,9 +155,9 @@
     const cut = !over && v && v.games.length > 0;
     $('final').hidden = false;
     $('final-text').textContent = cut
-      ? `The match's server stopped with ${v.games.length} games unfinished; ${done} games finished. This is the last view.`
-      : `The match is over: ${done} games played. Final standings below.`;
-    $('status').textContent = cut ? 'the server is gone' : `final: ${done} games`;
+      ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
+      : `The match is over: ${plural(done, 'game', 'games')} played. Final standings below.`;
+    $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
   }
 
@@ -159,6 +180,17 @@
     }
     setTimeout(poll, 400);
   }
+  // Opening a finished game's moves: remembered by game, so that the next view keeps it open.
+  $('finished').addEventListener('click', (e) => {
+    const b = e.target.closest('button.mv');
+    if (!b) return;
+    const n = Number(b.dataset.game);
+    const isOpen = !open.has(n);
+    if (isOpen) open.add(n); else open.delete(n);
+    b.setAttribute('aria-expanded', String(isOpen));
+    b.querySelector('span').textContent = isOpen ? '▾' : '▸';
+    $(`moves-${n}`).hidden = !isOpen;
+  });
   window.addEventListener('resize', () => { if (last) draw(last); });
   poll();
 })();
