@@ -90,7 +90,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub anchor: Option<String>,
     /// Write every game to this record file, flushed to the disk game by game. The file is locked:
-    /// a second runner given it is refused.
+    /// a second runner given it is refused. A file that already holds something is refused before
+    /// any game (never emptied): continue it with --resume, or give another file.
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Continue an interrupted match: keep the games the --record file holds (an unfinished last
@@ -292,6 +293,12 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             .with_context(|| format!("creating the engine log folder {}", d.display()))?;
     }
     t.validate()?;
+    // A record that holds games is never cut: refused before any engine is started.
+    if let Some(p) = &args.record
+        && !args.resume
+    {
+        crate::referee::record_file::refuse_existing(p)?;
+    }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
     let mut t = t;
