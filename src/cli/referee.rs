@@ -351,45 +351,68 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         h.over();
         crate::app::live::linger();
     }
+    // The summary is written at once, and a closed standard output (`... | head`) is the usual
+    // one-line error, not a panic.
+    let mut text = String::new();
     if args.json {
-        print!("{}", o.report.json());
-        return Ok(());
+        text.push_str(&o.report.json());
+    } else {
+        summary(&mut text, &t, &o, start)?;
     }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .context("writing the summary to standard output")?;
+    Ok(())
+}
+
+/// The text summary of a finished match: the event, the report and the closing lines.
+fn summary(
+    w: &mut String,
+    t: &Tournament,
+    o: &tourney::Outcome,
+    start: std::time::Instant,
+) -> std::fmt::Result {
+    use std::fmt::Write;
     if let Some(e) = &o.event {
-        print!("{e}");
+        write!(w, "{e}")?;
     }
-    print!("{}", o.report.text());
+    write!(w, "{}", o.report.text())?;
     if let Some((_, at)) = o.sprt_stop {
-        println!(
+        writeln!(
+            w,
             "The SPRT stopped the match after {at} games (begun pairs were finished); {} of {} \
              games played",
             o.records.len(),
             o.planned
-        );
+        )?;
     }
     if let Some(n) = t.first_to {
         let names = &o.report.names;
         let e = o.report.encounters.first().cloned().unwrap_or_default();
         let winner = if e.wins >= n { &names[0] } else { &names[1] };
-        println!(
+        writeln!(
+            w,
             "First to {n}: {winner} after {} games ({} {}-{} {})",
             o.records.len(),
             names[0],
             e.wins,
             e.losses,
             names[1]
-        );
+        )?;
     }
     if let Some(s) = t.shard {
-        println!(
+        writeln!(
+            w,
             "Shard {}/{}: {} of {} games of the match; merge the shards' records with `ewn stats`",
             s.k,
             s.n,
             o.records.len(),
             t.total_pairs() * 2
-        );
+        )?;
     }
-    println!("Wall time {:.1} s", start.elapsed().as_secs_f64());
+    writeln!(w, "Wall time {:.1} s", start.elapsed().as_secs_f64())?;
     Ok(())
 }
 

@@ -482,3 +482,34 @@ fn both_forms_of_a_named_engine_play_the_same_match() {
     }
     assert_eq!(outs, [2, 2]);
 }
+
+/// A closed standard output (`ewn match ... | head -2`) ends the run with its one error line,
+/// never a panic: the game lines of `--quiet` and the summary of `--json` (progress on standard
+/// error) alike.
+#[test]
+fn a_closed_standard_output_is_an_error_not_a_panic() {
+    use std::process::{Command, Stdio};
+    for mode in ["--quiet", "--json"] {
+        let mut child = Command::new(EWN)
+            .args(words(
+                "match --engine greedy --opponent random --games 2 --seed 5",
+            ))
+            .arg(mode)
+            .env_remove("RUST_BACKTRACE")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{mode}: {err}");
+        assert!(!err.contains("panicked"), "{mode}: {err}");
+        assert!(
+            err.contains("error") && err.contains("standard output") || err.contains("progress"),
+            "{mode}: {err}"
+        );
+    }
+}
