@@ -57,7 +57,7 @@ pub fn refuse_existing(path: &Path) -> Result<()> {
         .filter(|l| l.trim() == "end")
         .count();
     let holds = if games > 0 {
-        format!("{games} games")
+        format!("{games} game{}", if games == 1 { "" } else { "s" })
     } else {
         format!("{} bytes (no finished game)", bytes.len())
     };
