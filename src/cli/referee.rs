@@ -28,7 +28,8 @@ pub struct MatchArgs {
     /// `proto=`, `arg=`, `dir=`, `stderr=<file>` (the engine's standard error; default dropped),
     /// `mem=<MiB>` (its memory limit), `reuse=1` (TCG: one process for many games; default a
     /// fresh process per game). Repeat `--engine` for more players. Every engine program is
-    /// started once before the first game: one that cannot start stops the match.
+    /// started once before the first game: one that cannot start, or answers an
+    /// `option.` with `error`, stops the match. The words may also come in one quoted argument.
     #[arg(long = "engine", required = true, num_args = 1.., value_name = "name=NAME cmd=COMMAND [KEY=VALUE]...")]
     pub engine_words: Vec<String>,
     /// The words of each `--engine`, one list per occurrence (see [`MatchArgs::group_engines`]).
@@ -224,11 +225,19 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     );
     let mut entrants = Vec::new();
     for (i, words) in args.engine.iter().enumerate() {
-        entrants
-            .push(Entrant::parse(words).with_context(|| format!("reading --engine {}", i + 1))?);
+        // By its place, as the user counts them: "--engine #2 (greedy name=x)".
+        entrants.push(Entrant::parse(words).with_context(|| {
+            format!(
+                "--engine #{} ({})",
+                i + 1,
+                crate::record::excerpt(&words.join(" "))
+            )
+        })?);
     }
     match &args.opponent {
-        Some(words) => entrants.push(Entrant::parse(words).context("reading --opponent")?),
+        Some(words) => entrants.push(Entrant::parse(words).with_context(|| {
+            format!("--opponent ({})", crate::record::excerpt(&words.join(" ")))
+        })?),
         None if entrants.len() == 1 => {
             entrants.push(Entrant::parse(&["random".to_string()])?);
         }
