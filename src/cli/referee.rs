@@ -28,7 +28,8 @@ pub struct MatchArgs {
     /// `proto=`, `arg=`, `dir=`, `stderr=<file>` (the engine's standard error; default dropped),
     /// `mem=<MiB>` (its memory limit), `reuse=1` (TCG: one process for many games; default a
     /// fresh process per game). Repeat `--engine` for more players. Every engine program is
-    /// started once before the first game: one that cannot start stops the match.
+    /// started once before the first game: one that cannot start, or answers an
+    /// `option.` with `error`, stops the match. The words may also come in one quoted argument.
     #[arg(long = "engine", required = true, num_args = 1.., value_name = "name=NAME cmd=COMMAND [KEY=VALUE]...")]
     pub engine_words: Vec<String>,
     /// The words of each `--engine`, one list per occurrence (see [`MatchArgs::group_engines`]).
@@ -90,7 +91,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub anchor: Option<String>,
     /// Write every game to this record file, flushed to the disk game by game. The file is locked:
-    /// a second runner given it is refused.
+    /// a second runner given it is refused. A file that already holds something is refused before
+    /// any game (never emptied): continue it with --resume, or give another file.
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Continue an interrupted match: keep the games the --record file holds (an unfinished last
@@ -231,11 +233,19 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     );
     let mut entrants = Vec::new();
     for (i, words) in args.engine.iter().enumerate() {
-        entrants
-            .push(Entrant::parse(words).with_context(|| format!("reading --engine {}", i + 1))?);
+        // By its place, as the user counts them: "--engine #2 (greedy name=x)".
+        entrants.push(Entrant::parse(words).with_context(|| {
+            format!(
+                "--engine #{} ({})",
+                i + 1,
+                crate::record::excerpt(&words.join(" "))
+            )
+        })?);
     }
     match &args.opponent {
-        Some(words) => entrants.push(Entrant::parse(words).context("reading --opponent")?),
+        Some(words) => entrants.push(Entrant::parse(words).with_context(|| {
+            format!("--opponent ({})", crate::record::excerpt(&words.join(" ")))
+        })?),
         None if entrants.len() == 1 => {
             entrants.push(Entrant::parse(&["random".to_string()])?);
         }
@@ -303,6 +313,12 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     if args.luck {
         super::luck_report::luck_needs_two(t.names.len(), "this match has")?;
     }
+    // A record that holds games is never cut: refused before any engine is started.
+    if let Some(p) = &args.record
+        && !args.resume
+    {
+        crate::referee::record_file::refuse_existing(p)?;
+    }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
     let mut t = t;
@@ -366,51 +382,72 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             )
         })
         .transpose()?;
+    // The summary is written at once, and a closed standard output (`... | head`) is the usual
+    // one-line error, not a panic.
+    let mut text = String::new();
     if args.json {
-        print!(
-            "{}",
-            super::luck_report::json_with_luck(&o.report, luck.as_ref())?
-        );
-        return Ok(());
+        text = super::luck_report::json_with_luck(&o.report, luck.as_ref())?;
+    } else {
+        summary(&mut text, &t, &o, luck.as_ref(), start)?;
     }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .context("writing the summary to standard output")?;
+    Ok(())
+}
+
+/// The text summary of a finished match: the event, the report and the closing lines.
+fn summary(
+    w: &mut String,
+    t: &Tournament,
+    o: &tourney::Outcome,
+    luck: Option<&super::luck_report::LuckReport>,
+    start: std::time::Instant,
+) -> std::fmt::Result {
+    use std::fmt::Write;
     if let Some(e) = &o.event {
-        print!("{e}");
+        write!(w, "{e}")?;
     }
-    print!("{}", o.report.text());
-    if let Some(l) = &luck {
-        print!("{}", l.text());
+    write!(w, "{}", o.report.text())?;
+    if let Some(l) = luck {
+        write!(w, "{}", l.text())?;
     }
     if let Some((_, at)) = o.sprt_stop {
-        println!(
+        writeln!(
+            w,
             "The SPRT stopped the match after {at} games (begun pairs were finished); {} of {} \
              games played",
             o.records.len(),
             o.planned
-        );
+        )?;
     }
     if let Some(n) = t.first_to {
         let names = &o.report.names;
         let e = o.report.encounters.first().cloned().unwrap_or_default();
         let winner = if e.wins >= n { &names[0] } else { &names[1] };
-        println!(
+        writeln!(
+            w,
             "First to {n}: {winner} after {} games ({} {}-{} {})",
             o.records.len(),
             names[0],
             e.wins,
             e.losses,
             names[1]
-        );
+        )?;
     }
     if let Some(s) = t.shard {
-        println!(
+        writeln!(
+            w,
             "Shard {}/{}: {} of {} games of the match; merge the shards' records with `ewn stats`",
             s.k,
             s.n,
             o.records.len(),
             t.total_pairs() * 2
-        );
+        )?;
     }
-    println!("Wall time {:.1} s", start.elapsed().as_secs_f64());
+    writeln!(w, "Wall time {:.1} s", start.elapsed().as_secs_f64())?;
     Ok(())
 }
 

@@ -154,8 +154,10 @@ impl Entrant {
         }
     }
 
-    /// Reads the words of one `--engine` (see the module comment).
+    /// Reads the words of one `--engine` (see the module comment). The words may also come in one
+    /// argument (`"name=ext cmd=./ewn --threads 1"`): see [`split_settings`].
     pub fn parse(words: &[String]) -> Result<Entrant> {
+        let words = &split_settings(words);
         let mut cmd: Option<String> = None;
         let mut proto: Option<String> = None;
         let mut args = Vec::new();
@@ -376,6 +378,37 @@ fn named_player(word: &str) -> Option<(&str, &str)> {
     plain.then_some((name, player))
 }
 
+/// The words of one player with the settings given inside one argument split out: a setting
+/// whose value holds another setting word (`name=ext cmd=./ewn --threads 1`) is cut before it,
+/// and the words between two settings stay with the first (`cmd=./ewn --threads 1`), as the same
+/// words given one by one would read. `arg=` is kept whole, as it says.
+fn split_settings(words: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for word in words {
+        let splits = setting(word).is_some_and(|(key, _)| key != "arg")
+            && word
+                .split_whitespace()
+                .skip(1)
+                .any(|w| setting(w).is_some());
+        if !splits {
+            out.push(word.clone());
+            continue;
+        }
+        let mut cur = String::new();
+        for w in word.split_whitespace() {
+            if !cur.is_empty() && setting(w).is_some() {
+                out.push(std::mem::take(&mut cur));
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(w);
+        }
+        out.push(cur);
+    }
+    out
+}
+
 /// `key=value` when `key` is one of the settings; a command such as `./eng --x=1` is not.
 fn setting(word: &str) -> Option<(&str, &str)> {
     let (key, value) = word.split_once('=')?;
@@ -401,6 +434,32 @@ fn setting(word: &str) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_full_form_in_one_argument_reads_as_its_words() {
+        let one =
+            Entrant::parse(&["name=ext cmd=/bin/eng --threads 1 option.Hash=16".into()]).unwrap();
+        let split = Entrant::parse(
+            &words("name=ext")
+                .into_iter()
+                .chain([
+                    "cmd=/bin/eng --threads 1".to_string(),
+                    "option.Hash=16".to_string(),
+                ])
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
+        assert_eq!(one, split);
+        assert_eq!(one.name.as_deref(), Some("ext"));
+        assert_eq!(one.spec, PlayerSpec::Native(words("/bin/eng --threads 1")));
+        assert_eq!(one.options, vec![("Hash".to_string(), "16".to_string())]);
+        // arg= stays whole; a name without settings after it is still one word.
+        let a = Entrant::parse(&["cmd=/bin/eng".into(), "arg=x name=y".into()]).unwrap();
+        assert_eq!(
+            a.spec,
+            PlayerSpec::Native(vec!["/bin/eng".into(), "x name=y".into()])
+        );
+    }
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

@@ -254,6 +254,8 @@ impl Tournament {
                 let reason = match f {
                     Fault::Crash(s) => s,
                     Fault::Time(s) => format!("no handshake: {s}"),
+                    // An option the engine refused says so itself.
+                    Fault::Malformed(s) if s.starts_with("option.") => s,
                     Fault::Malformed(s) => format!("handshake broken: {s}"),
                 };
                 return Err(super::error::StartError::Engine {

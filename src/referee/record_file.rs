@@ -39,6 +39,34 @@ fn lock(path: &Path) -> Result<File> {
     }
 }
 
+/// Refuses to start a new match on a record that already holds something: games would be lost.
+/// Checked before any engine is started; a file that is not there, is empty or is not a regular
+/// file passes (the lock refuses the last kind).
+pub fn refuse_existing(path: &Path) -> Result<()> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if !meta.is_file() || meta.len() == 0 {
+        return Ok(());
+    }
+    let name = path.display();
+    let bytes =
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("reading the record {name}: {e}"))?;
+    let games = String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter(|l| l.trim() == "end")
+        .count();
+    let holds = if games > 0 {
+        format!("{games} game{}", if games == 1 { "" } else { "s" })
+    } else {
+        format!("{} bytes (no finished game)", bytes.len())
+    };
+    bail!(
+        "the record {name} already holds {holds}; nothing was played: give --resume to continue \
+         that match, or another --record file (or delete this one) to start a new match"
+    )
+}
+
 /// An open, locked record file; games are appended to it.
 pub struct RecordFile {
     path: PathBuf,
@@ -46,8 +74,8 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
-    /// Opens `path` for a match with fingerprint `match_id`. Without `resume` the file is emptied;
-    /// with it, the games it holds are returned (an unfinished last game is cut off the file), each
+    /// Opens `path` for a match with fingerprint `match_id`. Without `resume` the file must be
+    /// empty or new (see [`refuse_existing`]: it is checked again once the lock is held); with it, the games it holds are returned (an unfinished last game is cut off the file), each
     /// checked to be of this match. A file another runner holds is refused.
     pub fn open(
         path: &Path,
@@ -81,8 +109,7 @@ impl RecordFile {
             }
             games
         } else {
-            file.set_len(0)
-                .map_err(|e| anyhow::anyhow!("emptying the record {name}: {e}"))?;
+            refuse_existing(path)?;
             Vec::new()
         };
         file.seek(SeekFrom::End(0))

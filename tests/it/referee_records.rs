@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use crate::common::{argv, run, run_ok};
+use crate::common::{argv, run, run_fails, run_ok};
 use ewn::record::parse_records;
 use ewn::rules::notation::to_fen;
 
@@ -252,4 +252,47 @@ fn a_variant_of_the_standard_board_is_not_exported_as_the_standard_game() {
             r.stderr
         );
     }
+}
+
+/// A new match on a record that already holds games is refused before anything is played: the
+/// file keeps every byte, the error names it, its games and the two ways on.
+#[test]
+fn a_record_with_games_is_never_cut() {
+    let path = tmp("precious.txt");
+    let p = path.to_str().unwrap();
+    greedy_v_random("--games 4 --seed 3", p);
+    let before = std::fs::read(&path).unwrap();
+    assert_eq!(
+        parse_records(&String::from_utf8_lossy(&before))
+            .unwrap()
+            .len(),
+        4
+    );
+    let line = "match --engine self --opponent greedy --games 2 --movetime 10 --record";
+    let err = run_fails(&argv(line, &[p]));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the record was changed"
+    );
+    assert!(err.contains(p) && err.contains("4 games"), "{err}");
+    assert!(
+        err.contains("--resume") && err.contains("another --record"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // Any other content is kept as well; an empty file is a new record.
+    std::fs::write(&path, "notes\n").unwrap();
+    let err = run_fails(&argv("match --engine greedy --games 2 --record", &[p]));
+    assert!(err.contains("6 bytes"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "notes\n");
+    std::fs::write(&path, "").unwrap();
+    greedy_v_random("--games 2", p);
+    assert_eq!(
+        parse_records(&std::fs::read_to_string(&path).unwrap())
+            .unwrap()
+            .len(),
+        2
+    );
+    let _ = std::fs::remove_file(&path);
 }

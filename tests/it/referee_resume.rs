@@ -155,7 +155,13 @@ fn a_record_in_use_is_refused_and_another_match_is_not_resumed() {
         .spawn()
         .unwrap();
     wait_for_games(&rec, 1);
-    let second = run(&args);
+    // A new match on it is refused as on any record with games; a resume by the lock.
+    let fresh = run(&args);
+    assert!(!fresh.ok);
+    assert!(fresh.stderr.contains("already holds"), "{}", fresh.stderr);
+    let mut resume = args.clone();
+    resume.push("--resume".into());
+    let second = run(&resume);
     assert!(!second.ok);
     assert!(
         second.stderr.contains("in use by another runner") && second.stderr.contains("locked.txt"),

@@ -482,3 +482,100 @@ fn both_forms_of_a_named_engine_play_the_same_match() {
     }
     assert_eq!(outs, [2, 2]);
 }
+
+/// A closed standard output (`ewn match ... | head -2`) ends the run with its one error line,
+/// never a panic: the game lines of `--quiet` and the summary of `--json` (progress on standard
+/// error) alike.
+#[test]
+fn a_closed_standard_output_is_an_error_not_a_panic() {
+    use std::process::{Command, Stdio};
+    for mode in ["--quiet", "--json"] {
+        let mut child = Command::new(EWN)
+            .args(words(
+                "match --engine greedy --opponent random --games 2 --seed 5",
+            ))
+            .arg(mode)
+            .env_remove("RUST_BACKTRACE")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{mode}: {err}");
+        assert!(!err.contains("panicked"), "{mode}: {err}");
+        assert!(
+            err.contains("error") && err.contains("standard output") || err.contains("progress"),
+            "{mode}: {err}"
+        );
+    }
+}
+
+/// The full form of a player in one quoted argument reads as its words one by one, and an
+/// `--engine` that cannot be read is named by its place.
+#[test]
+fn the_full_form_in_one_argument_plays_and_errors_name_the_engine_by_place() {
+    let one = format!("name=ext cmd={EWN} option.Hash=16");
+    let out = ok(&[
+        "match",
+        "--engine",
+        &one,
+        "--opponent",
+        "greedy",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+    ]);
+    assert!(out.contains("Games 2: ext"), "{out}");
+    let err = fails(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "name=x movetime=5",
+    ]);
+    assert!(err.contains("--engine #2 (name=x movetime=5)"), "{err}");
+    assert!(err.contains("no player"), "{err}");
+}
+
+/// An option the engine answers with `error` at the start check (a mistyped name, a value out of
+/// range) stops the match before any game, naming the engine, the option and the engine's words;
+/// the options it accepts are no error.
+#[test]
+fn an_option_the_engine_refuses_stops_the_match_before_any_game() {
+    let fake = script(
+        "picky.sh",
+        "while read -r l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; \
+         'setoption name Hsh '*) echo 'error unknown option Hsh';; quit) exit 0;; esac; done\n",
+    );
+    let cmd = format!("cmd={}", fake.display());
+    refused_at_start(
+        "option",
+        &[&cmd, "name=picky", "option.Hash=16", "option.Hsh=16"],
+        "engine 'picky' could not be started",
+    );
+    let r = common::run(
+        &[
+            "match",
+            "--engine",
+            &cmd,
+            "option.Hash=16",
+            "option.Hsh=16",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert!(!r.ok);
+    assert!(
+        r.stderr
+            .contains("option.Hsh=16 refused: error unknown option Hsh"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("option.Hash"), "{}", r.stderr);
+}

@@ -198,11 +198,40 @@ impl Player for Native {
         self.wp
     }
 
+    /// The start, and every option one by one: an option the engine answers with `error` (a
+    /// mistyped name, a value out of range) is the organiser's mistake, and stops the run here
+    /// rather than being only logged at each game.
     fn check_start(&mut self) -> Result<(), Fault> {
-        self.proc()?;
-        if let Some(mut p) = self.proc.take() {
-            p.quit("quit");
+        let options = std::mem::take(&mut self.options);
+        let r = self.proc().map(|_| ());
+        self.options = options;
+        r?;
+        let mut p = self.proc.take().expect("just started");
+        for (name, value) in &self.options {
+            let deadline = Instant::now() + HANDSHAKE;
+            let refused = std::cell::RefCell::new(None);
+            let r = p
+                .send(&format!("setoption name {name} value {value}"), deadline)
+                .and_then(|_| p.send("isready", deadline))
+                .and_then(|_| {
+                    p.wait_for(deadline, &|l| {
+                        if l.starts_with("error") && refused.borrow().is_none() {
+                            *refused.borrow_mut() = Some(l.to_string());
+                        }
+                        l == "readyok"
+                    })
+                });
+            if let Err(w) = r {
+                return Err(fault(w, "readyok", HANDSHAKE));
+            }
+            if let Some(line) = refused.into_inner() {
+                p.quit("quit");
+                return Err(Fault::Malformed(format!(
+                    "option.{name}={value} refused: {line}"
+                )));
+            }
         }
+        p.quit("quit");
         Ok(())
     }
 
