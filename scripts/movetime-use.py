@@ -25,9 +25,11 @@ to every engine (for example `-- --threads 2`).
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_session import Session  # noqa: E402
 
 # Middlegames from engine games (as in threads-depth.py), each with two dice: eight decisions.
 DECISIONS = [
@@ -42,44 +44,14 @@ DECISIONS = [
 ]
 
 
-class Engine:
+class Engine(Session):
     def __init__(self, cmd, overhead):
-        self.p = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("ugi")
-        self.until("ugiok")
-        if overhead is not None:
-            self.send(f"setoption name MoveOverhead value {overhead}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, word):
-        """Reads lines until one starts with `word`; returns it and the last `info depth` line."""
-        last_info = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"error: the engine ended while {word} was awaited")
-            line = line.strip()
-            if line.startswith("error"):
-                sys.exit(f"error: the engine said: {line}")
-            if line.startswith("info depth"):
-                last_info = line
-            if line.split(" ", 1)[0] == word:
-                return line, last_info
+        super().__init__(cmd, {"MoveOverhead": overhead})
 
     def search(self, fen, die, movetime):
         # A fresh table for every decision (emptied before the clock starts): the decisions
         # repeat positions, and a table left by the last one would make the depth meaningless.
-        self.send("uginewgame")
-        self.send(f"position fen {fen}")
-        self.send("isready")
-        self.until("readyok")
+        self.fresh(f"position fen {fen}")
         start = time.perf_counter()
         self.send(f"go die {die} movetime {movetime}")
         _, info = self.until("bestmove")

@@ -19,9 +19,11 @@ The engine is target/release/ewn unless EWN names another program.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_session import Session  # noqa: E402
 
 # Middlegames from engine games: several cubes taken, captures and races both in reach.
 POSITIONS = [
@@ -33,42 +35,12 @@ POSITIONS = [
 ]
 
 
-class Engine:
+class Engine(Session):
     def __init__(self, cmd, threads, hash_mb):
-        self.p = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("ugi")
-        self.until("ugiok")
-        self.send(f"setoption name Threads value {threads}")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, word):
-        """Reads lines until one starts with `word`; returns it and the last `info depth` line."""
-        last_info = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"error: the engine ended while {word} was awaited")
-            line = line.strip()
-            if line.startswith("error"):
-                sys.exit(f"error: the engine said: {line}")
-            if line.startswith("info depth"):
-                last_info = line
-            if line.split(" ", 1)[0] == word:
-                return line, last_info
+        super().__init__(cmd, {"Threads": threads, "Hash": hash_mb})
 
     def time_to_depth(self, fen, die, depth):
-        self.send("uginewgame")
-        self.send(f"position fen {fen}")
-        self.send("isready")
-        self.until("readyok")
+        self.fresh(f"position fen {fen}")
         start = time.perf_counter()
         self.send(f"go die {die} depth {depth}")
         best, info = self.until("bestmove")

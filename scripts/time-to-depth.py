@@ -19,46 +19,19 @@ The engine is target/release/ewn unless EWN (or --engines) names another; ARGS g
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_session import Session  # noqa: E402
 
-class Engine:
+
+class Engine(Session):
     def __init__(self, cmd, hash_mb):
-        self.p = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("ugi")
-        self.until("ugiok")
-        if hash_mb is not None:
-            self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, word):
-        last_info = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"error: the engine ended while {word} was awaited")
-            line = line.strip()
-            if line.startswith("error"):
-                sys.exit(f"error: the engine said: {line}")
-            if line.startswith("info depth"):
-                last_info = line
-            if line.split(" ", 1)[0] == word:
-                return line, last_info
+        super().__init__(cmd, {"Hash": hash_mb})
 
     def search(self, position, die, depth):
-        self.send("uginewgame")
-        self.send(position)
-        self.send("isready")
-        self.until("readyok")
+        self.fresh(position)
         start = time.perf_counter()
         self.send(f"go die {die} depth {depth}")
         best, info = self.until("bestmove")
