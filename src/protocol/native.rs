@@ -753,17 +753,7 @@ impl<W: Write> Engine<W> {
                 };
                 // Still answer with a legal move, so the controller is not left waiting.
                 let best = run.board.moves_for_die(run.die).as_slice()[0];
-                return self.search_over(SearchResult {
-                    best,
-                    value: 0,
-                    depth: 0,
-                    nodes: 0,
-                    time_ms: 0,
-                    exact: false,
-                    table: false,
-                    pv: vec![best],
-                    root_moves: vec![],
-                });
+                return self.search_over(SearchResult::unsearched(best, vec![]));
             }
         };
         match outcome {

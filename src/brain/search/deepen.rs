@@ -23,17 +23,7 @@ impl Worker<'_> {
     ) -> SearchResult {
         // A move is ready before any search: the first in static order.
         let mut order = static_order(b, root);
-        let mut result = SearchResult {
-            best: order[0].mv,
-            value: 0,
-            depth: 0,
-            nodes: 0,
-            time_ms: 0,
-            exact: false,
-            table: false,
-            pv: vec![order[0].mv],
-            root_moves: order.clone(),
-        };
+        let mut result = SearchResult::unsearched(order[0].mv, order.clone());
         let full = limits.multipv > 1;
         let mut prev_nodes = 0u64;
         for depth in 1..=max_depth {

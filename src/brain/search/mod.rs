@@ -116,6 +116,24 @@ pub struct SearchResult {
     pub root_moves: Vec<RootMove>,
 }
 
+impl SearchResult {
+    /// `best` unsearched: value 0, no depth, no nodes, the move alone as its line, and
+    /// `root_moves` as given. Where a search starts, and the answer when none could run.
+    pub fn unsearched(best: Move, root_moves: Vec<RootMove>) -> SearchResult {
+        SearchResult {
+            best,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            exact: false,
+            table: false,
+            pv: vec![best],
+            root_moves,
+        }
+    }
+}
+
 /// Converts an integer value to a probability.
 pub fn to_prob(v: i64) -> f64 {
     v as f64 / WIN as f64
