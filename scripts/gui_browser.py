@@ -210,6 +210,16 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
     wait(d, "the new game", started)
     if seed is not None:
         wait(d, f"the new game with seed {seed}", lambda d: f"seed {seed}" in d.find_element(By.ID, "seed").text)
+    # Start game brings the board into view with a smooth scroll: a click aimed while the page
+    # still moves lands beside its target, so the next action waits for the page to stand still.
+    wait(d, "the page to stop scrolling", scroll_settled)
+
+
+def scroll_settled(d):
+    """The page's scroll position is the same twice, 150 ms apart."""
+    before = js(d, "window.scrollY")
+    time.sleep(0.15)
+    return js(d, "window.scrollY") == before
 
 
 def graph_points(d):
