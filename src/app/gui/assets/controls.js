@@ -118,9 +118,11 @@ async function navigate(ply, fromPanel) {
 }
 
 function showBoard() {
+  // At once, not smoothly: a click aimed at the board or the die while the page still glides lands
+  // beside its target (the browser journeys missed Roll that way).
   const r = $('board').getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) {
-    $('board').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+    $('board').scrollIntoView({ block: 'start', behavior: 'auto' });
   }
 }
 
