@@ -128,13 +128,23 @@ impl LuckReport {
              depth-{} search)",
             s.value, s.low, s.high, self.player, self.depth
         );
-        let _ = writeln!(
-            out,
-            "Variance ratio {ratio:.3}: a pair's adjusted score varies {ratio:.3} times as much as \
-             its plain score; interval width {:.3} against the plain {:.3}",
-            s.high - s.low,
-            p.high - p.low
-        );
+        if ratio.is_finite() {
+            let _ = writeln!(
+                out,
+                "Variance ratio {ratio:.3}: a pair's adjusted score varies {ratio:.3} times as \
+                 much as its plain score; interval width {:.3} against the plain {:.3}",
+                s.high - s.low,
+                p.high - p.low
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "Variance ratio undefined: every pair's plain score is the same, so the plain \
+                 variance is 0; interval width {:.3} against the plain {:.3}",
+                s.high - s.low,
+                p.high - p.low
+            );
+        }
         let _ = writeln!(
             out,
             "Luck valued over {} plies of {} games in {:.1} s",

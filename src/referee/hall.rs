@@ -196,10 +196,6 @@ impl Hall {
         g.version += 1;
     }
 
-    pub fn set_title(&self, title: &str) {
-        self.with(|s| s.title = title.to_string());
-    }
-
     /// The match's players: the title names them, and each is in the standings from the start,
     /// with no game yet.
     pub fn set_players(&self, names: &[String]) {
