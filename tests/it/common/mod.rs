@@ -70,13 +70,34 @@ pub fn run_fails(args: &[&str]) -> String {
 }
 
 /// A scratch file `name` in a directory of this test process for `group`, removed if it is left
-/// from before.
+/// from before. Scratch directories live under Cargo's temporary directory for this target, not
+/// the system's, and those of earlier test runs are removed by the first call of a run, so runs
+/// leave nothing behind but the last one's files.
 pub fn temp_path(group: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ewn-test-{group}-{}", std::process::id()));
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ewn-tests");
+    let pid = std::process::id().to_string();
+    SWEEP.call_once(|| remove_other_runs(&root, &pid));
+    let dir = root.join(&pid).join(group);
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     let _ = std::fs::remove_file(&p);
     p
+}
+
+/// Removes the scratch directories under `root` of test runs whose process has ended.
+fn remove_other_runs(root: &Path, own: &str) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let alive = Path::new("/proc").join(name.as_ref()).exists();
+        if name != own && !alive {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// A running engine spoken to line by line; killed when dropped.
