@@ -490,20 +490,22 @@ fn both_forms_of_a_named_engine_play_the_same_match() {
 fn a_closed_standard_output_is_an_error_not_a_panic() {
     use std::process::{Command, Stdio};
     for mode in ["--quiet", "--json"] {
-        let mut child = Command::new(EWN)
+        // The reader is gone before the runner starts: a pipe whose reading end is closed, so
+        // that its first write fails however fast it runs (closing the end after the start
+        // raced with a runner that finished first on a loaded machine).
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(EWN)
             .args(words(
                 "match --engine greedy --opponent random --games 2 --seed 5",
             ))
             .arg(mode)
             .env_remove("RUST_BACKTRACE")
             .stdin(Stdio::null())
-            .stdout(Stdio::piped())
+            .stdout(writer)
             .stderr(Stdio::piped())
-            .spawn()
+            .output()
             .unwrap();
-        // The reader goes away before anything is written.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{mode}: {err}");
         assert!(!err.contains("panicked"), "{mode}: {err}");
