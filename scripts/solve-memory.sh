@@ -6,7 +6,7 @@
 # VARIANT defaults to 5x5-3, THREADS to 2, EWN to target/release/ewn (build it first with
 # `cargo build --release`). The table is written to a temporary directory, removed afterwards;
 # with KEEP=FILE the solver's whole JSON report (every start position's exact value) is kept in
-# FILE, to compare two builds.
+# FILE, to compare two builds, and with OUT=DIR the table is written to DIR and kept.
 # Prints one line of the solve (positions, slots, start and equilibrium values, table size) and
 # one of its cost:
 #   solve VARIANT: wall S s, cpu S s (user + system), peak RSS N KiB (M MB)
@@ -16,7 +16,7 @@ threads=${2:-2}
 ewn=${3:-target/release/ewn}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-/usr/bin/time -v "$ewn" --variant "$variant" solve --threads "$threads" --out "$dir/tb" --json \
+/usr/bin/time -v "$ewn" --variant "$variant" solve --threads "$threads" --out "${OUT:-$dir/tb}" --json \
     >"$dir/out" 2>"$dir/err"
 if [ -n "${KEEP:-}" ]; then cp "$dir/out" "$KEEP"; fi
 python3 -c '

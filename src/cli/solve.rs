@@ -222,11 +222,11 @@ pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) ->
     } else {
         args.threads
     };
-    let bytes = check_fits(v, threads, args.max_memory, !args.json)?;
     let games = match &args.loss {
         Some(f) => Some(games_of(f, v)?),
         None => None,
     };
+    let bytes = check_fits(v, threads, args.max_memory, !args.json)?;
     let sol = solve::solve(v, args.threads as usize, &Progress { shown: !args.json })?;
     let m = solve::setup_matrix(v, |b| sol.value(b).expect("a start position is reached"));
     let start = solve::start_position(v, v.rules.first, &v.default_setup(), &v.default_setup());
@@ -343,6 +343,7 @@ impl Report {
             "positions": sol.positions,
             "slots": sol.layout.len(),
             "symmetric": sol.layout.symmetric,
+            "mirror": sol.layout.mirror,
             "seconds": sol.seconds,
             "threads": self.threads,
             "sweeps": sol.sweeps,
@@ -373,7 +374,7 @@ impl Report {
         let second = self.m.first.other().name();
         println!(
             "variant {}: {} reachable positions solved in {:.2} s with {} threads ({} index \
-             slots{})",
+             slots{}{})",
             v.name(),
             sol.positions,
             sol.seconds,
@@ -381,6 +382,11 @@ impl Report {
             sol.layout.len(),
             if sol.layout.symmetric {
                 ", Blue to move stored as Red turned half a circle"
+            } else {
+                ""
+            },
+            if sol.layout.mirror {
+                ", a position and its mirror image in one"
             } else {
                 ""
             }

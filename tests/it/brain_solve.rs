@@ -725,6 +725,17 @@ fn the_command_line_solves_a_backrank_board_and_gives_exact_losses() {
         text.contains("value iteration") && text.contains("exact loss"),
         "{text}"
     );
+    // The same record against another variant: refused before the solve, naming both variants,
+    // not an empty table.
+    let mut args = ["--variants", defs, "--variant", "backrank-3x4"].to_vec();
+    args.extend(["solve", "--loss", rec]);
+    let err = run_fails(&args);
+    assert!(
+        err.contains("none of its 6 games is of variant backrank-3x4")
+            && err.contains("backrank-3x3")
+            && !err.contains("solving"),
+        "{err}"
+    );
 }
 
 #[test]
