@@ -9,12 +9,14 @@ use serde_json::json;
 use crate::brain::solve::{
     self, Progress, SetupMatrix, equilibrium, file, one_cube::one_cube, slots_estimate,
 };
+use crate::record::GameRecord;
+use crate::rules::board::Color;
 use crate::rules::notation::setup_string;
 use crate::rules::variant::Variant;
 
-/// Solver time per index slot for one thread: `5x5-3` took 67 s of processor time for its
-/// 170,573,400 slots on this project's 2-core machine. The basis of every time estimated.
-const NS_PER_SLOT: f64 = 400.0;
+/// Solver time per index slot for one thread: `5x5-3` took 41 s of processor time for its
+/// 75,534,750 slots on this project's 2-core machine. The basis of every time estimated.
+const NS_PER_SLOT: f64 = 550.0;
 
 /// Bytes per slot while solving (one `f64`).
 const BYTES_PER_SLOT: f64 = 8.0;
@@ -63,12 +65,37 @@ struct Loss {
     lost: f64,
 }
 
-/// Every player's exact loss in the games of `file` played in `sol`'s variant, by name.
-fn exact_losses(sol: &solve::Solution, file: &Path) -> Result<Vec<(String, Loss)>> {
-    let v = sol.layout.v;
-    let games = crate::record::read_record_file(file)?;
+/// The games of the record file `file` played in `v`, read before the solve so that a file
+/// without any is refused at once, saying which variants it holds.
+fn games_of(file: &Path, v: &'static Variant) -> Result<Vec<GameRecord>> {
+    let all = crate::record::read_record_file(file)?;
+    let total = all.len();
+    let mut others: Vec<String> = Vec::new();
+    let mut games = Vec::new();
+    for g in all.into_iter().map(|l| l.game) {
+        let gv = g.start.board().variant();
+        if std::ptr::eq(gv, v) {
+            games.push(g);
+        } else if !others.iter().any(|n| n == gv.name()) {
+            others.push(gv.name().to_string());
+        }
+    }
+    if games.is_empty() {
+        bail!(
+            "{}: none of its {total} games is of variant {} (they are of {}), so there is no \
+             loss to give: choose the record's variant with --variant",
+            file.display(),
+            v.name(),
+            others.join(", ")
+        );
+    }
+    Ok(games)
+}
+
+/// Every player's exact loss in `games` (of `sol`'s variant), by name.
+fn exact_losses(sol: &solve::Solution, games: &[GameRecord]) -> Result<Vec<(String, Loss)>> {
     let mut by: Vec<(String, Loss)> = Vec::new();
-    let entry = |by: &mut Vec<(String, Loss)>, name: &str| -> usize {
+    let mut entry = |name: &str| -> usize {
         match by.iter().position(|(n, _)| n == name) {
             Some(i) => i,
             None => {
@@ -77,42 +104,54 @@ fn exact_losses(sol: &solve::Solution, file: &Path) -> Result<Vec<(String, Loss)
             }
         }
     };
-    for g in games
+    let players: Vec<[usize; 2]> = games
         .iter()
-        .map(|l| &l.game)
-        .filter(|g| std::ptr::eq(g.start.board().variant(), v))
-    {
-        let players = [entry(&mut by, &g.red), entry(&mut by, &g.blue)];
+        .map(|g| [entry(&g.red), entry(&g.blue)])
+        .collect();
+    for (g, players) in games.iter().zip(players) {
         for &i in &players {
             by[i].1.games += 1;
         }
-        let mut b = g.start.board();
-        for ply in &g.plies {
-            let moves = b.moves_for_die(ply.die);
-            if moves.len() > 1 {
-                let mover = b.side_to_move();
-                let value = |m| {
-                    let mut c = b.clone();
-                    c.make(m);
-                    match c.winner() {
-                        Some(w) => Some(f64::from(u8::from(w == mover))),
-                        None => sol.value(&c).map(|x| 1.0 - x),
-                    }
-                };
-                let mut best = 0.0f64;
-                for &m in moves.as_slice() {
-                    best = best.max(value(m).context("a position the solve did not reach")?);
-                }
-                let played = value(ply.mv).context("a move the solve did not reach")?;
-                let l = &mut by[players[usize::from(mover == crate::rules::board::Color::Blue)]].1;
-                l.choices += 1;
-                l.lost += best - played;
-                l.inferior += u64::from(best - played > 1e-9);
-            }
-            b.make(ply.mv);
-        }
+        game_losses(sol, g, |mover, lost| {
+            let l = &mut by[players[usize::from(mover == Color::Blue)]].1;
+            l.choices += 1;
+            l.lost += lost;
+            l.inferior += u64::from(lost > 1e-9);
+        })?;
     }
     Ok(by)
+}
+
+/// Replays one game against the exact values, handing each choice (a roll with more than one
+/// legal move) to `each` with the side that chose and what its move lost.
+fn game_losses(
+    sol: &solve::Solution,
+    g: &GameRecord,
+    mut each: impl FnMut(Color, f64),
+) -> Result<()> {
+    let mut b = g.start.board();
+    for ply in &g.plies {
+        let moves = b.moves_for_die(ply.die);
+        if moves.len() > 1 {
+            let mover = b.side_to_move();
+            let value = |m| {
+                let mut c = b.clone();
+                c.make(m);
+                match c.winner() {
+                    Some(w) => Some(f64::from(u8::from(w == mover))),
+                    None => sol.value(&c).map(|x| 1.0 - x),
+                }
+            };
+            let mut best = 0.0f64;
+            for &m in moves.as_slice() {
+                best = best.max(value(m).context("a position the solve did not reach")?);
+            }
+            let played = value(ply.mv).context("a move the solve did not reach")?;
+            each(mover, best - played);
+        }
+        b.make(ply.mv);
+    }
+    Ok(())
 }
 
 /// The memory available on this machine, in bytes (Linux), if known.
@@ -183,6 +222,10 @@ pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) ->
     } else {
         args.threads
     };
+    let games = match &args.loss {
+        Some(f) => Some(games_of(f, v)?),
+        None => None,
+    };
     let bytes = check_fits(v, threads, args.max_memory, !args.json)?;
     let sol = solve::solve(v, args.threads as usize, &Progress { shown: !args.json })?;
     let m = solve::setup_matrix(v, |b| sol.value(b).expect("a start position is reached"));
@@ -193,8 +236,8 @@ pub fn run_solve(args: SolveArgs, v: &'static crate::rules::variant::Variant) ->
     };
     let eq = equilibrium(&m.values)?;
     let exploit = solve::nash::exploitability(&m.values, &eq);
-    let losses = match &args.loss {
-        Some(f) => Some(exact_losses(&sol, f)?),
+    let losses = match &games {
+        Some(g) => Some(exact_losses(&sol, g)?),
         None => None,
     };
     let table = match &args.out {
@@ -300,6 +343,7 @@ impl Report {
             "positions": sol.positions,
             "slots": sol.layout.len(),
             "symmetric": sol.layout.symmetric,
+            "mirror": sol.layout.mirror,
             "seconds": sol.seconds,
             "threads": self.threads,
             "sweeps": sol.sweeps,
@@ -330,7 +374,7 @@ impl Report {
         let second = self.m.first.other().name();
         println!(
             "variant {}: {} reachable positions solved in {:.2} s with {} threads ({} index \
-             slots{})",
+             slots{}{})",
             v.name(),
             sol.positions,
             sol.seconds,
@@ -338,6 +382,11 @@ impl Report {
             sol.layout.len(),
             if sol.layout.symmetric {
                 ", Blue to move stored as Red turned half a circle"
+            } else {
+                ""
+            },
+            if sol.layout.mirror {
+                ", a position and its mirror image in one"
             } else {
                 ""
             }

@@ -310,6 +310,106 @@ pub fn scores(pairs: impl Iterator<Item = (f64, f64)>) -> (f64, f64, usize) {
     (ll / d, br / d, n)
 }
 
+/// Where each parameter sits in one flat vector (the gradient's and Adam's): `w1` row by row,
+/// then `b1`, `w2` and `b2`.
+const OFF_B1: usize = INPUTS * HIDDEN;
+const OFF_W2: usize = OFF_B1 + HIDDEN;
+const OFF_B2: usize = OFF_W2 + HIDDEN;
+const PARAMS: usize = OFF_B2 + 1;
+
+impl FloatNet {
+    /// The parameter at place `k` of the flat vector.
+    fn param(&mut self, k: usize) -> &mut f32 {
+        if k < OFF_B1 {
+            &mut self.w1[k / HIDDEN][k % HIDDEN]
+        } else if k < OFF_W2 {
+            &mut self.b1[k - OFF_B1]
+        } else if k < OFF_B2 {
+            &mut self.w2[k - OFF_W2]
+        } else {
+            &mut self.b2
+        }
+    }
+
+    /// Adds the gradient of one sample's log-loss to `g` (`a`: room for the hidden layer);
+    /// returns the sample's log-likelihood (the loss negated).
+    fn add_gradient(&self, s: &Sample, a: &mut [f32; HIDDEN], g: &mut [f32]) -> f64 {
+        let (z, p) = self.forward(s, a);
+        let n = s.f.now as f32 / 6.0;
+        let y = s.y;
+        let pc = p.clamp(1e-6, 1.0 - 1e-6);
+        let likelihood = (y * pc.ln() + (1.0 - y) * (1.0 - pc).ln()) as f64;
+        if n >= 1.0 {
+            return likelihood;
+        }
+        // d loss / d z through p = n + (1 - n) * rsig(z).
+        let dz = (pc - y) / (pc * (1.0 - pc)) * (1.0 - n) / (2.0 * (1.0 + z.abs()).powi(2));
+        g[OFF_B2] += dz;
+        for h in 0..HIDDEN {
+            let hv = a[h].clamp(0.0, 1.0);
+            g[OFF_W2 + h] += dz * hv;
+            if a[h] > 0.0 && a[h] < 1.0 {
+                let dh = dz * self.w2[h];
+                g[OFF_B1 + h] += dh;
+                for &i in s.f.as_slice() {
+                    g[i as usize * HIDDEN + h] += dh;
+                }
+            }
+        }
+        likelihood
+    }
+}
+
+/// Adam's moment estimates, one of each per parameter, and the steps taken.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    const B1: f32 = 0.9;
+    const B2: f32 = 0.999;
+    const EPS: f32 = 1e-8;
+
+    fn new() -> Adam {
+        Adam {
+            m: vec![0f32; PARAMS],
+            v: vec![0f32; PARAMS],
+            t: 0,
+        }
+    }
+
+    /// One step at rate `lr` along `g`, the gradient summed over a batch of `batch` samples;
+    /// the first layer and its biases kept within the range the quantised weights hold.
+    fn step(&mut self, net: &mut FloatNet, g: &[f32], batch: usize, lr: f32) {
+        self.t += 1;
+        let scale = 1.0 / batch as f32;
+        let c1 = 1.0 - Adam::B1.powi(self.t);
+        let c2 = 1.0 - Adam::B2.powi(self.t);
+        for k in 0..PARAMS {
+            let gk = g[k] * scale;
+            self.m[k] = Adam::B1 * self.m[k] + (1.0 - Adam::B1) * gk;
+            self.v[k] = Adam::B2 * self.v[k] + (1.0 - Adam::B2) * gk * gk;
+            let step = lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + Adam::EPS);
+            let p = net.param(k);
+            *p -= step;
+            if k < OFF_W2 {
+                *p = p.clamp(-W1_LIMIT, W1_LIMIT);
+            }
+        }
+    }
+}
+
+/// The learning rate of `epoch`: step decay, the last quarter of the epochs at a tenth.
+fn rate(cfg: &TrainConfig, epoch: u32) -> f32 {
+    if epoch >= cfg.epochs - cfg.epochs.div_ceil(4) {
+        cfg.lr * 0.1
+    } else {
+        cfg.lr
+    }
+}
+
 /// Trains on `train` and reports the log-loss on `train`, on `valid` and on `valid` from ply 12 on
 /// (where the evaluation matters most) after every epoch through `report`.
 pub fn train(
@@ -321,79 +421,22 @@ pub fn train(
     let mut net = FloatNet::new(cfg.seed);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = MatchRng::new(cfg.seed ^ 0x00DD_BA11);
-    // Adam state.
-    let (b1m, b2m, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let np = INPUTS * HIDDEN + 2 * HIDDEN + 1;
-    let mut m = vec![0f32; np];
-    let mut v = vec![0f32; np];
-    let mut g = vec![0f32; np];
-    let mut t = 0i32;
-    let off_b1 = INPUTS * HIDDEN;
-    let off_w2 = off_b1 + HIDDEN;
-    let off_b2 = off_w2 + HIDDEN;
+    let mut adam = Adam::new();
+    let mut g = vec![0f32; PARAMS];
     let mut a = [0f32; HIDDEN];
     for epoch in 0..cfg.epochs {
         for i in (1..order.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             order.swap(i, j);
         }
-        // Step decay: the last quarter of the epochs at a tenth of the rate.
-        let lr = if epoch >= cfg.epochs - cfg.epochs.div_ceil(4) {
-            cfg.lr * 0.1
-        } else {
-            cfg.lr
-        };
+        let lr = rate(cfg, epoch);
         let mut train_ll = 0f64;
         for chunk in order.chunks(cfg.batch) {
             g.iter_mut().for_each(|x| *x = 0.0);
             for &k in chunk {
-                let s = &train[k as usize];
-                let (z, p) = net.forward(s, &mut a);
-                let n = s.f.now as f32 / 6.0;
-                let y = s.y;
-                let pc = p.clamp(1e-6, 1.0 - 1e-6);
-                train_ll -= (y * pc.ln() + (1.0 - y) * (1.0 - pc).ln()) as f64;
-                if n >= 1.0 {
-                    continue;
-                }
-                // d loss / d z through p = n + (1 - n) * rsig(z).
-                let dz = (pc - y) / (pc * (1.0 - pc)) * (1.0 - n) / (2.0 * (1.0 + z.abs()).powi(2));
-                g[off_b2] += dz;
-                for h in 0..HIDDEN {
-                    let hv = a[h].clamp(0.0, 1.0);
-                    g[off_w2 + h] += dz * hv;
-                    if a[h] > 0.0 && a[h] < 1.0 {
-                        let dh = dz * net.w2[h];
-                        g[off_b1 + h] += dh;
-                        for &i in s.f.as_slice() {
-                            g[i as usize * HIDDEN + h] += dh;
-                        }
-                    }
-                }
+                train_ll -= net.add_gradient(&train[k as usize], &mut a, &mut g);
             }
-            t += 1;
-            let scale = 1.0 / chunk.len() as f32;
-            let c1 = 1.0 - b1m.powi(t);
-            let c2 = 1.0 - b2m.powi(t);
-            for k in 0..np {
-                let gk = g[k] * scale;
-                m[k] = b1m * m[k] + (1.0 - b1m) * gk;
-                v[k] = b2m * v[k] + (1.0 - b2m) * gk * gk;
-                let step = lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
-                let p: &mut f32 = if k < off_b1 {
-                    &mut net.w1[k / HIDDEN][k % HIDDEN]
-                } else if k < off_w2 {
-                    &mut net.b1[k - off_b1]
-                } else if k < off_b2 {
-                    &mut net.w2[k - off_w2]
-                } else {
-                    &mut net.b2
-                };
-                *p -= step;
-                if k < off_w2 {
-                    *p = p.clamp(-W1_LIMIT, W1_LIMIT);
-                }
-            }
+            adam.step(&mut net, &g, chunk.len(), lr);
         }
         let (vll, _, _) = scores(valid.iter().map(|s| (net.predict(s) as f64, s.y as f64)));
         let late = valid.iter().filter(|s| s.ply >= 12);

@@ -214,6 +214,20 @@ fn the_table_file_round_trips_and_refuses_damage() {
     std::fs::write(&damaged, &d).unwrap();
     let e = file::read(v, &damaged).unwrap_err().to_string();
     assert!(e.contains("version 99"), "{e}");
+    // A table of the first format (every square for every cube, no mirror) is refused by name.
+    d[8] = 1;
+    std::fs::write(&damaged, &d).unwrap();
+    let e = file::read(v, &damaged).unwrap_err().to_string();
+    assert!(
+        e.contains("format version 1;") && e.contains("reads version 2") && e.contains("solve"),
+        "{e}"
+    );
+    // A flipped count says what the header claims, not two equal numbers.
+    let mut d = bytes.clone();
+    d[16] ^= 4;
+    std::fs::write(&damaged, &d).unwrap();
+    let e = file::read(v, &damaged).unwrap_err().to_string();
+    assert!(e.contains("the header says"), "{e}");
     std::fs::write(&damaged, &bytes[..bytes.len() - 4]).unwrap();
     let e = file::read(v, &damaged).unwrap_err().to_string();
     assert!(e.contains("truncated"), "{e}");
@@ -710,6 +724,17 @@ fn the_command_line_solves_a_backrank_board_and_gives_exact_losses() {
     assert!(
         text.contains("value iteration") && text.contains("exact loss"),
         "{text}"
+    );
+    // The same record against another variant: refused before the solve, naming both variants,
+    // not an empty table.
+    let mut args = ["--variants", defs, "--variant", "backrank-3x4"].to_vec();
+    args.extend(["solve", "--loss", rec]);
+    let err = run_fails(&args);
+    assert!(
+        err.contains("none of its 6 games is of variant backrank-3x4")
+            && err.contains("backrank-3x3")
+            && !err.contains("solving"),
+        "{err}"
     );
 }
 

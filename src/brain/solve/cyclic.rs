@@ -26,12 +26,11 @@
 //! at most the chance that a game is still running after that many sweeps' worth of plies).
 
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use super::SolveError;
-use super::build::{Progress, Solution, setups, start_position};
 use super::index::Layout;
+use super::{Progress, Solution, start_positions, unknown_values};
 use crate::rules::board::{Board, MoveList};
 use crate::rules::variant::Variant;
 
@@ -63,51 +62,33 @@ struct Graph {
     edges: Vec<u32>,
 }
 
-fn explore(layout: &Layout, progress: &Progress) -> Result<Graph, SolveError> {
-    let v = layout.v;
-    let len = layout.len() as usize;
-    let mut id = Vec::new();
-    id.try_reserve_exact(len).map_err(|_| SolveError::Alloc {
-        count: len as u64,
-        what: "slots",
-    })?;
-    id.resize(len, NONE);
-    let mut g = Graph {
-        slot: Vec::new(),
-        pos_groups: vec![0],
-        weight: Vec::new(),
-        group_edges: vec![0],
-        edges: Vec::new(),
-    };
-    let mut queue = VecDeque::new();
-    let mut number = |b: &Board, queue: &mut VecDeque<Board>, slots: &mut Vec<u64>| -> u32 {
-        let i = layout.index_of(b);
-        if id[i] == NONE {
-            id[i] = slots.len() as u32;
-            slots.push(i as u64);
-            queue.push_back(b.clone());
+/// The breadth-first walk that numbers the reachable positions and records their graph.
+struct Explorer<'a> {
+    layout: &'a Layout,
+    /// Each slot's position number, or [`NONE`].
+    id: Vec<u32>,
+    queue: VecDeque<Board>,
+    g: Graph,
+}
+
+impl Explorer<'_> {
+    /// The number of a position not over, numbered and queued when it is new.
+    fn number(&mut self, b: &Board) -> u32 {
+        let i = self.layout.index_of(b);
+        if self.id[i] == NONE {
+            self.id[i] = self.g.slot.len() as u32;
+            self.g.slot.push(i as u64);
+            self.queue.push_back(b.clone());
         }
-        id[i]
-    };
-    let all = setups(v);
-    for first in [v.rules.first, v.rules.first.other()] {
-        for a in &all {
-            for b in &all {
-                let p = start_position(v, first, a, b);
-                if !p.is_over() {
-                    number(&p, &mut queue, &mut g.slot);
-                }
-            }
-        }
+        self.id[i]
     }
-    let start = Instant::now();
-    let mut list = MoveList::default();
-    let mut done = 0u64;
-    while let Some(mut b) = queue.pop_front() {
+
+    /// Records the outcome groups of `b` and where each of their moves leads.
+    fn expand(&mut self, b: &mut Board, list: &mut MoveList) {
         let mover = b.side_to_move();
-        for (mask, w) in v.groups(b.alive(mover)).iter() {
-            b.gen_moves(mask, &mut list);
-            let from = g.edges.len();
+        for (mask, w) in b.variant().groups(b.alive(mover)).iter() {
+            b.gen_moves(mask, list);
+            let from = self.g.edges.len();
             let mut won = false;
             for &m in list.as_slice() {
                 // Every move's position is numbered, even after a winning move: the table holds
@@ -119,37 +100,71 @@ fn explore(layout: &Layout, progress: &Progress) -> Result<Graph, SolveError> {
                     let e = match b.winner() {
                         Some(w) if w == mover => WON,
                         Some(_) => LOST,
-                        None => number(&b, &mut queue, &mut g.slot),
+                        None => self.number(b),
                     };
                     b.unmake(m, u);
                     e
                 };
                 won |= e == WON;
-                g.edges.push(e);
+                self.g.edges.push(e);
             }
             if won {
                 // A certain win is this roll's value: the other moves need no look.
-                g.edges.truncate(from);
-                g.edges.push(WON);
+                self.g.edges.truncate(from);
+                self.g.edges.push(WON);
             }
-            g.weight.push(w as u32);
-            g.group_edges.push(g.edges.len() as u32);
+            self.g.weight.push(w as u32);
+            self.g.group_edges.push(self.g.edges.len() as u32);
         }
-        g.pos_groups.push(g.weight.len() as u32);
+        self.g.pos_groups.push(self.g.weight.len() as u32);
+    }
+}
+
+fn explore(layout: &Layout, progress: &Progress) -> Result<Graph, SolveError> {
+    let v = layout.v;
+    let len = layout.len() as usize;
+    let mut id = Vec::new();
+    id.try_reserve_exact(len).map_err(|_| SolveError::Alloc {
+        count: len as u64,
+        what: "slots",
+    })?;
+    id.resize(len, NONE);
+    let mut x = Explorer {
+        layout,
+        id,
+        queue: VecDeque::new(),
+        g: Graph {
+            slot: Vec::new(),
+            pos_groups: vec![0],
+            weight: Vec::new(),
+            group_edges: vec![0],
+            edges: Vec::new(),
+        },
+    };
+    for p in start_positions(v) {
+        if !p.is_over() {
+            x.number(&p);
+        }
+    }
+    let start = Instant::now();
+    let mut list = MoveList::default();
+    let mut done = 0u64;
+    while let Some(mut b) = x.queue.pop_front() {
+        x.expand(&mut b, &mut list);
         done += 1;
         if progress.shown && done.is_multiple_of(1 << 20) {
             eprintln!(
                 "exploring {}: {done} positions, {} waiting, {:.0} s",
                 v.name(),
-                queue.len(),
+                x.queue.len(),
                 start.elapsed().as_secs_f64()
             );
         }
-        if g.edges.len() >= LOST as usize {
+        if x.g.edges.len() >= LOST as usize {
             return Err(SolveError::TooManyMoves);
         }
     }
-    Ok(g)
+    Ok(x.g)
 }
 
 impl Graph {
@@ -213,7 +228,12 @@ impl Graph {
 /// iteration (see the module's paragraphs), on one thread. Refuses a variant in which a game can
 /// go on forever.
 pub fn solve(v: &'static Variant, progress: &Progress) -> Result<Solution, SolveError> {
-    let layout = Layout::new(v)?;
+    solve_in(Layout::new(v)?, progress)
+}
+
+/// [`solve`] in a given index (with or without the mirror).
+pub fn solve_in(layout: Layout, progress: &Progress) -> Result<Solution, SolveError> {
+    let v = layout.v;
     let start = Instant::now();
     let g = explore(&layout, progress)?;
     let n = g.len();
@@ -259,15 +279,7 @@ pub fn solve(v: &'static Variant, progress: &Progress) -> Result<Solution, Solve
             gap,
         });
     }
-    let len = layout.len() as usize;
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(len)
-        .map_err(|_| SolveError::Alloc {
-            count: len as u64,
-            what: "values",
-        })?;
-    values.extend((0..len).map(|_| AtomicU64::new(super::build::UNKNOWN)));
+    let mut values = unknown_values(&layout)?;
     for p in 0..n {
         let x = 0.5 * (lo[p] + hi[p]);
         *values[g.slot[p] as usize].get_mut() = x.to_bits();
@@ -280,4 +292,48 @@ pub fn solve(v: &'static Variant, progress: &Progress) -> Result<Solution, Solve
         bound: 0.5 * gap,
         sweeps,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::preset_rules;
+
+    /// A variant that passes and has the mirror (3x3 without own captures) solves to the same
+    /// values with and without it, within the iteration's bound.
+    #[test]
+    fn the_mirror_keeps_the_values_of_a_variant_that_passes() {
+        let mut rules = preset_rules("3x3").unwrap();
+        rules.name = "3x3-no-own-capture".into();
+        rules.own_capture = false;
+        let v = Variant::intern(rules).unwrap();
+        assert!(super::super::passes(v).is_some());
+        assert!(super::super::index::is_mirrored(v));
+        let quiet = Progress { shown: false };
+        let plain = solve_in(Layout::with_mirror(v, false).unwrap(), &quiet).unwrap();
+        let mirrored = solve_in(Layout::with_mirror(v, true).unwrap(), &quiet).unwrap();
+        assert!(mirrored.layout.len() * 2 < plain.layout.len() + plain.layout.len() / 10);
+        let mut seen = 0;
+        for b in start_positions(v).iter().filter(|b| !b.is_over()) {
+            let mut b = b.clone();
+            let mut list = MoveList::default();
+            // Down one line of play: every position keeps its value under the mirror.
+            while !b.is_over() {
+                let (x, y) = (plain.value(&b).unwrap(), mirrored.value(&b).unwrap());
+                assert!(
+                    (x - y).abs() <= plain.bound + mirrored.bound,
+                    "{x} against {y}"
+                );
+                seen += 1;
+                let (mask, _) = v.groups(b.alive(b.side_to_move())).iter().next().unwrap();
+                b.gen_moves(mask, &mut list);
+                let m = list.as_slice()[seen % list.len()];
+                b.make(m);
+                if seen > 5000 {
+                    break;
+                }
+            }
+        }
+        assert!(seen > 100, "{seen}");
+    }
 }

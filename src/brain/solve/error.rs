@@ -31,14 +31,39 @@ pub enum SolveError {
         want: String,
     },
     #[error(
-        "{}: the table of {variant} has {want} values, the file holds {found} (truncated?)",
+        "{}: the table of {variant} has {want} values, the header says {found}: solve the \
+         variant again",
         path.display()
+    )]
+    Count {
+        path: PathBuf,
+        variant: String,
+        want: u64,
+        found: u64,
+    },
+    #[error(
+        "{}: the table of {variant} has {want} values ({} bytes after the header), the file \
+         holds {held} bytes after it ({}): solve the variant again",
+        path.display(),
+        4 * want,
+        if *held < 4 * *want { "truncated" } else { "bytes beyond the table" }
     )]
     Size {
         path: PathBuf,
         variant: String,
         want: u64,
-        found: u64,
+        held: u64,
+    },
+    #[error(
+        "{}: the table of {variant} is indexed with (sides to move, mirror) {found:?}, this \
+         build indexes it with {want:?}: solve the variant again",
+        path.display()
+    )]
+    OtherIndex {
+        path: PathBuf,
+        variant: String,
+        found: (u32, u32),
+        want: (u32, u32),
     },
     #[error("{}: bad checksum, the file is damaged: solve the variant again", .0.display())]
     Checksum(PathBuf),

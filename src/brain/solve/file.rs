@@ -3,26 +3,31 @@
 //! Header, little-endian: the magic `EWNSOLVE` (8 bytes), the format version (`u32`), 1 or 2
 //! sides to move stored (`u32`), the number of values (`u64`), a checksum of the values (`u64`,
 //! the endgame tables' checksum), the variant's fingerprint (`u64`: its Zobrist salt, a hash of
-//! every rule), the length of the variant's name (`u32`) and the name. A value is a stored value
-//! of [`codec`], on its scale as it is (a certain win as [`codec::ONE`]); [`codec::UNKNOWN`]
-//! marks a slot no game reaches. A reader refuses a file whose magic, version, variant, size or
-//! checksum is not what it expects, saying which.
+//! every rule), 1 when a position and its mirror image share a slot, else 0 (`u32`), the length
+//! of the variant's name (`u32`) and the name. A value is a stored value of [`codec`], on its
+//! scale as it is (a certain win as [`codec::ONE`]); [`codec::UNKNOWN`] marks a slot no game
+//! reaches. A reader refuses a file whose magic, version, variant, index, size or checksum is
+//! not what it expects, saying which.
+//!
+//! Version 2 (this one) indexes by `index.rs`'s arrangement of the squares a cube may stand on,
+//! with the mirror; version 1 ranked every square for every cube, without it, and is refused
+//! with the advice to solve again.
 
 use std::fs;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::Solution;
 use super::Solved;
-use super::build::Solution;
 use super::error::SolveError;
 use super::index::Layout;
 use crate::brain::tables::codec::{self, Fields, HeaderWriter};
 use crate::rules::variant::Variant;
 
 pub const MAGIC: &[u8; 8] = b"EWNSOLVE";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// The fixed part of the header, before the variant's name.
-const HEADER: usize = 44;
+const HEADER: usize = 48;
 
 /// The file name of a variant's solved table inside a table directory.
 pub fn file_name(v: &Variant) -> String {
@@ -34,14 +39,25 @@ pub fn stored(s: &Solution) -> impl Iterator<Item = u32> + '_ {
     s.raw().map(|x| x.map_or(codec::UNKNOWN, codec::quantise))
 }
 
-fn header(v: &Variant, sides: u32, len: u64, sum: u64) -> Vec<u8> {
+/// The index fields of the header: sides to move stored, and whether the mirror shares slots.
+fn shape(layout: &Layout) -> (u32, u32) {
+    (
+        if layout.symmetric { 1 } else { 2 },
+        u32::from(layout.mirror),
+    )
+}
+
+fn header(layout: &Layout, sum: u64) -> Vec<u8> {
+    let v = layout.v;
+    let (sides, mirror) = shape(layout);
     HeaderWriter::new()
         .bytes(MAGIC)
         .u32(FORMAT_VERSION)
         .u32(sides)
-        .u64(len)
+        .u64(layout.len())
         .u64(sum)
         .u64(v.salt)
+        .u32(mirror)
         .u32(v.name().len() as u32)
         .bytes(v.name().as_bytes())
         .finish()
@@ -49,13 +65,11 @@ fn header(v: &Variant, sides: u32, len: u64, sum: u64) -> Vec<u8> {
 
 /// Writes the solution's table to `path`.
 pub fn write(s: &Solution, path: &Path) -> Result<(), SolveError> {
-    let v = s.layout.v;
-    let sides = if s.layout.symmetric { 1 } else { 2 };
     let sum = codec::checksum(stored(s));
     let f =
         crate::text_file::open_for_writing(path, true).map_err(SolveError::io("creating", path))?;
     let mut w = BufWriter::with_capacity(1 << 20, f);
-    w.write_all(&header(v, sides, s.layout.len(), sum))
+    w.write_all(&header(&s.layout, sum))
         .and_then(|()| codec::write_values(&mut w, stored(s)))
         .and_then(|()| w.flush())
         .map_err(SolveError::io("writing", path))
@@ -80,7 +94,7 @@ pub fn read(v: &'static Variant, path: &Path) -> Result<Solved, SolveError> {
             reads: FORMAT_VERSION,
         });
     }
-    let name_len = h.u32(40) as usize;
+    let name_len = h.u32(44) as usize;
     let mut vname = vec![0u8; name_len.min(64)];
     if name_len > 64 || f.read_exact(&mut vname).is_err() {
         return Err(SolveError::DamagedName(p()));
@@ -94,16 +108,33 @@ pub fn read(v: &'static Variant, path: &Path) -> Result<Solved, SolveError> {
         });
     }
     let layout = Layout::new(v)?;
-    let sides = if layout.symmetric { 1 } else { 2 };
+    let (sides, mirror) = shape(&layout);
+    if (h.u32(12), h.u32(40)) != (sides, mirror) {
+        return Err(SolveError::OtherIndex {
+            path: p(),
+            variant: v.name().to_string(),
+            found: (h.u32(12), h.u32(40)),
+            want: (sides, mirror),
+        });
+    }
     let want = layout.len();
     let body = (HEADER + name_len) as u64;
     let size = f.metadata().map_err(SolveError::io("reading", path))?.len();
-    if h.u32(12) != sides || h.u64(16) != want || size - body != 4 * want {
+    if h.u64(16) != want {
+        return Err(SolveError::Count {
+            path: p(),
+            variant: v.name().to_string(),
+            want,
+            found: h.u64(16),
+        });
+    }
+    let held = size.saturating_sub(body);
+    if held != 4 * want {
         return Err(SolveError::Size {
             path: p(),
             variant: v.name().to_string(),
             want,
-            found: (size - body) / 4,
+            held,
         });
     }
     let mut sum = codec::Checksum::new();
