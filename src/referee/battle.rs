@@ -7,11 +7,12 @@
 //! Clients are untrusted: whatever one sends, and however it stalls or leaves, costs it the game
 //! it is playing (and a closed connection every later game, at once), never the event.
 
+use std::collections::VecDeque;
 use std::io::Write;
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, ensure};
 
@@ -92,14 +93,21 @@ impl Event {
     }
 }
 
-/// Handshakes in progress at most: further connections wait in the listener's backlog until one
-/// ends, so silent connections cannot take every file descriptor.
+/// Handshakes in progress at most, each on a thread of its own: a connection that has sent
+/// bytes waits among the held ones until one ends.
 const MAX_PENDING_NAMES: usize = 64;
 
-/// Accepts connections until `n` clients have sent their names, each within `wait`; one that
-/// sends none, or leaves, is dropped. The names are waited for concurrently, each connection on a
-/// thread of its own, so a silent connection keeps no other client waiting; clients are admitted
-/// in the order their names arrive. Names are made distinct from each other and from `reserved`.
+/// Connections held at most while they have sent nothing: one more evicts the one held longest,
+/// so that silent connections can neither take every file descriptor nor keep out a client that
+/// connects after them.
+const MAX_HELD: usize = 512;
+
+/// Accepts connections until `n` clients have sent their names, each within `wait` of
+/// connecting; one that sends none, or leaves, is dropped. A connection is accepted at once and
+/// held, costing no thread, until its first bytes arrive; only then is its name read, on a thread
+/// of its own. So silent connections, however many, keep no client waiting: they wait apart, and
+/// clients are admitted in the order their names arrive. Names are made distinct from each other
+/// and from `reserved`.
 pub fn accept(
     listener: &TcpListener,
     n: usize,
@@ -110,39 +118,12 @@ pub fn accept(
     let acceptor = listener.try_clone()?;
     acceptor.set_nonblocking(true)?;
     let done = Arc::new(AtomicBool::new(false));
-    let pending = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = mpsc::channel();
     let accepting = {
-        let (done, pending) = (Arc::clone(&done), Arc::clone(&pending));
+        let done = Arc::clone(&done);
         std::thread::spawn(move || {
-            while !done.load(Ordering::SeqCst) {
-                if pending.load(Ordering::SeqCst) >= MAX_PENDING_NAMES {
-                    std::thread::sleep(ACCEPT_POLL);
-                    continue;
-                }
-                let (stream, addr) = match acceptor.accept() {
-                    Ok(c) => c,
-                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(ACCEPT_POLL);
-                        continue;
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Err(anyhow::Error::from(e)));
-                        return;
-                    }
-                };
-                pending.fetch_add(1, Ordering::SeqCst);
-                let (tx, pending) = (tx.clone(), Arc::clone(&pending));
-                std::thread::spawn(move || {
-                    let r = stream
-                        .set_nonblocking(false)
-                        .map_err(anyhow::Error::from)
-                        .and_then(|_| Remote::handshake(stream, wait).map_err(anyhow::Error::msg));
-                    pending.fetch_sub(1, Ordering::SeqCst);
-                    // The receiver is gone once every client is in: this one is dropped.
-                    let _ = tx.send(Ok((r, addr)));
-                });
-            }
+            let mut door = Door::new(acceptor, wait, tx);
+            while !done.load(Ordering::SeqCst) && door.step() {}
         })
     };
     let admitted = admit(&rx, n, reserved, out);
@@ -151,11 +132,155 @@ pub fn accept(
     admitted
 }
 
-/// How often the acceptor looks for a connection (and whether it is still wanted).
+/// A connection that has sent nothing yet.
+struct Held {
+    stream: TcpStream,
+    addr: SocketAddr,
+    since: Instant,
+}
+
+/// The acceptor's state: the listener, the connections held apart, and the handshakes running.
+struct Door {
+    listener: TcpListener,
+    wait: Duration,
+    tx: mpsc::Sender<Handshake>,
+    held: VecDeque<Held>,
+    pending: Arc<AtomicUsize>,
+}
+
+impl Door {
+    fn new(listener: TcpListener, wait: Duration, tx: mpsc::Sender<Handshake>) -> Door {
+        Door {
+            listener,
+            wait,
+            tx,
+            held: VecDeque::new(),
+            pending: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// One look at the door: takes the new connections, starts the handshakes of those that
+    /// have sent bytes, drops those that waited too long. False when the listener failed.
+    fn step(&mut self) -> bool {
+        let accepted = match self.take_new() {
+            Ok(k) => k,
+            Err(e) => {
+                let _ = self.tx.send(Err(anyhow::Error::from(e)));
+                return false;
+            }
+        };
+        let started = self.start_speakers();
+        self.drop_expired();
+        if accepted == 0 && started == 0 {
+            std::thread::sleep(ACCEPT_POLL);
+        }
+        true
+    }
+
+    /// Accepts every connection waiting in the listener's backlog and holds it; past
+    /// [`MAX_HELD`], the one held longest is closed. How many were accepted.
+    fn take_new(&mut self) -> std::io::Result<usize> {
+        let mut accepted = 0;
+        loop {
+            let (stream, addr) = match self.listener.accept() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Ok(accepted),
+                // A connection reset before it was taken: the door stays open.
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::Interrupted | std::io::ErrorKind::ConnectionAborted
+                    ) =>
+                {
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            accepted += 1;
+            if let Err(e) = stream.set_nonblocking(true) {
+                log::warn!("{addr}: {e}; dropped");
+                continue;
+            }
+            if self.held.len() >= MAX_HELD
+                && let Some(old) = self.held.pop_front()
+            {
+                log::warn!(
+                    "{}: silent for {} ms while {MAX_HELD} connections waited; closed",
+                    old.addr,
+                    old.since.elapsed().as_millis()
+                );
+            }
+            self.held.push_back(Held {
+                stream,
+                addr,
+                since: Instant::now(),
+            });
+        }
+    }
+
+    /// Starts a handshake for each held connection that has sent bytes (or closed), as many as
+    /// [`MAX_PENDING_NAMES`] allows; the others stay held. How many were started.
+    fn start_speakers(&mut self) -> usize {
+        let mut started = 0;
+        let mut i = 0;
+        while i < self.held.len() {
+            if self.pending.load(Ordering::SeqCst) >= MAX_PENDING_NAMES {
+                break;
+            }
+            let mut byte = [0u8; 1];
+            match self.held[i].stream.peek(&mut byte) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => i += 1,
+                _ => {
+                    let h = self.held.remove(i).expect("in range");
+                    self.shake(h);
+                    started += 1;
+                }
+            }
+        }
+        started
+    }
+
+    /// Reads the name of a connection that has spoken, on a thread of its own, within what is
+    /// left of its wait.
+    fn shake(&self, h: Held) {
+        let left = self.wait.saturating_sub(h.since.elapsed()).max(ACCEPT_POLL);
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        let (tx, pending) = (self.tx.clone(), Arc::clone(&self.pending));
+        std::thread::spawn(move || {
+            let r = h
+                .stream
+                .set_nonblocking(false)
+                .map_err(anyhow::Error::from)
+                .and_then(|_| Remote::handshake(h.stream, left).map_err(anyhow::Error::msg));
+            pending.fetch_sub(1, Ordering::SeqCst);
+            // The receiver is gone once every client is in: this one is dropped.
+            let _ = tx.send(Ok((r, h.addr)));
+        });
+    }
+
+    /// Closes the held connections that have sent nothing within the wait.
+    fn drop_expired(&mut self) {
+        let wait = self.wait;
+        self.held.retain(|h| {
+            let expired = h.since.elapsed() >= wait;
+            if expired {
+                log::warn!(
+                    "{}: sent no name in {} ms; dropped",
+                    h.addr,
+                    wait.as_millis()
+                );
+            }
+            !expired
+        });
+    }
+}
+
+/// How often the acceptor looks for a connection and for bytes from those it holds (and
+/// whether it is still wanted).
 const ACCEPT_POLL: Duration = Duration::from_millis(20);
 
 /// A finished handshake: the client or why it failed, and where it came from.
-type Handshake = Result<(Result<Remote>, std::net::SocketAddr)>;
+type Handshake = Result<(Result<Remote>, SocketAddr)>;
 
 /// Takes finished handshakes until `n` clients are in.
 fn admit(
