@@ -10,11 +10,12 @@ use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
 use crate::record::{read_record_file, read_text_file};
 use crate::referee::ccgc;
+use crate::referee::plan::{
+    self, Outcome, Progress, Schedule, Shard, Tournament, labels, parse_openings,
+};
 use crate::referee::record_file::RecordFile;
 use crate::referee::stats::Sprt;
-use crate::referee::tourney::{
-    self, Progress, Schedule, Shard, Tournament, labels, parse_openings,
-};
+use crate::referee::tourney;
 use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
@@ -226,10 +227,10 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         (None, None) => TimeControl::MoveTime { ms: 100 },
     };
     anyhow::ensure!(
-        (1..=tourney::MAX_GAMES).contains(&args.games),
+        (1..=plan::MAX_GAMES).contains(&args.games),
         "--games {}: must be 1..{} games per encounter",
         args.games,
-        tourney::MAX_GAMES
+        plan::MAX_GAMES
     );
     let mut entrants = Vec::new();
     for (i, words) in args.engine.iter().enumerate() {
@@ -268,9 +269,9 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     };
     if let Some(n) = args.first_to {
         anyhow::ensure!(
-            (1..=tourney::MAX_GAMES / 2).contains(&n),
+            (1..=plan::MAX_GAMES / 2).contains(&n),
             "--first-to {n}: must be 1..{} wins",
-            tourney::MAX_GAMES / 2
+            plan::MAX_GAMES / 2
         );
     }
     let schedule = schedule(args.tournament, args.rounds, args.games_per_round)?;
@@ -402,7 +403,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
 fn summary(
     w: &mut String,
     t: &Tournament,
-    o: &tourney::Outcome,
+    o: &Outcome,
     luck: Option<&super::luck_report::LuckReport>,
     start: std::time::Instant,
 ) -> std::fmt::Result {

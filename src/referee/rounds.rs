@@ -75,7 +75,8 @@ pub(super) fn run_event(
                     .enumerate()
                     .flat_map(|(p, &(a, b))| {
                         (0..g).map(move |gi| {
-                            let number = event::swiss_number(n, g, r, p as u64, gi);
+                            let at = event::GameAt::new(r, p as u64, gi);
+                            let number = event::swiss_number(n, g, at);
                             slot(number, a, b, r * (g / 2) + gi / 2, gi)
                         })
                     })
@@ -89,11 +90,12 @@ pub(super) fn run_event(
                     let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
                     let wave: Vec<Slot> = todo
                         .iter()
-                        .filter(|w| w.0 == r)
-                        .filter_map(|&(_, p, gi)| {
+                        .filter(|w| w.round == r)
+                        .filter_map(|&at| {
+                            let (p, gi) = (at.pairing, at.game);
                             let tie = &ties[r as usize][p as usize];
                             let (a, b) = (tie.a?, tie.b?);
-                            let number = event::knockout_number(size, g, r, p, gi);
+                            let number = event::knockout_number(size, g, at);
                             let stride = event::knockout_stride(g);
                             Some(slot(
                                 number,
