@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex, MutexGuard, mpsc};
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, ensure};
@@ -454,11 +454,135 @@ impl Run<'_> {
         }
     }
 
+    /// Judge mode: every client plays its pairs against its own copy of the judge's engine,
+    /// all clients at once.
+    fn judge(&self, seats: &[Mutex<&mut Remote>], engine: &PlayerSpec, name: &str, ms: u64) {
+        let pairs = self.ev.games / 2;
+        std::thread::scope(|s| {
+            for i in 0..seats.len() {
+                s.spawn(move || {
+                    let mut j = Judge {
+                        inner: engine.make(name),
+                        ms,
+                        name: name.to_string(),
+                    };
+                    let mut c = seat(seats, i);
+                    for k in 0..pairs {
+                        self.pair(i as u64 * pairs + k, k, &mut **c, &mut j);
+                    }
+                });
+            }
+        });
+    }
+
+    /// A round robin in rounds by the circle method, a round's encounters at once.
+    fn round_robin(&self, seats: &[Mutex<&mut Remote>]) {
+        let pairs = self.ev.games / 2;
+        let mut base = 0;
+        for (r, round) in round_robin_rounds(seats.len()).iter().enumerate() {
+            self.say(&format!("round {}", r + 1));
+            std::thread::scope(|s| {
+                for (e, &(a, b)) in round.iter().enumerate() {
+                    let first = base + e as u64 * pairs;
+                    s.spawn(move || {
+                        let (mut x, mut y) = (seat(seats, a), seat(seats, b));
+                        for k in 0..pairs {
+                            self.pair(first + k, k, &mut **x, &mut **y);
+                        }
+                    });
+                }
+            });
+            base += round.len() as u64 * pairs;
+        }
+    }
+
+    /// A knockout: ties in order of arrival, a round's ties at once, an odd client out with a
+    /// bye, until one is left; its name.
+    fn knockout(&self, seats: &[Mutex<&mut Remote>], names: &[String]) -> Option<String> {
+        let next_pair = Mutex::new(0u64);
+        let take = || {
+            let mut p = next_pair.lock().unwrap_or_else(|e| e.into_inner());
+            *p += 1;
+            *p - 1
+        };
+        let mut alive: Vec<usize> = (0..seats.len()).collect();
+        let mut round = 1;
+        while alive.len() > 1 {
+            self.say(&format!("knockout round {round}"));
+            let ties: Vec<(usize, usize)> = alive
+                .chunks(2)
+                .filter(|c| c.len() == 2)
+                .map(|c| (c[0], c[1]))
+                .collect();
+            let bye = (alive.len() % 2 == 1).then(|| alive[alive.len() - 1]);
+            let winners: Vec<usize> = std::thread::scope(|s| {
+                let handles: Vec<_> = ties
+                    .iter()
+                    .map(|&(a, b)| {
+                        let take = &take;
+                        s.spawn(move || self.knockout_tie(seats, names, (a, b), take))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a tie's thread does not panic"))
+                    .collect()
+            });
+            if let Some(b) = bye {
+                self.say(&format!("{} has a bye", names[b]));
+            }
+            alive = winners.into_iter().chain(bye).collect();
+            round += 1;
+        }
+        alive.first().map(|&w| names[w].clone())
+    }
+
+    /// One knockout tie: its pairs, then tie-break pairs while level (at most
+    /// [`MAX_TIEBREAK_PAIRS`]; still level, the earlier client goes on). The winner.
+    fn knockout_tie(
+        &self,
+        seats: &[Mutex<&mut Remote>],
+        names: &[String],
+        (a, b): (usize, usize),
+        take: &dyn Fn() -> u64,
+    ) -> usize {
+        let pairs = self.ev.games / 2;
+        let (mut x, mut y) = (seat(seats, a), seat(seats, b));
+        let (mut wa, mut wb) = (0, 0);
+        for k in 0..pairs + MAX_TIEBREAK_PAIRS {
+            if k >= pairs && wa != wb {
+                break;
+            }
+            let w = self.pair(take(), k, &mut **x, &mut **y);
+            wa += w;
+            wb += 2 - w;
+        }
+        let winner = if wb > wa { b } else { a };
+        let level = if wa == wb {
+            " (level after the tie-break: the earlier client goes on)"
+        } else {
+            ""
+        };
+        self.say(&format!(
+            "{} beat {} {}-{}{level}",
+            names[winner],
+            names[a + b - winner],
+            wa.max(wb),
+            wa.min(wb)
+        ));
+        winner
+    }
+
     fn say(&self, line: &str) {
         let mut s = self.sink.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(s.out, "{line}");
         let _ = s.out.flush();
     }
+}
+
+/// The client in seat `i`, taken for one encounter.
+fn seat<'s, 'r>(seats: &'s [Mutex<&'r mut Remote>], i: usize) -> MutexGuard<'s, &'r mut Remote> {
+    seats[i].lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The rounds of a round robin by the circle method: every player meets every other once, and
@@ -489,13 +613,10 @@ pub fn run<'a>(
     ev.validate()?;
     ensure!(clients.len() == ev.clients, "not every client is connected");
     let mut names: Vec<String> = clients.iter().map(|c| c.name()).collect();
-    let judge = match &ev.format {
-        Format::Judge { engine, name, .. } => {
-            names.push(name.clone());
-            Some((engine.clone(), name))
-        }
-        _ => None,
-    };
+    let judged = matches!(ev.format, Format::Judge { .. });
+    if let Format::Judge { name, .. } = &ev.format {
+        names.push(name.clone());
+    }
     let run = Run {
         ev,
         match_id: ev.match_id(&names),
@@ -507,113 +628,17 @@ pub fn run<'a>(
             failure: None,
         }),
     };
-    let pairs = ev.games / 2;
     let mut champion = None;
     {
         let seats: Vec<Mutex<&mut Remote>> = clients.iter_mut().map(Mutex::new).collect();
-        let seat = |i: usize| seats[i].lock().unwrap_or_else(|e| e.into_inner());
         match &ev.format {
-            Format::Judge { movetime_ms, .. } => {
-                let (engine, name) = judge.clone().expect("judge mode has its engine");
-                std::thread::scope(|s| {
-                    for i in 0..ev.clients {
-                        let (run, seat, engine, name) = (&run, &seat, &engine, &name);
-                        s.spawn(move || {
-                            let mut j = Judge {
-                                inner: engine.make(name),
-                                ms: *movetime_ms,
-                                name: name.to_string(),
-                            };
-                            let mut c = seat(i);
-                            for k in 0..pairs {
-                                run.pair(i as u64 * pairs + k, k, &mut **c, &mut j);
-                            }
-                        });
-                    }
-                });
-            }
-            Format::RoundRobin => {
-                let mut base = 0;
-                for (r, round) in round_robin_rounds(ev.clients).iter().enumerate() {
-                    run.say(&format!("round {}", r + 1));
-                    std::thread::scope(|s| {
-                        for (e, &(a, b)) in round.iter().enumerate() {
-                            let first = base + e as u64 * pairs;
-                            let (run, seat) = (&run, &seat);
-                            s.spawn(move || {
-                                let (mut x, mut y) = (seat(a), seat(b));
-                                for k in 0..pairs {
-                                    run.pair(first + k, k, &mut **x, &mut **y);
-                                }
-                            });
-                        }
-                    });
-                    base += round.len() as u64 * pairs;
-                }
-            }
-            Format::Knockout => {
-                let next_pair = Mutex::new(0u64);
-                let take = || {
-                    let mut p = next_pair.lock().unwrap_or_else(|e| e.into_inner());
-                    *p += 1;
-                    *p - 1
-                };
-                let mut alive: Vec<usize> = (0..ev.clients).collect();
-                let mut round = 1;
-                while alive.len() > 1 {
-                    run.say(&format!("knockout round {round}"));
-                    let ties: Vec<(usize, usize)> = alive
-                        .chunks(2)
-                        .filter(|c| c.len() == 2)
-                        .map(|c| (c[0], c[1]))
-                        .collect();
-                    let bye = (alive.len() % 2 == 1).then(|| alive[alive.len() - 1]);
-                    let winners: Vec<usize> = std::thread::scope(|s| {
-                        let handles: Vec<_> = ties
-                            .iter()
-                            .map(|&(a, b)| {
-                                let (run, seat, take, names) = (&run, &seat, &take, &names);
-                                s.spawn(move || {
-                                    let (mut x, mut y) = (seat(a), seat(b));
-                                    let (mut wa, mut wb) = (0, 0);
-                                    for k in 0..pairs + MAX_TIEBREAK_PAIRS {
-                                        if k >= pairs && wa != wb {
-                                            break;
-                                        }
-                                        let w = run.pair(take(), k, &mut **x, &mut **y);
-                                        wa += w;
-                                        wb += 2 - w;
-                                    }
-                                    let winner = if wb > wa { b } else { a };
-                                    let level = if wa == wb {
-                                        " (level after the tie-break: the earlier client goes on)"
-                                    } else {
-                                        ""
-                                    };
-                                    run.say(&format!(
-                                        "{} beat {} {}-{}{level}",
-                                        names[winner],
-                                        names[a + b - winner],
-                                        wa.max(wb),
-                                        wa.min(wb)
-                                    ));
-                                    winner
-                                })
-                            })
-                            .collect();
-                        handles
-                            .into_iter()
-                            .map(|h| h.join().expect("a tie's thread does not panic"))
-                            .collect()
-                    });
-                    if let Some(b) = bye {
-                        run.say(&format!("{} has a bye", names[b]));
-                    }
-                    alive = winners.into_iter().chain(bye).collect();
-                    round += 1;
-                }
-                champion = alive.first().map(|&w| names[w].clone());
-            }
+            Format::Judge {
+                engine,
+                movetime_ms,
+                name,
+            } => run.judge(&seats, engine, name, *movetime_ms),
+            Format::RoundRobin => run.round_robin(&seats),
+            Format::Knockout => champion = run.knockout(&seats, &names),
         }
     }
     for c in &mut clients {
@@ -625,7 +650,7 @@ pub fn run<'a>(
     }
     let mut records = sink.records;
     records.sort_by_key(|g| g.number);
-    let anchor = if judge.is_some() { names.len() - 1 } else { 0 };
+    let anchor = if judged { names.len() - 1 } else { 0 };
     let report =
         Report::build(names.clone(), &records, anchor, None).map_err(anyhow::Error::msg)?;
     let standings = standings(&names, &records);
