@@ -125,7 +125,8 @@ impl Native {
     /// differ in the options they know, as under cutechess-cli.
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            let mut p =
+                Proc::spawn(&self.argv, &self.settings).map_err(|e| Fault::Crash(e.to_string()))?;
             p.shared.set_log(self.log.as_deref());
             greet(&mut p)?;
             if !self.options.is_empty() {
