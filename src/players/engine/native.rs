@@ -54,7 +54,7 @@ fn greet(p: &mut Proc) -> Result<(), Fault> {
         ))),
         (Ok(line), Greeting::Unknown) => Err(Fault::Malformed(format!(
             "answered `ugi` with \"{}\"; {hint}",
-            crate::record::excerpt(&line)
+            line.chars().take(80).collect::<String>()
         ))),
         (Ok(_), _) => Ok(()),
         (Err(w), Greeting::Uci) => {
