@@ -16,7 +16,7 @@ use crate::brain::tables::Tables;
 use crate::players::{MAX_MOVE_MS, PlayerSpec};
 use crate::record::record_name;
 use crate::referee::battle::{self, Event, Format};
-use crate::referee::tourney::MAX_GAMES;
+use crate::referee::plan::MAX_GAMES;
 
 /// Play every game a battle server offers.
 #[derive(clap::Args, Debug)]

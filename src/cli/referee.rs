@@ -10,11 +10,12 @@ use crate::players::spec::{Entrant, checked_name};
 use crate::players::{MAX_MOVE_MS, TimeControl, parse_tc};
 use crate::record::{read_record_file, read_text_file};
 use crate::referee::ccgc;
+use crate::referee::plan::{
+    self, Outcome, Progress, Schedule, Shard, Tournament, labels, parse_openings,
+};
 use crate::referee::record_file::RecordFile;
 use crate::referee::stats::Sprt;
-use crate::referee::tourney::{
-    self, Progress, Schedule, Shard, Tournament, labels, parse_openings,
-};
+use crate::referee::tourney;
 use crate::rules::notation::to_fen;
 
 #[derive(clap::Args, Debug)]
@@ -213,8 +214,53 @@ pub(crate) fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
         .transpose()
 }
 
+/// `ewn match`: the tournament from the command line, checked and its engines started once;
+/// then the record opened (or resumed), the games played, and the summary printed.
 pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
-    let tc = match (&args.tc, args.movetime) {
+    let mut t = tournament(&args, v)?;
+    prepare(&args, &t)?;
+    if let Some(addr) = &args.live {
+        let hall = crate::referee::hall::Hall::default();
+        hall.set_players(&t.names);
+        let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
+        // The address is for the organiser, like the progress: on standard error.
+        eprintln!("live page at http://{bound}/");
+        t.hall = Some(hall);
+    }
+    let (mut record, done) = open_record(&args, &t)?;
+    let start = std::time::Instant::now();
+    let mut stdout = std::io::stdout();
+    let mut stderr = std::io::stderr();
+    let terminal = if args.json {
+        stderr.is_terminal()
+    } else {
+        stdout.is_terminal()
+    };
+    let progress = if terminal && !args.quiet {
+        Progress::Status
+    } else {
+        Progress::Lines
+    };
+    let out: &mut (dyn Write + Send) = if args.json { &mut stderr } else { &mut stdout };
+    let o = tourney::run_resumed(
+        &t,
+        progress,
+        out,
+        record.as_mut().map(|r| r as &mut (dyn Write + Send)),
+        done,
+    )?;
+    if let Some(h) = &t.hall {
+        // The hall's screens keep the final view: told that the match is over, and given the
+        // time to fetch it before the process ends.
+        h.over();
+        crate::app::live::linger();
+    }
+    print_summary(&args, &t, &o, start)
+}
+
+/// The time control of `--tc` or `--movetime` (100 ms a move when neither is given).
+fn time_control(args: &MatchArgs) -> Result<TimeControl> {
+    Ok(match (&args.tc, args.movetime) {
         (Some(tc), _) => parse_tc(tc)?,
         (None, Some(ms)) => {
             anyhow::ensure!(
@@ -224,13 +270,12 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             TimeControl::MoveTime { ms }
         }
         (None, None) => TimeControl::MoveTime { ms: 100 },
-    };
-    anyhow::ensure!(
-        (1..=tourney::MAX_GAMES).contains(&args.games),
-        "--games {}: must be 1..{} games per encounter",
-        args.games,
-        tourney::MAX_GAMES
-    );
+    })
+}
+
+/// The players of `--engine` and `--opponent` (random when one engine has no opponent), named
+/// by `--engine-name` and `--opponent-name` if given.
+fn entrants(args: &MatchArgs) -> Result<Vec<Entrant>> {
     let mut entrants = Vec::new();
     for (i, words) in args.engine.iter().enumerate() {
         // By its place, as the user counts them: "--engine #2 (greedy name=x)".
@@ -261,6 +306,20 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             e.name = Some(checked_name(n, what)?);
         }
     }
+    Ok(entrants)
+}
+
+/// The tournament the command line describes, its numbers in range (not yet validated as a
+/// whole).
+fn tournament(args: &MatchArgs, v: &'static crate::rules::variant::Variant) -> Result<Tournament> {
+    let tc = time_control(args)?;
+    anyhow::ensure!(
+        (1..=plan::MAX_GAMES).contains(&args.games),
+        "--games {}: must be 1..{} games per encounter",
+        args.games,
+        plan::MAX_GAMES
+    );
+    let entrants = entrants(args)?;
     let openings = match &args.positions {
         Some(p) => parse_openings(&read_text_file(p)?, v)
             .with_context(|| format!("the positions file {}", p.display()))?,
@@ -268,9 +327,9 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     };
     if let Some(n) = args.first_to {
         anyhow::ensure!(
-            (1..=tourney::MAX_GAMES / 2).contains(&n),
+            (1..=plan::MAX_GAMES / 2).contains(&n),
             "--first-to {n}: must be 1..{} wins",
-            tourney::MAX_GAMES / 2
+            plan::MAX_GAMES / 2
         );
     }
     let schedule = schedule(args.tournament, args.rounds, args.games_per_round)?;
@@ -280,7 +339,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         (None, _) => args.games.div_ceil(2) * 2,
     };
     let names = labels(&entrants);
-    let t = Tournament {
+    Ok(Tournament {
         anchor: anchor_index(&names, args.anchor.as_deref())?,
         names,
         entrants,
@@ -304,7 +363,12 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         first_to: args.first_to,
         engine_log: args.engine_log.clone(),
         hall: None,
-    };
+    })
+}
+
+/// Everything checked before a game: the engine log folder made, the tournament valid, a record
+/// that holds games refused without `--resume`, and every engine program started once.
+fn prepare(args: &MatchArgs, t: &Tournament) -> Result<()> {
     if let Some(d) = &args.engine_log {
         std::fs::create_dir_all(d)
             .with_context(|| format!("creating the engine log folder {}", d.display()))?;
@@ -321,56 +385,37 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
-    let mut t = t;
-    if let Some(addr) = &args.live {
-        let hall = crate::referee::hall::Hall::default();
-        hall.set_players(&t.names);
-        let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
-        // The address is for the organiser, like the progress: on standard error.
-        eprintln!("live page at http://{bound}/");
-        t.hall = Some(hall);
+    Ok(())
+}
+
+/// The record file, locked, and the games it holds when resumed.
+fn open_record(
+    args: &MatchArgs,
+    t: &Tournament,
+) -> Result<(Option<RecordFile>, Vec<crate::record::GameRecord>)> {
+    let Some(p) = &args.record else {
+        return Ok((None, Vec::new()));
+    };
+    let (f, done) = RecordFile::open(p, &t.match_id(), args.resume)?;
+    if args.resume {
+        log::info!(
+            "{}: {} games kept, the rest played",
+            p.display(),
+            done.len()
+        );
     }
-    let (mut record, done) = match &args.record {
-        Some(p) => {
-            let (f, done) = RecordFile::open(p, &t.match_id(), args.resume)?;
-            if args.resume {
-                log::info!(
-                    "{}: {} games kept, the rest played",
-                    p.display(),
-                    done.len()
-                );
-            }
-            (Some(f), done)
-        }
-        None => (None, Vec::new()),
-    };
-    let start = std::time::Instant::now();
-    let mut stdout = std::io::stdout();
-    let mut stderr = std::io::stderr();
-    let terminal = if args.json {
-        stderr.is_terminal()
-    } else {
-        stdout.is_terminal()
-    };
-    let progress = if terminal && !args.quiet {
-        Progress::Status
-    } else {
-        Progress::Lines
-    };
-    let out: &mut (dyn Write + Send) = if args.json { &mut stderr } else { &mut stdout };
-    let o = tourney::run_resumed(
-        &t,
-        progress,
-        out,
-        record.as_mut().map(|r| r as &mut (dyn Write + Send)),
-        done,
-    )?;
-    if let Some(h) = &t.hall {
-        // The hall's screens keep the final view: told that the match is over, and given the
-        // time to fetch it before the process ends.
-        h.over();
-        crate::app::live::linger();
-    }
+    Ok((Some(f), done))
+}
+
+/// The summary on standard output (text, or `--json`), with the luck-adjusted statistics of
+/// `--luck`. Written at once: a closed standard output (`... | head`) is the usual one-line
+/// error, not a panic.
+fn print_summary(
+    args: &MatchArgs,
+    t: &Tournament,
+    o: &Outcome,
+    start: std::time::Instant,
+) -> Result<()> {
     let luck = args
         .luck
         .then(|| {
@@ -382,13 +427,11 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
             )
         })
         .transpose()?;
-    // The summary is written at once, and a closed standard output (`... | head`) is the usual
-    // one-line error, not a panic.
     let mut text = String::new();
     if args.json {
         text = super::luck_report::json_with_luck(&o.report, luck.as_ref())?;
     } else {
-        summary(&mut text, &t, &o, luck.as_ref(), start)?;
+        summary(&mut text, t, o, luck.as_ref(), start)?;
     }
     let mut stdout = std::io::stdout().lock();
     stdout
@@ -402,7 +445,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
 fn summary(
     w: &mut String,
     t: &Tournament,
-    o: &tourney::Outcome,
+    o: &Outcome,
     luck: Option<&super::luck_report::LuckReport>,
     start: std::time::Instant,
 ) -> std::fmt::Result {

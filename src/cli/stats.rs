@@ -11,8 +11,9 @@ use crate::players::baseline::Kind;
 use crate::players::spec::Entrant;
 use crate::record::read_record_file;
 use crate::referee::event;
+use crate::referee::plan::{Schedule, Tournament};
 use crate::referee::report::{Report, players_in};
-use crate::referee::tourney::{self, Schedule, Tournament};
+use crate::referee::rounds;
 
 #[derive(clap::Args, Debug)]
 pub struct StatsArgs {
@@ -65,7 +66,12 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         Some(s @ (ScheduleArg::Swiss | ScheduleArg::Knockout)) => {
             let per_round = args.games_per_round.div_ceil(2) * 2;
             let knockout = s == ScheduleArg::Knockout;
-            names = event::entry_order(knockout, per_round, &games, &names).with_context(|| {
+            let kind = if knockout {
+                event::EventKind::Knockout
+            } else {
+                event::EventKind::Swiss
+            };
+            names = event::entry_order(kind, per_round, &games, &names).with_context(|| {
                 format!(
                     "these records are not of a {} event with {per_round} games a round",
                     if knockout { "knockout" } else { "Swiss" }
@@ -112,7 +118,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
                 ["a", "b"],
             )
         };
-        print!("{}", tourney::event_text(&t, &games)?);
+        print!("{}", rounds::event_text(&t, &games)?);
     }
     if args.luck {
         luck_needs_two(names.len(), "these records have")?;

@@ -28,8 +28,13 @@
 //!   and looks at the runner's process tree every [`GUARDIAN_SCAN`], keeping each process it saw
 //!   by id and start time. When the runner dies in any way, even by SIGKILL, its end of the pipe
 //!   closes, and the guardian kills every process it knew (that is still the same process), the
-//!   engines' groups and all their descendants. A process started and orphaned within the last
-//!   scan before a SIGKILL of the runner can escape it; nothing else does.
+//!   engines' groups and all their descendants. A process started and orphaned since the last
+//!   scan, which the guardian never saw, went where the guardian went when the runner died (the
+//!   same adopter, the nearest subreaper or init): the guardian kills the adopter's children that
+//!   started since that scan outside the runner's session. So only a process that an engine's
+//!   descendant orphans after the runner's death and before the guardian's last kill round, or
+//!   one that leaves the adopter again in that moment, can escape; and a process of someone
+//!   else's, started in that same tick and orphaned to the same adopter, would be killed too.
 
 #[cfg(unix)]
 pub use unix::*;
@@ -525,7 +530,6 @@ mod unix {
     pub fn run_guardian() -> ! {
         let _ = nix::unistd::setsid();
         let runner = nix::unistd::getppid().as_raw();
-        let me = std::process::id() as i32;
         let (tx, rx) = mpsc::channel::<String>();
         std::thread::spawn(move || {
             for line in io::stdin().lock().lines() {
@@ -535,73 +539,165 @@ mod unix {
                 }
             }
         });
-        let mut engines: HashSet<i32> = HashSet::new();
-        let mut known: HashMap<i32, u64> = HashMap::new();
+        let mut watch = Watch::new(runner);
         loop {
             match rx.recv_timeout(GUARDIAN_SCAN) {
                 Ok(line) => {
-                    if let Some(p) = line.strip_prefix('+').and_then(|p| p.parse().ok()) {
-                        engines.insert(p);
-                    } else if let Some(p) = line.strip_prefix('-').and_then(|p| p.parse().ok()) {
-                        engines.remove(&p);
-                    }
+                    watch.told(&line);
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-            if nix::unistd::getppid().as_raw() != runner {
+            if nix::unistd::getppid().as_raw() != runner || !watch.scan() {
                 break;
             }
-            known.retain(|&p, start| stat(p).is_some_and(|s| s.start == *start && !s.zombie));
-            if engines.is_empty() && known.is_empty() {
-                continue;
+        }
+        watch.kill_everything();
+        std::process::exit(0)
+    }
+
+    /// What the guardian knows of the runner's engines.
+    struct Watch {
+        runner: i32,
+        me: i32,
+        /// The runner's session: what its own code starts stays there, and is none of ours.
+        runner_sid: Option<i32>,
+        /// The engines' groups, as the runner told.
+        engines: HashSet<i32>,
+        /// Every process of the engines' trees seen, with its start time.
+        known: HashMap<i32, u64>,
+        /// When the last look at the runner's tree began, in clock ticks after boot: a process
+        /// started since may not be known.
+        last_scan: u64,
+    }
+
+    impl Watch {
+        fn new(runner: i32) -> Watch {
+            Watch {
+                runner,
+                me: std::process::id() as i32,
+                runner_sid: stat(runner).map(|s| s.sid),
+                engines: HashSet::new(),
+                known: HashMap::new(),
+                last_scan: ticks_now(),
             }
-            // The runner's tree below it, in other sessions than the runner's: the engines and
-            // what they started (what the runner's own code starts stays in its session).
-            let Some(runner_sid) = stat(runner).map(|s| s.sid) else {
-                break;
+        }
+
+        /// A line from the runner: `+G` an engine's group started, `-G` it ended.
+        fn told(&mut self, line: &str) {
+            if let Some(p) = line.strip_prefix('+').and_then(|p| p.parse().ok()) {
+                self.engines.insert(p);
+            } else if let Some(p) = line.strip_prefix('-').and_then(|p| p.parse().ok()) {
+                self.engines.remove(&p);
+            }
+        }
+
+        /// Looks at the runner's tree below it, in other sessions than the runner's (the
+        /// engines and what they started), and keeps every process there. False when the
+        /// runner is gone.
+        fn scan(&mut self) -> bool {
+            let began = ticks_now();
+            self.known
+                .retain(|&p, start| stat(p).is_some_and(|s| s.start == *start && !s.zombie));
+            if self.engines.is_empty() && self.known.is_empty() {
+                self.last_scan = began;
+                return true;
+            }
+            let Some(runner_sid) = stat(self.runner).map(|s| s.sid) else {
+                return false;
             };
-            let mut todo = vec![runner];
-            let mut seen = HashSet::from([runner, me]);
+            self.runner_sid = Some(runner_sid);
+            let mut todo = vec![self.runner];
+            let mut seen = HashSet::from([self.runner, self.me]);
             while let Some(p) = todo.pop() {
                 for c in children(p) {
                     if seen.insert(c)
                         && let Some(s) = stat(c)
-                        && (p != runner || s.sid != runner_sid)
+                        && (p != self.runner || s.sid != runner_sid)
                     {
-                        known.insert(c, s.start);
+                        self.known.insert(c, s.start);
                         todo.push(c);
                     }
                 }
             }
+            self.last_scan = began;
+            true
         }
-        // The runner is gone: everything it left is killed, until nothing is left.
-        for round in 0..50 {
-            let table = Table::read();
-            let mut roots: Vec<i32> = known
-                .iter()
-                .filter(|&(p, start)| table.0.get(p).is_some_and(|s| s.start == *start))
-                .map(|(&p, _)| p)
-                .collect();
-            if round == 0 {
-                for &g in &engines {
-                    let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+
+        /// The runner is gone: everything it left is killed, until nothing is left. Besides
+        /// what was seen, the runner's orphans that no look saw (started and orphaned since the
+        /// last one) are found where they went: the runner's orphans and the guardian were
+        /// adopted by the same process, so they are its children that started since that look,
+        /// outside the runner's session.
+        fn kill_everything(&self) {
+            // The pipe closes as the runner exits, a moment before its children are given away.
+            let until = Instant::now() + Duration::from_secs(1);
+            while nix::unistd::getppid().as_raw() == self.runner && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let adopter = nix::unistd::getppid().as_raw();
+            for round in 0..50 {
+                let table = Table::read();
+                let mut roots: Vec<i32> = self
+                    .known
+                    .iter()
+                    .filter(|&(p, start)| table.0.get(p).is_some_and(|s| s.start == *start))
+                    .map(|(&p, _)| p)
+                    .collect();
+                roots.extend(self.unseen_orphans(&table, adopter));
+                if round == 0 {
+                    for &g in &self.engines {
+                        let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+                    }
+                    roots.extend(self.engines.iter().filter(|p| table.0.contains_key(p)));
                 }
-                roots.extend(engines.iter().filter(|p| table.0.contains_key(p)));
+                let mut all = table.descendants(&roots);
+                all.extend(&roots);
+                all.retain(|&p| p != self.me);
+                if all.is_empty() {
+                    break;
+                }
+                for p in all {
+                    let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
+                }
+                std::thread::sleep(Duration::from_millis(20));
             }
-            let mut all = table.descendants(&roots);
-            all.extend(&roots);
-            all.retain(|&p| p != me);
-            if all.is_empty() {
-                break;
-            }
-            for p in all {
-                let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
-            }
-            std::thread::sleep(Duration::from_millis(20));
         }
-        std::process::exit(0)
+
+        /// The adopter's children started since the last look (a tick of margin), in another
+        /// session than the runner's, that are no guardian: the runner's orphans no look saw.
+        fn unseen_orphans(&self, table: &Table, adopter: i32) -> Vec<i32> {
+            if adopter == self.runner || (self.engines.is_empty() && self.known.is_empty()) {
+                return Vec::new();
+            }
+            let since = self.last_scan.saturating_sub(1);
+            table
+                .0
+                .iter()
+                .filter(|&(&p, s)| {
+                    p != self.me
+                        && s.ppid == adopter
+                        && s.start >= since
+                        && Some(s.sid) != self.runner_sid
+                        && !is_guardian(p)
+                })
+                .map(|(&p, _)| p)
+                .collect()
+        }
+    }
+
+    /// Now, in the clock ticks after boot that `/proc/<pid>/stat` counts start times in; the
+    /// largest value where that cannot be read, so that no orphan is taken for the runner's.
+    fn ticks_now() -> u64 {
+        let hz = nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
+            .ok()
+            .flatten()
+            .unwrap_or(100) as f64;
+        std::fs::read_to_string("/proc/uptime")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+            .map_or(u64::MAX, |secs| (secs * hz) as u64)
     }
 }
 

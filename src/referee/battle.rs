@@ -7,11 +7,12 @@
 //! Clients are untrusted: whatever one sends, and however it stalls or leaves, costs it the game
 //! it is playing (and a closed connection every later game, at once), never the event.
 
+use std::collections::VecDeque;
 use std::io::Write;
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard, mpsc};
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, ensure};
 
@@ -92,14 +93,21 @@ impl Event {
     }
 }
 
-/// Handshakes in progress at most: further connections wait in the listener's backlog until one
-/// ends, so silent connections cannot take every file descriptor.
+/// Handshakes in progress at most, each on a thread of its own: a connection that has sent
+/// bytes waits among the held ones until one ends.
 const MAX_PENDING_NAMES: usize = 64;
 
-/// Accepts connections until `n` clients have sent their names, each within `wait`; one that
-/// sends none, or leaves, is dropped. The names are waited for concurrently, each connection on a
-/// thread of its own, so a silent connection keeps no other client waiting; clients are admitted
-/// in the order their names arrive. Names are made distinct from each other and from `reserved`.
+/// Connections held at most while they have sent nothing: one more evicts the one held longest,
+/// so that silent connections can neither take every file descriptor nor keep out a client that
+/// connects after them.
+const MAX_HELD: usize = 512;
+
+/// Accepts connections until `n` clients have sent their names, each within `wait` of
+/// connecting; one that sends none, or leaves, is dropped. A connection is accepted at once and
+/// held, costing no thread, until its first bytes arrive; only then is its name read, on a thread
+/// of its own. So silent connections, however many, keep no client waiting: they wait apart, and
+/// clients are admitted in the order their names arrive. Names are made distinct from each other
+/// and from `reserved`.
 pub fn accept(
     listener: &TcpListener,
     n: usize,
@@ -110,39 +118,12 @@ pub fn accept(
     let acceptor = listener.try_clone()?;
     acceptor.set_nonblocking(true)?;
     let done = Arc::new(AtomicBool::new(false));
-    let pending = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = mpsc::channel();
     let accepting = {
-        let (done, pending) = (Arc::clone(&done), Arc::clone(&pending));
+        let done = Arc::clone(&done);
         std::thread::spawn(move || {
-            while !done.load(Ordering::SeqCst) {
-                if pending.load(Ordering::SeqCst) >= MAX_PENDING_NAMES {
-                    std::thread::sleep(ACCEPT_POLL);
-                    continue;
-                }
-                let (stream, addr) = match acceptor.accept() {
-                    Ok(c) => c,
-                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(ACCEPT_POLL);
-                        continue;
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Err(anyhow::Error::from(e)));
-                        return;
-                    }
-                };
-                pending.fetch_add(1, Ordering::SeqCst);
-                let (tx, pending) = (tx.clone(), Arc::clone(&pending));
-                std::thread::spawn(move || {
-                    let r = stream
-                        .set_nonblocking(false)
-                        .map_err(anyhow::Error::from)
-                        .and_then(|_| Remote::handshake(stream, wait).map_err(anyhow::Error::msg));
-                    pending.fetch_sub(1, Ordering::SeqCst);
-                    // The receiver is gone once every client is in: this one is dropped.
-                    let _ = tx.send(Ok((r, addr)));
-                });
-            }
+            let mut door = Door::new(acceptor, wait, tx);
+            while !done.load(Ordering::SeqCst) && door.step() {}
         })
     };
     let admitted = admit(&rx, n, reserved, out);
@@ -151,11 +132,155 @@ pub fn accept(
     admitted
 }
 
-/// How often the acceptor looks for a connection (and whether it is still wanted).
+/// A connection that has sent nothing yet.
+struct Held {
+    stream: TcpStream,
+    addr: SocketAddr,
+    since: Instant,
+}
+
+/// The acceptor's state: the listener, the connections held apart, and the handshakes running.
+struct Door {
+    listener: TcpListener,
+    wait: Duration,
+    tx: mpsc::Sender<Handshake>,
+    held: VecDeque<Held>,
+    pending: Arc<AtomicUsize>,
+}
+
+impl Door {
+    fn new(listener: TcpListener, wait: Duration, tx: mpsc::Sender<Handshake>) -> Door {
+        Door {
+            listener,
+            wait,
+            tx,
+            held: VecDeque::new(),
+            pending: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// One look at the door: takes the new connections, starts the handshakes of those that
+    /// have sent bytes, drops those that waited too long. False when the listener failed.
+    fn step(&mut self) -> bool {
+        let accepted = match self.take_new() {
+            Ok(k) => k,
+            Err(e) => {
+                let _ = self.tx.send(Err(anyhow::Error::from(e)));
+                return false;
+            }
+        };
+        let started = self.start_speakers();
+        self.drop_expired();
+        if accepted == 0 && started == 0 {
+            std::thread::sleep(ACCEPT_POLL);
+        }
+        true
+    }
+
+    /// Accepts every connection waiting in the listener's backlog and holds it; past
+    /// [`MAX_HELD`], the one held longest is closed. How many were accepted.
+    fn take_new(&mut self) -> std::io::Result<usize> {
+        let mut accepted = 0;
+        loop {
+            let (stream, addr) = match self.listener.accept() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Ok(accepted),
+                // A connection reset before it was taken: the door stays open.
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::Interrupted | std::io::ErrorKind::ConnectionAborted
+                    ) =>
+                {
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            accepted += 1;
+            if let Err(e) = stream.set_nonblocking(true) {
+                log::warn!("{addr}: {e}; dropped");
+                continue;
+            }
+            if self.held.len() >= MAX_HELD
+                && let Some(old) = self.held.pop_front()
+            {
+                log::warn!(
+                    "{}: silent for {} ms while {MAX_HELD} connections waited; closed",
+                    old.addr,
+                    old.since.elapsed().as_millis()
+                );
+            }
+            self.held.push_back(Held {
+                stream,
+                addr,
+                since: Instant::now(),
+            });
+        }
+    }
+
+    /// Starts a handshake for each held connection that has sent bytes (or closed), as many as
+    /// [`MAX_PENDING_NAMES`] allows; the others stay held. How many were started.
+    fn start_speakers(&mut self) -> usize {
+        let mut started = 0;
+        let mut i = 0;
+        while i < self.held.len() {
+            if self.pending.load(Ordering::SeqCst) >= MAX_PENDING_NAMES {
+                break;
+            }
+            let mut byte = [0u8; 1];
+            match self.held[i].stream.peek(&mut byte) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => i += 1,
+                _ => {
+                    let h = self.held.remove(i).expect("in range");
+                    self.shake(h);
+                    started += 1;
+                }
+            }
+        }
+        started
+    }
+
+    /// Reads the name of a connection that has spoken, on a thread of its own, within what is
+    /// left of its wait.
+    fn shake(&self, h: Held) {
+        let left = self.wait.saturating_sub(h.since.elapsed()).max(ACCEPT_POLL);
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        let (tx, pending) = (self.tx.clone(), Arc::clone(&self.pending));
+        std::thread::spawn(move || {
+            let r = h
+                .stream
+                .set_nonblocking(false)
+                .map_err(anyhow::Error::from)
+                .and_then(|_| Remote::handshake(h.stream, left).map_err(anyhow::Error::msg));
+            pending.fetch_sub(1, Ordering::SeqCst);
+            // The receiver is gone once every client is in: this one is dropped.
+            let _ = tx.send(Ok((r, h.addr)));
+        });
+    }
+
+    /// Closes the held connections that have sent nothing within the wait.
+    fn drop_expired(&mut self) {
+        let wait = self.wait;
+        self.held.retain(|h| {
+            let expired = h.since.elapsed() >= wait;
+            if expired {
+                log::warn!(
+                    "{}: sent no name in {} ms; dropped",
+                    h.addr,
+                    wait.as_millis()
+                );
+            }
+            !expired
+        });
+    }
+}
+
+/// How often the acceptor looks for a connection and for bytes from those it holds (and
+/// whether it is still wanted).
 const ACCEPT_POLL: Duration = Duration::from_millis(20);
 
 /// A finished handshake: the client or why it failed, and where it came from.
-type Handshake = Result<(Result<Remote>, std::net::SocketAddr)>;
+type Handshake = Result<(Result<Remote>, SocketAddr)>;
 
 /// Takes finished handshakes until `n` clients are in.
 fn admit(
@@ -329,11 +454,135 @@ impl Run<'_> {
         }
     }
 
+    /// Judge mode: every client plays its pairs against its own copy of the judge's engine,
+    /// all clients at once.
+    fn judge(&self, seats: &[Mutex<&mut Remote>], engine: &PlayerSpec, name: &str, ms: u64) {
+        let pairs = self.ev.games / 2;
+        std::thread::scope(|s| {
+            for i in 0..seats.len() {
+                s.spawn(move || {
+                    let mut j = Judge {
+                        inner: engine.make(name),
+                        ms,
+                        name: name.to_string(),
+                    };
+                    let mut c = seat(seats, i);
+                    for k in 0..pairs {
+                        self.pair(i as u64 * pairs + k, k, &mut **c, &mut j);
+                    }
+                });
+            }
+        });
+    }
+
+    /// A round robin in rounds by the circle method, a round's encounters at once.
+    fn round_robin(&self, seats: &[Mutex<&mut Remote>]) {
+        let pairs = self.ev.games / 2;
+        let mut base = 0;
+        for (r, round) in round_robin_rounds(seats.len()).iter().enumerate() {
+            self.say(&format!("round {}", r + 1));
+            std::thread::scope(|s| {
+                for (e, &(a, b)) in round.iter().enumerate() {
+                    let first = base + e as u64 * pairs;
+                    s.spawn(move || {
+                        let (mut x, mut y) = (seat(seats, a), seat(seats, b));
+                        for k in 0..pairs {
+                            self.pair(first + k, k, &mut **x, &mut **y);
+                        }
+                    });
+                }
+            });
+            base += round.len() as u64 * pairs;
+        }
+    }
+
+    /// A knockout: ties in order of arrival, a round's ties at once, an odd client out with a
+    /// bye, until one is left; its name.
+    fn knockout(&self, seats: &[Mutex<&mut Remote>], names: &[String]) -> Option<String> {
+        let next_pair = Mutex::new(0u64);
+        let take = || {
+            let mut p = next_pair.lock().unwrap_or_else(|e| e.into_inner());
+            *p += 1;
+            *p - 1
+        };
+        let mut alive: Vec<usize> = (0..seats.len()).collect();
+        let mut round = 1;
+        while alive.len() > 1 {
+            self.say(&format!("knockout round {round}"));
+            let ties: Vec<(usize, usize)> = alive
+                .chunks(2)
+                .filter(|c| c.len() == 2)
+                .map(|c| (c[0], c[1]))
+                .collect();
+            let bye = (alive.len() % 2 == 1).then(|| alive[alive.len() - 1]);
+            let winners: Vec<usize> = std::thread::scope(|s| {
+                let handles: Vec<_> = ties
+                    .iter()
+                    .map(|&(a, b)| {
+                        let take = &take;
+                        s.spawn(move || self.knockout_tie(seats, names, (a, b), take))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a tie's thread does not panic"))
+                    .collect()
+            });
+            if let Some(b) = bye {
+                self.say(&format!("{} has a bye", names[b]));
+            }
+            alive = winners.into_iter().chain(bye).collect();
+            round += 1;
+        }
+        alive.first().map(|&w| names[w].clone())
+    }
+
+    /// One knockout tie: its pairs, then tie-break pairs while level (at most
+    /// [`MAX_TIEBREAK_PAIRS`]; still level, the earlier client goes on). The winner.
+    fn knockout_tie(
+        &self,
+        seats: &[Mutex<&mut Remote>],
+        names: &[String],
+        (a, b): (usize, usize),
+        take: &dyn Fn() -> u64,
+    ) -> usize {
+        let pairs = self.ev.games / 2;
+        let (mut x, mut y) = (seat(seats, a), seat(seats, b));
+        let (mut wa, mut wb) = (0, 0);
+        for k in 0..pairs + MAX_TIEBREAK_PAIRS {
+            if k >= pairs && wa != wb {
+                break;
+            }
+            let w = self.pair(take(), k, &mut **x, &mut **y);
+            wa += w;
+            wb += 2 - w;
+        }
+        let winner = if wb > wa { b } else { a };
+        let level = if wa == wb {
+            " (level after the tie-break: the earlier client goes on)"
+        } else {
+            ""
+        };
+        self.say(&format!(
+            "{} beat {} {}-{}{level}",
+            names[winner],
+            names[a + b - winner],
+            wa.max(wb),
+            wa.min(wb)
+        ));
+        winner
+    }
+
     fn say(&self, line: &str) {
         let mut s = self.sink.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(s.out, "{line}");
         let _ = s.out.flush();
     }
+}
+
+/// The client in seat `i`, taken for one encounter.
+fn seat<'s, 'r>(seats: &'s [Mutex<&'r mut Remote>], i: usize) -> MutexGuard<'s, &'r mut Remote> {
+    seats[i].lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The rounds of a round robin by the circle method: every player meets every other once, and
@@ -364,13 +613,10 @@ pub fn run<'a>(
     ev.validate()?;
     ensure!(clients.len() == ev.clients, "not every client is connected");
     let mut names: Vec<String> = clients.iter().map(|c| c.name()).collect();
-    let judge = match &ev.format {
-        Format::Judge { engine, name, .. } => {
-            names.push(name.clone());
-            Some((engine.clone(), name))
-        }
-        _ => None,
-    };
+    let judged = matches!(ev.format, Format::Judge { .. });
+    if let Format::Judge { name, .. } = &ev.format {
+        names.push(name.clone());
+    }
     let run = Run {
         ev,
         match_id: ev.match_id(&names),
@@ -382,113 +628,17 @@ pub fn run<'a>(
             failure: None,
         }),
     };
-    let pairs = ev.games / 2;
     let mut champion = None;
     {
         let seats: Vec<Mutex<&mut Remote>> = clients.iter_mut().map(Mutex::new).collect();
-        let seat = |i: usize| seats[i].lock().unwrap_or_else(|e| e.into_inner());
         match &ev.format {
-            Format::Judge { movetime_ms, .. } => {
-                let (engine, name) = judge.clone().expect("judge mode has its engine");
-                std::thread::scope(|s| {
-                    for i in 0..ev.clients {
-                        let (run, seat, engine, name) = (&run, &seat, &engine, &name);
-                        s.spawn(move || {
-                            let mut j = Judge {
-                                inner: engine.make(name),
-                                ms: *movetime_ms,
-                                name: name.to_string(),
-                            };
-                            let mut c = seat(i);
-                            for k in 0..pairs {
-                                run.pair(i as u64 * pairs + k, k, &mut **c, &mut j);
-                            }
-                        });
-                    }
-                });
-            }
-            Format::RoundRobin => {
-                let mut base = 0;
-                for (r, round) in round_robin_rounds(ev.clients).iter().enumerate() {
-                    run.say(&format!("round {}", r + 1));
-                    std::thread::scope(|s| {
-                        for (e, &(a, b)) in round.iter().enumerate() {
-                            let first = base + e as u64 * pairs;
-                            let (run, seat) = (&run, &seat);
-                            s.spawn(move || {
-                                let (mut x, mut y) = (seat(a), seat(b));
-                                for k in 0..pairs {
-                                    run.pair(first + k, k, &mut **x, &mut **y);
-                                }
-                            });
-                        }
-                    });
-                    base += round.len() as u64 * pairs;
-                }
-            }
-            Format::Knockout => {
-                let next_pair = Mutex::new(0u64);
-                let take = || {
-                    let mut p = next_pair.lock().unwrap_or_else(|e| e.into_inner());
-                    *p += 1;
-                    *p - 1
-                };
-                let mut alive: Vec<usize> = (0..ev.clients).collect();
-                let mut round = 1;
-                while alive.len() > 1 {
-                    run.say(&format!("knockout round {round}"));
-                    let ties: Vec<(usize, usize)> = alive
-                        .chunks(2)
-                        .filter(|c| c.len() == 2)
-                        .map(|c| (c[0], c[1]))
-                        .collect();
-                    let bye = (alive.len() % 2 == 1).then(|| alive[alive.len() - 1]);
-                    let winners: Vec<usize> = std::thread::scope(|s| {
-                        let handles: Vec<_> = ties
-                            .iter()
-                            .map(|&(a, b)| {
-                                let (run, seat, take, names) = (&run, &seat, &take, &names);
-                                s.spawn(move || {
-                                    let (mut x, mut y) = (seat(a), seat(b));
-                                    let (mut wa, mut wb) = (0, 0);
-                                    for k in 0..pairs + MAX_TIEBREAK_PAIRS {
-                                        if k >= pairs && wa != wb {
-                                            break;
-                                        }
-                                        let w = run.pair(take(), k, &mut **x, &mut **y);
-                                        wa += w;
-                                        wb += 2 - w;
-                                    }
-                                    let winner = if wb > wa { b } else { a };
-                                    let level = if wa == wb {
-                                        " (level after the tie-break: the earlier client goes on)"
-                                    } else {
-                                        ""
-                                    };
-                                    run.say(&format!(
-                                        "{} beat {} {}-{}{level}",
-                                        names[winner],
-                                        names[a + b - winner],
-                                        wa.max(wb),
-                                        wa.min(wb)
-                                    ));
-                                    winner
-                                })
-                            })
-                            .collect();
-                        handles
-                            .into_iter()
-                            .map(|h| h.join().expect("a tie's thread does not panic"))
-                            .collect()
-                    });
-                    if let Some(b) = bye {
-                        run.say(&format!("{} has a bye", names[b]));
-                    }
-                    alive = winners.into_iter().chain(bye).collect();
-                    round += 1;
-                }
-                champion = alive.first().map(|&w| names[w].clone());
-            }
+            Format::Judge {
+                engine,
+                movetime_ms,
+                name,
+            } => run.judge(&seats, engine, name, *movetime_ms),
+            Format::RoundRobin => run.round_robin(&seats),
+            Format::Knockout => champion = run.knockout(&seats, &names),
         }
     }
     for c in &mut clients {
@@ -500,7 +650,7 @@ pub fn run<'a>(
     }
     let mut records = sink.records;
     records.sort_by_key(|g| g.number);
-    let anchor = if judge.is_some() { names.len() - 1 } else { 0 };
+    let anchor = if judged { names.len() - 1 } else { 0 };
     let report =
         Report::build(names.clone(), &records, anchor, None).map_err(anyhow::Error::msg)?;
     let standings = standings(&names, &records);

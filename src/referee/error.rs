@@ -16,3 +16,43 @@ pub enum StartError {
         reason: String,
     },
 }
+
+/// Records that do not make one report: what `Report::build` refuses.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReportError {
+    #[error("no anchor player")]
+    NoAnchor,
+    #[error("player '{0}' is not in this match")]
+    UnknownPlayer(String),
+    #[error("game {0} appears twice")]
+    Twice(u64),
+    #[error(
+        "games {first} and {other} come from different matches ({first_match} and {other_match})"
+    )]
+    MixedMatches {
+        first: u64,
+        other: u64,
+        first_match: String,
+        other_match: String,
+    },
+    #[error("game 0: match games are numbered from 1")]
+    GameZero,
+    #[error("game {number}: '{name}' plays itself")]
+    PlaysItself { number: u64, name: String },
+    #[error(
+        "games {0} and {1} should be a pair (same players, setups and dice, colours swapped) but \
+         are not"
+    )]
+    NotAPair(u64, u64),
+}
+
+/// A value of the referee's command line that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// `--sprt`: what is wrong with it.
+    #[error("bad SPRT '{text}': {why}")]
+    Sprt { text: String, why: String },
+    /// `--shard`.
+    #[error("bad shard '{0}': expected K/N with 1 <= K <= N")]
+    Shard(String),
+}

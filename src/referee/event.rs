@@ -17,9 +17,35 @@ use crate::rules::board::Color;
 /// Tie-break pairs a tied knockout mini-match may add before the higher seed goes through.
 pub const MAX_TIEBREAK_PAIRS: u64 = 4;
 
-/// The number of game `g` (0-based) of pairing `p` in Swiss round `r` (0-based) of `n` players.
-pub fn swiss_number(n: usize, games: u64, r: u64, p: u64, g: u64) -> u64 {
-    r * (n as u64 / 2) * games + p * games + g + 1
+/// Where a game stands in an event, every part 0-based: its round, its pairing's place in the
+/// round, and its index in the pairing's games (a knockout's tie-breaks after its mini-match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameAt {
+    pub round: u64,
+    pub pairing: u64,
+    pub game: u64,
+}
+
+impl GameAt {
+    pub fn new(round: u64, pairing: u64, game: u64) -> GameAt {
+        GameAt {
+            round,
+            pairing,
+            game,
+        }
+    }
+}
+
+/// Which kind of event in rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    Swiss,
+    Knockout,
+}
+
+/// The number of the game `at` in a Swiss event of `n` players with `games` games a pairing.
+pub fn swiss_number(n: usize, games: u64, at: GameAt) -> u64 {
+    at.round * (n as u64 / 2) * games + at.pairing * games + at.game + 1
 }
 
 /// Games a knockout pairing may take: its mini-match and its tie-break pairs.
@@ -27,10 +53,10 @@ pub fn knockout_stride(games: u64) -> u64 {
     games + 2 * MAX_TIEBREAK_PAIRS
 }
 
-/// The number of game `g` (0-based, tie-breaks after the mini-match) of the pairing at place `p`
-/// of knockout round `r` in a bracket of `size` places.
-pub fn knockout_number(size: usize, games: u64, r: u64, p: u64, g: u64) -> u64 {
-    (r * (size as u64 / 2) + p) * knockout_stride(games) + g + 1
+/// The number of the game `at` (the pairing is its place in the round) in a knockout bracket
+/// of `size` places with `games` games a pairing.
+pub fn knockout_number(size: usize, games: u64, at: GameAt) -> u64 {
+    (at.round * (size as u64 / 2) + at.pairing) * knockout_stride(games) + at.game + 1
 }
 
 /// One player's line of the standings.
@@ -51,14 +77,26 @@ pub struct Standing {
     pub rounds: Vec<Option<(usize, u64, u64)>>,
 }
 
-/// The result of each mini-match of the Swiss rounds in `records`: `(round, a, b, a's wins, b's
-/// wins)` with `a` the pairing's first-named player, and the players without a game in a round
-/// (their bye) per round.
-type Rounds = (Vec<(u64, usize, usize, u64, u64)>, Vec<Vec<usize>>);
+/// One mini-match of a Swiss round as played: `a` the pairing's first-named player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MiniMatch {
+    round: u64,
+    a: usize,
+    b: usize,
+    a_wins: u64,
+    b_wins: u64,
+}
+
+/// The Swiss rounds in some records: each mini-match's result, and per round the players
+/// without a game (their bye).
+struct Rounds {
+    played: Vec<MiniMatch>,
+    byes: Vec<Vec<usize>>,
+}
 
 fn swiss_rounds(n: usize, games: u64, records: &[GameRecord], names: &[String]) -> Rounds {
     let per_round = (n as u64 / 2) * games;
-    let mut mm: BTreeMap<(u64, u64), (usize, usize, u64, u64)> = BTreeMap::new();
+    let mut mm: BTreeMap<(u64, u64), MiniMatch> = BTreeMap::new();
     let index = |s: &str| names.iter().position(|x| x == s);
     for g in records {
         let (Some(red), Some(blue), Some(w)) = (index(&g.red), index(&g.blue), g.winner) else {
@@ -72,30 +110,33 @@ fn swiss_rounds(n: usize, games: u64, records: &[GameRecord], names: &[String]) 
         } else {
             (blue, red)
         };
-        let e = mm.entry((r, p)).or_insert((a, b, 0, 0));
+        let e = mm.entry((r, p)).or_insert(MiniMatch {
+            round: r,
+            a,
+            b,
+            a_wins: 0,
+            b_wins: 0,
+        });
         let a_won = (w == Color::Red) == (a == red);
         if a_won {
-            e.2 += 1;
+            e.a_wins += 1;
         } else {
-            e.3 += 1;
+            e.b_wins += 1;
         }
     }
-    let played: Vec<(u64, usize, usize, u64, u64)> = mm
-        .into_iter()
-        .map(|((r, _), (a, b, wa, wb))| (r, a, b, wa, wb))
-        .collect();
-    let last = played.iter().map(|m| m.0 + 1).max().unwrap_or(0);
+    let played: Vec<MiniMatch> = mm.into_values().collect();
+    let last = played.iter().map(|m| m.round + 1).max().unwrap_or(0);
     let byes = (0..last)
         .map(|r| {
             let seen: HashSet<usize> = played
                 .iter()
-                .filter(|m| m.0 == r)
-                .flat_map(|m| [m.1, m.2])
+                .filter(|m| m.round == r)
+                .flat_map(|m| [m.a, m.b])
                 .collect();
             (0..n).filter(|i| !seen.contains(i)).collect()
         })
         .collect();
-    (played, byes)
+    Rounds { played, byes }
 }
 
 /// The Swiss standings after the rounds in `records` (only whole rounds should be given),
@@ -103,7 +144,7 @@ fn swiss_rounds(n: usize, games: u64, records: &[GameRecord], names: &[String]) 
 /// order of entry.
 pub fn swiss_standings(names: &[String], games: u64, records: &[GameRecord]) -> Vec<Standing> {
     let n = names.len();
-    let (played, byes) = swiss_rounds(n, games, records, names);
+    let Rounds { played, byes } = swiss_rounds(n, games, records, names);
     let rounds = byes.len();
     let mut s: Vec<Standing> = (0..n)
         .map(|player| Standing {
@@ -114,7 +155,8 @@ pub fn swiss_standings(names: &[String], games: u64, records: &[GameRecord]) -> 
         .collect();
     // Points scored by i against j, summed over their mini-matches.
     let mut against: Vec<Vec<f64>> = vec![vec![0.0; n]; n];
-    for &(r, a, b, wa, wb) in &played {
+    for m in &played {
+        let (r, a, b, wa, wb) = (m.round, m.a, m.b, m.a_wins, m.b_wins);
         let pa = match wa.cmp(&wb) {
             std::cmp::Ordering::Greater => 1.0,
             std::cmp::Ordering::Equal => 0.5,
@@ -154,10 +196,10 @@ pub fn swiss_standings(names: &[String], games: u64, records: &[GameRecord]) -> 
 
 /// Who met whom in the rounds of `records`.
 pub fn swiss_met(names: &[String], games: u64, records: &[GameRecord]) -> HashSet<(usize, usize)> {
-    let (played, _) = swiss_rounds(names.len(), games, records, names);
-    played
+    swiss_rounds(names.len(), games, records, names)
+        .played
         .iter()
-        .flat_map(|m| [(m.1, m.2), (m.2, m.1)])
+        .flat_map(|m| [(m.a, m.b), (m.b, m.a)])
         .collect()
 }
 
@@ -426,8 +468,8 @@ pub fn bracket(size: usize) -> Vec<usize> {
     order
 }
 
-/// A knockout game still to play: `(round, place, game index)`.
-pub type Todo = (u64, u64, u64);
+/// A knockout game still to play.
+pub type Todo = GameAt;
 
 /// One knockout pairing as played: its players (None: a bye), the games each won, and who went
 /// through.
@@ -443,7 +485,7 @@ pub struct Tie {
 /// results. A pairing is decided when its mini-match is played and not tied, or its tie-break pair
 /// broke the tie, or all [`MAX_TIEBREAK_PAIRS`] were played (then the higher seed goes through).
 /// Returns the rounds and, for the first undecided round, the games still to play per pairing:
-/// `(round, place, game index)`.
+/// where each stands.
 pub fn knockout(
     n: usize,
     games: u64,
@@ -479,7 +521,8 @@ pub fn knockout(
                     loop {
                         let mut missing = false;
                         while g < end {
-                            let number = knockout_number(size, games, r, p as u64, g);
+                            let at = GameAt::new(r, p as u64, g);
+                            let number = knockout_number(size, games, at);
                             match by_number.get(&number).filter(|rec| rec.winner.is_some()) {
                                 Some(rec) => {
                                     let a_red = index(&rec.red) == Some(a);
@@ -491,7 +534,7 @@ pub fn knockout(
                                 }
                                 None => {
                                     missing = true;
-                                    todo.push((r, p as u64, g));
+                                    todo.push(at);
                                 }
                             }
                             g += 1;
@@ -606,7 +649,7 @@ pub fn knockout_text(names: &[String], rounds: &[Vec<Tie>]) -> String {
 /// entry had the bye), and knockout place `p` holds the seeds of [`bracket`]. `seen` are the
 /// players in any order. None when the records do not read as such an event.
 pub fn entry_order(
-    knockout: bool,
+    kind: EventKind,
     games: u64,
     records: &[GameRecord],
     seen: &[String],
@@ -620,10 +663,10 @@ pub fn entry_order(
             .get(&number)
             .map(|g| (g.red.clone(), g.blue.clone()))
     };
-    if !knockout {
+    if kind == EventKind::Swiss {
         let m = n / 2;
         for p in 0..m {
-            let (a, b) = first(swiss_number(n, games, 0, p as u64, 0))?;
+            let (a, b) = first(swiss_number(n, games, GameAt::new(0, p as u64, 0)))?;
             order[p] = Some(a);
             order[p + m] = Some(b);
         }
@@ -632,14 +675,15 @@ pub fn entry_order(
         let seeds = bracket(size);
         for p in 0..size / 2 {
             let (s1, s2) = (seeds[2 * p], seeds[2 * p + 1]);
-            match first(knockout_number(size, games, 0, p as u64, 0)) {
+            match first(knockout_number(size, games, GameAt::new(0, p as u64, 0))) {
                 Some((a, b)) => {
                     *order.get_mut(s1)? = Some(a);
                     *order.get_mut(s2)? = Some(b);
                 }
                 None => {
                     // A bye: its player is the one coming from this place in round 2.
-                    let (a, b) = first(knockout_number(size, games, 1, p as u64 / 2, 0))?;
+                    let at = GameAt::new(1, p as u64 / 2, 0);
+                    let (a, b) = first(knockout_number(size, games, at))?;
                     *order.get_mut(s1.min(s2))? = Some(if p % 2 == 0 { a } else { b });
                 }
             }
@@ -706,7 +750,7 @@ mod tests {
                     let (next, x) = crate::rules::zobrist::splitmix64(state);
                     state = next;
                     let (red, blue) = if g == 0 { (a, b) } else { (b, a) };
-                    let number = swiss_number(n, 2, r, i as u64, g);
+                    let number = swiss_number(n, 2, GameAt::new(r, i as u64, g));
                     records.push(game(number, &names[red], &names[blue], x % 3 != 0));
                 }
             }
@@ -810,7 +854,12 @@ mod tests {
         assert_eq!(p.bye, None);
         assert_eq!(p.pairs, vec![(0, 1), (3, 2)]);
         assert_eq!(
-            entry_order(false, 2, &records, &["C", "A", "D", "B"].map(String::from)),
+            entry_order(
+                EventKind::Swiss,
+                2,
+                &records,
+                &["C", "A", "D", "B"].map(String::from)
+            ),
             Some(names.clone())
         );
     }
@@ -822,7 +871,7 @@ mod tests {
         let (rounds, todo) = knockout(2, 2, &records, &names);
         assert_eq!(rounds[0][0].wins, (1, 1));
         assert_eq!(rounds[0][0].through, None);
-        assert_eq!(todo, vec![(0, 0, 2), (0, 0, 3)]);
+        assert_eq!(todo, vec![GameAt::new(0, 0, 2), GameAt::new(0, 0, 3)]);
         // A tie-break pair split again: one more; B wins the next pair outright.
         records.extend([game(3, "A", "B", false), game(4, "B", "A", false)]);
         records.extend([game(5, "A", "B", false), game(6, "B", "A", true)]);

@@ -73,24 +73,24 @@ impl Summary {
     }
 }
 
-/// Runs a match (usually [`tourney::Tournament::two_players`]), writing a progress line per
+/// Runs a match (usually [`plan::Tournament::two_players`]), writing a progress line per
 /// game to `out` and every record to `record`. An odd number of games is rounded up to whole
 /// pairs.
 pub fn run_match(
-    t: &tourney::Tournament,
+    t: &plan::Tournament,
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
 ) -> Result<Summary> {
-    let t = tourney::Tournament {
+    let t = plan::Tournament {
         games: t.games.div_ceil(2).max(1) * 2,
         ..t.clone()
     };
-    let o = tourney::run(&t, tourney::Progress::Lines, out, record)?;
+    let o = tourney::run(&t, plan::Progress::Lines, out, record)?;
     Ok(summary(&o))
 }
 
 /// The two-player view of a run's outcome.
-pub fn summary(o: &tourney::Outcome) -> Summary {
+pub fn summary(o: &plan::Outcome) -> Summary {
     let r = &o.report;
     let e = r.encounters.first().cloned().unwrap_or_default();
     let mut faults = Vec::new();
@@ -122,7 +122,7 @@ mod tests {
     use crate::players::{PlayerSpec, TimeControl};
     use crate::record;
     use crate::rules::rng::{self, pair_seed};
-    use tourney::Tournament;
+    use plan::Tournament;
 
     #[test]
     fn pairs_swap_colours_and_alternate_the_first_mover() {

@@ -121,9 +121,9 @@ pub struct Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("bad shard '{s}': expected K/N with 1 <= K <= N");
+    type Err = super::error::ValueError;
+    fn from_str(s: &str) -> Result<Shard, Self::Err> {
+        let bad = || super::error::ValueError::Shard(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;

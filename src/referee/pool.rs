@@ -31,6 +31,24 @@ pub(super) struct Live {
     pub(super) sprt_stop: Option<(Verdict, u64)>,
     /// A first-to match was decided when this many games had finished.
     pub(super) first_to_stop: Option<u64>,
+    /// A first-to match counts its games in the order of their numbers: the number it counts
+    /// next, and the games finished ahead of it, held until those before them are counted.
+    next_in_order: u64,
+    held: BTreeMap<u64, Finished>,
+}
+
+/// A finished game on its way to the tally: its slot, its record, and whether the record file
+/// holds it already (a resumed run's game).
+pub(super) struct Finished {
+    pub(super) slot: Slot,
+    pub(super) rec: GameRecord,
+    pub(super) recorded: bool,
+}
+
+/// A game the tally has just counted, with its encounter's tally after it.
+pub(super) struct Counted {
+    pub(super) finished: Finished,
+    pub(super) tally: (u64, u64),
 }
 
 struct Queue {
@@ -84,6 +102,46 @@ impl Slot {
 }
 
 impl Live {
+    /// Takes a finished game and counts what it can: at once in most runs; in a first-to match
+    /// in the order of the games' numbers, so that the deciding game is the first, by number, after
+    /// which one side has its wins, whichever games happened to finish first. Two games at a time
+    /// may finish out of order, and a run killed in between leaves the record of the later one
+    /// only; counted by number, the match is the games up to the deciding one however it was run
+    /// or resumed. A game after the deciding one (begun before the decision was known) is dropped:
+    /// neither counted nor recorded.
+    pub(super) fn accept(&mut self, t: &Tournament, game: Finished) -> Vec<Counted> {
+        if t.first_to.is_none() {
+            let tally = self.count(t, &game.rec, &game.slot);
+            return vec![Counted {
+                finished: game,
+                tally,
+            }];
+        }
+        self.held.insert(game.slot.number, game);
+        let mut out = Vec::new();
+        while let Some(game) = self.held.remove(&self.next_in_order) {
+            self.next_in_order += 1;
+            if self.first_to_stop.is_some() {
+                log::info!(
+                    "game {} was begun before the match was decided; it is not counted",
+                    game.slot.number
+                );
+                continue;
+            }
+            let tally = self.count(t, &game.rec, &game.slot);
+            out.push(Counted {
+                finished: game,
+                tally,
+            });
+        }
+        out
+    }
+
+    /// The numbers of the games held back, finished but not counted yet.
+    pub(super) fn held_numbers(&self) -> impl Iterator<Item = u64> + '_ {
+        self.held.keys().copied()
+    }
+
     /// Counts a finished game of `slot`. The tally of its encounter after it.
     fn count(&mut self, t: &Tournament, rec: &GameRecord, slot: &Slot) -> (u64, u64) {
         let (pair, a, b, a_color) = (slot.pair(), slot.a, slot.b, slot.a_color());
@@ -147,6 +205,8 @@ impl Live {
             records: Vec::new(),
             sprt_stop: None,
             first_to_stop: None,
+            next_in_order: 1,
+            held: BTreeMap::new(),
         }
     }
 }
@@ -191,8 +251,14 @@ pub(super) fn preload_into(
             t.names[red],
             t.names[blue]
         );
-        live.count(t, &g, slot);
-        live.records.push(g);
+        let game = Finished {
+            slot: *slot,
+            rec: g,
+            recorded: true,
+        };
+        for c in live.accept(t, game) {
+            live.records.push(c.finished.rec);
+        }
     }
     Ok(())
 }
@@ -220,7 +286,12 @@ pub(super) fn play_slots(
     record: &mut Option<&mut (dyn Write + Send)>,
     live: Live,
 ) -> Result<Live> {
-    let resumed: HashSet<u64> = live.records.iter().map(|g| g.number).collect();
+    let resumed: HashSet<u64> = live
+        .records
+        .iter()
+        .map(|g| g.number)
+        .chain(live.held_numbers())
+        .collect();
     let slots: Vec<Slot> = slots
         .into_iter()
         .filter(|s| !resumed.contains(&s.number))
@@ -357,19 +428,45 @@ impl Pool<'_, '_, '_, '_> {
         rec
     }
 
-    /// Counts a finished game, writes it to the record and the progress, tells the live page,
-    /// and stops the run if that decided it.
+    /// Takes a finished game to the tally; each game that counts now (see [`Live::accept`]) is
+    /// written to the record and the progress and told to the live page, and the run stops if
+    /// that decided it.
     fn finished(&self, slot: &Slot, rec: GameRecord) {
         let t = self.t;
         let mut guard = self.sink.lock().unwrap_or_else(|e| e.into_inner());
         let (live, out, record) = &mut *guard;
-        let tally = live.count(t, &rec, slot);
+        let game = Finished {
+            slot: *slot,
+            rec,
+            recorded: false,
+        };
+        for counted in live.accept(t, game) {
+            self.publish(live, out, record, counted);
+        }
         if live.first_to_stop.is_some() {
             self.stop.store(true, Ordering::SeqCst);
             self.first_to_done.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// Writes a counted game to the record and the progress, tells the live page, and stops the
+    /// run if the SPRT has decided.
+    fn publish(
+        &self,
+        live: &mut Live,
+        out: &mut (dyn Write + Send),
+        record: &mut Option<&mut (dyn Write + Send)>,
+        counted: Counted,
+    ) {
+        let t = self.t;
+        let Counted { finished, tally } = counted;
+        let Finished {
+            slot,
+            rec,
+            recorded,
+        } = finished;
         let line = match self.progress {
-            Progress::Lines => progress_line(t, self.run, slot, &rec, tally),
+            Progress::Lines => progress_line(t, self.run, &slot, &rec, tally),
             Progress::Status => format!(
                 "\r{}\x1b[K",
                 status(t, live, self.run.planned, self.started_at, self.already)
@@ -382,16 +479,21 @@ impl Pool<'_, '_, '_, '_> {
         {
             h.finished(rec, (self.run.hall_text)(t, &live.records), live.done);
         }
-        // The record first: it is what a resume reads.
+        // The record first: it is what a resume reads. A game the record holds already (held
+        // back on a resume until the games before it were played) is not written twice.
         let mut io = || -> Result<()> {
-            if let Some(r) = record.as_deref_mut() {
+            if let Some(r) = record.as_deref_mut()
+                && !recorded
+            {
                 r.write_all(text.as_bytes())
                     .and_then(|_| r.flush())
                     .context("writing the record")?;
             }
-            out.write_all(line.as_bytes())
-                .and_then(|_| out.flush())
-                .context("writing the progress")?;
+            if !recorded {
+                out.write_all(line.as_bytes())
+                    .and_then(|_| out.flush())
+                    .context("writing the progress")?;
+            }
             Ok(())
         };
         if let Err(e) = io() {

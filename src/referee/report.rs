@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+use super::error::ReportError;
 use super::ratings::{self, Rating};
 use super::stats::{self, Pairs, Sprt, Verdict};
 use crate::record::{GameRecord, Reason};
@@ -23,6 +24,38 @@ const FAULTS: [Reason; 4] = [
     Reason::Time,
     Reason::Crash,
 ];
+
+/// One player's losses by fault, by reason.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faults {
+    pub illegal: u64,
+    pub malformed: u64,
+    pub time: u64,
+    pub crash: u64,
+}
+
+impl Faults {
+    /// Counts a loss by `reason`, if it is a fault.
+    fn add(&mut self, reason: Reason) {
+        match reason {
+            Reason::Illegal => self.illegal += 1,
+            Reason::Malformed => self.malformed += 1,
+            Reason::Time => self.time += 1,
+            Reason::Crash => self.crash += 1,
+            _ => {}
+        }
+    }
+
+    /// The count of each fault reason, in the order of `FAULTS`.
+    fn by_reason(&self) -> [(Reason, u64); 4] {
+        [
+            (Reason::Illegal, self.illegal),
+            (Reason::Malformed, self.malformed),
+            (Reason::Time, self.time),
+            (Reason::Crash, self.crash),
+        ]
+    }
+}
 
 /// Two players' games against each other, from the first-named player's side.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -45,8 +78,8 @@ pub struct Report {
     pub wins: Vec<Vec<u64>>,
     pub encounters: Vec<Encounter>,
     pub first_mover_wins: u64,
-    /// Losses by fault, per player and reason (in the order of `FAULTS`).
-    pub faults: Vec<[u64; 4]>,
+    /// Losses by fault, per player.
+    pub faults: Vec<Faults>,
     pub ratings: Vec<Rating>,
     pub sprt: Option<(Sprt, f64, Option<Verdict>)>,
     /// How long each player took to answer, from the times in the records.
@@ -126,38 +159,38 @@ impl Report {
         records: &[GameRecord],
         anchor: usize,
         sprt: Option<Sprt>,
-    ) -> Result<Report, String> {
+    ) -> Result<Report, ReportError> {
         let n = names.len();
         if anchor >= n {
-            return Err("no anchor player".into());
+            return Err(ReportError::NoAnchor);
         }
-        let index = |s: &str| -> Result<usize, String> {
+        let index = |s: &str| -> Result<usize, ReportError> {
             names
                 .iter()
                 .position(|x| x == s)
-                .ok_or_else(|| format!("player '{s}' is not in this match"))
+                .ok_or_else(|| ReportError::UnknownPlayer(s.to_string()))
         };
         let mut sorted: Vec<&GameRecord> = records.iter().collect();
         sorted.sort_by_key(|g| g.number);
         if let Some(w) = sorted.windows(2).find(|w| w[0].number == w[1].number) {
-            return Err(format!("game {} appears twice", w[0].number));
+            return Err(ReportError::Twice(w[0].number));
         }
         if let Some(first) = sorted.first()
             && let Some(g) = sorted.iter().find(|g| g.match_id != first.match_id)
         {
-            return Err(format!(
-                "games {} and {} come from different matches ({} and {})",
-                first.number,
-                g.number,
-                first.match_id.as_deref().unwrap_or("no match line"),
-                g.match_id.as_deref().unwrap_or("no match line"),
-            ));
+            let id = |g: &GameRecord| g.match_id.as_deref().unwrap_or("no match line").to_string();
+            return Err(ReportError::MixedMatches {
+                first: first.number,
+                other: g.number,
+                first_match: id(first),
+                other_match: id(g),
+            });
         }
         let mut r = Report {
             names: names.clone(),
             anchor,
             wins: vec![vec![0; n]; n],
-            faults: vec![[0; 4]; n],
+            faults: vec![Faults::default(); n],
             sprt: None,
             times: vec![Times::default(); n],
             ..Report::default()
@@ -172,12 +205,15 @@ impl Report {
                 continue;
             };
             if g.number == 0 {
-                return Err("game 0: match games are numbered from 1".into());
+                return Err(ReportError::GameZero);
             }
             let (an, bn) = first_named(g);
             let (a, b) = (index(an)?, index(bn)?);
             if a == b {
-                return Err(format!("game {}: '{an}' plays itself", g.number));
+                return Err(ReportError::PlaysItself {
+                    number: g.number,
+                    name: an.to_string(),
+                });
             }
             let a_color = if g.number % 2 == 1 {
                 Color::Red
@@ -195,9 +231,7 @@ impl Report {
             if winner == g.first() {
                 r.first_mover_wins += 1;
             }
-            if let Some(k) = FAULTS.iter().position(|&f| f == g.reason) {
-                r.faults[l][k] += 1;
-            }
+            r.faults[l].add(g.reason);
             let e = enc.entry((a, b)).or_insert(Encounter {
                 a,
                 b,
@@ -216,11 +250,7 @@ impl Report {
                 Some((first, first_won)) => {
                     // Setups may differ (engines that choose their own); the dice may not.
                     if first_named(first) != (an, bn) || first.seed != g.seed {
-                        return Err(format!(
-                            "games {} and {} should be a pair (same players, setups and dice, \
-                             colours swapped) but are not",
-                            first.number, g.number
-                        ));
+                        return Err(ReportError::NotAPair(first.number, g.number));
                     }
                     e.pairs.add(usize::from(first_won) + usize::from(a_won));
                 }
@@ -297,9 +327,9 @@ impl Report {
             }
         }
         for (p, name) in self.names.iter().enumerate() {
-            let parts: Vec<String> = FAULTS
-                .iter()
-                .zip(self.faults[p])
+            let parts: Vec<String> = self.faults[p]
+                .by_reason()
+                .into_iter()
                 .filter(|&(_, k)| k > 0)
                 .map(|(r, k)| format!("{r} {k}"))
                 .collect();
@@ -562,12 +592,12 @@ struct PlayerJson<'a> {
 }
 
 /// Losses by fault as an object keyed by reason, in the order of `FAULTS`.
-struct FaultsJson([u64; FAULTS.len()]);
+struct FaultsJson(Faults);
 
 impl Serialize for FaultsJson {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(FAULTS.len()))?;
-        for (r, k) in FAULTS.iter().zip(self.0) {
+        for (r, k) in self.0.by_reason() {
             m.serialize_entry(&r.to_string(), &k)?;
         }
         m.end()
@@ -719,27 +749,27 @@ mod tests {
         let mut dup = recs.clone();
         dup.push(recs[0].clone());
         let e = Report::build(names(&["x", "y"]), &dup, 0, None).unwrap_err();
-        assert!(e.contains("appears twice"), "{e}");
+        assert!(e.to_string().contains("appears twice"), "{e}");
         let mut other = pair(1, "x", "y", 1);
         other[0].match_id = Some("n".into());
         let mut mixed = recs.clone();
         mixed.extend(other);
         let e = Report::build(names(&["x", "y"]), &mixed, 0, None).unwrap_err();
-        assert!(e.contains("different matches"), "{e}");
+        assert!(e.to_string().contains("different matches"), "{e}");
         recs[1].seed = Some(77);
         let e = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap_err();
-        assert!(e.contains("should be a pair"), "{e}");
+        assert!(e.to_string().contains("should be a pair"), "{e}");
         let e = Report::build(names(&["x"]), &pair(0, "x", "y", 1), 0, None).unwrap_err();
-        assert!(e.contains("'y' is not in this match"), "{e}");
+        assert!(e.to_string().contains("'y' is not in this match"), "{e}");
         let e = Report::build(Vec::new(), &[], 0, None).unwrap_err();
-        assert!(e.contains("no anchor"), "{e}");
+        assert!(e.to_string().contains("no anchor"), "{e}");
         let mut selfplay: Vec<GameRecord> = pair(0, "x", "x", 1).into();
         let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
-        assert!(e.contains("'x' plays itself"), "{e}");
+        assert!(e.to_string().contains("'x' plays itself"), "{e}");
         selfplay[0].winner = None;
         selfplay[0].reason = Reason::Unfinished;
         let e = Report::build(names(&["x"]), &selfplay, 0, None).unwrap_err();
-        assert!(e.contains("plays itself"), "{e}");
+        assert!(e.to_string().contains("plays itself"), "{e}");
     }
 
     #[test]

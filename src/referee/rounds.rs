@@ -44,79 +44,21 @@ pub(super) fn run_event(
     let mut live = Live::new();
     let mut text = String::new();
     for r in 0..rounds {
-        let slot = |number, a, b, k, gi: u64| Slot {
-            number,
-            a,
-            b,
-            k,
-            j: gi % 2,
-            counts: false,
-        };
-        let slots: Vec<Slot> = match t.schedule {
-            Schedule::Swiss { .. } => {
-                let standings = event::swiss_standings(&t.names, g, &live.records);
-                let met = event::swiss_met(&t.names, g, &live.records);
-                let p = event::swiss_pairings(&standings, &met, rounds - r - 1);
-                if !p.repeats.is_empty() {
-                    let names: Vec<String> = p
-                        .repeats
-                        .iter()
-                        .map(|&(a, b)| format!("{}-{}", t.names[a], t.names[b]))
-                        .collect();
-                    log::warn!(
-                        "round {}: no pairing without a repeat; repeated: {}",
-                        r + 1,
-                        names.join(", ")
-                    );
-                }
-                let pairs = p.pairs;
-                pairs
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(p, &(a, b))| {
-                        (0..g).map(move |gi| {
-                            let number = event::swiss_number(n, g, r, p as u64, gi);
-                            slot(number, a, b, r * (g / 2) + gi / 2, gi)
-                        })
-                    })
-                    .collect()
-            }
-            _ => {
-                // The knockout's games are known a wave at a time: the mini-matches, then a
-                // tie-break pair for each tied one.
-                let mut all = Vec::new();
-                loop {
-                    let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
-                    let wave: Vec<Slot> = todo
-                        .iter()
-                        .filter(|w| w.0 == r)
-                        .filter_map(|&(_, p, gi)| {
-                            let tie = &ties[r as usize][p as usize];
-                            let (a, b) = (tie.a?, tie.b?);
-                            let number = event::knockout_number(size, g, r, p, gi);
-                            let stride = event::knockout_stride(g);
-                            Some(slot(
-                                number,
-                                a,
-                                b,
-                                (r * size as u64 / 2 + p) * stride / 2 + gi / 2,
-                                gi,
-                            ))
-                        })
-                        .collect();
-                    if wave.is_empty() {
-                        break;
-                    }
-                    preload_into(t, &mut live, &wave, &mut done)?;
-                    live = play_slots(t, &run, wave.clone(), progress, out, &mut record, live)?;
-                    all.extend(wave);
-                }
-                all
-            }
-        };
         if matches!(t.schedule, Schedule::Swiss { .. }) {
+            let slots = swiss_slots(t, &live, r, rounds);
             preload_into(t, &mut live, &slots, &mut done)?;
             live = play_slots(t, &run, slots, progress, out, &mut record, live)?;
+        } else {
+            // The knockout's games are known a wave at a time: the mini-matches, then a
+            // tie-break pair for each tied one.
+            loop {
+                let wave = knockout_wave(t, &live, r);
+                if wave.is_empty() {
+                    break;
+                }
+                preload_into(t, &mut live, &wave, &mut done)?;
+                live = play_slots(t, &run, wave, progress, out, &mut record, live)?;
+            }
         }
         text = event_text(t, &live.records)?;
         // The last round's standings are the summary's.
@@ -138,6 +80,70 @@ pub(super) fn run_event(
     let mut o = finish(t, live, planned)?;
     o.event = Some(text);
     Ok(o)
+}
+
+/// Game `gi` of a pairing of `a` and `b`, numbered `number`, on the dice of stream `k`.
+fn slot(number: u64, a: usize, b: usize, k: u64, gi: u64) -> Slot {
+    Slot {
+        number,
+        a,
+        b,
+        k,
+        j: gi % 2,
+        counts: false,
+    }
+}
+
+/// The games of Swiss round `r` (of `rounds`), paired from the standings and meetings of the
+/// rounds before (a repeated pairing, the last resort, is logged).
+fn swiss_slots(t: &Tournament, live: &Live, r: u64, rounds: u64) -> Vec<Slot> {
+    let (n, g) = (t.entrants.len(), t.games);
+    let standings = event::swiss_standings(&t.names, g, &live.records);
+    let met = event::swiss_met(&t.names, g, &live.records);
+    let p = event::swiss_pairings(&standings, &met, rounds - r - 1);
+    if !p.repeats.is_empty() {
+        let names: Vec<String> = p
+            .repeats
+            .iter()
+            .map(|&(a, b)| format!("{}-{}", t.names[a], t.names[b]))
+            .collect();
+        log::warn!(
+            "round {}: no pairing without a repeat; repeated: {}",
+            r + 1,
+            names.join(", ")
+        );
+    }
+    p.pairs
+        .iter()
+        .enumerate()
+        .flat_map(|(p, &(a, b))| {
+            (0..g).map(move |gi| {
+                let at = event::GameAt::new(r, p as u64, gi);
+                let number = event::swiss_number(n, g, at);
+                slot(number, a, b, r * (g / 2) + gi / 2, gi)
+            })
+        })
+        .collect()
+}
+
+/// The knockout games of round `r` still to play after the records so far: the mini-matches
+/// first, then a tie-break pair for each tie still level. Empty when the round is decided.
+fn knockout_wave(t: &Tournament, live: &Live, r: u64) -> Vec<Slot> {
+    let (n, g) = (t.entrants.len(), t.games);
+    let size = n.next_power_of_two();
+    let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
+    todo.iter()
+        .filter(|w| w.round == r)
+        .filter_map(|&at| {
+            let (p, gi) = (at.pairing, at.game);
+            let tie = &ties[r as usize][p as usize];
+            let (a, b) = (tie.a?, tie.b?);
+            let number = event::knockout_number(size, g, at);
+            let stride = event::knockout_stride(g);
+            let k = (r * size as u64 / 2 + p) * stride / 2 + gi / 2;
+            Some(slot(number, a, b, k, gi))
+        })
+        .collect()
 }
 
 /// What the live page shows of an event's games so far: its standings and crosstable.

@@ -27,6 +27,8 @@
 //! and the test accepts H1 when `LLR >= ln((1 - beta) / alpha)` and H0 when
 //! `LLR <= ln(beta / (1 - alpha))` (Wald's bounds).
 
+use super::error::ValueError;
+
 /// A score (or Elo) with its 95% bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
@@ -265,16 +267,20 @@ pub enum Verdict {
 }
 
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = ValueError;
     /// `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, ValueError> {
+        let bad = |why: String| ValueError::Sprt {
+            text: s.to_string(),
+            why,
+        };
         let v: Vec<f64> = s
             .split(',')
             .map(|x| x.trim().parse::<f64>())
             .collect::<Result<_, _>>()
-            .map_err(|e| format!("bad SPRT '{s}': {e}"))?;
+            .map_err(|e| bad(e.to_string()))?;
         let [elo0, elo1, alpha, beta] = v[..] else {
-            return Err(format!("bad SPRT '{s}': expected elo0,elo1,alpha,beta"));
+            return Err(bad("expected elo0,elo1,alpha,beta".into()));
         };
         let t = Sprt {
             elo0,
@@ -289,9 +295,7 @@ impl std::str::FromStr for Sprt {
             || !ok_prob(alpha)
             || !ok_prob(beta)
         {
-            return Err(format!(
-                "bad SPRT '{s}': need elo0 < elo1 and alpha, beta in (0, 0.5)"
-            ));
+            return Err(bad("need elo0 < elo1 and alpha, beta in (0, 0.5)".into()));
         }
         Ok(t)
     }

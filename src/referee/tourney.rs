@@ -1,5 +1,6 @@
-//! Matches and tournaments of any number of players: the seeded list of games, its shards, the
-//! workers that play it, and the progress shown while they do.
+//! Running a gauntlet or a round robin (what they are is `plan`'s; an event in rounds is
+//! `rounds`'s): the seeded list of games, this run's shard of it, and a resume that plays only the
+//! games a record lacks, on the workers of `pool`.
 //!
 //! The game list. A schedule names the encounters: a gauntlet pits the first player against each
 //! of the others, a round robin every player against every other (with two players both are the
@@ -19,13 +20,9 @@ use std::io::Write;
 
 use anyhow::Result;
 
-pub use super::plan::{
-    MAX_CONCURRENCY, MAX_GAMES, MAX_GRACE_MS, MAX_PLAYERS, Opening, Outcome, Progress, Schedule,
-    Shard, Tournament, labels, parse_openings,
-};
+use super::plan::{Outcome, Progress, Schedule, Tournament};
 use super::pool::{Run, Slot, finish, play_slots, preload};
 use super::report::Report;
-pub use super::rounds::event_text;
 use crate::record::{self, GameRecord};
 
 /// Plays the tournament (or this run's shard of it). Progress goes to `out`; every finished game

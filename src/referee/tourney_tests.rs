@@ -5,6 +5,7 @@ use crate::players::baseline::Kind;
 use crate::players::spec::Entrant;
 use crate::players::{PlayerSpec, TimeControl};
 use crate::record::Start;
+use crate::referee::plan::{Opening, Shard, labels, parse_openings};
 use crate::referee::pool::fmt_duration;
 use crate::rules::board::Color;
 use crate::rules::notation::to_fen;

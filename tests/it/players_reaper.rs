@@ -175,7 +175,8 @@ fn escaped_descendants_die_when_the_runners_group_is_killed() {
 
 #[test]
 fn escaped_descendants_die_at_the_end_of_each_game() {
-    // A native engine that escapes at its start, then hangs at its first `go` or exits.
+    // A native engine that escapes at its start, waits until its escaped child has listed
+    // itself, then hangs at its first `go` or exits.
     let pids = common::temp_path("reaper", "end.pids");
     let _ = std::fs::remove_file(&pids);
     for (style, escape) in escapes(&pids) {
@@ -183,7 +184,9 @@ fn escaped_descendants_die_at_the_end_of_each_game() {
             let engine = script(
                 &format!("end-{style}-{how}.sh"),
                 &format!(
-                    "{escape}\n\
+                    "n0=$(cat '{list}' 2>/dev/null | wc -l)\n\
+                     {escape}\n\
+                     while [ \"$(cat '{list}' 2>/dev/null | wc -l)\" -le \"$n0\" ]; do sleep 0.01; done\n\
                      while read -r cmd rest; do\n\
                        case \"$cmd\" in\n\
                          ugi) echo ugiok ;;\n\
@@ -191,7 +194,8 @@ fn escaped_descendants_die_at_the_end_of_each_game() {
                          go) {go} ;;\n\
                          quit) exit 0 ;;\n\
                        esac\n\
-                     done\n"
+                     done\n",
+                    list = pids.display()
                 ),
             );
             let before = listed(&pids).len();
@@ -204,11 +208,11 @@ fn escaped_descendants_die_at_the_end_of_each_game() {
                 .status()
                 .unwrap();
             assert!(out.success(), "{style} {how}: the match failed");
-            // An escaped child per engine start that lived long enough to list itself (an engine
-            // that exits at once may be ended before its child writes): at least one, so that
-            // the check below has something to find.
+            // An escaped child per engine start, listed before the engine answers its handshake:
+            // the start check's and at least the first game's (an engine that hangs or exits is
+            // started again for the next game), so that the check below has them to find.
             assert!(
-                listed(&pids).len() > before,
+                listed(&pids).len() >= before + 2,
                 "{style} {how}: {:?}",
                 listed(&pids)
             );
@@ -256,5 +260,26 @@ fn escaped_descendants_of_a_judge_die_with_serve() {
         let mut client = client;
         let _ = client.kill();
         let _ = client.wait();
+    }
+}
+
+#[test]
+fn escaped_descendants_started_just_before_a_sigkill_of_the_runner_die_too() {
+    // The runner is killed as soon as the escaped child has listed itself, before the guardian
+    // has looked at the runner's tree again: the guardian finds it where the runner's orphans
+    // went, beside itself.
+    let pids = common::temp_path("reaper", "late.pids");
+    let _ = std::fs::remove_file(&pids);
+    for round in 0..3 {
+        for (style, escape) in escapes(&pids) {
+            let engine = stuck_engine(&format!("late-{style}.sh"), &escape, &pids);
+            let before = listed(&pids).len();
+            let mut runner = start_match(&engine);
+            // The engine and its escaped child.
+            wait_listed(&pids, before + 2);
+            kill("KILL", &runner.id().to_string());
+            runner.wait().unwrap();
+            assert_all_gone(&pids, &format!("SIGKILL at once, {style}, round {round}"));
+        }
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Output, Stdio};
 use std::thread;
@@ -560,4 +560,56 @@ fn connect_against_serve_agrees_on_every_result() {
             assert!(!line.contains("unfinished"), "{line}");
         }
     }
+}
+
+#[test]
+fn more_silent_connections_than_handshakes_keep_no_client_waiting() {
+    // More silent connections than the server reads names at once (64), then two clients. The
+    // silent ones are held apart from the name wait, so the clients are admitted while every
+    // silent connection still waits: no name wait runs out before them (when connections waited
+    // in batches of 64, the first batch's 64 waits ran out first).
+    let log = temp_path("battle", "silent-log.txt");
+    let mut child = Command::new(EWN)
+        .args([
+            "serve",
+            "--battle",
+            "127.0.0.1:0",
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--name-wait",
+            "60000",
+        ])
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let port: u16 = first
+        .strip_prefix("listening on 127.0.0.1:")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let silent: Vec<TcpStream> = (0..100)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    let mut clients = Vec::new();
+    for name in ["a", "b"] {
+        clients.push(client(port, name, Client::Splits));
+        let line = lines.next().unwrap().unwrap();
+        assert!(line.contains(&format!(": {name} from")), "{line}");
+    }
+    for h in clients {
+        assert!(h.join().unwrap() > 0);
+    }
+    let out: Vec<String> = lines.map(Result::unwrap).collect();
+    assert!(child.wait().unwrap().success());
+    assert!(out.iter().any(|l| l.starts_with("Games 2: ")), "{out:?}");
+    drop(silent);
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(log.matches("sent no name").count(), 0, "{log}");
 }

@@ -7,8 +7,8 @@ use ewn::players::PlayerSpec;
 use ewn::players::TimeControl;
 use ewn::players::baseline::Kind;
 use ewn::record::parse_records;
+use ewn::referee::plan::Tournament;
 use ewn::referee::run_match;
-use ewn::referee::tourney::Tournament;
 
 fn short_match(engine: PlayerSpec, tc: TimeControl, engine_setups: bool) {
     let t = Tournament {

@@ -10,8 +10,8 @@ use ewn::players::PlayerSpec;
 use ewn::players::TimeControl;
 use ewn::players::baseline::Kind;
 use ewn::record::{Reason, parse_records};
+use ewn::referee::plan::Tournament;
 use ewn::referee::run_match;
-use ewn::referee::tourney::Tournament;
 
 /// A TCG engine that answers everything sensibly except `get`, where it runs `on_get`.
 fn script(name: &str, on_get: &str) -> PathBuf {

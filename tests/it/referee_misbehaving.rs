@@ -18,7 +18,7 @@ use ewn::players::baseline::Kind;
 use ewn::players::spec::Entrant;
 use ewn::players::{PlayerSpec, engine::MAX_LINE};
 use ewn::record::{GameRecord, Reason, parse_records};
-use ewn::referee::tourney::{Tournament, labels};
+use ewn::referee::plan::{Tournament, labels};
 use ewn::referee::{Summary, run_match};
 use ewn::rules::board::Color;
 

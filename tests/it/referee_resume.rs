@@ -371,3 +371,65 @@ fn a_knockout_seeds_byes_and_reports_the_same_from_its_records() {
         report(&stats[stats.find("Knockout:").unwrap()..])
     );
 }
+
+/// A first-to match played two games at a time: the uninterrupted run and a run resumed from its
+/// record cut at every line boundary and inside every line end with the same games and the same
+/// report, which are also those of one game at a time. (Games finish out of order with two at a
+/// time; the match is decided in the order of the games' numbers, so what it holds is a function
+/// of the results, not of which game happened to finish first.)
+#[test]
+fn a_first_to_match_two_at_a_time_resumes_the_same_from_every_cut() {
+    let args = |record: &Path, concurrency: &str| -> Vec<String> {
+        [
+            "match",
+            "--engine",
+            "greedy",
+            "--opponent",
+            "mcts:30",
+            "--first-to",
+            "4",
+            "--seed",
+            "3",
+            "--concurrency",
+            concurrency,
+            "--quiet",
+            "--record",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([record.display().to_string()])
+        .collect()
+    };
+    let whole = common::temp_path("resume", "first-to-whole.txt");
+    let ran = run(&args(&whole, "2"));
+    assert!(ran.ok, "{}", ran.stderr);
+    let one = common::temp_path("resume", "first-to-one.txt");
+    let one_at_a_time = run(&args(&one, "1"));
+    assert!(one_at_a_time.ok, "{}", one_at_a_time.stderr);
+    assert_eq!(report(&ran.stdout), report(&one_at_a_time.stdout));
+    assert_eq!(games_of(&whole), games_of(&one));
+
+    let text = std::fs::read(&whole).unwrap();
+    // Every line boundary, and a cut one byte before each (inside the line).
+    let mut cuts: Vec<usize> = vec![0];
+    for (i, &b) in text.iter().enumerate() {
+        if b == b'\n' {
+            cuts.extend([i, i + 1]);
+        }
+    }
+    let cut = common::temp_path("resume", "first-to-cut.txt");
+    let mut resume = args(&cut, "2");
+    resume.push("--resume".into());
+    for &at in &cuts {
+        std::fs::write(&cut, &text[..at]).unwrap();
+        let again = run(&resume);
+        assert!(again.ok, "cut at byte {at}: {}", again.stderr);
+        assert_eq!(
+            report(&again.stdout),
+            report(&ran.stdout),
+            "cut at byte {at} of {}",
+            text.len()
+        );
+        assert_eq!(games_of(&cut), games_of(&whole), "cut at byte {at}");
+    }
+}

@@ -408,6 +408,17 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
     // Reads its input and never answers the handshake: refused after the handshake's wait.
     let mute = script("mute.sh", "while read -r line; do :; done\n");
     refused_at_start("mute", &[&mute.display().to_string()], "ugiok");
+    // Sends back what it is sent: refused at its echo of `ugi`, with the hint of `proto=`.
+    refused_at_start("cat", &["cat"], "echoes its input");
+    refused_at_start("cat-hint", &["cat"], "proto=tcg");
+    // A UCI engine's answer to a command it does not know: refused at that line, the same hint.
+    let uci = script(
+        "uci-like.sh",
+        "echo 'Fishy 1 by the Fish developers'\n\
+         while read -r line; do echo \"Unknown command: '$line'. Type help for more information.\"; done\n",
+    );
+    refused_at_start("uci", &[&uci.display().to_string()], "Unknown command");
+    refused_at_start("uci-hint", &[&uci.display().to_string()], "proto=tcg");
     let tcg = script("tcg-dies.sh", "exit 0\n");
     refused_at_start(
         "tcg-dies",

@@ -27,6 +27,75 @@ pub struct Native {
     wp: Option<f64>,
 }
 
+/// Sends `ugi` and waits for `ugiok`. A program that cannot be one of ours is told apart at
+/// once rather than after the whole wait: one that sends `ugi` back (`cat`, a shell loop echoing
+/// its input) or says it knows no such command (a UCI engine such as Stockfish). A program that
+/// greets as a UCI engine does (`id name`, `uciok`) and then never answers is refused after the
+/// wait with the same hint: the `proto=` word names the protocol of the program.
+fn greet(p: &mut Proc) -> Result<(), Fault> {
+    let deadline = Instant::now() + HANDSHAKE;
+    let verdict = std::cell::RefCell::new(Greeting::Silent);
+    let r = p.send("ugi", deadline).and_then(|_| {
+        p.wait_for(deadline, &|l| {
+            let seen = Greeting::of(l);
+            let mut v = verdict.borrow_mut();
+            if seen > *v {
+                *v = seen;
+            }
+            l == "ugiok" || matches!(seen, Greeting::Echo | Greeting::Unknown)
+        })
+    });
+    let verdict = verdict.into_inner();
+    let hint = "it does not speak the native protocol (`ugi` answered by `ugiok`, \
+                protocol/native.md); a TCG engine is named with proto=tcg (or tcg:COMMAND)";
+    match (r, verdict) {
+        (Ok(_), Greeting::Echo) => Err(Fault::Malformed(format!(
+            "sent `ugi` back: a program that echoes its input, not an engine; {hint}"
+        ))),
+        (Ok(line), Greeting::Unknown) => Err(Fault::Malformed(format!(
+            "answered `ugi` with \"{}\"; {hint}",
+            line.chars().take(80).collect::<String>()
+        ))),
+        (Ok(_), _) => Ok(()),
+        (Err(w), Greeting::Uci) => {
+            let f = fault(w, "ugiok", HANDSHAKE);
+            Err(match f {
+                Fault::Time(s) => Fault::Time(format!("{s}; it greeted as a UCI engine: {hint}")),
+                other => other,
+            })
+        }
+        (Err(w), _) => Err(fault(w, "ugiok", HANDSHAKE)),
+    }
+}
+
+/// What a line during the handshake says of the program, the most telling last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Greeting {
+    /// Nothing that tells (yet).
+    Silent,
+    /// A UCI engine's greeting: `id name ...`, `uciok`, a Stockfish-like banner.
+    Uci,
+    /// It says it knows no `ugi`.
+    Unknown,
+    /// Our own `ugi` came back.
+    Echo,
+}
+
+impl Greeting {
+    fn of(line: &str) -> Greeting {
+        let lower = line.to_ascii_lowercase();
+        if line == "ugi" {
+            Greeting::Echo
+        } else if lower.starts_with("unknown command") {
+            Greeting::Unknown
+        } else if line == "uciok" || lower.starts_with("id name") || lower.contains(" by the ") {
+            Greeting::Uci
+        } else {
+            Greeting::Silent
+        }
+    }
+}
+
 impl Native {
     pub fn new(argv: Vec<String>, label: &str) -> Native {
         Native::with_settings(argv, label, Vec::new(), Settings::default())
@@ -56,12 +125,10 @@ impl Native {
     /// differ in the options they know, as under cutechess-cli.
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let mut p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            let mut p =
+                Proc::spawn(&self.argv, &self.settings).map_err(|e| Fault::Crash(e.to_string()))?;
             p.shared.set_log(self.log.as_deref());
-            let deadline = Instant::now() + HANDSHAKE;
-            p.send("ugi", deadline)
-                .and_then(|_| p.wait_for(deadline, &|l| l == "ugiok"))
-                .map_err(|w| fault(w, "ugiok", HANDSHAKE))?;
+            greet(&mut p)?;
             if !self.options.is_empty() {
                 let deadline = Instant::now() + HANDSHAKE;
                 for (name, value) in &self.options {

@@ -33,8 +33,8 @@ pub struct Proc {
 
 impl Proc {
     /// Starts the program `argv[0]` with the arguments `argv[1..]` as `settings` say.
-    pub fn spawn(argv: &[String], settings: &Settings) -> Result<Proc, String> {
-        let (prog, args) = argv.split_first().ok_or("empty engine command")?;
+    pub fn spawn(argv: &[String], settings: &Settings) -> Result<Proc, SpawnError> {
+        let (prog, args) = argv.split_first().ok_or(SpawnError::Empty)?;
         let cmd = argv.join(" ");
         let mut command = Command::new(prog);
         if let Some(d) = &settings.dir {
@@ -56,11 +56,13 @@ impl Proc {
                 .map(|m| m << 20),
             cpus: settings.cpus.clone(),
         };
-        let mut child =
-            reaper::spawn(command, &limits).map_err(|e| format!("cannot start '{cmd}': {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let mut child = reaper::spawn(command, &limits).map_err(|source| SpawnError::Start {
+            command: cmd,
+            source,
+        })?;
+        let stdin = child.stdin.take().ok_or(SpawnError::Pipe("stdin"))?;
         reaper::set_nonblocking(&stdin);
-        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let stdout = child.stdout.take().ok_or(SpawnError::Pipe("stdout"))?;
         let shared = Arc::new(Shared::default());
         let reader = Arc::clone(&shared);
         std::thread::spawn(move || read_lines(stdout, &reader));
@@ -240,7 +242,31 @@ pub(super) fn lost<T>(
 
 /// Opens an engine's log file `path` for writing (appended to, or emptied first): only a regular
 /// file, checked without blocking, since a FIFO with no reader would hold the runner for ever.
-pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, String> {
-    super::io::create_no_link(path, !append)
-        .map_err(|e| format!("cannot open the log {}: {e}", path.display()))
+pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, SpawnError> {
+    super::io::create_no_link(path, !append).map_err(|source| SpawnError::Log {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Why an engine program could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum SpawnError {
+    #[error("empty engine command")]
+    Empty,
+    /// Its `stderr=` file could not be opened (a link, a FIFO, no such folder, ...).
+    #[error("cannot open the log {}: {source}", path.display())]
+    Log {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    /// The system refused to start it (no such file, not executable, ...).
+    #[error("cannot start '{command}': {source}")]
+    Start {
+        command: String,
+        source: std::io::Error,
+    },
+    /// A pipe to it is missing (never, as it is started).
+    #[error("no {0}")]
+    Pipe(&'static str),
 }

@@ -60,7 +60,8 @@ impl Tcg {
 
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let p = Proc::spawn(&self.argv, &self.settings).map_err(Fault::Crash)?;
+            let p =
+                Proc::spawn(&self.argv, &self.settings).map_err(|e| Fault::Crash(e.to_string()))?;
             p.shared.set_log(self.log.as_deref());
             self.proc = Some(p);
         }
