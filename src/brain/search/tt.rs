@@ -254,7 +254,7 @@ impl TransTable {
         let _ = key;
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         if self.entries.is_empty() {
             return None;
