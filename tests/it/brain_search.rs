@@ -258,7 +258,7 @@ fn bench_signature() {
     );
 }
 
-const BENCH_NODES: u64 = 1_812_409;
+const BENCH_NODES: u64 = 1_812_517;
 
 #[test]
 fn multipv_deepens_until_every_root_move_is_proven() {

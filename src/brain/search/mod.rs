@@ -474,13 +474,15 @@ impl Worker<'_> {
 
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
-        if let Some(v) = self.chance_known(b, depth, alpha, beta) {
-            return v;
-        }
+        let seen = match self.chance_known(b, depth, alpha, beta) {
+            Ok(v) => return v,
+            Err(seen) => seen,
+        };
         let key = b.key();
         let v = b.variant();
         let groups = v.groups(b.alive(b.side_to_move()));
-        let mut g = Groups::new(groups, v.weight());
+        let mut g = Groups::new(groups, v.weight(), seen);
+        // Every move node stores its result, whether or not it probes first.
         for (mask, _) in groups.iter() {
             self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
         }
@@ -496,23 +498,31 @@ impl Worker<'_> {
     }
 
     /// A chance node's value without searching its groups, when there is one: a finished game,
-    /// the tables, the horizon, or a table entry that settles it for the window.
+    /// the tables, the horizon, or a table entry that settles it for the window. Otherwise
+    /// whether the table knows the position at all: only then can it know its move nodes (their
+    /// keys are the position's mixed with the movable cubes, and a chance node always stores).
     #[inline]
-    fn chance_known(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> Option<i64> {
+    fn chance_known(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> Result<i64, bool> {
         // Only variants with holes reach a finished position here: a side that dropped its
         // last cube into a hole has lost (every other finish is caught as a winning move).
         if let Some(w) = b.winner() {
-            return Some(if w == b.side_to_move() { WIN } else { 0 });
+            return Ok(if w == b.side_to_move() { WIN } else { 0 });
         }
         if let Some(t) = self.tables
             && let Some(v) = t.probe(b)
         {
-            return Some(v);
+            return Ok(v);
         }
         if let Some(s) = self.solved
             && let Some(v) = s.probe(b)
         {
-            return Some(v);
+            return Ok(v);
         }
         if depth == 0 {
             // Without dice the mover picks its cube, so every capture on the board is certain to
@@ -520,20 +530,22 @@ impl Worker<'_> {
             // off, and which side gets the last capture before the horizon flipped the value
             // from one depth to the next. Such leaves are resolved by captures first.
             if !b.variant().has_dice() {
-                return Some(self.captures(b, alpha, beta));
+                return Ok(self.captures(b, alpha, beta));
             }
-            return Some(self.eval.evaluate(b));
+            return Ok(self.eval.evaluate(b));
         }
-        let h = self.tt.probe(b.key())?;
+        let Some(h) = self.tt.probe(b.key()) else {
+            return Err(false);
+        };
         if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
             match h.bound {
-                Bound::Exact => return Some(h.value),
-                Bound::Lower if h.value >= beta => return Some(h.value),
-                Bound::Upper if h.value <= alpha => return Some(h.value),
+                Bound::Exact => return Ok(h.value),
+                Bound::Lower if h.value >= beta => return Ok(h.value),
+                Bound::Upper if h.value <= alpha => return Ok(h.value),
                 _ => {}
             }
         }
-        None
+        Err(true)
     }
 
     /// Stores a chance node's result and returns its value.
@@ -562,7 +574,7 @@ impl Worker<'_> {
             let (lo_rest, hi_rest) = (g.lo_sum - cnt * g.lo[i], g.hi_sum - cnt * WIN);
             let a = (total * alpha - hi_rest).div_euclid(cnt).max(-1);
             let bt = ceil_div(total * beta - lo_rest, cnt).min(WIN + 1);
-            let v = self.probe(b, mask, depth, a, bt);
+            let v = self.probe(b, mask, depth, a, bt, g.seen);
             if self.aborted {
                 return Some((0, Bound::Exact));
             }
@@ -600,7 +612,7 @@ impl Worker<'_> {
             g.hi_sum -= cnt * WIN;
             let a = (total * alpha - sum - g.hi_sum).div_euclid(cnt).max(-1);
             let bt = ceil_div(total * beta - sum - g.lo_sum, cnt).min(WIN + 1);
-            let v = self.move_node(b, mask, depth, a, bt, &mut leaf_terms);
+            let v = self.move_node(b, mask, depth, a, bt, g.seen, &mut leaf_terms);
             if self.aborted {
                 return (0, Bound::Exact);
             }
@@ -656,13 +668,25 @@ impl Worker<'_> {
         best
     }
 
-    /// Star2 probe of a move node: the value of its first move in order (table move first), a
-    /// lower bound on the node's value when it lies above `alpha`.
-    fn probe(&mut self, b: &mut Board, mask: u16, depth: u32, alpha: i64, beta: i64) -> i64 {
+    /// Star2 probe of a move node: the value of its first move in order (table move first, when
+    /// the table knows the position: `seen`), a lower bound on the node's value when it lies
+    /// above `alpha`.
+    fn probe(
+        &mut self,
+        b: &mut Board,
+        mask: u16,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+        seen: bool,
+    ) -> i64 {
         let mut list = MoveList::default();
         b.gen_moves(mask, &mut list);
         let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = self.tt.probe(key).map_or(Move::NONE, |h| h.mv);
+        let tt_move = match seen {
+            true => self.tt.probe(key).map_or(Move::NONE, |h| h.mv),
+            false => Move::NONE,
+        };
         let m = if !tt_move.is_none() && list.contains(tt_move) {
             tt_move
         } else {
@@ -703,8 +727,11 @@ impl Worker<'_> {
 
     /// Value of the position after a roll that lets the cubes in `mask` move. At depth 1,
     /// `leaf_terms` caches the terms of this position's children for the other groups of the
-    /// same chance node. Kept out of line: inlined into `chance` it made both slower.
+    /// same chance node. The table is asked only when it knows the position (`seen`): a probe
+    /// that cannot hit costs a wait for memory. Kept out of line: inlined into `chance` it made
+    /// both slower.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn move_node(
         &mut self,
         b: &mut Board,
@@ -712,6 +739,7 @@ impl Worker<'_> {
         depth: u32,
         alpha: i64,
         beta: i64,
+        seen: bool,
         leaf_terms: &mut Option<LeafTerms>,
     ) -> i64 {
         let mut list = MoveList::default();
@@ -724,9 +752,12 @@ impl Worker<'_> {
             }
         }
         let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = match self.move_known(key, depth, alpha, beta) {
-            Ok(v) => return v,
-            Err(mv) => mv,
+        let tt_move = match seen {
+            true => match self.move_known(key, depth, alpha, beta) {
+                Ok(v) => return v,
+                Err(mv) => mv,
+            },
+            false => Move::NONE,
         };
         order_moves(b, &mut list, tt_move);
         if depth >= 2 {
@@ -952,6 +983,8 @@ fn exact_root(
 /// counts, and the cap on the weighted sum of the groups not yet searched (`WIN` each).
 struct Groups<'a> {
     items: &'a [(u16, u8)],
+    /// The table knows the position, so it may know the groups' move nodes.
+    seen: bool,
     lo: [i64; MAX_OUTCOMES],
     lo_sum: i64,
     hi_sum: i64,
@@ -961,9 +994,10 @@ struct Groups<'a> {
 
 impl<'a> Groups<'a> {
     #[inline]
-    fn new(groups: &'a crate::rules::variant::Groups, total: i64) -> Groups<'a> {
+    fn new(groups: &'a crate::rules::variant::Groups, total: i64, seen: bool) -> Groups<'a> {
         Groups {
             items: &groups.items[..groups.len as usize],
+            seen,
             lo: [0; MAX_OUTCOMES],
             lo_sum: 0,
             hi_sum: total * WIN,
