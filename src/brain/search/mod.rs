@@ -14,12 +14,14 @@
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
 
 mod deepen;
+mod groups;
 mod leaf;
 mod order;
 mod reference;
 pub mod time;
 pub mod tt;
 
+use groups::Groups;
 pub use leaf::EvalKind;
 use leaf::LeafTerms;
 use order::{order_moves, static_order, static_score};
@@ -34,7 +36,6 @@ pub use crate::brain::eval::WIN;
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
 use crate::rules::board::{Board, Move, MoveList, piece_of};
-use crate::rules::variant::MAX_OUTCOMES;
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -975,56 +976,6 @@ fn exact_root(
         table: true,
         pv: vec![best.mv],
         root_moves: order,
-    }
-}
-
-/// The groups of faces of one chance node (`(mask, count)` each), with what is known of their
-/// values so far: each one's floor `lo` (from a probe), the floors' sum weighted by the groups'
-/// counts, and the cap on the weighted sum of the groups not yet searched (`WIN` each).
-struct Groups<'a> {
-    items: &'a [(u16, u8)],
-    /// The table knows the position, so it may know the groups' move nodes.
-    seen: bool,
-    lo: [i64; MAX_OUTCOMES],
-    lo_sum: i64,
-    hi_sum: i64,
-    /// The sum of the counts.
-    total: i64,
-}
-
-impl<'a> Groups<'a> {
-    #[inline]
-    fn new(groups: &'a crate::rules::variant::Groups, total: i64, seen: bool) -> Groups<'a> {
-        Groups {
-            items: &groups.items[..groups.len as usize],
-            seen,
-            lo: [0; MAX_OUTCOMES],
-            lo_sum: 0,
-            hi_sum: total * WIN,
-            total,
-        }
-    }
-
-    /// Group `i` is worth at least `v`.
-    #[inline]
-    fn raise(&mut self, i: usize, v: i64) {
-        if v > self.lo[i] {
-            self.lo_sum += self.items[i].1 as i64 * (v - self.lo[i]);
-            self.lo[i] = v;
-        }
-    }
-
-    /// Whether the node fails for the window, with `sum` from the groups searched and the
-    /// bounds of the others: its value (an upper or lower bound) if so.
-    #[inline]
-    fn settled(&self, sum: i64, alpha: i64, beta: i64) -> Option<(i64, Bound)> {
-        if sum + self.hi_sum <= self.total * alpha {
-            return Some((chance_value(sum + self.hi_sum, self.total), Bound::Upper));
-        }
-        if sum + self.lo_sum >= self.total * beta {
-            return Some((chance_value(sum + self.lo_sum, self.total), Bound::Lower));
-        }
-        None
     }
 }
 
