@@ -925,7 +925,7 @@ mod tests {
         assert!(out[0].starts_with("id name ewn "));
         assert_eq!(
             out[2],
-            "option name Hash type spin default 64 min 1 max 1024"
+            "option name Hash type spin default 256 min 1 max 1024"
         );
         assert_eq!(out.last().unwrap(), "ugiok");
     }

@@ -14,12 +14,14 @@
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
 
 mod deepen;
+mod groups;
 mod leaf;
 mod order;
 mod reference;
 pub mod time;
 pub mod tt;
 
+use groups::Groups;
 pub use leaf::EvalKind;
 use leaf::LeafTerms;
 use order::{order_moves, static_order, static_score};
@@ -34,7 +36,6 @@ pub use crate::brain::eval::WIN;
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
 use crate::rules::board::{Board, Move, MoveList, piece_of};
-use crate::rules::variant::MAX_OUTCOMES;
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -474,20 +475,55 @@ impl Worker<'_> {
 
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
+        let seen = match self.chance_known(b, depth, alpha, beta) {
+            Ok(v) => return v,
+            Err(seen) => seen,
+        };
+        let key = b.key();
+        let v = b.variant();
+        let groups = v.groups(b.alive(b.side_to_move()));
+        let mut g = Groups::new(groups, v.weight(), seen);
+        // Every move node stores its result, whether or not it probes first.
+        for (mask, _) in groups.iter() {
+            self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
+        }
+        let r = match depth >= PROBE_MIN_DEPTH {
+            true => self.star2(b, &mut g, depth, alpha, beta),
+            false => None,
+        };
+        let r = r.unwrap_or_else(|| self.star1(b, &mut g, depth, alpha, beta));
+        if self.aborted {
+            return 0;
+        }
+        self.chance_result(key, depth, r)
+    }
+
+    /// A chance node's value without searching its groups, when there is one: a finished game,
+    /// the tables, the horizon, or a table entry that settles it for the window. Otherwise
+    /// whether the table knows the position at all: only then can it know its move nodes (their
+    /// keys are the position's mixed with the movable cubes, and a chance node always stores).
+    #[inline]
+    fn chance_known(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> Result<i64, bool> {
         // Only variants with holes reach a finished position here: a side that dropped its
         // last cube into a hole has lost (every other finish is caught as a winning move).
         if let Some(w) = b.winner() {
-            return if w == b.side_to_move() { WIN } else { 0 };
+            return Ok(if w == b.side_to_move() { WIN } else { 0 });
         }
         if let Some(t) = self.tables
             && let Some(v) = t.probe(b)
         {
-            return v;
+            return Ok(v);
         }
         if let Some(s) = self.solved
             && let Some(v) = s.probe(b)
         {
-            return v;
+            return Ok(v);
         }
         if depth == 0 {
             // Without dice the mover picks its cube, so every capture on the board is certain to
@@ -495,88 +531,98 @@ impl Worker<'_> {
             // off, and which side gets the last capture before the horizon flipped the value
             // from one depth to the next. Such leaves are resolved by captures first.
             if !b.variant().has_dice() {
-                return self.captures(b, alpha, beta);
+                return Ok(self.captures(b, alpha, beta));
             }
-            return self.eval.evaluate(b);
+            return Ok(self.eval.evaluate(b));
         }
-        let key = b.key();
-        if let Some(h) = self.tt.probe(key)
-            && (h.depth as u32 >= depth || h.depth == PROVEN_DEPTH)
-        {
+        let Some(h) = self.tt.probe(b.key()) else {
+            return Err(false);
+        };
+        if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
             match h.bound {
-                Bound::Exact => return h.value,
-                Bound::Lower if h.value >= beta => return h.value,
-                Bound::Upper if h.value <= alpha => return h.value,
+                Bound::Exact => return Ok(h.value),
+                Bound::Lower if h.value >= beta => return Ok(h.value),
+                Bound::Upper if h.value <= alpha => return Ok(h.value),
                 _ => {}
             }
         }
-        let v = b.variant();
-        let groups = v.groups(b.alive(b.side_to_move()));
-        let total = v.weight();
-        for (mask, _) in groups.iter() {
-            self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
-        }
-        // Star2 probing: one move per group gives a lower bound on that group's value; if the
-        // bounds together already reach beta the node fails high without a full search. The
-        // probes leave their results in the table for the search phase.
-        let mut lower = [0i64; MAX_OUTCOMES];
-        let mut lower_sum = 0i64;
-        if depth >= PROBE_MIN_DEPTH {
-            for (i, (mask, cnt)) in groups.iter().enumerate() {
-                let cnt = cnt as i64;
-                let a = (total * alpha - lower_sum - (total - cnt) * WIN)
-                    .div_euclid(cnt)
-                    .max(-1);
-                let bt = ceil_div(total * beta - lower_sum, cnt).min(WIN + 1);
-                let v = self.probe(b, mask, depth, a, bt);
-                if self.aborted {
-                    return 0;
-                }
-                if v > a {
-                    lower[i] = v;
-                    lower_sum += cnt * v;
-                    if lower_sum >= total * beta {
-                        let v = chance_value(lower_sum, total);
-                        self.store(key, v, Move::NONE, depth, Bound::Lower);
-                        return v;
-                    }
+        Err(true)
+    }
+
+    /// Stores a chance node's result and returns its value.
+    #[inline]
+    fn chance_result(&self, key: u64, depth: u32, (v, bound): (i64, Bound)) -> i64 {
+        self.store(key, v, Move::NONE, depth, bound);
+        v
+    }
+
+    /// Star2 probing: one move per group gives a lower bound on that group's value; if the
+    /// bounds together already reach beta the node fails high without a full search. The probes
+    /// leave their results in the table for the search phase.
+    #[inline]
+    fn star2(
+        &mut self,
+        b: &mut Board,
+        g: &mut Groups,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> Option<(i64, Bound)> {
+        let total = g.total;
+        let items = g.items;
+        for (i, &(mask, cnt)) in items.iter().enumerate() {
+            let cnt = cnt as i64;
+            let (lo_rest, hi_rest) = (g.lo_sum - cnt * g.lo[i], g.hi_sum - cnt * WIN);
+            let a = (total * alpha - hi_rest).div_euclid(cnt).max(-1);
+            let bt = ceil_div(total * beta - lo_rest, cnt).min(WIN + 1);
+            let v = self.probe(b, mask, depth, a, bt, g.seen);
+            if self.aborted {
+                return Some((0, Bound::Exact));
+            }
+            if v > a {
+                g.raise(i, v);
+                if g.lo_sum >= total * beta {
+                    return Some((chance_value(g.lo_sum, total), Bound::Lower));
                 }
             }
         }
+        None
+    }
+
+    /// Star1: the groups searched one by one, each with the window outside which the node must
+    /// fail given the bounds of the groups not yet searched; the node returns as soon as it does.
+    #[inline]
+    fn star1(
+        &mut self,
+        b: &mut Board,
+        g: &mut Groups,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> (i64, Bound) {
+        let total = g.total;
         let mut sum = 0i64;
-        let mut rem = total;
         // At depth 1 every group's move node evaluates children of this same position: their
         // common terms are computed once, by the first group that needs them.
         let mut leaf_terms = None;
-        for (i, (mask, cnt)) in groups.iter().enumerate() {
+        let items = g.items;
+        for (i, &(mask, cnt)) in items.iter().enumerate() {
             let cnt = cnt as i64;
-            lower_sum -= cnt * lower[i];
-            // Child window: failing it must make this node fail, with the other unsearched groups
-            // at their extremes (WIN for the upper bound, their probed lower bound for the lower).
-            let a = (total * alpha - sum - (rem - cnt) * WIN)
-                .div_euclid(cnt)
-                .max(-1);
-            let bt = ceil_div(total * beta - sum - lower_sum, cnt).min(WIN + 1);
-            let v = self.move_node(b, mask, depth, a, bt, &mut leaf_terms);
+            // The bounds of the groups after this one.
+            g.lo_sum -= cnt * g.lo[i];
+            g.hi_sum -= cnt * WIN;
+            let a = (total * alpha - sum - g.hi_sum).div_euclid(cnt).max(-1);
+            let bt = ceil_div(total * beta - sum - g.lo_sum, cnt).min(WIN + 1);
+            let v = self.move_node(b, mask, depth, a, bt, g.seen, &mut leaf_terms);
             if self.aborted {
-                return 0;
+                return (0, Bound::Exact);
             }
             sum += cnt * v;
-            rem -= cnt;
-            if sum + rem * WIN <= total * alpha {
-                let v = chance_value(sum + rem * WIN, total);
-                self.store(key, v, Move::NONE, depth, Bound::Upper);
-                return v;
-            }
-            if sum + lower_sum >= total * beta {
-                let v = chance_value(sum + lower_sum, total);
-                self.store(key, v, Move::NONE, depth, Bound::Lower);
-                return v;
+            if let Some(r) = g.settled(sum, alpha, beta) {
+                return r;
             }
         }
-        let v = chance_value(sum, total);
-        self.store(key, v, Move::NONE, depth, Bound::Exact);
-        v
+        (chance_value(sum, total), Bound::Exact)
     }
 
     /// The value of a leaf of a variant without dice: the better of its static value (the side
@@ -623,13 +669,25 @@ impl Worker<'_> {
         best
     }
 
-    /// Star2 probe of a move node: the value of its first move in order (table move first), a
-    /// lower bound on the node's value when it lies above `alpha`.
-    fn probe(&mut self, b: &mut Board, mask: u16, depth: u32, alpha: i64, beta: i64) -> i64 {
+    /// Star2 probe of a move node: the value of its first move in order (table move first, when
+    /// the table knows the position: `seen`), a lower bound on the node's value when it lies
+    /// above `alpha`.
+    fn probe(
+        &mut self,
+        b: &mut Board,
+        mask: u16,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+        seen: bool,
+    ) -> i64 {
         let mut list = MoveList::default();
         b.gen_moves(mask, &mut list);
         let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = self.tt.probe(key).map_or(Move::NONE, |h| h.mv);
+        let tt_move = match seen {
+            true => self.tt.probe(key).map_or(Move::NONE, |h| h.mv),
+            false => Move::NONE,
+        };
         let m = if !tt_move.is_none() && list.contains(tt_move) {
             tt_move
         } else {
@@ -670,15 +728,19 @@ impl Worker<'_> {
 
     /// Value of the position after a roll that lets the cubes in `mask` move. At depth 1,
     /// `leaf_terms` caches the terms of this position's children for the other groups of the
-    /// same chance node. Kept out of line: inlined into `chance` it made both slower.
+    /// same chance node. The table is asked only when it knows the position (`seen`): a probe
+    /// that cannot hit costs a wait for memory. Kept out of line: inlined into `chance` it made
+    /// both slower.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn move_node(
         &mut self,
         b: &mut Board,
         mask: u16,
         depth: u32,
-        mut alpha: i64,
+        alpha: i64,
         beta: i64,
+        seen: bool,
         leaf_terms: &mut Option<LeafTerms>,
     ) -> i64 {
         let mut list = MoveList::default();
@@ -691,66 +753,109 @@ impl Worker<'_> {
             }
         }
         let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let mut tt_move = Move::NONE;
-        if let Some(h) = self.tt.probe(key) {
-            tt_move = h.mv;
-            if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
-                match h.bound {
-                    Bound::Exact => return h.value,
-                    Bound::Lower if h.value >= beta => return h.value,
-                    Bound::Upper if h.value <= alpha => return h.value,
-                    _ => {}
-                }
-            }
-        }
+        let tt_move = match seen {
+            true => match self.move_known(key, depth, alpha, beta) {
+                Ok(v) => return v,
+                Err(mv) => mv,
+            },
+            false => Move::NONE,
+        };
         order_moves(b, &mut list, tt_move);
         if depth >= 2 {
             for &m in list.as_slice() {
                 self.tt.prefetch(b.key_after(m));
             }
         }
-        // Enhanced transposition cutoff: a child whose table entry already proves it good enough
-        // for a cutoff ends the node before any child is searched. Only where the children's
-        // subtrees are large: near the leaves the extra probes cost more than they save.
-        if depth >= ETC_MIN_DEPTH {
-            for &m in list.as_slice() {
-                if let Some(h) = self.tt.probe(b.key_after(m))
-                    && (h.depth as u32 >= depth - 1 || h.depth == PROVEN_DEPTH)
-                    && matches!(h.bound, Bound::Exact | Bound::Upper)
-                    && WIN - h.value >= beta
-                {
-                    let v = WIN - h.value;
-                    self.store(key, v, m, depth, Bound::Lower);
-                    return v;
-                }
-            }
+        if depth >= ETC_MIN_DEPTH
+            && let Some((v, m)) = self.transposition_cutoff(b, &list, depth, beta)
+        {
+            self.store(key, v, m, depth, Bound::Lower);
+            return v;
         }
-        let alpha0 = alpha;
-        let mut best = -1;
-        let mut best_move = Move::NONE;
         // Children of a depth-1 node are leaves, evaluated from the parent's terms: quiet moves
         // without being played, captures with only the captured side's inputs afresh.
         if depth == 1 && leaf_terms.is_none() {
             *leaf_terms = LeafTerms::new(self.eval, b);
         }
+        let (best, best_move) = self.moves(b, &list, depth, alpha, beta, leaf_terms);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, best, best_move, depth, bound);
+        best
+    }
+
+    /// The table's word on a move node: its value when the entry settles it for the window,
+    /// else the move to try first (`Move::NONE` if none).
+    #[inline]
+    fn move_known(&self, key: u64, depth: u32, alpha: i64, beta: i64) -> Result<i64, Move> {
+        let Some(h) = self.tt.probe(key) else {
+            return Err(Move::NONE);
+        };
+        if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
+            match h.bound {
+                Bound::Exact => return Ok(h.value),
+                Bound::Lower if h.value >= beta => return Ok(h.value),
+                Bound::Upper if h.value <= alpha => return Ok(h.value),
+                _ => {}
+            }
+        }
+        Err(h.mv)
+    }
+
+    /// Enhanced transposition cutoff: a child whose table entry already proves it good enough
+    /// for a cutoff ends the node before any child is searched (its value and move). Only where
+    /// the children's subtrees are large: near the leaves the extra probes cost more than they
+    /// save.
+    #[inline]
+    fn transposition_cutoff(
+        &self,
+        b: &Board,
+        list: &MoveList,
+        depth: u32,
+        beta: i64,
+    ) -> Option<(i64, Move)> {
+        for &m in list.as_slice() {
+            if let Some(h) = self.tt.probe(b.key_after(m))
+                && (h.depth as u32 >= depth - 1 || h.depth == PROVEN_DEPTH)
+                && matches!(h.bound, Bound::Exact | Bound::Upper)
+                && WIN - h.value >= beta
+            {
+                return Some((WIN - h.value, m));
+            }
+        }
+        None
+    }
+
+    /// Alpha-beta over the ordered moves of a move node: the best value (fail-soft) and its move.
+    /// At depth 1 the children are valued from `leaf_terms` when there are some.
+    #[inline]
+    fn moves(
+        &mut self,
+        b: &mut Board,
+        list: &MoveList,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+        leaf_terms: &Option<LeafTerms>,
+    ) -> (i64, Move) {
+        let mut best = -1;
+        let mut best_move = Move::NONE;
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
             if self.aborted {
-                return 0;
+                break;
             }
             let v = match leaf_terms {
-                Some(t) if b.piece_at(m.to) == 0 => WIN - t.quiet_child(b, m),
-                Some(t) => {
-                    let u = b.make(m);
-                    // A capture may bring the position into the tables.
-                    let v = match self.tables.and_then(|tb| tb.probe(b)) {
-                        Some(x) => WIN - x,
-                        None => WIN - t.capture_child(b, m),
-                    };
-                    b.unmake(m, u);
-                    v
-                }
+                Some(t) => self.leaf_child(b, m, t),
                 None => {
                     let u = b.make(m);
                     let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
@@ -759,7 +864,7 @@ impl Worker<'_> {
                 }
             };
             if self.aborted {
-                return 0;
+                break;
             }
             if v > best {
                 best = v;
@@ -772,15 +877,23 @@ impl Worker<'_> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
+        (best, best_move)
+    }
+
+    /// The value of the leaf a move of a depth-1 node leads to, from the node's terms: a quiet
+    /// move without being played, a capture played (it may bring the position into the tables).
+    #[inline]
+    fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
+        if b.piece_at(m.to) == 0 {
+            return WIN - t.quiet_child(b, m);
+        }
+        let u = b.make(m);
+        let v = match self.tables.and_then(|tb| tb.probe(b)) {
+            Some(x) => WIN - x,
+            None => WIN - t.capture_child(b, m),
         };
-        self.store(key, best, best_move, depth, bound);
-        best
+        b.unmake(m, u);
+        v
     }
 
     /// The expected line: the best move, then for each following position the table's move for

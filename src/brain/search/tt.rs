@@ -3,8 +3,16 @@
 //! worth keeping: an empty slot, then one left by an earlier search, then the shallowest. Four
 //! ways keep more of what saves work once the table is full: depth 8 from the start (die 3) in
 //! 64 MiB took 41.8 M nodes with them and the search's transposition cutoffs, 45.6 M before with
-//! two-entry buckets (29.9 M in 512 MiB, where the table does not fill). Every depth is worth
-//! keeping: not storing depth-1 nodes doubled the count.
+//! two-entry buckets (29.9 M in 512 MiB, where the table does not fill); 28.9 M in 256 MiB, the
+//! default. Every depth is worth keeping: without the depth-1 move nodes the same search takes
+//! 40.4 M nodes in 256 MiB.
+//!
+//! Every entry carries the generation (a counter of searches and new games) that wrote it. The
+//! entries of the current game are those of generations since the last [`TransTable::clear`]:
+//! clearing only starts a new generation, in constant time, and the older entries read as empty
+//! slots, both to probes and to the replacement, so that a search after a clear visits the same
+//! nodes as one in a newly allocated table. When the eight-bit counter runs out the memory is
+//! really emptied, once every 256 searches.
 //!
 //! Chance nodes are stored under the position key; move nodes (the position after a roll) under
 //! the position key mixed with the key of the set of movable cubes. An entry keeps the value, its
@@ -24,11 +32,11 @@ pub enum Bound {
     Exact = 3,
 }
 
-pub const PROVEN_DEPTH: u8 = u8::MAX;
+/// The depth of a proven value: deeper than any search.
+pub const PROVEN_DEPTH: u8 = 127;
 
-/// One slot, shared by every search thread. `data` packs the value (low 32 bits), the move, the
-/// depth and the flags (bound in the low two bits, 0 = empty; search generation in the upper
-/// six); `check` holds the key XOR `data`. The two words are written one after the other, so a
+/// One slot, shared by every search thread. `data` packs the value, the depth, the bound (0 =
+/// empty), the generation and the move (see [`Data::pack`]); `check` holds the key XOR `data`. The two words are written one after the other, so a
 /// reader may see one thread's key with another's data: such a torn slot fails the check (its
 /// `check ^ data` is not the key asked for) and reads as a miss. With one thread nothing is torn.
 /// Aligned to its size, so that the table can start exactly on a huge-page boundary.
@@ -41,28 +49,36 @@ struct Entry {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Data {
-    value: i32,
-    mv: u16,
+    /// `0..=WIN`: 31 bits.
+    value: u32,
+    /// `0..=MAX_DEPTH` or [`PROVEN_DEPTH`]: 7 bits.
     depth: u8,
-    flags: u8,
+    /// The bound as in [`Bound`], 0 for an empty slot: 2 bits.
+    bound: u8,
+    generation: u8,
+    mv: u16,
 }
 
 impl Data {
+    /// Value in bits 0-30, depth 31-37, bound 38-39, generation 40-47, move 48-63.
     #[inline]
     fn pack(self) -> u64 {
-        self.value as u32 as u64
-            | (self.mv as u64) << 32
-            | (self.depth as u64) << 48
-            | (self.flags as u64) << 56
+        debug_assert!(self.value < 1 << 31 && self.depth < 1 << 7 && self.bound < 4);
+        self.value as u64
+            | (self.depth as u64) << 31
+            | (self.bound as u64) << 38
+            | (self.generation as u64) << 40
+            | (self.mv as u64) << 48
     }
 
     #[inline]
     fn unpack(w: u64) -> Data {
         Data {
-            value: w as u32 as i32,
-            mv: (w >> 32) as u16,
-            depth: (w >> 48) as u8,
-            flags: (w >> 56) as u8,
+            value: (w & 0x7fff_ffff) as u32,
+            depth: ((w >> 31) & 0x7f) as u8,
+            bound: ((w >> 38) & 3) as u8,
+            generation: (w >> 40) as u8,
+            mv: (w >> 48) as u16,
         }
     }
 }
@@ -100,7 +116,10 @@ pub struct TransTable {
     entries: Vec<Entry>,
     base: usize,
     mask: usize,
+    /// The generation of the current search.
     generation: AtomicU8,
+    /// The first generation of the current game: entries of older ones are empty slots.
+    first: AtomicU8,
 }
 
 /// The size of a huge page: a table aligned to it can be mapped with few of them, so that a
@@ -133,6 +152,7 @@ impl TransTable {
             base: 0,
             mask: 0,
             generation: AtomicU8::new(0),
+            first: AtomicU8::new(0),
         };
         t.resize(mb);
         t
@@ -170,6 +190,7 @@ impl TransTable {
         self.base = base;
         self.mask = n - 1;
         *self.generation.get_mut() = 0;
+        *self.first.get_mut() = 0;
     }
 
     pub fn size_mb(&self) -> usize {
@@ -180,18 +201,38 @@ impl TransTable {
         }
     }
 
+    /// Forgets every entry, in constant time: a new generation starts the new game.
     pub fn clear(&mut self) {
-        for e in &mut self.entries {
-            *e.check.get_mut() = 0;
-            *e.data.get_mut() = 0;
-        }
-        *self.generation.get_mut() = 0;
+        self.next_generation();
+        *self.first.get_mut() = *self.generation.get_mut();
     }
 
-    /// Marks the start of a new search so that older entries are replaced first.
+    /// Marks the start of a new search so that the entries of earlier searches are replaced first.
     pub fn new_search(&mut self) {
-        let g = self.generation.get_mut();
-        *g = (*g + 1) & 63;
+        self.next_generation();
+    }
+
+    /// Moves to the next generation. When the counter is exhausted the memory is emptied and
+    /// counting starts again, so that the entries of the current game always have the
+    /// generations `first..=generation` and no other entry has one of them.
+    fn next_generation(&mut self) {
+        let g = *self.generation.get_mut();
+        if g == u8::MAX {
+            for e in &mut self.entries {
+                *e.check.get_mut() = 0;
+                *e.data.get_mut() = 0;
+            }
+            *self.generation.get_mut() = 0;
+            *self.first.get_mut() = 0;
+        } else {
+            *self.generation.get_mut() = g + 1;
+        }
+    }
+
+    /// Whether an entry holds something of the current game.
+    #[inline]
+    fn live(d: &Data, first: u8) -> bool {
+        d.bound != 0 && d.generation >= first
     }
 
     /// The index in `entries` of the first entry of the bucket of `key`.
@@ -214,16 +255,17 @@ impl TransTable {
         let _ = key;
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         if self.entries.is_empty() {
             return None;
         }
         let i = self.bucket(key);
+        let first = self.first.load(Ordering::Relaxed);
         for e in &self.entries[i..i + BUCKET] {
             let (k, d) = e.load();
-            if k == key && d.flags & 3 != 0 {
-                let bound = match d.flags & 3 {
+            if k == key && Self::live(&d, first) {
+                let bound = match d.bound {
                     1 => Bound::Upper,
                     2 => Bound::Lower,
                     _ => Bound::Exact,
@@ -246,43 +288,43 @@ impl TransTable {
         }
         let i = self.bucket(key);
         let generation = self.generation.load(Ordering::Relaxed);
+        let first = self.first.load(Ordering::Relaxed);
         // Same key: overwrite; otherwise the slot that is empty, stale or shallowest (the first
         // of equals, so that the choice is deterministic).
         let prio = |d: &Data| -> i32 {
-            if d.flags & 3 == 0 {
+            if !Self::live(d, first) {
                 return -1000;
             }
-            let age = if d.flags >> 2 == generation { 0 } else { -300 };
+            let age = if d.generation == generation { 0 } else { -300 };
             d.depth as i32 + age
         };
         let mut slot = i;
-        let mut old_key = 0;
-        let mut old = Data::unpack(0);
+        let mut known = None;
         let mut worst = i32::MAX;
         for j in i..i + BUCKET {
             let (k, d) = self.entries[j].load();
-            if k == key && d.flags & 3 != 0 {
-                (slot, old_key, old) = (j, k, d);
+            if k == key && Self::live(&d, first) {
+                (slot, known) = (j, Some(d.mv));
                 break;
             }
             let p = prio(&d);
             if p < worst {
-                (worst, slot, old_key, old) = (p, j, k, d);
+                (worst, slot) = (p, j);
             }
         }
         // Keep a move we knew when the new store has none.
-        let mv = if mv.is_none() && old_key == key {
-            Move::unpack(old.mv)
-        } else {
-            mv
+        let mv = match known {
+            Some(m) if mv.is_none() => Move::unpack(m),
+            _ => mv,
         };
         self.entries[slot].save(
             key,
             Data {
-                value: value as i32,
-                mv: mv.pack(),
+                value: value as u32,
                 depth,
-                flags: (generation << 2) | bound as u8,
+                bound: bound as u8,
+                generation,
+                mv: mv.pack(),
             },
         );
     }
@@ -299,7 +341,7 @@ impl TransTable {
             .iter()
             .filter(|e| {
                 let (_, d) = e.load();
-                d.flags & 3 != 0 && d.flags >> 2 == generation
+                d.bound != 0 && d.generation == generation
             })
             .count();
         (used * 1000 / n) as u32
@@ -341,9 +383,10 @@ mod tests {
         let e = &t.entries[t.bucket(42)];
         let other = Data {
             value: 77,
-            mv: 0,
             depth: 9,
-            flags: 3,
+            bound: 3,
+            generation: 0,
+            mv: 0,
         };
         e.data.store(other.pack(), Ordering::Relaxed);
         assert!(t.probe(42).is_none());
@@ -387,22 +430,25 @@ mod tests {
     fn data_packs_and_unpacks() {
         for d in [
             Data {
-                value: -1,
+                value: (1 << 31) - 1,
+                depth: PROVEN_DEPTH,
+                bound: 3,
+                generation: 0xff,
                 mv: 0xffff,
-                depth: 255,
-                flags: 0xff,
             },
             Data {
                 value: 1_000_000,
-                mv: 0x1234,
                 depth: 7,
-                flags: 0b10_1011,
+                bound: 2,
+                generation: 0b10_1011,
+                mv: 0x1234,
             },
             Data {
                 value: 0,
-                mv: 0,
                 depth: 0,
-                flags: 0,
+                bound: 0,
+                generation: 0,
+                mv: 0,
             },
         ] {
             assert_eq!(Data::unpack(d.pack()), d);
