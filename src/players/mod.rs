@@ -14,6 +14,7 @@
 pub mod baseline;
 pub mod battle;
 pub mod engine;
+pub mod error;
 pub mod mcts;
 pub mod reaper;
 pub mod spec;

@@ -40,16 +40,14 @@ pub enum Mode {
 }
 
 impl FromStr for Mode {
-    type Err = String;
+    type Err = error::UnknownProtocol;
 
-    fn from_str(s: &str) -> Result<Mode, String> {
+    fn from_str(s: &str) -> Result<Mode, error::UnknownProtocol> {
         match s {
             "auto" => Ok(Mode::Auto),
             "native" => Ok(Mode::Native),
             "tcg" => Ok(Mode::Tcg),
-            _ => Err(format!(
-                "unknown protocol '{s}' (expected auto, native or tcg)"
-            )),
+            _ => Err(error::UnknownProtocol(s.to_string())),
         }
     }
 }

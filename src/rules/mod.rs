@@ -10,6 +10,7 @@
 pub mod board;
 pub mod color;
 pub mod dice;
+pub mod error;
 pub mod notation;
 pub mod perft;
 pub mod rng;

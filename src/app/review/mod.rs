@@ -17,6 +17,7 @@
 //! The review is deterministic at a depth or node limit: games are independent, each reviewed by
 //! its own single-threaded searcher, and `jobs` only spreads them over threads.
 
+mod error;
 mod json;
 
 use std::fmt::Write as _;
@@ -35,6 +36,7 @@ use crate::brain::tables::Tables;
 use crate::record::GameRecord;
 use crate::rules::board::{Color, Move};
 use crate::rules::notation::move_name_in;
+pub use error::ReviewError;
 
 /// What a move gave away, named as backgammon and chess programs name it (gnubg's "doubtful",
 /// "bad", "very bad"; lichess's inaccuracy, mistake, blunder): at least [`INACCURACY`],
@@ -187,7 +189,7 @@ pub fn review_game(
     searcher: &mut Searcher,
     game: &GameRecord,
     limits: &Limits,
-) -> Result<GameReview, String> {
+) -> Result<GameReview, ReviewError> {
     review_game_counted(searcher, game, limits, &mut |_| {})
 }
 
@@ -198,7 +200,7 @@ pub fn review_game_counted(
     game: &GameRecord,
     limits: &Limits,
     done: &mut dyn FnMut(usize),
-) -> Result<GameReview, String> {
+) -> Result<GameReview, ReviewError> {
     game.replay()?;
     searcher.clear();
     let mut b = game.start_board();
@@ -226,11 +228,10 @@ pub fn review_game_counted(
             let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
             let best = a.moves()[0];
             let played = a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
-                format!(
-                    "ply {}: {} was not searched",
-                    i + 1,
-                    move_name_in(b.variant(), p.mv)
-                )
+                ReviewError::NotSearched {
+                    ply: i + 1,
+                    mv: move_name_in(b.variant(), p.mv),
+                }
             })?;
             r.best = best.mv;
             r.best_value = to_prob(best.value);
@@ -252,10 +253,10 @@ pub fn luck_of_game(
     searcher: &mut Searcher,
     game: &GameRecord,
     limits: &Limits,
-) -> Result<Vec<RollLuck>, String> {
+) -> Result<Vec<RollLuck>, ReviewError> {
     game.replay()?;
     let plies: Vec<(u8, Move)> = game.plies.iter().map(|p| (p.die, p.mv)).collect();
-    game_luck(searcher, &game.start_board(), &plies, limits).map_err(|e| e.to_string())
+    Ok(game_luck(searcher, &game.start_board(), &plies, limits)?)
 }
 
 /// The result `side` scored in `game`: 1 a win, 0 a loss, 1/2 unfinished.
@@ -820,7 +821,7 @@ pub fn luck_all(
     })
 }
 
-type GameJob<'a, T> = dyn Fn(&mut Searcher, &GameRecord) -> Result<T, String> + Sync + 'a;
+type GameJob<'a, T> = dyn Fn(&mut Searcher, &GameRecord) -> Result<T, ReviewError> + Sync + 'a;
 
 /// Runs `job` on every game on `jobs` threads, each with its own searcher (with the endgame
 /// tables and, for each game's variant, its solved table from `table_dir`); results in the
@@ -849,7 +850,8 @@ pub fn for_each_game<T: Send + Clone>(
         }
     }
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<T, String>>>> = Mutex::new(vec![None; games.len()]);
+    let results: Mutex<Vec<Option<Result<T, ReviewError>>>> =
+        Mutex::new((0..games.len()).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(games.len()) {
             scope.spawn(|| {
