@@ -70,3 +70,96 @@ pub enum BattleError {
     #[error("reading its name: {0}")]
     ReadingName(String),
 }
+
+/// A `--tc` (or `tc=`) value that is no time control.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TcError {
+    /// `time` is not a number of seconds (`why` says how, as the number parser does).
+    #[error("bad time '{time}' in --tc '{tc}': {why}")]
+    NotANumber {
+        time: String,
+        tc: String,
+        why: std::num::ParseFloatError,
+    },
+    #[error("bad time '{time}' in --tc '{tc}'")]
+    BadTime { time: String, tc: String },
+    /// The base or the increment (`what`) over its limit, `max_s` seconds.
+    #[error("--tc '{tc}': the {what} must be at most {max_s} s")]
+    TooLong {
+        tc: String,
+        what: &'static str,
+        max_s: u64,
+    },
+    #[error("--tc '{0}' gives no time")]
+    NoTime(String),
+}
+
+/// A player's words (`--engine ...`, see `players::spec`) that name no player or set something
+/// wrong. Each names the word or the setting to correct.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// `what` names the setting (`name=`, `--engine-name`).
+    #[error("{what} is empty")]
+    NameEmpty { what: String },
+    #[error("{what} is longer than {max} characters", max = crate::rules::MAX_NAME)]
+    NameTooLong { what: String },
+    #[error("finding this program for 'self': {0}")]
+    CurrentExe(std::io::Error),
+    #[error("empty engine command")]
+    EmptyCommand,
+    /// A command whose program is written `NAME=COMMAND` where only a command is taken.
+    #[error(
+        "'{word}' is a name and a command (NAME=COMMAND); write name={name} cmd={player} where a \
+         player takes settings, or the command alone here"
+    )]
+    NameAndCommand {
+        word: String,
+        name: String,
+        player: String,
+    },
+    #[error("'{count}' is not a positive simulation count in '{spec}'")]
+    Simulations { count: String, spec: String },
+    #[error("'{word}': no command after '{name}=' (write name={name} cmd=COMMAND)")]
+    NoCommandAfterName { word: String, name: String },
+    #[error("'{0}' is not a key=value setting (the player comes first, or as cmd=)")]
+    NotASetting(String),
+    #[error("{0}= given twice")]
+    GivenTwice(String),
+    #[error("name= given twice (or with the NAME of NAME=COMMAND)")]
+    NameTwice,
+    /// A value of a setting that is not of its form: `key=value: expected ...`.
+    #[error("{key}={value}: expected {expected}")]
+    Value {
+        key: &'static str,
+        value: String,
+        expected: String,
+    },
+    #[error("stderr= needs a file")]
+    StderrEmpty,
+    #[error("stderr={0}: not a regular file (a FIFO, a device or a folder)")]
+    StderrNotRegular(String),
+    #[error("{key}={value}: the time per move must be 1..{max} ms", max = crate::players::MAX_MOVE_MS)]
+    MoveTime { key: String, value: String },
+    #[error("option.{0}: value has a line break")]
+    OptionLineBreak(String),
+    #[error(transparent)]
+    Tc(#[from] TcError),
+    #[error("no player: give it first or as cmd=")]
+    NoPlayer,
+    /// A setting (`arg=`, `option.<Name>=`, `dir=`, ...) for a player that has no use for it;
+    /// `setting` says which and what it is for.
+    #[error("{setting} is only for {only}, not '{player}'")]
+    NotFor {
+        setting: String,
+        only: &'static str,
+        player: String,
+    },
+    /// A player that must be named (the arena's) without a name; `words` as given.
+    #[error(
+        "'{0}' has no name: write name=NAME cmd=COMMAND (or NAME=COMMAND), for example \
+         name=strong cmd=./my-engine"
+    )]
+    NoName(String),
+    #[error("name={0}: a name is 1..40 letters, digits or - _ . : +")]
+    BadName(String),
+}

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::rules::MAX_NAME;
 use crate::rules::color::Color;
 use crate::rules::error::{NotationError, VariantFileError};
-use crate::text_file::short_message;
+use crate::text_file::{TextFileError, short_message};
 
 use super::Reason;
 
@@ -163,4 +163,15 @@ pub struct LocatedReplayError {
     pub line: usize,
     pub game: u64,
     pub error: ReplayError,
+}
+
+/// A record file that could not be read: the file itself, a line of it, or no game in it.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordFileError {
+    #[error(transparent)]
+    Text(#[from] TextFileError),
+    #[error("{file}: {error}")]
+    Record { file: String, error: RecordError },
+    #[error("no games in {0}")]
+    NoGames(String),
 }

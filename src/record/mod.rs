@@ -35,7 +35,8 @@ mod tests;
 
 pub use crate::text_file::{excerpt, read_text_file, short_message};
 pub use error::{
-    GameFault, LocatedReplayError, PlyFault, RecordError, RecordFault, ReplayError, ResultFault,
+    GameFault, LocatedReplayError, PlyFault, RecordError, RecordFault, RecordFileError,
+    ReplayError, ResultFault,
 };
 pub use parse::{
     Located, parse_located, parse_records, parse_records_with_graphs, read_record_file,

@@ -50,11 +50,16 @@ impl Located {
 /// Reads a record file: its games with their lines. A byte-order mark is skipped; an error names
 /// the file and the line; a file without a game is an error. The file is read as
 /// [`read_text_file`] reads.
-pub fn read_record_file(path: &std::path::Path) -> anyhow::Result<Vec<Located>> {
-    let name = path.display();
+pub fn read_record_file(path: &std::path::Path) -> Result<Vec<Located>, RecordFileError> {
+    let file = || path.display().to_string();
     let text = read_text_file(path)?;
-    let games = parse_located(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    anyhow::ensure!(!games.is_empty(), "no games in {name}");
+    let games = parse_located(&text).map_err(|error| RecordFileError::Record {
+        file: file(),
+        error,
+    })?;
+    if games.is_empty() {
+        return Err(RecordFileError::NoGames(file()));
+    }
     Ok(games)
 }
 
