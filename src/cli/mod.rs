@@ -63,11 +63,16 @@ pub fn threads_parser() -> clap::builder::RangedU64ValueParser {
     clap::value_parser!(u64).range(1..=crate::brain::search::MAX_THREADS as u64)
 }
 
+/// A command-line value that is not a number from 0 to 1.
+#[derive(Debug, thiserror::Error)]
+#[error("'{0}' is not a number from 0 to 1")]
+pub struct NotUnit(String);
+
 /// A number from 0 to 1.
-pub fn unit_interval(s: &str) -> Result<f32, String> {
+pub fn unit_interval(s: &str) -> Result<f32, NotUnit> {
     match s.parse::<f32>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+        _ => Err(NotUnit(s.to_string())),
     }
 }
 
