@@ -63,15 +63,15 @@ fn read_games(files: &[std::path::PathBuf]) -> Result<Vec<GameRecord>> {
     Ok(games)
 }
 
-/// The rounds, pairings and standings of an event the records were played in, as `ewn match`
-/// prints them.
-fn event_text(
+/// Prints the rounds, pairings and standings of an event the records were played in, as
+/// `ewn match` prints them.
+fn print_event(
     names: &[String],
     schedule: Schedule,
     per_round: u64,
     anchor: usize,
     games: &[GameRecord],
-) -> Result<String> {
+) -> Result<()> {
     let entrants = names
         .iter()
         .map(|n| Entrant::plain(crate::players::PlayerSpec::Baseline(Kind::Random), n))
@@ -90,7 +90,8 @@ fn event_text(
             ["a", "b"],
         )
     };
-    tourney::event_text(&t, games)
+    print!("{}", tourney::event_text(&t, games)?);
+    Ok(())
 }
 
 /// `ewn stats FILE...`: the result of the games in any number of record files, as one match.
@@ -130,10 +131,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     if let Some((schedule, per_round)) = event
         && !args.json
     {
-        print!(
-            "{}",
-            event_text(&names, schedule, per_round, anchor, &games)?
-        );
+        print_event(&names, schedule, per_round, anchor, &games)?;
     }
     if args.luck {
         luck_needs_two(names.len(), "these records have")?;

@@ -74,7 +74,7 @@ fn this_program() -> Result<PathBuf> {
 
 /// A command split at spaces into program and arguments; never a program called
 /// `prog=./my-engine`, which is a name and a command.
-fn command_words(cmd: &str) -> Result<Vec<String>> {
+fn command_words(cmd: &str) -> Result<Vec<String>, SpecError> {
     let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
     let Some(first) = v.first() else {
         return Err(SpecError::EmptyCommand);

@@ -116,8 +116,14 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
 }
 
 /// The line said on standard error when a person starts the engine at a terminal: which protocols
-/// it speaks and that `help` lists the commands. A controller's pipe never gets it.
+/// it speaks, that `help` lists the commands and how to end the session (Ctrl-C is not taken, so
+/// the line says `quit`). A controller's pipe never gets it.
 pub fn greeting(mode: Mode) -> String {
+    let quit = match mode {
+        Mode::Auto => "quit (exit in the TCG protocol)",
+        Mode::Native => "quit",
+        Mode::Tcg => "exit",
+    };
     let speaks = match mode {
         Mode::Auto => {
             "the native protocol (ugi, position, go ...) or the TCG protocol (name, ini, get ...), told apart by the first line"
@@ -126,7 +132,7 @@ pub fn greeting(mode: Mode) -> String {
         Mode::Tcg => "the TCG protocol (name, ini, get ...)",
     };
     format!(
-        "ewn {}: speaks {speaks}; type help for the commands; Ctrl-D ends the session",
+        "ewn {}: speaks {speaks}; type help for the commands; {quit} or Ctrl-D ends the session",
         env!("CARGO_PKG_VERSION")
     )
 }
