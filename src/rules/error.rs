@@ -202,6 +202,16 @@ pub enum FileFault {
         key: &'static str,
         error: Box<SquareError>,
     },
+    /// Blue's start squares, not written and so the half turn of Red's, that fall on one of
+    /// Red's; `written` is the key to change (`cubes` when Red's are the triangle, else `start`).
+    HalfTurnClash {
+        written: &'static str,
+        cubes: usize,
+        rows: u8,
+        cols: u8,
+        /// The square both sides would start on.
+        square: String,
+    },
     /// The resolved rules make no playable game.
     Rules(RulesError),
 }
@@ -251,6 +261,18 @@ impl fmt::Display for VariantFileError {
             ),
             FileFault::Triangle(e) => write!(f, "[{table}] start: {e}"),
             FileFault::Square { key, error } => write!(f, "[{table}] {key}: {error}"),
+            FileFault::HalfTurnClash {
+                written,
+                cubes,
+                rows,
+                cols,
+                square,
+            } => write!(
+                f,
+                "[{table}] {written}: {cubes} cubes a side do not fit apart on a {rows}x{cols} \
+                 board: Blue's start squares (the half turn of Red's, as start_blue is not \
+                 given) take {square} too; give fewer cubes, a larger board, or start_blue"
+            ),
             FileFault::Rules(e) => write!(f, "[{table}] {e}"),
         }
     }

@@ -2,7 +2,7 @@
 //! `protocol/variants.md`, and `parent = "<name>"` to inherit every key not given (from a preset
 //! or another table of the same file, in any order). Errors name the file, the line and the key.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use crate::rules::color::Color;
@@ -105,7 +105,23 @@ impl Def {
         };
         let start_blue = match &self.start_blue {
             Some(list) => sq("start_blue", list)?,
-            None => half_turn(self.rows, self.cols, &start_red),
+            None => {
+                let blue = half_turn(self.rows, self.cols, &start_red);
+                // Blue's squares were not written: a clash is the cubes' or Red's squares' doing.
+                if let Some(&s) = blue.iter().find(|s| start_red.contains(s)) {
+                    return Err(FileFault::HalfTurnClash {
+                        written: match self.start {
+                            Start::Triangle => "cubes",
+                            Start::Squares(_) => "start",
+                        },
+                        cubes: self.cubes.len(),
+                        rows: self.rows,
+                        cols: self.cols,
+                        square: square_name_dims(self.rows, self.cols, s),
+                    });
+                }
+                blue
+            }
         };
         let mut cubes = self.cubes.clone();
         cubes.sort_unstable();
@@ -360,7 +376,8 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, V
     let mut done: BTreeMap<String, Def> = BTreeMap::new();
     let mut out = Vec::new();
     // In file order, resolving parents on the way.
-    for (name, _) in doc.iter() {
+    for name in file_order(text, &doc) {
+        let name = &name;
         resolve(&file, name, &tables, &mut done, &mut HashSet::new())?;
         let def = &done[name];
         let at = |fault: FileFault| {
@@ -368,6 +385,7 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, V
                 FileFault::Rules(e) => e.to_string(),
                 FileFault::Square { key, error } => format!("{key}: {error}"),
                 FileFault::Triangle(e) => format!("start: {e}"),
+                FileFault::HalfTurnClash { written, .. } => format!("{written}:"),
                 _ => String::new(),
             };
             file.error(line_for_error(text, name, &said), name, fault)
@@ -377,6 +395,20 @@ pub fn parse_variants(file: &str, text: &str) -> Result<Vec<&'static Variant>, V
         out.push(v);
     }
     Ok(out)
+}
+
+/// The names of the tables of `doc` in the order `text` writes them (the parsed table is sorted
+/// by name).
+fn file_order(text: &str, doc: &toml::Table) -> Vec<String> {
+    let mut at: HashMap<String, usize> = HashMap::new();
+    if let Ok(spanned) = toml::de::DeTable::parse(text) {
+        for (k, _) in spanned.get_ref().iter() {
+            at.insert(k.get_ref().to_string(), k.span().start);
+        }
+    }
+    let mut names: Vec<String> = doc.keys().cloned().collect();
+    names.sort_by_key(|n| at.get(n).copied().unwrap_or(usize::MAX));
+    names
 }
 
 /// The file being read: its name for messages and its text for lines.
