@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::rules::variant::{MAX_CUBE, MAX_SIDE, MIN_SIDE};
+use crate::rules::{MAX_CUBE, MAX_SIDE, MIN_SIDE};
 
 /// A square name that is not a square of the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -181,7 +181,11 @@ pub enum FileFault {
     TooLarge,
     /// The TOML does not parse: the parser's message.
     Toml(String),
-    TooManyTables(usize),
+    /// More tables than a file may define (`max`).
+    TooManyTables {
+        count: usize,
+        max: usize,
+    },
     /// A top-level key that is not a table.
     NotTable,
     RedefinesPreset,
@@ -194,7 +198,11 @@ pub enum FileFault {
         key: String,
         expected: &'static str,
     },
-    UnknownKey(String),
+    /// A key no table takes; `expected` lists those it may.
+    UnknownKey {
+        key: String,
+        expected: String,
+    },
     /// A triangle of start squares that does not fit the board.
     Triangle(String),
     /// A square name under `key` that is not a square of the board.
@@ -229,11 +237,9 @@ impl fmt::Display for VariantFileError {
             FileFault::NotRegular => write!(f, "not a regular file"),
             FileFault::TooLarge => write!(f, "larger than 1 MiB, not a variant file"),
             FileFault::Toml(m) => write!(f, "{m}"),
-            FileFault::TooManyTables(n) => write!(
-                f,
-                "{n} variant tables; a file may define at most {}",
-                crate::rules::variant_file::MAX_VARIANTS_PER_FILE
-            ),
+            FileFault::TooManyTables { count, max } => {
+                write!(f, "{count} variant tables; a file may define at most {max}")
+            }
             FileFault::NotTable => {
                 write!(f, "'{table}' is not a table (write [{table}] and its keys)")
             }
@@ -254,10 +260,9 @@ impl fmt::Display for VariantFileError {
                 )
             }
             FileFault::BadValue { key, expected } => write!(f, "[{table}] {key}: {expected}"),
-            FileFault::UnknownKey(k) => write!(
+            FileFault::UnknownKey { key, expected } => write!(
                 f,
-                "[{table}] unknown key '{k}' (expected one of {})",
-                crate::rules::variant_file::KEYS.join(", ")
+                "[{table}] unknown key '{key}' (expected one of {expected})"
             ),
             FileFault::Triangle(e) => write!(f, "[{table}] start: {e}"),
             FileFault::Square { key, error } => write!(f, "[{table}] {key}: {error}"),

@@ -26,11 +26,7 @@ use crate::rules::zobrist::{self, splitmix64};
 
 /// The most squares a board has (8x8).
 pub const MAX_SQ: usize = 64;
-/// The highest cube number.
-pub const MAX_CUBE: u8 = 12;
-/// Smallest and largest board side.
-pub const MIN_SIDE: u8 = 2;
-pub const MAX_SIDE: u8 = 8;
+pub use crate::rules::{MAX_CUBE, MAX_SIDE, MIN_SIDE};
 /// Outcome numbers are 0 (no dice: any cube) to 12.
 pub const OUTCOME_SLOTS: usize = 13;
 /// The most distinct outcomes of one roll (2..=12 for two dice).

@@ -456,7 +456,7 @@ fn variants_from_a_file() {
     ));
     let err = e.next().unwrap();
     assert!(
-        err.starts_with("error VariantPath: ") && err.contains("bad.toml:1: [broken]"),
+        err.starts_with("error VariantPath: ") && err.contains("bad.toml:3: [broken] cubes"),
         "{err}"
     );
     e.send(&format!(
