@@ -90,6 +90,7 @@ fn main() -> std::process::ExitCode {
     {
         ewn::players::reaper::run_guardian();
     }
+    cli::quiet_on_closed_pipe();
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();

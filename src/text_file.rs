@@ -34,14 +34,16 @@ pub fn short_message(m: String) -> String {
 /// ever, a device never end), lines of at most [`MAX_TEXT_LINE`] bytes (the file is refused as
 /// soon as one is longer, without reading the rest), UTF-8. Every error names the file, and the
 /// line where there is one.
-pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
+pub fn read_text_file(path: &std::path::Path) -> Result<String, TextFileError> {
     use std::io::Read;
-    let name = path.display();
-    let mut f = open_regular(path, std::fs::OpenOptions::new().read(true))
-        .map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
-    let meta = f
-        .metadata()
-        .map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
+    let fail = |line: usize, fault: TextFault| TextFileError {
+        file: path.display().to_string(),
+        line,
+        fault,
+    };
+    let io = |e: std::io::Error| fail(0, TextFault::Io(e));
+    let mut f = open_regular(path, std::fs::OpenOptions::new().read(true)).map_err(io)?;
+    let meta = f.metadata().map_err(io)?;
     let mut bytes = Vec::with_capacity(meta.len().min(1 << 24) as usize);
     let mut chunk = vec![0u8; 64 * 1024];
     // The current line: its number and where it starts in the file; whether it holds more than
@@ -53,17 +55,16 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => anyhow::bail!("reading {name}: {e}"),
+            Err(e) => return Err(io(e)),
         };
         let base = bytes.len();
         bytes.extend_from_slice(&chunk[..n]);
         for (i, &b) in chunk[..n].iter().enumerate() {
             if b == b'\n' {
                 blanks = if filled { 0 } else { blanks + 1 };
-                anyhow::ensure!(
-                    blanks <= MAX_BLANK_RUN,
-                    "{name}: line {line}: more than {MAX_BLANK_RUN} blank lines in a row"
-                );
+                if blanks > MAX_BLANK_RUN {
+                    return Err(fail(line, TextFault::BlankRun));
+                }
                 filled = false;
                 line += 1;
                 line_start = base + i + 1;
@@ -72,10 +73,8 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
             }
             if b != b'\n' && base + i - line_start >= MAX_TEXT_LINE {
                 let head = &bytes[line_start..bytes.len().min(line_start + 4 * EXCERPT)];
-                anyhow::bail!(
-                    "{name}: line {line}: longer than {MAX_TEXT_LINE} bytes ('{}')",
-                    excerpt(&String::from_utf8_lossy(head))
-                );
+                let head = excerpt(&String::from_utf8_lossy(head));
+                return Err(fail(line, TextFault::TooLong(head)));
             }
         }
     }
@@ -89,11 +88,52 @@ pub fn read_text_file(path: &std::path::Path) -> anyhow::Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        anyhow::anyhow!(
-            "{name}: line {line}: not UTF-8 text (byte {} of the file)",
-            bom + at + 1
-        )
+        fail(line, TextFault::NotUtf8 { byte: bom + at + 1 })
     })
+}
+
+/// A text file that could not be read as [`read_text_file`] reads: the file, the line (0 when
+/// the fault is the whole file's) and what was wrong.
+#[derive(Debug, thiserror::Error)]
+pub struct TextFileError {
+    pub file: String,
+    pub line: usize,
+    pub fault: TextFault,
+}
+
+/// The kinds of [`TextFileError`].
+#[derive(Debug)]
+pub enum TextFault {
+    /// Opening or reading failed (a FIFO or a device is refused as not a regular file).
+    Io(std::io::Error),
+    BlankRun,
+    /// A line over [`MAX_TEXT_LINE`] bytes, with an excerpt of its start.
+    TooLong(String),
+    /// Bytes that are not UTF-8, at `byte` (1-based) of the file.
+    NotUtf8 {
+        byte: usize,
+    },
+}
+
+impl std::fmt::Display for TextFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, line) = (&self.file, self.line);
+        match &self.fault {
+            TextFault::Io(e) => write!(f, "reading {name}: {e}"),
+            TextFault::BlankRun => write!(
+                f,
+                "{name}: line {line}: more than {MAX_BLANK_RUN} blank lines in a row"
+            ),
+            TextFault::TooLong(head) => write!(
+                f,
+                "{name}: line {line}: longer than {MAX_TEXT_LINE} bytes ('{head}')"
+            ),
+            TextFault::NotUtf8 { byte } => write!(
+                f,
+                "{name}: line {line}: not UTF-8 text (byte {byte} of the file)"
+            ),
+        }
+    }
 }
 
 /// Opens `path` as `options` say, only if it is a regular file. It is checked before the open and

@@ -215,55 +215,7 @@ impl Follower {
     pub fn end(&mut self, how: End) -> Option<Finished> {
         let cur = self.current.take()?;
         let us = cur.us;
-        let them = us.other();
-        let pos = &cur.pos;
-        let (winner, reason, outcome, detail) = if let Some(w) = pos.winner() {
-            let reason = if pos.alive(w.other()) == 0 {
-                Reason::Capture
-            } else {
-                Reason::Goal
-            };
-            let outcome = if w == us {
-                Outcome::Won
-            } else {
-                Outcome::Unfinished
-            };
-            (Some(w), reason, outcome, String::new())
-        } else if how != End::Close || pos.side_to_move() == us {
-            let why = match how {
-                End::Interrupted => "interrupted",
-                End::Eof => "the connection ended",
-                End::Close => "the server went on before our move",
-            };
-            (
-                None,
-                Reason::Unfinished,
-                Outcome::Unfinished,
-                why.to_string(),
-            )
-        } else {
-            let winning = (1..=6u8)
-                .filter(|&d| {
-                    let list = pos.moves_for_die(d);
-                    list.as_slice().iter().any(|&m| pos.is_winning_move(m))
-                })
-                .count();
-            if winning == 0 {
-                let why = format!(
-                    "inferred: {} won; {} had no winning move for any die, so the server ended \
-                     the game for a fault of its",
-                    us.name(),
-                    them.name()
-                );
-                (None, Reason::Unfinished, Outcome::WonInferred, why)
-            } else {
-                let why = format!(
-                    "inferred: {} won; it had a winning move for {winning} of 6 dice",
-                    them.name()
-                );
-                (None, Reason::Unfinished, Outcome::LostInferred, why)
-            }
-        };
+        let (winner, reason, outcome, detail) = judged(&cur.pos, us, how);
         let (red, blue) = if us == Color::Red {
             (self.name.clone(), self.opponent.clone())
         } else {
@@ -300,6 +252,60 @@ impl Follower {
             outcome,
             line,
         })
+    }
+}
+
+/// The result of a game that ended in `pos` (with us `us`) for the reason `how`: seen on the
+/// board, or inferred from the opponent's chances when it ended on its turn (see the module
+/// comment); the winner, the reason, our outcome and the record's detail.
+fn judged(pos: &Board, us: Color, how: End) -> (Option<Color>, Reason, Outcome, String) {
+    let them = us.other();
+    if let Some(w) = pos.winner() {
+        let reason = if pos.alive(w.other()) == 0 {
+            Reason::Capture
+        } else {
+            Reason::Goal
+        };
+        let outcome = if w == us {
+            Outcome::Won
+        } else {
+            Outcome::Unfinished
+        };
+        return (Some(w), reason, outcome, String::new());
+    }
+    if how != End::Close || pos.side_to_move() == us {
+        let why = match how {
+            End::Interrupted => "interrupted",
+            End::Eof => "the connection ended",
+            End::Close => "the server went on before our move",
+        };
+        return (
+            None,
+            Reason::Unfinished,
+            Outcome::Unfinished,
+            why.to_string(),
+        );
+    }
+    let winning = (1..=6u8)
+        .filter(|&d| {
+            let list = pos.moves_for_die(d);
+            list.as_slice().iter().any(|&m| pos.is_winning_move(m))
+        })
+        .count();
+    if winning == 0 {
+        let why = format!(
+            "inferred: {} won; {} had no winning move for any die, so the server ended \
+             the game for a fault of its",
+            us.name(),
+            them.name()
+        );
+        (None, Reason::Unfinished, Outcome::WonInferred, why)
+    } else {
+        let why = format!(
+            "inferred: {} won; it had a winning move for {winning} of 6 dice",
+            them.name()
+        );
+        (None, Reason::Unfinished, Outcome::LostInferred, why)
     }
 }
 
@@ -418,96 +424,21 @@ impl Warnings {
 pub fn run(
     opts: &ConnectOptions,
     out: &mut dyn Write,
-    mut record: Option<&mut dyn Write>,
+    record: Option<&mut dyn Write>,
 ) -> Result<Summary> {
-    let name = record_name(&opts.name);
-    anyhow::ensure!(
-        !name.is_empty() && !name.contains('|'),
-        "the name must not be empty or contain '|'"
-    );
-    let mut stream = connect(&opts.addr)?;
-    let _ = stream.set_nodelay(true);
-    stream
-        .write_all(format!("{name}\n").as_bytes())
-        .context("sending the name")?;
-    let mut searcher = Searcher::new(opts.hash_mb);
-    searcher.set_threads(opts.threads);
-    searcher.set_builtin_tables(true);
-    searcher.set_tables(opts.tables.clone());
-    let mut follower = Follower::new(&name, "opponent");
-    let mut summary = Summary::default();
-    let mut buf: Vec<u8> = Vec::new();
-    let mut settled = false;
-    let mut arrived = Instant::now();
-    let mut finish = |f: Option<Finished>, summary: &mut Summary, out: &mut dyn Write| {
-        if let Some(f) = f {
-            summary.add(f.outcome);
-            writeln!(out, "{}", f.line)?;
-            out.flush()?;
-            if let Some(r) = record.as_mut() {
-                r.write_all(f.record.to_text().as_bytes())?;
-                r.flush()?;
-            }
-        }
-        anyhow::Ok(())
-    };
-    let (mut malformed, mut stale) = (Warnings::default(), Warnings::default());
+    let mut s = Session::open(opts, out, record)?;
     let end = loop {
-        let mut turns: Vec<(Board, u8)> = Vec::new();
-        let mut closed = false;
-        loop {
-            match decode_server(&buf, settled) {
-                Decoded::Done(msg, used) => {
-                    buf.drain(..used);
-                    match msg {
-                        ServerMsg::Turn { board, die } => turns.push((board, die)),
-                        ServerMsg::Close => {
-                            closed = true;
-                            break;
-                        }
-                    }
-                }
-                Decoded::Bad(why, used) => {
-                    buf.drain(..used);
-                    summary.malformed += 1;
-                    malformed.warn(|| format!("the server sent a malformed message: {why}"));
-                }
-                Decoded::Need => break,
-            }
-        }
-        if buf.len() > MAX_PENDING {
-            summary.malformed += 1;
-            let n = buf.len();
-            malformed.warn(|| format!("the server sent {n} bytes that make no message"));
-            buf.clear();
-        }
+        let (turns, closed) = s.messages();
         // Boards the server sent before the last one are no longer waited for.
         if turns.len() > 1 {
             let n = turns.len();
-            stale.warn(|| format!("{n} boards came at once; answering the last"));
+            s.stale
+                .warn(|| format!("{n} boards came at once; answering the last"));
         }
-        if let Some((board, die)) = turns.pop() {
-            let f = follower.on_turn(&board);
-            finish(f, &mut summary, out)?;
-            let limits = Limits {
-                movetime: Some(opts.movetime_ms),
-                start: Some(arrived),
-                ..Limits::default()
-            };
-            let r = searcher.search(&board, die, &limits, &mut |_| {});
-            let legal = board.moves_for_die(die);
-            let m = if legal.contains(r.best) {
-                r.best
-            } else {
-                legal.as_slice()[0]
-            };
-            let sent = stream.write_all(answer_text(&board, m).as_bytes());
-            let f = follower.on_move(die, m, arrived.elapsed());
-            finish(f, &mut summary, out)?;
-            if let Err(e) = sent {
-                log::warn!("sending the move: {e}");
-                break End::Eof;
-            }
+        if let Some((board, die)) = turns.last()
+            && let Some(end) = s.answer(board, *die)?
+        {
+            break end;
         }
         if closed {
             break End::Close;
@@ -515,38 +446,181 @@ pub fn run(
         if INTERRUPTED.load(Ordering::SeqCst) {
             break End::Interrupted;
         }
-        stream.set_read_timeout(Some(POLL))?;
+        if let Some(end) = s.read_more()? {
+            break end;
+        }
+    };
+    s.close(end)
+}
+
+/// One connection to a battle server: the engine, the games followed, what came and is not yet
+/// read, and where the games go.
+struct Session<'a, 'b> {
+    opts: &'a ConnectOptions,
+    stream: TcpStream,
+    searcher: Searcher,
+    follower: Follower,
+    summary: Summary,
+    out: &'a mut dyn Write,
+    record: Option<&'b mut dyn Write>,
+    /// Bytes of server messages not yet decoded.
+    buf: Vec<u8>,
+    /// No more bytes came after the last read: a die `1` at the end is complete.
+    settled: bool,
+    /// When the last bytes arrived: the move time counts from there.
+    arrived: Instant,
+    malformed: Warnings,
+    stale: Warnings,
+}
+
+impl<'a, 'b> Session<'a, 'b> {
+    /// Connects, sends the name and readies the engine.
+    fn open(
+        opts: &'a ConnectOptions,
+        out: &'a mut dyn Write,
+        record: Option<&'b mut dyn Write>,
+    ) -> Result<Session<'a, 'b>> {
+        let name = record_name(&opts.name);
+        anyhow::ensure!(
+            !name.is_empty() && !name.contains('|'),
+            "the name must not be empty or contain '|'"
+        );
+        let mut stream = connect(&opts.addr)?;
+        let _ = stream.set_nodelay(true);
+        stream
+            .write_all(format!("{name}\n").as_bytes())
+            .context("sending the name")?;
+        let mut searcher = Searcher::new(opts.hash_mb);
+        searcher.set_threads(opts.threads);
+        searcher.set_builtin_tables(true);
+        searcher.set_tables(opts.tables.clone());
+        Ok(Session {
+            opts,
+            stream,
+            searcher,
+            follower: Follower::new(&name, "opponent"),
+            summary: Summary::default(),
+            out,
+            record,
+            buf: Vec::new(),
+            settled: false,
+            arrived: Instant::now(),
+            malformed: Warnings::default(),
+            stale: Warnings::default(),
+        })
+    }
+
+    /// The complete messages in the buffer: the boards to answer, and whether `close` came.
+    /// Malformed bytes are dropped and counted.
+    fn messages(&mut self) -> (Vec<(Board, u8)>, bool) {
+        let mut turns = Vec::new();
+        loop {
+            match decode_server(&self.buf, self.settled) {
+                Decoded::Done(msg, used) => {
+                    self.buf.drain(..used);
+                    match msg {
+                        ServerMsg::Turn { board, die } => turns.push((board, die)),
+                        ServerMsg::Close => return (turns, true),
+                    }
+                }
+                Decoded::Bad(why, used) => {
+                    self.buf.drain(..used);
+                    self.summary.malformed += 1;
+                    self.malformed
+                        .warn(|| format!("the server sent a malformed message: {why}"));
+                }
+                Decoded::Need => break,
+            }
+        }
+        if self.buf.len() > MAX_PENDING {
+            self.summary.malformed += 1;
+            let n = self.buf.len();
+            self.malformed
+                .warn(|| format!("the server sent {n} bytes that make no message"));
+            self.buf.clear();
+        }
+        (turns, false)
+    }
+
+    /// Searches `board` for `die` and sends the move; `Some` when the connection failed.
+    fn answer(&mut self, board: &Board, die: u8) -> Result<Option<End>> {
+        let f = self.follower.on_turn(board);
+        self.finish(f)?;
+        let limits = Limits {
+            movetime: Some(self.opts.movetime_ms),
+            start: Some(self.arrived),
+            ..Limits::default()
+        };
+        let r = self.searcher.search(board, die, &limits, &mut |_| {});
+        let legal = board.moves_for_die(die);
+        let m = if legal.contains(r.best) {
+            r.best
+        } else {
+            legal.as_slice()[0]
+        };
+        let sent = self.stream.write_all(answer_text(board, m).as_bytes());
+        let f = self.follower.on_move(die, m, self.arrived.elapsed());
+        self.finish(f)?;
+        if let Err(e) = sent {
+            log::warn!("sending the move: {e}");
+            return Ok(Some(End::Eof));
+        }
+        Ok(None)
+    }
+
+    /// Waits a moment for more bytes from the server; `Some` when the connection ended.
+    fn read_more(&mut self) -> Result<Option<End>> {
+        self.stream.set_read_timeout(Some(POLL))?;
         let mut tmp = [0u8; 4096];
-        match stream.read(&mut tmp) {
-            Ok(0) => break End::Eof,
+        match self.stream.read(&mut tmp) {
+            Ok(0) => return Ok(Some(End::Eof)),
             Ok(n) => {
-                buf.extend_from_slice(&tmp[..n]);
-                settled = false;
-                arrived = Instant::now();
+                self.buf.extend_from_slice(&tmp[..n]);
+                self.settled = false;
+                self.arrived = Instant::now();
             }
             Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                settled = true;
+                self.settled = true;
             }
             Err(e) if e.kind() == ErrorKind::Interrupted => {}
             Err(e) => {
                 log::warn!("reading from the server: {e}");
-                break End::Eof;
+                return Ok(Some(End::Eof));
             }
         }
-    };
-    malformed.finish("malformed messages");
-    stale.finish("boards that came at once with others");
-    let f = follower.end(end);
-    finish(f, &mut summary, out)?;
-    let _ = stream.shutdown(std::net::Shutdown::Both);
-    let how = match end {
-        End::Close => "the server closed the session",
-        End::Eof => "the connection ended",
-        End::Interrupted => "interrupted",
-    };
-    writeln!(out, "{how}; {}", summary.line())?;
-    out.flush()?;
-    Ok(summary)
+        Ok(None)
+    }
+
+    /// A finished game, if any: counted, its line printed and its record written.
+    fn finish(&mut self, f: Option<Finished>) -> Result<()> {
+        if let Some(f) = f {
+            self.summary.add(f.outcome);
+            writeln!(self.out, "{}", f.line)?;
+            self.out.flush()?;
+            if let Some(r) = self.record.as_mut() {
+                r.write_all(f.record.to_text().as_bytes())?;
+                r.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The session over for the reason `end`: the last game closed and the summary printed.
+    fn close(mut self, end: End) -> Result<Summary> {
+        self.malformed.finish("malformed messages");
+        self.stale.finish("boards that came at once with others");
+        let f = self.follower.end(end);
+        self.finish(f)?;
+        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+        let how = match end {
+            End::Close => "the server closed the session",
+            End::Eof => "the connection ended",
+            End::Interrupted => "interrupted",
+        };
+        writeln!(self.out, "{how}; {}", self.summary.line())?;
+        self.out.flush()?;
+        Ok(self.summary)
+    }
 }
 
 #[cfg(test)]

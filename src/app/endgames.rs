@@ -26,18 +26,38 @@ struct Sums {
     worst: f64,
 }
 
+/// Calibration: by the network's value in tenths, (positions, sum of network, sum of exact).
+type Bins = [(u64, f64, f64); 10];
+
 /// The text of `tables stats`.
 pub fn stats(t: &Tables, games: &[GameRecord]) -> String {
+    let (by, bins) = measure(t, games);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} games; covered positions before the roll, by cubes on the board:",
+        games.len()
+    );
+    write_sums(&mut out, &by);
+    write_calibration(&mut out, &bins);
+    out
+}
+
+/// The binary entropy of `p`, in nats.
+fn entropy(p: f64) -> f64 {
+    if p <= 0.0 || p >= 1.0 {
+        0.0
+    } else {
+        -(p * p.ln() + (1.0 - p) * (1.0 - p).ln())
+    }
+}
+
+/// Every covered position before a roll in `games`: the network's value against the exact one,
+/// and the move played against the best, summed by cubes on the board (0: all), and the
+/// calibration bins.
+fn measure(t: &Tables, games: &[GameRecord]) -> ([Sums; 6], Bins) {
     let mut by = [Sums::default(); 6];
-    // Calibration: by the network's value in tenths, (positions, sum of network, sum of exact).
     let mut bins = [(0u64, 0.0f64, 0.0f64); 10];
-    let h = |p: f64| {
-        if p <= 0.0 || p >= 1.0 {
-            0.0
-        } else {
-            -(p * p.ln() + (1.0 - p) * (1.0 - p).ln())
-        }
-    };
     for g in games {
         let mut b = g.start_board();
         for p in &g.plies {
@@ -56,7 +76,7 @@ pub fn stats(t: &Tables, games: &[GameRecord]) -> String {
                     let s = &mut by[k];
                     s.positions += 1;
                     s.log_loss += -(exact * q.ln() + (1.0 - exact) * (1.0 - q).ln());
-                    s.entropy += h(exact);
+                    s.entropy += entropy(exact);
                     s.brier += (q - exact) * (q - exact);
                     if moves.len() > 1 {
                         s.choices += 1;
@@ -70,12 +90,11 @@ pub fn stats(t: &Tables, games: &[GameRecord]) -> String {
             b.make(p.mv);
         }
     }
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} games; covered positions before the roll, by cubes on the board:",
-        games.len()
-    );
+    (by, bins)
+}
+
+/// The table of sums by cubes on the board.
+fn write_sums(out: &mut String, by: &[Sums; 6]) {
     let _ = writeln!(
         out,
         "{:>5}  {:>9}  {:>8}  {:>8}  {:>8}  {:>8}  {:>7}  {:>6}  {:>8}  {:>9}  {:>8}",
@@ -117,6 +136,10 @@ pub fn stats(t: &Tables, games: &[GameRecord]) -> String {
             s.worst
         );
     }
+}
+
+/// The calibration of the network's value, by tenths.
+fn write_calibration(out: &mut String, bins: &Bins) {
     let _ = writeln!(
         out,
         "Calibration: the network's value in tenths, positions, its mean, the exact mean:"
@@ -134,5 +157,4 @@ pub fn stats(t: &Tables, games: &[GameRecord]) -> String {
             );
         }
     }
-    out
 }

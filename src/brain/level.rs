@@ -29,6 +29,11 @@ const TABLE: [(u32, i64); MAX_LEVEL as usize] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level(u8);
 
+/// A level outside 1..[`MAX_LEVEL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level {0} out of range 1..{MAX_LEVEL}")]
+pub struct LevelOutOfRange(pub u32);
+
 impl Default for Level {
     fn default() -> Self {
         Level::FULL
@@ -39,11 +44,11 @@ impl Level {
     pub const FULL: Level = Level(MAX_LEVEL);
 
     /// A level from 1 to [`MAX_LEVEL`].
-    pub fn new(n: u32) -> Result<Level, String> {
+    pub fn new(n: u32) -> Result<Level, LevelOutOfRange> {
         if (1..=MAX_LEVEL as u32).contains(&n) {
             Ok(Level(n as u8))
         } else {
-            Err(format!("level {n} out of range 1..{MAX_LEVEL}"))
+            Err(LevelOutOfRange(n))
         }
     }
 

@@ -16,7 +16,10 @@ use crate::rules::board::Color;
 
 /// The report's JSON object (one line), with the luck report as its `luck` member when there is
 /// one.
-pub(crate) fn json_with_luck(report: &Report, luck: Option<&LuckReport>) -> Result<String> {
+pub(crate) fn json_with_luck(
+    report: &Report,
+    luck: Option<&LuckReport>,
+) -> Result<String, serde_json::Error> {
     let Some(l) = luck else {
         return Ok(report.json());
     };

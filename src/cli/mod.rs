@@ -63,11 +63,37 @@ pub fn threads_parser() -> clap::builder::RangedU64ValueParser {
     clap::value_parser!(u64).range(1..=crate::brain::search::MAX_THREADS as u64)
 }
 
+/// A tool's output piped into a reader that stops early (`ewn replay r.txt | head -1`): the next
+/// print finds the pipe closed and `println!` panics. That is no fault of the program, so the
+/// process ends at once and quietly, with success, as the reader asked. SIGPIPE itself stays
+/// ignored (Rust's default): a write to an engine that has died must be an error the referee
+/// handles, not the end of the referee.
+pub fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.starts_with("failed printing to stdout") && msg.contains("os error 32") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
+/// A command-line value that is not a number from 0 to 1.
+#[derive(Debug, thiserror::Error)]
+#[error("'{0}' is not a number from 0 to 1")]
+pub struct NotUnit(String);
+
 /// A number from 0 to 1.
-pub fn unit_interval(s: &str) -> Result<f32, String> {
+pub fn unit_interval(s: &str) -> Result<f32, NotUnit> {
     match s.parse::<f32>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+        _ => Err(NotUnit(s.to_string())),
     }
 }
 

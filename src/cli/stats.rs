@@ -9,7 +9,7 @@ use super::referee::{ScheduleArg, anchor_index, parse_sprt};
 use crate::brain::luck::DEFAULT_LUCK_DEPTH;
 use crate::players::baseline::Kind;
 use crate::players::spec::Entrant;
-use crate::record::read_record_file;
+use crate::record::{GameRecord, read_record_file};
 use crate::referee::event;
 use crate::referee::plan::{Schedule, Tournament};
 use crate::referee::report::{Report, players_in};
@@ -48,10 +48,10 @@ pub struct StatsArgs {
     pub jobs: u64,
 }
 
-/// `ewn stats FILE...`: the result of the games in any number of record files, as one match.
-pub fn run_stats(args: StatsArgs) -> Result<()> {
+/// Every game of the record files, each replayed by the rules; at least one.
+fn read_games(files: &[std::path::PathBuf]) -> Result<Vec<GameRecord>> {
     let mut games = Vec::new();
-    for f in &args.files {
+    for f in files {
         for g in read_record_file(f)? {
             g.replay()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
@@ -61,6 +61,43 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     if games.is_empty() {
         bail!("no games in the record files");
     }
+    Ok(games)
+}
+
+/// Prints the rounds, pairings and standings of an event the records were played in, as
+/// `ewn match` prints them.
+fn print_event(
+    names: &[String],
+    schedule: Schedule,
+    per_round: u64,
+    anchor: usize,
+    games: &[GameRecord],
+) -> Result<()> {
+    let entrants = names
+        .iter()
+        .map(|n| Entrant::plain(crate::players::PlayerSpec::Baseline(Kind::Random), n))
+        .collect();
+    let t = Tournament {
+        entrants,
+        names: names.to_vec(),
+        schedule,
+        games: per_round,
+        anchor,
+        ..Tournament::two_players(
+            [
+                crate::players::PlayerSpec::Baseline(Kind::Random),
+                crate::players::PlayerSpec::Baseline(Kind::Random),
+            ],
+            ["a", "b"],
+        )
+    };
+    print!("{}", rounds::event_text(&t, games)?);
+    Ok(())
+}
+
+/// `ewn stats FILE...`: the result of the games in any number of record files, as one match.
+pub fn run_stats(args: StatsArgs) -> Result<()> {
+    let games = read_games(&args.files)?;
     let mut names = players_in(&games);
     let event = match args.tournament {
         Some(s @ (ScheduleArg::Swiss | ScheduleArg::Knockout)) => {
@@ -100,25 +137,7 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
     if let Some((schedule, per_round)) = event
         && !args.json
     {
-        let entrants = names
-            .iter()
-            .map(|n| Entrant::plain(crate::players::PlayerSpec::Baseline(Kind::Random), n))
-            .collect();
-        let t = Tournament {
-            entrants,
-            names: names.clone(),
-            schedule,
-            games: per_round,
-            anchor,
-            ..Tournament::two_players(
-                [
-                    crate::players::PlayerSpec::Baseline(Kind::Random),
-                    crate::players::PlayerSpec::Baseline(Kind::Random),
-                ],
-                ["a", "b"],
-            )
-        };
-        print!("{}", rounds::event_text(&t, &games)?);
+        print_event(&names, schedule, per_round, anchor, &games)?;
     }
     if args.luck {
         luck_needs_two(names.len(), "these records have")?;

@@ -17,6 +17,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
+use crate::players::error::BattleError;
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::board::{Board, Color, Move, piece_of};
 
@@ -67,7 +68,7 @@ pub enum Decoded<T> {
     /// Not yet complete: wait for more bytes.
     Need,
     /// The front of the buffer is no message: why, and how many bytes to drop.
-    Bad(String, usize),
+    Bad(BattleError, usize),
 }
 
 /// The three directions of a side, in the server's words, with their square steps.
@@ -141,7 +142,7 @@ pub fn answer_text(b: &Board, m: Move) -> String {
 
 /// Reads the board list and builds the position with `stm` to move. The squares of a row may be
 /// separated by commas, as Python prints a list, or by blanks, as it prints an array.
-fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
+fn parse_board(text: &str, stm: Color) -> Result<Board, BattleError> {
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut depth = 0;
     let mut word = String::new();
@@ -152,7 +153,7 @@ fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
                 if depth == 2 {
                     rows.push(Vec::new());
                 } else if depth > 2 {
-                    return Err("the board is nested too deep".into());
+                    return Err(BattleError::NestedTooDeep);
                 }
             }
             ']' | ',' | ' ' | '\t' | '\n' | '\r' => {
@@ -160,10 +161,7 @@ fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
                     match rows.last_mut() {
                         Some(row) if depth == 2 => row.push(std::mem::take(&mut word)),
                         _ => {
-                            return Err(format!(
-                                "'{}' stands outside the rows",
-                                lossy(word.as_bytes())
-                            ));
+                            return Err(BattleError::OutsideRows(lossy(word.as_bytes())));
                         }
                     }
                 }
@@ -175,34 +173,41 @@ fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
         }
     }
     if depth != 0 || !word.is_empty() {
-        return Err("the board is not a list of lists".into());
+        return Err(BattleError::NotListOfLists);
     }
     if rows.len() != 5 {
-        return Err(format!("the board has {} rows, not 5", rows.len()));
+        return Err(BattleError::Rows(rows.len()));
     }
     let mut b = Board::empty(stm);
     for (r, cells) in rows.iter().enumerate() {
         if cells.len() != 5 {
-            return Err(format!("row {r} has {} squares, not 5", cells.len()));
+            return Err(BattleError::RowWidth {
+                row: r,
+                squares: cells.len(),
+            });
         }
         for (c, cell) in cells.iter().enumerate() {
             let v: u8 =
-                cell.parse().ok().filter(|v| *v <= 12).ok_or_else(|| {
-                    format!("'{}' in row {r} is not 0..12", lossy(cell.as_bytes()))
-                })?;
+                cell.parse()
+                    .ok()
+                    .filter(|v| *v <= 12)
+                    .ok_or_else(|| BattleError::Square {
+                        square: lossy(cell.as_bytes()),
+                        row: r,
+                    })?;
             if v == 0 {
                 continue;
             }
             let (side, n) = from_server(v);
             if b.cube_square(side, n).is_some() {
-                return Err(format!("cube {v} stands on the board twice"));
+                return Err(BattleError::CubeTwice(v));
             }
             b.put((r * 5 + c) as u8, side, n);
         }
     }
     b.finish_setup()?;
     if b.is_over() {
-        return Err("the game on this board is already over".into());
+        return Err(BattleError::Over);
     }
     Ok(b)
 }
@@ -213,57 +218,63 @@ fn parse_board(text: &str, stm: Color) -> Result<Board, String> {
 pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
     let skip = blanks(buf);
     let rest = &buf[skip..];
-    if rest.is_empty() {
-        return Decoded::Need;
+    let decoded = match rest.first() {
+        None => return Decoded::Need,
+        Some(b'[') => decode_turn(rest, settled),
+        Some(_) => decode_close(rest),
+    };
+    match decoded {
+        Decoded::Done(m, used) => Decoded::Done(m, skip + used),
+        Decoded::Bad(why, used) => Decoded::Bad(why, skip + used),
+        Decoded::Need => Decoded::Need,
     }
-    if rest[0] != b'[' {
-        let word = b"close";
-        let n = rest.len().min(word.len());
-        if rest[..n] == word[..n] {
-            return if n == word.len() {
-                Decoded::Done(ServerMsg::Close, skip + n)
-            } else {
-                Decoded::Need
-            };
-        }
-        // Garbage: drop up to where a message could start again.
-        let junk = 1 + rest[1..]
-            .iter()
-            .position(|&b| b == b'[' || b == b'c')
-            .unwrap_or(rest.len() - 1);
-        return Decoded::Bad(
-            format!("'{}' is no message", lossy(&rest[..junk])),
-            skip + junk,
-        );
+}
+
+/// `close`, or bytes that are no message (dropped up to where a message could start again).
+fn decode_close(rest: &[u8]) -> Decoded<ServerMsg> {
+    let word = b"close";
+    let n = rest.len().min(word.len());
+    if rest[..n] == word[..n] {
+        return if n == word.len() {
+            Decoded::Done(ServerMsg::Close, n)
+        } else {
+            Decoded::Need
+        };
     }
-    // The board list ends where its brackets close.
+    let junk = 1 + rest[1..]
+        .iter()
+        .position(|&b| b == b'[' || b == b'c')
+        .unwrap_or(rest.len() - 1);
+    Decoded::Bad(BattleError::NoMessage(lossy(&rest[..junk])), junk)
+}
+
+/// Where the board list at the front of `rest` ends (its brackets closed), or, when it has not,
+/// why it never will and the bytes to drop (`None`: more bytes are needed).
+fn board_end(rest: &[u8]) -> Result<usize, Option<(BattleError, usize)>> {
     let mut depth = 0usize;
-    let mut end = None;
     for (i, &b) in rest.iter().enumerate() {
         match b {
             b'[' => depth += 1,
             b']' => {
                 depth -= 1;
                 if depth == 0 {
-                    end = Some(i + 1);
-                    break;
+                    return Ok(i + 1);
                 }
             }
-            b'|' => {
-                return Decoded::Bad(format!("'{}' is no board", lossy(&rest[..i])), skip + i + 1);
-            }
+            b'|' => return Err(Some((BattleError::NoBoard(lossy(&rest[..i])), i + 1))),
             _ => {}
         }
     }
-    let Some(end) = end else {
-        return if rest.len() > MAX_BOARD_BYTES {
-            Decoded::Bad(
-                format!("no board ends in {} bytes", rest.len()),
-                skip + rest.len(),
-            )
-        } else {
-            Decoded::Need
-        };
+    Err((rest.len() > MAX_BOARD_BYTES)
+        .then_some((BattleError::BoardTooLong(rest.len()), rest.len())))
+}
+
+/// A board list and its die, `[[...], ...]|3`, at the front of `rest`.
+fn decode_turn(rest: &[u8], settled: bool) -> Decoded<ServerMsg> {
+    let end = match board_end(rest) {
+        Ok(end) => end,
+        Err(Some((why, used))) => return Decoded::Bad(why, used),
+        Err(None) => return Decoded::Need,
     };
     let after = &rest[end..];
     let bar = after.iter().take_while(|b| **b == b' ').count();
@@ -271,25 +282,19 @@ pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
         return Decoded::Need;
     }
     if after[bar] != b'|' {
-        return Decoded::Bad(
-            format!(
-                "the board is followed by '{}', not '|'",
-                lossy(&after[bar..bar + 1])
-            ),
-            skip + end + bar,
-        );
+        return Decoded::Bad(BattleError::NoBar(lossy(&after[bar..bar + 1])), end + bar);
     }
     let digits_at = bar + 1;
     let digits = after[digits_at..]
         .iter()
         .take_while(|b| b.is_ascii_digit())
         .count();
-    let total = skip + end + digits_at + digits;
+    let total = end + digits_at + digits;
     if digits == 0 {
         return if after.len() == digits_at {
             Decoded::Need
         } else {
-            Decoded::Bad("no die after '|'".into(), total)
+            Decoded::Bad(BattleError::NoDie, total)
         };
     }
     let text = lossy(&after[digits_at..digits_at + digits]);
@@ -299,7 +304,7 @@ pub fn decode_server(buf: &[u8], settled: bool) -> Decoded<ServerMsg> {
     }
     let n: u8 = match text.parse() {
         Ok(n) if (1..=12).contains(&n) => n,
-        _ => return Decoded::Bad(format!("die '{text}' is not 1..12"), total),
+        _ => return Decoded::Bad(BattleError::Die(text), total),
     };
     let (stm, die) = if n <= 6 {
         (Color::Red, n)
@@ -327,21 +332,21 @@ const WORDS: [&str; 6] = ["right", "down", "rightdown", "left", "up", "leftup"];
 pub fn decode_answer(buf: &[u8]) -> Decoded<Answer> {
     let skip = blanks(buf);
     let rest = &buf[skip..];
-    let bad = |why: String| Decoded::Bad(why, buf.len());
+    let bad = |why: BattleError| Decoded::Bad(why, buf.len());
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == rest.len() {
         return if digits > 2 {
-            bad(format!("'{}' is no answer", lossy(rest)))
+            bad(BattleError::NoAnswer(lossy(rest)))
         } else {
             Decoded::Need
         };
     }
     if digits == 0 || digits > 2 || rest[digits] != b'|' {
-        return bad(format!("'{}' is no answer", lossy(rest)));
+        return bad(BattleError::NoAnswer(lossy(rest)));
     }
     let cube: u8 = lossy(&rest[..digits]).parse().unwrap_or(0);
     if !(1..=12).contains(&cube) {
-        return bad(format!("cube {cube} is not 1..12"));
+        return bad(BattleError::Cube(cube));
     }
     let word_at = digits + 1;
     let letters: Vec<u8> = rest[word_at..]
@@ -352,14 +357,14 @@ pub fn decode_answer(buf: &[u8]) -> Decoded<Answer> {
     let word = lossy(&letters);
     let ends = rest.len() > word_at + letters.len();
     if !WORDS.iter().any(|w| w.starts_with(word.as_str())) {
-        return bad(format!("'{word}' is no direction"));
+        return bad(BattleError::NoDirection(word));
     }
     let extendable = WORDS
         .iter()
         .any(|w| w.len() > word.len() && w.starts_with(word.as_str()));
     if !WORDS.contains(&word.as_str()) || (extendable && !ends) {
         return if rest.len() > MAX_ANSWER_BYTES {
-            bad("the answer is too long".into())
+            bad(BattleError::AnswerTooLong)
         } else {
             Decoded::Need
         };
@@ -377,32 +382,30 @@ pub fn decode_answer(buf: &[u8]) -> Decoded<Answer> {
 
 impl Answer {
     /// The move this answer names in `b` (its side to move), or why it names none.
-    pub fn to_move(&self, b: &Board) -> Result<Move, String> {
+    pub fn to_move(&self, b: &Board) -> Result<Move, BattleError> {
         let (side, n) = from_server(self.cube);
         // The other side's cube names no move of this turn: the answer is malformed, whatever
         // its direction (battle.md), not an illegal move.
         if side != b.side_to_move() {
-            return Err(format!(
-                "cube {} is {}'s, and {} is to move",
-                self.cube,
-                side.name(),
-                b.side_to_move().name()
-            ));
+            return Err(BattleError::NotYourCube {
+                cube: self.cube,
+                owner: side,
+                to_move: b.side_to_move(),
+            });
         }
         let from = b
             .cube_square(side, n)
-            .ok_or_else(|| format!("cube {} is not on the board", self.cube))?;
-        let (dir_side, to) = step_target(from, &self.direction).ok_or_else(|| {
-            format!(
-                "cube {} cannot move {} off the board",
-                self.cube, self.direction
-            )
-        })?;
+            .ok_or(BattleError::CubeGone(self.cube))?;
+        let (dir_side, to) =
+            step_target(from, &self.direction).ok_or_else(|| BattleError::OffBoard {
+                cube: self.cube,
+                direction: self.direction.clone(),
+            })?;
         if dir_side != side {
-            return Err(format!(
-                "{} is not a direction of cube {}",
-                self.direction, self.cube
-            ));
+            return Err(BattleError::WrongDirection {
+                cube: self.cube,
+                direction: self.direction.clone(),
+            });
         }
         Ok(Move::new(from, to))
     }
@@ -439,7 +442,7 @@ const NAME_SETTLE: Duration = Duration::from_millis(300);
 impl Remote {
     /// Reads the client's name (up to a line end, or what came before a pause, without its
     /// last character, as the servers read it) within `limit`.
-    pub fn handshake(stream: TcpStream, limit: Duration) -> Result<Remote, String> {
+    pub fn handshake(stream: TcpStream, limit: Duration) -> Result<Remote, BattleError> {
         let deadline = Instant::now() + limit;
         let _ = stream.set_nodelay(true);
         let mut r = Remote {
@@ -455,11 +458,11 @@ impl Remote {
                 break name;
             }
             if r.buf.len() > MAX_NAME_BYTES {
-                return Err(format!("sent more than {MAX_NAME_BYTES} bytes as its name"));
+                return Err(BattleError::NameTooLong(MAX_NAME_BYTES));
             }
             let now = Instant::now();
             if now >= deadline {
-                return Err(format!("sent no name in {} ms", limit.as_millis()));
+                return Err(BattleError::NoName(limit.as_millis()));
             }
             let wait = if r.buf.is_empty() {
                 deadline - now
@@ -467,7 +470,7 @@ impl Remote {
                 NAME_SETTLE.min(deadline - now)
             };
             match r.read_some(wait) {
-                Ok(0) => return Err("closed the connection before its name".into()),
+                Ok(0) => return Err(BattleError::ClosedBeforeName),
                 Ok(_) => {}
                 Err(e) if is_timeout(&e) && !r.buf.is_empty() => {
                     // A pause after some bytes: that was the name and its extra character.
@@ -476,7 +479,7 @@ impl Remote {
                     break name;
                 }
                 Err(e) if is_timeout(&e) => {}
-                Err(e) => return Err(format!("reading its name: {e}")),
+                Err(e) => return Err(BattleError::ReadingName(e.to_string())),
             }
         };
         r.name = lossy(&name).trim().to_string();
@@ -588,11 +591,13 @@ impl Player for Remote {
             match decode_answer(&self.buf) {
                 Decoded::Done(a, used) => {
                     self.buf.drain(..used);
-                    return a.to_move(turn.board).map_err(Fault::Malformed);
+                    return a
+                        .to_move(turn.board)
+                        .map_err(|e| Fault::Malformed(e.to_string()));
                 }
                 Decoded::Bad(why, _) => {
                     self.buf.clear();
-                    return Err(Fault::Malformed(why));
+                    return Err(Fault::Malformed(why.to_string()));
                 }
                 // Only blank bytes can keep an answer incomplete this long.
                 Decoded::Need if self.buf.len() > MAX_UNASKED_BYTES => {
@@ -711,7 +716,7 @@ mod tests {
         ] {
             match turn(bad, true) {
                 Decoded::Bad(e, n) => {
-                    assert!(e.contains(why), "{bad}: {e}");
+                    assert!(e.to_string().contains(why), "{bad}: {e}");
                     assert!(n > 0 && n <= bad.len());
                 }
                 other => panic!("{bad}: {other:?}"),
@@ -730,10 +735,34 @@ mod tests {
         assert_eq!(red("\r\n3|right\n").0, Ok(parse_move("c5d5").unwrap()));
         assert_eq!(red("5|down").0, Ok(parse_move("b4b3").unwrap()));
         // Blue's cubes (7-12) answer no turn of Red's, in any direction.
-        assert!(red("11|right\n").0.unwrap_err().contains("is blue's"));
-        assert!(red("9|left\n").0.unwrap_err().contains("is blue's"));
-        assert!(red("3|left\n").0.unwrap_err().contains("not a direction"));
-        assert!(red("3|up\n").0.unwrap_err().contains("off the board"));
+        assert!(
+            red("11|right\n")
+                .0
+                .unwrap_err()
+                .to_string()
+                .contains("is blue's")
+        );
+        assert!(
+            red("9|left\n")
+                .0
+                .unwrap_err()
+                .to_string()
+                .contains("is blue's")
+        );
+        assert!(
+            red("3|left\n")
+                .0
+                .unwrap_err()
+                .to_string()
+                .contains("not a direction")
+        );
+        assert!(
+            red("3|up\n")
+                .0
+                .unwrap_err()
+                .to_string()
+                .contains("off the board")
+        );
         for need in ["", "1", "12", "3|", "3|righ", "3|right", "10|left"] {
             assert_eq!(decode_answer(need.as_bytes()), Decoded::Need, "{need}");
         }

@@ -14,6 +14,7 @@
 pub mod baseline;
 pub mod battle;
 pub mod engine;
+pub mod error;
 pub mod mcts;
 pub mod reaper;
 pub mod spec;
@@ -22,7 +23,7 @@ pub use spec::PlayerSpec;
 
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use crate::players::error::TcError;
 
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::variant::Variant;
@@ -116,24 +117,34 @@ pub const MAX_INC_MS: u64 = 3_600_000;
 
 /// `10+0.1` -> base and increment in milliseconds; the base must be 0.001 s to one day, the
 /// increment 0 to one hour.
-pub fn parse_tc(s: &str) -> Result<TimeControl> {
+pub fn parse_tc(s: &str) -> Result<TimeControl, TcError> {
     let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
-    let ms = |x: &str, max: u64, what: &str| -> Result<u64> {
-        let v: f64 = x
-            .trim()
-            .parse()
-            .with_context(|| format!("bad time '{x}' in --tc '{s}'"))?;
-        anyhow::ensure!(v.is_finite() && v >= 0.0, "bad time '{x}' in --tc '{s}'");
+    let ms = |x: &str, max: u64, what: &'static str| -> Result<u64, TcError> {
+        let v: f64 = x.trim().parse().map_err(|why| TcError::NotANumber {
+            time: x.to_string(),
+            tc: s.to_string(),
+            why,
+        })?;
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(TcError::BadTime {
+                time: x.to_string(),
+                tc: s.to_string(),
+            });
+        }
         let ms = (v * 1000.0).round();
-        anyhow::ensure!(
-            ms <= max as f64,
-            "--tc '{s}': the {what} must be at most {} s",
-            max / 1000
-        );
+        if ms > max as f64 {
+            return Err(TcError::TooLong {
+                tc: s.to_string(),
+                what,
+                max_s: max / 1000,
+            });
+        }
         Ok(ms as u64)
     };
     let base_ms = ms(base, MAX_BASE_MS, "base")?;
-    anyhow::ensure!(base_ms > 0, "--tc '{s}' gives no time");
+    if base_ms == 0 {
+        return Err(TcError::NoTime(s.to_string()));
+    }
     Ok(TimeControl::Game {
         base_ms,
         inc_ms: ms(inc, MAX_INC_MS, "increment")?,

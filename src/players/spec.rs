@@ -31,21 +31,24 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail, ensure};
-
 use crate::players::engine::{self, MAX_MEM_MIB, Settings};
+use crate::players::error::SpecError;
 use crate::players::{MAX_MOVE_MS, Player, TimeControl};
 pub use crate::rules::MAX_NAME;
 
+type Result<T, E = SpecError> = std::result::Result<T, E>;
+
 /// A player's name as given (`name=`, `--engine-name`): trimmed, not empty, at most
 /// [`MAX_NAME`] characters; `what` names the setting in the error.
-pub fn checked_name(value: &str, what: &str) -> Result<String> {
+pub fn checked_name(value: &str, what: &str) -> Result<String, SpecError> {
     let name = value.trim();
-    ensure!(!name.is_empty(), "{what} is empty");
-    ensure!(
-        name.chars().count() <= MAX_NAME,
-        "{what} is longer than {MAX_NAME} characters"
-    );
+    let what = what.to_string();
+    if name.is_empty() {
+        return Err(SpecError::NameEmpty { what });
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(SpecError::NameTooLong { what });
+    }
     Ok(name.to_string())
 }
 
@@ -64,30 +67,34 @@ pub enum PlayerSpec {
 /// The simulations of a bare `mcts` player: the sparring partner the project's measurements use.
 pub const MCTS_DEFAULT_SIMS: u32 = 3000;
 
+/// This program's path, for `self`.
+fn this_program() -> Result<PathBuf> {
+    std::env::current_exe().map_err(SpecError::CurrentExe)
+}
+
+/// A command split at spaces into program and arguments; never a program called
+/// `prog=./my-engine`, which is a name and a command.
+fn command_words(cmd: &str) -> Result<Vec<String>, SpecError> {
+    let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+    let Some(first) = v.first() else {
+        return Err(SpecError::EmptyCommand);
+    };
+    if let Some((name, player)) = named_player(first) {
+        return Err(SpecError::NameAndCommand {
+            word: first.clone(),
+            name: name.to_string(),
+            player: player.to_string(),
+        });
+    }
+    Ok(v)
+}
+
 impl PlayerSpec {
     /// `random`, `greedy`, `mcts` (3000 simulations) or `mcts:<simulations>`, `tcg:<command>` or a native engine command. `self` (alone, or after
     /// `tcg:`) is this program, so a build can play against baselines without naming its path.
     pub fn parse(s: &str) -> Result<PlayerSpec> {
         let s = s.trim();
-        let this = || -> Result<String> {
-            Ok(std::env::current_exe()
-                .context("finding this program for 'self'")?
-                .to_string_lossy()
-                .into_owned())
-        };
-        let argv = |cmd: &str| -> Result<Vec<String>> {
-            let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-            anyhow::ensure!(!v.is_empty(), "empty engine command");
-            // Never a program called `prog=./my-engine`: that is a name and a command.
-            if let Some((name, player)) = named_player(&v[0]) {
-                bail!(
-                    "'{}' is a name and a command (NAME=COMMAND); write name={name} \
-                     cmd={player} where a player takes settings, or the command alone here",
-                    v[0]
-                );
-            }
-            Ok(v)
-        };
+        let this = || this_program().map(|p| p.to_string_lossy().into_owned());
         Ok(match s {
             "random" => PlayerSpec::Baseline(crate::players::baseline::Kind::Random),
             "greedy" => PlayerSpec::Baseline(crate::players::baseline::Kind::Greedy),
@@ -96,15 +103,20 @@ impl PlayerSpec {
             "mcts" => PlayerSpec::Mcts(MCTS_DEFAULT_SIMS),
             _ if s.starts_with("mcts:") => {
                 let n = &s["mcts:".len()..];
-                let sims: u32 = n.parse().ok().filter(|&v| v > 0).with_context(|| {
-                    format!("'{n}' is not a positive simulation count in '{s}'")
-                })?;
+                let sims: u32 =
+                    n.parse()
+                        .ok()
+                        .filter(|&v| v > 0)
+                        .ok_or_else(|| SpecError::Simulations {
+                            count: n.to_string(),
+                            spec: s.to_string(),
+                        })?;
                 PlayerSpec::Mcts(sims)
             }
             _ => match s.strip_prefix("tcg:") {
                 Some("self") => PlayerSpec::Tcg(vec![this()?, "--protocol".into(), "tcg".into()]),
-                Some(cmd) => PlayerSpec::Tcg(argv(cmd)?),
-                None => PlayerSpec::Native(argv(s.strip_prefix("native:").unwrap_or(s))?),
+                Some(cmd) => PlayerSpec::Tcg(command_words(cmd)?),
+                None => PlayerSpec::Native(command_words(s.strip_prefix("native:").unwrap_or(s))?),
             },
         })
     }
@@ -138,6 +150,32 @@ pub struct Entrant {
     pub reuse: bool,
 }
 
+/// The words of one player as read, before the player is known: its command, protocol and
+/// extra arguments beside the settings kept in the entrant.
+#[derive(Default)]
+struct Words {
+    cmd: Option<String>,
+    proto: Option<String>,
+    args: Vec<String>,
+}
+
+/// A setting that may be given once, given again.
+fn once(given: bool, key: &str) -> Result<()> {
+    if given {
+        return Err(SpecError::GivenTwice(key.to_string()));
+    }
+    Ok(())
+}
+
+/// A value that is not of its setting's form.
+fn bad_value(key: &'static str, value: &str, expected: impl Into<String>) -> SpecError {
+    SpecError::Value {
+        key,
+        value: value.to_string(),
+        expected: expected.into(),
+    }
+}
+
 impl Entrant {
     /// A player with no settings of its own.
     pub fn plain(spec: PlayerSpec, source: &str) -> Entrant {
@@ -158,9 +196,7 @@ impl Entrant {
     /// argument (`"name=ext cmd=./ewn --threads 1"`): see [`split_settings`].
     pub fn parse(words: &[String]) -> Result<Entrant> {
         let words = &split_settings(words);
-        let mut cmd: Option<String> = None;
-        let mut proto: Option<String> = None;
-        let mut args = Vec::new();
+        let mut w = Words::default();
         let mut e = Entrant::plain(
             PlayerSpec::Baseline(crate::players::baseline::Kind::Random),
             "",
@@ -172,145 +208,132 @@ impl Entrant {
                 && let Some((name, player)) = named_player(word)
             {
                 e.name = Some(checked_name(name, "the NAME of NAME=COMMAND")?);
-                ensure!(
-                    !player.trim().is_empty(),
-                    "'{word}': no command after '{name}=' (write name={name} cmd=COMMAND)"
-                );
-                cmd = Some(player.to_string());
+                if player.trim().is_empty() {
+                    return Err(SpecError::NoCommandAfterName {
+                        word: word.clone(),
+                        name: name.to_string(),
+                    });
+                }
+                w.cmd = Some(player.to_string());
                 continue;
             }
             let Some((key, value)) = setting(word) else {
-                ensure!(
-                    i == 0,
-                    "'{word}' is not a key=value setting (the player comes first, or as cmd=)"
-                );
-                cmd = Some(word.clone());
+                if i != 0 {
+                    return Err(SpecError::NotASetting(word.clone()));
+                }
+                w.cmd = Some(word.clone());
                 continue;
             };
-            let once = |slot: bool| -> Result<()> {
-                ensure!(!slot, "{key}= given twice");
-                Ok(())
-            };
             match key {
-                "cmd" => {
-                    once(cmd.is_some())?;
-                    cmd = Some(value.to_string());
-                }
-                "proto" => {
-                    once(proto.is_some())?;
-                    ensure!(
-                        value == "native" || value == "tcg",
-                        "proto={value}: expected native or tcg"
-                    );
-                    proto = Some(value.to_string());
-                }
-                "arg" => args.push(value.to_string()),
-                "dir" => {
-                    once(e.dir.is_some())?;
-                    e.dir = Some(PathBuf::from(value));
-                }
-                "name" => {
-                    ensure!(
-                        e.name.is_none(),
-                        "name= given twice (or with the NAME of NAME=COMMAND)"
-                    );
-                    e.name = Some(checked_name(value, "name=")?);
-                }
-                "stderr" => {
-                    once(e.stderr.is_some())?;
-                    ensure!(!value.is_empty(), "stderr= needs a file");
-                    // Refused now rather than at every start: a FIFO would hold the runner.
-                    ensure!(
-                        !std::fs::metadata(value).is_ok_and(|m| !m.is_file()),
-                        "stderr={value}: not a regular file (a FIFO, a device or a folder)"
-                    );
-                    e.stderr = Some(PathBuf::from(value));
-                }
-                "mem" => {
-                    once(e.mem_mib.is_some())?;
-                    let mib: u64 = value
-                        .parse()
-                        .ok()
-                        .filter(|m| (1..=MAX_MEM_MIB).contains(m))
-                        .with_context(|| format!("mem={value}: expected MiB, 1..{MAX_MEM_MIB}"))?;
-                    e.mem_mib = Some(mib);
-                }
-                "reuse" => {
-                    e.reuse = match value {
-                        "1" | "yes" | "true" => true,
-                        "0" | "no" | "false" => false,
-                        _ => bail!("reuse={value}: expected 1 or 0"),
-                    };
-                }
-                "tc" => {
-                    once(e.tc.is_some())?;
-                    e.tc = Some(crate::players::parse_tc(value)?);
-                }
-                "movetime" | "st" => {
-                    once(e.tc.is_some())?;
-                    let ms = if key == "st" {
-                        let s: f64 = value
-                            .parse()
-                            .ok()
-                            .filter(|s: &f64| s.is_finite() && *s > 0.0)
-                            .with_context(|| format!("st={value}: expected seconds"))?;
-                        (s * 1000.0).round() as u64
-                    } else {
-                        value
-                            .parse()
-                            .with_context(|| format!("movetime={value}: expected milliseconds"))?
-                    };
-                    ensure!(
-                        (1..=MAX_MOVE_MS).contains(&ms),
-                        "{key}={value}: the time per move must be 1..{MAX_MOVE_MS} ms"
-                    );
-                    e.tc = Some(TimeControl::MoveTime { ms });
-                }
-                _ => {
-                    let name = key.strip_prefix("option.").expect("checked by setting()");
-                    ensure!(
-                        !value.contains('\n'),
-                        "option.{name}: value has a line break"
-                    );
-                    e.options.push((name.to_string(), value.to_string()));
-                }
+                "cmd" | "proto" | "arg" => w.read(key, value)?,
+                _ => e.set(key, value)?,
             }
         }
-        let Some(cmd) = cmd else {
-            bail!("no player: give it first or as cmd=");
+        e.finish(w)?;
+        Ok(e)
+    }
+
+    /// One setting of the entrant's own (not `cmd=`, `proto=` or `arg=`).
+    fn set(&mut self, key: &str, value: &str) -> Result<()> {
+        match key {
+            "dir" => {
+                once(self.dir.is_some(), key)?;
+                self.dir = Some(PathBuf::from(value));
+            }
+            "name" => {
+                if self.name.is_some() {
+                    return Err(SpecError::NameTwice);
+                }
+                self.name = Some(checked_name(value, "name=")?);
+            }
+            "stderr" => {
+                once(self.stderr.is_some(), key)?;
+                if value.is_empty() {
+                    return Err(SpecError::StderrEmpty);
+                }
+                // Refused now rather than at every start: a FIFO would hold the runner.
+                if std::fs::metadata(value).is_ok_and(|m| !m.is_file()) {
+                    return Err(SpecError::StderrNotRegular(value.to_string()));
+                }
+                self.stderr = Some(PathBuf::from(value));
+            }
+            "mem" => {
+                once(self.mem_mib.is_some(), key)?;
+                let mib: u64 = value
+                    .parse()
+                    .ok()
+                    .filter(|m| (1..=MAX_MEM_MIB).contains(m))
+                    .ok_or_else(|| bad_value("mem", value, format!("MiB, 1..{MAX_MEM_MIB}")))?;
+                self.mem_mib = Some(mib);
+            }
+            "reuse" => {
+                self.reuse = match value {
+                    "1" | "yes" | "true" => true,
+                    "0" | "no" | "false" => false,
+                    _ => return Err(bad_value("reuse", value, "1 or 0")),
+                };
+            }
+            "tc" => {
+                once(self.tc.is_some(), key)?;
+                self.tc = Some(crate::players::parse_tc(value)?);
+            }
+            "movetime" | "st" => {
+                once(self.tc.is_some(), key)?;
+                self.tc = Some(TimeControl::MoveTime {
+                    ms: move_time(key, value)?,
+                });
+            }
+            _ => {
+                let name = key.strip_prefix("option.").expect("checked by setting()");
+                if value.contains('\n') {
+                    return Err(SpecError::OptionLineBreak(name.to_string()));
+                }
+                self.options.push((name.to_string(), value.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The player of the words read, and the checks that its settings are of use to it.
+    fn finish(&mut self, w: Words) -> Result<()> {
+        let Some(cmd) = w.cmd else {
+            return Err(SpecError::NoPlayer);
         };
-        let text = match proto.as_deref() {
+        let text = match w.proto.as_deref() {
             Some("tcg") if !cmd.trim_start().starts_with("tcg:") => format!("tcg:{cmd}"),
             _ => cmd.clone(),
         };
-        e.spec = PlayerSpec::parse(&text)?;
-        e.source = text;
-        let native = matches!(e.spec, PlayerSpec::Native(_));
-        let process = native || matches!(e.spec, PlayerSpec::Tcg(_));
-        if !args.is_empty() {
-            match &mut e.spec {
-                PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.extend(args),
-                _ => bail!("arg= is only for engine commands, not '{cmd}'"),
+        self.spec = PlayerSpec::parse(&text)?;
+        self.source = text;
+        let native = matches!(self.spec, PlayerSpec::Native(_));
+        let process = native || matches!(self.spec, PlayerSpec::Tcg(_));
+        let not_for = |setting: String, only: &'static str| SpecError::NotFor {
+            setting,
+            only,
+            player: cmd.clone(),
+        };
+        if !w.args.is_empty() {
+            match &mut self.spec {
+                PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.extend(w.args),
+                _ => return Err(not_for("arg=".into(), "engine commands")),
             }
         }
-        ensure!(
-            e.options.is_empty() || native,
-            "option.{}= is only for native-protocol engines, not '{cmd}'",
-            e.options[0].0
-        );
-        ensure!(
-            e.dir.is_none() || process,
-            "dir= is only for engine commands, not '{cmd}'"
-        );
-        ensure!(
-            (e.stderr.is_none() && e.mem_mib.is_none()) || process,
-            "stderr= and mem= are only for engine commands, not '{cmd}'"
-        );
-        ensure!(
-            !e.reuse || matches!(e.spec, PlayerSpec::Tcg(_)),
-            "reuse= is only for TCG engines, not '{cmd}'"
-        );
-        Ok(e)
+        if let Some((name, _)) = self.options.first().filter(|_| !native) {
+            return Err(not_for(
+                format!("option.{name}="),
+                "native-protocol engines",
+            ));
+        }
+        if self.dir.is_some() && !process {
+            return Err(not_for("dir=".into(), "engine commands"));
+        }
+        if (self.stderr.is_some() || self.mem_mib.is_some()) && !process {
+            return Err(not_for("stderr= and mem=".into(), "engine commands"));
+        }
+        if self.reuse && !matches!(self.spec, PlayerSpec::Tcg(_)) {
+            return Err(not_for("reuse=".into(), "TCG engines"));
+        }
+        Ok(())
     }
 
     /// Reads the words of one player that must have a name (the arena's `--engine`): `name=` or
@@ -318,19 +341,15 @@ impl Entrant {
     pub fn parse_named(words: &[String]) -> Result<(String, Entrant)> {
         let e = Entrant::parse(words)?;
         let Some(name) = e.name.clone() else {
-            bail!(
-                "'{}' has no name: write name=NAME cmd=COMMAND (or NAME=COMMAND), for example \
-                 name=strong cmd=./my-engine",
-                words.join(" ")
-            );
+            return Err(SpecError::NoName(words.join(" ")));
         };
-        ensure!(
-            name.len() <= 40
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_.:+".contains(c)),
-            "name={name}: a name is 1..40 letters, digits or - _ . : +"
-        );
+        let plain = name.len() <= 40
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.:+".contains(c));
+        if !plain {
+            return Err(SpecError::BadName(name));
+        }
         Ok((name, e))
     }
 
@@ -407,6 +426,50 @@ fn split_settings(words: &[String]) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+impl Words {
+    /// `cmd=`, `proto=` or `arg=`.
+    fn read(&mut self, key: &str, value: &str) -> Result<()> {
+        match key {
+            "cmd" => {
+                once(self.cmd.is_some(), key)?;
+                self.cmd = Some(value.to_string());
+            }
+            "proto" => {
+                once(self.proto.is_some(), key)?;
+                if value != "native" && value != "tcg" {
+                    return Err(bad_value("proto", value, "native or tcg"));
+                }
+                self.proto = Some(value.to_string());
+            }
+            _ => self.args.push(value.to_string()),
+        }
+        Ok(())
+    }
+}
+
+/// `movetime=<ms>` or `st=<seconds>` in milliseconds, 1..[`MAX_MOVE_MS`].
+fn move_time(key: &str, value: &str) -> Result<u64> {
+    let ms = if key == "st" {
+        let s: f64 = value
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| bad_value("st", value, "seconds"))?;
+        (s * 1000.0).round() as u64
+    } else {
+        value.parse().map_err(|e: std::num::ParseIntError| {
+            bad_value("movetime", value, format!("milliseconds: {e}"))
+        })?
+    };
+    if !(1..=MAX_MOVE_MS).contains(&ms) {
+        return Err(SpecError::MoveTime {
+            key: key.to_string(),
+            value: value.to_string(),
+        });
+    }
+    Ok(ms)
 }
 
 /// `key=value` when `key` is one of the settings; a command such as `./eng --x=1` is not.

@@ -8,6 +8,7 @@ use crate::brain::analysis::{
 };
 use crate::brain::search::{Limits, Searcher};
 use crate::protocol::command::AnalyseParams;
+use crate::protocol::error::CommandError;
 use crate::rules::board::{Board, Move};
 use crate::rules::notation;
 
@@ -42,19 +43,18 @@ pub fn run_analyse(
 }
 
 /// The threats of `threats [<move>]`, or the error message. A move must be legal for some face.
-pub fn threats(board: &Board, mv: Option<Move>) -> Result<Threats, String> {
+pub fn threats(board: &Board, mv: Option<Move>) -> Result<Threats, CommandError> {
     match mv {
         None => Ok(threats_now(board)),
         Some(m) => {
             if let Some(w) = board.winner() {
-                return Err(format!("the game is over ({} has won)", w.name()));
+                return Err(CommandError::GameOver { side: w.name() });
             }
             if !board.is_legal(m, None) {
-                return Err(format!(
-                    "illegal move {} in position {}",
-                    m.display(board.variant()),
-                    notation::to_fen(board)
-                ));
+                return Err(CommandError::IllegalMove {
+                    mv: m.display(board.variant()).to_string(),
+                    position: notation::to_fen(board),
+                });
             }
             Ok(threats_after(board, m))
         }
@@ -86,8 +86,10 @@ mod tests {
         assert!(threats(&b, Some(notation::standard::parse_move("a1a2").unwrap())).is_err());
         let over = notation::standard::parse_fen("5/5/B14/5/4R1 b").unwrap();
         assert_eq!(
-            threats(&over, Some(notation::standard::parse_move("a3a4").unwrap())),
-            Err("the game is over (red has won)".to_string())
+            threats(&over, Some(notation::standard::parse_move("a3a4").unwrap()))
+                .unwrap_err()
+                .to_string(),
+            "the game is over (red has won)"
         );
     }
 }

@@ -1,6 +1,8 @@
 //! What can be wrong with a line of the native protocol, as types: each kind of fault a variant
 //! carrying the words and numbers it names, its `Display` the text of the one-line `error` reply.
 
+use crate::brain::solve::SolveError;
+use crate::rules::error::{PositionError, VariantFileError};
 use crate::rules::notation::NotationError;
 
 /// A native line that does not parse (its form; legality is decided when it runs).
@@ -58,7 +60,44 @@ pub enum ParseError {
     },
     /// A setup pair that makes no position (cubes on one square, a finished start).
     #[error("{0}")]
-    Position(String),
+    Position(#[from] PositionError),
     #[error(transparent)]
     Notation(#[from] NotationError),
 }
+
+/// What keeps the engine from acting on a well-formed command: a setting it cannot apply, a
+/// search it cannot start, a move it cannot look at. Its `Display` is the `error` reply's text.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// `known` lists the presets and the loaded variants.
+    #[error("unknown variant '{name}' (known: {known})")]
+    UnknownVariant { name: String, known: String },
+    #[error("{0}")]
+    VariantFile(#[from] VariantFileError),
+    /// The solved table of the variant played that could not be read.
+    #[error("{0}")]
+    SolvedTable(#[from] SolveError),
+    #[error("cannot open decision log '{path}': {error}")]
+    DecisionLog { path: String, error: std::io::Error },
+    /// `go` with a clock but none for the side to move (`key` is the missing field).
+    #[error("no clock for {side} to move ({key} missing)")]
+    NoClock {
+        side: &'static str,
+        key: &'static str,
+    },
+    /// `side` is the winner's name.
+    #[error("the game is over ({side} has won)")]
+    GameOver { side: &'static str },
+    #[error("illegal move {mv} in position {position}")]
+    IllegalMove { mv: String, position: String },
+}
+
+/// A job whose thread panicked: the panic's message, for the log and the `error` reply.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct JobPanicked(pub String);
+
+/// A `--protocol` value that names no protocol.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown protocol '{0}' (expected auto, native or tcg)")]
+pub struct UnknownProtocol(pub String);

@@ -40,16 +40,14 @@ pub enum Mode {
 }
 
 impl FromStr for Mode {
-    type Err = String;
+    type Err = error::UnknownProtocol;
 
-    fn from_str(s: &str) -> Result<Mode, String> {
+    fn from_str(s: &str) -> Result<Mode, error::UnknownProtocol> {
         match s {
             "auto" => Ok(Mode::Auto),
             "native" => Ok(Mode::Native),
             "tcg" => Ok(Mode::Tcg),
-            _ => Err(format!(
-                "unknown protocol '{s}' (expected auto, native or tcg)"
-            )),
+            _ => Err(error::UnknownProtocol(s.to_string())),
         }
     }
 }
@@ -118,8 +116,14 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
 }
 
 /// The line said on standard error when a person starts the engine at a terminal: which protocols
-/// it speaks and that `help` lists the commands. A controller's pipe never gets it.
+/// it speaks, that `help` lists the commands and how to end the session (Ctrl-C is not taken, so
+/// the line says `quit`). A controller's pipe never gets it.
 pub fn greeting(mode: Mode) -> String {
+    let quit = match mode {
+        Mode::Auto => "quit (exit in the TCG protocol)",
+        Mode::Native => "quit",
+        Mode::Tcg => "exit",
+    };
     let speaks = match mode {
         Mode::Auto => {
             "the native protocol (ugi, position, go ...) or the TCG protocol (name, ini, get ...), told apart by the first line"
@@ -128,7 +132,7 @@ pub fn greeting(mode: Mode) -> String {
         Mode::Tcg => "the TCG protocol (name, ini, get ...)",
     };
     format!(
-        "ewn {}: speaks {speaks}; type help for the commands; Ctrl-D ends the session",
+        "ewn {}: speaks {speaks}; type help for the commands; {quit} or Ctrl-D ends the session",
         env!("CARGO_PKG_VERSION")
     )
 }

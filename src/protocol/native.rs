@@ -30,6 +30,7 @@ use crate::protocol::analysis;
 use crate::protocol::command::{
     AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
 };
+use crate::protocol::error::{CommandError, JobPanicked};
 use crate::protocol::options::{
     DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, TABLE_PATH, THREADS,
     TableChoice, UCI_VARIANT, VARIANT_PATH,
@@ -52,7 +53,7 @@ pub enum Event {
     /// A face of the running analysis.
     Face(FaceBest),
     /// The running job is over: its outcome, or the reason its thread failed.
-    Done(std::result::Result<Outcome, String>),
+    Done(std::result::Result<Outcome, JobPanicked>),
 }
 
 /// What a finished job hands back.
@@ -184,7 +185,7 @@ impl<W: Write> Engine<W> {
 
     /// Loads the solved table of the variant played from the table directory, if it has one
     /// (keeping one already loaded for this variant); otherwise the searches have none.
-    fn refresh_solved(&mut self) -> std::result::Result<(), String> {
+    fn refresh_solved(&mut self) -> std::result::Result<(), CommandError> {
         let v = self.board.variant();
         if self
             .solved
@@ -198,9 +199,7 @@ impl<W: Write> Engine<W> {
             .as_deref()
             .and_then(|d| solve::file::find(d, v));
         self.solved = match found {
-            Some(p) => Some(Arc::new(
-                solve::file::read(v, &p).map_err(|e| format!("{e:#}"))?,
-            )),
+            Some(p) => Some(Arc::new(solve::file::read(v, &p)?)),
             None => None,
         };
         if let Some(s) = self.searcher.as_mut() {
@@ -210,7 +209,7 @@ impl<W: Write> Engine<W> {
     }
 
     /// Loads variant definitions (as `VariantPath` does) before the loop starts.
-    pub fn load_variants(&mut self, path: &Path) -> std::result::Result<(), String> {
+    pub fn load_variants(&mut self, path: &Path) -> std::result::Result<(), CommandError> {
         for v in variant_file::load_variants(path)? {
             self.loaded.retain(|l| l.name() != v.name());
             self.loaded.push(v);
@@ -224,14 +223,14 @@ impl<W: Write> Engine<W> {
     }
 
     /// Plays variant `name` from now on (as `UCI_Variant` does): its start position, a fresh table.
-    pub fn set_variant(&mut self, name: &str) -> std::result::Result<(), String> {
+    pub fn set_variant(&mut self, name: &str) -> std::result::Result<(), CommandError> {
         let Some(v) = variant_file::find(name, &self.loaded) else {
             let mut known: Vec<&str> = PRESETS.to_vec();
             known.extend(self.loaded.iter().map(|v| v.name()));
-            return Err(format!(
-                "unknown variant '{name}' (known: {})",
-                known.join(", ")
-            ));
+            return Err(CommandError::UnknownVariant {
+                name: name.to_string(),
+                known: known.join(", "),
+            });
         };
         self.board = Board::startpos_in(v);
         self.empty_table();
@@ -293,8 +292,8 @@ impl<W: Write> Engine<W> {
         self.out.flush().context("writing a reply")
     }
 
-    fn error(&mut self, msg: impl Into<String>) -> Result<()> {
-        self.send(Reply::Error(msg.into()))
+    fn error(&mut self, msg: impl std::fmt::Display) -> Result<()> {
+        self.send(Reply::Error(msg.to_string()))
     }
 
     fn line(&mut self, line: &str, read_at: Instant) -> Result<Flow> {
@@ -406,10 +405,12 @@ impl<W: Write> Engine<W> {
             .spawn(move || {
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&tx)));
                 let done = outcome.map_err(|e| {
-                    e.downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| e.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown panic".into())
+                    JobPanicked(
+                        e.downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| e.downcast_ref::<String>().cloned())
+                            .unwrap_or_else(|| "unknown panic".into()),
+                    )
                 });
                 // The loop may be gone already (quit during a job): nobody to tell then.
                 let _ = tx.send(Event::Done(done));
@@ -616,16 +617,16 @@ impl<W: Write> Engine<W> {
         p: &GoParams,
         root_moves: usize,
         read_at: Instant,
-    ) -> std::result::Result<Limits, String> {
+    ) -> std::result::Result<Limits, CommandError> {
         let side = self.board.side_to_move();
         let clock = if p.has_clock() {
             let (time, inc) = p.clock_of(side);
             let Some(time_ms) = time else {
                 let key = if side == Color::Red { "rtime" } else { "btime" };
-                return Err(format!(
-                    "no clock for {} to move ({key} missing)",
-                    reply::side_word(side)
-                ));
+                return Err(CommandError::NoClock {
+                    side: reply::side_word(side),
+                    key,
+                });
             };
             Some(Clock {
                 time_ms,
@@ -734,7 +735,7 @@ impl<W: Write> Engine<W> {
         Box::new(s)
     }
 
-    fn done(&mut self, done: std::result::Result<Outcome, String>) -> Result<()> {
+    fn done(&mut self, done: std::result::Result<Outcome, JobPanicked>) -> Result<()> {
         let Some(job) = &self.running else {
             return Ok(());
         };

@@ -6,7 +6,7 @@
 use crate::brain::decision_log::{Decision, DecisionLog};
 use crate::brain::level::{Level, MAX_LEVEL};
 use crate::brain::search::{Limits, MAX_THREADS, SearchResult};
-use crate::protocol::error::ParseError;
+use crate::protocol::error::{CommandError, ParseError};
 use crate::rules::board::{Board, Move};
 
 /// An option whose value is an integer in a range ("spin" in the handshake).
@@ -129,11 +129,14 @@ pub struct MoveChoice {
 
 impl MoveChoice {
     /// Opens the decision log at `path` for appending (`None`: no log), or says why not.
-    pub fn set_log(&mut self, path: Option<&str>) -> Result<(), String> {
+    pub fn set_log(&mut self, path: Option<&str>) -> Result<(), CommandError> {
         self.log = match path {
             None => None,
             Some(p) => Some(
-                DecisionLog::open(p).map_err(|e| format!("cannot open decision log '{p}': {e}"))?,
+                DecisionLog::open(p).map_err(|error| CommandError::DecisionLog {
+                    path: p.to_string(),
+                    error,
+                })?,
             ),
         };
         Ok(())
@@ -194,7 +197,7 @@ mod tests {
     #[test]
     fn the_log_can_be_turned_off() {
         let mut c = MoveChoice::default();
-        assert_eq!(c.set_log(None), Ok(()));
+        assert!(c.set_log(None).is_ok());
         assert!(c.set_log(Some("/nonexistent/dir/log")).is_err());
     }
 }

@@ -247,7 +247,7 @@ mod tests {
     fn std() -> &'static Variant {
         Variant::standard()
     }
-    fn parse_square(s: &str) -> Result<u8, String> {
+    fn parse_square(s: &str) -> Result<u8, crate::rules::error::SquareError> {
         std().parse_square(s)
     }
     fn square_name(s: u8) -> String {

@@ -28,11 +28,16 @@ use crate::rules::notation::{
 use crate::rules::variant::Variant;
 use crate::rules::variant_file;
 
+mod error;
 mod parse;
 #[cfg(test)]
 mod tests;
 
 pub use crate::text_file::{excerpt, read_text_file, short_message};
+pub use error::{
+    GameFault, LocatedReplayError, PlyFault, RecordError, RecordFault, RecordFileError,
+    ReplayError, ResultFault,
+};
 pub use parse::{
     Located, parse_located, parse_records, parse_records_with_graphs, read_record_file,
 };
@@ -377,96 +382,74 @@ impl GameRecord {
     }
 
     /// Plays the record through and checks every move and the result; returns the final position.
-    pub fn replay(&self) -> Result<Board, String> {
-        self.replay_at().map_err(|(_, e)| e)
-    }
-
-    /// As [`GameRecord::replay`], with the ply (1-based) the error is about; `None`: the result.
-    pub fn replay_at(&self) -> Result<Board, (Option<usize>, String)> {
+    pub fn replay(&self) -> Result<Board, ReplayError> {
         let mut b = self.start_board();
         let v = b.variant();
         for (i, p) in self.plies.iter().enumerate() {
-            let n = i + 1;
-            let at = |m: String| (Some(n), format!("ply {n}: {m}"));
+            let at = |fault| ReplayError::Ply { ply: i + 1, fault };
             if b.is_over() {
-                return Err(at("the game was already over".into()));
+                return Err(at(PlyFault::AlreadyOver));
             }
             if p.side != b.side_to_move() {
-                return Err(at(format!(
-                    "{} moved but {} was to move",
-                    p.side.name(),
-                    b.side_to_move().name()
-                )));
+                return Err(at(PlyFault::WrongSide {
+                    moved: p.side,
+                    to_move: b.side_to_move(),
+                }));
             }
             if !v.is_outcome(p.die) {
-                return Err(at(format!("die {} is not {}", p.die, v.outcome_range())));
+                return Err(at(PlyFault::Die {
+                    die: p.die,
+                    range: v.outcome_range(),
+                }));
             }
             if !b.is_legal(p.mv, Some(p.die)) {
-                return Err(at(format!(
-                    "{} is illegal for die {}",
-                    move_name_in(v, p.mv),
-                    p.die
-                )));
+                return Err(at(PlyFault::Illegal {
+                    mv: move_name_in(v, p.mv),
+                    die: p.die,
+                }));
             }
             b.make(p.mv);
         }
-        self.check_result(b).map_err(|e| (None, e))
+        Ok(self.check_result(b)?)
     }
 
     /// Checks the result against the final position `b`.
-    fn check_result(&self, b: Board) -> Result<Board, String> {
+    fn check_result(&self, b: Board) -> Result<Board, ResultFault> {
+        let reason = self.reason;
         let Some(winner) = self.winner else {
-            if self.reason != Reason::Unfinished {
-                return Err(format!(
-                    "the record says {} but names no winner",
-                    self.reason
-                ));
+            if reason != Reason::Unfinished {
+                return Err(ResultFault::NoWinner(reason));
             }
             if b.is_over() {
-                return Err("the record says unfinished but the game was over by the rules".into());
+                return Err(ResultFault::UnfinishedButOver);
             }
             return Ok(b);
         };
-        if self.reason == Reason::Unfinished {
-            return Err(format!(
-                "the record says unfinished but names {} the winner",
-                winner.name()
-            ));
+        if reason == Reason::Unfinished {
+            return Err(ResultFault::UnfinishedWithWinner(winner));
         }
-        if self.reason.is_normal() {
+        if reason.is_normal() {
             if b.winner() != Some(winner) {
-                return Err(format!(
-                    "the record says {} won by {} but the final position does not",
-                    winner.name(),
-                    self.reason
-                ));
+                return Err(ResultFault::NotWon { winner, reason });
             }
             let loser = winner.other();
             let by_capture = b.alive(loser) == 0;
-            if by_capture != (self.reason == Reason::Capture) {
-                return Err(format!(
-                    "the record says {} but the game ended otherwise",
-                    self.reason
-                ));
+            if by_capture != (reason == Reason::Capture) {
+                return Err(ResultFault::EndedOtherwise(reason));
             }
         } else {
             // A fault or a resignation: the loser is the side that had to move, except for a
             // fault before the first move, which either side may commit (an engine can fail to
             // start, to greet or to set up while the other is to move).
             if b.is_over() {
-                return Err(format!(
-                    "the record says {} but the game was over by the rules",
-                    self.reason
-                ));
+                return Err(ResultFault::OverByRules(reason));
             }
-            let at_start = self.plies.is_empty() && self.reason.is_fault();
+            let at_start = self.plies.is_empty() && reason.is_fault();
             if b.side_to_move() == winner && !at_start {
-                return Err(format!(
-                    "the record says {} lost by {} but it was not {}'s turn",
-                    winner.other().name(),
-                    self.reason,
-                    winner.other().name()
-                ));
+                return Err(ResultFault::NotTheirTurn {
+                    loser: winner.other(),
+                    reason,
+                });
             }
         }
         Ok(b)

@@ -4,12 +4,14 @@
 use super::*;
 
 /// Reads every game of a record file. Blank lines and lines starting with `#` are ignored.
-pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, String> {
+pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     Ok(parse_located(text)?.into_iter().map(|g| g.game).collect())
 }
 
 /// Reads every game of a record file with its `graph` line, if it has one.
-pub fn parse_records_with_graphs(text: &str) -> Result<Vec<(GameRecord, Option<Graph>)>, String> {
+pub fn parse_records_with_graphs(
+    text: &str,
+) -> Result<Vec<(GameRecord, Option<Graph>)>, RecordError> {
     Ok(parse_located(text)?
         .into_iter()
         .map(|g| (g.game, g.graph))
@@ -30,12 +32,17 @@ pub struct Located {
 
 impl Located {
     /// [`GameRecord::replay`], its error naming the line and the game (and the ply).
-    pub fn replay(&self) -> Result<Board, String> {
-        self.game.replay_at().map_err(|(ply, e)| {
-            let line = ply
+    pub fn replay(&self) -> Result<Board, LocatedReplayError> {
+        self.game.replay().map_err(|error| {
+            let line = error
+                .ply()
                 .and_then(|n| self.move_lines.get(n - 1).copied())
                 .unwrap_or(self.result_line);
-            format!("line {line}: game {}: {e}", self.game.number)
+            LocatedReplayError {
+                line,
+                game: self.game.number,
+                error,
+            }
         })
     }
 }
@@ -43,195 +50,238 @@ impl Located {
 /// Reads a record file: its games with their lines. A byte-order mark is skipped; an error names
 /// the file and the line; a file without a game is an error. The file is read as
 /// [`read_text_file`] reads.
-pub fn read_record_file(path: &std::path::Path) -> anyhow::Result<Vec<Located>> {
-    let name = path.display();
+pub fn read_record_file(path: &std::path::Path) -> Result<Vec<Located>, RecordFileError> {
+    let file = || path.display().to_string();
     let text = read_text_file(path)?;
-    let games = parse_located(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    anyhow::ensure!(!games.is_empty(), "no games in {name}");
+    let games = parse_located(&text).map_err(|error| RecordFileError::Record {
+        file: file(),
+        error,
+    })?;
+    if games.is_empty() {
+        return Err(RecordFileError::NoGames(file()));
+    }
     Ok(games)
 }
 
 /// [`parse_records`] with the lines of each game.
-pub fn parse_located(text: &str) -> Result<Vec<Located>, String> {
+pub fn parse_located(text: &str) -> Result<Vec<Located>, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut games = Vec::new();
-    let mut cur: Option<Partial> = None;
-    let mut start_line = 0;
+    let mut reader = Reader {
+        games: Vec::new(),
+        cur: None,
+        start_line: 0,
+    };
     for (i, raw) in text.lines().enumerate() {
-        let lineno = i + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        reader
+            .line(i + 1, line)
+            .map_err(|fault| RecordError { line: i + 1, fault })?;
+    }
+    if reader.cur.is_some() {
+        return Err(RecordError {
+            line: reader.start_line,
+            fault: RecordFault::NoEnd,
+        });
+    }
+    Ok(reader.games)
+}
+
+/// The games read so far and the one being read.
+struct Reader {
+    games: Vec<Located>,
+    cur: Option<Partial>,
+    /// The line of the current game's `game` line.
+    start_line: usize,
+}
+
+impl Reader {
+    /// Reads one line (not blank, not a comment), line `lineno` of the file.
+    fn line(&mut self, lineno: usize, line: &str) -> Result<(), RecordFault> {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
-        let fail = |m: String| format!("line {lineno}: {}", short_message(m));
         if key == "game" {
-            if cur.is_some() {
-                return Err(fail("'game' before the previous game's 'end'".into()));
+            if self.cur.is_some() {
+                return Err(RecordFault::GameBeforeEnd);
             }
             let number = rest
                 .parse()
-                .map_err(|_| fail(format!("bad game number '{rest}'")))?;
-            cur = Some(Partial::new(number));
-            start_line = lineno;
-            continue;
+                .map_err(|_| RecordFault::GameNumber(rest.to_string()))?;
+            self.cur = Some(Partial::new(number));
+            self.start_line = lineno;
+            return Ok(());
         }
-        let Some(g) = cur.as_mut() else {
-            return Err(fail(format!("'{key}' outside a game")));
+        let Some(g) = self.cur.as_mut() else {
+            return Err(RecordFault::OutsideGame(key.to_string()));
         };
         match key {
+            "seed" | "match" | "date" | "red" | "blue" => g.header(key, rest),
+            "variant" => g.variant(rest),
+            "setup" | "position" | "first" => g.start(key, rest),
+            "move" => g.ply(rest, lineno),
+            "result" => g.result(rest, lineno),
+            "graph" => g.graph(rest),
+            "end" => self.end(),
+            _ => Err(RecordFault::UnknownLine(key.to_string())),
+        }
+    }
+
+    /// The `end` of the current game: the game checked and kept.
+    fn end(&mut self) -> Result<(), RecordFault> {
+        let mut g = self.cur.take().expect("an end is read inside a game");
+        let graph = g.graph.take();
+        if graph.as_ref().is_some_and(|v| v.len() != g.plies.len() + 1) {
+            return Err(RecordFault::GraphLength);
+        }
+        let (move_lines, result_line) = (g.move_lines.clone(), g.result_line);
+        let start = self.start_line;
+        let game = g
+            .finish()
+            .map_err(|fault| RecordFault::Game { start, fault })?;
+        self.games.push(Located {
+            game,
+            line: start,
+            move_lines,
+            result_line,
+            graph,
+        });
+        Ok(())
+    }
+}
+
+/// A side letter of a record (`r` or `b`).
+fn side(s: &str) -> Result<Color, RecordFault> {
+    parse_side(s).ok_or_else(|| RecordFault::Side(s.to_string()))
+}
+
+impl Partial {
+    /// `seed`, `match`, `date`, `red` or `blue`.
+    fn header(&mut self, key: &str, rest: &str) -> Result<(), RecordFault> {
+        match key {
             "seed" => {
-                g.seed = Some(
-                    u64::from_str_radix(rest, 16)
-                        .map_err(|_| fail(format!("bad seed '{rest}'")))?,
-                );
+                let seed = u64::from_str_radix(rest, 16)
+                    .map_err(|_| RecordFault::Seed(rest.to_string()))?;
+                self.seed = Some(seed);
             }
             "match" => {
                 if rest.is_empty() || rest.contains(char::is_whitespace) {
-                    return Err(fail(format!("bad match id '{rest}'")));
+                    return Err(RecordFault::MatchId(rest.to_string()));
                 }
-                g.match_id = Some(rest.to_string());
+                self.match_id = Some(rest.to_string());
             }
             "date" => {
                 if !valid_date(rest) {
-                    return Err(fail(format!("bad date '{rest}': expected YYYY-MM-DD")));
+                    return Err(RecordFault::Date(rest.to_string()));
                 }
-                g.date = rest.to_string();
+                self.date = rest.to_string();
             }
-            "red" | "blue" => {
+            _ => {
                 if rest.chars().count() > MAX_NAME {
-                    return Err(fail(format!("a name longer than {MAX_NAME} characters")));
+                    return Err(RecordFault::LongName);
                 }
                 if key == "red" {
-                    g.red = rest.to_string();
+                    self.red = rest.to_string();
                 } else {
-                    g.blue = rest.to_string();
+                    self.blue = rest.to_string();
                 }
             }
-            "variant" => {
-                if g.setups.is_some() || g.position.is_some() || !g.plies.is_empty() {
-                    return Err(fail(
-                        "'variant' must come before the start and the moves".into(),
-                    ));
-                }
-                g.variant = if rest.contains('=') {
-                    let vs = variant_file::parse_variants("the record", rest).map_err(fail)?;
-                    vs.first()
-                        .copied()
-                        .ok_or_else(|| fail("an empty variant definition".into()))?
-                } else {
-                    Variant::preset(rest).ok_or_else(|| {
-                        fail(format!(
-                            "unknown variant '{rest}' (a record of a custom variant carries its definition)"
-                        ))
-                    })?
-                };
-            }
+        }
+        Ok(())
+    }
+
+    /// `variant`: a preset's name, or a custom variant's one-line definition.
+    fn variant(&mut self, rest: &str) -> Result<(), RecordFault> {
+        if self.setups.is_some() || self.position.is_some() || !self.plies.is_empty() {
+            return Err(RecordFault::VariantLate);
+        }
+        self.variant = if rest.contains('=') {
+            let vs = variant_file::parse_variants("the record", rest)
+                .map_err(|e| RecordFault::Variant(Box::new(e)))?;
+            vs.first().copied().ok_or(RecordFault::EmptyVariant)?
+        } else {
+            Variant::preset(rest).ok_or_else(|| RecordFault::UnknownVariant(rest.to_string()))?
+        };
+        Ok(())
+    }
+
+    /// `setup`, `position` or `first`.
+    fn start(&mut self, key: &str, rest: &str) -> Result<(), RecordFault> {
+        match key {
             "setup" => {
                 let parts: Vec<&str> = rest.split_whitespace().collect();
                 let [r, b] = parts[..] else {
-                    return Err(fail("setup needs Red's and Blue's setups".into()));
+                    return Err(RecordFault::SetupPair);
                 };
-                g.setups = Some((
-                    parse_setup_in(g.variant, r).map_err(|e| fail(e.0))?,
-                    parse_setup_in(g.variant, b).map_err(|e| fail(e.0))?,
+                self.setups = Some((
+                    parse_setup_in(self.variant, r)?,
+                    parse_setup_in(self.variant, b)?,
                 ));
             }
-            "position" => {
-                g.position = Some(parse_fen_in(g.variant, rest).map_err(|e| fail(e.0))?);
-            }
-            "first" => {
-                g.first = Some(parse_side(rest).ok_or_else(|| fail(format!("bad side '{rest}'")))?);
-            }
-            "move" => {
-                let parts: Vec<&str> = rest.split_whitespace().collect();
-                let (side, die, mv, ms) = match parts[..] {
-                    [side, die, mv] => (side, die, mv, None),
-                    [side, die, mv, ms] => (side, die, mv, Some(ms)),
-                    _ => {
-                        return Err(fail(
-                            "move needs side, die and move (and optionally its time in ms)".into(),
-                        ));
-                    }
-                };
-                let side = parse_side(side).ok_or_else(|| fail(format!("bad side '{side}'")))?;
-                let die: u8 = die
-                    .parse()
-                    .ok()
-                    .filter(|&d| g.variant.is_outcome(d))
-                    .ok_or_else(|| fail(format!("bad die '{die}'")))?;
-                let mv = parse_move_in(g.variant, mv).map_err(|e| fail(e.0))?;
-                let us = match ms {
-                    None => None,
-                    Some(ms) => Some(
-                        parse_ms(ms)
-                            .ok_or_else(|| fail(format!("bad time '{ms}' (milliseconds)")))?,
-                    ),
-                };
-                g.plies.push(Ply { side, die, mv, us });
-                g.move_lines.push(lineno);
-            }
-            "result" => {
-                let (w, more) = rest.split_once(' ').unwrap_or((rest, ""));
-                if w == Reason::Unfinished.name() {
-                    g.result = Some((None, Reason::Unfinished, more.trim().to_string()));
-                    g.result_line = lineno;
-                    continue;
-                }
-                let winner = parse_side(w).ok_or_else(|| fail(format!("bad winner '{w}'")))?;
-                let (r, detail) = more.trim().split_once(' ').unwrap_or((more.trim(), ""));
-                let reason = Reason::parse(r)
-                    .filter(|&r| r != Reason::Unfinished)
-                    .ok_or_else(|| fail(format!("bad reason '{r}'")))?;
-                g.result = Some((Some(winner), reason, detail.trim().to_string()));
-                g.result_line = lineno;
-            }
-            "graph" => {
-                let points: Option<Graph> = rest
-                    .split_whitespace()
-                    .map(|w| match w {
-                        "-" => Some(None),
-                        _ => w
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|p| (0.0..=1.0).contains(p))
-                            .map(Some),
-                    })
-                    .collect();
-                g.graph = Some(points.ok_or_else(|| {
-                    fail("graph needs win chances 0..1 or '-', one a position".into())
-                })?);
-            }
-            "end" => {
-                let mut g = cur.take().expect("checked above");
-                let graph = g.graph.take();
-                if graph.as_ref().is_some_and(|v| v.len() != g.plies.len() + 1) {
-                    return Err(fail(
-                        "graph needs one win chance a position: one more than the moves".into(),
-                    ));
-                }
-                let (move_lines, result_line) = (g.move_lines.clone(), g.result_line);
-                let game = g
-                    .finish()
-                    .map_err(|e| format!("line {lineno}: game from line {start_line}: {e}"))?;
-                games.push(Located {
-                    game,
-                    line: start_line,
-                    move_lines,
-                    result_line,
-                    graph,
-                });
-            }
-            _ => return Err(fail(format!("unknown line '{key}'"))),
+            "position" => self.position = Some(parse_fen_in(self.variant, rest)?),
+            _ => self.first = Some(side(rest)?),
         }
+        Ok(())
     }
-    if cur.is_some() {
-        return Err(format!(
-            "line {start_line}: the game starting here has no 'end'"
-        ));
+
+    /// `move`, on line `lineno`.
+    fn ply(&mut self, rest: &str, lineno: usize) -> Result<(), RecordFault> {
+        let parts: Vec<&str> = rest.split_whitespace().collect();
+        let (side_text, die, mv, ms) = match parts[..] {
+            [side, die, mv] => (side, die, mv, None),
+            [side, die, mv, ms] => (side, die, mv, Some(ms)),
+            _ => return Err(RecordFault::MoveFields),
+        };
+        let side = side(side_text)?;
+        let die: u8 = die
+            .parse()
+            .ok()
+            .filter(|&d| self.variant.is_outcome(d))
+            .ok_or_else(|| RecordFault::Die(die.to_string()))?;
+        let mv = parse_move_in(self.variant, mv)?;
+        let us = match ms {
+            None => None,
+            Some(ms) => Some(parse_ms(ms).ok_or_else(|| RecordFault::Time(ms.to_string()))?),
+        };
+        self.plies.push(Ply { side, die, mv, us });
+        self.move_lines.push(lineno);
+        Ok(())
     }
-    Ok(games)
+
+    /// `result`, on line `lineno`.
+    fn result(&mut self, rest: &str, lineno: usize) -> Result<(), RecordFault> {
+        let (w, more) = rest.split_once(' ').unwrap_or((rest, ""));
+        self.result_line = lineno;
+        if w == Reason::Unfinished.name() {
+            self.result = Some((None, Reason::Unfinished, more.trim().to_string()));
+            return Ok(());
+        }
+        let winner = parse_side(w).ok_or_else(|| RecordFault::Winner(w.to_string()))?;
+        let (r, detail) = more.trim().split_once(' ').unwrap_or((more.trim(), ""));
+        let reason = Reason::parse(r)
+            .filter(|&r| r != Reason::Unfinished)
+            .ok_or_else(|| RecordFault::Reason(r.to_string()))?;
+        self.result = Some((Some(winner), reason, detail.trim().to_string()));
+        Ok(())
+    }
+
+    /// `graph`: Red's win chances, one a position.
+    fn graph(&mut self, rest: &str) -> Result<(), RecordFault> {
+        let points: Option<Graph> = rest
+            .split_whitespace()
+            .map(|w| match w {
+                "-" => Some(None),
+                _ => w
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .map(Some),
+            })
+            .collect();
+        self.graph = Some(points.ok_or(RecordFault::Graph)?);
+        Ok(())
+    }
 }
 
 struct Partial {
@@ -273,24 +323,24 @@ impl Partial {
         }
     }
 
-    fn finish(self) -> Result<GameRecord, String> {
+    fn finish(self) -> Result<GameRecord, GameFault> {
         let start = match (self.setups, self.position) {
             (Some((red, blue)), None) => Start::Setups {
                 red,
                 blue,
-                first: self.first.ok_or("game without 'first'")?,
+                first: self.first.ok_or(GameFault::NoFirst)?,
                 variant: self.variant,
             },
             (None, Some(b)) => {
                 if self.first.is_some_and(|f| f != b.side_to_move()) {
-                    return Err("'first' is not the side to move of 'position'".into());
+                    return Err(GameFault::FirstNotToMove);
                 }
                 Start::Position(b)
             }
-            (Some(_), Some(_)) => return Err("game with both 'setup' and 'position'".into()),
-            (None, None) => return Err("game without 'setup' or 'position'".into()),
+            (Some(_), Some(_)) => return Err(GameFault::BothStarts),
+            (None, None) => return Err(GameFault::NoStart),
         };
-        let (winner, reason, detail) = self.result.ok_or("game without 'result'")?;
+        let (winner, reason, detail) = self.result.ok_or(GameFault::NoResult)?;
         Ok(GameRecord {
             number: self.number,
             match_id: self.match_id,

@@ -58,7 +58,7 @@ pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
         }
         let fail = |m: String| anyhow::anyhow!("line {}: {}", i + 1, record::short_message(m));
         if line.contains('/') {
-            let b = parse_fen_in(v, line).map_err(|e| fail(e.0))?;
+            let b = parse_fen_in(v, line).map_err(|e| fail(e.to_string()))?;
             if b.is_over() {
                 return Err(fail("the game is already over".into()));
             }
@@ -76,8 +76,8 @@ pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
                 )));
             }
         };
-        let red = parse_setup_in(v, red).map_err(|e| fail(e.0))?;
-        let blue = parse_setup_in(v, blue).map_err(|e| fail(e.0))?;
+        let red = parse_setup_in(v, red).map_err(|e| fail(e.to_string()))?;
+        let blue = parse_setup_in(v, blue).map_err(|e| fail(e.to_string()))?;
         out.push(match first {
             None => Opening::Setups { red, blue },
             Some("r") => Opening::Fixed(Start::Setups {

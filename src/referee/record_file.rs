@@ -135,7 +135,7 @@ fn finished_games(text: &str) -> Result<(usize, Vec<GameRecord>), String> {
             keep = at;
         }
     }
-    let games = parse_located(&text[..keep])?;
+    let games = parse_located(&text[..keep]).map_err(|e| e.to_string())?;
     let mut seen = std::collections::HashSet::new();
     for g in &games {
         if !seen.insert(g.game.number) {

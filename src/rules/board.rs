@@ -12,6 +12,7 @@
 //! one move. The standard game never passes.
 
 pub use crate::rules::color::Color;
+use crate::rules::error::PositionError;
 use crate::rules::variant::{MAX_CUBE, MAX_SQ, Variant};
 use crate::rules::zobrist;
 
@@ -283,7 +284,7 @@ impl Board {
         red: &[u8],
         blue: &[u8],
         stm: Color,
-    ) -> Result<Board, String> {
+    ) -> Result<Board, PositionError> {
         let mut b = Board::empty_in(v, stm);
         for (c, setup) in [(Color::Red, red), (Color::Blue, blue)] {
             check_setup(v, setup)?;
@@ -324,7 +325,7 @@ impl Board {
 
     /// Computes the result of a position given square by square. Returns an error when both sides
     /// would have won, which no game can reach.
-    pub fn finish_setup(&mut self) -> Result<(), &'static str> {
+    pub fn finish_setup(&mut self) -> Result<(), PositionError> {
         let on_goal = |c: Color| {
             let mut m = self.alive[c.idx()];
             let mut hit = false;
@@ -338,7 +339,7 @@ impl Board {
         let red_won = on_goal(Color::Red) || self.alive[1] == 0;
         let blue_won = on_goal(Color::Blue) || self.alive[0] == 0;
         self.winner = match (red_won, blue_won) {
-            (true, true) => return Err("both sides have won"),
+            (true, true) => return Err(PositionError::BothWon),
             (true, false) => Some(Color::Red),
             (false, true) => Some(Color::Blue),
             _ => None,
@@ -625,17 +626,17 @@ impl Board {
 }
 
 /// Checks that `setup` is the variant's cube numbers in some order.
-pub fn check_setup(v: &Variant, setup: &[u8]) -> Result<(), &'static str> {
+pub fn check_setup(v: &Variant, setup: &[u8]) -> Result<(), PositionError> {
     if setup.len() != v.cubes().len() {
-        return Err("a setup has one number per cube of the variant");
+        return Err(PositionError::SetupLength);
     }
     let mut seen = 0u16;
     for &n in setup {
         if !v.cubes().contains(&n) {
-            return Err("a setup holds a number that is not one of the variant's cubes");
+            return Err(PositionError::NotACube);
         }
         if seen & (1 << (n - 1)) != 0 {
-            return Err("a setup holds a cube twice");
+            return Err(PositionError::CubeTwice);
         }
         seen |= 1 << (n - 1);
     }

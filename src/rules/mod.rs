@@ -10,6 +10,7 @@
 pub mod board;
 pub mod color;
 pub mod dice;
+pub mod error;
 pub mod notation;
 pub mod perft;
 pub mod rng;
@@ -17,6 +18,12 @@ pub mod tcg_notation;
 pub mod variant;
 pub mod variant_file;
 pub mod zobrist;
+
+/// The highest cube number.
+pub const MAX_CUBE: u8 = 12;
+/// Smallest and largest board side.
+pub const MIN_SIDE: u8 = 2;
+pub const MAX_SIDE: u8 = 8;
 
 /// The longest player name, in characters, anywhere a name is kept: a record cuts a longer one
 /// when written and refuses it when read (so that reports can lay names out in columns), and a

@@ -1,27 +1,14 @@
 //! Squares, moves, setups and position strings in the project's notation, parsed and printed.
 //!
-//! Every parser returns a [`NotationError`] whose message names the fault, so protocol front ends
-//! can pass it on verbatim in their one-line error replies.
+//! Every parser returns a [`NotationError`], one variant per fault, whose message names it, so
+//! protocol front ends can pass it on verbatim in their one-line error replies.
 
 use std::fmt;
 
 use crate::rules::board::{Board, Color, Move, piece_of};
 use crate::rules::variant::{Variant, cube_char, parse_cube_char};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError(pub String);
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for NotationError {}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
-    Err(NotationError(msg.into()))
-}
+pub use crate::rules::error::NotationError;
 
 /// The standard game's start position with the setups 123456 (the protocols' `startpos`).
 pub const STARTPOS: &str = "R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r";
@@ -33,20 +20,21 @@ pub fn parse_move_in(v: &Variant, s: &str) -> Result<Move, NotationError> {
         return Ok(Move::PASS);
     }
     if s.len() != 4 || !s.is_ascii() {
-        return err(format!(
-            "bad move '{s}' (expected from-square and to-square, e.g. a5b4, or 0000 for a pass)"
-        ));
+        return Err(NotationError::MoveForm(s.to_string()));
     }
     let sq = |t: &str| {
         v.parse_square(t)
-            .map_err(|e| NotationError(format!("bad move '{s}': {e}")))
+            .map_err(|square| NotationError::MoveSquare {
+                text: s.to_string(),
+                square,
+            })
     };
     let (from, to) = (sq(&s[..2])?, sq(&s[2..])?);
     let w = v.cols();
     let (fr, fc) = (from / w, from % w);
     let (tr, tc) = (to / w, to % w);
     if fr.abs_diff(tr) > 1 || fc.abs_diff(tc) > 1 || from == to {
-        return err(format!("bad move '{s}': squares are not one step apart"));
+        return Err(NotationError::NotOneStep(s.to_string()));
     }
     Ok(Move::new(from, to))
 }
@@ -64,21 +52,27 @@ pub fn parse_setup_in(v: &Variant, s: &str) -> Result<Vec<u8>, NotationError> {
     let cubes = setup_string(v.cubes());
     let b = s.as_bytes();
     if b.len() != k {
-        return err(format!(
-            "bad setup '{s}' (expected {k} characters, an order of {cubes})"
-        ));
+        return Err(NotationError::SetupLength {
+            text: s.to_string(),
+            len: k,
+            cubes,
+        });
     }
     let mut out = Vec::with_capacity(k);
     let mut seen = 0u16;
     for &c in b {
         let Some(n) = parse_cube_char(c).filter(|n| v.cubes().contains(n)) else {
-            return err(format!(
-                "bad setup '{s}': '{}' is not a cube of {cubes}",
-                String::from_utf8_lossy(&[c])
-            ));
+            return Err(NotationError::SetupNotACube {
+                text: s.to_string(),
+                found: String::from_utf8_lossy(&[c]).into_owned(),
+                cubes,
+            });
         };
         if seen & (1 << (n - 1)) != 0 {
-            return err(format!("bad setup '{s}': cube {n} appears twice"));
+            return Err(NotationError::SetupCubeTwice {
+                text: s.to_string(),
+                cube: n,
+            });
         }
         seen |= 1 << (n - 1);
         out.push(n);
@@ -95,7 +89,7 @@ pub fn parse_side(s: &str) -> Result<Color, NotationError> {
     match s {
         "r" => Ok(Color::Red),
         "b" => Ok(Color::Blue),
-        _ => err(format!("unknown side to move '{s}' (expected r or b)")),
+        _ => Err(NotationError::Side(s.to_string())),
     }
 }
 
@@ -106,88 +100,100 @@ pub fn parse_fen_parts_in(
     side: &str,
 ) -> Result<Board, NotationError> {
     let stm = parse_side(side)?;
-    let (rows, cols) = (v.rows() as usize, v.cols() as usize);
+    let rows = v.rows() as usize;
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != rows {
-        return err(format!(
-            "bad position '{}': {} ranks instead of {rows}",
-            excerpt(board),
-            ranks.len()
-        ));
+        return Err(NotationError::RankCount {
+            board: excerpt(board),
+            ranks: ranks.len(),
+            rows,
+        });
     }
     let mut b = Board::empty_in(v, stm);
     let mut seen = [0u16; 2];
     for (row, rank) in ranks.iter().enumerate() {
-        let rank_no = rows - row;
-        let bytes = rank.as_bytes();
-        let mut col = 0usize;
-        let mut i = 0;
-        while i < bytes.len() {
-            let c = bytes[i];
-            match c {
-                b'1'..=b'8' => {
-                    col += (c - b'0') as usize;
-                    i += 1;
-                }
-                b'R' | b'B' => {
-                    let color = if c == b'R' { Color::Red } else { Color::Blue };
-                    let Some(&d) = bytes.get(i + 1) else {
-                        return err(format!(
-                            "bad position: rank {rank_no} ends after '{}'",
-                            c as char
-                        ));
-                    };
-                    let Some(n) = parse_cube_char(d).filter(|n| v.cubes().contains(n)) else {
-                        return err(format!(
-                            "bad position: unknown cube '{}{}' on rank {rank_no}",
-                            c as char,
-                            String::from_utf8_lossy(&[d])
-                        ));
-                    };
-                    if col >= cols {
-                        return err(format!(
-                            "bad position: rank {rank_no} has more than {cols} squares"
-                        ));
-                    }
-                    let s = (row * cols + col) as u8;
-                    if v.hole_mask >> s & 1 != 0 {
-                        return err(format!(
-                            "bad position: a cube on the hole {}",
-                            v.square_name(s)
-                        ));
-                    }
-                    if seen[color.idx()] & (1 << (n - 1)) != 0 {
-                        return err(format!(
-                            "bad position: duplicate cube {}{}",
-                            if color == Color::Red { 'R' } else { 'B' },
-                            cube_char(n)
-                        ));
-                    }
-                    seen[color.idx()] |= 1 << (n - 1);
-                    b.put(s, color, n);
-                    col += 1;
-                    i += 2;
-                }
-                _ => {
-                    return err(format!(
-                        "bad position: unexpected '{}' on rank {rank_no}",
-                        String::from_utf8_lossy(&bytes[i..=i])
-                    ));
-                }
-            }
-        }
-        if col != cols {
-            return err(format!(
-                "bad position: rank {rank_no} has {col} squares instead of {cols}"
-            ));
-        }
+        parse_rank(&mut b, &mut seen, row, rank)?;
     }
     if seen == [0, 0] {
-        return err("bad position: no cubes on the board");
+        return Err(NotationError::NoCubes);
     }
-    b.finish_setup()
-        .map_err(|e| NotationError(format!("bad position: {e}")))?;
+    b.finish_setup()?;
     Ok(b)
+}
+
+/// Places the cubes of one rank of a position string (row `row` from the top) on `b`; `seen`
+/// holds each side's cubes placed so far, so that a cube given twice is refused.
+fn parse_rank(
+    b: &mut Board,
+    seen: &mut [u16; 2],
+    row: usize,
+    rank: &str,
+) -> Result<(), NotationError> {
+    let v = b.variant();
+    let (rows, cols) = (v.rows() as usize, v.cols() as usize);
+    let rank_no = rows - row;
+    let bytes = rank.as_bytes();
+    let mut col = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'1'..=b'8' => {
+                col += (c - b'0') as usize;
+                i += 1;
+            }
+            b'R' | b'B' => {
+                let color = if c == b'R' { Color::Red } else { Color::Blue };
+                let Some(&d) = bytes.get(i + 1) else {
+                    return Err(NotationError::RankEndsAfter {
+                        rank: rank_no,
+                        side: c as char,
+                    });
+                };
+                let Some(n) = parse_cube_char(d).filter(|n| v.cubes().contains(n)) else {
+                    return Err(NotationError::UnknownCube {
+                        cube: format!("{}{}", c as char, String::from_utf8_lossy(&[d])),
+                        rank: rank_no,
+                    });
+                };
+                if col >= cols {
+                    return Err(NotationError::RankTooLong {
+                        rank: rank_no,
+                        cols,
+                    });
+                }
+                let s = (row * cols + col) as u8;
+                if v.hole_mask >> s & 1 != 0 {
+                    return Err(NotationError::CubeOnHole(v.square_name(s)));
+                }
+                if seen[color.idx()] & (1 << (n - 1)) != 0 {
+                    return Err(NotationError::DuplicateCube(format!(
+                        "{}{}",
+                        c as char,
+                        cube_char(n)
+                    )));
+                }
+                seen[color.idx()] |= 1 << (n - 1);
+                b.put(s, color, n);
+                col += 1;
+                i += 2;
+            }
+            _ => {
+                return Err(NotationError::Unexpected {
+                    found: String::from_utf8_lossy(&bytes[i..=i]).into_owned(),
+                    rank: rank_no,
+                });
+            }
+        }
+    }
+    if col != cols {
+        return Err(NotationError::RankWidth {
+            rank: rank_no,
+            squares: col,
+            cols,
+        });
+    }
+    Ok(())
 }
 
 /// At most 40 characters of `s`, for quoting untrusted text in a message.
@@ -207,9 +213,9 @@ pub fn parse_fen_in(v: &'static Variant, s: &str) -> Result<Board, NotationError
     let parts: Vec<&str> = s.split_whitespace().collect();
     match parts.as_slice() {
         [board, side] => parse_fen_parts_in(v, board, side),
-        [_] => err("bad position: missing side to move"),
-        [] => err("bad position: empty"),
-        _ => err(format!("bad position '{}': extra fields", excerpt(s))),
+        [_] => Err(NotationError::MissingSide),
+        [] => Err(NotationError::EmptyPosition),
+        _ => Err(NotationError::ExtraFields(excerpt(s))),
     }
 }
 
@@ -316,7 +322,7 @@ mod tests {
     fn parse_fen(s: &str) -> Result<Board, NotationError> {
         parse_fen_in(std(), s)
     }
-    fn parse_square(s: &str) -> Result<u8, String> {
+    fn parse_square(s: &str) -> Result<u8, crate::rules::error::SquareError> {
         std().parse_square(s)
     }
 
@@ -364,22 +370,27 @@ mod tests {
             ("5/5/5/5/5 r", "no cubes"),
         ];
         for (fen, want) in cases {
-            let e = parse_fen(fen).unwrap_err().0;
+            let e = parse_fen(fen).unwrap_err().to_string();
             assert!(e.contains(want), "{fen}: got '{e}', want '{want}'");
         }
-        assert!(parse_square("f1").unwrap_err().contains("bad square 'f1'"));
+        assert!(
+            parse_square("f1")
+                .unwrap_err()
+                .to_string()
+                .contains("bad square 'f1'")
+        );
         assert!(parse_square("a0").is_err());
         assert!(
             parse_move_in(std(), "a5c3")
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("not one step")
         );
         assert!(parse_move_in(std(), "a5").is_err());
         assert!(
             parse_setup_in(std(), "123455")
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("twice")
         );
         assert!(parse_setup_in(std(), "12345").is_err());
@@ -397,7 +408,7 @@ mod tests {
         assert!(
             parse_fen("B14/5/5/5/4R1 r")
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("both sides")
         );
     }

@@ -6,6 +6,7 @@
 //! per cube of the variant, in increasing cube number.
 
 use crate::rules::board::{Board, Color, Move};
+use crate::rules::error::PositionError;
 use crate::rules::variant::Variant;
 
 /// What is wrong with a TCG position, arrangement or move: each fault with the tokens it names.
@@ -23,7 +24,7 @@ pub enum TcgNotationError {
     NoCubes,
     /// The cubes make no position (one already home, say).
     #[error("{0}")]
-    Position(&'static str),
+    Position(#[from] PositionError),
     #[error("'{reply}' is not {cubes} squares")]
     SetupLength { reply: String, cubes: usize },
     #[error("{square} is not one of {side}'s start squares")]

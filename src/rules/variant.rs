@@ -21,15 +21,12 @@ use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 use crate::rules::color::Color;
+use crate::rules::error::{RulesError, SquareError};
 use crate::rules::zobrist::{self, splitmix64};
 
 /// The most squares a board has (8x8).
 pub const MAX_SQ: usize = 64;
-/// The highest cube number.
-pub const MAX_CUBE: u8 = 12;
-/// Smallest and largest board side.
-pub const MIN_SIDE: u8 = 2;
-pub const MAX_SIDE: u8 = 8;
+pub use crate::rules::{MAX_CUBE, MAX_SIDE, MIN_SIDE};
 /// Outcome numbers are 0 (no dice: any cube) to 12.
 pub const OUTCOME_SLOTS: usize = 13;
 /// The most distinct outcomes of one roll (2..=12 for two dice).
@@ -237,15 +234,17 @@ pub fn half_turn(rows: u8, cols: u8, squares: &[u8]) -> Vec<u8> {
 }
 
 /// `a5` on a board of `rows` x `cols` to its index.
-pub fn parse_square_dims(rows: u8, cols: u8, s: &str) -> Result<u8, String> {
+pub fn parse_square_dims(rows: u8, cols: u8, s: &str) -> Result<u8, SquareError> {
     let b = s.as_bytes();
-    let last_file = (b'a' + cols - 1) as char;
-    if b.len() != 2 {
-        return Err(format!("bad square '{s}' (expected a1..{last_file}{rows})"));
-    }
-    let (f, r) = (b[0], b[1]);
+    let bad = || SquareError {
+        text: s.to_string(),
+        last: format!("{}{rows}", (b'a' + cols - 1) as char),
+    };
+    let [f, r] = b[..] else {
+        return Err(bad());
+    };
     if !(b'a'..b'a' + cols).contains(&f) || !(b'1'..b'1' + rows).contains(&r) {
-        return Err(format!("bad square '{s}' (expected a1..{last_file}{rows})"));
+        return Err(bad());
     }
     let col = f - b'a';
     let row = rows - 1 - (r - b'1');
@@ -325,7 +324,16 @@ impl Rules {
     }
 
     /// Checks the rules for a playable game: every fault named.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), RulesError> {
+        self.check_name()?;
+        self.check_sizes()?;
+        self.check_never_stuck()?;
+        self.check_start_squares()?;
+        self.check_holes_and_goals()
+    }
+
+    /// The name: what a record line and a file table can carry.
+    fn check_name(&self) -> Result<(), RulesError> {
         let name = &self.name;
         if name.is_empty()
             || name.len() > 64
@@ -333,54 +341,59 @@ impl Rules {
                 .bytes()
                 .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_' || c == b'.')
         {
-            return Err(format!(
-                "bad variant name '{}' (letters, digits, '-', '_' or '.', at most 64)",
-                name.escape_debug()
-            ));
+            return Err(RulesError::Name(name.escape_debug().to_string()));
         }
-        for (key, v) in [("rows", self.rows), ("cols", self.cols)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
-                return Err(format!("{key} = {v} is outside {MIN_SIDE}..{MAX_SIDE}"));
+        Ok(())
+    }
+
+    /// The board's sides, the cube numbers and the dice, each within its range.
+    fn check_sizes(&self) -> Result<(), RulesError> {
+        for (key, value) in [("rows", self.rows), ("cols", self.cols)] {
+            if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
+                return Err(RulesError::Side { key, value });
             }
         }
-        let n_sq = self.rows as usize * self.cols as usize;
         if self.cubes.is_empty() {
-            return Err("cubes is empty".into());
+            return Err(RulesError::NoCubes);
         }
         let mut seen = 0u16;
         for &c in &self.cubes {
             if !(1..=MAX_CUBE).contains(&c) {
-                return Err(format!("cube {c} is outside 1..{MAX_CUBE}"));
+                return Err(RulesError::CubeOutOfRange(c));
             }
             if seen & (1 << (c - 1)) != 0 {
-                return Err(format!("cube {c} is listed twice"));
+                return Err(RulesError::CubeTwice(c));
             }
             seen |= 1 << (c - 1);
         }
         match self.dice {
-            Dice::Die(n) if !(1..=12).contains(&n) => {
-                return Err(format!("dice d{n}: a die has 1..12 faces"));
-            }
-            Dice::Two(n) if !(1..=6).contains(&n) => {
-                return Err(format!("dice 2d{n}: two dice have 1..6 faces each"));
-            }
-            _ => {}
+            Dice::Die(n) if !(1..=12).contains(&n) => Err(RulesError::DieFaces(n)),
+            Dice::Two(n) if !(1..=6).contains(&n) => Err(RulesError::TwoDiceFaces(n)),
+            _ => Ok(()),
         }
+    }
+
+    /// The cube numbers the dice never roll: the first, if any.
+    fn never_rolled(&self) -> Option<u8> {
+        let rolled = self.outcomes();
+        self.cubes
+            .iter()
+            .copied()
+            .find(|&c| !rolled.iter().any(|o| o.0 == c))
+    }
+
+    /// The shapes of rules where a side can be stuck for good, so that a game never ends.
+    fn check_never_stuck(&self) -> Result<(), RulesError> {
         // With "pass", a cube whose number is never rolled never moves: a side left with only
         // such cubes could never move again, and a game between two such sides never ends.
-        if self.substitute == Substitute::Pass && self.dice != Dice::None {
-            let rolled = self.outcomes();
-            if let Some(c) = self
-                .cubes
-                .iter()
-                .find(|&&c| !rolled.iter().any(|o| o.0 == c))
-            {
-                return Err(format!(
-                    "cube {c} could never move: substitute = \"pass\" and the dice {} never \
-                     roll {c}",
-                    self.dice_name()
-                ));
-            }
+        if self.substitute == Substitute::Pass
+            && self.dice != Dice::None
+            && let Some(cube) = self.never_rolled()
+        {
+            return Err(RulesError::NeverMoves {
+                cube,
+                dice: self.dice_name(),
+            });
         }
         // With "nearest" and no own captures, a cube whose number is never rolled moves only
         // for another number's missing cube: while those live and are blocked by their own side
@@ -390,68 +403,73 @@ impl Rules {
             && !self.own_capture
             && self.dice != Dice::None
             && self.cubes.len() > 1
+            && let Some(cube) = self.never_rolled()
         {
-            let rolled = self.outcomes();
-            if let Some(c) = self
-                .cubes
-                .iter()
-                .find(|&&c| !rolled.iter().any(|o| o.0 == c))
-            {
-                return Err(format!(
-                    "cube {c} is never rolled (dice {}) and own_capture = false: cubes that block \
-                     each other can leave a side passing for ever; allow own captures, or use \
-                     dice that roll every cube",
-                    self.dice_name()
-                ));
-            }
+            return Err(RulesError::NeverRolled {
+                cube,
+                dice: self.dice_name(),
+            });
         }
         // Forward steps never leave the far rank: with only its corner a goal, a cube that
         // reaches the far rank elsewhere can never move again.
         if self.moves == Moves::Forward && self.goal == Goal::Corner && self.cols > 1 {
-            return Err(
-                "moves = \"forward\" with goal = \"corner\": a cube that reaches the far rank \
-                 off the corner can never move again; use goal = \"rank\""
-                    .into(),
-            );
+            return Err(RulesError::ForwardToCorner);
         }
+        Ok(())
+    }
+
+    /// One start square per cube on each side, on the board, none used twice.
+    fn check_start_squares(&self) -> Result<(), RulesError> {
         let k = self.cubes.len();
-        for (side, sq) in [("start", &self.start_red), ("start_blue", &self.start_blue)] {
+        let sides = [("start", &self.start_red), ("start_blue", &self.start_blue)];
+        for (key, sq) in sides {
             if sq.len() != k {
-                let (more, fewer) = if sq.len() > k {
-                    ("start squares", "cubes")
-                } else {
-                    ("cubes", "start squares")
-                };
-                return Err(format!(
-                    "{side} has {} squares for {k} cubes (more {more} than {fewer})",
-                    sq.len()
-                ));
+                return Err(RulesError::StartCount {
+                    key,
+                    squares: sq.len(),
+                    cubes: k,
+                });
             }
         }
+        let n_sq = self.rows as usize * self.cols as usize;
         let mut used = 0u64;
-        for (side, sq) in [("start", &self.start_red), ("start_blue", &self.start_blue)] {
-            for &s in sq {
-                if s as usize >= n_sq {
-                    return Err(format!("{side}: square {s} is off the board"));
+        for (key, sq) in sides {
+            for &square in sq {
+                if square as usize >= n_sq {
+                    return Err(RulesError::OffBoard { key, square });
                 }
-                let nm = square_name_dims(self.rows, self.cols, s);
-                if used & (1 << s) != 0 {
-                    return Err(format!("{side}: square {nm} is used twice"));
+                if used & (1 << square) != 0 {
+                    let name = square_name_dims(self.rows, self.cols, square);
+                    return Err(RulesError::StartTwice { key, name });
                 }
-                used |= 1 << s;
+                used |= 1 << square;
             }
         }
+        Ok(())
+    }
+
+    /// Holes on the board, each once, on no start square and no goal; no cube starting home.
+    fn check_holes_and_goals(&self) -> Result<(), RulesError> {
+        let n_sq = self.rows as usize * self.cols as usize;
+        let name = |s: u8| square_name_dims(self.rows, self.cols, s);
+        let used = self
+            .start_red
+            .iter()
+            .chain(&self.start_blue)
+            .fold(0u64, |m, &s| m | 1 << s);
         let mut holes = 0u64;
         for &h in &self.holes {
             if h as usize >= n_sq {
-                return Err(format!("holes: square {h} is off the board"));
+                return Err(RulesError::OffBoard {
+                    key: "holes",
+                    square: h,
+                });
             }
-            let nm = square_name_dims(self.rows, self.cols, h);
             if used & (1 << h) != 0 {
-                return Err(format!("holes: {nm} is a start square"));
+                return Err(RulesError::HoleOnStart(name(h)));
             }
             if holes & (1 << h) != 0 {
-                return Err(format!("holes: {nm} is listed twice"));
+                return Err(RulesError::HoleTwice(name(h)));
             }
             holes |= 1 << h;
         }
@@ -461,18 +479,14 @@ impl Rules {
             .iter()
             .find(|&&h| (goals[0] | goals[1]) & (1 << h) != 0)
         {
-            return Err(format!(
-                "holes: {} is a goal square",
-                square_name_dims(self.rows, self.cols, h)
-            ));
+            return Err(RulesError::HoleOnGoal(name(h)));
         }
-        for (c, sq) in [(0, &self.start_red), (1, &self.start_blue)] {
+        for (c, key, sq) in [
+            (0, "start", &self.start_red),
+            (1, "start_blue", &self.start_blue),
+        ] {
             if let Some(&s) = sq.iter().find(|&&s| goals[c] & (1 << s) != 0) {
-                return Err(format!(
-                    "{}: {} is already on that side's goal",
-                    if c == 0 { "start" } else { "start_blue" },
-                    square_name_dims(self.rows, self.cols, s)
-                ));
+                return Err(RulesError::StartOnGoal { key, name: name(s) });
             }
         }
         Ok(())
@@ -516,7 +530,7 @@ impl Variant {
     }
 
     /// Validates `rules` and returns the one shared variant with exactly these rules.
-    pub fn intern(rules: Rules) -> Result<&'static Variant, String> {
+    pub fn intern(rules: Rules) -> Result<&'static Variant, RulesError> {
         let mut reg = registry().lock().unwrap_or_else(|e| e.into_inner());
         if let Some(v) = reg.get(&rules) {
             return Ok(v);
@@ -526,117 +540,23 @@ impl Variant {
         Ok(v)
     }
 
-    fn build(rules: Rules) -> Result<Variant, String> {
+    fn build(rules: Rules) -> Result<Variant, RulesError> {
         rules.validate()?;
-        let (rows, cols) = (rules.rows as usize, rules.cols as usize);
-        let n_sq = rows * cols;
-        let mut dest = [[([0u8; 3], 0u8); MAX_SQ]; 2];
-        for (c, table) in dest.iter_mut().enumerate() {
-            for (s, entry) in table.iter_mut().enumerate().take(n_sq) {
-                let (row, col) = ((s / cols) as i32, (s % cols) as i32);
-                // Red's steps, diagonal first (the standard game's order); Blue's the half turn.
-                let steps: [(i32, i32); 3] = match rules.moves {
-                    Moves::Corner => [(1, 1), (1, 0), (0, 1)],
-                    Moves::Forward => [(1, 1), (1, 0), (1, -1)],
-                };
-                let mut d = [0u8; 3];
-                let mut n = 0;
-                for (dr, dc) in steps {
-                    let (dr, dc) = if c == 0 { (dr, dc) } else { (-dr, -dc) };
-                    let (r2, c2) = (row + dr, col + dc);
-                    if (0..rows as i32).contains(&r2) && (0..cols as i32).contains(&c2) {
-                        d[n] = (r2 * cols as i32 + c2) as u8;
-                        n += 1;
-                    }
-                }
-                *entry = (d, n as u8);
-            }
-        }
+        let n_sq = rules.rows as usize * rules.cols as usize;
+        let dest = step_tables(&rules);
         let goal_mask = goal_masks(&rules);
         let hole_mask = rules.holes.iter().fold(0u64, |m, &h| m | 1 << h);
-        // Distances by breadth-first search backwards from the goals.
-        let mut dist = [[31u8; MAX_SQ]; 2];
-        for c in 0..2 {
-            for (s, d) in dist[c].iter_mut().enumerate().take(n_sq) {
-                if goal_mask[c] & (1 << s) != 0 {
-                    *d = 0;
-                }
-            }
-            let mut changed = true;
-            while changed {
-                changed = false;
-                for s in 0..n_sq {
-                    if hole_mask & (1 << s) != 0 || dist[c][s] == 0 {
-                        continue;
-                    }
-                    let (d, n) = dest[c][s];
-                    let best = d[..n as usize]
-                        .iter()
-                        .filter(|&&t| hole_mask & (1 << t) == 0)
-                        .map(|&t| dist[c][t as usize])
-                        .min()
-                        .unwrap_or(31);
-                    if best < 31 && best + 1 < dist[c][s] {
-                        dist[c][s] = best + 1;
-                        changed = true;
-                    }
-                }
-            }
-        }
+        let dist = goal_distances(&dest, goal_mask, hole_mask, n_sq);
         let outcomes = rules.outcomes();
         let total_weight = outcomes.iter().map(|&(_, w)| w).sum();
         let full_mask = rules.cubes.iter().fold(0u16, |m, &c| m | 1 << (c - 1));
-        let mut movable: Box<[[u16; 16]; MASKS]> = vec![[0u16; 16]; MASKS]
-            .into_boxed_slice()
-            .try_into()
-            .expect("sized");
-        let mut groups: Box<[Groups; MASKS]> = vec![Groups::default(); MASKS]
-            .into_boxed_slice()
-            .try_into()
-            .expect("sized");
-        for alive in 1..MASKS {
-            // Only subsets of the variant's cubes occur.
-            if alive as u16 & !full_mask != 0 {
-                continue;
-            }
-            let alive16 = alive as u16;
-            for (o, slot) in movable[alive].iter_mut().enumerate().take(OUTCOME_SLOTS) {
-                *slot = movable_for(alive16, o as u8, rules.substitute);
-            }
-            let mut g = Groups::default();
-            for &(o, w) in &outcomes {
-                let m = movable[alive][o as usize];
-                match g.items[..g.len as usize].iter_mut().find(|(x, _)| *x == m) {
-                    Some(item) => item.1 += w as u8,
-                    None => {
-                        g.items[g.len as usize] = (m, w as u8);
-                        g.len += 1;
-                    }
-                }
-            }
-            groups[alive] = g;
-        }
+        let (movable, groups) = outcome_tables(&rules, &outcomes, full_mask);
         // The standard game's rules under any name (its network and tables apply).
         let standard = Rules {
             name: "standard".into(),
             ..rules.clone()
         } == preset_rules("standard").expect("the standard preset");
         let salt = if standard { 0 } else { rules_hash(&rules) };
-        let mut keys: Box<[[u64; MAX_SQ]; 32]> = Box::new([[0u64; MAX_SQ]; 32]);
-        for (code, row) in keys.iter_mut().enumerate().take(25).skip(1) {
-            let (c, n) = if code <= MAX_CUBE as usize {
-                (0, code)
-            } else {
-                (1, code - MAX_CUBE as usize)
-            };
-            for (s, k) in row.iter_mut().enumerate() {
-                *k = if n <= 6 && s < 25 {
-                    zobrist::PIECE_SQ[c * 6 + n][s]
-                } else {
-                    splitmix64(zobrist::EXTRA_SEED ^ ((code * MAX_SQ + s) as u64) << 8).1
-                };
-            }
-        }
         Ok(Variant {
             n_sq: n_sq as u8,
             dest,
@@ -647,7 +567,7 @@ impl Variant {
             total_weight,
             movable,
             groups,
-            keys,
+            keys: key_table(),
             salt,
             standard,
             full_mask,
@@ -719,7 +639,7 @@ impl Variant {
     pub fn square_name(&self, s: u8) -> String {
         square_name_dims(self.rows(), self.cols(), s)
     }
-    pub fn parse_square(&self, s: &str) -> Result<u8, String> {
+    pub fn parse_square(&self, s: &str) -> Result<u8, SquareError> {
         parse_square_dims(self.rows(), self.cols(), s)
     }
     /// The number of distinct setups of one side (k!).
@@ -735,6 +655,134 @@ impl Variant {
     pub fn weight(&self) -> i64 {
         self.total_weight as i64
     }
+}
+
+/// The squares one step reaches, per side and square: Red's steps diagonal first (the standard
+/// game's order), Blue's their half turn.
+fn step_tables(rules: &Rules) -> [[([u8; 3], u8); MAX_SQ]; 2] {
+    let (rows, cols) = (rules.rows as usize, rules.cols as usize);
+    let mut dest = [[([0u8; 3], 0u8); MAX_SQ]; 2];
+    for (c, table) in dest.iter_mut().enumerate() {
+        for (s, entry) in table.iter_mut().enumerate().take(rows * cols) {
+            let (row, col) = ((s / cols) as i32, (s % cols) as i32);
+            let steps: [(i32, i32); 3] = match rules.moves {
+                Moves::Corner => [(1, 1), (1, 0), (0, 1)],
+                Moves::Forward => [(1, 1), (1, 0), (1, -1)],
+            };
+            let mut d = [0u8; 3];
+            let mut n = 0;
+            for (dr, dc) in steps {
+                let (dr, dc) = if c == 0 { (dr, dc) } else { (-dr, -dc) };
+                let (r2, c2) = (row + dr, col + dc);
+                if (0..rows as i32).contains(&r2) && (0..cols as i32).contains(&c2) {
+                    d[n] = (r2 * cols as i32 + c2) as u8;
+                    n += 1;
+                }
+            }
+            *entry = (d, n as u8);
+        }
+    }
+    dest
+}
+
+/// The fewest steps from each square to each side's goal, avoiding holes (31 when none leads),
+/// by relaxing backwards from the goals until nothing changes.
+fn goal_distances(
+    dest: &[[([u8; 3], u8); MAX_SQ]; 2],
+    goal_mask: [u64; 2],
+    hole_mask: u64,
+    n_sq: usize,
+) -> [[u8; MAX_SQ]; 2] {
+    let mut dist = [[31u8; MAX_SQ]; 2];
+    for c in 0..2 {
+        for (s, d) in dist[c].iter_mut().enumerate().take(n_sq) {
+            if goal_mask[c] & (1 << s) != 0 {
+                *d = 0;
+            }
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for s in 0..n_sq {
+                if hole_mask & (1 << s) != 0 || dist[c][s] == 0 {
+                    continue;
+                }
+                let (d, n) = dest[c][s];
+                let best = d[..n as usize]
+                    .iter()
+                    .filter(|&&t| hole_mask & (1 << t) == 0)
+                    .map(|&t| dist[c][t as usize])
+                    .min()
+                    .unwrap_or(31);
+                if best < 31 && best + 1 < dist[c][s] {
+                    dist[c][s] = best + 1;
+                    changed = true;
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// Movable cubes per survivor mask and outcome, and the outcomes grouped by the cubes they move.
+#[allow(clippy::type_complexity)]
+fn outcome_tables(
+    rules: &Rules,
+    outcomes: &[(u8, u32)],
+    full_mask: u16,
+) -> (Box<[[u16; 16]; MASKS]>, Box<[Groups; MASKS]>) {
+    let mut movable: Box<[[u16; 16]; MASKS]> = vec![[0u16; 16]; MASKS]
+        .into_boxed_slice()
+        .try_into()
+        .expect("sized");
+    let mut groups: Box<[Groups; MASKS]> = vec![Groups::default(); MASKS]
+        .into_boxed_slice()
+        .try_into()
+        .expect("sized");
+    for alive in 1..MASKS {
+        // Only subsets of the variant's cubes occur.
+        if alive as u16 & !full_mask != 0 {
+            continue;
+        }
+        let alive16 = alive as u16;
+        for (o, slot) in movable[alive].iter_mut().enumerate().take(OUTCOME_SLOTS) {
+            *slot = movable_for(alive16, o as u8, rules.substitute);
+        }
+        let mut g = Groups::default();
+        for &(o, w) in outcomes {
+            let m = movable[alive][o as usize];
+            match g.items[..g.len as usize].iter_mut().find(|(x, _)| *x == m) {
+                Some(item) => item.1 += w as u8,
+                None => {
+                    g.items[g.len as usize] = (m, w as u8);
+                    g.len += 1;
+                }
+            }
+        }
+        groups[alive] = g;
+    }
+    (movable, groups)
+}
+
+/// Zobrist keys per piece code and square: the standard game's own on its 25 squares for cubes
+/// 1..6, generated from a fixed seed beyond them. The rule set's salt is mixed in elsewhere.
+fn key_table() -> Box<[[u64; MAX_SQ]; 32]> {
+    let mut keys: Box<[[u64; MAX_SQ]; 32]> = Box::new([[0u64; MAX_SQ]; 32]);
+    for (code, row) in keys.iter_mut().enumerate().take(25).skip(1) {
+        let (c, n) = if code <= MAX_CUBE as usize {
+            (0, code)
+        } else {
+            (1, code - MAX_CUBE as usize)
+        };
+        for (s, k) in row.iter_mut().enumerate() {
+            *k = if n <= 6 && s < 25 {
+                zobrist::PIECE_SQ[c * 6 + n][s]
+            } else {
+                splitmix64(zobrist::EXTRA_SEED ^ ((code * MAX_SQ + s) as u64) << 8).1
+            };
+        }
+    }
+    keys
 }
 
 fn movable_for(alive: u16, o: u8, sub: Substitute) -> u16 {
@@ -837,24 +885,35 @@ mod tests {
     fn invalid_rules_are_named() {
         let mut r = preset_rules("3x3").unwrap();
         r.cubes = vec![1, 2, 3, 4];
-        assert!(r.validate().unwrap_err().contains("start squares"));
+        assert!(
+            r.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("start squares")
+        );
         let mut r = preset_rules("standard").unwrap();
         r.holes = vec![24];
-        assert!(r.validate().unwrap_err().contains("e1 is a start square"));
+        assert!(
+            r.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("e1 is a start square")
+        );
         // Blue starting elsewhere frees e1, which is still Red's goal.
         r.start_blue = vec![23, 22, 21, 19, 18, 17];
         assert!(
             r.validate()
                 .unwrap_err()
+                .to_string()
                 .contains("holes: e1 is a goal square")
         );
         let mut r = preset_rules("standard").unwrap();
         r.rows = 9;
-        assert!(r.validate().unwrap_err().contains("rows"));
+        assert!(r.validate().unwrap_err().to_string().contains("rows"));
         // A side that can never move: one cube 2, a die that only rolls 1, no substitute.
         let mut r = preset_rules("backrank").unwrap();
         (r.cubes, r.dice, r.start_red, r.start_blue) = (vec![2], Dice::Die(1), vec![2], vec![22]);
-        let e = r.validate().unwrap_err();
+        let e = r.validate().unwrap_err().to_string();
         assert!(e.contains("cube 2 could never move"), "{e}");
         // With "nearest" the roll moves the cube there is.
         r.substitute = Substitute::Nearest;
@@ -862,7 +921,7 @@ mod tests {
         // Too many start squares is said the right way round.
         let mut r = preset_rules("3x3").unwrap();
         r.start_red.push(8);
-        let e = r.validate().unwrap_err();
+        let e = r.validate().unwrap_err().to_string();
         assert!(e.contains("more start squares than cubes"), "{e}");
     }
 
@@ -871,7 +930,7 @@ mod tests {
         // e09: nearest, no own captures, a d2 that never rolls cube 3: refused.
         let mut r = preset_rules("4x4").unwrap();
         (r.cubes, r.dice, r.own_capture) = (vec![1, 2, 3], Dice::Die(2), false);
-        let e = r.validate().unwrap_err();
+        let e = r.validate().unwrap_err().to_string();
         assert!(
             e.contains("cube 3 is never rolled") && e.contains("own_capture"),
             "{e}"
@@ -884,7 +943,7 @@ mod tests {
         // Forward steps with only the corner a goal strand a cube on the far rank.
         let mut r = preset_rules("standard").unwrap();
         r.moves = Moves::Forward;
-        let e = r.validate().unwrap_err();
+        let e = r.validate().unwrap_err().to_string();
         assert!(
             e.contains("forward") && e.contains("goal = \"rank\""),
             "{e}"

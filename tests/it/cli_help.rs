@@ -56,3 +56,37 @@ fn tables_where_they_do_not_apply_are_refused() {
     let r = common::run(&["--tables", "a", "review", "--tables", "b", "x.txt"], "");
     assert!(!r.ok && r.stderr.contains("given twice"), "{}", r.stderr);
 }
+
+/// `ewn replay r.txt | head -1`: the reader stops after one line and closes the pipe. The next
+/// line finds it closed; the program ends quietly and with success, never with a panic's text.
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    let path = common::temp_path("pipe", "many.txt");
+    // Enough games that their lines cannot all wait in the pipe's buffer.
+    let mut text = String::new();
+    for n in 1..=20_000 {
+        text.push_str(&format!(
+            "game {n}\nsetup 123456 123456\nfirst r\nresult b resign\nend\n"
+        ));
+    }
+    std::fs::write(&path, text).unwrap();
+    let mut child = std::process::Command::new(common::EWN)
+        .args(["replay", path.to_str().unwrap()])
+        .env("RUST_BACKTRACE", "0")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1: blue won by resign"), "{first}");
+    // The reader is gone: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    let _ = std::fs::remove_file(&path);
+}

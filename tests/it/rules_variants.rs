@@ -439,3 +439,40 @@ fn variants_check_refuses_the_rule_sets_that_can_stick_a_side() {
     let e = crate::common::run_fails(&["variants", "check", &fwd.display().to_string()]);
     assert!(e.contains("can never move again"), "{e}");
 }
+
+/// The words of a refused definition blame what was written: three cubes on a 2x2 board clash
+/// with Blue's squares, which were never written, so the message names the cubes (and their
+/// line), not `start_blue`; a hole on a goal is named; too many start squares is said the right
+/// way round.
+#[test]
+fn refusals_blame_what_was_written() {
+    let e = parse_variants("t.toml", "[tiny]\nrows = 2\ncols = 2\ncubes = [1, 2, 3]\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("t.toml:4: [tiny] cubes:"), "{e}");
+    assert!(e.contains("take a1") && !e.contains("start_blue:"), "{e}");
+    let e = parse_variants(
+        "t.toml",
+        "[h]\nstart_blue = [\"e4\", \"d4\", \"c4\", \"e3\", \"d3\", \"e2\"]\nholes = [\"e1\"]\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("holes: e1 is a goal square"), "{e}");
+    let e = parse_variants("t.toml", "[s]\nrows = 3\ncols = 3\ncubes = [1, 2]\nstart = [\"a3\", \"b3\", \"c3\"]\nstart_blue = [\"a1\", \"b1\"]\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("more start squares than cubes"), "{e}");
+}
+
+/// `variants check` and every reader take a file's tables in the file's order, not by name.
+#[test]
+fn tables_come_in_the_files_order() {
+    let text = "[zeta]\nrows = 4\ncols = 4\ncubes = [1, 2, 3]\n[alpha]\nparent = \"zeta\"\n\
+                [mid]\nparent = \"alpha\"\ncols = 5\n";
+    let names: Vec<&str> = parse_variants("o.toml", text)
+        .unwrap()
+        .iter()
+        .map(|v| v.name())
+        .collect();
+    assert_eq!(names, ["zeta", "alpha", "mid"]);
+}

@@ -373,7 +373,8 @@ fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<V
         }
         ("POST", "/api/record") => {
             let r: LoadReq = body(bytes)?;
-            let games = parse_records_with_graphs(&r.text).map_err(GuiError::BadRecord)?;
+            let games = parse_records_with_graphs(&r.text)
+                .map_err(|e| GuiError::BadRecord(e.to_string()))?;
             let (count, n) = (games.len(), r.game.unwrap_or(1));
             let (rec, graph) = n
                 .checked_sub(1)

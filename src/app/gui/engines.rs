@@ -126,7 +126,7 @@ impl PlayerConfig {
         match self {
             PlayerConfig::Human {} => Ok(()),
             PlayerConfig::Ewn { level, movetime } => {
-                Level::new(*level).map_err(GuiError::Player)?;
+                Level::new(*level).map_err(|e| GuiError::Player(e.to_string()))?;
                 check_time(*movetime)
             }
             PlayerConfig::Engine { name, movetime } => {
@@ -180,7 +180,7 @@ impl PlayerConfig {
                     s.set_builtin_tables(true);
                     s
                 },
-                level: Level::new(*level).map_err(GuiError::Player)?,
+                level: Level::new(*level).map_err(|e| GuiError::Player(e.to_string()))?,
                 movetime: *movetime,
                 seed,
             })),

@@ -375,7 +375,7 @@ impl Game {
     /// A game from a record that `replay` accepts, shown at its end. Dice after its last ply come
     /// from the record's seed when it has one, else they are typed in.
     pub fn from_record(rec: &GameRecord) -> Result<Game, GuiError> {
-        rec.replay().map_err(GuiError::Replay)?;
+        rec.replay().map_err(|e| GuiError::Replay(e.to_string()))?;
         let dice = match rec.seed {
             Some(seed) => DiceMode::Auto { seed },
             None => DiceMode::Manual,

@@ -17,6 +17,7 @@
 //! The review is deterministic at a depth or node limit: games are independent, each reviewed by
 //! its own single-threaded searcher, and `jobs` only spreads them over threads.
 
+mod error;
 mod json;
 
 use std::fmt::Write as _;
@@ -35,6 +36,7 @@ use crate::brain::tables::Tables;
 use crate::record::GameRecord;
 use crate::rules::board::{Color, Move};
 use crate::rules::notation::move_name_in;
+pub use error::ReviewError;
 
 /// What a move gave away, named as backgammon and chess programs name it (gnubg's "doubtful",
 /// "bad", "very bad"; lichess's inaccuracy, mistake, blunder): at least [`INACCURACY`],
@@ -187,7 +189,7 @@ pub fn review_game(
     searcher: &mut Searcher,
     game: &GameRecord,
     limits: &Limits,
-) -> Result<GameReview, String> {
+) -> Result<GameReview, ReviewError> {
     review_game_counted(searcher, game, limits, &mut |_| {})
 }
 
@@ -198,7 +200,7 @@ pub fn review_game_counted(
     game: &GameRecord,
     limits: &Limits,
     done: &mut dyn FnMut(usize),
-) -> Result<GameReview, String> {
+) -> Result<GameReview, ReviewError> {
     game.replay()?;
     searcher.clear();
     let mut b = game.start_board();
@@ -226,11 +228,10 @@ pub fn review_game_counted(
             let a = analyse_die(searcher, &b, p.die, limits, &mut |_| {});
             let best = a.moves()[0];
             let played = a.moves().iter().find(|m| m.mv == p.mv).ok_or_else(|| {
-                format!(
-                    "ply {}: {} was not searched",
-                    i + 1,
-                    move_name_in(b.variant(), p.mv)
-                )
+                ReviewError::NotSearched {
+                    ply: i + 1,
+                    mv: move_name_in(b.variant(), p.mv),
+                }
             })?;
             r.best = best.mv;
             r.best_value = to_prob(best.value);
@@ -252,10 +253,10 @@ pub fn luck_of_game(
     searcher: &mut Searcher,
     game: &GameRecord,
     limits: &Limits,
-) -> Result<Vec<RollLuck>, String> {
+) -> Result<Vec<RollLuck>, ReviewError> {
     game.replay()?;
     let plies: Vec<(u8, Move)> = game.plies.iter().map(|p| (p.die, p.mv)).collect();
-    game_luck(searcher, &game.start_board(), &plies, limits).map_err(|e| e.to_string())
+    Ok(game_luck(searcher, &game.start_board(), &plies, limits)?)
 }
 
 /// The result `side` scored in `game`: 1 a win, 0 a loss, 1/2 unfinished.
@@ -457,6 +458,15 @@ impl Summary {
             .unwrap_or(0)
             .max(6);
         let mut out = String::new();
+        self.write_moves(&mut out, width);
+        self.write_scores(&mut out, width);
+        self.write_skill_and_luck(&mut out, width);
+        self.write_exact(&mut out, width);
+        out
+    }
+
+    /// Each player's moves, choices and the win chance they lost.
+    fn write_moves(&self, out: &mut String, width: usize) {
         let _ = writeln!(
             out,
             "{:<width$}  {:>5}  {:>6}  {:>7}  {:>8}  {:>8}  {:>8}  {:>8}",
@@ -476,6 +486,10 @@ impl Summary {
                 t.per_game()
             );
         }
+    }
+
+    /// How each player's score is made up.
+    fn write_scores(&self, out: &mut String, width: usize) {
         let _ = writeln!(
             out,
             "Score = start - lost + opponents' lost + fault + other (means a game; fault: the \
@@ -501,6 +515,10 @@ impl Summary {
                 t.other()
             );
         }
+    }
+
+    /// Accuracy and error rate, and the luck when it was valued.
+    fn write_skill_and_luck(&self, out: &mut String, width: usize) {
         let _ = writeln!(
             out,
             "Skill: accuracy (percent, mean over choices) and error rate (win chance lost a choice):"
@@ -514,41 +532,46 @@ impl Summary {
                 t.per_choice()
             );
         }
-        if self.players.iter().any(|t| t.luck_games > 0) {
+        if !self.players.iter().any(|t| t.luck_games > 0) {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "Luck (means a game): own rolls, net (own minus the opponents'), score, luck-adjusted score:"
+        );
+        let _ = writeln!(out, "{ADJUSTED_NOTE}");
+        for t in &self.players {
             let _ = writeln!(
                 out,
-                "Luck (means a game): own rolls, net (own minus the opponents'), score, luck-adjusted score:"
+                "{:<width$}  {:>+7.4}  {:>+7.4}  {:>6.4}  {:>7.4}",
+                t.name,
+                t.luck_mean(t.luck),
+                t.luck_mean(t.net_luck),
+                t.mean(t.score),
+                t.luck_mean(t.adjusted)
             );
-            let _ = writeln!(out, "{ADJUSTED_NOTE}");
-            for t in &self.players {
-                let _ = writeln!(
-                    out,
-                    "{:<width$}  {:>+7.4}  {:>+7.4}  {:>6.4}  {:>7.4}",
-                    t.name,
-                    t.luck_mean(t.luck),
-                    t.luck_mean(t.net_luck),
-                    t.mean(t.score),
-                    t.luck_mean(t.adjusted)
-                );
-            }
         }
-        if self.players.iter().any(|t| t.exact_choices > 0) {
+    }
+
+    /// The exact losses, where the endgame tables cover a position.
+    fn write_exact(&self, out: &mut String, width: usize) {
+        if !self.players.iter().any(|t| t.exact_choices > 0) {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "Exact, in positions the endgame tables cover (lost a game, choices, lost/mv):"
+        );
+        for t in &self.players {
             let _ = writeln!(
                 out,
-                "Exact, in positions the endgame tables cover (lost a game, choices, lost/mv):"
+                "{:<width$}  {:>8.4}  {:>7}  {:>8.4}",
+                t.name,
+                t.mean(t.exact_lost),
+                t.exact_choices,
+                t.exact_lost / t.exact_choices.max(1) as f64
             );
-            for t in &self.players {
-                let _ = writeln!(
-                    out,
-                    "{:<width$}  {:>8.4}  {:>7}  {:>8.4}",
-                    t.name,
-                    t.mean(t.exact_lost),
-                    t.exact_choices,
-                    t.exact_lost / t.exact_choices.max(1) as f64
-                );
-            }
         }
-        out
     }
 }
 
@@ -559,8 +582,6 @@ const ADJUSTED_NOTE: &str = "  (a luck-adjusted result is the result minus the n
 /// The text of one reviewed game: a head line, every move that lost at least `threshold`, and
 /// each side's total.
 pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> String {
-    let moves = &review.moves;
-    let v = game.start_board().variant();
     let mut out = String::new();
     let how = match game.winner {
         Some(w) => format!("{} won by {}", w.name(), game.reason),
@@ -575,32 +596,58 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
         game.plies.len(),
         review.start_red
     );
-    let shown: Vec<&MoveReview> = moves
+    write_lost_moves(&mut out, game, review, threshold);
+    write_game_totals(&mut out, game, review);
+    if !review.luck.is_empty() {
+        write_game_luck(&mut out, game, review);
+    }
+    if game.reason.is_fault() {
+        let _ = writeln!(
+            out,
+            "  decided by a fault: {}; the result is not the dice's doing, and the luck and \
+             losses above value the rolls and moves only",
+            game.reason
+        );
+    }
+    out
+}
+
+/// The moves of a game that lost at least `threshold`, as a table.
+fn write_lost_moves(out: &mut String, game: &GameRecord, review: &GameReview, threshold: f64) {
+    let v = game.start_board().variant();
+    let shown: Vec<&MoveReview> = review
+        .moves
         .iter()
         .filter(|m| m.choices > 1 && m.loss() >= threshold)
         .collect();
-    if !shown.is_empty() {
-        let _ = writeln!(
-            out,
-            "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6}  {:<6}  {:>6}  {:>6}  mark",
-            "ply", "side", "die", "played", "win", "best", "win", "lost"
-        );
-        for m in shown {
-            let line = format!(
-                "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6.4}  {:<6}  {:>6.4}  {:>6.4}  {}",
-                m.ply,
-                m.side.name(),
-                m.die,
-                move_name_in(v, m.played),
-                m.played_value,
-                move_name_in(v, m.best),
-                m.best_value,
-                m.loss(),
-                m.mark().map_or("", Mark::name)
-            );
-            let _ = writeln!(out, "{}", line.trim_end());
-        }
+    if shown.is_empty() {
+        return;
     }
+    let _ = writeln!(
+        out,
+        "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6}  {:<6}  {:>6}  {:>6}  mark",
+        "ply", "side", "die", "played", "win", "best", "win", "lost"
+    );
+    for m in shown {
+        let line = format!(
+            "  {:>4}  {:<4}  {:>3}  {:<6}  {:>6.4}  {:<6}  {:>6.4}  {:>6.4}  {}",
+            m.ply,
+            m.side.name(),
+            m.die,
+            move_name_in(v, m.played),
+            m.played_value,
+            move_name_in(v, m.best),
+            m.best_value,
+            m.loss(),
+            m.mark().map_or("", Mark::name)
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+/// Each side's loss and accuracy over a game.
+fn write_game_totals(out: &mut String, game: &GameRecord, review: &GameReview) {
+    let moves = &review.moves;
     let (rl, rn) = review.lost(Color::Red);
     let (bl, bn) = review.lost(Color::Blue);
     let _ = writeln!(
@@ -622,45 +669,38 @@ pub fn game_text(game: &GameRecord, review: &GameReview, threshold: f64) -> Stri
         bt.accuracy(),
         bt.error_rate()
     );
-    if !review.luck.is_empty() {
-        let roll = |r: Option<RollLuck>| {
-            r.map_or("none".to_string(), |r| {
-                format!("ply {} roll {} {:+.1}%", r.ply, r.die, 100.0 * r.luck())
-            })
-        };
-        let mut parts = Vec::new();
-        for (name, side) in [(&game.red, Color::Red), (&game.blue, Color::Blue)] {
-            let l = SideLuck::of(&review.luck, side);
-            parts.push(format!(
-                "{name} {:+.4} (luckiest {}, unluckiest {})",
-                l.total,
-                roll(l.best),
-                roll(l.worst)
-            ));
-        }
-        let _ = writeln!(out, "  luck: {}", parts.join(", "));
-        let (ra, ba) = (
-            adjusted_result(&review.luck, Color::Red, result_of(game, Color::Red)),
-            adjusted_result(&review.luck, Color::Blue, result_of(game, Color::Blue)),
-        );
-        let _ = writeln!(
-            out,
-            "  luck-adjusted result: {} {ra:.4}, {} {ba:.4}",
-            game.red, game.blue
-        );
-        if !(0.0..=1.0).contains(&ra) || !(0.0..=1.0).contains(&ba) {
-            let _ = writeln!(out, "{ADJUSTED_NOTE}");
-        }
+}
+
+/// Each side's luck over a game, its luckiest and unluckiest roll and the luck-adjusted result.
+fn write_game_luck(out: &mut String, game: &GameRecord, review: &GameReview) {
+    let roll = |r: Option<RollLuck>| {
+        r.map_or("none".to_string(), |r| {
+            format!("ply {} roll {} {:+.1}%", r.ply, r.die, 100.0 * r.luck())
+        })
+    };
+    let mut parts = Vec::new();
+    for (name, side) in [(&game.red, Color::Red), (&game.blue, Color::Blue)] {
+        let l = SideLuck::of(&review.luck, side);
+        parts.push(format!(
+            "{name} {:+.4} (luckiest {}, unluckiest {})",
+            l.total,
+            roll(l.best),
+            roll(l.worst)
+        ));
     }
-    if game.reason.is_fault() {
-        let _ = writeln!(
-            out,
-            "  decided by a fault: {}; the result is not the dice's doing, and the luck and \
-             losses above value the rolls and moves only",
-            game.reason
-        );
+    let _ = writeln!(out, "  luck: {}", parts.join(", "));
+    let (ra, ba) = (
+        adjusted_result(&review.luck, Color::Red, result_of(game, Color::Red)),
+        adjusted_result(&review.luck, Color::Blue, result_of(game, Color::Blue)),
+    );
+    let _ = writeln!(
+        out,
+        "  luck-adjusted result: {} {ra:.4}, {} {ba:.4}",
+        game.red, game.blue
+    );
+    if !(0.0..=1.0).contains(&ra) || !(0.0..=1.0).contains(&ba) {
+        let _ = writeln!(out, "{ADJUSTED_NOTE}");
     }
-    out
 }
 
 /// `ewn review`.
@@ -713,21 +753,7 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
     if !(0.0..=1.0).contains(&args.threshold) {
         bail!("--threshold must lie in 0..1, not {}", args.threshold);
     }
-    // Names the file and the line of any error; a file without games is one. Names are at most
-    // `record::MAX_NAME` characters, which bounds the report's column width.
-    let mut games: Vec<GameRecord> = crate::record::read_record_file(&args.file)?
-        .into_iter()
-        .map(|g| g.game)
-        .collect();
-    if let Some(n) = args.game {
-        games.retain(|g| g.number == n);
-        if games.is_empty() {
-            bail!("no game {n} in {}", args.file.display());
-        }
-    }
-    if games.is_empty() {
-        bail!("no games in {}", args.file.display());
-    }
+    let games = chosen_games(&args)?;
     let limits = Limits {
         depth: args
             .depth
@@ -766,6 +792,34 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
         );
         return Ok(());
     }
+    let _ = writeln!(out, "{}", summary_head(&args, games.len(), &limits));
+    out.push_str(&summary.text());
+    print!("{out}");
+    Ok(())
+}
+
+/// The games of the record file to review: all, or the one `--game` names.
+fn chosen_games(args: &ReviewArgs) -> Result<Vec<GameRecord>> {
+    // Names the file and the line of any error; a file without games is one. Names are at most
+    // `record::MAX_NAME` characters, which bounds the report's column width.
+    let mut games: Vec<GameRecord> = crate::record::read_record_file(&args.file)?
+        .into_iter()
+        .map(|g| g.game)
+        .collect();
+    if let Some(n) = args.game {
+        games.retain(|g| g.number == n);
+        if games.is_empty() {
+            bail!("no game {n} in {}", args.file.display());
+        }
+    }
+    if games.is_empty() {
+        bail!("no games in {}", args.file.display());
+    }
+    Ok(games)
+}
+
+/// The line before the summary: how many games, how each move was searched and the luck valued.
+fn summary_head(args: &ReviewArgs, games: usize, limits: &Limits) -> String {
     let mut how = Vec::new();
     if let Some(d) = limits.depth {
         how.push(format!("depth {d}"));
@@ -776,21 +830,16 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
     if let Some(ms) = limits.movetime {
         how.push(format!("{ms} ms"));
     }
-    let _ = writeln!(
-        out,
-        "Reviewed {} games, every move with a choice searched with all its alternatives ({}); \
+    format!(
+        "Reviewed {games} games, every move with a choice searched with all its alternatives ({}); \
          win chance lost a move with a choice and a game, mistakes losing at least {}; {}:",
-        games.len(),
         how.join(", "),
         args.threshold,
         match args.luck_depth {
             0 => "luck not valued".to_string(),
             d => format!("every roll's luck valued by a depth-{d} search"),
         }
-    );
-    out.push_str(&summary.text());
-    print!("{out}");
-    Ok(())
+    )
 }
 
 /// Reviews `games` on `jobs` threads, each with its own searcher; results in the games' order.
@@ -820,7 +869,7 @@ pub fn luck_all(
     })
 }
 
-type GameJob<'a, T> = dyn Fn(&mut Searcher, &GameRecord) -> Result<T, String> + Sync + 'a;
+type GameJob<'a, T> = dyn Fn(&mut Searcher, &GameRecord) -> Result<T, ReviewError> + Sync + 'a;
 
 /// Runs `job` on every game on `jobs` threads, each with its own searcher (with the endgame
 /// tables and, for each game's variant, its solved table from `table_dir`); results in the
@@ -849,7 +898,8 @@ pub fn for_each_game<T: Send + Clone>(
         }
     }
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<T, String>>>> = Mutex::new(vec![None; games.len()]);
+    let results: Mutex<Vec<Option<Result<T, ReviewError>>>> =
+        Mutex::new((0..games.len()).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(games.len()) {
             scope.spawn(|| {

@@ -31,7 +31,7 @@ pub fn variant(rows: u8, cols: u8) -> Result<&'static Variant, SolveError> {
         vec![1],
         Dice::Die(1),
     ))
-    .map_err(SolveError::Rules)
+    .map_err(|e| SolveError::Rules(e.to_string()))
 }
 
 /// For the side to move: (wins, plies to the end under perfect play).

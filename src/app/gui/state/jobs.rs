@@ -119,7 +119,7 @@ impl State {
         &mut self,
         id: u64,
         rec: GameRecord,
-        r: Result<GameReview, String>,
+        r: Result<GameReview, crate::app::review::ReviewError>,
     ) {
         if self.review_job.as_ref().is_none_or(|j| j.id != id) {
             return;
