@@ -107,7 +107,8 @@ impl State {
                     let luck = Limits::to_depth(crate::brain::luck::DEFAULT_LUCK_DEPTH);
                     r.luck = crate::app::review::luck_of_game(&mut searcher, &rec, &luck)?;
                     Ok(r)
-                });
+                })
+                .map_err(GuiError::Review);
             let mut st = lock(&shared);
             st.finish_review(id, rec, r);
             st.pump(&shared);
@@ -119,7 +120,7 @@ impl State {
         &mut self,
         id: u64,
         rec: GameRecord,
-        r: Result<GameReview, String>,
+        r: Result<GameReview, GuiError>,
     ) {
         if self.review_job.as_ref().is_none_or(|j| j.id != id) {
             return;
@@ -128,7 +129,7 @@ impl State {
         let result = match r {
             Ok(r) => r,
             Err(e) => {
-                self.error = Some(format!("the review failed: {e}"));
+                self.error = Some(e.to_string());
                 return;
             }
         };

@@ -310,7 +310,7 @@ impl State {
     }
 
     /// Loads the solved table of every offered variant that `dir` has one of.
-    pub fn load_solved(&mut self, dir: &std::path::Path) -> anyhow::Result<()> {
+    pub fn load_solved(&mut self, dir: &std::path::Path) -> Result<(), GuiError> {
         for &v in &self.variants {
             if let Some(path) = solve::file::find(dir, v) {
                 let t = solve::file::read(v, &path)?;
