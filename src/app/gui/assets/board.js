@@ -73,10 +73,33 @@ const EwnBoard = (() => {
     return { side: t[0] === 'R' || t[0] === 'r' ? 'red' : 'blue', label: t.slice(1) };
   }
 
+  // Arrows over the board, from square centre to square centre: deco.arrows, a list of
+  // {from: 'a5', to: 'b4', kind: 'best' | 'played' | 'hint' | 'shown'}. Drawn in the board's own
+  // units (one square each way), so they follow any size and the flip.
+  function arrows(g, list, flip) {
+    const ok = (list || []).filter((a) => a && g.index(a.from) >= 0 && g.index(a.to) >= 0 && a.from !== a.to);
+    if (!ok.length) return '';
+    const at = (s) => {
+      let i = g.index(s);
+      if (flip) i = g.n - 1 - i;
+      return [i % g.cols + 0.5, Math.floor(i / g.cols) + 0.5];
+    };
+    const kinds = [...new Set(ok.map((a) => a.kind))];
+    const heads = kinds.map((k) => `<marker id="ah-${k}" class="${k}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0 0L10 5L0 10z" class="head ${k}"/></marker>`).join('');
+    const lines = ok.map((a) => {
+      const [x1, y1] = at(a.from), [x2, y2] = at(a.to);
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      // Ends a little short of the target's centre, so its cube's number stays readable.
+      const k = (len - 0.28) / len;
+      return `<line class="${a.kind}" x1="${x1}" y1="${y1}" x2="${(x1 + (x2 - x1) * k).toFixed(3)}" y2="${(y1 + (y2 - y1) * k).toFixed(3)}" stroke-width="0.11" marker-end="url(#ah-${a.kind})"/>`;
+    }).join('');
+    return `<svg class="arrows" aria-hidden="true" viewBox="0 0 ${g.cols} ${g.rows}" preserveAspectRatio="none"><defs>${heads}</defs>${lines}</svg>`;
+  }
+
   const last = new WeakMap(); // element -> the html it shows, so an unchanged board is not rebuilt
 
   // deco (all optional): cls / cubeCls / words / badges: Map square name -> list of classes,
-  // classes of the cube, words for screen readers, html of badges; focus: the square index that
+  // classes of the cube, words for screen readers, html of badges; arrows: see arrows(); focus: the square index that
   // takes the keyboard focus; selected: the picked square's name; cubeWords(cube, name): extra
   // words for a cube.
   function draw(el, view, deco) {
@@ -109,6 +132,8 @@ const EwnBoard = (() => {
           cls.push(goal === 'r' ? 'goal-rank-red' : 'goal-rank-blue');
           words.push(goal === 'r' ? "Red's goal rank" : "Blue's goal rank");
           line = `<span class="goal-line ${goal === 'r' ? 'red' : 'blue'} ${bottom ? 'at-bottom' : 'at-top'}" aria-hidden="true"></span>`;
+          // Its labels move clear of the band.
+          cls.push(bottom ? 'band-bottom' : 'band-top');
         }
       } else if (goal === 'b') { cls.push('goal-blue'); words.push("Blue's goal"); }
       else if (goal === 'r') { cls.push('goal-red'); words.push("Red's goal"); }
@@ -135,6 +160,7 @@ const EwnBoard = (() => {
       html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}" role="gridcell"${tab}${sel}><span class="sr-only">${words.join(', ')}</span>${inner}</div>`);
       if (flip ? c === 0 : c === g.cols - 1) html.push('</div>');
     }
+    html.push(arrows(g, d.arrows, flip));
     const text = html.join('');
     if (last.get(el) === text) return false;
     el.style.setProperty('--rows', g.rows);
