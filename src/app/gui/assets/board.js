@@ -160,14 +160,26 @@ const EwnBoard = (() => {
       html.push(`<div id="sq-${name}" class="${cls.join(' ')}" data-i="${i}" role="gridcell"${tab}${sel}><span class="sr-only">${words.join(', ')}</span>${inner}</div>`);
       if (flip ? c === 0 : c === g.cols - 1) html.push('</div>');
     }
-    html.push(arrows(g, d.arrows, flip));
     const text = html.join('');
-    if (last.get(el) === text) return false;
-    el.style.setProperty('--rows', g.rows);
-    el.style.setProperty('--cols', g.cols);
-    el.innerHTML = text;
-    last.set(el, text);
-    return true;
+    const rebuilt = last.get(el) !== text;
+    if (rebuilt) {
+      el.style.setProperty('--rows', g.rows);
+      el.style.setProperty('--cols', g.cols);
+      el.innerHTML = text;
+      last.set(el, text);
+    }
+    // The arrows are a layer of their own, redrawn alone: a new arrow (an analysis arriving)
+    // never rebuilds the squares, so a click aimed at one is never lost.
+    const svg = arrows(g, d.arrows, flip);
+    let layer = el.querySelector(':scope > .arrows-layer');
+    if (!layer) {
+      layer = document.createElement('div');
+      layer.className = 'arrows-layer';
+      layer.setAttribute('aria-hidden', 'true');
+      el.appendChild(layer);
+    }
+    if (layer.dataset.svg !== svg) { layer.innerHTML = svg; layer.dataset.svg = svg; }
+    return rebuilt;
   }
 
   return { geometry, draw, cubeOf };
