@@ -102,7 +102,20 @@ const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
 const dieWords = (d) => (hasDice() ? `die ${d}` : 'any cube');
 const DieWords = (d) => (hasDice() ? `Die ${d}` : 'Any cube');
 
+// Answers are applied in the order their requests were sent: a poll sent before a step but
+// answered after it would otherwise draw the older position again, and the next step would start
+// from there (a held arrow key lost a ply that way).
+let sentSeq = 0;
+let appliedSeq = 0;
+// Whether the state answering request `seq` is older than one already drawn.
+function stale(seq) {
+  if (seq < appliedSeq) return true;
+  appliedSeq = seq;
+  return false;
+}
+
 async function api(method, path, body) {
+  const seq = ++sentSeq;
   const opt = { method, headers: {} };
   if (body !== undefined) {
     opt.headers['Content-Type'] = 'application/json';
@@ -119,6 +132,7 @@ async function api(method, path, body) {
     try { localStorage.removeItem('ewn-token'); } catch (e) { /* private mode */ }
   }
   if (!r.ok) throw new Error((data && data.error) || ('HTTP ' + r.status));
+  if (data && data.version !== undefined && stale(seq)) data.stale = true;
   return data;
 }
 
@@ -127,7 +141,7 @@ async function post(path, body) {
   try {
     const s = await api('POST', path, body || {});
     localError = null;
-    if (s && s.version !== undefined) render(s);
+    if (s && s.version !== undefined && !s.stale) render(s);
     return s;
   } catch (e) {
     flash(e.message);

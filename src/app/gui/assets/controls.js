@@ -447,7 +447,7 @@ let linkedDone = false;
 async function poll() {
   try {
     const s = await api('GET', '/api/state');
-    if (!S || s.version !== S.version) render(s);
+    if (!s.stale && (!S || s.version !== S.version)) render(s);
     if (!linkedDone && LINKED) { linkedDone = true; openLinked(); }
     else if (s.review.busy) drawReview(); // its seconds go on
 
