@@ -89,9 +89,10 @@ const EwnBoard = (() => {
     const lines = ok.map((a) => {
       const [x1, y1] = at(a.from), [x2, y2] = at(a.to);
       const len = Math.hypot(x2 - x1, y2 - y1);
-      // Ends a little short of the target's centre, so its cube's number stays readable.
-      const k = (len - 0.28) / len;
-      return `<line class="${a.kind}" x1="${x1}" y1="${y1}" x2="${(x1 + (x2 - x1) * k).toFixed(3)}" y2="${(y1 + (y2 - y1) * k).toFixed(3)}" stroke-width="0.11" marker-end="url(#ah-${a.kind})"/>`;
+      // Starts and ends off the squares' centres, so that the cubes' numbers stay readable.
+      const k0 = 0.3 / len, k1 = (len - 0.28) / len;
+      const px = (k) => (x1 + (x2 - x1) * k).toFixed(3), py = (k) => (y1 + (y2 - y1) * k).toFixed(3);
+      return `<line class="${a.kind}" x1="${px(k0)}" y1="${py(k0)}" x2="${px(k1)}" y2="${py(k1)}" stroke-width="0.11" marker-end="url(#ah-${a.kind})"/>`;
     }).join('');
     return `<svg class="arrows" aria-hidden="true" viewBox="0 0 ${g.cols} ${g.rows}" preserveAspectRatio="none"><defs>${heads}</defs>${lines}</svg>`;
   }
