@@ -12,10 +12,14 @@ back), a watched engine game with pause and step, a typed die corrected, the rev
 record that marks mistakes and fills the graph; then what a new player trips over: a move at a
 past position of the finished game starts a side line and the game, its result and review stay;
 a click on one's own cube never takes it by accident; double clicks do nothing twice; notes show
-on the board, in view; Pause shows and voids an engine's choice; graph and review list select the
+right under the board, in view, clear of the bars; Pause shows and voids an engine's choice; graph and review list select the
 same decision, where the game's die and the played move are shown; boards of other sizes draw;
 a 3x3 and a 6x6 game (typed setups of ten cubes, two dice) picked in the form, a few moves each,
 and a forced pass in backrank played with the Pass button.
+New journeys: play mode holds the analysis until asked and shows it at the end; the address bar's
+address opened in a new tab keeps control, and in another browser says it only watches and how
+to play; the third game of a record of three is picked and loaded; arrow keys pressed as fast as
+a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
 review entry brings the board into view, and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
 violation may remain.
@@ -572,8 +576,10 @@ def own_cube_and_notes(d):
     board = d.find_element(By.ID, "board").rect
     scroll = js(d, "window.scrollY")
     assert note["y"] - scroll >= 0 and note["y"] + note["height"] - scroll <= 800, f"the note is out of view: {note}"
-    assert board["y"] <= note["y"] <= board["y"] + board["height"], "the note is not on the board"
+    bottom = board["y"] + board["height"]
+    assert bottom - 1 <= note["y"] <= bottom + 40, f"the note {note} is not right under the board (to {bottom})"
     note_clear_of_bottom_rank(d)
+    note_clear_of_bars(d)
     shot(d, "desktop-own-cube.png", top=False)
     # Picked on purpose, the capture is played.
     d.find_element(By.ID, "sq-a5").click()
@@ -581,7 +587,7 @@ def own_cube_and_notes(d):
     d.find_element(By.ID, "sq-b5").click()
     wait(d, "the capture of one's own cube", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
     wait(d, "the note gone with the change", lambda d: note_shown(d) == "")
-    print("own cube: a click never takes it; picked on purpose it does; the note shows on the board")
+    print("own cube: a click never takes it; picked on purpose it does; the note shows right under the board")
 
 
 def double_clicks(d):
@@ -676,7 +682,9 @@ def variant_game(d, variant, width, name, setups=None):
         assert js(d, "S.die") in faces, f"die {js(d, 'S.die')} is not one of {faces}"
         if turn == 2:
             wait(d, "the analysis of the rolled die", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
-            wait(d, "the die box to show the rolled die", lambda d: d.find_element(By.ID, "die").text == str(js(d, "S.die")))
+            # Two dice show as "4+5 = 9": the box ends with the roll.
+            wait(d, "the die box to show the rolled die",
+                 lambda d: d.find_element(By.ID, "die").text.replace("\n", " ").endswith(str(js(d, "S.die"))))
             check_layout(d, width)
             shot(d, name)
         click_move(d)
@@ -923,6 +931,23 @@ def note_clear_of_bottom_rank(d):
     assert note["y"] >= bottom - 1, f"the note ({note}) covers the lowest cubes (to {bottom})"
 
 
+def note_clear_of_bars(d):
+    """A note under the board covers neither player's bar nor the review's line (it is in the
+    page's flow, not over it)."""
+    note = d.find_element(By.ID, "error")
+    if not note.is_displayed():
+        return
+    a = note.rect
+    for id_ in ("bar-red", "bar-blue", "decision", "mainline"):
+        el = d.find_element(By.ID, id_)
+        if not el.is_displayed():
+            continue
+        b = el.rect
+        apart = (a["y"] + a["height"] <= b["y"] + 1 or b["y"] + b["height"] <= a["y"] + 1 or
+                 a["x"] + a["width"] <= b["x"] + 1 or b["x"] + b["width"] <= a["x"] + 1)
+        assert apart, f"the note {a} covers #{id_} {b}"
+
+
 def coords_clear_of_cubes(d):
     """Rank and file labels are not covered by cubes (a 6x6 board on a phone)."""
     bad = d.execute_script(
@@ -962,6 +987,8 @@ def opening_game(d, width, by_key):
         assert js(d, "S.error") is None, f"an engine fault: {js(d, 'S.error')}"
         turns += 1
         roll_if_needed(d, by_key=by_key)
+        if turns == 1 and not by_key:
+            play_mode_holds_the_analysis(d)
         n = ply_count(d) + 1
         if by_key:
             type_move(d)
@@ -970,6 +997,10 @@ def opening_game(d, width, by_key):
         if not over(d):
             engine_answers(d, n + 1)
     assert turns > 0 and js(d, "S.plies.some(p => p.side === 'b')"), "the engine never answered"
+    # The game is over: what play mode held back is shown by itself.
+    wait(d, "the analysis shown at the game's end", lambda d: d.find_element(By.ID, "winbar").is_displayed()
+         and not d.find_element(By.ID, "held-msg").is_displayed())
+    assert d.find_element(By.ID, "graph").is_displayed(), "the graph stays hidden after the game"
     plies = ply_count(d)
     print(f"opening game at {width}: {status(d)} after {plies} plies, {turns} turns of the person")
     if width > 600 and plies >= 5:
@@ -988,6 +1019,95 @@ def opening_game(d, width, by_key):
     wait(d, "the rematch with colours swapped",
          lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
     wait(d, "the engine's first move of the rematch", lambda d: ply_count(d) >= 1 or over(d))
+
+
+def play_mode_holds_the_analysis(d):
+    """A new player plays without help: after the roll no win chance, best move or arrow shows
+    until asked; Show analysis shows the table and the best move's arrow, and the switch back
+    hides them again."""
+    assert js(d, "mode") == "play", "the page does not open in play mode"
+    assert d.find_element(By.ID, "held-msg").is_displayed(), "play mode does not say the analysis waits"
+    assert not d.find_element(By.ID, "winbar").is_displayed(), "the win bar shows in play mode"
+    assert not d.find_element(By.ID, "graph").is_displayed(), "the graph shows in play mode"
+    assert not d.find_elements(By.CSS_SELECTOR, "#board .arrows .best"), "a best-move arrow shows in play mode"
+    assert d.find_element(By.ID, "mode-play").get_attribute("aria-pressed") == "true"
+    click(d, "show-analysis")
+    wait(d, "the analysis table once asked", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
+         and d.find_element(By.ID, "analysis-die").is_displayed())
+    wait(d, "the best move's arrow on the board", lambda d: d.find_elements(By.CSS_SELECTOR, "#board .arrows line.best"))
+    shot(d, "opening-analysis-asked.png")
+    click(d, "mode-play")
+    wait(d, "the analysis held again", lambda d: d.find_element(By.ID, "held-msg").is_displayed()
+         and not d.find_elements(By.CSS_SELECTOR, "#board .arrows .best"))
+    print("play mode: the analysis waits until asked, and shows when asked")
+
+
+def copied_address_keeps_control(d):
+    """The address bar's address (the token taken out), opened in a new tab of the same browser,
+    keeps control; in another browser it says plainly that it only watches and how to play."""
+    address = d.current_url
+    assert "token" not in address, address
+    d.switch_to.new_window("tab")
+    d.get(address)
+    wait(d, "the copied address's page", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+    assert js(d, "Boolean(TOKEN)"), "the new tab lost the token"
+    assert not js(d, "document.body.classList.contains('watch-only')"), "the new tab is watch-only"
+    before = js(d, "S.version")
+    d.execute_script("post('/api/control', {action: S.running ? 'run' : 'pause'})")
+    wait(d, "a change accepted from the new tab", lambda d: js(d, "S.version") != before and note_shown(d) == "")
+    d.close()
+    d.switch_to.window(d.window_handles[0])
+    other = browser(1280, 800)
+    try:
+        other.get(address)
+        wait(other, "the watch-only note", lambda o: "only watch" in note_shown(o))
+        said = note_shown(other)
+        assert "?token=" in said, f"the watch-only note does not say how to get control: {said!r}"
+    finally:
+        close(other)
+    print("copied address: a new tab keeps control; another browser says it watches and how to play")
+
+
+def third_game_of_a_record(d):
+    """A record of several games: the picker lists them and the third one loads."""
+    games = "".join(REVIEWED.replace("game 1", f"game {n}").replace("red ewn", f"red player{n}")
+                    for n in (1, 2, 3))
+    field = d.find_element(By.ID, "record-text")
+    field.clear()
+    d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", field, games)
+    wait(d, "the record's game picker", lambda d: d.find_element(By.ID, "record-pick").is_displayed())
+    options = d.find_elements(By.CSS_SELECTOR, "#record-game option")
+    assert len(options) == 3, f"{len(options)} games listed"
+    Select(d.find_element(By.ID, "record-game")).select_by_value("3")
+    wait(d, "the third game loaded", lambda d: js(d, "S.players.red.label") == "player3" and ply_count(d) == 19)
+    print("record of three games: the third one picked and loaded")
+
+
+def two_dice_shown(d):
+    """A game of two dice shows both dice and their sum, not the sum alone."""
+    if js(d, "S.die") is None and js(d, "canRoll()"):
+        click(d, "roll")
+        wait(d, "the two dice rolled", lambda d: js(d, "S.die") is not None)
+    assert js(d, "S.dice_pair") is not None, "no two dice in a 6x6 game rolled from its seed"
+    a, b = js(d, "S.dice_pair")
+    text = d.find_element(By.ID, "die").text.replace("\n", " ")
+    assert f"{a}+{b}" in text and str(a + b) in text, f"the die box says {text!r} for dice {a} and {b}"
+    print(f"two dice: the die box says {text!r}")
+
+
+def hold_an_arrow_through_a_game(d):
+    """An arrow key held down (a press every few milliseconds) steps through the whole game,
+    one ply a press, and ends exactly at the end."""
+    n = ply_count(d)
+    navigate_to(d, 0)
+    body = d.find_element(By.TAG_NAME, "body")
+    for _ in range(n):
+        body.send_keys(Keys.ARROW_RIGHT)
+    wait(d, f"all {n} plies stepped", lambda d: ply_pos(d) == n and idle(d))
+    for _ in range(n + 5):
+        body.send_keys(Keys.ARROW_LEFT)
+    wait(d, "back at the start", lambda d: ply_pos(d) == 0 and idle(d))
+    print(f"held arrow keys: {n} plies forward and back, a ply a press")
 
 
 def opening():
@@ -1010,6 +1130,9 @@ def desktop():
         d.get(URL)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         wait(d, "the first state from the server", lambda d: status(d) not in ("", "Connecting…"))
+        # The flows below read the analysis as it comes: shown live.
+        d.execute_script("setMode('analyse')")
+        copied_address_keeps_control(d)
         # The opening journeys left a rematch on: the form as a fresh page shows it.
         open_form(d)
         check_layout(d, 1280)
@@ -1104,6 +1227,7 @@ def desktop():
         variant_game(d, "3x3", 1280, "gui-desktop-3x3.png")
         solved_shown(d)
         variant_game(d, "6x6", 1280, "gui-desktop-6x6.png", ("CBA9865432", "2345689ABC"))
+        two_dice_shown(d)
         axe(d, "the desktop page in a 6x6 game")
         pass_button(d)
         own_capture_by_click(d)
@@ -1112,6 +1236,8 @@ def desktop():
         flip_and_copy(d)
         minors(d)
         review_counts_and_cancels(d)
+        third_game_of_a_record(d)
+        hold_an_arrow_through_a_game(d)
         axe(d, "the desktop page after the variants' checks")
     finally:
         close(d)
@@ -1124,6 +1250,7 @@ def phone():
         d.execute_cdp_cmd("Emulation.setEmulatedMedia",
                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         d.get(URL)
+        d.execute_script("setMode('analyse')")
         # The desktop left a variant's game: its board at its size.
         wait(d, "the board's squares", lambda d: js(d, "S") and len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
         new_game(d, ("human",), ("ewn", 2, 50), 99)
@@ -1148,6 +1275,7 @@ def phone():
         shot(d, "gui-phone-end.png")
         axe(d, "the phone page at the end of a game")
         review_loaded(d, "phone")
+        hold_an_arrow_through_a_game(d)
         review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")

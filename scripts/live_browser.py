@@ -6,7 +6,7 @@ For 6x6, 3x3 and blackhole (at 1280x800 and 390x844) it starts a short match of 
 against greedy with the live page on a free port, and checks in the browser that a game in
 progress is drawn at its variant's size (36, 9 or 25 squares, the hole), with its last move
 marked, digits inside their cubes and a board large enough to read; that the board changes as
-moves are played; that the standings and the finished games appear as tables; that the page
+moves are played; that a game that ends keeps its board with its result for a moment; that the standings and the finished games appear as tables; that the page
 refuses a request that would change something (POST: 405); that at 1280x800 no table scrolls
 sideways and a finished game's opened moves stay open as the page polls; that a cube that fell into
 the hole is named on the last-move line; and that once the match is over the final screen stays
@@ -81,6 +81,13 @@ def watch(variant, width, height, check_post):
                            "mobile": width < 600})
         d.get(url)
         where = f"{variant} at {width}x{height}"
+        # Whether a game that ended was ever kept on the screen with its result (as it is for a
+        # few seconds, so that a fast match can be followed).
+        d.execute_script(
+            "window.heldSeen = '';"
+            "new MutationObserver(() => { const r = document.querySelector('.game.ended-game .result-line');"
+            " if (r) window.heldSeen = r.textContent; })"
+            ".observe(document.getElementById('games'), {subtree: true, childList: true, attributes: true});")
 
         def board():
             # Read in one script, so that a card removed meanwhile (its game over) cannot be
@@ -132,6 +139,9 @@ def watch(variant, width, height, check_post):
             if status != 405:
                 raise SystemExit(f"live page: a POST was answered {status}, not 405")
         match.wait(timeout=WAIT_S)
+        held = d.execute_script("return window.heldSeen;")
+        assert held and ("won" in held or "No winner" in held), \
+            f"{where}: no finished game kept its board and result ({held!r})"
         wait_for(f"{where}: the final screen", lambda: d.find_element(By.ID, "final").is_displayed())
         final = d.find_element(By.ID, "final-text").text
         assert "over" in final, f"{where}: the final screen says {final!r}"

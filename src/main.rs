@@ -165,7 +165,7 @@ fn run() -> Result<()> {
             args.tables_dir = tables_dir;
             args.variant = Some(v);
             args.variants = chosen.loaded;
-            ewn::app::gui::run(args)
+            Ok(ewn::app::gui::run(args)?)
         }
         Command::Play(args) => cli::play::run_play(args, v),
         Command::Tables(args) => cli::tables::run_tables(args, v),

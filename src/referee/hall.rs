@@ -1,98 +1,47 @@
 //! What a match shows the hall while it plays (`ewn match --live`): the standings so far and every
 //! game in progress with its position, dice, clocks and the engines' reported win chances. The
-//! referee writes it as games move; the live page's server (in the applications) only reads it.
+//! referee writes it as games move; the live page's server (`app::live`) reads a [`Snapshot`] and
+//! decides how a page sees it (square names, the variant's drawing, move texts).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
-use crate::record::{GameRecord, side_letter};
-use crate::rules::board::{Board, Color, piece_of};
-use crate::rules::notation::{parse_move_in, to_fen};
-use crate::rules::variant::{Goal, Variant};
+use crate::record::{GameRecord, Reason};
+use crate::rules::board::{Board, Color, Move, piece_of};
+use crate::rules::notation::parse_move_in;
 
-/// What a page needs to draw a variant's board: the same names as the arena's variant view, so
-/// that one drawing code serves both pages.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Geometry {
-    pub name: String,
-    pub rows: u8,
-    pub cols: u8,
-    /// Squares a cube falls into, by name.
-    pub holes: Vec<String>,
-    /// `"corner"` (each side aims at the far corner) or `"rank"` (the far rank).
-    pub goal: String,
-    /// Each side's start squares, in setup order.
-    pub start_red: Vec<String>,
-    pub start_blue: Vec<String>,
-    /// False in a variant without dice, where the mover picks any cube.
-    pub has_dice: bool,
-}
-
-impl Geometry {
-    pub fn of(v: &Variant) -> Geometry {
-        let names = |sq: &[u8]| sq.iter().map(|&s| v.square_name(s)).collect();
-        Geometry {
-            name: v.name().to_string(),
-            rows: v.rows(),
-            cols: v.cols(),
-            holes: names(&v.rules.holes),
-            goal: if v.rules.goal == Goal::Rank {
-                "rank"
-            } else {
-                "corner"
-            }
-            .into(),
-            start_red: names(v.start_squares(Color::Red)),
-            start_blue: names(v.start_squares(Color::Blue)),
-            has_dice: v.has_dice(),
-        }
-    }
-}
-
-/// One game in progress.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct GameView {
+/// One game in progress, as the referee last showed it.
+#[derive(Clone)]
+pub struct LiveGame {
     pub number: u64,
-    pub red: String,
-    pub blue: String,
-    /// The board's size (also in `variant`, and here for a drawing that reads only these).
-    pub rows: u8,
-    pub cols: u8,
-    pub variant: Geometry,
-    /// The position string, and the squares row by row from the top left (`""`, `"R3"`,
-    /// `"B12"`), `rows * cols` of them.
-    pub position: String,
-    pub squares: Vec<String>,
-    /// `"r"` or `"b"`.
-    pub to_move: String,
-    /// The die rolled for the side to move, once rolled; always null without dice.
+    /// Red's and Blue's names.
+    pub names: [String; 2],
+    /// The position now (it carries its variant).
+    pub board: Board,
+    /// The moves so far with their dice (the die is 0 without dice).
+    pub moves: Vec<(u8, Move)>,
+    /// The die rolled for the side to move, once rolled.
     pub die: Option<u8>,
-    /// The moves so far, `<die>:<move>` each (just `<move>` without dice).
-    pub moves: Vec<String>,
-    /// The last move's squares, from and to (null before the first move and after a pass).
-    pub last: Option<[String; 2]>,
     /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
     pub clock_ms: [i64; 2],
     /// Each side's last reported win chance (its own), when its engine reports one.
     pub win_chance: [Option<f64>; 2],
-    /// The cube that the last move dropped into a hole (`"R5"`), or null.
-    pub fell: Option<String>,
+    /// The cube that the last move dropped into a hole, if it did.
+    pub fell: Option<(Color, u8)>,
 }
 
 /// A finished game, for the table of results.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct FinishedView {
+#[derive(Clone)]
+pub struct DoneGame {
     pub number: u64,
-    pub red: String,
-    pub blue: String,
-    /// `"r"`, `"b"`, or null when the game ended without a winner.
-    pub winner: Option<String>,
-    /// How it ended (`goal`, `capture`, `time`, ...), as records name it.
-    pub reason: String,
-    /// Its moves, named as in [`GameView::moves`].
-    pub moves: Vec<String>,
+    pub names: [String; 2],
+    pub winner: Option<Color>,
+    pub reason: Reason,
+    /// The start position (for its variant) and the moves with their dice.
+    pub start: Board,
+    pub moves: Vec<(u8, Move)>,
 }
 
 /// One player's line of the standings.
@@ -109,9 +58,9 @@ pub struct StandingView {
 /// How many finished games the view lists (the most recent); the standings count them all.
 pub const FINISHED_SHOWN: usize = 64;
 
-/// The whole view, as the live page gets it.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct HallView {
+/// A copy of everything the hall shows.
+#[derive(Clone, Default)]
+pub struct Snapshot {
     /// Raised on every change, so that a page can tell a new view from the one it shows.
     pub version: u64,
     pub title: String,
@@ -120,9 +69,10 @@ pub struct HallView {
     /// The same standings as a table: every player, most points first.
     pub table: Vec<StandingView>,
     pub games_done: u64,
-    pub games: Vec<GameView>,
+    /// The games in progress, by number.
+    pub games: Vec<LiveGame>,
     /// The most recent finished games, newest first (at most [`FINISHED_SHOWN`]).
-    pub finished: Vec<FinishedView>,
+    pub finished: Vec<DoneGame>,
     /// The match is over: this is the final view.
     pub over: bool,
 }
@@ -134,17 +84,9 @@ struct State {
     standings: String,
     table: Vec<StandingView>,
     games_done: u64,
-    games: BTreeMap<u64, GameView>,
-    finished: std::collections::VecDeque<FinishedView>,
+    games: BTreeMap<u64, LiveGame>,
+    finished: VecDeque<DoneGame>,
     over: bool,
-}
-
-/// A game's moves as the view names them: `<die>:<move>`, or the move alone without dice.
-fn move_names(v: &Variant, moves: impl Iterator<Item = (u8, String)>) -> Vec<String> {
-    let dice = v.has_dice();
-    moves
-        .map(|(d, m)| if dice { format!("{d}:{m}") } else { m })
-        .collect()
 }
 
 /// Adds a finished game to the standings table, kept with most points first (then by name).
@@ -224,31 +166,26 @@ impl Hall {
     /// A finished game: it leaves the games in progress for the table of results, and the
     /// standings (as the text report prints them) are those after it.
     pub fn finished(&self, rec: &GameRecord, standings: String, done: u64) {
-        let v = rec.start_board().variant();
-        let view = FinishedView {
+        let game = DoneGame {
             number: rec.number,
-            red: rec.red.clone(),
-            blue: rec.blue.clone(),
-            winner: rec.winner.map(|w| side_letter(w).to_string()),
-            reason: rec.reason.name().to_string(),
-            moves: move_names(
-                v,
-                rec.plies
-                    .iter()
-                    .map(|p| (p.die, p.mv.display(v).to_string())),
-            ),
+            names: [rec.red.clone(), rec.blue.clone()],
+            winner: rec.winner,
+            reason: rec.reason,
+            start: rec.start_board(),
+            moves: rec.plies.iter().map(|p| (p.die, p.mv)).collect(),
         };
         self.with(|s| {
             s.games.remove(&rec.number);
             s.standings = standings;
             s.games_done = done;
             count(&mut s.table, rec);
-            s.finished.push_front(view);
+            s.finished.push_front(game);
             s.finished.truncate(FINISHED_SHOWN);
         });
     }
 
-    /// Game `number`'s position, moves, die about to be answered, clocks and win chances.
+    /// Game `number`'s position, moves (named in the board's variant), die about to be
+    /// answered, clocks and win chances.
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &self,
@@ -261,71 +198,33 @@ impl Hall {
         win_chance: [Option<f64>; 2],
     ) {
         let v = board.variant();
-        let squares = (0..v.n_sq)
-            .map(|sq| match board.piece_at(sq) {
-                0 => String::new(),
-                code => {
-                    let (c, n) = piece_of(code);
-                    format!("{}{n}", if c == Color::Red { 'R' } else { 'B' })
-                }
-            })
+        // Moves the referee played were checked as they were played: a name that does not
+        // read back is left out rather than shown wrong.
+        let moves: Vec<(u8, Move)> = moves
+            .iter()
+            .filter_map(|(d, m)| parse_move_in(v, m).ok().map(|m| (*d, m)))
             .collect();
-        let dice = v.has_dice();
-        let last_move = moves
-            .last()
-            .and_then(|(_, m)| parse_move_in(v, m).ok())
-            .filter(|m| !m.is_pass());
-        let last = last_move.map(|m| [v.square_name(m.from), v.square_name(m.to)]);
-        // A move onto a hole: the cube that stood on its from square before it is gone.
-        let into_hole = last_move
-            .filter(|m| v.rules.holes.contains(&m.to))
-            .map(|m| m.from as usize);
-        let view = GameView {
+        let game = LiveGame {
             number,
-            red: names[0].to_string(),
-            blue: names[1].to_string(),
-            rows: v.rows(),
-            cols: v.cols(),
-            variant: Geometry::of(v),
-            position: to_fen(board),
-            squares,
-            to_move: if board.side_to_move() == Color::Red {
-                "r"
-            } else {
-                "b"
-            }
-            .into(),
-            die: die.filter(|_| dice),
-            moves: move_names(v, moves.iter().cloned()),
-            last,
+            names: names.map(str::to_string),
+            board: board.clone(),
+            moves,
+            die: die.filter(|_| v.has_dice()),
             clock_ms,
             win_chance,
             fell: None,
         };
         self.with(|s| {
-            let mut view = view;
-            // The board before the move is the view before it: the same game one move shorter
-            // (or the same moves, shown again with a die or a clock).
-            view.fell = s.games.get(&number).and_then(|prev| {
-                if prev.moves.len() == view.moves.len() {
-                    prev.fell.clone()
-                } else if prev.moves.len() + 1 == view.moves.len() {
-                    into_hole
-                        .and_then(|from| prev.squares.get(from))
-                        .filter(|c| !c.is_empty())
-                        .cloned()
-                } else {
-                    None
-                }
-            });
-            s.games.insert(number, view);
+            let mut game = game;
+            game.fell = s.games.get(&number).and_then(|prev| fallen(prev, &game));
+            s.games.insert(number, game);
         });
     }
 
     /// A copy of the view.
-    pub fn view(&self) -> HallView {
+    pub fn snapshot(&self) -> Snapshot {
         let g = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        HallView {
+        Snapshot {
             version: g.version,
             title: g.title.clone(),
             standings: g.standings.clone(),
@@ -338,9 +237,31 @@ impl Hall {
     }
 }
 
+/// The cube the last move of `now` dropped into a hole, judged from the game as shown before
+/// (`prev`): the same moves shown again (with a die or a clock) keep what they said; one move
+/// more onto a hole names the cube that stood on its from square.
+fn fallen(prev: &LiveGame, now: &LiveGame) -> Option<(Color, u8)> {
+    if prev.moves.len() == now.moves.len() {
+        return prev.fell;
+    }
+    if prev.moves.len() + 1 != now.moves.len() {
+        return None;
+    }
+    let (_, m) = *now.moves.last()?;
+    let v = now.board.variant();
+    if m.is_pass() || !v.rules.holes.contains(&m.to) {
+        return None;
+    }
+    match prev.board.piece_at(m.from) {
+        0 => None,
+        code => Some(piece_of(code)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variant::Variant;
 
     fn show(hall: &Hall, b: &Board, moves: &[(u8, String)], die: Option<u8>) {
         hall.update(7, ["a", "b"], b, moves, die, [1000, 1000], [None, None]);
@@ -357,19 +278,18 @@ mod tests {
             .copied()
             .find(|m| !m.is_pass() && v.rules.holes.contains(&m.to))
             .expect("a first move onto the hole");
-        let (c, n) = piece_of(start.piece_at(into.from));
-        let cube = format!("{}{n}", if c == Color::Red { 'R' } else { 'B' });
+        let cube = piece_of(start.piece_at(into.from));
         let hall = Hall::default();
         show(&hall, &start, &[], Some(1));
-        assert_eq!(hall.view().games[0].fell, None);
+        assert_eq!(hall.snapshot().games[0].fell, None);
         let mut b = start.clone();
         b.make(into);
-        let mut moves = vec![(n, into.display(v).to_string())];
+        let mut moves = vec![(cube.1, into.display(v).to_string())];
         show(&hall, &b, &moves, None);
-        assert_eq!(hall.view().games[0].fell.as_deref(), Some(cube.as_str()));
+        assert_eq!(hall.snapshot().games[0].fell, Some(cube));
         // Shown again with the next die: still the last move's fall.
         show(&hall, &b, &moves, Some(2));
-        assert_eq!(hall.view().games[0].fell.as_deref(), Some(cube.as_str()));
+        assert_eq!(hall.snapshot().games[0].fell, Some(cube));
         let plain = b
             .all_moves()
             .as_slice()
@@ -380,14 +300,14 @@ mod tests {
         b.make(plain);
         moves.push((2, plain.display(v).to_string()));
         show(&hall, &b, &moves, None);
-        assert_eq!(hall.view().games[0].fell, None);
+        assert_eq!(hall.snapshot().games[0].fell, None);
     }
 
     #[test]
     fn every_player_is_in_the_standings_before_its_first_game() {
         let hall = Hall::default();
         hall.set_players(&["ewn".to_string(), "greedy".to_string()]);
-        let v = hall.view();
+        let v = hall.snapshot();
         assert_eq!(v.title, "ewn, greedy");
         let names: Vec<(&str, u64)> = v.table.iter().map(|s| (s.name.as_str(), s.games)).collect();
         assert_eq!(names, [("ewn", 0), ("greedy", 0)]);

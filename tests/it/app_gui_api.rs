@@ -508,6 +508,15 @@ fn engines_on_the_command_line_are_checked_before_serving() {
         ),
         (vec!["--engine", "a b=greedy"], "name"),
         (vec!["--engine", "a=greedy", "option.Hash=1"], "option"),
+        // A program that is not there is said at start, not at its first move.
+        (
+            vec!["--engine", "name=x", "cmd=./no-such-engine-here"],
+            "no program",
+        ),
+        (
+            vec!["--engine", "name=x", "cmd=tcg:no-such-engine-on-the-path"],
+            "no program",
+        ),
     ] {
         let mut all = vec!["gui", "--port", "0"];
         all.extend(&args);

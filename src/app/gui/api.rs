@@ -16,7 +16,7 @@ use crate::rules::variant::Variant;
 use super::engines::PlayerConfig;
 use super::error::GuiError;
 use super::game::DiceMode;
-use super::state::{NewGame, SetupChoice, Shared, clock_seed, lock};
+use super::state::{NewGame, SetupChoice, Shared, State, clock_seed, lock};
 
 /// Longest analysis search per step a client may ask for, in ms.
 pub const MAX_ANALYSIS_MS: u64 = 60_000;
@@ -216,174 +216,190 @@ fn new_game_spec(r: NewGameReq, v: &'static Variant) -> Result<NewGame, GuiError
     })
 }
 
-/// The known endpoints and their methods.
-const ROUTES: &[(&str, &str)] = &[
-    ("GET", "/api/state"),
-    ("GET", "/api/record"),
-    ("POST", "/api/record"),
-    ("POST", "/api/new"),
-    ("POST", "/api/move"),
-    ("POST", "/api/roll"),
-    ("POST", "/api/players"),
-    ("POST", "/api/control"),
-    ("POST", "/api/navigate"),
-    ("POST", "/api/mainline"),
-    ("POST", "/api/settings"),
-    ("POST", "/api/hint"),
-    ("POST", "/api/undo"),
-    ("POST", "/api/rematch"),
-    ("POST", "/api/review"),
-    ("POST", "/api/resign"),
+/// What an endpoint answers: the state's view after the change (`Changed`, once the state has
+/// started what the change needs), or an answer of its own.
+enum Answer {
+    Changed,
+    Own(Value),
+}
+
+/// One endpoint: reads its body, calls the state, says what to answer.
+type Handler = fn(&mut State, &Shared, &[u8]) -> Result<Answer, GuiError>;
+
+/// Every endpoint, its method and its handler: the one list of them.
+const ROUTES: &[(&str, &str, Handler)] = &[
+    ("GET", "/api/state", |st, _, _| Ok(Answer::Own(st.view()))),
+    ("GET", "/api/record", |st, _, _| {
+        Ok(Answer::Own(json!({ "text": st.record_text() })))
+    }),
+    ("POST", "/api/record", load_record),
+    ("POST", "/api/new", new_game),
+    ("POST", "/api/move", play_move),
+    ("POST", "/api/roll", roll),
+    ("POST", "/api/players", |st, _, b| {
+        let r: PlayersReq = body(b)?;
+        st.set_players([r.red, r.blue])?;
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/control", |st, _, b| {
+        let r: ControlReq = body(b)?;
+        st.control(r.action.trim())?;
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/navigate", |st, _, b| {
+        let r: NavigateReq = body(b)?;
+        st.navigate(r.ply)?;
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/mainline", |st, _, b| {
+        let r: MainLineReq = body(b)?;
+        st.main_line(r.ply)?;
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/settings", settings),
+    ("POST", "/api/hint", |st, _, b| {
+        let _: Empty = body(b)?;
+        let (m, wp) = st.hint()?;
+        let name = m.display(st.game.start.variant()).to_string();
+        Ok(Answer::Own(json!({ "move": name, "wp": wp })))
+    }),
+    ("POST", "/api/undo", |st, _, b| {
+        let _: Empty = body(b)?;
+        st.undo()?;
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/rematch", |st, shared, b| {
+        let _: Empty = body(b)?;
+        st.rematch(shared)?;
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/review", |st, shared, b| {
+        let r: ReviewReq = body(b)?;
+        if r.cancel {
+            st.cancel_running_review()?;
+        } else {
+            st.start_review(shared)?;
+        }
+        Ok(Answer::Changed)
+    }),
+    ("POST", "/api/resign", |st, _, b| {
+        let _: Empty = body(b)?;
+        st.resign()?;
+        Ok(Answer::Changed)
+    }),
 ];
 
 /// Answers one API request. `path` has no query string.
 pub fn handle(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Reply {
-    match route(method, path).and_then(|()| dispatch(shared, method, path, bytes)) {
+    let answer = route(method, path).and_then(|handler| {
+        let mut st = lock(shared);
+        match handler(&mut st, shared, bytes)? {
+            Answer::Own(v) => Ok(v),
+            Answer::Changed => {
+                st.pump(shared);
+                Ok(st.view())
+            }
+        }
+    });
+    match answer {
         Ok(v) => (200, v),
         Err(e) => refused(&e),
     }
 }
 
-/// Whether `method` on `path` is an endpoint.
-fn route(method: &str, path: &str) -> Result<(), GuiError> {
-    if !ROUTES.iter().any(|&(_, p)| p == path) {
+/// The handler of `method` on `path`, or why there is none.
+fn route(method: &str, path: &str) -> Result<Handler, GuiError> {
+    let on_path = || ROUTES.iter().filter(move |&&(_, p, _)| p == path);
+    if let Some(&(_, _, h)) = on_path().find(|&&(m, _, _)| m == method) {
+        return Ok(h);
+    }
+    let allowed: Vec<&str> = on_path().map(|&(m, _, _)| m).collect();
+    if allowed.is_empty() {
         return Err(GuiError::NoEndpoint(path.to_string()));
     }
-    if !ROUTES.iter().any(|&(m, p)| p == path && m == method) {
-        let allowed: Vec<&str> = ROUTES
-            .iter()
-            .filter(|&&(_, p)| p == path)
-            .map(|&(m, _)| m)
-            .collect();
-        return Err(GuiError::Method {
-            method: method.to_string(),
-            path: path.to_string(),
-            allowed: allowed.join(" or "),
-        });
-    }
-    Ok(())
+    Err(GuiError::Method {
+        method: method.to_string(),
+        path: path.to_string(),
+        allowed: allowed.join(" or "),
+    })
 }
 
-fn dispatch(shared: &Shared, method: &str, path: &str, bytes: &[u8]) -> Result<Value, GuiError> {
-    let mut st = lock(shared);
-    match (method, path) {
-        ("GET", "/api/state") => return Ok(st.view()),
-        ("GET", "/api/record") => {
-            return Ok(json!({ "text": st.record_text() }));
+fn new_game(st: &mut State, shared: &Shared, bytes: &[u8]) -> Result<Answer, GuiError> {
+    let r: NewGameReq = body(bytes)?;
+    let v = st.find_variant(r.variant.as_deref())?;
+    let spec = new_game_spec(r, v)?;
+    st.new_game(spec, shared)?;
+    Ok(Answer::Changed)
+}
+
+fn play_move(st: &mut State, _: &Shared, bytes: &[u8]) -> Result<Answer, GuiError> {
+    let r: MoveReq = body(bytes)?;
+    let m = parse_move_in(st.game.start.variant(), r.mv.trim())?;
+    st.human_move(m)?;
+    Ok(Answer::Changed)
+}
+
+/// Rolls the seeded die, or takes a typed one after checking it is one of the variant's.
+fn roll(st: &mut State, _: &Shared, bytes: &[u8]) -> Result<Answer, GuiError> {
+    let r: RollReq = body(bytes)?;
+    let v = st.game.start.variant();
+    if let Some(d) = r.die {
+        if !v.has_dice() {
+            return Err(GuiError::field(
+                "die",
+                format!("variant {} has no dice: the mover picks any cube", v.name()),
+            ));
         }
-        ("POST", "/api/new") => {
-            let r: NewGameReq = body(bytes)?;
-            let v = st.find_variant(r.variant.as_deref())?;
-            let spec = new_game_spec(r, v)?;
-            st.new_game(spec, shared)?;
+        if !v.is_outcome(d) {
+            return Err(GuiError::field(
+                "die",
+                format!(
+                    "die {d} is not {} (variant {})",
+                    v.outcome_range(),
+                    v.name()
+                ),
+            ));
         }
-        ("POST", "/api/move") => {
-            let r: MoveReq = body(bytes)?;
-            let v = st.game.start.variant();
-            let m = parse_move_in(v, r.mv.trim())?;
-            st.human_move(m)?;
-        }
-        ("POST", "/api/roll") => {
-            let r: RollReq = body(bytes)?;
-            let v = st.game.start.variant();
-            if let Some(d) = r.die {
-                if !v.has_dice() {
-                    return Err(GuiError::field(
-                        "die",
-                        format!("variant {} has no dice: the mover picks any cube", v.name()),
-                    ));
-                }
-                if !v.is_outcome(d) {
-                    return Err(GuiError::field(
-                        "die",
-                        format!(
-                            "die {d} is not {} (variant {})",
-                            v.outcome_range(),
-                            v.name()
-                        ),
-                    ));
-                }
-            }
-            st.roll(r.die)?;
-        }
-        ("POST", "/api/players") => {
-            let r: PlayersReq = body(bytes)?;
-            st.set_players([r.red, r.blue])?;
-        }
-        ("POST", "/api/control") => {
-            let r: ControlReq = body(bytes)?;
-            st.control(r.action.trim())?;
-        }
-        ("POST", "/api/navigate") => {
-            let r: NavigateReq = body(bytes)?;
-            st.navigate(r.ply)?;
-        }
-        ("POST", "/api/mainline") => {
-            let r: MainLineReq = body(bytes)?;
-            st.main_line(r.ply)?;
-        }
-        ("POST", "/api/settings") => {
-            let r: SettingsReq = body(bytes)?;
-            if let Some(ms) = r.analysis_ms
-                && !(10..=MAX_ANALYSIS_MS).contains(&ms)
-            {
-                return Err(GuiError::field(
-                    "analysis_ms",
-                    format!("analysis_ms {ms} out of range 10..{MAX_ANALYSIS_MS}"),
-                ));
-            }
-            if let Some(ms) = r.delay_ms
-                && ms > MAX_DELAY_MS
-            {
-                return Err(GuiError::field(
-                    "delay_ms",
-                    format!("delay_ms {ms} out of range 0..{MAX_DELAY_MS}"),
-                ));
-            }
-            let s = &mut st.settings;
-            s.analysis = r.analysis.unwrap_or(s.analysis);
-            s.analysis_ms = r.analysis_ms.unwrap_or(s.analysis_ms);
-            s.delay_ms = r.delay_ms.unwrap_or(s.delay_ms);
-        }
-        ("POST", "/api/undo") => {
-            let _: Empty = body(bytes)?;
-            st.undo()?;
-        }
-        ("POST", "/api/rematch") => {
-            let _: Empty = body(bytes)?;
-            st.rematch(shared)?;
-        }
-        ("POST", "/api/review") => {
-            let r: ReviewReq = body(bytes)?;
-            if r.cancel {
-                st.cancel_running_review()?;
-            } else {
-                st.start_review(shared)?;
-            }
-        }
-        ("POST", "/api/resign") => {
-            let _: Empty = body(bytes)?;
-            st.resign()?;
-        }
-        ("POST", "/api/hint") => {
-            let _: Empty = body(bytes)?;
-            let (m, wp) = st.hint()?;
-            let name = m.display(st.game.start.variant()).to_string();
-            return Ok(json!({ "move": name, "wp": wp }));
-        }
-        ("POST", "/api/record") => {
-            let r: LoadReq = body(bytes)?;
-            let games = parse_records_with_graphs(&r.text)
-                .map_err(|e| GuiError::BadRecord(e.to_string()))?;
-            let (count, n) = (games.len(), r.game.unwrap_or(1));
-            let (rec, graph) = n
-                .checked_sub(1)
-                .and_then(|i| games.into_iter().nth(i))
-                .ok_or(GuiError::NoSuchGame { count, wanted: n })?;
-            st.load(&rec, graph)?;
-        }
-        _ => return Err(GuiError::NoEndpoint(path.to_string())),
     }
-    st.pump(shared);
-    Ok(st.view())
+    st.roll(r.die)?;
+    Ok(Answer::Changed)
+}
+
+fn settings(st: &mut State, _: &Shared, bytes: &[u8]) -> Result<Answer, GuiError> {
+    let r: SettingsReq = body(bytes)?;
+    if let Some(ms) = r.analysis_ms
+        && !(10..=MAX_ANALYSIS_MS).contains(&ms)
+    {
+        return Err(GuiError::field(
+            "analysis_ms",
+            format!("analysis_ms {ms} out of range 10..{MAX_ANALYSIS_MS}"),
+        ));
+    }
+    if let Some(ms) = r.delay_ms
+        && ms > MAX_DELAY_MS
+    {
+        return Err(GuiError::field(
+            "delay_ms",
+            format!("delay_ms {ms} out of range 0..{MAX_DELAY_MS}"),
+        ));
+    }
+    let s = &mut st.settings;
+    s.analysis = r.analysis.unwrap_or(s.analysis);
+    s.analysis_ms = r.analysis_ms.unwrap_or(s.analysis_ms);
+    s.delay_ms = r.delay_ms.unwrap_or(s.delay_ms);
+    Ok(Answer::Changed)
+}
+
+/// Loads game `game` (the first by default) of a record text.
+fn load_record(st: &mut State, _: &Shared, bytes: &[u8]) -> Result<Answer, GuiError> {
+    let r: LoadReq = body(bytes)?;
+    let games =
+        parse_records_with_graphs(&r.text).map_err(|e| GuiError::BadRecord(e.to_string()))?;
+    let (count, n) = (games.len(), r.game.unwrap_or(1));
+    let (rec, graph) = n
+        .checked_sub(1)
+        .and_then(|i| games.into_iter().nth(i))
+        .ok_or(GuiError::NoSuchGame { count, wanted: n })?;
+    st.load(&rec, graph)?;
+    Ok(Answer::Changed)
 }

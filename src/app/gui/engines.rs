@@ -11,6 +11,7 @@
 //! thread of their own. A process that crashed or stopped answering comes back as a [`Fault`];
 //! the next call starts a fresh process.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -21,7 +22,7 @@ use crate::brain::level::{self, Level};
 use crate::brain::search::{Limits, Searcher};
 use crate::brain::setup::ENGINE_SETUP;
 use crate::players::engine::HANDSHAKE;
-use crate::players::spec::Entrant;
+use crate::players::spec::{Entrant, PlayerSpec};
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::variant::Variant;
@@ -52,15 +53,23 @@ impl Roster {
     /// Reads the words of each `--engine` as `ewn match` reads a player
     /// (`players::spec::Entrant::parse_named`): `name=NAME cmd=COMMAND` or `NAME=COMMAND`, then
     /// its settings (`movetime=`, `option.<Name>=`, `arg=`, `dir=`, ...).
-    pub fn parse(groups: &[Vec<String>]) -> anyhow::Result<Roster> {
+    pub fn parse(groups: &[Vec<String>]) -> Result<Roster, GuiError> {
         let mut engines: Vec<(String, Entrant)> = Vec::new();
         for words in groups.iter().filter(|w| !w.is_empty()) {
-            let (name, e) = Entrant::parse_named(words)
-                .map_err(|e| anyhow::anyhow!("--engine {}: {e:#}", words.join(" ")))?;
-            anyhow::ensure!(
-                !engines.iter().any(|(n, _)| *n == name),
-                "--engine {name}: the name is given twice"
-            );
+            let refused = |why: String| GuiError::Engines {
+                words: words.join(" "),
+                why,
+            };
+            let (name, e) = Entrant::parse_named(words).map_err(|e| refused(format!("{e:#}")))?;
+            if engines.iter().any(|(n, _)| *n == name) {
+                return Err(refused(format!("the name {name} is given twice")));
+            }
+            // Said now, when the arena starts, not at the engine's first move in a game.
+            if let PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) = &e.spec
+                && let Some(prog) = argv.first()
+            {
+                find_program(prog, e.dir.as_deref()).map_err(refused)?;
+            }
             engines.push((name, e));
         }
         Ok(Roster { engines })
@@ -88,6 +97,45 @@ impl Roster {
                 })
             })
     }
+}
+
+/// Where the engine program `prog` would be started from, as the operating system finds it: a
+/// name with a `/` is a path (relative to `dir`, the engine's working directory, when it has
+/// one), a bare name is looked up on `PATH`. An error says what is missing.
+pub fn find_program(prog: &str, dir: Option<&Path>) -> Result<PathBuf, String> {
+    let runnable = |p: &Path| -> bool {
+        std::fs::metadata(p).is_ok_and(|m| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                m.is_file() && m.permissions().mode() & 0o111 != 0
+            }
+            #[cfg(not(unix))]
+            {
+                m.is_file()
+            }
+        })
+    };
+    if prog.contains('/') || prog.contains(std::path::MAIN_SEPARATOR) {
+        let p = match dir {
+            Some(d) if Path::new(prog).is_relative() => d.join(prog),
+            _ => PathBuf::from(prog),
+        };
+        return if runnable(&p) {
+            Ok(p)
+        } else if p.exists() {
+            Err(format!("{} is not an executable file", p.display()))
+        } else {
+            Err(format!("no program {} (no such file)", p.display()))
+        };
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join(prog))
+        .find(|p| runnable(p))
+        .ok_or_else(|| {
+            format!("no program '{prog}' on PATH; give its path (./{prog}) or install it")
+        })
 }
 
 /// A player as the page chooses it (and as the API reads and writes it).
@@ -420,7 +468,7 @@ mod tests {
     fn the_roster_reads_names_commands_and_settings() {
         let r = Roster::parse(&[
             words("a=self movetime=20"),
-            words("b=tcg:./eng arg=--x"),
+            words("b=tcg:sh arg=--x"),
             words("c=greedy"),
         ])
         .unwrap();
@@ -436,6 +484,8 @@ mod tests {
             vec![words("a=")],
             vec![words("a=self"), words("a=greedy")],
             vec![words("a=greedy option.Hash=1")],
+            vec![words("a=./no-such-engine-here")],
+            vec![words("a=no-such-engine-on-the-path")],
         ] {
             assert!(Roster::parse(&bad).is_err(), "{bad:?}");
         }

@@ -3,6 +3,7 @@
 
 use thiserror::Error;
 
+use crate::brain::solve::SolveError;
 use crate::rules::notation::NotationError;
 
 /// Why a move was refused by the game.
@@ -63,6 +64,32 @@ pub enum GuiError {
     NoSuchGame { count: usize, wanted: usize },
     #[error("the record does not replay: {0}")]
     Replay(String),
+    /// The review's search failed (the game is kept; the page says so).
+    #[error("the review failed: {0}")]
+    Review(String),
+    // What stops the arena from starting; said before any address is printed.
+    /// An `--engine` of the command line that cannot be offered (its words, and why).
+    #[error("--engine {words}: {why}")]
+    Engines { words: String, why: String },
+    #[error(transparent)]
+    Tables(#[from] SolveError),
+    #[error(
+        "port {0} on 127.0.0.1 is already in use (another `ewn gui`?); choose another with --port"
+    )]
+    PortTaken(u16),
+    #[error("listening on 127.0.0.1:{port}: {source}")]
+    Listen {
+        port: u16,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("reading the operating system's random generator: {0}")]
+    Token(String),
+    /// The HTTP transport stopped (its words).
+    #[error("the arena's server stopped: {0}")]
+    Serve(String),
+    #[error("writing the address: {0}")]
+    Io(#[from] std::io::Error),
 }
 
 impl GuiError {
@@ -86,6 +113,15 @@ impl GuiError {
             | GuiError::NoSideLine
             | GuiError::AwaitingSetup
             | GuiError::NotNow(_) => 409,
+            // The arena's own failures, never a client's fault.
+            GuiError::Review(_)
+            | GuiError::Engines { .. }
+            | GuiError::Tables(_)
+            | GuiError::PortTaken(_)
+            | GuiError::Listen { .. }
+            | GuiError::Token(_)
+            | GuiError::Serve(_)
+            | GuiError::Io(_) => 500,
         }
     }
 
@@ -118,6 +154,8 @@ mod tests {
         assert_eq!(GuiError::Move(MoveError::Over).status(), 409);
         assert_eq!(GuiError::AwaitingSetup.status(), 409);
         assert_eq!(GuiError::Replay("x".into()).status(), 422);
+        assert_eq!(GuiError::PortTaken(7360).status(), 500);
+        assert!(GuiError::PortTaken(7360).to_string().contains("--port"));
         assert_eq!(
             GuiError::NoPly { ply: 9, plies: 3 }.to_string(),
             "ply 9 is beyond the game's 3 plies"

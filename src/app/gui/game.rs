@@ -12,7 +12,7 @@
 use crate::record::{GameRecord, Ply, Reason, Start, today};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::rng::MatchRng;
-use crate::rules::variant::Variant;
+use crate::rules::variant::{Dice, Variant};
 use crate::rules::zobrist::splitmix64;
 
 use super::error::GuiError;
@@ -61,6 +61,19 @@ pub fn seeded_outcome(v: &Variant, seed: u64, n: usize) -> u8 {
         return seeded_die(seed, n);
     }
     MatchRng::new(seed_output(seed, n)).outcome(v)
+}
+
+/// The two dice behind roll number `n` of the seed's stream in a variant of two dice (their
+/// sum is [`seeded_outcome`]); `None` in a variant of one die or none.
+pub fn seeded_pair(v: &Variant, seed: u64, n: usize) -> Option<[u8; 2]> {
+    let Dice::Two(faces) = v.rules.dice else {
+        return None;
+    };
+    // Drawn as `MatchRng::outcome_index` draws them: one die, then the other.
+    let mut rng = MatchRng::new(seed_output(seed, n));
+    let a = rng.below(faces as u64) as u8 + 1;
+    let b = rng.below(faces as u64) as u8 + 1;
+    Some([a, b])
 }
 
 /// The winner of a finished position and how it won (`Goal` or `Capture`).
@@ -411,6 +424,8 @@ mod tests {
                 seeded_outcome(six, 9, n),
                 "the same seed and ply, the same roll"
             );
+            let [a, b] = seeded_pair(six, 9, n).expect("two dice");
+            assert_eq!(a + b, o, "the two dice add up to the roll");
             seen[o as usize] = true;
         }
         assert!(seen[7] && seen[2..=12].iter().filter(|&&x| x).count() >= 9);

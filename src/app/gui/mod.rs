@@ -17,9 +17,9 @@ pub mod state;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result};
-
 use crate::rules::variant::Variant;
+
+use error::GuiError;
 
 /// The port used when none is given.
 pub const DEFAULT_PORT: u16 = 7360;
@@ -70,16 +70,15 @@ impl GuiArgs {
 
 /// A secret for this run, asked of every request that changes something: 128 bits from the
 /// operating system's generator, as hex.
-fn new_token() -> Result<String> {
+fn new_token() -> Result<String, GuiError> {
     let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| anyhow::anyhow!("reading the operating system's random generator: {e}"))?;
+    getrandom::fill(&mut bytes).map_err(|e| GuiError::Token(e.to_string()))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Starts the server, prints its address (with the run's token) and serves until the process is
 /// stopped.
-pub fn run(args: GuiArgs) -> Result<()> {
+pub fn run(args: GuiArgs) -> Result<(), GuiError> {
     let roster = engines::Roster::parse(&args.engine)?;
     // Everything that can fail is checked before the address is printed: an address that
     // stops answering a moment later is worse than none.
@@ -94,8 +93,7 @@ pub fn run(args: GuiArgs) -> Result<()> {
     let shared = Arc::new(Mutex::new(st));
     {
         let mut st = state::lock(&shared);
-        st.start_opening(&shared)
-            .context("starting the opening game")?;
+        st.start_opening(&shared)?;
         st.pump(&shared);
     }
     let url = format!("http://127.0.0.1:{port}/?token={token}");

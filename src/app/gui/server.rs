@@ -14,10 +14,10 @@
 use std::net::TcpListener;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
 use serde_json::json;
 
 use super::api;
+use super::error::GuiError;
 use super::state::Shared;
 use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 
@@ -38,14 +38,11 @@ const FAVICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 1
 pub const TOKEN_HEADER: &str = "X-Ewn-Token";
 
 /// Binds 127.0.0.1:`port` (0: any free port), with a clear error when the port is taken.
-pub fn bind(port: u16) -> Result<TcpListener> {
-    match TcpListener::bind(("127.0.0.1", port)) {
-        Ok(l) => Ok(l),
-        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => bail!(
-            "port {port} on 127.0.0.1 is already in use (another `ewn gui`?); choose another with --port"
-        ),
-        Err(e) => Err(e).with_context(|| format!("listening on 127.0.0.1:{port}")),
-    }
+pub fn bind(port: u16) -> Result<TcpListener, GuiError> {
+    TcpListener::bind(("127.0.0.1", port)).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AddrInUse => GuiError::PortTaken(port),
+        _ => GuiError::Listen { port, source: e },
+    })
 }
 
 /// What the arena accepts: one person's browser needs a handful of connections.
@@ -58,16 +55,16 @@ pub fn limits() -> Limits {
 }
 
 /// Serves until the process ends.
-pub fn serve(listener: TcpListener, shared: Shared, token: &str) -> Result<()> {
+pub fn serve(listener: TcpListener, shared: Shared, token: &str) -> Result<(), GuiError> {
     let port = listener.local_addr()?.port();
     let limits = limits();
-    let rt = http::runtime(&limits, "gui-http")?;
+    let rt = http::runtime(&limits, "gui-http").map_err(|e| GuiError::Serve(format!("{e:#}")))?;
     let site = Arc::new(Arena {
         shared,
         local: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
         token: token.to_string(),
     });
-    http::serve(&rt, listener, limits, site)
+    http::serve(&rt, listener, limits, site).map_err(|e| GuiError::Serve(format!("{e:#}")))
 }
 
 /// The arena as the transport sees it.

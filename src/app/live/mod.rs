@@ -3,12 +3,14 @@
 //! chances), drawn with the arena's board drawing and updated as moves are played.
 //!
 //! It serves only GET (and HEAD): the page, its files and `/api/live`, the view the referee keeps
-//! in a [`Hall`]. Nothing it accepts changes anything, so it needs no token; it listens on the
+//! in a [`Hall`], as `view` shows it to a page. Nothing it accepts changes anything, so it needs no token; it listens on the
 //! loopback address unless the organiser names another one.
 //!
 //! The transport is [`crate::app::http`], with the limits below: a hall of spectators, and
 //! connections kept well inside the runner's file descriptors, which its engines need. A client,
 //! however hostile, costs the match nothing but a few of these connections.
+
+pub mod view;
 
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::Arc;
@@ -109,7 +111,8 @@ impl Site for LivePage {
         Reply::new(
             200,
             "application/json",
-            serde_json::to_string(&self.hall.view()).unwrap_or_else(|_| "{}".into()),
+            serde_json::to_string(&view::hall_view(&self.hall.snapshot()))
+                .unwrap_or_else(|_| "{}".into()),
         )
     }
 }

@@ -80,6 +80,18 @@ let dieBuf = ''; // digits of a typed die of two digits (10..12) being typed
 let dieTimer = null;
 let resignArmed = 0; // until when a second click on Resign resigns
 let noteKind = 'error'; // 'error' or 'info' (a neutral note: something copied)
+// 'play': while a person plays an unfinished game, the analysis (win chances, best moves, the
+// engine's line, the graph) waits until asked or until the game ends; 'analyse': shown live.
+let mode = (() => { try { return localStorage.getItem('ewn-mode') || 'play'; } catch (e) { return 'play'; } })();
+const personPlays = () => S && (S.players.red.type === 'human' || S.players.blue.type === 'human');
+// The analysis is held back now: play mode, a person in the game, and the game not over.
+const held = () => Boolean(S) && mode === 'play' && !S.winner && personPlays() && !setupMode;
+function setMode(m) {
+  mode = m;
+  try { localStorage.setItem('ewn-mode', m); } catch (e) { /* no storage */ }
+  say(m === 'play' ? 'The analysis waits until you ask or the game ends.' : 'The analysis is shown live.');
+  if (S) render(S);
+}
 
 const sqName = (i) => geo().name(i);
 const pct = (p) => (p * 100).toFixed(1) + '%';
@@ -90,7 +102,20 @@ const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
 const dieWords = (d) => (hasDice() ? `die ${d}` : 'any cube');
 const DieWords = (d) => (hasDice() ? `Die ${d}` : 'Any cube');
 
+// Answers are applied in the order their requests were sent: a poll sent before a step but
+// answered after it would otherwise draw the older position again, and the next step would start
+// from there (a held arrow key lost a ply that way).
+let sentSeq = 0;
+let appliedSeq = 0;
+// Whether the state answering request `seq` is older than one already drawn.
+function stale(seq) {
+  if (seq < appliedSeq) return true;
+  appliedSeq = seq;
+  return false;
+}
+
 async function api(method, path, body) {
+  const seq = ++sentSeq;
   const opt = { method, headers: {} };
   if (body !== undefined) {
     opt.headers['Content-Type'] = 'application/json';
@@ -107,6 +132,7 @@ async function api(method, path, body) {
     try { localStorage.removeItem('ewn-token'); } catch (e) { /* private mode */ }
   }
   if (!r.ok) throw new Error((data && data.error) || ('HTTP ' + r.status));
+  if (data && data.version !== undefined && stale(seq)) data.stale = true;
   return data;
 }
 
@@ -115,7 +141,7 @@ async function post(path, body) {
   try {
     const s = await api('POST', path, body || {});
     localError = null;
-    if (s && s.version !== undefined) render(s);
+    if (s && s.version !== undefined && !s.stale) render(s);
     return s;
   } catch (e) {
     flash(e.message);
@@ -302,6 +328,7 @@ function drawBoard() {
       add(deco.words, name, `took ${cubeWords(lastPly.took)}`);
     }
   }
+  deco.arrows = boardArrows(rv, hint);
   // Rebuilt only when something changed, so a click is never lost to a redraw.
   const hadFocus = board.contains(document.activeElement);
   // Smaller squares, smaller badges: they keep to the corners, off the cube's number.
@@ -310,6 +337,27 @@ function drawBoard() {
   board.classList.toggle('denser', side >= 7);
   const variant = setupMode ? formVariant() : (S && S.variant);
   if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols, variant, flip: flipped }, deco) && hadFocus) focusSquare(focusIdx);
+}
+
+// The arrows on the board: at a reviewed decision the move played (red) and the best (green);
+// with the analysis shown, the best move of the rolled die (green) and, at an earlier position of
+// the game, the move the game played there (red); a hint (blue); a move of the table pointed at.
+function boardArrows(rv, hint) {
+  if (setupMode || !S) return [];
+  const out = [];
+  const add = (mv, kind) => { if (mv && mv !== '0000' && mv.length === 4) out.push({ from: mv.slice(0, 2), to: mv.slice(2), kind }); };
+  if (rv) {
+    add(rv.played, 'played');
+    if (rv.best !== rv.played) add(rv.best, 'best');
+  } else if (!held()) {
+    const a = S.analysis;
+    const next = !S.live && S.ply < S.plies.length ? S.plies[S.ply] : null;
+    if (next && next.die === S.die) add(next.move, 'played');
+    if (a.moves && a.moves.length && a.die === S.die && !S.winner && (!next || a.moves[0].move !== next.move)) add(a.moves[0].move, 'best');
+  }
+  add(hint, 'hint');
+  if (shownMove) add(shownMove, 'shown');
+  return out;
 }
 
 // Whether the side to move has a cube on the square.

@@ -73,10 +73,34 @@ const EwnBoard = (() => {
     return { side: t[0] === 'R' || t[0] === 'r' ? 'red' : 'blue', label: t.slice(1) };
   }
 
+  // Arrows over the board, from square centre to square centre: deco.arrows, a list of
+  // {from: 'a5', to: 'b4', kind: 'best' | 'played' | 'hint' | 'shown'}. Drawn in the board's own
+  // units (one square each way), so they follow any size and the flip.
+  function arrows(g, list, flip) {
+    const ok = (list || []).filter((a) => a && g.index(a.from) >= 0 && g.index(a.to) >= 0 && a.from !== a.to);
+    if (!ok.length) return '';
+    const at = (s) => {
+      let i = g.index(s);
+      if (flip) i = g.n - 1 - i;
+      return [i % g.cols + 0.5, Math.floor(i / g.cols) + 0.5];
+    };
+    const kinds = [...new Set(ok.map((a) => a.kind))];
+    const heads = kinds.map((k) => `<marker id="ah-${k}" class="${k}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0 0L10 5L0 10z" class="head ${k}"/></marker>`).join('');
+    const lines = ok.map((a) => {
+      const [x1, y1] = at(a.from), [x2, y2] = at(a.to);
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      // Starts and ends off the squares' centres, so that the cubes' numbers stay readable.
+      const k0 = 0.3 / len, k1 = (len - 0.28) / len;
+      const px = (k) => (x1 + (x2 - x1) * k).toFixed(3), py = (k) => (y1 + (y2 - y1) * k).toFixed(3);
+      return `<line class="${a.kind}" x1="${px(k0)}" y1="${py(k0)}" x2="${px(k1)}" y2="${py(k1)}" stroke-width="0.11" marker-end="url(#ah-${a.kind})"/>`;
+    }).join('');
+    return `<svg class="arrows" aria-hidden="true" viewBox="0 0 ${g.cols} ${g.rows}" preserveAspectRatio="none"><defs>${heads}</defs>${lines}</svg>`;
+  }
+
   const last = new WeakMap(); // element -> the html it shows, so an unchanged board is not rebuilt
 
   // deco (all optional): cls / cubeCls / words / badges: Map square name -> list of classes,
-  // classes of the cube, words for screen readers, html of badges; focus: the square index that
+  // classes of the cube, words for screen readers, html of badges; arrows: see arrows(); focus: the square index that
   // takes the keyboard focus; selected: the picked square's name; cubeWords(cube, name): extra
   // words for a cube.
   function draw(el, view, deco) {
@@ -109,6 +133,8 @@ const EwnBoard = (() => {
           cls.push(goal === 'r' ? 'goal-rank-red' : 'goal-rank-blue');
           words.push(goal === 'r' ? "Red's goal rank" : "Blue's goal rank");
           line = `<span class="goal-line ${goal === 'r' ? 'red' : 'blue'} ${bottom ? 'at-bottom' : 'at-top'}" aria-hidden="true"></span>`;
+          // Its labels move clear of the band.
+          cls.push(bottom ? 'band-bottom' : 'band-top');
         }
       } else if (goal === 'b') { cls.push('goal-blue'); words.push("Blue's goal"); }
       else if (goal === 'r') { cls.push('goal-red'); words.push("Red's goal"); }
@@ -136,12 +162,25 @@ const EwnBoard = (() => {
       if (flip ? c === 0 : c === g.cols - 1) html.push('</div>');
     }
     const text = html.join('');
-    if (last.get(el) === text) return false;
-    el.style.setProperty('--rows', g.rows);
-    el.style.setProperty('--cols', g.cols);
-    el.innerHTML = text;
-    last.set(el, text);
-    return true;
+    const rebuilt = last.get(el) !== text;
+    if (rebuilt) {
+      el.style.setProperty('--rows', g.rows);
+      el.style.setProperty('--cols', g.cols);
+      el.innerHTML = text;
+      last.set(el, text);
+    }
+    // The arrows are a layer of their own, redrawn alone: a new arrow (an analysis arriving)
+    // never rebuilds the squares, so a click aimed at one is never lost.
+    const svg = arrows(g, d.arrows, flip);
+    let layer = el.querySelector(':scope > .arrows-layer');
+    if (!layer) {
+      layer = document.createElement('div');
+      layer.className = 'arrows-layer';
+      layer.setAttribute('aria-hidden', 'true');
+      el.appendChild(layer);
+    }
+    if (layer.dataset.svg !== svg) { layer.innerHTML = svg; layer.dataset.svg = svg; }
+    return rebuilt;
   }
 
   return { geometry, draw, cubeOf };

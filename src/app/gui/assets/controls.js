@@ -152,6 +152,7 @@ function onKey(ev) {
   if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
   if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
+  if (k === 'v') { setMode(mode === 'play' ? 'analyse' : 'play'); ev.preventDefault(); return; }
   if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
   // A move starts with a letter, so a digit first is a typed die (or its correction); 10..12
   // are typed as two digits.
@@ -350,6 +351,9 @@ function wire() {
     } else navigate(Number(b.dataset.ply), true);
   });
   $('flip').addEventListener('click', flipBoard);
+  $('mode-play').addEventListener('click', () => setMode('play'));
+  $('mode-analyse').addEventListener('click', () => setMode('analyse'));
+  $('show-analysis').addEventListener('click', () => setMode('analyse'));
   $('copy-pos').addEventListener('click', () => { if (S) copyText(S.fen, 'position'); });
   $('copy-link').addEventListener('click', () => { if (S) copyText(positionLink(), 'link to this position'); });
   $('resign').addEventListener('click', resign);
@@ -443,7 +447,7 @@ let linkedDone = false;
 async function poll() {
   try {
     const s = await api('GET', '/api/state');
-    if (!S || s.version !== S.version) render(s);
+    if (!s.stale && (!S || s.version !== S.version)) render(s);
     if (!linkedDone && LINKED) { linkedDone = true; openLinked(); }
     else if (s.review.busy) drawReview(); // its seconds go on
 

@@ -495,11 +495,23 @@ function render(s) {
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
   const dice = s.variant.has_dice;
-  die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
-  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice');
-  die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled' : `die ${s.die}`);
+  const pair = dice && s.die !== null && Array.isArray(s.dice_pair) ? s.dice_pair : null;
+  // Two dice: both faces and their sum (the sum is the cube that moves).
+  if (pair) die.innerHTML = `${pair[0]}+${pair[1]}<small>= ${s.die}</small>`;
+  else die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
+  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice') + (pair ? ' pair' : '');
+  die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled'
+    : pair ? `dice ${pair[0]} and ${pair[1]}, sum ${s.die}` : `die ${s.die}`);
+  // Play mode: the analysis waits; said on the switch above the board.
+  const isHeld = held();
+  document.body.classList.toggle('held', isHeld);
+  $('held-msg').hidden = !isHeld;
+  $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
+  $('mode-analyse').setAttribute('aria-pressed', String(mode !== 'play'));
+  $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
+    : s.winner ? 'game over: shown' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
-  if (rolled && dice) animateDie(s.die);
+  if (rolled && dice && !pair) animateDie(s.die);
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   $('roll').hidden = manual || over || !dice;

@@ -11,7 +11,7 @@ impl State {
         let Some(mut engine) = seat.engine.take() else {
             return;
         };
-        let (id, epoch, shared) = (seat.id, self.epoch, shared.clone());
+        let (id, epoch, shared) = (seat.id, self.counters.epoch, shared.clone());
         std::thread::spawn(move || {
             let r = engine.setup(c);
             let mut st = lock(&shared);
@@ -24,16 +24,16 @@ impl State {
     }
 
     pub(super) fn finish_setup(&mut self, c: Color, epoch: u64, r: Result<[u8; 6], Fault>) {
-        if epoch != self.epoch {
+        if epoch != self.counters.epoch {
             return;
         }
-        let Some(p) = self.pending.as_mut() else {
+        let Some(p) = self.flow.pending.as_mut() else {
             return;
         };
         let setup = match r {
             Ok(s) => s,
             Err(f) => {
-                self.error = Some(format!(
+                self.flow.error = Some(format!(
                     "{} engine {}; its cubes stand 123456 instead",
                     c.name(),
                     describe(&f)
@@ -47,8 +47,8 @@ impl State {
                 .unwrap_or_else(|_| self.game.start.clone());
             let dice = self.game.dice;
             self.game = Game::new(b, dice);
-            self.pending = None;
-            self.epoch += 1;
+            self.flow.pending = None;
+            self.counters.epoch += 1;
         }
     }
 
@@ -73,7 +73,7 @@ impl State {
     /// `ewn review` values it (depth [`REVIEW_DEPTH`]), on a thread and a searcher of its own.
     pub fn start_review(&mut self, shared: &Shared) -> Result<(), GuiError> {
         self.ready()?;
-        if self.review_job.is_some() {
+        if self.reviews.job.is_some() {
             return Err(GuiError::not_now("the review is already running"));
         }
         if self.game.plies.is_empty() {
@@ -84,13 +84,13 @@ impl State {
         if self.game.main.is_some() {
             rec.plies = self.game.plies.clone();
         }
-        let id = self.next_review;
-        self.next_review += 1;
+        let id = self.counters.next_review;
+        self.counters.next_review += 1;
         let mut searcher = Searcher::new(REVIEW_HASH_MB);
-        searcher.set_tables(self.tables.clone());
+        searcher.set_tables(self.offer.tables.clone());
         searcher.set_solved(self.solved_for(self.game.start.variant()));
         let done = Arc::new(AtomicUsize::new(0));
-        self.review_job = Some(ReviewJob {
+        self.reviews.job = Some(ReviewJob {
             id,
             stop: searcher.stop_flag(),
             done: done.clone(),
@@ -107,7 +107,8 @@ impl State {
                     let luck = Limits::to_depth(crate::brain::luck::DEFAULT_LUCK_DEPTH);
                     r.luck = crate::app::review::luck_of_game(&mut searcher, &rec, &luck)?;
                     Ok(r)
-                });
+                })
+                .map_err(|e| GuiError::Review(e.to_string()));
             let mut st = lock(&shared);
             st.finish_review(id, rec, r);
             st.pump(&shared);
@@ -119,16 +120,16 @@ impl State {
         &mut self,
         id: u64,
         rec: GameRecord,
-        r: Result<GameReview, crate::app::review::ReviewError>,
+        r: Result<GameReview, GuiError>,
     ) {
-        if self.review_job.as_ref().is_none_or(|j| j.id != id) {
+        if self.reviews.job.as_ref().is_none_or(|j| j.id != id) {
             return;
         }
-        self.review_job = None;
+        self.reviews.job = None;
         let result = match r {
             Ok(r) => r,
             Err(e) => {
-                self.error = Some(format!("the review failed: {e}"));
+                self.flow.error = Some(e.to_string());
                 return;
             }
         };
@@ -156,22 +157,22 @@ impl State {
                 }
             }
         }
-        self.review = Some(r);
+        self.reviews.last = Some(r);
     }
 
     /// Starts whatever the state now needs: an analysis, an engine's roll and move.
     pub fn pump(&mut self, shared: &Shared) {
-        self.version += 1;
+        self.counters.version += 1;
         // Without dice there is nothing to roll: every turn's outcome is "any cube".
         if !self.game.start.variant().has_dice()
             && self.game.die.is_none()
-            && self.pending.is_none()
+            && self.flow.pending.is_none()
             && !self.game.over()
         {
             self.game.die = Some(0);
         }
         self.pump_analysis(shared);
-        if self.job.is_some() || self.pending.is_some() {
+        if self.flow.job.is_some() || self.flow.pending.is_some() {
             return;
         }
         let b = self.game.board().clone();
@@ -179,14 +180,14 @@ impl State {
             return;
         }
         let side = b.side_to_move();
-        if self.is_human(side) || !(self.running || self.step) {
+        if self.is_human(side) || !(self.flow.running || self.flow.step) {
             return;
         }
         let die = match self.game.die {
             Some(d) => d,
             None => match self.game.roll_auto() {
                 Some(d) => {
-                    self.version += 1;
+                    self.counters.version += 1;
                     // The analysis now has a die to look at.
                     self.pump_analysis(shared);
                     d
@@ -203,14 +204,14 @@ impl State {
                 seat.config.label()
             );
             log::warn!("{why}");
-            self.error = Some(why);
-            self.running = false;
-            self.step = false;
+            self.flow.error = Some(why);
+            self.flow.running = false;
+            self.flow.step = false;
             return;
         };
-        self.step = false;
+        self.flow.step = false;
         let id = seat.id;
-        let epoch = self.epoch;
+        let epoch = self.counters.epoch;
         let start = self.game.start.clone();
         let history = self.game.history();
         let delay = Duration::from_millis(self.settings.delay_ms);
@@ -218,7 +219,7 @@ impl State {
         if let Some(s) = &stop {
             s.store(false, Ordering::Relaxed);
         }
-        self.job = Some(Job { side, epoch, stop });
+        self.flow.job = Some(Job { side, epoch, stop });
         let shared = shared.clone();
         std::thread::spawn(move || {
             std::thread::sleep(delay);
@@ -239,8 +240,8 @@ impl State {
         die: u8,
         r: Result<Chosen, Fault>,
     ) {
-        self.job = None;
-        if epoch != self.epoch {
+        self.flow.job = None;
+        if epoch != self.counters.epoch {
             return;
         }
         let who = format!(
@@ -260,21 +261,21 @@ impl State {
                 let rest = c.pv.iter().skip(1).copied().collect::<Vec<_>>();
                 self.last_pv = (!rest.is_empty() && !self.game.board().is_over())
                     .then(|| (self.game.board().key(), rest));
-                self.error = None;
+                self.flow.error = None;
             }
             Ok(c) => {
-                self.error = Some(format!(
+                self.flow.error = Some(format!(
                     "{who} played {}, which is illegal for die {die}; the game is paused: choose another player or press Resume to ask again",
                     c.mv.display(self.game.start.variant())
                 ));
-                self.running = false;
+                self.flow.running = false;
             }
             Err(f) => {
-                self.error = Some(format!(
+                self.flow.error = Some(format!(
                     "{who} {}; the game is paused: choose another player or press Resume to try again",
                     describe(&f)
                 ));
-                self.running = false;
+                self.flow.running = false;
             }
         }
     }
@@ -296,9 +297,37 @@ impl State {
         last
     }
 
+    /// Starts the analysis the state needs next, if any: the shown position's (its rolled
+    /// die's moves and the chances before the roll), else a gap of the graph. A running search
+    /// that is no longer wanted is told to stop; its end pumps again.
     pub(super) fn pump_analysis(&mut self, shared: &Shared) {
+        let Some(job) = self.next_analysis() else {
+            return;
+        };
+        let solved = self.solved_for(job.board.variant());
+        let a = &mut self.analysis;
+        let Some(mut searcher) = a.searcher.take() else {
+            return;
+        };
+        // Exact values where a solved table covers the position's variant.
+        searcher.set_solved(solved);
+        a.backfill = job.backfill.is_some();
+        a.running = Some((job.board.key(), job.die));
+        // Cleared here, under the lock, so that a stop sent after this point is never lost.
+        a.stop.store(false, Ordering::Relaxed);
+        let limits = Limits {
+            movetime: Some(self.settings.analysis_ms),
+            ..Limits::default()
+        };
+        let (shared, stop) = (shared.clone(), a.stop.clone());
+        std::thread::spawn(move || run_analysis(&shared, searcher, job, &limits, &stop));
+    }
+
+    /// What the analysis should search now; `None` when nothing, or while a search runs (which
+    /// is stopped when it is no longer what is wanted).
+    fn next_analysis(&self) -> Option<AnalysisJob> {
         let shown = self.game.board().clone();
-        let wanted = self.settings.analysis && self.pending.is_none();
+        let wanted = self.settings.analysis && self.flow.pending.is_none();
         let pos = shown.key();
         let die = self.game.die;
         let a = &self.analysis;
@@ -319,83 +348,88 @@ impl State {
             if !wanted || !keep {
                 a.stop.store(true, Ordering::Relaxed);
             }
-            return;
+            return None;
         }
         if !wanted {
-            return;
+            return None;
         }
-        // The shown position first; then, while nothing else is asked, the graph's gaps.
-        let (b, backfill) = if shown_done {
-            match self.missing_point() {
-                Some((i, b)) => (b, Some(i)),
-                None => return,
-            }
-        } else {
-            (shown, None)
-        };
-        let pos = b.key();
-        let (die, need_die, need_pre) = match backfill {
-            Some(_) => (None, false, true),
-            None => (die, need_die, need_pre),
-        };
-        let a = &mut self.analysis;
-        a.backfill = backfill.is_some();
-        let Some(mut searcher) = a.searcher.take() else {
-            return;
-        };
-        // Exact values where a solved table covers the position's variant.
-        searcher.set_solved(
-            self.solved
-                .iter()
-                .find(|s| s.variant() == b.variant())
-                .cloned(),
-        );
-        a.running = Some((pos, die));
-        let stop = a.stop.clone();
-        // Cleared here, under the lock, so that a stop sent after this point is never lost.
-        stop.store(false, Ordering::Relaxed);
-        let limits = Limits {
-            movetime: Some(self.settings.analysis_ms),
-            ..Limits::default()
-        };
-        let shared = shared.clone();
-        std::thread::spawn(move || {
-            if let Some(d) = die.filter(|_| need_die) {
-                let r = analyse_die(&mut searcher, &b, d, &limits, &mut |_| {});
-                let mut st = lock(&shared);
-                if !stop.load(Ordering::Relaxed) {
-                    st.analysis.die_result = Some((pos, d, r));
-                    st.version += 1;
-                }
-            }
-            let pre = (need_pre && !stop.load(Ordering::Relaxed))
-                .then(|| analyse_preroll(&mut searcher, &b, &limits, &mut |_| {}));
-            // One lock for the result and the searcher's return; `pump` then marks the change.
-            let mut st = lock(&shared);
-            if let Some(p) = pre
-                && !stop.load(Ordering::Relaxed)
-            {
-                let red = red_chance(b.side_to_move(), to_prob(p.value));
-                match backfill {
-                    // Only if the line still passes through that position.
-                    Some(i) => {
-                        if st.game.board_at(i).is_some_and(|at| at.key() == pos) {
-                            st.game.set_point(i, red);
-                        }
-                    }
-                    None => {
-                        if st.game.board().key() == pos {
-                            let n = st.game.cursor;
-                            st.game.set_point(n, red);
-                        }
-                        st.analysis.preroll = Some((pos, p));
-                    }
-                }
-            }
-            st.analysis.searcher = Some(searcher);
-            st.analysis.running = None;
-            st.analysis.backfill = false;
-            st.pump(&shared);
-        });
+        if !shown_done {
+            return Some(AnalysisJob {
+                board: shown,
+                die,
+                need_die,
+                need_pre,
+                backfill: None,
+            });
+        }
+        // The shown position is done: while nothing else is asked, the graph's gaps.
+        let (i, b) = self.missing_point()?;
+        Some(AnalysisJob {
+            board: b,
+            die: None,
+            need_die: false,
+            need_pre: true,
+            backfill: Some(i),
+        })
     }
+}
+
+/// One analysis search: of the shown position, or of a graph point the game passed before its
+/// analysis was done (`backfill`, its ply).
+struct AnalysisJob {
+    board: Board,
+    die: Option<u8>,
+    /// The rolled die's moves are wanted, and the chances before the roll.
+    need_die: bool,
+    need_pre: bool,
+    backfill: Option<usize>,
+}
+
+/// Runs `job` on its own thread with the analysis' searcher, stores what it found (unless told
+/// to stop) and hands the searcher back.
+fn run_analysis(
+    shared: &Shared,
+    mut searcher: Searcher,
+    job: AnalysisJob,
+    limits: &Limits,
+    stop: &AtomicBool,
+) {
+    let b = &job.board;
+    let pos = b.key();
+    if let Some(d) = job.die.filter(|_| job.need_die) {
+        let r = analyse_die(&mut searcher, b, d, limits, &mut |_| {});
+        let mut st = lock(shared);
+        if !stop.load(Ordering::Relaxed) {
+            st.analysis.die_result = Some((pos, d, r));
+            st.counters.version += 1;
+        }
+    }
+    let pre = (job.need_pre && !stop.load(Ordering::Relaxed))
+        .then(|| analyse_preroll(&mut searcher, b, limits, &mut |_| {}));
+    // One lock for the result and the searcher's return; `pump` then marks the change.
+    let mut st = lock(shared);
+    if let Some(p) = pre
+        && !stop.load(Ordering::Relaxed)
+    {
+        let red = red_chance(b.side_to_move(), to_prob(p.value));
+        match job.backfill {
+            // Only if the line still passes through that position.
+            Some(i) => {
+                if st.game.board_at(i).is_some_and(|at| at.key() == pos) {
+                    st.game.set_point(i, red);
+                }
+            }
+            None => {
+                if st.game.board().key() == pos {
+                    let n = st.game.cursor;
+                    st.game.set_point(n, red);
+                }
+                st.analysis.preroll = Some((pos, p));
+            }
+        }
+    }
+    st.analysis.searcher = Some(searcher);
+    st.analysis.running = None;
+    st.analysis.backfill = false;
+    st.pump(shared);
 }

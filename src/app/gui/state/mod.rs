@@ -177,36 +177,70 @@ struct ReviewJob {
     total: usize,
 }
 
-pub struct State {
-    /// Exact endgame tables given on the command line (the analysis also has the built-in ones).
-    tables: Option<Arc<Tables>>,
-    pub game: Game,
+/// What the arena offers, fixed when it starts: the engine programs of the command line, the
+/// variants, and the exact tables.
+struct Offer {
     roster: Roster,
-    /// The players' names as a loaded record gives them, until the players change.
-    recorded: [Option<String>; 2],
-    review: Option<Review>,
-    review_job: Option<ReviewJob>,
-    next_review: u64,
-    seats: [Seat; 2],
-    epoch: u64,
-    next_seat_id: u64,
-    version: u64,
-    pub running: bool,
-    step: bool,
-    job: Option<Job>,
-    pending: Option<PendingSetup>,
-    error: Option<String>,
-    pub settings: Settings,
-    analysis: Analysis,
-    /// The last engine move's expected continuation (its line after the move played), with the
-    /// position it starts from, for the panel when the analysis is off.
-    last_pv: Option<(u64, Vec<Move>)>,
     /// The variant the New game form offers first, and every variant it offers.
     default_variant: &'static Variant,
     variants: Vec<&'static Variant>,
+    /// Exact endgame tables given on the command line (the analysis also has the built-in ones).
+    tables: Option<Arc<Tables>>,
     /// The solved tables of offered variants (`--tables DIR`): exact values for the analysis
     /// and the review, and the equilibrium setups.
     solved: Vec<Arc<Solved>>,
+}
+
+/// The numbers that tell one moment, one seat or one review from another.
+#[derive(Default)]
+struct Counters {
+    /// Raised whenever the game moves on (a move, a step, a new game, Pause): a job's result
+    /// that carries an older epoch belongs to a position no longer shown and is dropped.
+    epoch: u64,
+    /// Raised on every change the page should see; the page redraws when it differs.
+    version: u64,
+    /// The id the next seat gets, so that an engine lent to a job knows whether its seat
+    /// still wants it back.
+    next_seat: u64,
+    /// The id the next review gets, so that a cancelled review's result is dropped.
+    next_review: u64,
+}
+
+/// Whether engines play on, and what the game is waiting for.
+struct Flow {
+    /// Engines move by themselves (false: paused).
+    running: bool,
+    /// One engine move while paused (Step).
+    step: bool,
+    /// The engine move (or setup) being computed.
+    job: Option<Job>,
+    /// Setups still awaited from engines before the game can begin.
+    pending: Option<PendingSetup>,
+    /// What went wrong last (an engine that failed, a review that failed), for the page.
+    error: Option<String>,
+}
+
+/// The last finished review, and the one running.
+#[derive(Default)]
+struct Reviews {
+    last: Option<Review>,
+    job: Option<ReviewJob>,
+}
+
+pub struct State {
+    pub game: Game,
+    /// The players' names as a loaded record gives them, until the players change.
+    recorded: [Option<String>; 2],
+    seats: [Seat; 2],
+    flow: Flow,
+    pub settings: Settings,
+    analysis: Analysis,
+    reviews: Reviews,
+    /// The last engine move's expected continuation (its line after the move played), with the
+    /// position it starts from, for the panel when the analysis is off.
+    last_pv: Option<(u64, Vec<Move>)>,
+    offer: Offer,
+    counters: Counters,
 }
 
 pub type Shared = Arc<Mutex<State>>;
@@ -251,26 +285,20 @@ impl State {
         searcher.set_builtin_tables(true);
         let stop = searcher.stop_flag();
         State {
-            tables,
             game: Game::new(Board::startpos(), DiceMode::Auto { seed: clock_seed() }),
-            roster,
             recorded: [None, None],
-            review: None,
-            review_job: None,
-            next_review: 0,
             seats: [0, 1].map(|i| Seat {
                 config: PlayerConfig::Human {},
                 id: i,
                 engine: None,
             }),
-            epoch: 0,
-            next_seat_id: 2,
-            version: 0,
-            running: true,
-            step: false,
-            job: None,
-            pending: None,
-            error: None,
+            flow: Flow {
+                running: true,
+                step: false,
+                job: None,
+                pending: None,
+                error: None,
+            },
             settings: Settings::default(),
             analysis: Analysis {
                 searcher: Some(searcher),
@@ -280,17 +308,26 @@ impl State {
                 die_result: None,
                 preroll: None,
             },
+            reviews: Reviews::default(),
             last_pv: None,
-            default_variant: Variant::standard(),
-            variants: PRESETS.iter().filter_map(|n| Variant::preset(n)).collect(),
-            solved: Vec::new(),
+            offer: Offer {
+                roster,
+                default_variant: Variant::standard(),
+                variants: PRESETS.iter().filter_map(|n| Variant::preset(n)).collect(),
+                tables,
+                solved: Vec::new(),
+            },
+            counters: Counters {
+                next_seat: 2,
+                ..Counters::default()
+            },
         }
     }
 
     /// Starts the game the page shows as it opens ([`NewGame::opening`] in the default
     /// variant), through [`State::new_game`] as the New game form does.
     pub fn start_opening(&mut self, shared: &Shared) -> Result<(), GuiError> {
-        self.new_game(NewGame::opening(self.default_variant), shared)
+        self.new_game(NewGame::opening(self.offer.default_variant), shared)
     }
 
     /// The variant new games start in unless asked for another, and the variants of a file
@@ -298,24 +335,24 @@ impl State {
     /// [`State::start_opening`] starts the opening game.
     pub fn set_variants(&mut self, default: &'static Variant, loaded: &[&'static Variant]) {
         for &v in loaded {
-            if !self.variants.iter().any(|&k| k.name() == v.name()) {
-                self.variants.push(v);
+            if !self.offer.variants.iter().any(|&k| k.name() == v.name()) {
+                self.offer.variants.push(v);
             }
         }
-        if !self.variants.contains(&default) {
-            self.variants.push(default);
+        if !self.offer.variants.contains(&default) {
+            self.offer.variants.push(default);
         }
-        self.default_variant = default;
+        self.offer.default_variant = default;
         self.game = Game::new(Board::startpos_in(default), self.game.dice);
     }
 
     /// Loads the solved table of every offered variant that `dir` has one of.
-    pub fn load_solved(&mut self, dir: &std::path::Path) -> anyhow::Result<()> {
-        for &v in &self.variants {
+    pub fn load_solved(&mut self, dir: &std::path::Path) -> Result<(), GuiError> {
+        for &v in &self.offer.variants {
             if let Some(path) = solve::file::find(dir, v) {
                 let t = solve::file::read(v, &path)?;
                 log::info!("the solved table of {} from {}", v.name(), path.display());
-                self.solved.push(Arc::new(t));
+                self.offer.solved.push(Arc::new(t));
             }
         }
         Ok(())
@@ -323,20 +360,21 @@ impl State {
 
     /// The solved table of `v`, when one was loaded.
     fn solved_for(&self, v: &Variant) -> Option<Arc<Solved>> {
-        self.solved.iter().find(|s| s.variant() == v).cloned()
+        self.offer.solved.iter().find(|s| s.variant() == v).cloned()
     }
 
     /// The variant named `name` among those offered; the default when `None`.
     pub fn find_variant(&self, name: Option<&str>) -> Result<&'static Variant, GuiError> {
         let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
-            return Ok(self.default_variant);
+            return Ok(self.offer.default_variant);
         };
-        self.variants
+        self.offer
+            .variants
             .iter()
             .copied()
             .find(|v| v.name() == name)
             .ok_or_else(|| {
-                let known: Vec<&str> = self.variants.iter().map(|v| v.name()).collect();
+                let known: Vec<&str> = self.offer.variants.iter().map(|v| v.name()).collect();
                 GuiError::UnknownVariant {
                     name: name.to_string(),
                     known: known.join(", "),
@@ -368,7 +406,7 @@ impl State {
 
     /// Refuses what must wait until the engines have chosen their setups.
     fn ready(&self) -> Result<(), GuiError> {
-        match self.pending {
+        match self.flow.pending {
             Some(_) => Err(GuiError::AwaitingSetup),
             None => Ok(()),
         }
@@ -376,8 +414,8 @@ impl State {
 
     /// The game moved on: void any running engine job.
     fn bump(&mut self) {
-        self.epoch += 1;
-        if let Some(j) = &self.job
+        self.counters.epoch += 1;
+        if let Some(j) = &self.flow.job
             && let Some(stop) = &j.stop
         {
             stop.store(true, Ordering::Relaxed);
@@ -385,10 +423,10 @@ impl State {
     }
 
     fn new_seat(&mut self, c: Color, config: PlayerConfig, seed: u64) -> Result<(), GuiError> {
-        let engine = config.make(seed, &self.roster)?;
+        let engine = config.make(seed, &self.offer.roster)?;
         self.recorded[c.idx()] = None;
-        let id = self.next_seat_id;
-        self.next_seat_id += 1;
+        let id = self.counters.next_seat;
+        self.counters.next_seat += 1;
         let old = std::mem::replace(&mut self.seats[c.idx()], Seat { config, id, engine });
         // An engine program is given a moment to quit when dropped: not under the lock.
         if let Some(e) = old.engine {
@@ -397,27 +435,27 @@ impl State {
         Ok(())
     }
 
-    /// Starts a new game. Players are checked before anything changes.
-    pub fn new_game(&mut self, ng: NewGame, shared: &Shared) -> Result<(), GuiError> {
+    /// Whether `ng` can start: its players, setups and position, checked before anything
+    /// changes.
+    fn check_new_game(&self, ng: &NewGame) -> Result<(), GuiError> {
         for p in &ng.players {
-            p.validate(&self.roster)?;
+            p.validate(&self.offer.roster)?;
         }
-        for (c, s) in [Color::Red, Color::Blue]
-            .into_iter()
-            .zip(ng.setups.iter().cloned())
-        {
-            if s == SetupChoice::Engine && matches!(ng.players[c.idx()], PlayerConfig::Human {}) {
+        let cubes = setup_string(ng.variant.cubes());
+        for c in [Color::Red, Color::Blue] {
+            if ng.setups[c.idx()] != SetupChoice::Engine {
+                continue;
+            }
+            if matches!(ng.players[c.idx()], PlayerConfig::Human {}) {
                 return Err(GuiError::Setup(format!(
-                    "{} is a person: give a setup ({}) or 'random'",
+                    "{} is a person: give a setup ({cubes}) or 'random'",
                     c.name(),
-                    setup_string(ng.variant.cubes())
                 )));
             }
-            if s == SetupChoice::Engine && !ng.variant.standard {
+            if !ng.variant.standard {
                 return Err(GuiError::Setup(format!(
-                    "{}: engines choose their own setups only in the standard game; give a setup ({}) or 'random' in {}",
+                    "{}: engines choose their own setups only in the standard game; give a setup ({cubes}) or 'random' in {}",
                     c.name(),
-                    setup_string(ng.variant.cubes()),
                     ng.variant.name()
                 )));
             }
@@ -430,6 +468,12 @@ impl State {
                 ng.variant.name()
             )));
         }
+        Ok(())
+    }
+
+    /// Starts a new game. Players are checked before anything changes.
+    pub fn new_game(&mut self, ng: NewGame, shared: &Shared) -> Result<(), GuiError> {
+        self.check_new_game(&ng)?;
         let seed = player_seed(ng.dice);
         self.bump();
         self.cancel_review();
@@ -437,10 +481,10 @@ impl State {
         for c in [Color::Red, Color::Blue] {
             self.new_seat(c, ng.players[c.idx()].clone(), seed)?;
         }
-        self.error = None;
-        self.running = true;
-        self.step = false;
-        self.pending = None;
+        self.flow.error = None;
+        self.flow.running = true;
+        self.flow.step = false;
+        self.flow.pending = None;
         if let Some(b) = ng.position {
             self.game = Game::new(b, ng.dice);
             return Ok(());
@@ -468,7 +512,7 @@ impl State {
         self.game = Game::new(shown, ng.dice);
         if setups.iter().any(Option::is_none) {
             let missing = setups.clone().map(|s| s.is_none());
-            self.pending = Some(PendingSetup {
+            self.flow.pending = Some(PendingSetup {
                 setups,
                 first: ng.first,
             });
@@ -485,18 +529,18 @@ impl State {
     pub fn set_players(&mut self, players: [Option<PlayerConfig>; 2]) -> Result<(), GuiError> {
         self.ready()?;
         for p in players.iter().flatten() {
-            p.validate(&self.roster)?;
+            p.validate(&self.offer.roster)?;
         }
         let seed = player_seed(self.game.dice);
         for c in [Color::Red, Color::Blue] {
             if let Some(p) = players[c.idx()].clone() {
-                if self.job.as_ref().is_some_and(|j| j.side == c) {
+                if self.flow.job.as_ref().is_some_and(|j| j.side == c) {
                     self.bump();
                 }
                 self.new_seat(c, p, seed)?;
             }
         }
-        self.error = None;
+        self.flow.error = None;
         Ok(())
     }
 
@@ -504,7 +548,7 @@ impl State {
     pub fn human_move(&mut self, m: Move) -> Result<(), GuiError> {
         self.ready()?;
         let side = self.game.board().side_to_move();
-        if !self.is_human(side) && self.game.is_live() && self.running {
+        if !self.is_human(side) && self.game.is_live() && self.flow.running {
             return Err(GuiError::not_now(format!(
                 "{} is played by an engine; pause the game to move for it",
                 side.name()
@@ -598,7 +642,7 @@ impl State {
     /// back (no move yet, or no move of a person's before the shown position).
     pub fn undo_target(&self) -> Option<usize> {
         let cursor = self.game.cursor;
-        if cursor == 0 || self.pending.is_some() {
+        if cursor == 0 || self.flow.pending.is_some() {
             return None;
         }
         if self.is_human(Color::Red) || self.is_human(Color::Blue) {
@@ -624,7 +668,7 @@ impl State {
         self.game.take_back_to(to)?;
         self.bump();
         self.last_pv = None;
-        self.error = None;
+        self.flow.error = None;
         Ok(())
     }
 
@@ -653,21 +697,21 @@ impl State {
     pub fn control(&mut self, action: &str) -> Result<(), GuiError> {
         match action {
             "run" => {
-                self.running = true;
-                self.error = None;
+                self.flow.running = true;
+                self.flow.error = None;
             }
             "pause" => {
-                self.running = false;
-                self.step = false;
+                self.flow.running = false;
+                self.flow.step = false;
                 // An engine's choice in progress is void, as after a step back.
-                if self.job.is_some() {
+                if self.flow.job.is_some() {
                     self.bump();
                 }
             }
             "step" => {
-                self.running = false;
-                self.step = true;
-                self.error = None;
+                self.flow.running = false;
+                self.flow.step = true;
+                self.flow.error = None;
             }
             _ => {
                 return Err(GuiError::field(
@@ -692,16 +736,16 @@ impl State {
         }
         let seed = player_seed(g.dice);
         for (c, name) in [(Color::Red, &rec.red), (Color::Blue, &rec.blue)] {
-            let config = PlayerConfig::from_label(name, &self.roster);
+            let config = PlayerConfig::from_label(name, &self.offer.roster);
             self.new_seat(c, config, seed)?;
             self.recorded[c.idx()] = Some(name.clone()).filter(|n| !n.trim().is_empty());
         }
         self.bump();
         self.cancel_review();
         self.last_pv = None;
-        self.pending = None;
-        self.error = None;
-        self.running = false;
+        self.flow.pending = None;
+        self.flow.error = None;
+        self.flow.running = false;
         self.game = g;
         Ok(())
     }
@@ -709,7 +753,8 @@ impl State {
     /// Stops the running review (the last finished one stays).
     pub fn cancel_running_review(&mut self) -> Result<(), GuiError> {
         let j = self
-            .review_job
+            .reviews
+            .job
             .take()
             .ok_or_else(|| GuiError::not_now("no review is running"))?;
         j.stop.store(true, Ordering::Relaxed);
@@ -733,21 +778,22 @@ impl State {
 
     /// Stops a running review and forgets the last one.
     fn cancel_review(&mut self) {
-        if let Some(j) = self.review_job.take() {
+        if let Some(j) = self.reviews.job.take() {
             j.stop.store(true, Ordering::Relaxed);
         }
-        self.review = None;
+        self.reviews.last = None;
     }
 
     /// How many plies the game line shares with the reviewed one; `None` when there is no
     /// review or it started from another position.
     fn reviewed_plies(&self) -> Option<usize> {
-        self.review.as_ref()?.shared_with(&self.game)
+        self.reviews.last.as_ref()?.shared_with(&self.game)
     }
 
     /// The same for the game's main line.
     fn reviewed_main_plies(&self) -> Option<usize> {
-        self.review
+        self.reviews
+            .last
             .as_ref()?
             .shared_with_plies(&self.game, self.game.main_plies())
     }

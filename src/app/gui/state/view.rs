@@ -6,7 +6,7 @@ use crate::app::review::{Mark, MoveReview, SideTotals};
 use crate::brain::luck::{RollLuck, SideLuck};
 use crate::record::Reason;
 
-use super::super::game::ending;
+use super::super::game::{ending, seeded_pair};
 use crate::rules::notation::setup_string;
 use crate::rules::variant::{Goal, Moves, Substitute, Variant, cube_char};
 
@@ -61,7 +61,7 @@ impl State {
     /// Whether `b` is valued exactly: a finished game, or a position the tables cover (those
     /// given on the command line, else the built-in ones once built).
     fn is_exact(&self, b: &Board) -> bool {
-        let t: Option<&Tables> = match &self.tables {
+        let t: Option<&Tables> = match &self.offer.tables {
             Some(t) => Some(t),
             None => tables::builtin_if_ready(),
         };
@@ -101,7 +101,7 @@ impl State {
 
     /// The reviewed moves the shown line still shares with the review (none without one).
     fn reviewed_moves(&self) -> &[MoveReview] {
-        match (&self.review, self.reviewed_plies()) {
+        match (&self.reviews.last, self.reviewed_plies()) {
             (Some(r), Some(n)) => &r.result.moves[..n],
             _ => &[],
         }
@@ -123,7 +123,7 @@ impl State {
     /// The reviewed moves the game's main line shares with the review: a side line leaves the
     /// game's review whole.
     fn reviewed_main_moves(&self) -> &[MoveReview] {
-        match (&self.review, self.reviewed_main_plies()) {
+        match (&self.reviews.last, self.reviewed_main_plies()) {
             (Some(r), Some(n)) => &r.result.moves[..n],
             _ => &[],
         }
@@ -158,16 +158,16 @@ impl State {
 
     /// The review's findings for the plies the game line still shares with the reviewed one.
     fn review_view(&self, shared: &[MoveReview]) -> Value {
-        let busy = self.review_job.is_some();
+        let busy = self.reviews.job.is_some();
         let depth = review_depth(self.game.start.variant());
-        let (done, total) = self.review_job.as_ref().map_or((0, 0), |j| {
+        let (done, total) = self.reviews.job.as_ref().map_or((0, 0), |j| {
             (j.done.load(Ordering::Relaxed).min(j.total), j.total)
         });
         // Which line the review valued: the side line shown, or the game's own line.
         let side = self.game.main.is_some()
             && self.reviewed_plies().unwrap_or(0) > self.reviewed_main_plies().unwrap_or(0);
         let line = if side { "side" } else { "main" };
-        let Some(r) = &self.review else {
+        let Some(r) = &self.reviews.last else {
             return json!({"busy": busy, "moves": null, "depth": depth, "done": done,
                           "total": total, "line": line});
         };
@@ -217,15 +217,16 @@ impl State {
         let v = b.variant();
         let end = self.game.result();
         let thinking = self
+            .flow
             .job
             .as_ref()
-            .filter(|j| j.epoch == self.epoch)
+            .filter(|j| j.epoch == self.counters.epoch)
             .map(|j| j.side);
         json!({
-            "version": self.version,
+            "version": self.counters.version,
             "variant": variant_view(v),
-            "variants": self.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
-            "default_variant": self.default_variant.name(),
+            "variants": self.offer.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
+            "default_variant": self.offer.default_variant.name(),
             "rows": v.rows(),
             "cols": v.cols(),
             "fen": to_fen(b),
@@ -233,22 +234,24 @@ impl State {
             "squares": squares_view(b),
             "side": color_letter(b.side_to_move()),
             "die": self.game.die,
+            // The two dice behind a roll of two dice drawn from the seed (null otherwise).
+            "dice_pair": self.dice_pair(),
             "legal": self.legal_view(),
             "winner": end.map(|(w, _)| color_letter(w)),
             "reason": end.map(|(_, how)| how.name()),
             "ply": self.game.cursor,
             "plies": self.plies_view(),
             "live": self.game.is_live(),
-            "running": self.running,
+            "running": self.flow.running,
             "thinking": thinking.map(color_letter),
-            "awaiting_setup": self.pending.is_some(),
-            "error": self.error,
+            "awaiting_setup": self.flow.pending.is_some(),
+            "error": self.flow.error,
             "status": self.status(),
             "players": {
                 "red": self.player_view(Color::Red),
                 "blue": self.player_view(Color::Blue),
             },
-            "engines": self.roster.names(),
+            "engines": self.offer.roster.names(),
             "setup": self.setup_view(),
             "can_undo": self.undo_target().is_some(),
             "main": self.main_view(),
@@ -268,6 +271,15 @@ impl State {
             "solved": self.solved_view(),
             "graph": self.game.graph,
         })
+    }
+
+    /// The two dice whose sum is the shown die, when the variant throws two and the game's
+    /// dice come from its seed (typed dice are typed as their sum).
+    fn dice_pair(&self) -> Option<[u8; 2]> {
+        let seed = self.game.dice.seed()?;
+        let die = self.game.die?;
+        let pair = seeded_pair(self.game.start.variant(), seed, self.game.cursor)?;
+        (pair[0] + pair[1] == die).then_some(pair)
     }
 
     /// The moves of the rolled die in the shown position (none before the roll or at the end).
@@ -314,7 +326,7 @@ impl State {
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string(),
                        "took": took, "fell": fell,
                        "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name),
-                       "luck": self.review.as_ref().filter(|_| i < reviewed.len())
+                       "luck": self.reviews.last.as_ref().filter(|_| i < reviewed.len())
                            .and_then(|r| r.result.luck.get(i)).map(RollLuck::luck)})
             })
             .collect()
@@ -348,39 +360,19 @@ impl State {
         v
     }
 
+    /// The status line: who is to move and what to do, or how the game ended.
     fn status(&self) -> String {
-        let b = self.game.board();
-        if self.pending.is_some() {
+        if self.flow.pending.is_some() {
             return "Waiting for the engines' setups".into();
         }
         if let Some((w, how)) = self.game.result() {
-            // The last move stepped onto a hole: the loser's last cube fell in.
-            let fell = self.game.cursor > 0 && {
-                let m = self.game.plies[self.game.cursor - 1].mv;
-                !m.is_pass() && b.variant().hole_mask & (1u64 << m.to) != 0
-            };
-            let fell_text = format!(
-                "{}'s last cube fell into the hole",
-                capital(w.other().name())
-            );
-            let how = if how == Reason::Capture && fell {
-                fell_text.as_str()
-            } else if how == Reason::Capture {
-                "took the last cube"
-            } else if how == Reason::Resign {
-                "the other side resigned"
-            } else if b.variant().rules.goal == Goal::Rank {
-                "reached the far rank"
-            } else {
-                "reached the corner"
-            };
-            return format!("{} wins: {how}", capital(w.name()));
+            return self.end_status(w, how);
         }
+        let b = self.game.board();
         let side = b.side_to_move();
         let name = capital(side.name());
-        let dice = b.variant().has_dice();
         let die = match self.game.die {
-            Some(d) if dice => format!(", die {d}"),
+            Some(d) if b.variant().has_dice() => format!(", die {d}"),
             Some(_) => ", any cube".into(),
             None => String::new(),
         };
@@ -402,32 +394,23 @@ impl State {
                 self.game.plies.len()
             );
         }
-        if self.job.as_ref().is_some_and(|j| j.epoch == self.epoch) {
+        if self
+            .flow
+            .job
+            .as_ref()
+            .is_some_and(|j| j.epoch == self.counters.epoch)
+        {
             return format!("{line}{name} is thinking{die}");
         }
-        if !self.running && !self.is_human(side) {
+        if !self.flow.running && !self.is_human(side) {
             return format!("Paused: {name} (engine) to move{die}. Resume, or Step for one move");
         }
         // Paused on a person's turn: said first, as on an engine's turn.
         let engine_plays = !self.is_human(Color::Red) || !self.is_human(Color::Blue);
-        let paused = !self.running && engine_plays && line.is_empty();
+        let paused = !self.flow.running && engine_plays && line.is_empty();
         let line = if paused { "Paused: " } else { line };
-        if self.is_human(side) || !self.running {
-            return match (self.game.die, self.game.dice) {
-                (Some(_), _)
-                    if b.moves_for_die(self.game.die.unwrap_or(0)).as_slice() == [Move::PASS] =>
-                {
-                    format!("{line}{name} to move{die}: no cube can move, so {name} passes (Pass)")
-                }
-                (Some(_), _) if !dice => {
-                    format!("{line}{name} to move: pick any cube, then its target")
-                }
-                (Some(d), _) => {
-                    format!("{line}{name} to move, die {d}: pick a cube, then its target")
-                }
-                (None, DiceMode::Auto { .. }) => format!("{line}{name} to move: roll the die"),
-                (None, DiceMode::Manual) => format!("{line}{name} to move: type the die"),
-            };
+        if self.is_human(side) || !self.flow.running {
+            return self.turn_status(line, &name, &die);
         }
         match self.game.dice {
             DiceMode::Manual if self.game.die.is_none() => {
@@ -437,9 +420,53 @@ impl State {
         }
     }
 
+    /// How the game ended, in words.
+    fn end_status(&self, w: Color, how: Reason) -> String {
+        let b = self.game.board();
+        // The last move stepped onto a hole: the loser's last cube fell in.
+        let fell = self.game.cursor > 0 && {
+            let m = self.game.plies[self.game.cursor - 1].mv;
+            !m.is_pass() && b.variant().hole_mask & (1u64 << m.to) != 0
+        };
+        let fell_text = format!(
+            "{}'s last cube fell into the hole",
+            capital(w.other().name())
+        );
+        let how = if how == Reason::Capture && fell {
+            fell_text.as_str()
+        } else if how == Reason::Capture {
+            "took the last cube"
+        } else if how == Reason::Resign {
+            "the other side resigned"
+        } else if b.variant().rules.goal == Goal::Rank {
+            "reached the far rank"
+        } else {
+            "reached the corner"
+        };
+        format!("{} wins: {how}", capital(w.name()))
+    }
+
+    /// What the person to move does now (`line` heads it: a side line, or Paused).
+    fn turn_status(&self, line: &str, name: &str, die: &str) -> String {
+        let b = self.game.board();
+        match (self.game.die, self.game.dice) {
+            (Some(d), _) if b.moves_for_die(d).as_slice() == [Move::PASS] => {
+                format!("{line}{name} to move{die}: no cube can move, so {name} passes (Pass)")
+            }
+            (Some(_), _) if !b.variant().has_dice() => {
+                format!("{line}{name} to move: pick any cube, then its target")
+            }
+            (Some(d), _) => {
+                format!("{line}{name} to move, die {d}: pick a cube, then its target")
+            }
+            (None, DiceMode::Auto { .. }) => format!("{line}{name} to move: roll the die"),
+            (None, DiceMode::Manual) => format!("{line}{name} to move: type the die"),
+        }
+    }
+
     fn threats_view(&self) -> Value {
         let b = self.game.board();
-        if b.is_over() || self.pending.is_some() {
+        if b.is_over() || self.flow.pending.is_some() {
             return json!([]);
         }
         let mut out = Vec::new();

@@ -13,6 +13,10 @@
   let last = null; // the last view drawn
   let failures = 0;
   const open = new Set(); // the finished games whose moves are open, by number
+  // How long a game that just ended keeps its board, and how often the view is asked for: often
+  // enough that a match at 100 ms a move is followed move by move, not in jumps.
+  const HOLD_MS = 4000;
+  const POLL_MS = 200;
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const clock = (ms) => {
@@ -73,7 +77,11 @@
     }
     const board = card.querySelector('.board');
     board.setAttribute('aria-label', `Game ${g.number}: ${g.red} (Red) against ${g.blue} (Blue)`);
-    EwnBoard.draw(board, { squares: g.squares, rows: g.rows, cols: g.cols, variant: v }, { cls });
+    const changed = EwnBoard.draw(board, { squares: g.squares, rows: g.rows, cols: g.cols, variant: v }, { cls });
+    // The cube of a new last move slides from its square, so that each move can be followed.
+    const key = g.last ? g.last.join('') + g.moves.length : '';
+    if (changed && key && card.dataset.last !== key && !REDUCED) slide(board, g.last);
+    card.dataset.last = key;
     const mover = SIDE[g.to_move];
     const roll = card.querySelector('.roll');
     roll.className = `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
@@ -88,6 +96,16 @@
         `<span class="earlier"> · ${esc(moves.slice(-9, -1).reverse().join(' · '))}</span>`
       : 'no move yet';
     return card;
+  }
+
+  const REDUCED = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  function slide(board, [from, to]) {
+    const a = board.querySelector(`#sq-${from}`), b = board.querySelector(`#sq-${to}`);
+    const cube = b && b.querySelector('.cube');
+    if (!a || !cube || !cube.animate) return;
+    const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    cube.animate([{ transform: `translate(${ra.left - rb.left}px, ${ra.top - rb.top}px)` }, { transform: 'none' }],
+      { duration: 180, easing: 'ease-out' });
   }
 
   function standings(v) {
@@ -136,11 +154,23 @@
     document.title = `ewn live: ${v.title || 'match'}`;
     $('status').textContent = `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const keep = new Set(v.games.map((g) => `game-${g.number}`));
-    for (const el of [...$('games').children]) if (!keep.has(el.id)) el.remove();
+    // A game that just ended stays a few seconds with its final position and result, so that a
+    // screen following a fast match sees how each game ended before its board makes room.
+    for (const el of [...$('games').children]) {
+      if (keep.has(el.id) || el.dataset.ended) continue;
+      const f = (v.finished || []).find((x) => `game-${x.number}` === el.id);
+      if (!f || v.over) { el.remove(); continue; }
+      el.dataset.ended = '1';
+      el.classList.add('ended-game');
+      const res = el.querySelector('.roll');
+      res.className = `roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}`;
+      res.textContent = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
+      setTimeout(() => el.remove(), HOLD_MS);
+    }
     $('games').style.setProperty('--gcols', columns(v.games.length));
     $('games').style.setProperty('--grows', Math.max(1, Math.ceil(v.games.length / columns(v.games.length))));
     v.games.forEach(gameCard);
-    $('no-games').hidden = v.games.length > 0;
+    $('no-games').hidden = $('games').children.length > 0;
     standings(v);
     finished(v);
     if (v.over) ended(true);
@@ -153,6 +183,7 @@
     const v = last;
     const done = v ? v.games_done : 0;
     const cut = !over && v && v.games.length > 0;
+    document.body.classList.toggle('cut', Boolean(cut));
     $('final').hidden = false;
     $('final-text').textContent = cut
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
@@ -178,7 +209,7 @@
       // Twice in a row, so that one lost request is not taken for the end.
       if (failures >= 2) { ended(false); return; }
     }
-    setTimeout(poll, 400);
+    setTimeout(poll, POLL_MS);
   }
   // Opening a finished game's moves: remembered by game, so that the next view keeps it open.
   $('finished').addEventListener('click', (e) => {

@@ -1,0 +1,228 @@
+//! How the live page sees the hall: the referee's [`Snapshot`] turned into the JSON of
+//! `GET /api/live` (`protocol/gui.md`): squares named on each game's own board, the variant's
+//! drawing (size, holes, goals, start squares, dice), moves as `<die>:<move>`, cubes as `"R3"`.
+
+use serde::Serialize;
+
+use crate::record::side_letter;
+use crate::referee::hall::{DoneGame, LiveGame, Snapshot, StandingView};
+use crate::rules::board::{Board, Color, Move, piece_of};
+use crate::rules::notation::to_fen;
+use crate::rules::variant::{Goal, Variant};
+
+/// What a page needs to draw a variant's board: the same names as the arena's variant view, so
+/// that one drawing code serves both pages.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Geometry {
+    pub name: String,
+    pub rows: u8,
+    pub cols: u8,
+    /// Squares a cube falls into, by name.
+    pub holes: Vec<String>,
+    /// `"corner"` (each side aims at the far corner) or `"rank"` (the far rank).
+    pub goal: String,
+    /// Each side's start squares, in setup order.
+    pub start_red: Vec<String>,
+    pub start_blue: Vec<String>,
+    /// False in a variant without dice, where the mover picks any cube.
+    pub has_dice: bool,
+}
+
+impl Geometry {
+    pub fn of(v: &Variant) -> Geometry {
+        let names = |sq: &[u8]| sq.iter().map(|&s| v.square_name(s)).collect();
+        Geometry {
+            name: v.name().to_string(),
+            rows: v.rows(),
+            cols: v.cols(),
+            holes: names(&v.rules.holes),
+            goal: if v.rules.goal == Goal::Rank {
+                "rank"
+            } else {
+                "corner"
+            }
+            .into(),
+            start_red: names(v.start_squares(Color::Red)),
+            start_blue: names(v.start_squares(Color::Blue)),
+            has_dice: v.has_dice(),
+        }
+    }
+}
+
+/// One game in progress.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GameView {
+    pub number: u64,
+    pub red: String,
+    pub blue: String,
+    /// The board's size (also in `variant`, and here for a drawing that reads only these).
+    pub rows: u8,
+    pub cols: u8,
+    pub variant: Geometry,
+    /// The position string, and the squares row by row from the top left (`""`, `"R3"`,
+    /// `"B12"`), `rows * cols` of them.
+    pub position: String,
+    pub squares: Vec<String>,
+    /// `"r"` or `"b"`.
+    pub to_move: String,
+    /// The die rolled for the side to move, once rolled; always null without dice.
+    pub die: Option<u8>,
+    /// The moves so far, `<die>:<move>` each (just `<move>` without dice).
+    pub moves: Vec<String>,
+    /// The last move's squares, from and to (null before the first move and after a pass).
+    pub last: Option<[String; 2]>,
+    /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
+    pub clock_ms: [i64; 2],
+    /// Each side's last reported win chance (its own), when its engine reports one.
+    pub win_chance: [Option<f64>; 2],
+    /// The cube that the last move dropped into a hole (`"R5"`), or null.
+    pub fell: Option<String>,
+}
+
+/// A finished game, for the table of results.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct FinishedView {
+    pub number: u64,
+    pub red: String,
+    pub blue: String,
+    /// `"r"`, `"b"`, or null when the game ended without a winner.
+    pub winner: Option<String>,
+    /// How it ended (`goal`, `capture`, `time`, ...), as records name it.
+    pub reason: String,
+    /// Its moves, named as in [`GameView::moves`].
+    pub moves: Vec<String>,
+}
+
+/// The whole view, as the live page gets it.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct HallView {
+    /// Raised on every change, so that a page can tell a new view from the one it shows.
+    pub version: u64,
+    pub title: String,
+    /// The standings, crosstable or score so far, as the text report prints them.
+    pub standings: String,
+    /// The same standings as a table: every player, most points first.
+    pub table: Vec<StandingView>,
+    pub games_done: u64,
+    pub games: Vec<GameView>,
+    /// The most recent finished games, newest first.
+    pub finished: Vec<FinishedView>,
+    /// The match is over: this is the final view.
+    pub over: bool,
+}
+
+/// A cube as the page names it: its side's letter and its number (`R3`, `B12`).
+fn cube_label((c, n): (Color, u8)) -> String {
+    format!("{}{n}", side_letter(c).to_ascii_uppercase())
+}
+
+/// The cubes of a position, square by square row by row from the top left.
+fn squares(b: &Board) -> Vec<String> {
+    (0..b.variant().n_sq)
+        .map(|sq| match b.piece_at(sq) {
+            0 => String::new(),
+            code => cube_label(piece_of(code)),
+        })
+        .collect()
+}
+
+/// A game's moves as the view names them: `<die>:<move>`, or the move alone without dice.
+fn move_names(v: &Variant, moves: &[(u8, Move)]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|(d, m)| {
+            if v.has_dice() {
+                format!("{d}:{}", m.display(v))
+            } else {
+                m.display(v).to_string()
+            }
+        })
+        .collect()
+}
+
+fn game_view(g: &LiveGame) -> GameView {
+    let v = g.board.variant();
+    let last = g
+        .moves
+        .last()
+        .map(|&(_, m)| m)
+        .filter(|m| !m.is_pass())
+        .map(|m| [v.square_name(m.from), v.square_name(m.to)]);
+    GameView {
+        number: g.number,
+        red: g.names[0].clone(),
+        blue: g.names[1].clone(),
+        rows: v.rows(),
+        cols: v.cols(),
+        variant: Geometry::of(v),
+        position: to_fen(&g.board),
+        squares: squares(&g.board),
+        to_move: side_letter(g.board.side_to_move()).to_string(),
+        die: g.die,
+        moves: move_names(v, &g.moves),
+        last,
+        clock_ms: g.clock_ms,
+        win_chance: g.win_chance,
+        fell: g.fell.map(cube_label),
+    }
+}
+
+fn finished_view(g: &DoneGame) -> FinishedView {
+    FinishedView {
+        number: g.number,
+        red: g.names[0].clone(),
+        blue: g.names[1].clone(),
+        winner: g.winner.map(|w| side_letter(w).to_string()),
+        reason: g.reason.name().to_string(),
+        moves: move_names(g.start.variant(), &g.moves),
+    }
+}
+
+/// The view of `GET /api/live`.
+pub fn hall_view(s: &Snapshot) -> HallView {
+    HallView {
+        version: s.version,
+        title: s.title.clone(),
+        standings: s.standings.clone(),
+        table: s.table.clone(),
+        games_done: s.games_done,
+        games: s.games.iter().map(game_view).collect(),
+        finished: s.finished.iter().map(finished_view).collect(),
+        over: s.over,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::hall::Hall;
+
+    #[test]
+    fn each_board_is_named_on_its_variant() {
+        let v = Variant::preset("6x6").expect("the 6x6 preset");
+        let b = Board::startpos_in(v);
+        let m = b.all_moves().as_slice()[0];
+        let mut after = b.clone();
+        after.make(m);
+        let hall = Hall::default();
+        let moves = [(4, m.display(v).to_string())];
+        hall.update(
+            3,
+            ["a", "b"],
+            &after,
+            &moves,
+            Some(9),
+            [5, 6],
+            [None, Some(0.5)],
+        );
+        let view = hall_view(&hall.snapshot());
+        let g = &view.games[0];
+        assert_eq!(g.squares.len(), 36);
+        assert_eq!((g.rows, g.cols), (6, 6));
+        assert_eq!(g.moves, [format!("4:{}", m.display(v))]);
+        let last = g.last.clone().expect("the last move's squares");
+        assert_eq!(last, [v.square_name(m.from), v.square_name(m.to)]);
+        assert_eq!(g.die, Some(9));
+        assert_eq!(g.to_move, side_letter(after.side_to_move()).to_string());
+    }
+}
