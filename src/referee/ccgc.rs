@@ -93,6 +93,23 @@ fn team_letter(c: Color) -> char {
     }
 }
 
+/// A game the contest style cannot say.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The style writes games from two setups only.
+    #[error("starts from a position, not from setups")]
+    FromPosition,
+    /// The style writes the winner in the header.
+    #[error("is unfinished")]
+    Unfinished,
+    /// The variant is not one the style can name (what it lacks, in words).
+    #[error("{0}")]
+    Variant(String),
+    /// The style has no word for a pass.
+    #[error("variant {variant}: ply {ply} is a pass, which the contest style cannot write")]
+    Pass { variant: String, ply: usize },
+}
+
 /// Square brackets would end a header field early.
 fn field(s: &str) -> String {
     s.replace(['[', ']'], "").replace(['\n', '\r'], " ")
@@ -100,13 +117,13 @@ fn field(s: &str) -> String {
 
 /// The contest style knows only whole games from two setups: a game from another position or
 /// without a winner cannot be written in it.
-pub fn export(g: &GameRecord, h: &Header) -> Result<String, String> {
+pub fn export(g: &GameRecord, h: &Header) -> Result<String, ExportError> {
     let mut out = String::new();
     if !matches!(g.start, Start::Setups { .. }) {
-        return Err("starts from a position, not from setups".into());
+        return Err(ExportError::FromPosition);
     }
     let Some(winner) = g.winner else {
-        return Err("is unfinished".into());
+        return Err(ExportError::Unfinished);
     };
     let result = if winner == g.first() {
         "先手胜"
@@ -126,14 +143,13 @@ pub fn export(g: &GameRecord, h: &Header) -> Result<String, String> {
     let board = g.start_board();
     let v = board.variant();
     if let Some(why) = unfit(v) {
-        return Err(why);
+        return Err(ExportError::Variant(why));
     }
     if let Some(i) = g.plies.iter().position(|p| p.mv.is_pass()) {
-        return Err(format!(
-            "variant {}: ply {} is a pass, which the contest style cannot write",
-            v.name(),
-            i + 1
-        ));
+        return Err(ExportError::Pass {
+            variant: v.name().to_string(),
+            ply: i + 1,
+        });
     }
     for side in [Color::Red, Color::Blue] {
         let _ = write!(out, "{}:", team_letter(side));

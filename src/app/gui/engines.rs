@@ -68,7 +68,7 @@ impl Roster {
             if let PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) = &e.spec
                 && let Some(prog) = argv.first()
             {
-                find_program(prog, e.dir.as_deref()).map_err(refused)?;
+                find_program(prog, e.dir.as_deref()).map_err(|e| refused(e.to_string()))?;
             }
             engines.push((name, e));
         }
@@ -102,7 +102,7 @@ impl Roster {
 /// Where the engine program `prog` would be started from, as the operating system finds it: a
 /// name with a `/` is a path (relative to `dir`, the engine's working directory, when it has
 /// one), a bare name is looked up on `PATH`. An error says what is missing.
-pub fn find_program(prog: &str, dir: Option<&Path>) -> Result<PathBuf, String> {
+pub fn find_program(prog: &str, dir: Option<&Path>) -> Result<PathBuf, ProgramError> {
     let runnable = |p: &Path| -> bool {
         std::fs::metadata(p).is_ok_and(|m| {
             #[cfg(unix)]
@@ -124,18 +124,27 @@ pub fn find_program(prog: &str, dir: Option<&Path>) -> Result<PathBuf, String> {
         return if runnable(&p) {
             Ok(p)
         } else if p.exists() {
-            Err(format!("{} is not an executable file", p.display()))
+            Err(ProgramError::NotExecutable(p))
         } else {
-            Err(format!("no program {} (no such file)", p.display()))
+            Err(ProgramError::NoSuchFile(p))
         };
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .map(|d| d.join(prog))
         .find(|p| runnable(p))
-        .ok_or_else(|| {
-            format!("no program '{prog}' on PATH; give its path (./{prog}) or install it")
-        })
+        .ok_or_else(|| ProgramError::NotOnPath(prog.to_string()))
+}
+
+/// Why an engine program cannot be started from where it was named.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    #[error("{} is not an executable file", .0.display())]
+    NotExecutable(PathBuf),
+    #[error("no program {} (no such file)", .0.display())]
+    NoSuchFile(PathBuf),
+    #[error("no program '{0}' on PATH; give its path (./{0}) or install it")]
+    NotOnPath(String),
 }
 
 /// A player as the page chooses it (and as the API reads and writes it).
