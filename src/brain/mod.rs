@@ -1,5 +1,7 @@
 //! The brain: how the engine values positions and chooses moves. Evaluation (the heuristic in
-//! `eval`, the network in `net` with its weights `net_weights.bin`), the search with its
+//! `eval`, the network in `net` with its weights `net_weights.bin`, the rules-only evaluation of
+//! other variants in `general` and of back-rank play in `backrank`), the luck of each roll and
+//! the accuracy of each move (`luck`), the search with its
 //! transposition table and clock (`search`), playing levels (`level`), analysis a person reads
 //! (`analysis`, and `decision_log` for machines), the engine's setup with the setup table it
 //! comes from (`setup`), the exact endgame tables the search, the review and the tools consult

@@ -1,4 +1,4 @@
-//! `ewn match`, `stats`, `replay` and `export`: argument structs and their entry points, so that
+//! `ewn match`, `replay` and `export` (`stats` is in `stats.rs`): argument structs and their entry points, so that
 //! `main` stays a dispatcher.
 
 use std::io::{IsTerminal, Write};

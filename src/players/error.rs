@@ -1,5 +1,6 @@
-//! What can be wrong with what a battle server or a battle client sent, as types (see
-//! ARCHITECTURE.md, "Errors"). Everything quoted from the other side is cut and made printable
+//! What can be wrong in the players' hands, as types (see ARCHITECTURE.md, "Errors"): what a
+//! battle server or client sent (`BattleError`), a time control (`TcError`) and a player's words
+//! on the command line (`SpecError`). Everything quoted from the other side is cut and made printable
 //! before it is kept.
 
 use crate::rules::color::Color;

@@ -1,7 +1,9 @@
 //! Players: everything that can be asked for a move, behind one interface ([`Player`]). The
 //! built-in baselines (`random`, `greedy`), the built-in UCT player (`mcts`) and engine programs
 //! over the native and TCG protocols (the client side, [`engine`]); [`spec`] turns a player as
-//! named on the command line, with its settings, into one.
+//! named on the command line, with its settings, into one. Also here: the battle servers'
+//! protocol, both ways ([`battle`]), and the one place of process handling that makes every
+//! engine's process tree end with its game and with the runner ([`reaper`]).
 //!
 //! Layer: uses the rules only (with the TCG notation); knows nothing of the brain, front ends,
 //! matches, records or the applications above it.

@@ -1,5 +1,5 @@
-//! The game record: one game per block of lines, written by `ewn match` and `ewn play`, read by
-//! `ewn replay` and `ewn export`. The format is described in `protocol/records.md`.
+//! The game record: one game per block of lines, written by `ewn match`, `serve`, `connect` and
+//! `play`, read by `replay`, `export`, `stats`, `review` and the arena. The format is described in `protocol/records.md`.
 //!
 //! ```text
 //! game 1

@@ -7,6 +7,14 @@
 //! runs out of time beyond the grace, crashes or stops answering loses that game, and its process
 //! is restarted for the next one.
 //!
+//! Where things are: one game and its faults in `game`; what a tournament is (players, schedule,
+//! limits) in `plan`; a gauntlet or round robin run in `tourney`, an event in rounds in `rounds`,
+//! with Swiss pairings and knockout brackets in `event`; the worker threads in `pool`; the record
+//! file and `--resume` in `record_file`; scores, intervals and the SPRT in `stats`, Elo in
+//! `ratings`, the printed and JSON report in `report`; the hall's view of a running match in
+//! `hall`; the contest-style export in `ccgc`; `ewn serve --battle` in `battle`; what goes wrong
+//! before a game in `error`.
+//!
 //! Layer: uses the rules, the record and the players; knows nothing of front ends, learning or
 //! the applications.
 
