@@ -157,15 +157,11 @@ pub trait Site: Send + Sync + 'static {
 pub fn connection_cap(wanted: usize) -> usize {
     #[cfg(unix)]
     {
-        let mut lim = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit writes into the struct it is given.
-        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } == 0
-            && lim.rlim_cur != libc::RLIM_INFINITY
+        use nix::sys::resource::{RLIM_INFINITY, Resource, getrlimit};
+        if let Ok((soft, _)) = getrlimit(Resource::RLIMIT_NOFILE)
+            && soft != RLIM_INFINITY
         {
-            let quarter = usize::try_from(lim.rlim_cur / 4).unwrap_or(usize::MAX);
+            let quarter = usize::try_from(soft / 4).unwrap_or(usize::MAX);
             return wanted.min(quarter.max(8));
         }
     }
