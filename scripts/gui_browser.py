@@ -1044,7 +1044,8 @@ def play_mode_holds_the_analysis(d):
 
 def copied_address_keeps_control(d):
     """The address bar's address (the token taken out), opened in a new tab of the same browser,
-    keeps control; in another browser it says plainly that it only watches and how to play."""
+    keeps control; in another browser it says plainly that it only watches and how to play, shows
+    no control that cannot act, and its note can be dismissed."""
     address = d.current_url
     assert "token" not in address, address
     d.switch_to.new_window("tab")
@@ -1060,9 +1061,18 @@ def copied_address_keeps_control(d):
     other = browser(1280, 800)
     try:
         other.get(address)
-        wait(other, "the watch-only note", lambda o: "only watch" in note_shown(o))
-        said = note_shown(other)
+        def watch_note(o):
+            el = o.find_element(By.ID, "watch-note")
+            return el.text if el.is_displayed() else ""
+        wait(other, "the watch-only note", lambda o: "only watch" in watch_note(o))
+        said = watch_note(other)
         assert "?token=" in said, f"the watch-only note does not say how to get control: {said!r}"
+        assert status(other).startswith("Watching"), f"the status of a watch-only page: {status(other)!r}"
+        shown = [i for i in ("roll", "pause", "resign", "top-new", "move-go")
+                 if other.find_element(By.ID, i).is_displayed()]
+        assert not shown, f"a watch-only page shows controls that cannot act: {shown}"
+        other.find_element(By.ID, "watch-close").click()
+        wait(other, "the watch-only note dismissed", lambda o: watch_note(o) == "")
     finally:
         close(other)
     print("copied address: a new tab keeps control; another browser says it watches and how to play")

@@ -55,6 +55,7 @@ let TOKEN = (() => {
   } catch (e) { return t; }
 })();
 let tokenRefused = false; // the kept token was another run's
+let watchNoteClosed = false; // the watch-only note dismissed
 
 let S = null; // the last state from the server
 let selected = null; // square name of the cube picked to move

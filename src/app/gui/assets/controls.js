@@ -302,6 +302,7 @@ function wire() {
   board.addEventListener('pointerup', setupPointerUp);
   board.addEventListener('pointercancel', () => { drag = null; drawBoard(); });
   $('roll').addEventListener('click', roll);
+  $('watch-close').addEventListener('click', () => { watchNoteClosed = true; if (S) render(S); });
   $('typed-dice').addEventListener('click', (ev) => {
     const b = ev.target.closest('button');
     if (b && !repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) });

@@ -490,7 +490,8 @@ function render(s) {
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
-  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game' : s.status;
+  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
+    : TOKEN ? s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
   drawRules(setupMode ? formVariant() : s.variant);
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
@@ -561,8 +562,10 @@ function render(s) {
   const watch = tokenRefused
     ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
     : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
-  const err = localError || s.error || (TOKEN ? null : watch);
+  const err = localError || s.error;
   document.body.classList.toggle('watch-only', !TOKEN);
+  $('watch-note').hidden = Boolean(TOKEN) || watchNoteClosed;
+  if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
   $('error').hidden = !err;
   $('error').classList.toggle('info', Boolean(localError) && noteKind === 'info');
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
