@@ -56,6 +56,9 @@ let TOKEN = (() => {
 })();
 let tokenRefused = false; // the kept token was another run's
 let watchNoteClosed = false; // the watch-only note dismissed
+let pendingLoad = ''; // a record's text waiting for the person's yes to replace the game
+let formFromRecord = false; // a record was loaded: the form offers lastStarted, not its players
+let lastStarted = null; // the players, first side and dice of the last game started here
 
 let S = null; // the last state from the server
 let selected = null; // square name of the cube picked to move

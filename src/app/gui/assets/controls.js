@@ -37,6 +37,8 @@ async function startGame() {
     setupMode = false;
     hintMove = null;
     formKey = null;
+    formFromRecord = false;
+    lastStarted = { red: body.red, blue: body.blue, first: body.first, dice: body.dice };
     $('ng-start').blur();
     render(s);
     say(`New game: ${settingsText(s)}`);
@@ -64,10 +66,20 @@ function listGames(text) {
   return games.length;
 }
 
-// Loads the game picked in the record (the first when it has one game).
-async function loadRecord(text) {
+// Loads the game picked in the record (the first when it has one game). An unfinished game with
+// moves is replaced only when the person says so (as for a link).
+async function loadRecord(text, asked) {
   const many = listGames(text) > 1;
   const game = many ? Number($('record-game').value) || 1 : 1;
+  if (!asked && S && S.plies.length > 0 && !S.winner) {
+    pendingLoad = text;
+    $('load-ask').hidden = false;
+    $('load-yes').focus();
+    return null;
+  }
+  $('load-ask').hidden = true;
+  // The New game form then offers the last game started (or the usual one), not the record's.
+  formFromRecord = true;
   const s = await post('/api/record', { text, game });
   if (s) {
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
@@ -425,6 +437,8 @@ function wire() {
   $('record-text').addEventListener('input', () => listGames($('record-text').value));
   $('record-game').addEventListener('change', () => loadRecord($('record-text').value));
   $('link-yes').addEventListener('click', startLinked);
+  $('load-yes').addEventListener('click', () => loadRecord(pendingLoad, true));
+  $('load-no').addEventListener('click', () => { $('load-ask').hidden = true; say('The game goes on; the record was not loaded.'); });
   $('link-no').addEventListener('click', () => { $('link-ask').hidden = true; say('The game goes on; the link was not opened.'); });
   const settings = () => post('/api/settings', {
     analysis: $('set-analysis').checked,

@@ -346,6 +346,23 @@ function fillForms(s) {
   $('set-analysis').checked = s.settings.analysis;
   $('set-analysis-ms').value = s.settings.analysis_ms;
   $('set-delay').value = s.settings.delay_ms;
+  if (formFromRecord) {
+    // A loaded record's players are not a choice of the person's: the form goes back to the
+    // last game started here, or to a person against the engine, Red first.
+    formFromRecord = false;
+    const f = lastStarted || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
+    for (const side of ['red', 'blue']) {
+      const p = f[side];
+      const fs = $('p-' + side);
+      fs.querySelector('.p-type').value = p.type;
+      if (p.level) fs.querySelector('.p-level input').value = p.level;
+      if (p.movetime) fs.querySelector('.p-time input').value = p.movetime;
+      if (p.name && names.includes(p.name)) fs.querySelector('.p-name select').value = p.name;
+      showPlayerFields(fs);
+    }
+    $('ng-first').value = f.first;
+    $('ng-dice').value = f.dice;
+  }
 }
 
 // Announces the move just played (true) or the die just rolled.
