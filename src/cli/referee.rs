@@ -227,6 +227,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     if let Some(addr) = &args.live {
         let hall = crate::referee::hall::Hall::default();
         hall.set_players(&t.names);
+        hall.set_per_move(matches!(t.tc, TimeControl::MoveTime { .. }));
         let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
         // The address is for the organiser, like the progress: on standard error.
         eprintln!("live page at http://{bound}/");
