@@ -224,6 +224,13 @@ function canRoll() {
   return S && S.dice.mode === 'auto' && S.die === null && !S.winner && !S.awaiting_setup &&
     (humanToMove() || !S.live);
 }
+// A roll asked for while an engine makes its move before a person's turn: kept, and made as
+// soon as the move lands (a click or R in that moment is never lost).
+function canQueueRoll() {
+  return S && S.dice.mode === 'auto' && !S.winner && !S.awaiting_setup && engineOnTurn() &&
+    playerOf(S.side === 'r' ? 'b' : 'r').type === 'human';
+}
+let rollWanted = null; // the game (its start) whose next roll was asked for early
 // Typed dice: for the side to move, also an engine's; a typed die may be corrected until its move.
 function canType() {
   return S && S.dice.mode === 'manual' && !S.winner && !S.awaiting_setup;

@@ -146,7 +146,10 @@ async function undo() {
 
 function roll(ev) {
   if (repeated(ev)) return;
-  if (canRoll()) post('/api/roll', {});
+  if (canRoll()) { rollWanted = null; post('/api/roll', {}); } else if (canQueueRoll()) {
+    rollWanted = S.start;
+    flash(`Rolling as soon as ${SIDE_NAME[S.side]} has moved.`, 'info');
+  }
 }
 
 function showNewGame() {
@@ -161,7 +164,7 @@ function onKey(ev) {
   if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.target.closest('input, textarea, select')) return;
   const k = ev.key.toLowerCase();
-  if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
+  if (k === 'r' && (canRoll() || canQueueRoll())) { roll(); ev.preventDefault(); return; }
   if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
   if (k === 'v') { setMode(mode === 'play' ? 'analyse' : 'play'); ev.preventDefault(); return; }
@@ -469,7 +472,8 @@ async function poll() {
   } catch (e) {
     $('status').textContent = 'The server does not answer: is `ewn gui` still running?';
   } finally {
-    setTimeout(poll, 300);
+    // Faster while an engine is on its turn, so that its move shows (and Roll is live) at once.
+    setTimeout(poll, engineOnTurn() ? 100 : 300);
   }
 }
 

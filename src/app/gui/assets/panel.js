@@ -533,7 +533,10 @@ function render(s) {
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   $('roll').hidden = manual || over || !dice;
-  $('roll').disabled = !canRoll();
+  $('roll').disabled = !canRoll() && !canQueueRoll();
+  // A roll asked for during the engine's move is made once the move has landed.
+  if (rollWanted !== null && (s.start !== rollWanted || s.winner || (!canRoll() && !canQueueRoll()))) rollWanted = null;
+  if (rollWanted !== null && canRoll() && inFlight === 0) { rollWanted = null; setTimeout(() => roll(), 0); }
   drawTypedDice(s);
   $('typed-dice').hidden = !manual || over || !dice;
   // A forced pass: the only legal move, played with this button.
