@@ -372,7 +372,7 @@ def review_loaded(d, prefix):
     """Loads the record, reviews it, and checks the marks and the graph."""
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
-    click(d, "load-text-btn")
+    load_text(d)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "greedy")
     click(d, "review")
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li"))
@@ -472,6 +472,14 @@ def review_brings_the_board(d):
     wait(d, "the decision's frames", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
 
 
+def load_text(d):
+    """Loads the record text; when the game on the board is unfinished the page asks first, and
+    is told yes."""
+    click(d, "load-text-btn")
+    if d.find_element(By.ID, "load-ask").is_displayed():
+        click(d, "load-yes")
+
+
 def note_shown(d):
     el = d.find_element(By.ID, "error")
     return el.text if el.is_displayed() else ""
@@ -562,7 +570,7 @@ def own_cube_and_notes(d):
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].value = arguments[1]", box,
                      "game 1\nred a\nblue b\nposition R1R23/5/5/5/4B1 r\nresult unfinished\nend\n")
-    click(d, "load-text-btn")
+    load_text(d)
     wait(d, "the two-cube position", lambda d: js(d, "S.fen") == "R1R23/5/5/5/4B1 r")
     # Typed dice (no seed in the record): die 1 leaves only a5, whose target b5 holds Red's 2.
     click_first(d, "die 1", "#typed-dice button[data-die='1']")
@@ -714,7 +722,7 @@ def load_position(d, fen, variant=None):
     head = f"variant {variant}\n" if variant else ""
     d.execute_script("arguments[0].value = arguments[1]", box,
                      f"game 1\nred a\nblue b\n{head}position {fen}\nresult unfinished\nend\n")
-    click(d, "load-text-btn")
+    load_text(d)
     wait(d, f"the position {fen}", lambda d: js(d, "S.fen") == fen)
     # A loaded game is paused; people move at once.
     if not js(d, "S.running"):
@@ -1044,7 +1052,8 @@ def play_mode_holds_the_analysis(d):
 
 def copied_address_keeps_control(d):
     """The address bar's address (the token taken out), opened in a new tab of the same browser,
-    keeps control; in another browser it says plainly that it only watches and how to play."""
+    keeps control; in another browser it says plainly that it only watches and how to play, shows
+    no control that cannot act, and its note can be dismissed."""
     address = d.current_url
     assert "token" not in address, address
     d.switch_to.new_window("tab")
@@ -1060,9 +1069,18 @@ def copied_address_keeps_control(d):
     other = browser(1280, 800)
     try:
         other.get(address)
-        wait(other, "the watch-only note", lambda o: "only watch" in note_shown(o))
-        said = note_shown(other)
+        def watch_note(o):
+            el = o.find_element(By.ID, "watch-note")
+            return el.text if el.is_displayed() else ""
+        wait(other, "the watch-only note", lambda o: "only watch" in watch_note(o))
+        said = watch_note(other)
         assert "?token=" in said, f"the watch-only note does not say how to get control: {said!r}"
+        assert status(other).startswith("Watching"), f"the status of a watch-only page: {status(other)!r}"
+        shown = [i for i in ("roll", "pause", "resign", "top-new", "move-go")
+                 if other.find_element(By.ID, i).is_displayed()]
+        assert not shown, f"a watch-only page shows controls that cannot act: {shown}"
+        other.find_element(By.ID, "watch-close").click()
+        wait(other, "the watch-only note dismissed", lambda o: watch_note(o) == "")
     finally:
         close(other)
     print("copied address: a new tab keeps control; another browser says it watches and how to play")
@@ -1079,7 +1097,14 @@ def third_game_of_a_record(d):
     options = d.find_elements(By.CSS_SELECTOR, "#record-game option")
     assert len(options) == 3, f"{len(options)} games listed"
     Select(d.find_element(By.ID, "record-game")).select_by_value("3")
+    if d.find_element(By.ID, "load-ask").is_displayed():
+        click(d, "load-yes")
     wait(d, "the third game loaded", lambda d: js(d, "S.players.red.label") == "player3" and ply_count(d) == 19)
+    # The form offers the last game started here (or a person against the engine, Red first),
+    # not the record's players.
+    want = js(d, "lastStarted ? [lastStarted.first, lastStarted.red.type] : ['r', 'human']")
+    got = js(d, "[$('ng-first').value, document.querySelector('#p-red .p-type').value]")
+    assert got == want, f"the New game form after loading a record: {got}, expected {want}"
     print("record of three games: the third one picked and loaded")
 
 

@@ -105,6 +105,11 @@ pub struct MatchArgs {
     /// 127.0.0.1) or `HOST:PORT` (another address only when given; port 0 picks a free one).
     #[arg(long, value_name = "ADDR")]
     pub live: Option<String>,
+    /// With --live: how long the final screen is still served once the match is over (after the
+    /// summary is printed), so that it can be opened or reloaded; Ctrl-C ends it sooner. At least
+    /// 2 s, so that open screens get the final view.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "live")]
+    pub live_linger: u64,
     /// Keep every line sent to and received from each engine, with its time, in this folder: one
     /// file per game and engine, `game-<number>-<red|blue>-<name>.log`.
     #[arg(long, value_name = "DIR")]
@@ -222,6 +227,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     if let Some(addr) = &args.live {
         let hall = crate::referee::hall::Hall::default();
         hall.set_players(&t.names);
+        hall.set_per_move(matches!(t.tc, TimeControl::MoveTime { .. }));
         let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
         // The address is for the organiser, like the progress: on standard error.
         eprintln!("live page at http://{bound}/");
@@ -250,12 +256,16 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         done,
     )?;
     if let Some(h) = &t.hall {
-        // The hall's screens keep the final view: told that the match is over, and given the
-        // time to fetch it before the process ends.
+        // The hall's screens keep the final view: told that the match is over.
         h.over();
-        crate::app::live::linger();
     }
-    print_summary(&args, &t, &o, start)
+    print_summary(&args, &t, &o, start)?;
+    if t.hall.is_some() {
+        // After the summary, so that nothing waits for it: the final screen can still be
+        // opened or reloaded for a while.
+        crate::app::live::linger(std::time::Duration::from_secs(args.live_linger));
+    }
+    Ok(())
 }
 
 /// The time control of `--tc` or `--movetime` (100 ms a move when neither is given).

@@ -75,6 +75,8 @@ pub struct Snapshot {
     pub finished: Vec<DoneGame>,
     /// The match is over: this is the final view.
     pub over: bool,
+    /// The clocks shown are a fixed time per move (`--movetime`), not time left.
+    pub per_move: bool,
 }
 
 #[derive(Default)]
@@ -87,6 +89,7 @@ struct State {
     games: BTreeMap<u64, LiveGame>,
     finished: VecDeque<DoneGame>,
     over: bool,
+    per_move: bool,
 }
 
 /// Adds a finished game to the standings table, kept with most points first (then by name).
@@ -153,6 +156,11 @@ impl Hall {
             }
             sort_table(&mut s.table);
         });
+    }
+
+    /// Whether the clocks are a fixed time per move (`--movetime`), which never runs down.
+    pub fn set_per_move(&self, per_move: bool) {
+        self.with(|s| s.per_move = per_move);
     }
 
     /// The match is over: what the view shows now is final.
@@ -233,6 +241,7 @@ impl Hall {
             games: g.games.values().cloned().collect(),
             finished: g.finished.iter().cloned().collect(),
             over: g.over,
+            per_move: g.per_move,
         }
     }
 }

@@ -101,6 +101,8 @@ fn start_match(games: u32, record: &std::path::Path) -> Target {
         record.to_str().unwrap(),
         "--live",
         "0",
+        "--live-linger",
+        "0",
     ])
     .stdout(Stdio::null())
     .stderr(Stdio::piped())

@@ -49,14 +49,20 @@ pub fn limits() -> Limits {
     }
 }
 
-/// How long the page is still served after the match, so that every screen polls the final
-/// view at least a few times (it polls every 0.4 s) before the process ends.
-pub const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+/// The least time the page is still served after the match, so that every open screen polls
+/// the final view a few times (it polls every 0.2 s) before the process ends.
+pub const MIN_LINGER: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Waits [`LINGER`] after the match, the page still served, so that the final view reaches
-/// every screen (which then keeps it).
-pub fn linger() {
-    std::thread::sleep(LINGER);
+/// Waits `how_long` (at least [`MIN_LINGER`]) after the match, the page still served, so that
+/// the final view reaches every open screen (which then keeps it) and can still be opened or
+/// reloaded; the organiser is told on standard error, and Ctrl-C ends it sooner.
+pub fn linger(how_long: std::time::Duration) {
+    let how_long = how_long.max(MIN_LINGER);
+    eprintln!(
+        "the live page shows the final screen for {} s more (Ctrl-C ends it)",
+        how_long.as_secs()
+    );
+    std::thread::sleep(how_long);
 }
 
 /// Binds `addr` and serves the page on a thread of its own for as long as the process lives.

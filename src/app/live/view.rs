@@ -91,6 +91,10 @@ pub struct FinishedView {
     pub reason: String,
     /// Its moves, named as in [`GameView::moves`].
     pub moves: Vec<String>,
+    /// The variant it was played in (its name).
+    pub variant: String,
+    /// The indices in `moves` of the moves that dropped a cube into a hole.
+    pub fell: Vec<usize>,
 }
 
 /// The whole view, as the live page gets it.
@@ -109,6 +113,8 @@ pub struct HallView {
     pub finished: Vec<FinishedView>,
     /// The match is over: this is the final view.
     pub over: bool,
+    /// Each game's `clock_ms` is a fixed time per move (`--movetime`), not time left.
+    pub per_move: bool,
 }
 
 /// A cube as the page names it: its side's letter and its number (`R3`, `B12`).
@@ -175,6 +181,14 @@ fn finished_view(g: &DoneGame) -> FinishedView {
         winner: g.winner.map(|w| side_letter(w).to_string()),
         reason: g.reason.name().to_string(),
         moves: move_names(g.start.variant(), &g.moves),
+        variant: g.start.variant().name().to_string(),
+        fell: g
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, m))| !m.is_pass() && g.start.variant().rules.holes.contains(&m.to))
+            .map(|(i, _)| i)
+            .collect(),
     }
 }
 
@@ -189,6 +203,7 @@ pub fn hall_view(s: &Snapshot) -> HallView {
         games: s.games.iter().map(game_view).collect(),
         finished: s.finished.iter().map(finished_view).collect(),
         over: s.over,
+        per_move: s.per_move,
     }
 }
 

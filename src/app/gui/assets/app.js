@@ -55,6 +55,10 @@ let TOKEN = (() => {
   } catch (e) { return t; }
 })();
 let tokenRefused = false; // the kept token was another run's
+let watchNoteClosed = false; // the watch-only note dismissed
+let pendingLoad = ''; // a record's text waiting for the person's yes to replace the game
+let formFromRecord = false; // a record was loaded: the form offers lastStarted, not its players
+let lastStarted = null; // the players, first side and dice of the last game started here
 
 let S = null; // the last state from the server
 let selected = null; // square name of the cube picked to move
@@ -220,6 +224,13 @@ function canRoll() {
   return S && S.dice.mode === 'auto' && S.die === null && !S.winner && !S.awaiting_setup &&
     (humanToMove() || !S.live);
 }
+// A roll asked for while an engine makes its move before a person's turn: kept, and made as
+// soon as the move lands (a click or R in that moment is never lost).
+function canQueueRoll() {
+  return S && S.dice.mode === 'auto' && !S.winner && !S.awaiting_setup && engineOnTurn() &&
+    playerOf(S.side === 'r' ? 'b' : 'r').type === 'human';
+}
+let rollWanted = null; // the game (its start) whose next roll was asked for early
 // Typed dice: for the side to move, also an engine's; a typed die may be corrected until its move.
 function canType() {
   return S && S.dice.mode === 'manual' && !S.winner && !S.awaiting_setup;

@@ -37,6 +37,8 @@ async function startGame() {
     setupMode = false;
     hintMove = null;
     formKey = null;
+    formFromRecord = false;
+    lastStarted = { red: body.red, blue: body.blue, first: body.first, dice: body.dice };
     $('ng-start').blur();
     render(s);
     say(`New game: ${settingsText(s)}`);
@@ -64,10 +66,20 @@ function listGames(text) {
   return games.length;
 }
 
-// Loads the game picked in the record (the first when it has one game).
-async function loadRecord(text) {
+// Loads the game picked in the record (the first when it has one game). An unfinished game with
+// moves is replaced only when the person says so (as for a link).
+async function loadRecord(text, asked) {
   const many = listGames(text) > 1;
   const game = many ? Number($('record-game').value) || 1 : 1;
+  if (!asked && S && S.plies.length > 0 && !S.winner) {
+    pendingLoad = text;
+    $('load-ask').hidden = false;
+    $('load-yes').focus();
+    return null;
+  }
+  $('load-ask').hidden = true;
+  // The New game form then offers the last game started (or the usual one), not the record's.
+  formFromRecord = true;
   const s = await post('/api/record', { text, game });
   if (s) {
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
@@ -134,7 +146,10 @@ async function undo() {
 
 function roll(ev) {
   if (repeated(ev)) return;
-  if (canRoll()) post('/api/roll', {});
+  if (canRoll()) { rollWanted = null; post('/api/roll', {}); } else if (canQueueRoll()) {
+    rollWanted = S.start;
+    flash(`Rolling as soon as ${SIDE_NAME[S.side]} has moved.`, 'info');
+  }
 }
 
 function showNewGame() {
@@ -149,7 +164,7 @@ function onKey(ev) {
   if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.target.closest('input, textarea, select')) return;
   const k = ev.key.toLowerCase();
-  if (k === 'r' && canRoll()) { roll(); ev.preventDefault(); return; }
+  if (k === 'r' && (canRoll() || canQueueRoll())) { roll(); ev.preventDefault(); return; }
   if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
   if (k === 'v') { setMode(mode === 'play' ? 'analyse' : 'play'); ev.preventDefault(); return; }
@@ -302,6 +317,7 @@ function wire() {
   board.addEventListener('pointerup', setupPointerUp);
   board.addEventListener('pointercancel', () => { drag = null; drawBoard(); });
   $('roll').addEventListener('click', roll);
+  $('watch-close').addEventListener('click', () => { watchNoteClosed = true; if (S) render(S); });
   $('typed-dice').addEventListener('click', (ev) => {
     const b = ev.target.closest('button');
     if (b && !repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) });
@@ -424,6 +440,8 @@ function wire() {
   $('record-text').addEventListener('input', () => listGames($('record-text').value));
   $('record-game').addEventListener('change', () => loadRecord($('record-text').value));
   $('link-yes').addEventListener('click', startLinked);
+  $('load-yes').addEventListener('click', () => loadRecord(pendingLoad, true));
+  $('load-no').addEventListener('click', () => { $('load-ask').hidden = true; say('The game goes on; the record was not loaded.'); });
   $('link-no').addEventListener('click', () => { $('link-ask').hidden = true; say('The game goes on; the link was not opened.'); });
   const settings = () => post('/api/settings', {
     analysis: $('set-analysis').checked,
@@ -454,7 +472,8 @@ async function poll() {
   } catch (e) {
     $('status').textContent = 'The server does not answer: is `ewn gui` still running?';
   } finally {
-    setTimeout(poll, 300);
+    // Faster while an engine is on its turn, so that its move shows (and Roll is live) at once.
+    setTimeout(poll, engineOnTurn() ? 100 : 300);
   }
 }
 

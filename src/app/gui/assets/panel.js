@@ -346,6 +346,23 @@ function fillForms(s) {
   $('set-analysis').checked = s.settings.analysis;
   $('set-analysis-ms').value = s.settings.analysis_ms;
   $('set-delay').value = s.settings.delay_ms;
+  if (formFromRecord) {
+    // A loaded record's players are not a choice of the person's: the form goes back to the
+    // last game started here, or to a person against the engine, Red first.
+    formFromRecord = false;
+    const f = lastStarted || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
+    for (const side of ['red', 'blue']) {
+      const p = f[side];
+      const fs = $('p-' + side);
+      fs.querySelector('.p-type').value = p.type;
+      if (p.level) fs.querySelector('.p-level input').value = p.level;
+      if (p.movetime) fs.querySelector('.p-time input').value = p.movetime;
+      if (p.name && names.includes(p.name)) fs.querySelector('.p-name select').value = p.name;
+      showPlayerFields(fs);
+    }
+    $('ng-first').value = f.first;
+    $('ng-dice').value = f.dice;
+  }
 }
 
 // Announces the move just played (true) or the die just rolled.
@@ -490,7 +507,8 @@ function render(s) {
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
-  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game' : s.status;
+  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
+    : TOKEN ? s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
   drawRules(setupMode ? formVariant() : s.variant);
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
@@ -515,7 +533,10 @@ function render(s) {
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   $('roll').hidden = manual || over || !dice;
-  $('roll').disabled = !canRoll();
+  $('roll').disabled = !canRoll() && !canQueueRoll();
+  // A roll asked for during the engine's move is made once the move has landed.
+  if (rollWanted !== null && (s.start !== rollWanted || s.winner || (!canRoll() && !canQueueRoll()))) rollWanted = null;
+  if (rollWanted !== null && canRoll() && inFlight === 0) { rollWanted = null; setTimeout(() => roll(), 0); }
   drawTypedDice(s);
   $('typed-dice').hidden = !manual || over || !dice;
   // A forced pass: the only legal move, played with this button.
@@ -561,8 +582,10 @@ function render(s) {
   const watch = tokenRefused
     ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
     : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
-  const err = localError || s.error || (TOKEN ? null : watch);
+  const err = localError || s.error;
   document.body.classList.toggle('watch-only', !TOKEN);
+  $('watch-note').hidden = Boolean(TOKEN) || watchNoteClosed;
+  if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
   $('error').hidden = !err;
   $('error').classList.toggle('info', Boolean(localError) && noteKind === 'info');
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';

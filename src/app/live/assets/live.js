@@ -35,6 +35,13 @@
     return d === null ? name : `${d}: ${name}`;
   };
 
+  // The last move in words: `d6c6 (die 8)`, so that the die is not read as a count of moves.
+  const lastWords = (m) => {
+    const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
+    const name = mv === '0000' || mv === 'pass' ? 'pass' : mv;
+    return d === null ? name : `${name} (die ${d})`;
+  };
+
   // Columns of boards for n games: as many as fill the screen with boards still large.
   function columns(n) {
     if (window.innerWidth < 700) return 1;
@@ -62,9 +69,11 @@
     const side = (cls, name, ms, p, moving) => {
       const el = card.querySelector(`.side.${cls}`);
       el.classList.toggle('to-move', moving);
-      el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b>${esc(name)}</b>` +
+      el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
-        `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> ${clock(ms)}</span>` +
+        (last && last.per_move
+          ? `<span class="clock" title="the time it has for each move">${clock(ms)} a move</span>`
+          : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> ${clock(ms)}</span>`) +
         `<span class="wp" title="its engine's reported win chance, for itself">` +
         `${chance(p) ? `<span class="lbl">win chance</span> ${chance(p)}` : ''}</span>`;
     };
@@ -89,11 +98,11 @@
     else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     const moves = g.moves.map(moveText);
-    const lastMove = moves.length ? moves[moves.length - 1] : null;
+    const earlier = moves.slice(-9, -1).reverse();
     card.querySelector('.moves').innerHTML = moves.length
-      ? `${plural(moves.length, 'move', 'moves')} · last <b>${esc(lastMove)}</b>` +
+      ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1]))}</b>` +
         (g.fell ? ` <span class="fell">↓ ${esc(cubeWords(g.fell))} fell into the hole</span>` : '') +
-        `<span class="earlier"> · ${esc(moves.slice(-9, -1).reverse().join(' · '))}</span>`
+        (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
       : 'no move yet';
     return card;
   }
@@ -111,7 +120,7 @@
   function standings(v) {
     const rows = (v.table || []).map((s, i) => {
       const pct = s.games ? (100 * s.points / s.games).toFixed(1) : '';
-      return `<tr><td>${i + 1}</td><th scope="row">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
+      return `<tr><td>${i + 1}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
     $('table').innerHTML = rows.join('');
@@ -129,9 +138,10 @@
       const said = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`;
       const result = f.winner ? `${SIDE[f.winner]}, ${f.reason}` : `none, ${f.reason}`;
       const won = (c) => (f.winner === c ? ' class="won"' : '');
-      const moves = f.moves.map(moveText).join(' · ');
+      const fell = new Set(f.fell || []);
+      const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
       const isOpen = open.has(f.number);
-      return `<tr><td>${f.number}</td><td${won('r')}>${esc(f.red)}</td><td${won('b')}>${esc(f.blue)}</td>` +
+      return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
         `<td class="res" title="${esc(said)}">${esc(result)}</td>` +
         `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
         `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
@@ -176,6 +186,12 @@
     if (v.over) ended(true);
   }
 
+  // The variant of the match, from its finished games: " (standard)".
+  const variantOf = (v) => {
+    const names = [...new Set(((v && v.finished) || []).map((f) => f.variant).filter(Boolean))];
+    return names.length ? ` (${names.join(', ')})` : '';
+  };
+
   // The match is over (the view says so), or the server is gone: the match has ended or its
   // runner stopped. The last view stays.
   function ended(over) {
@@ -187,7 +203,9 @@
     $('final').hidden = false;
     $('final-text').textContent = cut
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
-      : `The match is over: ${plural(done, 'game', 'games')} played. Final standings below.`;
+      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}. Final standings below.`;
+    // Nothing is in progress any more: the section goes.
+    $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
   }
