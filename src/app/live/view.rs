@@ -95,6 +95,12 @@ pub struct FinishedView {
     pub variant: String,
     /// The indices in `moves` of the moves that dropped a cube into a hole.
     pub fell: Vec<usize>,
+    /// The final position, square by square as [`GameView::squares`], its geometry and its
+    /// last move: a game can end between two polls, and its card then shows how it ended
+    /// rather than the last position a poll saw.
+    pub squares: Vec<String>,
+    pub geometry: Geometry,
+    pub last: Option<[String; 2]>,
 }
 
 /// The whole view, as the live page gets it.
@@ -174,7 +180,20 @@ fn game_view(g: &LiveGame) -> GameView {
 }
 
 fn finished_view(g: &DoneGame) -> FinishedView {
+    let v = g.start.variant();
+    let mut end = g.start.clone();
+    for &(_, m) in &g.moves {
+        end.make(m);
+    }
     FinishedView {
+        squares: squares(&end),
+        geometry: Geometry::of(v),
+        last: g
+            .moves
+            .last()
+            .map(|&(_, m)| m)
+            .filter(|m| !m.is_pass())
+            .map(|m| [v.square_name(m.from), v.square_name(m.to)]),
         number: g.number,
         red: g.names[0].clone(),
         blue: g.names[1].clone(),
@@ -239,5 +258,34 @@ mod tests {
         assert_eq!(last, [v.square_name(m.from), v.square_name(m.to)]);
         assert_eq!(g.die, Some(9));
         assert_eq!(g.to_move, side_letter(after.side_to_move()).to_string());
+    }
+
+    /// A game can end between two polls: its finished view carries the position after its last
+    /// move, not the start or the last one a poll saw.
+    #[test]
+    fn a_finished_game_carries_its_final_position() {
+        let v = Variant::preset("3x3").expect("the 3x3 preset");
+        let start = Board::startpos_in(v);
+        let mut end = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            let m = end.all_moves().as_slice()[0];
+            moves.push((1, m));
+            end.make(m);
+        }
+        let done = DoneGame {
+            number: 5,
+            names: ["a".into(), "b".into()],
+            winner: None,
+            reason: crate::record::Reason::Unfinished,
+            start: start.clone(),
+            moves: moves.clone(),
+        };
+        let f = finished_view(&done);
+        assert_eq!(f.squares, squares(&end));
+        assert_ne!(f.squares, squares(&start));
+        assert_eq!((f.geometry.rows, f.geometry.cols), (3, 3));
+        let m = moves[2].1;
+        assert_eq!(f.last, Some([v.square_name(m.from), v.square_name(m.to)]));
     }
 }

@@ -158,6 +158,22 @@
     $('no-finished').hidden = rows.length > 0;
   }
 
+  // The final position of a game that ended, which the last poll may not have seen.
+  function endBoard(el, f) {
+    if (!f.squares || !f.geometry) return;
+    const cls = new Map();
+    if (f.last) {
+      cls.set(f.last[0], ['last', 'last-from']);
+      cls.set(f.last[1], ['last', 'last-to']);
+    }
+    const g = f.geometry;
+    EwnBoard.draw(el.querySelector('.board'), { squares: f.squares, rows: g.rows, cols: g.cols, variant: g }, { cls });
+    const n = f.moves.length;
+    if (n) {
+      el.querySelector('.moves').innerHTML = `${plural(n, 'move', 'moves')} · last move <b>${esc(lastWords(f.moves[n - 1]))}</b>`;
+    }
+  }
+
   function draw(v) {
     last = v;
     $('title').textContent = v.title || 'match';
@@ -175,6 +191,7 @@
       const res = el.querySelector('.roll');
       res.className = `roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}`;
       res.textContent = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
+      endBoard(el, f);
       setTimeout(() => el.remove(), HOLD_MS);
     }
     $('games').style.setProperty('--gcols', columns(v.games.length));
