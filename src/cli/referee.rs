@@ -377,11 +377,14 @@ fn prepare(args: &MatchArgs, t: &Tournament) -> Result<()> {
     if args.luck {
         super::luck_report::luck_needs_two(t.names.len(), "this match has")?;
     }
-    // A record that holds games is never cut: refused before any engine is started.
-    if let Some(p) = &args.record
-        && !args.resume
-    {
-        crate::referee::record_file::refuse_existing(p)?;
+    // A record that holds games is never cut, nor a file that is not a record resumed: refused
+    // before any engine is started.
+    if let Some(p) = &args.record {
+        if args.resume {
+            crate::referee::record_file::check_resumable(p)?;
+        } else {
+            crate::referee::record_file::refuse_existing(p)?;
+        }
     }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
