@@ -425,6 +425,8 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
         &[&format!("tcg:{}", tcg.display())],
         "tcg-dies.sh",
     );
+    // TCG has no handshake; the start of a game stands for one: `cat` echoes `time_setting`.
+    refused_at_start("tcg-cat", &["tcg:cat"], "'time_setting 60' answered");
     // The arena's NAME=COMMAND form: a name and a command, never a program of that name.
     let arena = format!("prog={missing}");
     refused_at_start("arena-form", &[&arena], "engine 'prog'");
