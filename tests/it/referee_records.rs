@@ -222,6 +222,22 @@ fn engine_logs_keep_every_line_of_every_game() {
             assert!(matches!(w.next(), Some(">") | Some("<")), "{l}");
         }
     }
+    // A second match into the same folder would replace these logs: refused before any game.
+    let again = run(
+        &argv(
+            "match --engine self --opponent tcg:self --games 2 --movetime 20 --quiet --engine-log",
+            &[d],
+        ),
+        "",
+    );
+    assert!(!again.ok && again.stdout.is_empty(), "{}", again.stdout);
+    assert!(
+        again.stderr.contains("already holds logs"),
+        "{}",
+        again.stderr
+    );
+    let native_after = std::fs::read_to_string(dir.join("game-1-red-ewn.log")).unwrap();
+    assert_eq!(native_after, native);
 }
 
 #[test]
