@@ -111,7 +111,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "live")]
     pub live_linger: u64,
     /// Keep every line sent to and received from each engine, with its time, in this folder: one
-    /// file per game and engine, `game-<number>-<red|blue>-<name>.log`.
+    /// file per game and engine, `game-<number>-<red|blue>-<name>.log`. A folder that already
+    /// holds such logs is refused before any game (with --resume, a game played again replaces
+    /// its logs).
     #[arg(long, value_name = "DIR")]
     pub engine_log: Option<PathBuf>,
     /// A two-player match that ends when one side has N wins (1..500000); at most 2N games.
@@ -382,19 +384,48 @@ fn prepare(args: &MatchArgs, t: &Tournament) -> Result<()> {
     if let Some(d) = &args.engine_log {
         std::fs::create_dir_all(d)
             .with_context(|| format!("creating the engine log folder {}", d.display()))?;
+        if !args.resume {
+            refuse_old_logs(d)?;
+        }
     }
     t.validate()?;
     if args.luck {
         super::luck_report::luck_needs_two(t.names.len(), "this match has")?;
     }
-    // A record that holds games is never cut: refused before any engine is started.
-    if let Some(p) = &args.record
-        && !args.resume
-    {
-        crate::referee::record_file::refuse_existing(p)?;
+    // A record that holds games is never cut, nor a file that is not a record resumed: refused
+    // before any engine is started.
+    if let Some(p) = &args.record {
+        if args.resume {
+            crate::referee::record_file::check_resumable(p)?;
+        } else {
+            crate::referee::record_file::refuse_existing(p)?;
+        }
     }
     // Before the record is opened, so that a program that cannot start leaves no forfeits.
     t.check_starts()?;
+    Ok(())
+}
+
+/// Refuses an engine log folder that already holds a game's log (a regular file `game-*.log`): a new match
+/// would replace an earlier run's logs game by game. `--resume` continues into it (the logs of
+/// the games played again are replaced).
+fn refuse_old_logs(dir: &std::path::Path) -> Result<()> {
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("reading the engine log folder {}", dir.display()))?;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        // Only regular files: a link or a FIFO under a log's name is refused game by game.
+        let file = e.file_type().is_ok_and(|t| t.is_file());
+        if file && name.starts_with("game-") && name.ends_with(".log") {
+            anyhow::bail!(
+                "the engine log folder {} already holds logs of an earlier run ({name}); nothing \
+                 was played: give another --engine-log folder (or empty this one), or --resume \
+                 to continue that match",
+                dir.display()
+            );
+        }
+    }
     Ok(())
 }
 

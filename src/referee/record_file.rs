@@ -41,7 +41,8 @@ fn lock(path: &Path) -> Result<File> {
 
 /// Refuses to start a new match on a record that already holds something: games would be lost.
 /// Checked before any engine is started; a file that is not there, is empty or is not a regular
-/// file passes (the lock refuses the last kind).
+/// file passes (the lock refuses the last kind). Only a file that is a record of games is offered
+/// `--resume`: a file of anything else would be refused by it.
 pub fn refuse_existing(path: &Path) -> Result<()> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return Ok(());
@@ -50,21 +51,50 @@ pub fn refuse_existing(path: &Path) -> Result<()> {
         return Ok(());
     }
     let name = path.display();
-    let bytes =
-        std::fs::read(path).map_err(|e| anyhow::anyhow!("reading the record {name}: {e}"))?;
-    let games = String::from_utf8_lossy(&bytes)
-        .lines()
-        .filter(|l| l.trim() == "end")
-        .count();
+    let text = match crate::record::read_text_file(path) {
+        Ok(text) => text,
+        Err(e) => bail!(
+            "{e}: the record {name} is not a record of games; nothing was played: give another \
+             --record file (or delete this one)"
+        ),
+    };
+    let games = match finished_games(&text) {
+        Ok((_, games)) => games.len(),
+        Err(e) => bail!(
+            "{name}: {e}: it is not a record of games; nothing was played: give another --record \
+             file (or delete this one)"
+        ),
+    };
     let holds = if games > 0 {
         format!("{games} game{}", if games == 1 { "" } else { "s" })
     } else {
-        format!("{} bytes (no finished game)", bytes.len())
+        format!("{} bytes (no finished game)", text.len())
     };
     bail!(
         "the record {name} already holds {holds}; nothing was played: give --resume to continue \
          that match, or another --record file (or delete this one) to start a new match"
     )
+}
+
+/// Refuses, before any engine is started and without changing it, a file given to `--resume`
+/// that is not a record of games (see [`finished_games`]). A file that is not there or is empty
+/// passes: the match starts from its first game.
+pub fn check_resumable(path: &Path) -> Result<()> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if !meta.is_file() || meta.len() == 0 {
+        return Ok(());
+    }
+    let text = crate::record::read_text_file(path)?;
+    finished_games(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: {e}: not a record of games, so --resume cannot continue it; nothing was played \
+             and the file was left as it was",
+            path.display()
+        )
+    })?;
+    Ok(())
 }
 
 /// An open, locked record file; games are appended to it.
@@ -88,15 +118,6 @@ impl RecordFile {
             let text = crate::record::read_text_file(path)?;
             let (keep, games) =
                 finished_games(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-            if keep < text.len() {
-                let line = text[..keep].lines().count() + 1;
-                log::warn!(
-                    "{name}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
-                    text.len() - keep
-                );
-                file.set_len(keep as u64)
-                    .map_err(|e| anyhow::anyhow!("cutting the record {name}: {e}"))?;
-            }
             for g in &games {
                 if g.match_id.as_deref() != Some(match_id) {
                     bail!(
@@ -106,6 +127,15 @@ impl RecordFile {
                         excerpt(g.match_id.as_deref().unwrap_or("none"))
                     );
                 }
+            }
+            if keep < text.len() {
+                let line = text[..keep].lines().count() + 1;
+                log::warn!(
+                    "{name}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
+                    text.len() - keep
+                );
+                file.set_len(keep as u64)
+                    .map_err(|e| anyhow::anyhow!("cutting the record {name}: {e}"))?;
             }
             games
         } else {
@@ -125,7 +155,9 @@ impl RecordFile {
 }
 
 /// The games of a record's text up to its last `end` line, and the length of that part: what
-/// follows is an unfinished game (or the half-written bytes of one).
+/// follows is an unfinished game (or the half-written bytes of one). A text that is not a record
+/// of games is refused with its line: text outside a game, or a tail that is not the beginning of
+/// one game (its first line `game N`, or a half-written prefix of it, then only a game's lines).
 fn finished_games(text: &str) -> Result<(usize, Vec<GameRecord>), String> {
     let mut keep = 0;
     let mut at = 0;
@@ -142,7 +174,58 @@ fn finished_games(text: &str) -> Result<(usize, Vec<GameRecord>), String> {
             return Err(format!("line {}: game {} twice", g.line, g.game.number));
         }
     }
+    check_tail(&text[keep..], text[..keep].lines().count())?;
     Ok((keep, games.into_iter().map(|g| g.game).collect()))
+}
+
+/// The lines a game holds after its `game` line.
+const GAME_LINES: [&str; 13] = [
+    "seed", "match", "date", "red", "blue", "variant", "setup", "position", "first", "move",
+    "result", "graph", "end",
+];
+
+/// Checks that `tail` (what follows the last finished game, its first line numbered `before + 1`)
+/// is what a runner killed while writing a game leaves: nothing but blank and `#` lines, or one
+/// game's `game N` line and then only that game's lines, the last one possibly cut short.
+fn check_tail(tail: &str, before: usize) -> Result<(), String> {
+    let not_record = |n: usize, why: &str| {
+        Err(format!(
+            "line {}: {why} ({})",
+            before + n + 1,
+            excerpt(tail.lines().nth(n).unwrap_or("").trim())
+        ))
+    };
+    let mut begun = false;
+    for (i, raw) in tail.split_inclusive('\n').enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let whole = raw.ends_with('\n');
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if !begun {
+            let number = rest.trim();
+            let is_header =
+                key == "game" && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+            let is_cut_header = !whole
+                && (("game ".starts_with(line) && !line.is_empty())
+                    || (key == "game" && number.bytes().all(|b| b.is_ascii_digit())));
+            if !(is_header || is_cut_header) {
+                return not_record(i, "text where a game's `game` line should begin");
+            }
+            begun = true;
+            continue;
+        }
+        let known = if whole || line.contains(' ') {
+            GAME_LINES.contains(&key)
+        } else {
+            GAME_LINES.iter().any(|k| k.starts_with(key))
+        };
+        if !known {
+            return not_record(i, "a line no game holds");
+        }
+    }
+    Ok(())
 }
 
 impl Write for RecordFile {
@@ -190,5 +273,37 @@ mod tests {
         assert_eq!(finished_games("").unwrap().0, 0);
         let twice = format!("{game}{game}");
         assert!(finished_games(&twice).unwrap_err().contains("game 1 twice"));
+        // Cut anywhere inside the header or a later line: still a game's beginning.
+        for cut in [
+            "g",
+            "game",
+            "game 2",
+            "game 2\nse",
+            "game 2\nseed 1\nmove r 1 a1",
+            "game 2\nseed 1\nen",
+        ] {
+            let text = format!("{game}{cut}");
+            assert_eq!(finished_games(&text).unwrap().0, game.len(), "{cut:?}");
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_record_is_refused_with_its_line() {
+        let game = "game 1\nseed 1\nred a\nblue b\nsetup 123456 123456\nfirst r\n\
+                    result b time red: no answer\nend\n";
+        let e = finished_games("junk\n").unwrap_err();
+        assert!(e.contains("line 1") && e.contains("junk"), "{e}");
+        assert!(finished_games("junk").is_err());
+        assert!(
+            finished_games("# EWN\n\nSome prose.\n")
+                .unwrap_err()
+                .contains("line 3")
+        );
+        // After a finished game: prose, a second header, or an unknown line inside the tail.
+        let e = finished_games(&format!("{game}\nhello there\n")).unwrap_err();
+        assert!(e.contains("line 10"), "{e}");
+        assert!(finished_games(&format!("{game}game 2\nseed 1\nhello\n")).is_err());
+        assert!(finished_games(&format!("{game}game 2\ngame 3\n")).is_err());
+        assert!(finished_games(&format!("{game}game x\n")).is_err());
     }
 }

@@ -222,6 +222,22 @@ fn engine_logs_keep_every_line_of_every_game() {
             assert!(matches!(w.next(), Some(">") | Some("<")), "{l}");
         }
     }
+    // A second match into the same folder would replace these logs: refused before any game.
+    let again = run(
+        &argv(
+            "match --engine self --opponent tcg:self --games 2 --movetime 20 --quiet --engine-log",
+            &[d],
+        ),
+        "",
+    );
+    assert!(!again.ok && again.stdout.is_empty(), "{}", again.stdout);
+    assert!(
+        again.stderr.contains("already holds logs"),
+        "{}",
+        again.stderr
+    );
+    let native_after = std::fs::read_to_string(dir.join("game-1-red-ewn.log")).unwrap();
+    assert_eq!(native_after, native);
 }
 
 #[test]
@@ -281,10 +297,14 @@ fn a_record_with_games_is_never_cut() {
         "{err}"
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    // Any other content is kept as well; an empty file is a new record.
+    // Any other content is kept as well, and --resume is not offered for it (it would refuse
+    // it); an empty file is a new record.
     std::fs::write(&path, "notes\n").unwrap();
     let err = run_fails(&argv("match --engine greedy --games 2 --record", &[p]));
-    assert!(err.contains("6 bytes"), "{err}");
+    assert!(
+        err.contains("not a record of games") && !err.contains("--resume"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "notes\n");
     std::fs::write(&path, "").unwrap();
     greedy_v_random("--games 2", p);

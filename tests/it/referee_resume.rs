@@ -433,3 +433,39 @@ fn a_first_to_match_two_at_a_time_resumes_the_same_from_every_cut() {
         assert_eq!(games_of(&cut), games_of(&whole), "cut at byte {at}");
     }
 }
+
+#[test]
+fn a_file_that_is_not_a_record_is_never_resumed_nor_offered_a_resume() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (name, text) in [("junk.txt", "junk\n"), ("readme.md", readme.as_str())] {
+        let rec = common::temp_path("resume", name);
+        std::fs::write(&rec, text).unwrap();
+        let mut args: Vec<String> = ["match", "--engine", "random", "--opponent", "greedy"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        args.extend(["--games", "2", "--quiet", "--record"].map(String::from));
+        args.push(rec.display().to_string());
+        let fresh = run(&args);
+        assert!(!fresh.ok);
+        assert!(
+            fresh.stderr.contains("not a record of games") && !fresh.stderr.contains("--resume"),
+            "{}",
+            fresh.stderr
+        );
+        args.push("--resume".into());
+        let r = run(&args);
+        assert!(!r.ok, "{name}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(name) && r.stderr.contains("line ") && r.stdout.is_empty(),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(&rec).unwrap(),
+            text,
+            "{name} changed"
+        );
+    }
+}

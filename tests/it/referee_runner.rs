@@ -403,6 +403,11 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
         &[&text.display().to_string()],
         "not-executable",
     );
+    refused_at_start(
+        "not-executable-hint",
+        &[&text.display().to_string()],
+        "chmod +x",
+    );
     let dies = script("dies-at-once.sh", "exit 3\n");
     refused_at_start("dies", &[&dies.display().to_string()], "dies-at-once.sh");
     // Reads its input and never answers the handshake: refused after the handshake's wait.
@@ -425,6 +430,8 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
         &[&format!("tcg:{}", tcg.display())],
         "tcg-dies.sh",
     );
+    // TCG has no handshake; the start of a game stands for one: `cat` echoes `time_setting`.
+    refused_at_start("tcg-cat", &["tcg:cat"], "'time_setting 60' answered");
     // The arena's NAME=COMMAND form: a name and a command, never a program of that name.
     let arena = format!("prog={missing}");
     refused_at_start("arena-form", &[&arena], "engine 'prog'");

@@ -249,6 +249,16 @@ pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, Spawn
     })
 }
 
+/// The hint after a refused start: a program without its execute permission (the usual mistake
+/// with a freshly copied or built engine) is told how to give it one.
+fn start_hint(command: &str, e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::PermissionDenied {
+        format!(" (is it executable? chmod +x {command})")
+    } else {
+        String::new()
+    }
+}
+
 /// Why an engine program could not be started.
 #[derive(Debug, thiserror::Error)]
 pub enum SpawnError {
@@ -261,7 +271,7 @@ pub enum SpawnError {
         source: std::io::Error,
     },
     /// The system refused to start it (no such file, not executable, ...).
-    #[error("cannot start '{command}': {source}")]
+    #[error("cannot start '{command}': {source}{hint}", hint = start_hint(command, source))]
     Start {
         command: String,
         source: std::io::Error,

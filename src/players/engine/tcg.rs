@@ -28,9 +28,6 @@ pub struct Tcg {
 /// of time for the whole game, and the referee holds it to that clock.
 pub const TCG_MOVES_PER_GAME: u64 = 15;
 
-/// How long a TCG program is watched at its start check (TCG has no handshake to wait for).
-const START_LOOK: Duration = Duration::from_millis(300);
-
 impl Tcg {
     pub fn new(argv: Vec<String>, label: &str) -> Tcg {
         Tcg::with_settings(argv, label, Settings::default(), false)
@@ -77,6 +74,28 @@ impl Tcg {
             .send(line, deadline)
             .and_then(|_| p.wait_for(deadline, &|_| true));
         lost(&mut self.proc, r, what, wait)
+    }
+
+    /// The start of a game ([`Player::new_game`]) with `time_setting`'s answer checked.
+    fn check_game_start(&mut self) -> Result<(), Fault> {
+        let reply = self.ask("time_setting 60", "time_setting", HANDSHAKE)?;
+        if reply.trim() != "1" {
+            return Err(self.malformed(format!(
+                "'time_setting 60' answered '{}', not '1': not a TCG engine?",
+                crate::record::excerpt(reply.trim())
+            )));
+        }
+        let reuse = std::mem::replace(&mut self.reuse, true);
+        let r = self.new_game(
+            TimeControl::Game {
+                base_ms: 60_000,
+                inc_ms: 0,
+            },
+            Color::Red,
+            0,
+        );
+        self.reuse = reuse;
+        r
     }
 
     /// A malformed reply: the process, out of step with the referee, is dropped like a failed
@@ -147,20 +166,15 @@ impl Player for Tcg {
         Ok(())
     }
 
-    /// TCG has no handshake: the program is started and watched for [`START_LOOK`]; one that
-    /// exits in that time could not start.
+    /// TCG has no handshake; what starts a game stands for one: the program is started, sent
+    /// `time_setting 60`, which it must answer with `1`, and the variant's `board_setting`
+    /// (answered with `1` for a variant other than the standard game), each within the
+    /// handshake's time, then told to `exit`. A program that exits, stays silent or answers
+    /// something else (`cat` echoes the command) is refused before any game.
     fn check_start(&mut self) -> Result<(), Fault> {
-        let until = Instant::now() + START_LOOK;
-        let p = self.proc()?;
-        while Instant::now() < until {
-            if p.exited() {
-                self.proc = None;
-                return Err(Fault::Crash("the program exited at once".into()));
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        let r = self.check_game_start();
         self.stop();
-        Ok(())
+        r
     }
 
     fn setup(&mut self, side: Color, wait: Duration) -> Result<[u8; 6], Fault> {
