@@ -82,7 +82,7 @@ impl Tcg {
         if reply.trim() != "1" {
             return Err(self.malformed(format!(
                 "'time_setting 60' answered '{}', not '1': not a TCG engine?",
-                crate::record::excerpt(reply.trim())
+                crate::text_file::excerpt(reply.trim())
             )));
         }
         let reuse = std::mem::replace(&mut self.reuse, true);
