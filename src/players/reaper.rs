@@ -34,7 +34,9 @@
 //!   started since that scan outside the runner's session. So only a process that an engine's
 //!   descendant orphans after the runner's death and before the guardian's last kill round, or
 //!   one that leaves the adopter again in that moment, can escape; and a process of someone
-//!   else's, started in that same tick and orphaned to the same adopter, would be killed too.
+//!   else's, started in that same tick and orphaned to the same adopter, would be killed too,
+//!   unless it carries another runner's [`RUNNER_TAG`] (another runner's engine, started by a
+//!   program that runs matches itself and is also the adopter).
 
 #[cfg(unix)]
 pub use unix::*;
@@ -44,6 +46,12 @@ pub use other::*;
 
 /// The argument that starts this program as a runner's guardian.
 pub const GUARDIAN_ARG: &str = "__ewn-guardian";
+
+/// The environment variable every engine is started with, naming the runner's process id: a
+/// process that carries another runner's id in its environment belongs to that runner, and the
+/// guardian of a runner that died never takes it for one of its own unseen orphans (two runners
+/// can share an adopter: a program that runs matches itself and starts other runners).
+pub const RUNNER_TAG: &str = "EWN_RUNNER_PID";
 
 /// How often the guardian looks at the runner's process tree.
 pub const GUARDIAN_SCAN: std::time::Duration = std::time::Duration::from_millis(100);
@@ -72,7 +80,7 @@ mod unix {
     use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
     use nix::unistd::Pid;
 
-    use super::{GUARDIAN_ARG, GUARDIAN_SCAN, Limits};
+    use super::{GUARDIAN_ARG, GUARDIAN_SCAN, Limits, RUNNER_TAG};
 
     /// Guards starting a process and registering it against a sweep that runs meanwhile.
     static PROCS: Mutex<()> = Mutex::new(());
@@ -120,6 +128,7 @@ mod unix {
                 .expect("starting the engine starter thread");
             Mutex::new(tx)
         });
+        command.env(RUNNER_TAG, std::process::id().to_string());
         prepare_child(&mut command, limits);
         let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
         let (tx, rx) = mpsc::channel();
@@ -681,10 +690,24 @@ mod unix {
                         && s.start >= since
                         && Some(s.sid) != self.runner_sid
                         && !is_guardian(p)
+                        && !tagged_by_another(p, self.runner)
                 })
                 .map(|(&p, _)| p)
                 .collect()
         }
+    }
+
+    /// True when `pid` was started with [`RUNNER_TAG`] naming a runner other than `runner`: an
+    /// engine (or an engine's descendant that kept its environment) of another runner. A process
+    /// that dropped its environment carries no tag, and is taken as an orphan as before.
+    fn tagged_by_another(pid: i32, runner: i32) -> bool {
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            return false;
+        };
+        let key = format!("{RUNNER_TAG}=");
+        env.split(|&b| b == 0)
+            .find_map(|kv| kv.strip_prefix(key.as_bytes()))
+            .is_some_and(|v| v != runner.to_string().as_bytes())
     }
 
     /// Now, in the clock ticks after boot that `/proc/<pid>/stat` counts start times in; the
@@ -698,6 +721,37 @@ mod unix {
             .ok()
             .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
             .map_or(u64::MAX, |secs| (secs * hz) as u64)
+    }
+
+    #[cfg(all(test, target_os = "linux"))]
+    mod tests {
+        use super::*;
+
+        /// Another runner's engine is told apart by its tag; a process without one is not.
+        #[test]
+        fn another_runners_engine_is_known_by_its_tag() {
+            let mut tagged = Command::new("sleep")
+                .arg("30")
+                .env(RUNNER_TAG, "1")
+                .spawn()
+                .unwrap();
+            let mut bare = Command::new("sleep")
+                .arg("30")
+                .env_remove(RUNNER_TAG)
+                .spawn()
+                .unwrap();
+            let (t, b) = (tagged.id() as i32, bare.id() as i32);
+            let seen = (
+                tagged_by_another(t, 2),
+                tagged_by_another(t, 1),
+                tagged_by_another(b, 2),
+            );
+            for c in [&mut tagged, &mut bare] {
+                let _ = c.kill();
+                let _ = c.wait();
+            }
+            assert_eq!(seen, (true, false, false));
+        }
     }
 }
 
