@@ -483,15 +483,16 @@ impl<W: Write> Engine<W> {
         vars.extend(self.loaded.iter().map(|v| v.name().to_string()));
         self.send(Reply::ComboOption(UCI_VARIANT, "standard".into(), vars))?;
         self.send(Reply::StringOption(VARIANT_PATH))?;
-        self.warm();
         self.send(Reply::HelloOk(match h {
             Handshake::Ugi => "ugiok",
             Handshake::Uci => "uciok",
         }))
     }
 
-    /// Builds what the first timed search would otherwise build on its clock (the built-in
-    /// table, started in the background at start-up) before the engine says it is ready.
+    /// Builds what the first timed search would otherwise go without (the built-in table,
+    /// started in the background at start-up) before the engine says it is ready: a timed search
+    /// never waits for it, so `isready` does. The handshake does not, so that a `go` right after
+    /// it starts on time.
     fn warm(&self) {
         if self.tables.1 {
             crate::brain::tables::builtin();

@@ -213,6 +213,8 @@ fn the_built_in_table_is_for_searches_without_depth_or_node_limits() {
     s.set_builtin_tables(true);
     let r = s.search(&b, 6, &Limits::to_depth(3), &mut |_| {});
     assert!(!r.table && r.depth == 3);
+    // A timed search uses it once it is built (it never waits for it: it starts the build).
+    tables::builtin();
     let timed = Limits {
         movetime: Some(50),
         ..Limits::default()

@@ -149,7 +149,9 @@ fn stop_ends_an_infinite_search_with_a_bestmove() {
 fn infinite_search_that_ends_early_waits_for_stop() {
     let mut e = Engine::start(&[]);
     // One Red cube that can only walk along rank 1 into Blue's waiting cube: a certain loss,
-    // which the built-in endgame table knows at once.
+    // which the built-in endgame table knows at once (ready once `readyok` has come).
+    e.send("isready");
+    e.until("readyok");
     e.send("position fen 5/5/5/5/R13B1 r");
     e.send("go die 1 infinite");
     let info = e.until("info depth 1 ");

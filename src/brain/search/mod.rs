@@ -277,7 +277,7 @@ impl Searcher {
         match &self.tables {
             Some(t) => Some(t),
             None if self.builtin_tables && limits.depth.is_none() && limits.nodes.is_none() => {
-                Some(tables::builtin())
+                tables::builtin_or_start()
             }
             None => None,
         }

@@ -19,6 +19,7 @@
 //! bound type, the depth it was searched to and the best move. Proven values (certain win or loss)
 //! are stored with [`PROVEN_DEPTH`] so that any later search may use them.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use crate::rules::board::Move;
@@ -113,7 +114,7 @@ pub struct Hit {
 /// clearing take `&mut self`, between searches.
 pub struct TransTable {
     /// The allocation: the table proper starts at `base`, aligned for huge pages.
-    entries: Vec<Entry>,
+    entries: Arc<[Entry]>,
     base: usize,
     mask: usize,
     /// The generation of the current search.
@@ -144,11 +145,25 @@ fn advise_huge_pages(start: *const Entry, len: usize) {
     let _ = (start, len);
 }
 
+/// Maps the pages of a new table by touching one word of each with an atomic operation that
+/// leaves it as it is (so a search running meanwhile loses nothing it wrote), and stops early
+/// when the table has been dropped or resized (this thread holds the last reference).
+fn prefault(entries: Arc<[Entry]>) {
+    const PER_PAGE: usize = 4096 / std::mem::size_of::<Entry>();
+    const PER_CHECK: usize = HUGE_PAGE / std::mem::size_of::<Entry>();
+    for (i, e) in entries.iter().enumerate().step_by(PER_PAGE) {
+        if i % PER_CHECK == 0 && Arc::strong_count(&entries) == 1 {
+            return;
+        }
+        e.data.fetch_or(0, Ordering::Relaxed);
+    }
+}
+
 impl TransTable {
     /// A table of at most `mb` MiB (rounded down to a power-of-two number of entries); 0 disables it.
     pub fn new(mb: usize) -> TransTable {
         let mut t = TransTable {
-            entries: Vec::new(),
+            entries: Arc::new([]),
             base: 0,
             mask: 0,
             generation: AtomicU8::new(0),
@@ -158,19 +173,23 @@ impl TransTable {
         t
     }
 
-    /// Allocates the table anew and writes every entry, so that the memory is really mapped now
-    /// and not page by page during the first search (which would make that search late).
+    /// Allocates the table anew, zeroed by the system, and maps its pages in the background
+    /// ([`prefault`]) rather than here. Writing every entry of the default 256 MiB before the
+    /// first line was read took the engine 0.2 s to start on a quiet machine and over a second on
+    /// a busy one, and a `go` that arrived meanwhile lost that time from its budget; left to the
+    /// search alone, each page's first touch maps it on the search's clock (a huge page is 2 MiB
+    /// zeroed), which made the first searches slow.
     pub fn resize(&mut self, mb: usize) {
         let size = std::mem::size_of::<Entry>();
         let want = mb.saturating_mul(1 << 20) / size;
-        self.entries = Vec::new();
+        self.entries = Arc::new([]);
         self.base = 0;
         if want < BUCKET {
             self.mask = 0;
             return;
         }
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
-        // Room to start the table on a huge-page boundary. The memory is not written yet, so
+        // Room to start the table on a huge-page boundary. The memory is not touched yet, so
         // the advice comes before its pages are mapped.
         // A bucket is one cache line, so the table starts on a line's boundary at least.
         let align = if n * size >= HUGE_PAGE {
@@ -178,14 +197,20 @@ impl TransTable {
         } else {
             BUCKET * size
         };
-        let mut v: Vec<Entry> = Vec::with_capacity(n + align / size);
+        let zeroed = Arc::<[Entry]>::new_zeroed_slice(n + align / size);
+        // SAFETY: an entry is two atomic integers, for which all-zero bytes are a valid value
+        // (an empty slot: bound 0), so every element of the zeroed allocation is initialised.
+        let v: Arc<[Entry]> = unsafe { zeroed.assume_init() };
         let addr = v.as_ptr() as usize;
         let base = (addr.next_multiple_of(align) - addr) / size;
         if align == HUGE_PAGE {
             advise_huge_pages(v.as_ptr().wrapping_add(base), n * size);
         }
-        // Writing the empty entries maps the memory now (it is not cleared a second time).
-        v.extend((0..base + n).map(|_| Entry::default()));
+        let pages = v.clone();
+        // Without a thread the searches map the pages themselves, as they touch them.
+        let _ = std::thread::Builder::new()
+            .name("hash-prefault".into())
+            .spawn(move || prefault(pages));
         self.entries = v;
         self.base = base;
         self.mask = n - 1;
@@ -218,9 +243,9 @@ impl TransTable {
     fn next_generation(&mut self) {
         let g = *self.generation.get_mut();
         if g == u8::MAX {
-            for e in &mut self.entries {
-                *e.check.get_mut() = 0;
-                *e.data.get_mut() = 0;
+            for e in self.entries.iter() {
+                e.check.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
             }
             *self.generation.get_mut() = 0;
             *self.first.get_mut() = 0;

@@ -119,3 +119,18 @@ pub fn builtin() -> &'static Tables {
 pub fn builtin_if_ready() -> Option<&'static Tables> {
     BUILTIN.get()
 }
+
+/// The built-in table if it is built; else `None`, and it is built in the background (once), so
+/// that a timed search never spends its clock building it and a later one finds it.
+pub fn builtin_or_start() -> Option<&'static Tables> {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    if let Some(t) = BUILTIN.get() {
+        return Some(t);
+    }
+    STARTED.call_once(|| {
+        std::thread::spawn(|| {
+            builtin();
+        });
+    });
+    None
+}
