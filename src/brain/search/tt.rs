@@ -114,7 +114,7 @@ pub struct Hit {
 /// clearing take `&mut self`, between searches.
 pub struct TransTable {
     /// The allocation: the table proper starts at `base`, aligned for huge pages.
-    entries: Arc<[Entry]>,
+    entries: Arc<Box<[Entry]>>,
     base: usize,
     mask: usize,
     /// The generation of the current search.
@@ -148,7 +148,7 @@ fn advise_huge_pages(start: *const Entry, len: usize) {
 /// Maps the pages of a new table by touching one word of each with an atomic operation that
 /// leaves it as it is (so a search running meanwhile loses nothing it wrote), and stops early
 /// when the table has been dropped or resized (this thread holds the last reference).
-fn prefault(entries: Arc<[Entry]>) {
+fn prefault(entries: Arc<Box<[Entry]>>) {
     const PER_PAGE: usize = 4096 / std::mem::size_of::<Entry>();
     const PER_CHECK: usize = HUGE_PAGE / std::mem::size_of::<Entry>();
     for (i, e) in entries.iter().enumerate().step_by(PER_PAGE) {
@@ -163,7 +163,7 @@ impl TransTable {
     /// A table of at most `mb` MiB (rounded down to a power-of-two number of entries); 0 disables it.
     pub fn new(mb: usize) -> TransTable {
         let mut t = TransTable {
-            entries: Arc::new([]),
+            entries: Arc::default(),
             base: 0,
             mask: 0,
             generation: AtomicU8::new(0),
@@ -182,7 +182,7 @@ impl TransTable {
     pub fn resize(&mut self, mb: usize) {
         let size = std::mem::size_of::<Entry>();
         let want = mb.saturating_mul(1 << 20) / size;
-        self.entries = Arc::new([]);
+        self.entries = Arc::default();
         self.base = 0;
         if want < BUCKET {
             self.mask = 0;
@@ -197,10 +197,20 @@ impl TransTable {
         } else {
             BUCKET * size
         };
-        let zeroed = Arc::<[Entry]>::new_zeroed_slice(n + align / size);
-        // SAFETY: an entry is two atomic integers, for which all-zero bytes are a valid value
-        // (an empty slot: bound 0), so every element of the zeroed allocation is initialised.
-        let v: Arc<[Entry]> = unsafe { zeroed.assume_init() };
+        let len = n + align / size;
+        let layout = std::alloc::Layout::array::<Entry>(len).expect("a table that fits in memory");
+        // SAFETY: the layout is that of a boxed slice of `len` entries (non-zero size), allocated
+        // by the global allocator as `Box` frees it; an entry is two atomic integers, for which
+        // all-zero bytes are a valid value (an empty slot: bound 0), so every element is
+        // initialised.
+        let v: Box<[Entry]> = unsafe {
+            let p = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+            if p.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, len))
+        };
+        let v = Arc::new(v);
         let addr = v.as_ptr() as usize;
         let base = (addr.next_multiple_of(align) - addr) / size;
         if align == HUGE_PAGE {
