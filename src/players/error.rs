@@ -124,6 +124,11 @@ pub enum SpecError {
     NoCommandAfterName { word: String, name: String },
     #[error("'{0}' is not a key=value setting (the player comes first, or as cmd=)")]
     NotASetting(String),
+    /// A `key=value` word whose key is no setting: a mistyped one, with the key it is near.
+    #[error("'{word}': unknown setting ({hint})")]
+    UnknownSetting { word: String, hint: String },
+    #[error("dir={0}: no such folder")]
+    NoSuchDir(String),
     #[error("{0}= given twice")]
     GivenTwice(String),
     #[error("name= given twice (or with the NAME of NAME=COMMAND)")]

@@ -219,7 +219,7 @@ impl Entrant {
             }
             let Some((key, value)) = setting(word) else {
                 if i != 0 {
-                    return Err(SpecError::NotASetting(word.clone()));
+                    return Err(not_a_setting(word));
                 }
                 w.cmd = Some(word.clone());
                 continue;
@@ -238,6 +238,10 @@ impl Entrant {
         match key {
             "dir" => {
                 once(self.dir.is_some(), key)?;
+                // Refused now: at the start it would read as the engine's command not found.
+                if !std::path::Path::new(value).is_dir() {
+                    return Err(SpecError::NoSuchDir(value.to_string()));
+                }
                 self.dir = Some(PathBuf::from(value));
             }
             "name" => {
@@ -472,31 +476,91 @@ fn move_time(key: &str, value: &str) -> Result<u64> {
     Ok(ms)
 }
 
+/// The settings' keys, besides `option.<Name>`.
+const KEYS: [&str; 11] = [
+    "cmd", "proto", "arg", "dir", "name", "tc", "movetime", "st", "stderr", "mem", "reuse",
+];
+
+/// The error for a word after the player that is no setting: a mistyped key is named with the
+/// key it is nearest to, any other `key=value` with the list of keys.
+fn not_a_setting(word: &str) -> SpecError {
+    let key = word.split_once('=').map(|(k, _)| k);
+    match key.filter(|k| !k.is_empty() && !k.contains(['/', ' ', '-'])) {
+        Some(k) => SpecError::UnknownSetting {
+            word: word.to_string(),
+            hint: match nearest(k, &KEYS) {
+                Some(near) => format!("did you mean {near}=?"),
+                None => format!("the settings are {}= and option.<Name>=", KEYS.join("=, ")),
+            },
+        },
+        None => SpecError::NotASetting(word.to_string()),
+    }
+}
+
+/// The word of `known` nearest to `word` by edit distance, when it is near enough to be a typo
+/// of it (one edit in words of up to four letters, two in longer ones).
+pub fn nearest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .filter(|&(d, _)| d > 0 && d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance of two short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 /// `key=value` when `key` is one of the settings; a command such as `./eng --x=1` is not.
 fn setting(word: &str) -> Option<(&str, &str)> {
     let (key, value) = word.split_once('=')?;
-    let known = matches!(
-        key,
-        "cmd"
-            | "proto"
-            | "arg"
-            | "dir"
-            | "name"
-            | "tc"
-            | "movetime"
-            | "st"
-            | "stderr"
-            | "mem"
-            | "reuse"
-    ) || key
-        .strip_prefix("option.")
-        .is_some_and(|n| !n.is_empty() && !n.contains(char::is_whitespace));
+    let known = KEYS.contains(&key)
+        || key
+            .strip_prefix("option.")
+            .is_some_and(|n| !n.is_empty() && !n.contains(char::is_whitespace));
     known.then_some((key, value))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mistyped_setting_is_named_with_the_one_meant() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let e = Entrant::parse(&words("self movetim=20"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did you mean movetime=?"), "{e}");
+        let e = Entrant::parse(&words("self colour=red"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown setting") && e.contains("movetime="),
+            "{e}"
+        );
+        let e = Entrant::parse(&words("self dir=/no/such/folder/here")).unwrap_err();
+        assert!(matches!(e, SpecError::NoSuchDir(_)), "{e}");
+        assert_eq!(nearest("grredy", &["random", "greedy"]), Some("greedy"));
+        assert_eq!(nearest("mtcs", &["mcts", "self"]), None);
+        assert_eq!(nearest("foo", &["random", "greedy", "mcts", "self"]), None);
+    }
 
     #[test]
     fn the_full_form_in_one_argument_reads_as_its_words() {

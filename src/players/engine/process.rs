@@ -252,8 +252,18 @@ pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, Spawn
 /// The hint after a refused start: a program without its execute permission (the usual mistake
 /// with a freshly copied or built engine) is told how to give it one.
 fn start_hint(command: &str, e: &std::io::Error) -> String {
+    let program = command.split_whitespace().next().unwrap_or("");
     if e.kind() == std::io::ErrorKind::PermissionDenied {
         format!(" (is it executable? chmod +x {command})")
+    } else if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') {
+        let players = ["random", "greedy", "mcts", "self"];
+        match crate::players::spec::nearest(program, &players) {
+            Some(near) => format!(" (did you mean the built-in player {near}?)"),
+            None => format!(
+                " (not a built-in player ({}) nor a program on PATH; for a program in this folder write ./{program})",
+                players.join(", ")
+            ),
+        }
     } else {
         String::new()
     }
