@@ -69,6 +69,7 @@ pub fn threads_parser() -> clap::builder::RangedU64ValueParser {
 /// ignored (Rust's default): a write to an engine that has died must be an error the referee
 /// handles, not the end of the referee.
 pub fn quiet_on_closed_pipe() {
+    // (Standard error too: `ewn match ... 2>&1 | head -1` closes both.)
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let payload = info.payload();
@@ -77,11 +78,20 @@ pub fn quiet_on_closed_pipe() {
             .map(String::as_str)
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if msg.starts_with("failed printing to stdout") && msg.contains("os error 32") {
+        if msg.starts_with("failed printing to std") && msg.contains("os error 32") {
             std::process::exit(0);
         }
         default(info);
     }));
+}
+
+/// True when `e` comes from writing to a pipe whose reader has gone (`| head`): the command
+/// ends quietly, as one that printed everything asked for.
+pub fn is_closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// A command-line value that is not a number from 0 to 1.

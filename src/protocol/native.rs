@@ -489,13 +489,16 @@ impl<W: Write> Engine<W> {
         }))
     }
 
-    /// Builds what the first timed search would otherwise go without (the built-in table,
-    /// started in the background at start-up) before the engine says it is ready: a timed search
-    /// never waits for it, so `isready` does. The handshake does not, so that a `go` right after
-    /// it starts on time.
-    fn warm(&self) {
+    /// Finishes what start-up and `Hash` begin in the background before the engine says it is
+    /// ready: the built-in table (which a timed search never waits for, going without it) and the
+    /// mapping of the hash table's pages (which a search would otherwise pay for, page by page,
+    /// on its clock). The handshake does not wait, so that a `go` right after it starts at once.
+    fn warm(&mut self) {
         if self.tables.1 {
             crate::brain::tables::builtin();
+        }
+        if let Some(s) = self.searcher.as_mut() {
+            s.wait_ready();
         }
     }
 

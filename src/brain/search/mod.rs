@@ -293,6 +293,11 @@ impl Searcher {
         self.tt.resize(mb);
     }
 
+    /// Waits for what a new table prepares in the background (its pages mapped).
+    pub fn wait_ready(&mut self) {
+        self.tt.wait_mapped();
+    }
+
     /// The number of threads that search together, sharing the table (at least 1).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, MAX_THREADS);

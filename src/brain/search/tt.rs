@@ -121,6 +121,8 @@ pub struct TransTable {
     generation: AtomicU8,
     /// The first generation of the current game: entries of older ones are empty slots.
     first: AtomicU8,
+    /// The thread mapping the table's pages, until [`TransTable::wait_mapped`] has waited for it.
+    mapping: Option<std::thread::JoinHandle<()>>,
 }
 
 /// The size of a huge page: a table aligned to it can be mapped with few of them, so that a
@@ -145,7 +147,7 @@ fn advise_huge_pages(start: *const Entry, len: usize) {
     let _ = (start, len);
 }
 
-/// Maps the pages of a new table by touching one word of each with an atomic operation that
+/// Maps the pages of a new table by writing one word of each with an atomic operation that
 /// leaves it as it is (so a search running meanwhile loses nothing it wrote), and stops early
 /// when the table has been dropped or resized (this thread holds the last reference).
 fn prefault(entries: Arc<Box<[Entry]>>) {
@@ -155,7 +157,13 @@ fn prefault(entries: Arc<Box<[Entry]>>) {
         if i % PER_CHECK == 0 && Arc::strong_count(&entries) == 1 {
             return;
         }
-        e.data.fetch_or(0, Ordering::Relaxed);
+        // A compare-and-swap of 0 for 0: a write where the word is still empty (which maps the
+        // page for writing), nothing where a search has written it (then it is mapped already).
+        // An idempotent `fetch_or(0)` is not enough: the compiler may make it a plain load, and a
+        // read maps only the shared zero page.
+        let _ = e
+            .data
+            .compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 }
 
@@ -168,6 +176,7 @@ impl TransTable {
             mask: 0,
             generation: AtomicU8::new(0),
             first: AtomicU8::new(0),
+            mapping: None,
         };
         t.resize(mb);
         t
@@ -218,14 +227,24 @@ impl TransTable {
         }
         let pages = v.clone();
         // Without a thread the searches map the pages themselves, as they touch them.
-        let _ = std::thread::Builder::new()
+        self.mapping = std::thread::Builder::new()
             .name("hash-prefault".into())
-            .spawn(move || prefault(pages));
+            .spawn(move || prefault(pages))
+            .ok();
         self.entries = v;
         self.base = base;
         self.mask = n - 1;
         *self.generation.get_mut() = 0;
         *self.first.get_mut() = 0;
+    }
+
+    /// Waits until every page of the table is mapped (at once when it is already): for whoever
+    /// says the engine is ready, so that no search then pays for mapping them (each first touch of
+    /// a page is a fault, and a huge page's can take milliseconds on a busy machine).
+    pub fn wait_mapped(&mut self) {
+        if let Some(h) = self.mapping.take() {
+            let _ = h.join();
+        }
     }
 
     pub fn size_mb(&self) -> usize {
