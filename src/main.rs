@@ -152,7 +152,7 @@ fn run() -> Result<()> {
         Command::Review(mut args) => {
             args.tables = tables;
             args.table_dir = tables_dir;
-            ewn::app::review::run_review(args)
+            Ok(ewn::app::review::run_review(args)?)
         }
         Command::Analyse(mut args) => {
             args.tables = tables;

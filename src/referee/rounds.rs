@@ -4,8 +4,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
-
+use super::error::{ReportError, RunError};
 use super::event;
 use super::plan::{Outcome, Progress, Schedule, Tournament};
 use super::pool::{Live, Run, Slot, finish, play_slots, preload_into};
@@ -21,7 +20,7 @@ pub(super) fn run_event(
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
     mut done: Vec<GameRecord>,
-) -> Result<Outcome> {
+) -> Result<Outcome, RunError> {
     let n = t.entrants.len();
     let g = t.games;
     let size = n.next_power_of_two();
@@ -67,15 +66,18 @@ pub(super) fn run_event(
             out.write_all(head.as_bytes())
                 .and_then(|_| out.write_all(text.as_bytes()))
                 .and_then(|_| out.flush())
-                .context("writing the progress")?;
+                .map_err(|error| RunError::Write {
+                    what: "the progress",
+                    error,
+                })?;
         }
     }
     if let Some(g) = done.first() {
-        bail!(
-            "the record holds game {}, which this event does not play (other players, rounds or \
-             --games-per-round?)",
-            g.number
-        );
+        return Err(RunError::NotPlayed {
+            number: g.number,
+            of: "event",
+            hint: "other players, rounds or --games-per-round?",
+        });
     }
     let mut o = finish(t, live, planned)?;
     o.event = Some(text);
@@ -152,7 +154,7 @@ fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
 }
 
 /// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
-pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
+pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String, ReportError> {
     let mut s = match t.schedule {
         Schedule::Swiss { .. } => event::swiss_text(
             &t.names,
@@ -163,8 +165,7 @@ pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
             event::knockout_text(&t.names, &rounds)
         }
     };
-    let report =
-        Report::build(t.names.clone(), records, t.anchor, None).map_err(anyhow::Error::msg)?;
+    let report = Report::build(t.names.clone(), records, t.anchor, None)?;
     s.push_str(&report.crosstable());
     Ok(s)
 }
