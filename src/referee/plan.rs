@@ -354,7 +354,7 @@ impl Tournament {
             need(self.shard.is_none(), E::SprtShard)?;
         }
         if let Schedule::Swiss { rounds } = self.schedule {
-            let max = super::event::swiss_max_rounds(players);
+            let max = super::event::swiss::max_rounds(players);
             need(
                 (1..=max).contains(&rounds),
                 E::SwissRounds {
