@@ -6,8 +6,6 @@ use crate::record::{RecordError, excerpt, short_message};
 use crate::rules::notation::NotationError;
 use crate::text_file::TextFileError;
 
-use super::plan::{MAX_CONCURRENCY, MAX_GAMES, MAX_GRACE_MS, MAX_PLAYERS};
-
 /// An engine program that cannot take part: the organiser's error, found before any game, not a
 /// loss of the engine's.
 #[derive(Debug, thiserror::Error)]
@@ -68,14 +66,15 @@ pub enum ValueError {
 /// `Event::validate` refuse before any engine is started.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingsError {
-    #[error("games per encounter must be 2..{MAX_GAMES} (whole pairs)")]
-    Games,
-    #[error("the grace must be 0..{MAX_GRACE_MS} ms")]
-    Grace,
-    #[error("the concurrency must be 1..{MAX_CONCURRENCY}")]
-    Concurrency,
-    #[error("at most {MAX_PLAYERS} players")]
-    TooManyPlayers,
+    /// Each limit carries its bound (the constants of `plan`).
+    #[error("games per encounter must be 2..{max} (whole pairs)")]
+    Games { max: u64 },
+    #[error("the grace must be 0..{max_ms} ms")]
+    Grace { max_ms: u64 },
+    #[error("the concurrency must be 1..{max}")]
+    Concurrency { max: usize },
+    #[error("at most {max} players")]
+    TooManyPlayers { max: usize },
     #[error("a match needs at least two players")]
     TooFewPlayers,
     /// The battle server's `--players`, out of `1..max`.

@@ -334,13 +334,21 @@ impl Tournament {
         use SettingsError as E;
         let need = |ok: bool, e: E| if ok { Ok(()) } else { Err(e) };
         let players = self.entrants.len();
-        need((2..=MAX_GAMES).contains(&self.games), E::Games)?;
-        need(self.grace_ms <= MAX_GRACE_MS, E::Grace)?;
+        let games_ok = (2..=MAX_GAMES).contains(&self.games);
+        need(games_ok, E::Games { max: MAX_GAMES })?;
+        let max_ms = MAX_GRACE_MS;
+        need(self.grace_ms <= max_ms, E::Grace { max_ms })?;
+        let concurrency_ok = (1..=MAX_CONCURRENCY).contains(&self.concurrency);
         need(
-            (1..=MAX_CONCURRENCY).contains(&self.concurrency),
-            E::Concurrency,
+            concurrency_ok,
+            E::Concurrency {
+                max: MAX_CONCURRENCY,
+            },
         )?;
-        need(players <= MAX_PLAYERS, E::TooManyPlayers)?;
+        need(
+            players <= MAX_PLAYERS,
+            E::TooManyPlayers { max: MAX_PLAYERS },
+        )?;
         if let Some(Shard { k, n }) = self.shard {
             let pairs = self.total_pairs();
             need(k <= pairs, E::EmptyShard { k, n, pairs })?;

@@ -191,8 +191,11 @@ fn validate_names_each_refusal_by_its_kind() {
         t.validate()
     };
     assert_eq!(with(&|t| t.games = 3), Err(E::OddGames));
-    assert_eq!(with(&|t| t.games = 0), Err(E::Games));
-    assert_eq!(with(&|t| t.concurrency = 0), Err(E::Concurrency));
+    assert_eq!(with(&|t| t.games = 0), Err(E::Games { max: 1_000_000 }));
+    assert_eq!(
+        with(&|t| t.concurrency = 0),
+        Err(E::Concurrency { max: 64 })
+    );
     assert_eq!(with(&|t| t.anchor = 3), Err(E::Anchor));
     assert_eq!(
         with(&|t| t.shard = Some(Shard { k: 7, n: 7 })),
