@@ -135,7 +135,8 @@ fn run() -> Result<()> {
     let Some(command) = cli.command else {
         let threads = cli.threads.unwrap_or(1) as usize;
         let (loaded, dir) = (chosen.loaded, tables_dir);
-        return ewn::protocol::run_stdio(cli.protocol, threads, tables, dir, v, loaded);
+        let (p, t) = (cli.protocol, tables);
+        return Ok(ewn::protocol::run_stdio(p, threads, t, dir, v, loaded)?);
     };
     match command {
         Command::Perft(args) => cli::bench::run_perft(args, v),
@@ -152,7 +153,7 @@ fn run() -> Result<()> {
         Command::Review(mut args) => {
             args.tables = tables;
             args.table_dir = tables_dir;
-            ewn::app::review::run_review(args)
+            Ok(ewn::app::review::run_review(args)?)
         }
         Command::Analyse(mut args) => {
             args.tables = tables;

@@ -20,8 +20,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
-
+use crate::app::error::ConnectError;
 use crate::brain::search::{Limits, Searcher};
 use crate::brain::tables::Tables;
 use crate::players::battle::{Decoded, ServerMsg, answer_text, decode_server, direction_name};
@@ -360,10 +359,13 @@ pub fn catch_interrupt() {
     }
 }
 
-fn connect(addr: &str) -> Result<TcpStream> {
+fn connect(addr: &str) -> Result<TcpStream, ConnectError> {
     let addrs: Vec<_> = addr
         .to_socket_addrs()
-        .with_context(|| format!("'{addr}' is no HOST:PORT address"))?
+        .map_err(|error| ConnectError::Address {
+            addr: addr.to_string(),
+            error,
+        })?
         .collect();
     let mut last = None;
     for a in addrs {
@@ -373,8 +375,11 @@ fn connect(addr: &str) -> Result<TcpStream> {
         }
     }
     match last {
-        Some(e) => Err(e).with_context(|| format!("connecting to {addr}")),
-        None => bail!("'{addr}' names no address"),
+        Some(error) => Err(ConnectError::Connect {
+            addr: addr.to_string(),
+            error,
+        }),
+        None => Err(ConnectError::NoAddress(addr.to_string())),
     }
 }
 
@@ -425,7 +430,7 @@ pub fn run(
     opts: &ConnectOptions,
     out: &mut dyn Write,
     record: Option<&mut dyn Write>,
-) -> Result<Summary> {
+) -> Result<Summary, ConnectError> {
     let mut s = Session::open(opts, out, record)?;
     let end = loop {
         let (turns, closed) = s.messages();
@@ -479,17 +484,16 @@ impl<'a, 'b> Session<'a, 'b> {
         opts: &'a ConnectOptions,
         out: &'a mut dyn Write,
         record: Option<&'b mut dyn Write>,
-    ) -> Result<Session<'a, 'b>> {
+    ) -> Result<Session<'a, 'b>, ConnectError> {
         let name = record_name(&opts.name);
-        anyhow::ensure!(
-            !name.is_empty() && !name.contains('|'),
-            "the name must not be empty or contain '|'"
-        );
+        if name.is_empty() || name.contains('|') {
+            return Err(ConnectError::Name);
+        }
         let mut stream = connect(&opts.addr)?;
         let _ = stream.set_nodelay(true);
         stream
             .write_all(format!("{name}\n").as_bytes())
-            .context("sending the name")?;
+            .map_err(ConnectError::SendName)?;
         let mut searcher = Searcher::new(opts.hash_mb);
         searcher.set_threads(opts.threads);
         searcher.set_builtin_tables(true);
@@ -543,7 +547,7 @@ impl<'a, 'b> Session<'a, 'b> {
     }
 
     /// Searches `board` for `die` and sends the move; `Some` when the connection failed.
-    fn answer(&mut self, board: &Board, die: u8) -> Result<Option<End>> {
+    fn answer(&mut self, board: &Board, die: u8) -> Result<Option<End>, ConnectError> {
         let f = self.follower.on_turn(board);
         self.finish(f)?;
         let limits = Limits {
@@ -569,8 +573,10 @@ impl<'a, 'b> Session<'a, 'b> {
     }
 
     /// Waits a moment for more bytes from the server; `Some` when the connection ended.
-    fn read_more(&mut self) -> Result<Option<End>> {
-        self.stream.set_read_timeout(Some(POLL))?;
+    fn read_more(&mut self) -> Result<Option<End>, ConnectError> {
+        self.stream
+            .set_read_timeout(Some(POLL))
+            .map_err(ConnectError::Wait)?;
         let mut tmp = [0u8; 4096];
         match self.stream.read(&mut tmp) {
             Ok(0) => return Ok(Some(End::Eof)),
@@ -592,21 +598,24 @@ impl<'a, 'b> Session<'a, 'b> {
     }
 
     /// A finished game, if any: counted, its line printed and its record written.
-    fn finish(&mut self, f: Option<Finished>) -> Result<()> {
+    fn finish(&mut self, f: Option<Finished>) -> Result<(), ConnectError> {
+        let failed = |what| move |error| ConnectError::Write { what, error };
         if let Some(f) = f {
             self.summary.add(f.outcome);
-            writeln!(self.out, "{}", f.line)?;
-            self.out.flush()?;
+            writeln!(self.out, "{}", f.line)
+                .and_then(|_| self.out.flush())
+                .map_err(failed("the games"))?;
             if let Some(r) = self.record.as_mut() {
-                r.write_all(f.record.to_text().as_bytes())?;
-                r.flush()?;
+                r.write_all(f.record.to_text().as_bytes())
+                    .and_then(|_| r.flush())
+                    .map_err(failed("the record"))?;
             }
         }
         Ok(())
     }
 
     /// The session over for the reason `end`: the last game closed and the summary printed.
-    fn close(mut self, end: End) -> Result<Summary> {
+    fn close(mut self, end: End) -> Result<Summary, ConnectError> {
         self.malformed.finish("malformed messages");
         self.stale.finish("boards that came at once with others");
         let f = self.follower.end(end);
@@ -617,8 +626,12 @@ impl<'a, 'b> Session<'a, 'b> {
             End::Eof => "the connection ended",
             End::Interrupted => "interrupted",
         };
-        writeln!(self.out, "{how}; {}", self.summary.line())?;
-        self.out.flush()?;
+        writeln!(self.out, "{how}; {}", self.summary.line())
+            .and_then(|_| self.out.flush())
+            .map_err(|error| ConnectError::Write {
+                what: "the summary",
+                error,
+            })?;
         Ok(self.summary)
     }
 }

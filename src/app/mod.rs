@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod connect;
 pub mod endgames;
+pub mod error;
 pub mod gui;
 pub mod http;
 pub mod live;

@@ -10,8 +10,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
-
+use crate::app::error::PlayError;
 use crate::brain::analysis::{DieAnalysis, analyse_die, cube_name, threats_after};
 use crate::brain::decision_log::{Decision, DecisionLog};
 use crate::brain::level::{self, Level};
@@ -155,7 +154,7 @@ enum Reply {
 }
 
 impl Game<'_> {
-    fn roll(&mut self, side: Color, v: &Variant) -> Result<Option<u8>> {
+    fn roll(&mut self, side: Color, v: &Variant) -> io::Result<Option<u8>> {
         if !v.has_dice() {
             // The mover picks any cube: there is nothing to roll.
             return Ok(Some(0));
@@ -195,7 +194,7 @@ impl Game<'_> {
         }
     }
 
-    fn ask_move(&mut self, b: &Board, side: Color, die: u8, legal: &[Move]) -> Result<Reply> {
+    fn ask_move(&mut self, b: &Board, side: Color, die: u8, legal: &[Move]) -> io::Result<Reply> {
         let v = b.variant();
         let names: Vec<String> = legal.iter().map(|m| m.display(v).to_string()).collect();
         writeln!(self.out, "legal moves: {}", names.join(" "))?;
@@ -235,7 +234,7 @@ impl Game<'_> {
     }
 
     /// Plays from the start position, recording every move; returns the final position.
-    fn play(&mut self, rec: &mut GameRecord) -> Result<Board> {
+    fn play(&mut self, rec: &mut GameRecord) -> io::Result<Board> {
         let opts = self.opts;
         let mut b = opts.start.clone();
         loop {
@@ -295,7 +294,7 @@ impl Game<'_> {
     }
 
     /// The engine's advice to a person: every move's win chance and the threats after it.
-    fn show_advice(&mut self, b: &Board, side: Color, a: &DieAnalysis) -> Result<()> {
+    fn show_advice(&mut self, b: &Board, side: Color, a: &DieAnalysis) -> io::Result<()> {
         writeln!(
             self.out,
             "engine's advice (win chance, threats after the move):"
@@ -322,7 +321,7 @@ impl Game<'_> {
     }
 
     /// The engine's move for `side` at its level, logged as a decision if asked, and its value.
-    fn engine_move(&mut self, b: &Board, side: Color, die: u8) -> Result<(Move, i64)> {
+    fn engine_move(&mut self, b: &Board, side: Color, die: u8) -> io::Result<(Move, i64)> {
         let opts = self.opts;
         let c = level::choose(
             &mut self.searcher,
@@ -349,7 +348,7 @@ impl Game<'_> {
     }
 
     /// Both sides' win chances after `side` played `mv` (valued `value` for `side`).
-    fn show_chances(&mut self, b: &Board, side: Color, mv: Move, value: i64) -> Result<()> {
+    fn show_chances(&mut self, b: &Board, side: Color, mv: Move, value: i64) -> io::Result<()> {
         let (red, blue) = if side == Color::Red {
             (value, WIN - value)
         } else {
@@ -367,11 +366,17 @@ impl Game<'_> {
 }
 
 /// Plays one game. Errors only come from writing the output, the record or the decision log.
-pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(
+    opts: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Outcome, PlayError> {
     let log = match &opts.decision_log {
         Some(p) => Some(
-            DecisionLog::open(p)
-                .with_context(|| format!("opening decision log {}", p.display()))?,
+            DecisionLog::open(p).map_err(|error| PlayError::DecisionLog {
+                path: p.clone(),
+                error,
+            })?,
         ),
         None => None,
     };
@@ -433,7 +438,10 @@ pub fn run(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> 
     if let (Some(p), Some(r)) = (&opts.record, record.as_mut()) {
         r.write_all(rec.to_text().as_bytes())
             .and_then(|_| r.flush())
-            .with_context(|| format!("writing record {}", p.display()))?;
+            .map_err(|error| PlayError::WriteRecord {
+                path: p.clone(),
+                error,
+            })?;
         writeln!(out, "record saved to {}", p.display())?;
     }
     Ok(match (rec.winner, rec.reason) {

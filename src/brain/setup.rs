@@ -2,9 +2,7 @@
 //! (TCG). One constant here, so that both front ends always agree; and the setup table it comes
 //! from (`setup_table.txt`, computed by `learn::setup_table`) with its text format.
 
-use anyhow::{Context, Result, bail};
-
-use crate::rules::notation::{parse_setup_in, setup_string};
+use crate::rules::notation::{NotationError, parse_setup_in, setup_string};
 use crate::rules::variant::Variant;
 
 /// The arrangement in setup order (for Red a5 b5 c5 a4 b4 a3; Blue's order is the point mirror,
@@ -75,31 +73,58 @@ pub fn format_table(entries: &[Entry], header: &str) -> String {
     s
 }
 
-pub fn parse_table(text: &str) -> Result<Vec<Entry>> {
+/// A line of the setup table that does not read (its 1-based number first), or a table without
+/// a line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupTableError {
+    #[error("line {0}: expected 'setup wins games'")]
+    Fields(usize),
+    #[error("reading the setup table: line {line}: {error}")]
+    Setup { line: usize, error: NotationError },
+    /// A count that is no number (the word as written).
+    #[error("line {line}: '{word}' is no count")]
+    Count { line: usize, word: String },
+    #[error("line {line}: {wins} wins of {games} games")]
+    Counts { line: usize, wins: u32, games: u32 },
+    #[error("the setup table is empty")]
+    Empty,
+}
+
+/// The setup table from its text (as [`format_table`] writes it).
+pub fn parse_table(text: &str) -> Result<Vec<Entry>, SetupTableError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        let n = i + 1;
         let f: Vec<&str> = line.split_whitespace().collect();
         if f.len() != 3 {
-            bail!("line {}: expected 'setup wins games'", i + 1);
+            return Err(SetupTableError::Fields(n));
         }
         let cubes = parse_setup_in(Variant::standard(), f[0])
-            .map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))
-            .context("reading the setup table")?;
+            .map_err(|error| SetupTableError::Setup { line: n, error })?;
         let mut setup = [0u8; 6];
         setup.copy_from_slice(&cubes);
-        let wins: u32 = f[1].parse().with_context(|| format!("line {}", i + 1))?;
-        let games: u32 = f[2].parse().with_context(|| format!("line {}", i + 1))?;
+        let count = |w: &str| {
+            w.parse::<u32>().map_err(|_| SetupTableError::Count {
+                line: n,
+                word: w.to_string(),
+            })
+        };
+        let (wins, games) = (count(f[1])?, count(f[2])?);
         if wins > games || games == 0 {
-            bail!("line {}: {wins} wins of {games} games", i + 1);
+            return Err(SetupTableError::Counts {
+                line: n,
+                wins,
+                games,
+            });
         }
         out.push(Entry { setup, wins, games });
     }
     if out.is_empty() {
-        bail!("the setup table is empty");
+        return Err(SetupTableError::Empty);
     }
     Ok(out)
 }
@@ -144,9 +169,23 @@ mod tests {
         let t = format_table(&e, "made by a test");
         assert!(t.starts_with("# made by a test\n"));
         assert_eq!(parse_table(&t).unwrap(), e);
-        assert!(parse_table("# nothing\n").is_err());
-        assert!(parse_table("123456 5 4\n").is_err());
-        assert!(parse_table("123455 1 4\n").is_err());
-        assert!(parse_table("123456 1\n").is_err());
+        assert_eq!(parse_table("# nothing\n"), Err(SetupTableError::Empty));
+        assert_eq!(
+            parse_table("123456 5 4\n"),
+            Err(SetupTableError::Counts {
+                line: 1,
+                wins: 5,
+                games: 4
+            })
+        );
+        assert!(matches!(
+            parse_table("\n123455 1 4\n"),
+            Err(SetupTableError::Setup { line: 2, .. })
+        ));
+        assert_eq!(parse_table("123456 1\n"), Err(SetupTableError::Fields(1)));
+        assert_eq!(
+            parse_table("123456 x 4\n").unwrap_err().to_string(),
+            "line 1: 'x' is no count"
+        );
     }
 }

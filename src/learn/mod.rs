@@ -4,6 +4,7 @@
 //!
 //! Layer: uses the rules and the brain; nothing below uses it.
 
+pub mod error;
 pub mod selfplay;
 pub mod setup_table;
 pub mod train;

@@ -14,11 +14,10 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::{Context, Result, bail};
-
 use crate::brain::analysis::analyse_preroll;
 use crate::brain::net::{self, Features, HIDDEN, INPUTS, QA, QB, W1_LIMIT, Weights};
 use crate::brain::search::{EvalKind, Limits, Searcher, to_prob};
+use crate::learn::error::DataError;
 use crate::learn::selfplay::{self, Budget};
 use crate::rules::board::{Board, Color};
 use crate::rules::notation::{parse_fen_parts_in, to_fen};
@@ -66,7 +65,7 @@ pub fn datagen(
     labels: Labels,
     out: &mut dyn Write,
     progress: &dyn Fn(u64),
-) -> Result<u64> {
+) -> Result<u64, DataError> {
     const CHUNK: u64 = 1000;
     let label_limits = Limits::to_depth(labels.depth);
     let mut written = 0;
@@ -113,7 +112,7 @@ pub fn datagen(
             (text, seen.len() as u64)
         });
         for (text, n) in texts {
-            out.write_all(text.as_bytes()).context("writing the data")?;
+            out.write_all(text.as_bytes()).map_err(DataError::Write)?;
             written += n;
         }
         start += CHUNK.min(games - start);
@@ -123,35 +122,55 @@ pub fn datagen(
 }
 
 /// Reads a data file: position (board and side), result, ply per line.
-pub fn load(path: &std::path::Path) -> Result<Vec<(Board, f32, u16)>> {
-    let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+pub fn load(path: &std::path::Path) -> Result<Vec<(Board, f32, u16)>, DataError> {
+    let path_buf = || path.to_path_buf();
+    let file = std::fs::File::open(path).map_err(|error| DataError::Open {
+        path: path_buf(),
+        error,
+    })?;
     let mut v = Vec::new();
     for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("reading {}", path.display()))?;
+        let line = line.map_err(|error| DataError::Read {
+            path: path_buf(),
+            error,
+        })?;
         let f: Vec<&str> = line.split_whitespace().collect();
         if f.is_empty() {
             continue;
         }
+        let n = i + 1;
         if f.len() != 4 {
-            bail!(
-                "{} line {}: expected '<board> <side> <result> <ply>'",
-                path.display(),
-                i + 1
-            );
+            return Err(DataError::Fields {
+                path: path_buf(),
+                line: n,
+            });
         }
         let b = parse_fen_parts_in(crate::rules::variant::Variant::standard(), f[0], f[1])
-            .map_err(|e| anyhow::anyhow!("{} line {}: {e}", path.display(), i + 1))?;
+            .map_err(|error| DataError::Position {
+                path: path_buf(),
+                line: n,
+                error,
+            })?;
         if b.is_over() {
-            bail!("{} line {}: the game is over", path.display(), i + 1);
+            return Err(DataError::Over {
+                path: path_buf(),
+                line: n,
+            });
         }
         let y: f32 = f[2]
             .parse()
             .ok()
             .filter(|y: &f32| (0.0..=1.0).contains(y))
-            .with_context(|| format!("{} line {}: bad result '{}'", path.display(), i + 1, f[2]))?;
-        let ply: u16 = f[3]
-            .parse()
-            .with_context(|| format!("{} line {}: bad ply '{}'", path.display(), i + 1, f[3]))?;
+            .ok_or_else(|| DataError::Result {
+                path: path_buf(),
+                line: n,
+                word: f[2].to_string(),
+            })?;
+        let ply: u16 = f[3].parse().map_err(|_| DataError::Ply {
+            path: path_buf(),
+            line: n,
+            word: f[3].to_string(),
+        })?;
         v.push((b, y, ply));
     }
     Ok(v)

@@ -101,3 +101,24 @@ pub struct JobPanicked(pub String);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown protocol '{0}' (expected auto, native or tcg)")]
 pub struct UnknownProtocol(pub String);
+
+/// What ends a protocol session before `quit` or the end of input: the controller's pipe that
+/// no longer takes replies, a thread the system would not start, or what the session was started
+/// with (a variant, a solved table) that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("writing a reply: {0}")]
+    Write(std::io::Error),
+    /// `what` names the thread: "the input thread", "a worker thread".
+    #[error("starting {what}: {error}")]
+    Thread {
+        what: &'static str,
+        error: std::io::Error,
+    },
+    /// The variant the session was started with that cannot be set (its text is whole, so it
+    /// is no source: printed with its causes it is said once).
+    #[error("{0}")]
+    Command(CommandError),
+    #[error(transparent)]
+    SolvedTable(#[from] SolveError),
+}

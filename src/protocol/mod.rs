@@ -22,11 +22,10 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-
 use crate::brain::search::Searcher;
 use crate::brain::tables::Tables;
 use crate::rules::variant::Variant;
+use error::ServeError;
 use native::{Engine, Event};
 
 /// Which protocol to speak.
@@ -84,7 +83,7 @@ pub fn is_tcg_line(line: &str) -> bool {
 /// search at once. Each line carries the moment it was read: a move's time counts from there, not
 /// from when a busy loop gets to it. Bytes that are not UTF-8 are replaced rather than ending the
 /// session: they make a bad command, which gets an error reply like any other.
-fn spawn_reader(tx: Sender<Event>) -> Result<()> {
+fn spawn_reader(tx: Sender<Event>) -> Result<(), ServeError> {
     thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
@@ -111,7 +110,10 @@ fn spawn_reader(tx: Sender<Event>) -> Result<()> {
             }
             let _ = tx.send(Event::InputClosed);
         })
-        .context("starting the input thread")?;
+        .map_err(|error| ServeError::Thread {
+            what: "the input thread",
+            error,
+        })?;
     Ok(())
 }
 
@@ -147,7 +149,7 @@ pub fn run_stdio(
     table_dir: Option<std::path::PathBuf>,
     variant: &'static Variant,
     loaded: Vec<&'static Variant>,
-) -> Result<()> {
+) -> Result<(), ServeError> {
     if std::io::stdin().is_terminal() {
         eprintln!("{}", greeting(mode));
     }
@@ -200,7 +202,7 @@ pub fn run_stdio(
         drop(tx);
         let first = first.expect("a first line was read");
         tcg::serve(first, &mut lines, &mut out, searcher, variant)?;
-        out.flush().context("writing standard output")?;
+        out.flush().map_err(ServeError::Write)?;
         return Ok(());
     }
     log::info!("speaking the native protocol");
@@ -210,7 +212,7 @@ pub fn run_stdio(
     engine.set_table_dir(table_dir);
     engine
         .set_variant(variant.name())
-        .map_err(anyhow::Error::msg)?;
+        .map_err(ServeError::Command)?;
     engine.run(first)
 }
 

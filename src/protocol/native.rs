@@ -18,8 +18,6 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::thread;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-
 use crate::brain::analysis::{FaceBest, PreRoll};
 use crate::brain::level::Level;
 use crate::brain::search::{Clock, Info, Limits, SearchResult, Searcher, WIN};
@@ -30,7 +28,7 @@ use crate::protocol::analysis;
 use crate::protocol::command::{
     AnalyseParams, Command, GoParams, Handshake, MultiPv, Query, Setting,
 };
-use crate::protocol::error::{CommandError, JobPanicked};
+use crate::protocol::error::{CommandError, JobPanicked, ServeError};
 use crate::protocol::options::{
     DECISION_LOG, MOVE_OVERHEAD, MoveChoice, SPIN_OPTIONS, SpinOption, TABLE_PATH, THREADS,
     TableChoice, UCI_VARIANT, VARIANT_PATH,
@@ -41,6 +39,10 @@ use crate::rules::notation;
 use crate::rules::perft;
 use crate::rules::variant::{PRESETS, Variant};
 use crate::rules::variant_file;
+
+/// The loop's steps fail only as the session does: a reply that cannot be written, a thread that
+/// does not start.
+type Result<T, E = ServeError> = std::result::Result<T, E>;
 
 /// What reaches the event loop.
 pub enum Event {
@@ -288,8 +290,8 @@ impl<W: Write> Engine<W> {
     fn send(&mut self, r: Reply) -> Result<()> {
         let line = r.to_string();
         log::debug!("> {line}");
-        writeln!(self.out, "{line}").context("writing a reply")?;
-        self.out.flush().context("writing a reply")
+        writeln!(self.out, "{line}").map_err(ServeError::Write)?;
+        self.out.flush().map_err(ServeError::Write)
     }
 
     fn error(&mut self, msg: impl std::fmt::Display) -> Result<()> {
@@ -415,7 +417,10 @@ impl<W: Write> Engine<W> {
                 // The loop may be gone already (quit during a job): nobody to tell then.
                 let _ = tx.send(Event::Done(done));
             })
-            .context("starting a worker thread")?;
+            .map_err(|error| ServeError::Thread {
+                what: "a worker thread",
+                error,
+            })?;
         self.running = Some(job);
         Ok(())
     }

@@ -11,10 +11,9 @@ use std::io::Write;
 use std::str::FromStr;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-
 use crate::brain::search::{Clock, Limits, Searcher};
 use crate::brain::setup::{ENGINE_SETUP, variant_setup};
+use crate::protocol::error::ServeError;
 use crate::rules::board::{Board, Color};
 use crate::rules::tcg_notation::{
     BOARD_SETTINGS, TcgNotationError, move_to_tcg_in, parse_board_tokens_in, parse_side,
@@ -209,7 +208,7 @@ pub fn serve(
     out: &mut dyn Write,
     searcher: Searcher,
     variant: &'static Variant,
-) -> Result<()> {
+) -> Result<(), ServeError> {
     let mut engine = Engine {
         searcher,
         variant,
@@ -232,8 +231,8 @@ pub fn serve(
                 "0".to_string()
             }
         };
-        writeln!(out, "{reply}").context("writing a TCG reply")?;
-        out.flush().context("flushing a TCG reply")?;
+        writeln!(out, "{reply}").map_err(ServeError::Write)?;
+        out.flush().map_err(ServeError::Write)?;
     }
     Ok(())
 }

@@ -14,11 +14,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, mpsc};
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, ensure};
-
+use super::error::{RunError, SettingsError};
 use super::game::{GameSpec, pairing, play_game};
 use super::report::Report;
 use crate::players::battle::Remote;
+use crate::players::error::BattleError;
 use crate::players::{Fault, Player, PlayerSpec, TimeControl, Turn};
 use crate::record::{self, GameRecord};
 use crate::rules::board::{Color, Move};
@@ -61,19 +61,16 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn validate(&self) -> Result<()> {
-        ensure!(
-            (1..=MAX_CLIENTS).contains(&self.clients),
-            "--players must be 1..{MAX_CLIENTS}"
-        );
-        ensure!(
-            self.clients >= 2 || matches!(self.format, Format::Judge { .. }),
-            "a round robin or a knockout needs at least 2 players (or --judge)"
-        );
-        ensure!(
-            self.games >= 2 && self.games.is_multiple_of(2),
-            "games come in pairs"
-        );
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if !(1..=MAX_CLIENTS).contains(&self.clients) {
+            return Err(SettingsError::Clients { max: MAX_CLIENTS });
+        }
+        if self.clients < 2 && !matches!(self.format, Format::Judge { .. }) {
+            return Err(SettingsError::TooFewClients);
+        }
+        if self.games < 2 || !self.games.is_multiple_of(2) {
+            return Err(SettingsError::OddGames);
+        }
         Ok(())
     }
 
@@ -114,9 +111,13 @@ pub fn accept(
     wait: Duration,
     reserved: &[&str],
     out: &mut dyn Write,
-) -> Result<Vec<Remote>> {
-    let acceptor = listener.try_clone()?;
-    acceptor.set_nonblocking(true)?;
+) -> Result<Vec<Remote>, RunError> {
+    let listening = |error| RunError::Listener {
+        what: "preparing the listener",
+        error,
+    };
+    let acceptor = listener.try_clone().map_err(listening)?;
+    acceptor.set_nonblocking(true).map_err(listening)?;
     let done = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let accepting = {
@@ -165,7 +166,10 @@ impl Door {
         let accepted = match self.take_new() {
             Ok(k) => k,
             Err(e) => {
-                let _ = self.tx.send(Err(anyhow::Error::from(e)));
+                let _ = self.tx.send(Err(RunError::Listener {
+                    what: "accepting a connection",
+                    error: e,
+                }));
                 return false;
             }
         };
@@ -250,8 +254,8 @@ impl Door {
             let r = h
                 .stream
                 .set_nonblocking(false)
-                .map_err(anyhow::Error::from)
-                .and_then(|_| Remote::handshake(h.stream, left).map_err(anyhow::Error::msg));
+                .map_err(Refused::Io)
+                .and_then(|_| Remote::handshake(h.stream, left).map_err(Refused::Battle));
             pending.fetch_sub(1, Ordering::SeqCst);
             // The receiver is gone once every client is in: this one is dropped.
             let _ = tx.send(Ok((r, h.addr)));
@@ -279,8 +283,18 @@ impl Door {
 /// whether it is still wanted).
 const ACCEPT_POLL: Duration = Duration::from_millis(20);
 
-/// A finished handshake: the client or why it failed, and where it came from.
-type Handshake = Result<(Result<Remote>, SocketAddr)>;
+/// A finished handshake: the client or why it failed, and where it came from; or the listener's
+/// failure.
+type Handshake = Result<(Result<Remote, Refused>, SocketAddr), RunError>;
+
+/// Why a connection was dropped before it became a client (logged, never an error of the run).
+#[derive(Debug, thiserror::Error)]
+enum Refused {
+    #[error("{0}")]
+    Io(std::io::Error),
+    #[error("{0}")]
+    Battle(BattleError),
+}
 
 /// Takes finished handshakes until `n` clients are in.
 fn admit(
@@ -288,13 +302,11 @@ fn admit(
     n: usize,
     reserved: &[&str],
     out: &mut dyn Write,
-) -> Result<Vec<Remote>> {
+) -> Result<Vec<Remote>, RunError> {
     let mut clients: Vec<Remote> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     while clients.len() < n {
-        let (shake, addr) = rx
-            .recv()
-            .map_err(|_| anyhow::anyhow!("the listener stopped"))??;
+        let (shake, addr) = rx.recv().map_err(|_| RunError::ListenerStopped)??;
         match shake {
             Ok(mut r) => {
                 let sent = record::record_name(r.sent_name());
@@ -310,8 +322,12 @@ fn admit(
                     k += 1;
                 }
                 r.rename(&name);
-                writeln!(out, "client {}/{n}: {name} from {addr}", clients.len() + 1)?;
-                out.flush()?;
+                writeln!(out, "client {}/{n}: {name} from {addr}", clients.len() + 1)
+                    .and_then(|_| out.flush())
+                    .map_err(|error| RunError::Write {
+                        what: "the clients' names",
+                        error,
+                    })?;
                 names.push(name);
                 clients.push(r);
             }
@@ -609,9 +625,11 @@ pub fn run<'a>(
     mut clients: Vec<Remote>,
     out: &'a mut (dyn Write + Send),
     record: Option<&'a mut (dyn Write + Send)>,
-) -> Result<Outcome> {
+) -> Result<Outcome, RunError> {
     ev.validate()?;
-    ensure!(clients.len() == ev.clients, "not every client is connected");
+    if clients.len() != ev.clients {
+        return Err(RunError::Clients);
+    }
     let mut names: Vec<String> = clients.iter().map(|c| c.name()).collect();
     let judged = matches!(ev.format, Format::Judge { .. });
     if let Format::Judge { name, .. } = &ev.format {
@@ -645,14 +663,16 @@ pub fn run<'a>(
         c.close();
     }
     let sink = run.sink.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(e) = sink.failure {
-        return Err(anyhow::Error::new(e).context("writing the event's output"));
+    if let Some(error) = sink.failure {
+        return Err(RunError::Write {
+            what: "the event's output",
+            error,
+        });
     }
     let mut records = sink.records;
     records.sort_by_key(|g| g.number);
     let anchor = if judged { names.len() - 1 } else { 0 };
-    let report =
-        Report::build(names.clone(), &records, anchor, None).map_err(anyhow::Error::msg)?;
+    let report = Report::build(names.clone(), &records, anchor, None)?;
     let standings = standings(&names, &records);
     Ok(Outcome {
         names,

@@ -35,8 +35,6 @@ pub mod tourney;
 
 use std::io::Write;
 
-use anyhow::Result;
-
 pub use game::{GameSpec, pairing, play_game};
 
 use crate::record::Reason;
@@ -88,7 +86,7 @@ pub fn run_match(
     t: &plan::Tournament,
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
-) -> Result<Summary> {
+) -> Result<Summary, error::RunError> {
     let t = plan::Tournament {
         games: t.games.div_ceil(2).max(1) * 2,
         ..t.clone()

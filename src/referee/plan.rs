@@ -2,8 +2,7 @@
 //! start positions, shards and limits, checked once by [`Tournament::validate`] before any game.
 //! Running it is the business of `tourney` (a gauntlet or round robin) and `rounds` (an event).
 
-use anyhow::{Result, bail, ensure};
-
+use super::error::{OpeningsError, SettingsError};
 use super::report::Report;
 use super::stats::{Sprt, Verdict};
 use crate::players::PlayerSpec;
@@ -49,18 +48,19 @@ pub enum Opening {
 /// Reads a positions file: one start per line, either a position string or two setups with an
 /// optional first mover (`451623 123456` or `451623 123456 b`). Blank lines and `#` lines are
 /// skipped.
-pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
+pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fail = |m: String| anyhow::anyhow!("line {}: {}", i + 1, record::short_message(m));
+        let n = i + 1;
+        let notation = |error| OpeningsError::Notation { line: n, error };
         if line.contains('/') {
-            let b = parse_fen_in(v, line).map_err(|e| fail(e.to_string()))?;
+            let b = parse_fen_in(v, line).map_err(notation)?;
             if b.is_over() {
-                return Err(fail("the game is already over".into()));
+                return Err(OpeningsError::Over { line: n });
             }
             out.push(Opening::Fixed(Start::from_board(&b)));
             continue;
@@ -70,37 +70,38 @@ pub fn parse_openings(text: &str, v: &'static Variant) -> Result<Vec<Opening>> {
             [r, b] => (r, b, None),
             [r, b, f] => (r, b, Some(f)),
             _ => {
-                return Err(fail(format!(
-                    "'{}': expected a position string or two setups",
-                    record::excerpt(line)
-                )));
+                return Err(OpeningsError::Form {
+                    line: n,
+                    text: line.to_string(),
+                });
             }
         };
-        let red = parse_setup_in(v, red).map_err(|e| fail(e.to_string()))?;
-        let blue = parse_setup_in(v, blue).map_err(|e| fail(e.to_string()))?;
+        let red = parse_setup_in(v, red).map_err(notation)?;
+        let blue = parse_setup_in(v, blue).map_err(notation)?;
+        let first = match first {
+            None => None,
+            Some("r") => Some(Color::Red),
+            Some("b") => Some(Color::Blue),
+            Some(f) => {
+                return Err(OpeningsError::FirstMover {
+                    line: n,
+                    word: f.to_string(),
+                });
+            }
+        };
         out.push(match first {
             None => Opening::Setups { red, blue },
-            Some("r") => Opening::Fixed(Start::Setups {
+            Some(first) => Opening::Fixed(Start::Setups {
                 red,
                 blue,
-                first: Color::Red,
+                first,
                 variant: v,
             }),
-            Some("b") => Opening::Fixed(Start::Setups {
-                red,
-                blue,
-                first: Color::Blue,
-                variant: v,
-            }),
-            Some(f) => {
-                return Err(fail(format!(
-                    "bad first mover '{}': expected r or b",
-                    record::excerpt(f)
-                )));
-            }
         });
     }
-    ensure!(!out.is_empty(), "the positions file has no position");
+    if out.is_empty() {
+        return Err(OpeningsError::Empty);
+    }
     Ok(out)
 }
 
@@ -329,96 +330,76 @@ impl Tournament {
 
     /// Checks what the command line cannot: enough players, an SPRT only for two, numbers in
     /// their ranges, a shard with games.
-    pub fn validate(&self) -> Result<()> {
-        ensure!(
-            (2..=MAX_GAMES).contains(&self.games),
-            "games per encounter must be 2..{MAX_GAMES} (whole pairs)"
-        );
-        ensure!(
-            self.grace_ms <= MAX_GRACE_MS,
-            "the grace must be 0..{MAX_GRACE_MS} ms"
-        );
-        ensure!(
-            (1..=MAX_CONCURRENCY).contains(&self.concurrency),
-            "the concurrency must be 1..{MAX_CONCURRENCY}"
-        );
-        ensure!(
-            self.entrants.len() <= MAX_PLAYERS,
-            "at most {MAX_PLAYERS} players"
-        );
-        if let Some(s) = self.shard {
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        use SettingsError as E;
+        let need = |ok: bool, e: E| if ok { Ok(()) } else { Err(e) };
+        let players = self.entrants.len();
+        let games_ok = (2..=MAX_GAMES).contains(&self.games);
+        need(games_ok, E::Games { max: MAX_GAMES })?;
+        let max_ms = MAX_GRACE_MS;
+        need(self.grace_ms <= max_ms, E::Grace { max_ms })?;
+        let concurrency_ok = (1..=MAX_CONCURRENCY).contains(&self.concurrency);
+        need(
+            concurrency_ok,
+            E::Concurrency {
+                max: MAX_CONCURRENCY,
+            },
+        )?;
+        need(
+            players <= MAX_PLAYERS,
+            E::TooManyPlayers { max: MAX_PLAYERS },
+        )?;
+        if let Some(Shard { k, n }) = self.shard {
             let pairs = self.total_pairs();
-            ensure!(
-                s.k <= pairs,
-                "shard {}/{}: the match has only {pairs} pairs of games, so this shard has none; \
-                 use at most {pairs} shards",
-                s.k,
-                s.n
-            );
+            need(k <= pairs, E::EmptyShard { k, n, pairs })?;
         }
-        ensure!(
-            self.entrants.len() >= 2,
-            "a match needs at least two players"
-        );
-        ensure!(
-            self.names.len() == self.entrants.len(),
-            "one name per player"
-        );
-        ensure!(
-            self.games >= 2 && self.games.is_multiple_of(2),
-            "games come in pairs"
-        );
-        ensure!(self.anchor < self.entrants.len(), "no such anchor player");
+        need(players >= 2, E::TooFewPlayers)?;
+        need(self.names.len() == players, E::Names)?;
+        need(self.games.is_multiple_of(2), E::OddGames)?;
+        need(self.anchor < players, E::Anchor)?;
         if self.sprt.is_some() {
-            ensure!(
-                self.entrants.len() == 2,
-                "--sprt is for a match of two players"
-            );
-            ensure!(
-                self.shard.is_none(),
-                "--sprt cannot stop a shard early (it does not see the other shards); \
-                 run the shards without it and apply it with `ewn stats --sprt`"
-            );
+            need(players == 2, E::SprtPlayers)?;
+            need(self.shard.is_none(), E::SprtShard)?;
         }
         if let Schedule::Swiss { rounds } = self.schedule {
-            ensure!(
-                (1..=super::event::swiss_max_rounds(self.entrants.len())).contains(&rounds),
-                "--rounds {rounds}: a Swiss event of {} players plays 1..{} rounds (more \
-                 would repeat a pairing)",
-                self.entrants.len(),
-                super::event::swiss_max_rounds(self.entrants.len())
-            );
+            let max = super::event::swiss::max_rounds(players);
+            need(
+                (1..=max).contains(&rounds),
+                E::SwissRounds {
+                    rounds,
+                    players,
+                    max,
+                },
+            )?;
         }
         if matches!(self.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
-            ensure!(
+            need(
                 self.sprt.is_none() && self.shard.is_none() && self.first_to.is_none(),
-                "a {} event takes no --sprt, --shard or --first-to",
-                self.schedule.name()
-            );
+                E::EventOptions {
+                    schedule: self.schedule.name(),
+                },
+            )?;
         }
         if let Some(n) = self.first_to {
-            ensure!(
-                self.entrants.len() == 2,
-                "--first-to is for a match of two players"
-            );
-            ensure!(
-                n >= 1 && self.games >= 2 * n - 1,
-                "--first-to {n}: the match needs at least {} games",
-                2 * n - 1
-            );
-            ensure!(
+            need(players == 2, E::FirstToPlayers)?;
+            let needed = (2 * n).saturating_sub(1);
+            need(
+                n >= 1 && self.games >= needed,
+                E::FirstToGames { n, needed },
+            )?;
+            need(
                 self.sprt.is_none() && self.shard.is_none(),
-                "--first-to ends the match itself: it takes no --sprt or --shard"
-            );
+                E::FirstToOptions,
+            )?;
         }
-        if self.engine_setups && !self.openings.is_empty() {
-            bail!("--engine-setups and --positions both choose the start: give one");
-        }
-        if self.engine_setups && !self.variant.standard {
-            bail!(
-                "--engine-setups is for the standard game; in {} the setups are drawn from the seed or given with --positions",
-                self.variant.name()
-            );
+        if self.engine_setups {
+            need(self.openings.is_empty(), E::SetupsAndPositions)?;
+            need(
+                self.variant.standard,
+                E::EngineSetups {
+                    variant: self.variant.name().to_string(),
+                },
+            )?;
         }
         Ok(())
     }

@@ -8,14 +8,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail, ensure};
-
+use super::error::RunError;
 use super::game::{GameSpec, pairing, play_game};
 use super::plan::{MAX_CONCURRENCY, Opening, Outcome, Progress, Tournament};
 use super::report::Report;
 use super::stats::{self, Pairs, Verdict};
 use crate::players::Player;
-use crate::record::{self, GameRecord, Start};
+use crate::record::{GameRecord, Start};
 use crate::rules::board::Color;
 use crate::rules::rng;
 
@@ -181,11 +180,10 @@ impl Live {
 }
 
 /// The records and the report of a run that has played.
-pub(super) fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome> {
+pub(super) fn finish(t: &Tournament, live: Live, planned: u64) -> Result<Outcome, RunError> {
     let mut records = live.records;
     records.sort_by_key(|g| g.number);
-    let report =
-        Report::build(t.names.clone(), &records, t.anchor, t.sprt).map_err(anyhow::Error::msg)?;
+    let report = Report::build(t.names.clone(), &records, t.anchor, t.sprt)?;
     Ok(Outcome {
         records,
         report,
@@ -213,15 +211,19 @@ impl Live {
 
 /// The tally of the games a record already holds, each checked to be one of `slots` with its
 /// players in their colours.
-pub(super) fn preload(t: &Tournament, slots: &[Slot], mut done: Vec<GameRecord>) -> Result<Live> {
+pub(super) fn preload(
+    t: &Tournament,
+    slots: &[Slot],
+    mut done: Vec<GameRecord>,
+) -> Result<Live, RunError> {
     let mut live = Live::new();
     preload_into(t, &mut live, slots, &mut done)?;
     if let Some(g) = done.first() {
-        bail!(
-            "the record holds game {}, which this run does not play (another --shard, --games \
-             or players?)",
-            g.number
-        );
+        return Err(RunError::NotPlayed {
+            number: g.number,
+            of: "run",
+            hint: "another --shard, --games or players?",
+        });
     }
     Ok(live)
 }
@@ -232,7 +234,7 @@ pub(super) fn preload_into(
     live: &mut Live,
     slots: &[Slot],
     done: &mut Vec<GameRecord>,
-) -> Result<()> {
+) -> Result<(), RunError> {
     done.sort_by_key(|g| g.number);
     let by_number: BTreeMap<u64, &Slot> = slots.iter().map(|s| (s.number, s)).collect();
     let (mine, rest): (Vec<GameRecord>, Vec<GameRecord>) = std::mem::take(done)
@@ -242,15 +244,15 @@ pub(super) fn preload_into(
     for g in mine {
         let slot = by_number[&g.number];
         let (red, blue) = slot.red_blue();
-        ensure!(
-            g.red == t.names[red] && g.blue == t.names[blue],
-            "the record's game {} is between {} and {}, this run's between {} and {}",
-            g.number,
-            record::excerpt(&g.red),
-            record::excerpt(&g.blue),
-            t.names[red],
-            t.names[blue]
-        );
+        if g.red != t.names[red] || g.blue != t.names[blue] {
+            return Err(RunError::OtherPlayers {
+                number: g.number,
+                record_red: g.red,
+                record_blue: g.blue,
+                red: t.names[red].clone(),
+                blue: t.names[blue].clone(),
+            });
+        }
         let game = Finished {
             slot: *slot,
             rec: g,
@@ -285,7 +287,7 @@ pub(super) fn play_slots(
     out: &mut (dyn Write + Send),
     record: &mut Option<&mut (dyn Write + Send)>,
     live: Live,
-) -> Result<Live> {
+) -> Result<Live, RunError> {
     let resumed: HashSet<u64> = live
         .records
         .iter()
@@ -337,8 +339,12 @@ pub(super) fn play_slots(
     }
     let (live, out, _) = pool.sink.into_inner().unwrap_or_else(|e| e.into_inner());
     if progress == Progress::Status {
-        out.write_all(b"\r\x1b[K")?;
-        out.flush()?;
+        out.write_all(b"\r\x1b[K")
+            .and_then(|_| out.flush())
+            .map_err(|error| RunError::Write {
+                what: "the progress",
+                error,
+            })?;
     }
     Ok(live)
 }
@@ -352,7 +358,7 @@ struct Pool<'a, 'o, 'r, 'i> {
     /// No pair is begun once set (a failure, the SPRT or a first-to decision).
     stop: AtomicBool,
     first_to_done: AtomicBool,
-    failure: Mutex<Option<anyhow::Error>>,
+    failure: Mutex<Option<RunError>>,
     started_at: Instant,
     /// Games the tally held before this call.
     already: u64,
@@ -481,18 +487,19 @@ impl Pool<'_, '_, '_, '_> {
         }
         // The record first: it is what a resume reads. A game the record holds already (held
         // back on a resume until the games before it were played) is not written twice.
-        let mut io = || -> Result<()> {
+        let mut io = || -> Result<(), RunError> {
+            let failed = |what| move |error| RunError::Write { what, error };
             if let Some(r) = record.as_deref_mut()
                 && !recorded
             {
                 r.write_all(text.as_bytes())
                     .and_then(|_| r.flush())
-                    .context("writing the record")?;
+                    .map_err(failed("the record"))?;
             }
             if !recorded {
                 out.write_all(line.as_bytes())
                     .and_then(|_| out.flush())
-                    .context("writing the progress")?;
+                    .map_err(failed("the progress"))?;
             }
             Ok(())
         };

@@ -8,8 +8,7 @@ use std::fs::{File, TryLockError};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
-
+use super::error::{NotRecord, RecordFileError};
 use crate::record::{GameRecord, excerpt, parse_located};
 
 /// Opens the record `path` for reading and writing (created if needed, nothing cut yet) and takes
@@ -18,8 +17,8 @@ use crate::record::{GameRecord, excerpt, parse_located};
 /// here (`match`, `play`, `serve`, `connect`), so two can never write one file at once; the lock
 /// (an exclusive `flock`, through `File::try_lock`) lives as long as the file is open and goes
 /// with the process, however it ends.
-fn lock(path: &Path) -> Result<File> {
-    let name = path.display();
+fn lock(path: &Path) -> Result<File, RecordFileError> {
+    let name = || path.display().to_string();
     let file = crate::players::engine::open_no_link(
         path,
         std::fs::OpenOptions::new()
@@ -28,14 +27,17 @@ fn lock(path: &Path) -> Result<File> {
             .create(true)
             .truncate(false),
     )
-    .map_err(|e| anyhow::anyhow!("opening the record {name}: {e}"))?;
+    .map_err(|error| RecordFileError::Open {
+        name: name(),
+        error,
+    })?;
     match file.try_lock() {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => bail!(
-            "the record {name} is in use by another runner (it holds the file's lock); \
-             wait for it to end or give another --record"
-        ),
-        Err(TryLockError::Error(e)) => bail!("locking the record {name}: {e}"),
+        Err(TryLockError::WouldBlock) => Err(RecordFileError::InUse { name: name() }),
+        Err(TryLockError::Error(error)) => Err(RecordFileError::Lock {
+            name: name(),
+            error,
+        }),
     }
 }
 
@@ -43,43 +45,32 @@ fn lock(path: &Path) -> Result<File> {
 /// Checked before any engine is started; a file that is not there, is empty or is not a regular
 /// file passes (the lock refuses the last kind). Only a file that is a record of games is offered
 /// `--resume`: a file of anything else would be refused by it.
-pub fn refuse_existing(path: &Path) -> Result<()> {
+pub fn refuse_existing(path: &Path) -> Result<(), RecordFileError> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return Ok(());
     };
     if !meta.is_file() || meta.len() == 0 {
         return Ok(());
     }
-    let name = path.display();
+    let name = path.display().to_string();
     let text = match crate::record::read_text_file(path) {
         Ok(text) => text,
-        Err(e) => bail!(
-            "{e}: the record {name} is not a record of games; nothing was played: give another \
-             --record file (or delete this one)"
-        ),
+        Err(error) => return Err(RecordFileError::ExistingText { name, error }),
     };
-    let games = match finished_games(&text) {
-        Ok((_, games)) => games.len(),
-        Err(e) => bail!(
-            "{name}: {e}: it is not a record of games; nothing was played: give another --record \
-             file (or delete this one)"
-        ),
-    };
-    let holds = if games > 0 {
-        format!("{games} game{}", if games == 1 { "" } else { "s" })
-    } else {
-        format!("{} bytes (no finished game)", text.len())
-    };
-    bail!(
-        "the record {name} already holds {holds}; nothing was played: give --resume to continue \
-         that match, or another --record file (or delete this one) to start a new match"
-    )
+    match finished_games(&text) {
+        Ok((_, games)) => Err(RecordFileError::Holds {
+            name,
+            games: games.len(),
+            bytes: text.len(),
+        }),
+        Err(why) => Err(RecordFileError::ExistingOther { name, why }),
+    }
 }
 
 /// Refuses, before any engine is started and without changing it, a file given to `--resume`
 /// that is not a record of games (see [`finished_games`]). A file that is not there or is empty
 /// passes: the match starts from its first game.
-pub fn check_resumable(path: &Path) -> Result<()> {
+pub fn check_resumable(path: &Path) -> Result<(), RecordFileError> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return Ok(());
     };
@@ -87,12 +78,9 @@ pub fn check_resumable(path: &Path) -> Result<()> {
         return Ok(());
     }
     let text = crate::record::read_text_file(path)?;
-    finished_games(&text).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: {e}: not a record of games, so --resume cannot continue it; nothing was played \
-             and the file was left as it was",
-            path.display()
-        )
+    finished_games(&text).map_err(|why| RecordFileError::NotResumable {
+        name: path.display().to_string(),
+        why,
     })?;
     Ok(())
 }
@@ -111,31 +99,36 @@ impl RecordFile {
         path: &Path,
         match_id: &str,
         resume: bool,
-    ) -> Result<(RecordFile, Vec<GameRecord>)> {
-        let name = path.display();
+    ) -> Result<(RecordFile, Vec<GameRecord>), RecordFileError> {
+        let name = || path.display().to_string();
         let mut file = lock(path)?;
         let games = if resume {
             let text = crate::record::read_text_file(path)?;
-            let (keep, games) =
-                finished_games(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-            for g in &games {
-                if g.match_id.as_deref() != Some(match_id) {
-                    bail!(
-                        "{name}: game {} is of another match (match {}, this one {match_id}): \
-                         resume with the settings it was started with, or give another --record",
-                        g.number,
-                        excerpt(g.match_id.as_deref().unwrap_or("none"))
-                    );
-                }
+            let (keep, games) = finished_games(&text)
+                .map_err(|why| RecordFileError::NotRecord { name: name(), why })?;
+            if let Some(g) = games
+                .iter()
+                .find(|g| g.match_id.as_deref() != Some(match_id))
+            {
+                return Err(RecordFileError::OtherMatch {
+                    name: name(),
+                    game: g.number,
+                    theirs: excerpt(g.match_id.as_deref().unwrap_or("none")),
+                    ours: match_id.to_string(),
+                });
             }
             if keep < text.len() {
                 let line = text[..keep].lines().count() + 1;
                 log::warn!(
-                    "{name}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
+                    "{}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
+                    name(),
                     text.len() - keep
                 );
                 file.set_len(keep as u64)
-                    .map_err(|e| anyhow::anyhow!("cutting the record {name}: {e}"))?;
+                    .map_err(|error| RecordFileError::Cut {
+                        name: name(),
+                        error,
+                    })?;
             }
             games
         } else {
@@ -143,7 +136,10 @@ impl RecordFile {
             Vec::new()
         };
         file.seek(SeekFrom::End(0))
-            .map_err(|e| anyhow::anyhow!("opening the record {name}: {e}"))?;
+            .map_err(|error| RecordFileError::Open {
+                name: name(),
+                error,
+            })?;
         Ok((
             RecordFile {
                 path: path.to_path_buf(),
@@ -158,7 +154,7 @@ impl RecordFile {
 /// follows is an unfinished game (or the half-written bytes of one). A text that is not a record
 /// of games is refused with its line: text outside a game, or a tail that is not the beginning of
 /// one game (its first line `game N`, or a half-written prefix of it, then only a game's lines).
-fn finished_games(text: &str) -> Result<(usize, Vec<GameRecord>), String> {
+fn finished_games(text: &str) -> Result<(usize, Vec<GameRecord>), NotRecord> {
     let mut keep = 0;
     let mut at = 0;
     for line in text.split_inclusive('\n') {
@@ -167,11 +163,14 @@ fn finished_games(text: &str) -> Result<(usize, Vec<GameRecord>), String> {
             keep = at;
         }
     }
-    let games = parse_located(&text[..keep]).map_err(|e| e.to_string())?;
+    let games = parse_located(&text[..keep])?;
     let mut seen = std::collections::HashSet::new();
     for g in &games {
         if !seen.insert(g.game.number) {
-            return Err(format!("line {}: game {} twice", g.line, g.game.number));
+            return Err(NotRecord::Twice {
+                line: g.line,
+                number: g.game.number,
+            });
         }
     }
     check_tail(&text[keep..], text[..keep].lines().count())?;
@@ -187,13 +186,13 @@ const GAME_LINES: [&str; 13] = [
 /// Checks that `tail` (what follows the last finished game, its first line numbered `before + 1`)
 /// is what a runner killed while writing a game leaves: nothing but blank and `#` lines, or one
 /// game's `game N` line and then only that game's lines, the last one possibly cut short.
-fn check_tail(tail: &str, before: usize) -> Result<(), String> {
-    let not_record = |n: usize, why: &str| {
-        Err(format!(
-            "line {}: {why} ({})",
-            before + n + 1,
-            excerpt(tail.lines().nth(n).unwrap_or("").trim())
-        ))
+fn check_tail(tail: &str, before: usize) -> Result<(), NotRecord> {
+    let not_record = |n: usize, why: &'static str| {
+        Err(NotRecord::Tail {
+            line: before + n + 1,
+            why,
+            text: excerpt(tail.lines().nth(n).unwrap_or("").trim()),
+        })
     };
     let mut begun = false;
     for (i, raw) in tail.split_inclusive('\n').enumerate() {
@@ -242,11 +241,14 @@ impl Write for RecordFile {
 impl RecordFile {
     /// Opens the record `path` for a new series of games: locked as [`RecordFile::open`] locks
     /// it, then emptied (only once the lock is held, so that a refused writer cuts nothing).
-    pub fn create(path: &Path) -> Result<RecordFile> {
+    pub fn create(path: &Path) -> Result<RecordFile, RecordFileError> {
         let mut file = lock(path)?;
         file.set_len(0)
             .and_then(|_| file.seek(SeekFrom::Start(0)).map(|_| ()))
-            .map_err(|e| anyhow::anyhow!("emptying the record {}: {e}", path.display()))?;
+            .map_err(|error| RecordFileError::Empty {
+                name: path.display().to_string(),
+                error,
+            })?;
         Ok(RecordFile {
             path: path.to_path_buf(),
             file,
@@ -272,7 +274,10 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(finished_games("").unwrap().0, 0);
         let twice = format!("{game}{game}");
-        assert!(finished_games(&twice).unwrap_err().contains("game 1 twice"));
+        assert!(matches!(
+            finished_games(&twice),
+            Err(NotRecord::Twice { line: 9, number: 1 })
+        ));
         // Cut anywhere inside the header or a later line: still a game's beginning.
         for cut in [
             "g",
@@ -291,17 +296,21 @@ mod tests {
     fn a_file_that_is_not_a_record_is_refused_with_its_line() {
         let game = "game 1\nseed 1\nred a\nblue b\nsetup 123456 123456\nfirst r\n\
                     result b time red: no answer\nend\n";
-        let e = finished_games("junk\n").unwrap_err();
+        let e = finished_games("junk\n").unwrap_err().to_string();
         assert!(e.contains("line 1") && e.contains("junk"), "{e}");
         assert!(finished_games("junk").is_err());
         assert!(
             finished_games("# EWN\n\nSome prose.\n")
                 .unwrap_err()
+                .to_string()
                 .contains("line 3")
         );
         // After a finished game: prose, a second header, or an unknown line inside the tail.
         let e = finished_games(&format!("{game}\nhello there\n")).unwrap_err();
-        assert!(e.contains("line 10"), "{e}");
+        assert!(
+            matches!(e, NotRecord::Tail { line: 10, .. }) && e.to_string().contains("hello"),
+            "{e}"
+        );
         assert!(finished_games(&format!("{game}game 2\nseed 1\nhello\n")).is_err());
         assert!(finished_games(&format!("{game}game 2\ngame 3\n")).is_err());
         assert!(finished_games(&format!("{game}game x\n")).is_err());

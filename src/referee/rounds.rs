@@ -4,8 +4,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
-
+use super::error::{ReportError, RunError};
 use super::event;
 use super::plan::{Outcome, Progress, Schedule, Tournament};
 use super::pool::{Live, Run, Slot, finish, play_slots, preload_into};
@@ -21,7 +20,7 @@ pub(super) fn run_event(
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
     mut done: Vec<GameRecord>,
-) -> Result<Outcome> {
+) -> Result<Outcome, RunError> {
     let n = t.entrants.len();
     let g = t.games;
     let size = n.next_power_of_two();
@@ -67,15 +66,18 @@ pub(super) fn run_event(
             out.write_all(head.as_bytes())
                 .and_then(|_| out.write_all(text.as_bytes()))
                 .and_then(|_| out.flush())
-                .context("writing the progress")?;
+                .map_err(|error| RunError::Write {
+                    what: "the progress",
+                    error,
+                })?;
         }
     }
     if let Some(g) = done.first() {
-        bail!(
-            "the record holds game {}, which this event does not play (other players, rounds or \
-             --games-per-round?)",
-            g.number
-        );
+        return Err(RunError::NotPlayed {
+            number: g.number,
+            of: "event",
+            hint: "other players, rounds or --games-per-round?",
+        });
     }
     let mut o = finish(t, live, planned)?;
     o.event = Some(text);
@@ -98,9 +100,9 @@ fn slot(number: u64, a: usize, b: usize, k: u64, gi: u64) -> Slot {
 /// rounds before (a repeated pairing, the last resort, is logged).
 fn swiss_slots(t: &Tournament, live: &Live, r: u64, rounds: u64) -> Vec<Slot> {
     let (n, g) = (t.entrants.len(), t.games);
-    let standings = event::swiss_standings(&t.names, g, &live.records);
-    let met = event::swiss_met(&t.names, g, &live.records);
-    let p = event::swiss_pairings(&standings, &met, rounds - r - 1);
+    let standings = event::swiss::standings(&t.names, g, &live.records);
+    let met = event::swiss::met(&t.names, g, &live.records);
+    let p = event::swiss_pairing::next_round(&standings, &met, rounds - r - 1);
     if !p.repeats.is_empty() {
         let names: Vec<String> = p
             .repeats
@@ -119,7 +121,7 @@ fn swiss_slots(t: &Tournament, live: &Live, r: u64, rounds: u64) -> Vec<Slot> {
         .flat_map(|(p, &(a, b))| {
             (0..g).map(move |gi| {
                 let at = event::GameAt::new(r, p as u64, gi);
-                let number = event::swiss_number(n, g, at);
+                let number = event::swiss::number(n, g, at);
                 slot(number, a, b, r * (g / 2) + gi / 2, gi)
             })
         })
@@ -131,15 +133,17 @@ fn swiss_slots(t: &Tournament, live: &Live, r: u64, rounds: u64) -> Vec<Slot> {
 fn knockout_wave(t: &Tournament, live: &Live, r: u64) -> Vec<Slot> {
     let (n, g) = (t.entrants.len(), t.games);
     let size = n.next_power_of_two();
-    let (ties, todo) = event::knockout(n, g, &live.records, &t.names);
-    todo.iter()
+    let bracket = event::knockout::bracket(n, g, &live.records, &t.names);
+    bracket
+        .to_play
+        .iter()
         .filter(|w| w.round == r)
         .filter_map(|&at| {
             let (p, gi) = (at.pairing, at.game);
-            let tie = &ties[r as usize][p as usize];
+            let tie = &bracket.rounds[r as usize][p as usize];
             let (a, b) = (tie.a?, tie.b?);
-            let number = event::knockout_number(size, g, at);
-            let stride = event::knockout_stride(g);
+            let number = event::knockout::number(size, g, at);
+            let stride = event::knockout::stride(g);
             let k = (r * size as u64 / 2 + p) * stride / 2 + gi / 2;
             Some(slot(number, a, b, k, gi))
         })
@@ -152,19 +156,18 @@ fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
 }
 
 /// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
-pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String> {
+pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String, ReportError> {
     let mut s = match t.schedule {
-        Schedule::Swiss { .. } => event::swiss_text(
+        Schedule::Swiss { .. } => event::text::standings(
             &t.names,
-            &event::swiss_standings(&t.names, t.games, records),
+            &event::swiss::standings(&t.names, t.games, records),
         ),
         _ => {
-            let (rounds, _) = event::knockout(t.entrants.len(), t.games, records, &t.names);
-            event::knockout_text(&t.names, &rounds)
+            let bracket = event::knockout::bracket(t.entrants.len(), t.games, records, &t.names);
+            event::text::bracket(&t.names, &bracket)
         }
     };
-    let report =
-        Report::build(t.names.clone(), records, t.anchor, None).map_err(anyhow::Error::msg)?;
+    let report = Report::build(t.names.clone(), records, t.anchor, None)?;
     s.push_str(&report.crosstable());
     Ok(s)
 }

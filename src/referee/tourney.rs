@@ -18,8 +18,7 @@
 
 use std::io::Write;
 
-use anyhow::Result;
-
+use super::error::RunError;
 use super::plan::{Outcome, Progress, Schedule, Tournament};
 use super::pool::{Run, Slot, finish, play_slots, preload};
 use super::report::Report;
@@ -32,7 +31,7 @@ pub fn run(
     progress: Progress,
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
-) -> Result<Outcome> {
+) -> Result<Outcome, RunError> {
     run_resumed(t, progress, out, record, Vec::new())
 }
 
@@ -66,7 +65,7 @@ pub fn run_resumed(
     out: &mut (dyn Write + Send),
     record: Option<&mut (dyn Write + Send)>,
     done: Vec<GameRecord>,
-) -> Result<Outcome> {
+) -> Result<Outcome, RunError> {
     t.validate()?;
     if matches!(t.schedule, Schedule::Swiss { .. } | Schedule::Knockout) {
         return super::rounds::run_event(t, progress, out, record, done);

@@ -180,3 +180,53 @@ fn status_line_estimates_the_time_left() {
     );
     assert!(out.ends_with("\r\x1b[K"), "{out:?}");
 }
+
+#[test]
+fn validate_names_each_refusal_by_its_kind() {
+    use crate::referee::error::SettingsError as E;
+    assert_eq!(tournament(3, Schedule::RoundRobin).validate(), Ok(()));
+    let with = |f: &dyn Fn(&mut Tournament)| {
+        let mut t = tournament(3, Schedule::RoundRobin);
+        f(&mut t);
+        t.validate()
+    };
+    assert_eq!(with(&|t| t.games = 3), Err(E::OddGames));
+    assert_eq!(with(&|t| t.games = 0), Err(E::Games { max: 1_000_000 }));
+    assert_eq!(
+        with(&|t| t.concurrency = 0),
+        Err(E::Concurrency { max: 64 })
+    );
+    assert_eq!(with(&|t| t.anchor = 3), Err(E::Anchor));
+    assert_eq!(
+        with(&|t| t.shard = Some(Shard { k: 7, n: 7 })),
+        Err(E::EmptyShard {
+            k: 7,
+            n: 7,
+            pairs: 6
+        })
+    );
+    assert_eq!(
+        with(&|t| t.schedule = Schedule::Swiss { rounds: 9 }),
+        Err(E::SwissRounds {
+            rounds: 9,
+            players: 3,
+            max: 3
+        })
+    );
+    // Two players, a first-to that the games cannot reach; and with none at all, no panic.
+    let mut t = tournament(2, Schedule::RoundRobin);
+    t.first_to = Some(3);
+    let e = t.validate().unwrap_err();
+    assert_eq!(e, E::FirstToGames { n: 3, needed: 5 });
+    assert_eq!(
+        e.to_string(),
+        "--first-to 3: the match needs at least 5 games"
+    );
+    t.first_to = Some(0);
+    assert!(t.validate().is_err());
+    assert_eq!(
+        with(&|t| t.engine_setups = true).map(|_| ()),
+        Ok(()),
+        "the standard game without --positions takes --engine-setups"
+    );
+}

@@ -147,7 +147,11 @@ fn a_match_killed_and_resumed_ends_as_an_uninterrupted_one() {
 fn a_record_in_use_is_refused_and_another_match_is_not_resumed() {
     let engine = slow_engine();
     let rec = common::temp_path("resume", "locked.txt");
-    let args = match_args(&engine, &rec);
+    let mut args = match_args(&engine, &rec);
+    // Long enough to be running still when the other runs have started their engines, however
+    // busy the machine: it is killed below.
+    let games = args.iter().position(|a| a == "--games").unwrap();
+    args[games + 1] = "400".into();
     let mut first = Command::new(EWN)
         .args(&args)
         .stdout(Stdio::null())

@@ -25,8 +25,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Result, bail};
-
 use crate::brain::analysis::{analyse_die, analyse_preroll};
 use crate::brain::luck::{
     DEFAULT_LUCK_DEPTH, RollLuck, SideLuck, adjusted_result, game_luck, move_accuracy, net_luck,
@@ -36,7 +34,7 @@ use crate::brain::tables::Tables;
 use crate::record::GameRecord;
 use crate::rules::board::{Color, Move};
 use crate::rules::notation::move_name_in;
-pub use error::ReviewError;
+pub use error::{ReviewError, ReviewRunError};
 
 /// What a move gave away, named as backgammon and chess programs name it (gnubg's "doubtful",
 /// "bad", "very bad"; lichess's inaccuracy, mistake, blunder): at least [`INACCURACY`],
@@ -749,9 +747,9 @@ pub struct ReviewArgs {
     pub table_dir: Option<PathBuf>,
 }
 
-pub fn run_review(args: ReviewArgs) -> Result<()> {
+pub fn run_review(args: ReviewArgs) -> Result<(), ReviewRunError> {
     if !(0.0..=1.0).contains(&args.threshold) {
-        bail!("--threshold must lie in 0..1, not {}", args.threshold);
+        return Err(ReviewRunError::Threshold(args.threshold));
     }
     let games = chosen_games(&args)?;
     let limits = Limits {
@@ -799,7 +797,7 @@ pub fn run_review(args: ReviewArgs) -> Result<()> {
 }
 
 /// The games of the record file to review: all, or the one `--game` names.
-fn chosen_games(args: &ReviewArgs) -> Result<Vec<GameRecord>> {
+fn chosen_games(args: &ReviewArgs) -> Result<Vec<GameRecord>, ReviewRunError> {
     // Names the file and the line of any error; a file without games is one. Names are at most
     // `record::MAX_NAME` characters, which bounds the report's column width.
     let mut games: Vec<GameRecord> = crate::record::read_record_file(&args.file)?
@@ -809,11 +807,14 @@ fn chosen_games(args: &ReviewArgs) -> Result<Vec<GameRecord>> {
     if let Some(n) = args.game {
         games.retain(|g| g.number == n);
         if games.is_empty() {
-            bail!("no game {n} in {}", args.file.display());
+            return Err(ReviewRunError::NoGame {
+                game: n,
+                file: args.file.clone(),
+            });
         }
     }
     if games.is_empty() {
-        bail!("no games in {}", args.file.display());
+        return Err(ReviewRunError::NoGames(args.file.clone()));
     }
     Ok(games)
 }
@@ -850,7 +851,7 @@ pub fn review_all(
     hash_mb: usize,
     tables: Option<&Arc<Tables>>,
     table_dir: Option<&std::path::Path>,
-) -> Result<Vec<GameReview>> {
+) -> Result<Vec<GameReview>, ReviewRunError> {
     for_each_game(games, jobs, hash_mb, tables, table_dir, &|s, g| {
         review_game(s, g, limits)
     })
@@ -863,7 +864,7 @@ pub fn luck_all(
     jobs: usize,
     hash_mb: usize,
     tables: Option<&Arc<Tables>>,
-) -> Result<Vec<Vec<RollLuck>>> {
+) -> Result<Vec<Vec<RollLuck>>, ReviewRunError> {
     for_each_game(games, jobs, hash_mb, tables, None, &|s, g| {
         luck_of_game(s, g, limits)
     })
@@ -881,7 +882,7 @@ pub fn for_each_game<T: Send + Clone>(
     tables: Option<&Arc<Tables>>,
     table_dir: Option<&std::path::Path>,
     job: &GameJob<'_, T>,
-) -> Result<Vec<T>> {
+) -> Result<Vec<T>, ReviewRunError> {
     // Each variant's solved table, read once, for the games of that variant.
     let mut solved = std::collections::HashMap::new();
     if let Some(dir) = table_dir {
@@ -892,7 +893,7 @@ pub fn for_each_game<T: Send + Clone>(
             }
             if let Some(p) = crate::brain::solve::file::find(dir, v) {
                 let t = crate::brain::solve::file::read(v, &p)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+                    .map_err(|error| ReviewRunError::SolvedTable { path: p, error })?;
                 solved.insert(v.name().to_string(), Arc::new(t));
             }
         }
@@ -923,7 +924,10 @@ pub fn for_each_game<T: Send + Clone>(
         .zip(results)
         .map(|(g, r)| {
             r.expect("every game was reviewed")
-                .map_err(|e| anyhow::anyhow!("game {}: {e}", g.number))
+                .map_err(|error| ReviewRunError::Game {
+                    game: g.number,
+                    error,
+                })
         })
         .collect()
 }
