@@ -88,9 +88,13 @@ pub fn quiet_on_closed_pipe() {
 /// True when `e` comes from writing to a pipe whose reader has gone (`| head`): the command
 /// ends quietly, as one that printed everything asked for.
 pub fn is_closed_pipe(e: &anyhow::Error) -> bool {
+    let broken = |io: &std::io::Error| io.kind() == std::io::ErrorKind::BrokenPipe;
     e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<std::io::Error>().is_some_and(broken)
+            || matches!(
+                c.downcast_ref::<crate::referee::error::RunError>(),
+                Some(crate::referee::error::RunError::Write { error, .. }) if broken(error)
+            )
     })
 }
 
