@@ -451,7 +451,7 @@ def play_desktop_game(d, done):
                 wait(d, "the hint on the board", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.hint-from"))
                 # The hint is framed and said under the board: no label over the target's cube.
                 label = js(d, "getComputedStyle(document.querySelector('.cell.hint-to'), '::before').content")
-                assert label in ("none", "normal", ""), f"a label {label} covers the hint's target square"
+                assert "hint" not in label, f"a label {label} covers the hint's target square"
                 wait(d, "the hint in words under the board", lambda d: "Hint:" in note_shown(d))
                 check_layout(d, 1280)
                 shot(d, "gui-desktop-play.png")
@@ -1121,10 +1121,7 @@ def opening_game(d, width, by_key):
         # Review by the board: on a phone the board stays in view whole, its bar above it.
         d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         click(d, "review-end")
-        wait(d, "the board and its bar in view after Review", lambda d: d.execute_script(
-            "const r = document.getElementById('board').getBoundingClientRect();"
-            "const bar = document.querySelector('.board-wrap').previousElementSibling.getBoundingClientRect();"
-            "return bar.top >= -1 && r.bottom <= window.innerHeight + 1;"))
+        wait(d, "the board and its bar in view after Review", board_and_bar_in_view)
     else:
         click(d, "review")
     wait(d, "the review of the opening game", lambda d: js(d, "S.review.moves") and not js(d, "S.review.busy"))
@@ -1194,6 +1191,14 @@ def copied_address_keeps_control(d):
     print("copied address: a new tab keeps control; another browser says it watches and how to play")
 
 
+def board_and_bar_in_view(d):
+    """The board is in view whole, with the player's bar above it."""
+    return d.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "const bar = document.querySelector('.board-wrap').previousElementSibling.getBoundingClientRect();"
+        "return bar.top >= -1 && r.bottom <= window.innerHeight + 1;")
+
+
 def third_game_of_a_record(d):
     """A record of several games: the picker lists them and the third one loads."""
     games = "".join(REVIEWED.replace("game 1", f"game {n}").replace("red ewn", f"red player{n}")
@@ -1208,6 +1213,17 @@ def third_game_of_a_record(d):
     if d.find_element(By.ID, "load-ask").is_displayed():
         click(d, "load-yes")
     wait(d, "the third game loaded", lambda d: js(d, "S.players.red.label") == "player3" and ply_count(d) == 19)
+    # The picker fits the page's width, and the loaded game's board comes into view (on a phone
+    # the record's card is far below it).
+    picker = d.execute_script(
+        "const s = document.getElementById('record-game'); const r = s.getBoundingClientRect();"
+        "const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
+        "c.font = cs.font; const text = c.measureText(s.options[s.selectedIndex].text).width;"
+        "const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;"
+        "return {left: r.left, right: r.right, page: document.documentElement.clientWidth, text, room};")
+    assert picker["left"] >= 0 and picker["right"] <= picker["page"], f"the record's game picker is off the page: {picker}"
+    assert picker["text"] <= picker["room"], f"the picked game's name is cut off in the picker: {picker}"
+    wait(d, "the loaded game's board in view", board_and_bar_in_view)
     # The form offers the last game started here (or a person against the engine, Red first),
     # not the record's players.
     want = js(d, "lastStarted ? [lastStarted.first, lastStarted.red.type] : ['r', 'human']")
@@ -1412,6 +1428,8 @@ def phone():
         review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")
+        third_game_of_a_record(d)
+        shot(d, "phone-record-loaded.png", top=False)
         variant_game(d, "3x3", 390, "gui-phone-3x3.png")
         variant_game(d, "6x6", 390, "gui-phone-6x6.png")
         coords_clear_of_cubes(d)
