@@ -223,7 +223,7 @@
     $('final').hidden = false;
     $('final-text').textContent = cut
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
-      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}. Final standings below.`;
+      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}. How the last games ended and the final standings are below.`;
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
