@@ -374,6 +374,13 @@ def review_loaded(d, prefix):
     d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
     load_text(d)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "greedy")
+    # The graph's points still being worked out are said under it, until there are none.
+    gaps = js(d, "S.graph_gaps")
+    assert isinstance(gaps, int), f"the state does not say how much of the graph is missing: {gaps!r}"
+    if gaps > 1 and js(d, "S.analysis.enabled") and not js(d, "held()"):
+        wait(d, "the note that the graph is being worked out",
+             lambda d: "Working out the win chances" in d.find_element(By.ID, "graph-note").text
+             or js(d, "S.graph_gaps") == 0)
     click(d, "review")
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li"))
     marks = js(d, "S.review.moves.filter(m => m.mark).map(m => m.mark)")
@@ -381,6 +388,8 @@ def review_loaded(d, prefix):
     assert d.find_elements(By.CSS_SELECTOR, "#moves .mk"), "the move list shows no marks"
     assert d.find_elements(By.CSS_SELECTOR, "#graph .gmark"), "the graph shows no marks"
     wait(d, "the review's graph", lambda d: graph_points(d) >= 15)
+    wait(d, "the whole graph, its note gone", lambda d: js(d, "S.graph_gaps") == 0
+         and not d.find_element(By.ID, "graph-note").is_displayed())
     # A marked move shows its position with the played and the best move.
     click_first(d, "a marked move of the review", "#review-marked button")
     wait(d, "the position before the marked move", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
@@ -440,6 +449,10 @@ def play_desktop_game(d, done):
                 wait(d, "the per-face table", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-faces-table tbody tr"))
                 click(d, "hint")
                 wait(d, "the hint on the board", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.hint-from"))
+                # The hint is framed and said under the board: no label over the target's cube.
+                label = js(d, "getComputedStyle(document.querySelector('.cell.hint-to'), '::before').content")
+                assert "hint" not in label, f"a label {label} covers the hint's target square"
+                wait(d, "the hint in words under the board", lambda d: "Hint:" in note_shown(d))
                 check_layout(d, 1280)
                 shot(d, "gui-desktop-play.png")
                 axe(d, "the desktop page during a game")
@@ -466,7 +479,9 @@ def review_brings_the_board(d):
 
     def board_in_view(d):
         r = d.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
-        return ply_pos(d) < 19 and r["top"] >= -1 and r["bottom"] <= 844 + 1
+        # The player's bar above the board too: the board's top edge is never cut.
+        bar = d.execute_script("return document.querySelector('.board-wrap').previousElementSibling.getBoundingClientRect().top")
+        return ply_pos(d) < 19 and r["top"] >= -1 and bar >= -1 and r["bottom"] <= 844 + 1
 
     wait(d, "the board in view after a review entry", board_in_view)
     wait(d, "the decision's frames", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
@@ -565,8 +580,9 @@ def back_to_game(d):
 
 
 def own_cube_and_notes(d):
-    """A click on one's own cube next to the only movable one never takes it; the note says
-    why, on the board and in view, and goes away with the next change."""
+    """A click on one's own cube next to the only movable one never takes it, nor is it refused:
+    the capture waits for a second click, and the note says why, on the board and in view, and
+    goes away with the next change. A second click takes it; picked on purpose, one click does."""
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].value = arguments[1]", box,
                      "game 1\nred a\nblue b\nposition R1R23/5/5/5/4B1 r\nresult unfinished\nend\n")
@@ -580,6 +596,9 @@ def own_cube_and_notes(d):
     assert js(d, "S.plies.length") == 0, "a click on one's own cube took it"
     assert d.find_elements(By.CSS_SELECTOR, "#sq-b5.target.take-own"), "b5 is not drawn as a capture"
     wait(d, "the note about the own cube", lambda d: "own cube" in note_shown(d))
+    # Not refused ("click a5 first"): the capture waits for a second click on b5.
+    assert "first" not in note_shown(d), f"the first click on b5 is refused: {note_shown(d)!r}"
+    assert d.find_elements(By.CSS_SELECTOR, "#sq-b5.armed"), "b5's capture does not wait for a second click"
     note = d.find_element(By.ID, "error").rect
     board = d.find_element(By.ID, "board").rect
     scroll = js(d, "window.scrollY")
@@ -595,7 +614,16 @@ def own_cube_and_notes(d):
     d.find_element(By.ID, "sq-b5").click()
     wait(d, "the capture of one's own cube", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
     wait(d, "the note gone with the change", lambda d: note_shown(d) == "")
-    print("own cube: a click never takes it; picked on purpose it does; the note shows right under the board")
+    # From the same position again: a second click on b5 takes it.
+    load_text(d)
+    wait(d, "the two-cube position again", lambda d: js(d, "S.fen") == "R1R23/5/5/5/4B1 r" and ply_count(d) == 0)
+    type_die(d, 1)
+    d.find_element(By.ID, "sq-b5").click()
+    wait(d, "b5's capture waiting", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-b5.armed"))
+    time.sleep(0.6)  # two clicks apart, not a double click
+    d.find_element(By.ID, "sq-b5").click()
+    wait(d, "a5 takes b5 on the second click", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
+    print("own cube: one click never takes it nor is refused, a second does; picked on purpose one does; the note shows right under the board")
 
 
 def double_clicks(d):
@@ -855,8 +883,48 @@ def flip_and_copy(d):
     assert js(d, "S.fen") != fen
     d.get(link)
     wait(d, "the linked position opened", lambda d: js(d, "S && S.fen") == fen and js(d, "S.plies.length") == 0)
-    assert "position=" not in d.current_url
+    assert "position=" not in d.current_url and "token" not in d.current_url, d.current_url
+    a_link_asks_only_when_it_replaces(d, link, fen)
     print(f"flip and copy: the board turns; the link {link} opens its position")
+
+
+def a_link_asks_only_when_it_replaces(d, link, fen):
+    """A copied link opens its position in a fresh browser too (it carries the token), asks only
+    when it would replace an unfinished game with moves that differs, and never for the position
+    on the board or a finished game."""
+    assert "token=" in link, f"the copied link has no token: {link}"
+    # The same position again: nothing to ask, nothing replaced.
+    d.get(link)
+    wait(d, "the page of the same link", lambda d: js(d, "S") and js(d, "linkedDone") and idle(d))
+    time.sleep(0.5)
+    assert not d.find_element(By.ID, "link-ask").is_displayed(), "a link to the position on the board asks to replace it"
+    assert js(d, "S.fen") == fen
+    # A finished game: opened without asking.
+    d.execute_script("arguments[0].value = arguments[1]", d.find_element(By.ID, "record-text"), REVIEWED)
+    load_text(d)
+    wait(d, "the finished record", lambda d: ply_count(d) == 19 and js(d, "S.line_over"))
+    navigate_to(d, 10)
+    d.get(link)
+    wait(d, "the link opened over a finished game, unasked",
+         lambda d: js(d, "S && S.fen") == fen and js(d, "S.plies.length") == 0)
+    # An unfinished game with a move: a fresh browser (no token of its own) asks, then opens it.
+    if js(d, "S.die") is None:
+        click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.legal.length") > 0)
+    d.execute_script("playMove(S.legal[0])")
+    wait(d, "a move of the game", lambda d: ply_count(d) == 1)
+    fresh = browser(1280, 800)
+    try:
+        fresh.get(link)
+        wait(fresh, "the question before replacing the unfinished game",
+             lambda f: f.find_element(By.ID, "link-ask").is_displayed())
+        fresh.find_element(By.ID, "link-yes").click()
+        wait(fresh, "the link opened in a fresh browser",
+             lambda f: js(f, "S && S.fen") == fen and js(f, "S.plies.length") == 0)
+        assert "token" not in fresh.current_url, fresh.current_url
+    finally:
+        close(fresh)
+    print("links: open in a fresh browser; asked only before replacing an unfinished game that differs")
 
 
 def minors(d):
@@ -969,6 +1037,28 @@ def coords_clear_of_cubes(d):
     assert not bad, f"labels covered by cubes on {bad}"
 
 
+def badges_clear_of_numbers(d):
+    """On a 6x6 board on a phone, the percentage badges in the squares' corners never cover a
+    cube's number, nor more than a sliver of its cube (11 and 10 side by side, each can take the
+    other)."""
+    load_position(d, "RC5/6/2RBBA2/6/6/5BC r", "6x6")
+    wait(d, "the badges of the cubes that can be taken",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .badge.danger, #board .badge.chance")) >= 2)
+    bad = d.execute_script(
+        "const out = [];"
+        "for (const c of document.querySelectorAll('#board .cell')) {"
+        "  const cube = c.querySelector('.cube:not(.ghost)'); if (!cube || !cube.firstChild) continue;"
+        "  const r = document.createRange(); r.selectNodeContents(cube); const a = r.getBoundingClientRect();"
+        "  const q = cube.getBoundingClientRect();"
+        "  for (const k of c.querySelectorAll('.badge')) { const b = k.getBoundingClientRect();"
+        "    if (b.left < a.right && a.left < b.right && b.top < a.bottom && a.top < b.bottom) out.push(c.id + ' number');"
+        "    const h = Math.min(b.bottom, q.bottom) - Math.max(b.top, q.top), w = Math.min(b.right, q.right) - Math.max(b.left, q.left);"
+        "    if (h > 3 && w > 3) out.push(`${c.id} cube (${h.toFixed(1)} px)`); } }"
+        "return out;")
+    shot(d, "phone-6x6-badges.png", top=False)
+    assert not bad, f"badges cover the cube's number on {bad}"
+
+
 def solved_shown(d):
     """A solved variant (its table given with --tables): exact values and the equilibrium setups."""
     wait(d, "the solved variant's card", lambda d: d.find_element(By.ID, "solved").is_displayed())
@@ -997,6 +1087,9 @@ def opening_game(d, width, by_key):
         roll_if_needed(d, by_key=by_key)
         if turns == 1 and not by_key:
             play_mode_holds_the_analysis(d)
+        elif js(d, "held()"):
+            badges = js(d, "document.querySelectorAll('#board .badge.danger, #board .badge.chance').length")
+            assert badges == 0, f"{badges} percentage badges on the board before the analysis is asked for"
         n = ply_count(d) + 1
         if by_key:
             type_move(d)
@@ -1017,10 +1110,20 @@ def opening_game(d, width, by_key):
         for _ in range(4):
             body.send_keys(Keys.ARROW_LEFT)
         wait(d, "four plies back after four quick presses", lambda d: ply_pos(d) == plies - 4)
+        # An earlier position of the finished game: the analysis is no longer held back.
+        wait(d, "the analysis shown at an earlier position of the finished game",
+             lambda d: d.find_element(By.ID, "winbar").is_displayed()
+             and not d.find_element(By.ID, "held-msg").is_displayed())
         for _ in range(4):
             body.send_keys(Keys.ARROW_RIGHT)
         wait(d, "back at the end", lambda d: ply_pos(d) == plies)
-    click(d, "review")
+    if width < 600:
+        # Review by the board: on a phone the board stays in view whole, its bar above it.
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        click(d, "review-end")
+        wait(d, "the board and its bar in view after Review", board_and_bar_in_view)
+    else:
+        click(d, "review")
     wait(d, "the review of the opening game", lambda d: js(d, "S.review.moves") and not js(d, "S.review.busy"))
     shot(d, f"opening-{width}-reviewed.png")
     click(d, "rematch")
@@ -1038,6 +1141,8 @@ def play_mode_holds_the_analysis(d):
     assert not d.find_element(By.ID, "winbar").is_displayed(), "the win bar shows in play mode"
     assert not d.find_element(By.ID, "graph").is_displayed(), "the graph shows in play mode"
     assert not d.find_elements(By.CSS_SELECTOR, "#board .arrows .best"), "a best-move arrow shows in play mode"
+    badges = d.find_elements(By.CSS_SELECTOR, "#board .badge.danger, #board .badge.chance, #board .badge.after")
+    assert not badges, f"{len(badges)} percentage badges show on the board in play mode"
     assert d.find_element(By.ID, "mode-play").get_attribute("aria-pressed") == "true"
     click(d, "show-analysis")
     wait(d, "the analysis table once asked", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
@@ -1086,6 +1191,14 @@ def copied_address_keeps_control(d):
     print("copied address: a new tab keeps control; another browser says it watches and how to play")
 
 
+def board_and_bar_in_view(d):
+    """The board is in view whole, with the player's bar above it."""
+    return d.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "const bar = document.querySelector('.board-wrap').previousElementSibling.getBoundingClientRect();"
+        "return bar.top >= -1 && r.bottom <= window.innerHeight + 1;")
+
+
 def third_game_of_a_record(d):
     """A record of several games: the picker lists them and the third one loads."""
     games = "".join(REVIEWED.replace("game 1", f"game {n}").replace("red ewn", f"red player{n}")
@@ -1100,6 +1213,17 @@ def third_game_of_a_record(d):
     if d.find_element(By.ID, "load-ask").is_displayed():
         click(d, "load-yes")
     wait(d, "the third game loaded", lambda d: js(d, "S.players.red.label") == "player3" and ply_count(d) == 19)
+    # The picker fits the page's width, and the loaded game's board comes into view (on a phone
+    # the record's card is far below it).
+    picker = d.execute_script(
+        "const s = document.getElementById('record-game'); const r = s.getBoundingClientRect();"
+        "const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
+        "c.font = cs.font; const text = c.measureText(s.options[s.selectedIndex].text).width;"
+        "const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;"
+        "return {left: r.left, right: r.right, page: document.documentElement.clientWidth, text, room};")
+    assert picker["left"] >= 0 and picker["right"] <= picker["page"], f"the record's game picker is off the page: {picker}"
+    assert picker["text"] <= picker["room"], f"the picked game's name is cut off in the picker: {picker}"
+    wait(d, "the loaded game's board in view", board_and_bar_in_view)
     # The form offers the last game started here (or a person against the engine, Red first),
     # not the record's players.
     want = js(d, "lastStarted ? [lastStarted.first, lastStarted.red.type] : ['r', 'human']")
@@ -1304,9 +1428,12 @@ def phone():
         review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")
+        third_game_of_a_record(d)
+        shot(d, "phone-record-loaded.png", top=False)
         variant_game(d, "3x3", 390, "gui-phone-3x3.png")
         variant_game(d, "6x6", 390, "gui-phone-6x6.png")
         coords_clear_of_cubes(d)
+        badges_clear_of_numbers(d)
         variants_explained(d, 390)
         hole_and_fall(d, 390)
         axe(d, "the phone page in a blackhole game")

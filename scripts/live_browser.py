@@ -9,8 +9,10 @@ marked, digits inside their cubes and a board large enough to read; that the boa
 moves are played; that a game that ends keeps its board with its result for a moment; that the standings and the finished games appear as tables; that the page
 refuses a request that would change something (POST: 405); that at 1280x800 no table scrolls
 sideways and a finished game's opened moves stay open as the page polls; that a cube that fell into
-the hole is named on the last-move line; and that once the match is over the final screen stays
-with the final standings. Screenshots go to OUTDIR/live-*.png. Waits are for
+the hole is named on the last-move line; that each side's clock is labelled by its own time
+control (a time a move, or a game clock); and that once the match is over the final screen stays
+with the final standings and the final positions of the last games, its tables fitting the
+screen's width at both sizes. Screenshots go to OUTDIR/live-*.png. Waits are for
 elements, bounded only against a hang.
 """
 
@@ -45,8 +47,10 @@ SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
 # once and its games last a few plies, so there the opponent is mcts with 1.5 million playouts (a
 # fraction of a second a move; mcts counts playouts, not time, so its time allowed is generous),
 # for a game to be seen in progress.
-MATCH = {"6x6": (4, "greedy", 100), "3x3": (6, "mcts:1500000", 5000),
-         "blackhole": (4, "greedy", 100)}
+# In 6x6 greedy plays under a game clock of its own (tc=) while this engine has a time a move:
+# each side's clock is labelled by its own time control.
+MATCH = {"6x6": (4, ["greedy", "tc=600+0"], 100), "3x3": (6, ["mcts:1500000"], 5000),
+         "blackhole": (4, ["greedy"], 100)}
 
 
 def watch(variant, width, height, check_post):
@@ -55,9 +59,10 @@ def watch(variant, width, height, check_post):
     and the final screen that stays once the match is over; at 1280 wide, that the tables fit without
     scrolling sideways and that a finished game's opened moves stay open across polls."""
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
-    games, opponent, movetime = MATCH[variant]
+    games, opponent_words, movetime = MATCH[variant]
+    opponent = opponent_words[0]
     match = subprocess.Popen([EWN, "--variant", variant, "match", "--engine", "self", "--opponent",
-                              opponent, "--games", str(games), "--movetime", str(movetime),
+                              *opponent_words, "--games", str(games), "--movetime", str(movetime),
                               "--live", "0", "--quiet"],
                              stdout=subprocess.DEVNULL, stderr=err)
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
@@ -103,6 +108,8 @@ def watch(variant, width, height, check_post):
                 " roll: c.querySelector('.roll').textContent,"
                 " names: c.querySelector('.side.red').textContent + ' '"
                 " + c.querySelector('.side.blue').textContent,"
+                " clocks: [...c.querySelectorAll('.side')].map((s) => [s.querySelector('b').textContent,"
+                "   s.querySelector('.clock').textContent]),"
                 " width: c.querySelector('.board').getBoundingClientRect().width,"
                 " cube: (c.querySelector('.board .cube') || {}).offsetHeight || 0,"
                 " digit: (() => { const q = c.querySelector('.board .cube');"
@@ -118,6 +125,13 @@ def watch(variant, width, height, check_post):
             return None
         first = wait_for(f"{where}: a game in progress with its last move marked", board)
         assert first["cells"] == SQUARES[variant], f"{where}: {first['cells']} squares drawn"
+        # Each side's clock as its own time control has it.
+        for name, clock in first["clocks"]:
+            game_clock = "tc=" in " ".join(opponent_words) and name == opponent
+            if game_clock:
+                assert "clock" in clock and "a move" not in clock, f"{where}: {name}'s game clock shown as {clock!r}"
+            else:
+                assert "a move" in clock, f"{where}: {name}'s time a move shown as {clock!r}"
         assert first["holes"] == (1 if variant == "blackhole" else 0), f"{where}: {first['holes']} holes"
         # Digits inside the cubes, and boards large enough to read across a hall.
         assert first["digit"] < first["cube"], f"{where}: digits {first['digit']} px in {first['cube']} px cubes"
@@ -150,6 +164,19 @@ def watch(variant, width, height, check_post):
         counted = sum(int(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows)
         assert counted == 2 * games, \
             f"{where}: the final standings count {counted} player-games, not {2 * games}"
+        # The final screen shows how the last games ended: their final positions.
+        finals = d.execute_script(
+            "return [...document.querySelectorAll('#final-boards .game')].map((c) => ({"
+            " cells: c.querySelectorAll('.board .cell').length,"
+            " cubes: c.querySelectorAll('.board .cube').length,"
+            " result: c.querySelector('.result-line').textContent,"
+            " width: c.querySelector('.board').getBoundingClientRect().width}));")
+        assert finals, f"{where}: the final screen shows no board"
+        for f in finals:
+            assert f["cells"] == SQUARES[variant] and f["cubes"] > 0, f"{where}: a final board: {f}"
+            assert "won" in f["result"] or "No winner" in f["result"], f"{where}: a final board's result {f}"
+            assert f["width"] >= 150, f"{where}: a final board {f['width']} px wide"
+        fits(d, where)
         d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}-final.png"))
         print(f"live page, {where}: boards at the variant's size, last move, tables, final screen")
     finally:

@@ -288,6 +288,8 @@ impl Game {
                 &self.shown,
                 die,
                 self.clock_ms,
+                self.tcs
+                    .map(|tc| matches!(tc, TimeControl::MoveTime { .. })),
                 self.chances,
             );
         }

@@ -26,6 +26,9 @@ pub struct LiveGame {
     pub die: Option<u8>,
     /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
     pub clock_ms: [i64; 2],
+    /// Whether each side's clock is a fixed time per move (its own time control: the two
+    /// sides of a game may play under different ones).
+    pub per_move: [bool; 2],
     /// Each side's last reported win chance (its own), when its engine reports one.
     pub win_chance: [Option<f64>; 2],
     /// The cube that the last move dropped into a hole, if it did.
@@ -193,7 +196,7 @@ impl Hall {
     }
 
     /// Game `number`'s position, moves (named in the board's variant), die about to be
-    /// answered, clocks and win chances.
+    /// answered, clocks (and whether each is a time per move) and win chances.
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &self,
@@ -203,6 +206,7 @@ impl Hall {
         moves: &[(u8, String)],
         die: Option<u8>,
         clock_ms: [i64; 2],
+        per_move: [bool; 2],
         win_chance: [Option<f64>; 2],
     ) {
         let v = board.variant();
@@ -219,6 +223,7 @@ impl Hall {
             moves,
             die: die.filter(|_| v.has_dice()),
             clock_ms,
+            per_move,
             win_chance,
             fell: None,
         };
@@ -273,7 +278,16 @@ mod tests {
     use crate::rules::variant::Variant;
 
     fn show(hall: &Hall, b: &Board, moves: &[(u8, String)], die: Option<u8>) {
-        hall.update(7, ["a", "b"], b, moves, die, [1000, 1000], [None, None]);
+        hall.update(
+            7,
+            ["a", "b"],
+            b,
+            moves,
+            die,
+            [1000, 1000],
+            [true, true],
+            [None, None],
+        );
     }
 
     #[test]

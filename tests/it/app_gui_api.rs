@@ -1029,6 +1029,61 @@ fn the_graph_fills_the_points_the_game_passed() {
         s["graph"].as_array().unwrap().iter().all(Value::is_f64)
     });
     assert_eq!(s["graph"].as_array().unwrap().len(), 4);
+    assert_eq!(s["graph_gaps"], 0, "{s}");
+}
+
+/// A loaded record's graph is worked out from its last move back, and the state says how many
+/// points are still missing (none with the analysis off); at an earlier position of a finished
+/// game the state says that its line is over, though the shown position is not.
+#[test]
+fn the_state_says_what_the_graph_lacks_and_that_the_line_is_over() {
+    let g = Gui::start();
+    g.quiet();
+    let text = REVIEWED
+        .lines()
+        .filter(|l| !l.starts_with("graph "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let s = g.post("/api/record", json!({ "text": text }));
+    assert_eq!(s["graph_gaps"], 0, "the analysis is off: {s}");
+    assert_eq!(
+        (s["winner"].clone(), s["line_over"].clone()),
+        (json!("r"), json!(true))
+    );
+    let s = g.post("/api/navigate", json!({"ply": 5}));
+    assert_eq!(
+        (s["winner"].clone(), s["line_over"].clone()),
+        (Value::Null, json!(true))
+    );
+    let s = g.post(
+        "/api/settings",
+        json!({"analysis": true, "analysis_ms": 20}),
+    );
+    let gaps = s["graph_gaps"].as_u64().unwrap();
+    let unknown = s["graph"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p.is_null())
+        .count() as u64;
+    assert!(
+        gaps > 0 && gaps <= unknown,
+        "{gaps} gaps of {unknown} unknown points"
+    );
+    let s = g.wait("the whole graph", |s| s["graph_gaps"] == 0);
+    let known = s["graph"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p.is_f64())
+        .count();
+    assert!(known >= 19, "{known} points known once no gap is left: {s}");
+    // A new game with no move: its line is not over.
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 6}),
+    );
+    assert_eq!(s["line_over"], false);
 }
 
 /// The state once the analysis of the typed die `die` is done (the analysis switched on).
@@ -1358,7 +1413,6 @@ impl LiveMatch {
 
     /// `ewn ARGS --quiet --live 0`.
     fn start_with(args: &[&str]) -> LiveMatch {
-        use std::io::{BufRead, BufReader};
         let mut child = Command::new(common::EWN)
             .args(args)
             .args(["--quiet", "--live", "0"])
@@ -1366,26 +1420,7 @@ impl LiveMatch {
             .stderr(Stdio::piped())
             .spawn()
             .expect("start ewn match");
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        let port = loop {
-            line.clear();
-            assert!(
-                err.read_line(&mut line).unwrap() > 0,
-                "the match ended before its live page started"
-            );
-            if let Some(p) = line
-                .trim()
-                .strip_prefix("live page at http://127.0.0.1:")
-                .and_then(|r| r.trim_end_matches('/').parse::<u16>().ok())
-            {
-                break p;
-            }
-        };
-        std::thread::spawn(move || {
-            let mut sink = Vec::new();
-            let _ = err.read_to_end(&mut sink);
-        });
+        let port = common::live_address(&mut child);
         LiveMatch { child, port }
     }
 

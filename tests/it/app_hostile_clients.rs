@@ -14,7 +14,7 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
@@ -108,27 +108,10 @@ fn start_match(games: u32, record: &std::path::Path) -> Target {
     .stderr(Stdio::piped())
     .spawn()
     .expect("start ewn match");
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut port = None;
-    let mut line = String::new();
-    while port.is_none() {
-        line.clear();
-        if err.read_line(&mut line).unwrap() == 0 {
-            panic!("the match ended before its live page started");
-        }
-        port = line
-            .trim()
-            .strip_prefix("live page at http://127.0.0.1:")
-            .and_then(|r| r.trim_end_matches('/').parse::<u16>().ok());
-    }
-    // Keep reading the progress, so the runner never blocks on a full pipe.
-    std::thread::spawn(move || {
-        let mut sink = Vec::new();
-        let _ = err.read_to_end(&mut sink);
-    });
+    let port = common::live_address(&mut child);
     Target {
         child,
-        port: port.unwrap(),
+        port,
         token: String::new(),
         name: "live",
     }

@@ -73,6 +73,8 @@ pub struct GameView {
     pub last: Option<[String; 2]>,
     /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
     pub clock_ms: [i64; 2],
+    /// Whether each side's `clock_ms` is a fixed time per move (its own time control).
+    pub per_move: [bool; 2],
     /// Each side's last reported win chance (its own), when its engine reports one.
     pub win_chance: [Option<f64>; 2],
     /// The cube that the last move dropped into a hole (`"R5"`), or null.
@@ -174,6 +176,7 @@ fn game_view(g: &LiveGame) -> GameView {
         moves: move_names(v, &g.moves),
         last,
         clock_ms: g.clock_ms,
+        per_move: g.per_move,
         win_chance: g.win_chance,
         fell: g.fell.map(cube_label),
     }
@@ -247,12 +250,15 @@ mod tests {
             &moves,
             Some(9),
             [5, 6],
+            [true, false],
             [None, Some(0.5)],
         );
         let view = hall_view(&hall.snapshot());
         let g = &view.games[0];
         assert_eq!(g.squares.len(), 36);
         assert_eq!((g.rows, g.cols), (6, 6));
+        // Each side's own time control.
+        assert_eq!(g.per_move, [true, false]);
         assert_eq!(g.moves, [format!("4:{}", m.display(v))]);
         let last = g.last.clone().expect("the last move's squares");
         assert_eq!(last, [v.square_name(m.from), v.square_name(m.to)]);

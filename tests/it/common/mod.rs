@@ -364,3 +364,37 @@ pub fn gui_address(child: &mut Child) -> (u16, String) {
         .and_then(|(p, t)| Some((p.parse().ok()?, t.to_string())))
         .unwrap_or_else(|| panic!("address line '{line}'"))
 }
+
+/// The port of the live page that `ewn match --live` announces on its standard error
+/// (`live page at http://127.0.0.1:PORT/`), read from the piped standard error of `child`; the
+/// rest of that output is read on in the background, so that the match never blocks on a full
+/// pipe.
+pub fn live_address(child: &mut Child) -> u16 {
+    use std::io::Read;
+    let mut err = BufReader::new(
+        child
+            .stderr
+            .take()
+            .expect("the match's standard error is piped"),
+    );
+    let mut line = String::new();
+    let port = loop {
+        line.clear();
+        assert!(
+            err.read_line(&mut line).unwrap() > 0,
+            "the match ended before its live page started"
+        );
+        if let Some(p) = line
+            .trim()
+            .strip_prefix("live page at http://127.0.0.1:")
+            .and_then(|r| r.trim_end_matches('/').parse::<u16>().ok())
+        {
+            break p;
+        }
+    };
+    thread::spawn(move || {
+        let mut sink = Vec::new();
+        let _ = err.read_to_end(&mut sink);
+    });
+    port
+}

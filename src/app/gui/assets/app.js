@@ -88,8 +88,11 @@ let noteKind = 'error'; // 'error' or 'info' (a neutral note: something copied)
 // engine's line, the graph) waits until asked or until the game ends; 'analyse': shown live.
 let mode = (() => { try { return localStorage.getItem('ewn-mode') || 'play'; } catch (e) { return 'play'; } })();
 const personPlays = () => S && (S.players.red.type === 'human' || S.players.blue.type === 'human');
+// The game has ended: at its last position, at any earlier one (a step back), or in a side line
+// from a finished game.
+const gameOver = () => Boolean(S) && Boolean(S.winner || S.line_over || (S.main && S.main.winner));
 // The analysis is held back now: play mode, a person in the game, and the game not over.
-const held = () => Boolean(S) && mode === 'play' && !S.winner && personPlays() && !setupMode;
+const held = () => Boolean(S) && mode === 'play' && !gameOver() && personPlays() && !setupMode;
 function setMode(m) {
   mode = m;
   try { localStorage.setItem('ewn-mode', m); } catch (e) { /* no storage */ }
@@ -273,7 +276,8 @@ function drawBoard() {
   const mine = S ? (S.side === 'r' ? 'R' : 'B') : 'R';
   const threats = new Map();
   const after = new Map();
-  if (!setupMode && S) {
+  // The chances of taking and being taken are analysis too: held back in play mode.
+  if (!setupMode && S && !held()) {
     for (const t of S.threats) threats.set(t.square, t);
     const row = shownRow();
     if (row) for (const c of row.captures) if (c.square) after.set(c.square, c.chance);
@@ -477,7 +481,12 @@ function onBoardClick(i) {
   }
   if (sel && S.legal.includes(sel + name)) {
     if (own && selected !== sel) {
-      flash(`${name} holds your own cube: click ${sel} first, then ${name}, to take it.`);
+      // The cube was picked for the person (the die leaves only it), and the click is on an
+      // own cube it can take: never refused, but taken only on a second click, with the reason.
+      takeArm = { move: sel + name, square: name };
+      const only = hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`;
+      say(`${only}; click ${name} again to take your own cube with ${sel}`);
+      flash(`${only}. Click ${name} again to take your own cube with ${sel}, or click another target.`, 'info');
       return;
     }
     playMove(sel + name);

@@ -83,7 +83,11 @@ async function loadRecord(text, asked) {
   const s = await post('/api/record', { text, game });
   if (s) {
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
+    // The field or picker far below keeps no focus (a phone scrolls back to a focused field),
+    // and the board comes into view, once now and once the page has settled.
+    if ($('newgame').contains(document.activeElement) || document.activeElement.closest('.card')) document.activeElement.blur();
     showBoard();
+    requestAnimationFrame(() => showBoard());
   }
   return s;
 }
@@ -131,10 +135,13 @@ async function navigate(ply, fromPanel) {
 
 function showBoard() {
   // At once, not smoothly: a click aimed at the board or the die while the page still glides lands
-  // beside its target (the browser journeys missed Roll that way).
+  // beside its target (the browser journeys missed Roll that way). The player's bar above the
+  // board comes into view with it, so that its top edge (and the Paused tag on it) is not cut.
   const r = $('board').getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) {
-    $('board').scrollIntoView({ block: 'start', behavior: 'auto' });
+    const above = document.querySelector('.board-wrap').previousElementSibling;
+    const top = Math.min(r.top, above ? above.getBoundingClientRect().top : r.top);
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - 4), behavior: 'auto' });
   }
 }
 
@@ -252,16 +259,26 @@ async function copyText(text, what) {
   say(ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`);
 }
 
-const positionLink = () => `${location.origin}/?position=${encodeURIComponent(S.fen)}&variant=${encodeURIComponent(S.variant.name)}`;
+// A link to the shown position. It carries this page's token, so that it opens the position in
+// any browser on this machine while this run of ewn gui serves (a fresh browser has no token of
+// its own); the page takes the token out of the address bar again as it opens.
+const positionLink = () => `${location.origin}/?` + (TOKEN ? `token=${encodeURIComponent(TOKEN)}&` : '') +
+  `position=${encodeURIComponent(S.fen)}&variant=${encodeURIComponent(S.variant.name)}`;
 
-// Opens the position of a link (?position=...): a game from it with the form's players. An
-// unfinished game with moves is replaced only when the person says so; a position that does not
-// start is taken out of the form again, so that the next Start game is not refused for it.
+// Opens the position of a link (?position=...): a game from it with the form's players. The
+// person is asked only when an unfinished game with moves would be replaced by another position;
+// a link to the position on the board changes nothing. A position that does not start is taken
+// out of the form again, so that the next Start game is not refused for it.
 async function openLinked() {
   const l = LINKED;
   if (!l || !S) return;
-  if (!TOKEN) { flash('This link opens a position; open the arena with its token to play it.'); return; }
-  if (S.plies.length > 0 && !S.winner) {
+  if (!TOKEN) { flash('This link opens a position, but the page has no token: open the address ewn gui printed (it ends in ?token=…), then the link again.'); return; }
+  const variant = l.variant || S.default_variant;
+  if (S.fen === l.position && S.variant.name === variant) {
+    say('The linked position is the one on the board.');
+    return;
+  }
+  if (S.plies.length > 0 && !gameOver()) {
     $('link-ask').hidden = false;
     $('link-yes').focus();
     return;
@@ -331,7 +348,7 @@ function wire() {
       hintFen = S.fen;
       localError = null;
       say(`Hint: ${h.move}, ${pct(h.wp)}`);
-      render(S);
+      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
@@ -355,7 +372,10 @@ function wire() {
   $('review-end').addEventListener('click', (ev) => {
     if (repeated(ev)) return;
     post('/api/review', {});
-    $('review-card').scrollIntoView({ block: 'nearest' });
+    // Beside the board the review's card comes into view; on a phone, where it is far below,
+    // the board stays in view whole, and the review's marks come onto it and the move list.
+    if (window.innerWidth > 900) $('review-card').scrollIntoView({ block: 'nearest' });
+    else showBoard();
   });
   $('review-out').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button[data-ply]');

@@ -137,6 +137,19 @@ function drawGraph() {
     `<line x1="${x(S.ply)}" y1="${T}" x2="${x(S.ply)}" y2="${H - B}" stroke="#e2a21b" stroke-width="2"/>` +
     `<path id="graph-line" d="${d}" fill="none" stroke="#1d2228" stroke-width="2" stroke-linejoin="round"/>` +
     dots + marks.join('');
+  // The points still being worked out (a loaded record's, filled from the latest back): said,
+  // with the share known so far, so that a half-drawn line is never taken for the whole game.
+  // (One point missing is the position just reached, whose analysis is under way: not said.)
+  const gaps = (S.graph_gaps || 0) > 1 ? S.graph_gaps : 0;
+  const gnote = $('graph-note');
+  gnote.hidden = gaps === 0;
+  if (gaps) {
+    const text = `Working out the win chances: ${g.length - gaps} of ${g.length} positions done, from the last move back.`;
+    if (gnote.dataset.text !== text) {
+      gnote.dataset.text = text;
+      gnote.innerHTML = `<span class="spinner" aria-hidden="true"></span> ${text}`;
+    }
+  }
   svg.dataset.n = n;
   svg.dataset.l = L;
   svg.dataset.r = R;
@@ -438,7 +451,7 @@ function rulesHtml(v) {
     ? 'A cube steps one square forward: Red down, or diagonally down-left or down-right; Blue up, or diagonally up-left or up-right.'
     : "A cube steps one square towards the opponent's corner: Red right, down or diagonally down-right; Blue left, up or diagonally up-left.");
   p.push(v.own_capture
-    ? 'It takes whatever stands there, even a cube of its own side (click the target twice when that cube could move too).'
+    ? 'It takes whatever stands there, even a cube of its own side (on the page a cube of your own is taken by a second click on it, never by one).'
     : "It takes an opponent's cube standing there; it never steps onto its own cubes.");
   if (v.holes.length) p.push(`A cube that steps onto the hole${v.holes.length > 1 ? 's' : ''} (${v.holes.join(' ')}, drawn dark) falls in and is gone.`);
   p.push(`Win by reaching ${v.goal === 'rank' ? 'the far rank' : "the opponent's corner"} (Red ${redGoal}, Blue ${blueGoal}) or by taking all the opponent's cubes. A side with no legal move passes.`);
@@ -458,6 +471,10 @@ function drawRules(v) {
   if (el.dataset.variant === key) return;
   el.dataset.variant = key;
   $('rules-short').textContent = rulesShort(v);
+  // One line, never cut mid-word: the variant's name alone when the summary does not fit.
+  const sum = el.querySelector('summary');
+  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
+  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
   $('rules-text').innerHTML = rulesHtml(v);
 }
 
@@ -527,7 +544,7 @@ function render(s) {
   $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
   $('mode-analyse').setAttribute('aria-pressed', String(mode !== 'play'));
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
-    : s.winner ? 'game over: shown' : 'shown: no person plays';
+    : gameOver() ? 'game over: shown' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
   if (rolled && dice && !pair) animateDie(s.die);
   const manual = s.dice.mode === 'manual';
@@ -567,6 +584,8 @@ function render(s) {
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
   $('endbar').hidden = !over || setupMode;
+  // At the end there is no move to type: the row goes (the end bar's buttons take its place).
+  document.body.classList.toggle('game-end', over && !setupMode);
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;

@@ -297,6 +297,23 @@ impl State {
         last
     }
 
+    /// How many points of the graph the analysis still has to fill (positions of the line that
+    /// are not finished and whose value is unknown).
+    pub(super) fn graph_gaps(&self) -> usize {
+        let g = &self.game;
+        let mut b = g.start.clone();
+        let mut gaps = 0;
+        for i in 0..=g.plies.len() {
+            if g.graph.get(i).is_some_and(Option::is_none) && !b.is_over() {
+                gaps += 1;
+            }
+            if let Some(p) = g.plies.get(i) {
+                b.make(p.mv);
+            }
+        }
+        gaps
+    }
+
     /// Starts the analysis the state needs next, if any: the shown position's (its rolled
     /// die's moves and the chances before the roll), else a gap of the graph. A running search
     /// that is no longer wanted is told to stop; its end pumps again.

@@ -239,6 +239,8 @@ impl State {
             "legal": self.legal_view(),
             "winner": end.map(|(w, _)| color_letter(w)),
             "reason": end.map(|(_, how)| how.name()),
+            // The line ends in a finished game (the shown position may be an earlier one).
+            "line_over": self.game.line_over(),
             "ply": self.game.cursor,
             "plies": self.plies_view(),
             "live": self.game.is_live(),
@@ -270,6 +272,8 @@ impl State {
             "analysis": self.analysis_view(),
             "solved": self.solved_view(),
             "graph": self.game.graph,
+            // Points of the graph still to be worked out (0 when complete or the analysis is off).
+            "graph_gaps": if self.settings.analysis { self.graph_gaps() } else { 0 },
         })
     }
 

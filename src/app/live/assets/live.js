@@ -66,19 +66,22 @@
     }
     const v = g.variant || {};
     card.querySelector('h3').textContent = `Game ${g.number}` + (v.name && v.name !== 'standard' ? ` · ${v.name}` : '');
-    const side = (cls, name, ms, p, moving) => {
+    // Each side's own time control: a time per move, or a clock that runs down (the two sides
+    // of a game may differ; an older view says it only for the whole match).
+    const perMove = (i) => (Array.isArray(g.per_move) ? Boolean(g.per_move[i]) : Boolean(last && last.per_move));
+    const side = (cls, name, ms, p, moving, fixed) => {
       const el = card.querySelector(`.side.${cls}`);
       el.classList.toggle('to-move', moving);
       el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
-        (last && last.per_move
+        (fixed
           ? `<span class="clock" title="the time it has for each move">${clock(ms)} a move</span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> ${clock(ms)}</span>`) +
         `<span class="wp" title="its engine's reported win chance, for itself">` +
         `${chance(p) ? `<span class="lbl">win chance</span> ${chance(p)}` : ''}</span>`;
     };
-    side('red', g.red, g.clock_ms[0], g.win_chance[0], g.to_move === 'r');
-    side('blue', g.blue, g.clock_ms[1], g.win_chance[1], g.to_move === 'b');
+    side('red', g.red, g.clock_ms[0], g.win_chance[0], g.to_move === 'r', perMove(0));
+    side('blue', g.blue, g.clock_ms[1], g.win_chance[1], g.to_move === 'b', perMove(1));
     const cls = new Map();
     if (g.last) {
       cls.set(g.last[0], ['last', 'last-from']);
@@ -220,11 +223,36 @@
     $('final').hidden = false;
     $('final-text').textContent = cut
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
-      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}. Final standings below.`;
+      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}. How the last games ended and the final standings are below.`;
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
+    if (v && !cut) finalBoards(v);
+  }
+
+  // The final screen shows how the last games ended: their final positions, with the result,
+  // as many as the screen holds boards large enough to read.
+  function finalBoards(v) {
+    const list = (v.finished || []).filter((f) => f.squares && f.geometry).slice(0, window.innerWidth < 700 ? 2 : 4);
+    const box = $('final-boards');
+    box.hidden = list.length === 0;
+    const grid = $('last-boards');
+    grid.style.setProperty('--gcols', window.innerWidth < 700 ? Math.min(2, list.length) : Math.max(2, list.length));
+    grid.style.setProperty('--grows', 1);
+    grid.innerHTML = '';
+    for (const f of list) {
+      const el = document.createElement('article');
+      el.className = 'game final-game';
+      el.id = `final-${f.number}`;
+      const res = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
+      el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
+        `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
+        `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
+        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}">${esc(res)}</p><p class="moves"></p>`;
+      grid.appendChild(el);
+      endBoard(el, f);
+    }
   }
 
   async function poll() {
