@@ -1,0 +1,194 @@
+//! How the threads of one search share the work instead of repeating it.
+//!
+//! Every thread searches the same root with the same iterative deepening and the same shared
+//! table (as in lazy SMP), but a node being searched by one thread is marked busy, and the others
+//! put it off: a chance node's groups of faces and a move node's moves after the first are taken
+//! in order, skipping the busy ones, and the skipped ones are searched last, by when the table
+//! usually holds their values (the deferral of ABDADA). EWN's trees are narrow at move nodes and
+//! wide at chance nodes, so most of the splitting happens at the chance nodes, where every group
+//! is needed anyway: a group taken out of order costs nothing, since Star1 windows each group with
+//! the bounds of the groups not yet searched, whatever their order.
+//!
+//! Only nodes at least `SPLIT_MIN_DEPTH` deep are marked: below that a subtree costs less than
+//! the marking. With one thread there is no busy table, nothing is marked or skipped, and the
+//! search is exactly the sequential one.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Worker;
+
+/// Nodes at least this deep are marked busy while a thread searches them, and put off by the
+/// others.
+pub(super) const SPLIT_MIN_DEPTH: u32 = 3;
+
+/// Slots of the busy table: far more than the nodes the threads of a search can be inside at
+/// once (at most about two per ply each), so that collisions are rare with 16 threads too.
+const BUSY_SLOTS: usize = 1 << 12;
+
+/// The nodes some thread is searching, by key: one slot per key (the key's low bits), holding the
+/// key of the last node entered there. A lost mark (overwritten, or cleared by another thread
+/// leaving the same node) only means some work is done twice; it never changes a value.
+pub(super) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    pub(super) fn new() -> Busy {
+        Busy {
+            slots: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[key as usize & (BUSY_SLOTS - 1)]
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Ordering::Relaxed) == key
+    }
+}
+
+/// The order a node takes its children in: `0..len` first, skipping the ones put off, then the
+/// ones put off, in the order they were put off. Fixed size: the inner loop allocates nothing.
+pub(super) struct Order<const N: usize> {
+    later: [u8; N],
+    put_off: u8,
+    taken_later: u8,
+    next: u8,
+    len: u8,
+}
+
+impl<const N: usize> Order<N> {
+    #[inline]
+    pub(super) fn new(len: usize) -> Self {
+        debug_assert!(len <= N && N <= u8::MAX as usize);
+        Order {
+            later: [0; N],
+            put_off: 0,
+            taken_later: 0,
+            next: 0,
+            len: len as u8,
+        }
+    }
+
+    /// The next child to search, if any is left.
+    #[inline]
+    pub(super) fn next(&mut self) -> Option<usize> {
+        if self.next < self.len {
+            self.next += 1;
+            Some(self.next as usize - 1)
+        } else if self.taken_later < self.put_off {
+            self.taken_later += 1;
+            Some(self.later[self.taken_later as usize - 1] as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the child just returned may be put off: only in the first pass, so that each one
+    /// is searched.
+    #[inline]
+    pub(super) fn first_pass(&self) -> bool {
+        self.taken_later == 0
+    }
+
+    /// Puts child `i` (just returned by `next` in the first pass) off to the end.
+    #[inline]
+    pub(super) fn put_off(&mut self, i: usize) {
+        self.later[self.put_off as usize] = i as u8;
+        self.put_off += 1;
+    }
+}
+
+impl Worker<'_> {
+    /// Marks the node with `key` busy when it is deep enough and other threads search too;
+    /// returns whether it did, for [`Worker::split_leave`].
+    #[inline]
+    pub(super) fn split_enter(&self, key: u64, depth: u32) -> bool {
+        match self.busy {
+            Some(t) if depth >= SPLIT_MIN_DEPTH => {
+                t.enter(key);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Unmarks a node that [`Worker::split_enter`] marked.
+    #[inline]
+    pub(super) fn split_leave(&self, key: u64, entered: bool) {
+        if entered && let Some(t) = self.busy {
+            t.leave(key);
+        }
+    }
+
+    /// Whether to put off a child of depth `depth` (its key computed only when it could be):
+    /// another thread is searching it.
+    #[inline]
+    pub(super) fn split_defer(&self, depth: u32, key: impl FnOnce() -> u64) -> bool {
+        match self.busy {
+            Some(t) if depth >= SPLIT_MIN_DEPTH => t.is_busy(key()),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_searches_every_child_once_the_put_off_last() {
+        let mut o = Order::<8>::new(5);
+        let mut seen = Vec::new();
+        while let Some(i) = o.next() {
+            if o.first_pass() && (i == 1 || i == 3) {
+                o.put_off(i);
+                continue;
+            }
+            seen.push(i);
+        }
+        assert_eq!(seen, vec![0, 2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn order_puts_nothing_off_in_the_second_pass() {
+        let mut o = Order::<4>::new(2);
+        let mut seen = Vec::new();
+        while let Some(i) = o.next() {
+            if o.first_pass() {
+                o.put_off(i);
+                continue;
+            }
+            seen.push(i);
+        }
+        assert_eq!(seen, vec![0, 1]);
+    }
+
+    #[test]
+    fn busy_marks_until_left() {
+        let b = Busy::new();
+        let k = 0x1234_5678_9abc_def1;
+        assert!(!b.is_busy(k));
+        b.enter(k);
+        assert!(b.is_busy(k));
+        // Another key in the same slot is not busy.
+        assert!(!b.is_busy(k ^ (1 << 40)));
+        b.leave(k);
+        assert!(!b.is_busy(k));
+    }
+}
