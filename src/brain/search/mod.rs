@@ -37,8 +37,7 @@ pub use crate::brain::eval::WIN;
 
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
-use crate::rules::board::{Board, MAX_MOVES, Move, MoveList, piece_of};
-use crate::rules::variant::MAX_OUTCOMES;
+use crate::rules::board::{Board, Move, MoveList, piece_of};
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -429,7 +428,7 @@ impl Worker<'_> {
         let mut depth = 1;
         'deepen: loop {
             let mut alpha = -1;
-            let mut next = Order::<MAX_MOVES>::new(order.len());
+            let mut next = Order::new(order.len());
             while let Some(i) = next.next() {
                 let main_depth = self.shared.main_depth.load(Ordering::Relaxed);
                 if main_depth > depth {
@@ -642,25 +641,18 @@ impl Worker<'_> {
         alpha: i64,
         beta: i64,
     ) -> (i64, Bound) {
+        if self.splits(depth) {
+            return self.star1_split(b, g, depth, alpha, beta);
+        }
         let total = g.total;
         let mut sum = 0i64;
         // At depth 1 every group's move node evaluates children of this same position: their
         // common terms are computed once, by the first group that needs them.
         let mut leaf_terms = None;
         let items = g.items;
-        // Groups another thread is inside come last (any order is sound: the window below uses
-        // the bounds of whichever groups are left).
-        let mut next = Order::<MAX_OUTCOMES>::new(items.len());
-        while let Some(i) = next.next() {
-            let (mask, cnt) = items[i];
-            if next.first_pass()
-                && self.split_defer(depth, || b.key() ^ zobrist::MOVABLE[mask as usize])
-            {
-                next.put_off(i);
-                continue;
-            }
+        for (i, &(mask, cnt)) in items.iter().enumerate() {
             let cnt = cnt as i64;
-            // The bounds of the groups not searched yet.
+            // The bounds of the groups after this one.
             g.lo_sum -= cnt * g.lo[i];
             g.hi_sum -= cnt * WIN;
             let a = (total * alpha - sum - g.hi_sum).div_euclid(cnt).max(-1);
@@ -900,16 +892,12 @@ impl Worker<'_> {
         beta: i64,
         leaf_terms: &Option<LeafTerms>,
     ) -> (i64, Move) {
+        if self.splits(depth - 1) {
+            return self.moves_split(b, list, depth, alpha, beta);
+        }
         let mut best = -1;
         let mut best_move = Move::NONE;
-        // Moves after the first that another thread is inside come last.
-        let mut next = Order::<MAX_MOVES>::new(list.len());
-        while let Some(i) = next.next() {
-            let m = list.as_slice()[i];
-            if i > 0 && next.first_pass() && self.split_defer(depth - 1, || b.key_after(m)) {
-                next.put_off(i);
-                continue;
-            }
+        for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
             if self.aborted {
