@@ -8,6 +8,14 @@ measured; every position is searched --repeat times per thread count, alternatin
 counts, and the median is kept. Prints a table of the times and the speed-up of each thread
 count over the first, and the mean speed-up over the positions.
 
+It also reads the CPU time the engine spent on each search (Linux: /proc/<pid>/stat) and prints a
+second speed-up, `cpu`: the base's CPU time over the CPU time per thread of the other count, what
+the wall time speed-up would be if every thread ran at the same speed all the time (the helpers
+search until the main thread is done, so none of them waits). On a machine whose cores are busy
+with other work the wall time speed-up says mostly how much CPU the scheduler gave the engine (on
+Linux with autogroups a session's threads share one session's share, so a second thread may get
+no more CPU at all); the `cpu` figure still says how well the threads divide the work.
+
 This is a measurement, not a test: the numbers depend on the machine and its load, and with
 more than one thread the node counts (and sometimes the move) vary from run to run. Run it on
 an otherwise idle machine with at least as many cores as the largest thread count.
@@ -39,16 +47,28 @@ class Engine(Session):
     def __init__(self, cmd, threads, hash_mb):
         super().__init__(cmd, {"Threads": threads, "Hash": hash_mb})
 
+    def cpu_seconds(self):
+        """The engine's user and system time so far (0 where /proc is not there)."""
+        try:
+            with open(f"/proc/{self.p.pid}/stat") as f:
+                # The fields after the command's parenthesis: utime and stime are the 12th and 13th.
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
     def time_to_depth(self, fen, die, depth):
         self.fresh(f"position fen {fen}")
+        cpu_start = self.cpu_seconds()
         start = time.perf_counter()
         self.send(f"go die {die} depth {depth}")
         best, info = self.until("bestmove")
         took = time.perf_counter() - start
+        cpu = self.cpu_seconds() - cpu_start
         words = (info or "").split()
         reached = int(words[words.index("depth") + 1]) if "depth" in words else 0
         nodes = int(words[words.index("nodes") + 1]) if "nodes" in words else 0
-        return took, reached, nodes, best.split()[1]
+        return took, cpu, reached, nodes, best.split()[1]
 
     def quit(self):
         self.send("quit")
@@ -66,16 +86,19 @@ def main():
     cmd = [os.environ.get("EWN", "target/release/ewn")]
     engines = {t: Engine(cmd, t, opts.hash) for t in counts}
     times = {(t, i): [] for t in counts for i in range(len(POSITIONS))}
+    cpus = {(t, i): [] for t in counts for i in range(len(POSITIONS))}
     for _ in range(opts.repeat):
         for i, (fen, die) in enumerate(POSITIONS):
             for t in counts:
-                took, reached, nodes, move = engines[t].time_to_depth(fen, die, opts.depth)
+                took, cpu, reached, nodes, move = engines[t].time_to_depth(fen, die, opts.depth)
                 if reached < opts.depth:
                     # A proven value ends the search early: the position says nothing about speed.
                     print(f"note: position {i + 1} stopped at depth {reached} (proven)", file=sys.stderr)
                 times[(t, i)].append(took)
+                cpus[(t, i)].append(cpu)
                 print(
-                    f"position {i + 1} threads {t}: {took * 1000:.0f} ms, depth {reached}, "
+                    f"position {i + 1} threads {t}: {took * 1000:.0f} ms, cpu {cpu * 1000:.0f} ms, "
+                    f"depth {reached}, "
                     f"{nodes} nodes, {move}",
                     file=sys.stderr,
                 )
@@ -83,19 +106,28 @@ def main():
         e.quit()
     base = counts[0]
     header = "position  " + "  ".join(f"{t:>2} threads" for t in counts)
-    header += "".join(f"  speed-up {t}" for t in counts[1:])
+    header += "".join(f"  speed-up {t}  cpu {t}" for t in counts[1:])
     print(header)
     speedups = {t: [] for t in counts[1:]}
+    cpu_speedups = {t: [] for t in counts[1:]}
     for i, (fen, die) in enumerate(POSITIONS):
         med = {t: statistics.median(times[(t, i)]) for t in counts}
+        cpu = {t: statistics.median(cpus[(t, i)]) for t in counts}
         row = f"{i + 1:>8}  " + "  ".join(f"{med[t] * 1000:>7.0f} ms" for t in counts)
         for t in counts[1:]:
             s = med[base] / med[t]
             speedups[t].append(s)
-            row += f"  {s:>10.2f}"
+            # The CPU time per thread stands for the time with every thread at full speed.
+            c = cpu[base] / (cpu[t] / t * base) if cpu[t] > 0 else float("nan")
+            cpu_speedups[t].append(c)
+            row += f"  {s:>10.2f}  {c:>5.2f}"
         print(row)
     for t in counts[1:]:
         print(f"mean speed-up of {t} threads over {base}: {statistics.mean(speedups[t]):.2f}")
+        print(
+            f"mean cpu speed-up of {t} threads over {base} (threads at equal speed): "
+            f"{statistics.mean(cpu_speedups[t]):.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ mod groups;
 mod leaf;
 mod order;
 mod reference;
+mod split;
 pub mod time;
 pub mod tt;
 
@@ -26,9 +27,10 @@ pub use leaf::EvalKind;
 use leaf::LeafTerms;
 use order::{order_moves, static_order, static_score};
 pub use reference::{reference_value, reference_value_with};
+use split::{Busy, Order};
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 pub use crate::brain::eval::WIN;
@@ -191,6 +193,8 @@ struct Shared<'a> {
     /// The main thread's best root value so far in its current iteration, and that iteration's
     /// depth, packed as `depth << 32 | (value + 1)`: helpers at the same depth search with it.
     root_alpha: AtomicU64,
+    /// The depth of the main thread's current iteration: a helper behind it catches up.
+    main_depth: AtomicU32,
 }
 
 impl Shared<'_> {
@@ -205,11 +209,13 @@ impl Shared<'_> {
     }
 }
 
-/// One thread's search: the main thread (`id` 0) decides the move; helpers (lazy SMP) search the
-/// same root and only fill the shared table.
+/// One thread's search: the main thread (`id` 0) decides the move; helpers search the same root
+/// and only fill the shared table, putting off what another thread is busy with (`split`).
 struct Worker<'a> {
     tt: &'a TransTable,
     shared: &'a Shared<'a>,
+    /// The nodes the threads are inside (`None` with one thread: nothing is marked or put off).
+    busy: Option<&'a Busy>,
     eval: EvalKind,
     tables: Option<&'a Tables>,
     /// The solved table when the searched position is of its variant.
@@ -360,12 +366,15 @@ impl Searcher {
             done: AtomicBool::new(false),
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             root_alpha: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
         };
+        let busy = (self.threads > 1).then(Busy::new);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let eval = self.eval.for_board(&b);
         let worker = |id: usize| Worker {
             tt: &self.tt,
             shared: &shared,
+            busy: busy.as_ref(),
             eval,
             tables,
             solved,
@@ -395,6 +404,14 @@ impl Searcher {
             }
             let r = worker(0).main(&mut b, &root, limits, budget, max_depth, on_info);
             shared.done.store(true, Ordering::Relaxed);
+            log::debug!(
+                "nodes by thread: {:?}",
+                shared
+                    .nodes
+                    .iter()
+                    .map(|n| n.load(Ordering::Relaxed))
+                    .collect::<Vec<_>>()
+            );
             r
         })
     }
@@ -406,34 +423,52 @@ impl Worker<'_> {
         self.nodes + self.shared.others_nodes(self.id)
     }
 
-    /// A helper's iterative deepening: the same root as the main thread, its moves from the
-    /// last (the worst of the previous iteration) to the first, with the main thread's best value
-    /// as alpha when both are at the same depth. The main thread searches from the first, so the
-    /// two meet in the middle, and the main thread finds the helper's values in the table. Helpers
-    /// 2, 4, ... run one ply ahead so that several helpers do not all search the same nodes.
+    /// A helper's iterative deepening: the same root as the main thread in the same order (the
+    /// static order, then the previous iteration's values, best first), putting off the moves
+    /// after the first that another thread is inside, with the main thread's best value as alpha
+    /// when both are at the same depth. A helper behind the main thread's depth jumps to it at its
+    /// next root move; one ahead goes on, since deeper entries serve shallower searches too.
     fn helper(&mut self, b: &mut Board, root: &MoveList, max_depth: u32) {
         let mut order = static_order(b, root);
-        let first = 1 + (self.id as u32 + 1) % 2;
-        for depth in first..=max_depth {
+        let mut depth = 1;
+        'deepen: loop {
             let mut alpha = -1;
-            for rm in order.iter_mut().rev() {
+            let mut next = Order::new(order.len());
+            while let Some(i) = next.next() {
+                let main_depth = self.shared.main_depth.load(Ordering::Relaxed);
+                if main_depth > depth {
+                    depth = main_depth;
+                    continue 'deepen;
+                }
+                let mv = order[i].mv;
+                if i > 0 && next.first_pass() && self.split_defer(depth - 1, || b.key_after(mv)) {
+                    next.put_off(i);
+                    continue;
+                }
                 let shared = self.shared.root_alpha.load(Ordering::Relaxed);
                 if shared >> 32 == depth as u64 {
                     alpha = alpha.max((shared & 0xffff_ffff) as i64 - 1);
                 }
-                let v = self.root_child(b, rm.mv, depth, alpha, WIN + 1);
-                if self.aborted {
+                let v = self.root_child(b, mv, depth, alpha, WIN + 1);
+                // Polled here too: at the last depth a pass over the root may be all table hits.
+                if self.aborted || self.check_abort() {
                     return;
                 }
-                rm.value = v;
+                order[i].value = v;
                 alpha = alpha.max(v);
             }
             order.sort_by_key(|r| std::cmp::Reverse(r.value));
+            // At the last depth the helper goes over the root again: what it finds in the table
+            // costs nothing, and it joins the nodes the main thread is still inside.
+            depth = (depth + 1).min(max_depth);
         }
     }
 
     fn root_child(&mut self, b: &mut Board, mv: Move, depth: u32, alpha: i64, beta: i64) -> i64 {
         self.nodes += 1;
+        if self.id == 0 && self.busy.is_some() {
+            self.shared.main_depth.store(depth, Ordering::Relaxed);
+        }
         if b.is_winning_move(mv) {
             return WIN;
         }
@@ -492,11 +527,13 @@ impl Worker<'_> {
         for (mask, _) in groups.iter() {
             self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
         }
+        let marked = self.split_enter(key, depth);
         let r = match depth >= PROBE_MIN_DEPTH {
             true => self.star2(b, &mut g, depth, alpha, beta),
             false => None,
         };
         let r = r.unwrap_or_else(|| self.star1(b, &mut g, depth, alpha, beta));
+        self.split_leave(key, marked);
         if self.aborted {
             return 0;
         }
@@ -576,6 +613,10 @@ impl Worker<'_> {
         let total = g.total;
         let items = g.items;
         for (i, &(mask, cnt)) in items.iter().enumerate() {
+            // Another thread's group is left to it: its floor stays 0 here.
+            if self.split_defer(depth, || b.key() ^ zobrist::MOVABLE[mask as usize]) {
+                continue;
+            }
             let cnt = cnt as i64;
             let (lo_rest, hi_rest) = (g.lo_sum - cnt * g.lo[i], g.hi_sum - cnt * WIN);
             let a = (total * alpha - hi_rest).div_euclid(cnt).max(-1);
@@ -605,6 +646,9 @@ impl Worker<'_> {
         alpha: i64,
         beta: i64,
     ) -> (i64, Bound) {
+        if self.splits(depth) {
+            return self.star1_split(b, g, depth, alpha, beta);
+        }
         let total = g.total;
         let mut sum = 0i64;
         // At depth 1 every group's move node evaluates children of this same position: their
@@ -782,7 +826,9 @@ impl Worker<'_> {
         if depth == 1 && leaf_terms.is_none() {
             *leaf_terms = LeafTerms::new(self.eval, b);
         }
+        let marked = self.split_enter(key, depth);
         let (best, best_move) = self.moves(b, &list, depth, alpha, beta, leaf_terms);
+        self.split_leave(key, marked);
         if self.aborted {
             return 0;
         }
@@ -851,6 +897,9 @@ impl Worker<'_> {
         beta: i64,
         leaf_terms: &Option<LeafTerms>,
     ) -> (i64, Move) {
+        if self.splits(depth - 1) {
+            return self.moves_split(b, list, depth, alpha, beta);
+        }
         let mut best = -1;
         let mut best_move = Move::NONE;
         for &m in list.as_slice() {
