@@ -12,6 +12,11 @@
 //! Pruning is Star1 at chance nodes (the [0, WIN] bounds of the unsearched groups give each group a
 //! window, and the node returns as soon as it must fail) and alpha-beta at move nodes. `WIN` and 0
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
+//!
+//! A chance node one ply above the leaves is valued exactly, without windows: each movable cube's
+//! best move once (a cube several groups move is valued once), its leaves from the position's
+//! common terms and compared before the network's last division. Its exact entry serves every
+//! later window, and its move nodes need no entries of their own.
 
 mod deepen;
 mod groups;
@@ -23,7 +28,7 @@ pub mod tt;
 
 use groups::Groups;
 pub use leaf::EvalKind;
-use leaf::LeafTerms;
+use leaf::{LeafTerms, Quiet};
 use order::{order_moves, static_order, static_score};
 pub use reference::{reference_value, reference_value_with};
 
@@ -36,6 +41,7 @@ pub use crate::brain::eval::WIN;
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
 use crate::rules::board::{Board, Move, MoveList, piece_of};
+use crate::rules::variant::MAX_OUTCOMES;
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -45,8 +51,11 @@ pub const MAX_DEPTH: u32 = 64;
 /// The most search threads a searcher runs.
 pub const MAX_THREADS: usize = 256;
 
-/// Chance nodes at least this deep are probed (Star2) before the full search.
-const PROBE_MIN_DEPTH: u32 = 2;
+/// Chance nodes at least this deep are probed (Star2) before the full search. At depth 2 the
+/// probes cost more than they save since depth-1 chance nodes are valued exactly: depth 8 from
+/// the start (die 3, 256 MiB) took 29.7 M nodes with probes from depth 2, 27.3 M from 3 and 32.7 M
+/// from 4.
+const PROBE_MIN_DEPTH: u32 = 3;
 
 /// Move nodes at least this deep look for a transposition cutoff among their children first.
 const ETC_MIN_DEPTH: u32 = 3;
@@ -482,6 +491,15 @@ impl Worker<'_> {
         let key = b.key();
         let v = b.variant();
         let groups = v.groups(b.alive(b.side_to_move()));
+        if depth == 1
+            && let Some(t) = LeafTerms::new(self.eval, b)
+        {
+            let value = self.chance_leaves(b, groups, v.weight(), &t);
+            if self.aborted {
+                return 0;
+            }
+            return self.chance_result(key, depth, (value, Bound::Exact));
+        }
         let mut g = Groups::new(groups, v.weight(), seen);
         // Every move node stores its result, whether or not it probes first.
         for (mask, _) in groups.iter() {
@@ -496,6 +514,51 @@ impl Worker<'_> {
             return 0;
         }
         self.chance_result(key, depth, r)
+    }
+
+    /// The exact value of a depth-1 chance node whose leaves have cheap terms (`t`): each
+    /// movable cube's best move found once, from the position's terms, and each group worth its
+    /// best cube. Every leaf is valued, so no window and no table entry of a move node is needed,
+    /// and a cube that several groups move is valued once.
+    fn chance_leaves(
+        &mut self,
+        b: &mut Board,
+        groups: &crate::rules::variant::Groups,
+        total: i64,
+        t: &LeafTerms,
+    ) -> i64 {
+        let mut cube = [-1i64; 16];
+        let mut sum = 0;
+        for (mask, cnt) in groups.iter() {
+            let mut best = -1;
+            let mut m = mask;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if cube[i] < 0 {
+                    cube[i] = self.cube_leaves(b, 1 << i, t);
+                    if self.aborted {
+                        return 0;
+                    }
+                }
+                best = best.max(cube[i]);
+            }
+            sum += cnt as i64 * best;
+        }
+        chance_value(sum, total)
+    }
+
+    /// The value of the best move of the cubes in `mask` when every child is a leaf valued from
+    /// `t` (`WIN` for a move that ends the game).
+    #[inline]
+    fn cube_leaves(&mut self, b: &mut Board, mask: u16, t: &LeafTerms) -> i64 {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        if list.as_slice().iter().any(|&m| b.is_winning_move(m)) {
+            self.nodes += 1;
+            return WIN;
+        }
+        self.leaf_moves(b, &list, t).0
     }
 
     /// A chance node's value without searching its groups, when there is one: a finished game,
@@ -570,12 +633,25 @@ impl Worker<'_> {
     ) -> Option<(i64, Bound)> {
         let total = g.total;
         let items = g.items;
-        for (i, &(mask, cnt)) in items.iter().enumerate() {
+        // Every group's probe move first, and its child asked for, so that the probes do not
+        // wait for memory one after the other.
+        let mut first = [None; MAX_OUTCOMES];
+        for (i, &(mask, _)) in items.iter().enumerate() {
+            first[i] = match self.open_move_node(b, mask, g.seen) {
+                Opening::Win => None,
+                Opening::Moves { list, hit, .. } => {
+                    let m = probe_move(b, &list, hit);
+                    self.tt.prefetch(b.key_after(m));
+                    Some(m)
+                }
+            };
+        }
+        for (i, &(_, cnt)) in items.iter().enumerate() {
             let cnt = cnt as i64;
             let (lo_rest, hi_rest) = (g.lo_sum - cnt * g.lo[i], g.hi_sum - cnt * WIN);
             let a = (total * alpha - hi_rest).div_euclid(cnt).max(-1);
             let bt = ceil_div(total * beta - lo_rest, cnt).min(WIN + 1);
-            let v = self.probe(b, mask, depth, a, bt, g.seen);
+            let v = self.probe(b, first[i], depth, a, bt);
             if self.aborted {
                 return Some((0, Bound::Exact));
             }
@@ -602,9 +678,6 @@ impl Worker<'_> {
     ) -> (i64, Bound) {
         let total = g.total;
         let mut sum = 0i64;
-        // At depth 1 every group's move node evaluates children of this same position: their
-        // common terms are computed once, by the first group that needs them.
-        let mut leaf_terms = None;
         let items = g.items;
         for (i, &(mask, cnt)) in items.iter().enumerate() {
             let cnt = cnt as i64;
@@ -613,7 +686,7 @@ impl Worker<'_> {
             g.hi_sum -= cnt * WIN;
             let a = (total * alpha - sum - g.hi_sum).div_euclid(cnt).max(-1);
             let bt = ceil_div(total * beta - sum - g.lo_sum, cnt).min(WIN + 1);
-            let v = self.move_node(b, mask, depth, a, bt, g.seen, &mut leaf_terms);
+            let v = self.move_node(b, mask, depth, a, bt, g.seen);
             if self.aborted {
                 return (0, Bound::Exact);
             }
@@ -669,51 +742,35 @@ impl Worker<'_> {
         best
     }
 
-    /// Star2 probe of a move node: the value of its first move in order (table move first, when
-    /// the table knows the position: `seen`), a lower bound on the node's value when it lies
-    /// above `alpha`.
-    fn probe(
-        &mut self,
-        b: &mut Board,
-        mask: u16,
-        depth: u32,
-        alpha: i64,
-        beta: i64,
-        seen: bool,
-    ) -> i64 {
-        let mut list = MoveList::default();
-        b.gen_moves(mask, &mut list);
-        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = match seen {
-            true => self.tt.probe(key).map_or(Move::NONE, |h| h.mv),
-            false => Move::NONE,
-        };
-        let m = if !tt_move.is_none() && list.contains(tt_move) {
-            tt_move
-        } else {
-            let mut best = list.as_slice()[0];
-            let mut best_score = i32::MIN;
-            for &m in list.as_slice() {
-                let sc = static_score(b, m);
-                if sc > best_score {
-                    best_score = sc;
-                    best = m;
-                }
-            }
-            best
-        };
+    /// Star2 probe of a move node: the value of its first move in order (`None`: a move that
+    /// wins at once), a lower bound on the node's value when it lies above `alpha`.
+    fn probe(&mut self, b: &mut Board, m: Option<Move>, depth: u32, alpha: i64, beta: i64) -> i64 {
         self.nodes += 1;
         self.poll();
         if self.aborted {
             return 0;
         }
-        if b.is_winning_move(m) {
-            return WIN;
-        }
+        let Some(m) = m else { return WIN };
         let u = b.make(m);
         let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
         b.unmake(m, u);
         v
+    }
+
+    /// What a move node and its Star2 probe both begin with: its moves unless one wins at once,
+    /// its key, and the table's entry for it (asked only when the table knows the position:
+    /// `seen`; a probe that cannot hit costs a wait for memory).
+    #[inline]
+    fn open_move_node(&self, b: &Board, mask: u16, seen: bool) -> Opening {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        // A move that ends the game is a certain win: nothing can be better.
+        if list.as_slice().iter().any(|&m| b.is_winning_move(m)) {
+            return Opening::Win;
+        }
+        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
+        let hit = if seen { self.tt.probe(key) } else { None };
+        Opening::Moves { list, key, hit }
     }
 
     #[inline]
@@ -726,13 +783,11 @@ impl Worker<'_> {
         self.tt.store(key, v, mv, d, bound);
     }
 
-    /// Value of the position after a roll that lets the cubes in `mask` move. At depth 1,
-    /// `leaf_terms` caches the terms of this position's children for the other groups of the
-    /// same chance node. The table is asked only when it knows the position (`seen`): a probe
-    /// that cannot hit costs a wait for memory. Kept out of line: inlined into `chance` it made
-    /// both slower.
+    /// Value of the position after a roll that lets the cubes in `mask` move. The table is asked
+    /// only when it knows the position (`seen`). A depth-1 node comes here only with an
+    /// evaluation without leaf terms (the others are valued by [`Worker::chance_leaves`]). Kept
+    /// out of line: inlined into `chance` it made both slower.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn move_node(
         &mut self,
         b: &mut Board,
@@ -741,24 +796,17 @@ impl Worker<'_> {
         alpha: i64,
         beta: i64,
         seen: bool,
-        leaf_terms: &mut Option<LeafTerms>,
     ) -> i64 {
-        let mut list = MoveList::default();
-        b.gen_moves(mask, &mut list);
-        // A move that ends the game is a certain win: nothing can be better.
-        for &m in list.as_slice() {
-            if b.is_winning_move(m) {
+        let (mut list, key, hit) = match self.open_move_node(b, mask, seen) {
+            Opening::Win => {
                 self.nodes += 1;
                 return WIN;
             }
-        }
-        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = match seen {
-            true => match self.move_known(key, depth, alpha, beta) {
-                Ok(v) => return v,
-                Err(mv) => mv,
-            },
-            false => Move::NONE,
+            Opening::Moves { list, key, hit } => (list, key, hit),
+        };
+        let tt_move = match move_known(hit, depth, alpha, beta) {
+            Ok(v) => return v,
+            Err(mv) => mv,
         };
         order_moves(b, &mut list, tt_move);
         if depth >= 2 {
@@ -772,12 +820,7 @@ impl Worker<'_> {
             self.store(key, v, m, depth, Bound::Lower);
             return v;
         }
-        // Children of a depth-1 node are leaves, evaluated from the parent's terms: quiet moves
-        // without being played, captures with only the captured side's inputs afresh.
-        if depth == 1 && leaf_terms.is_none() {
-            *leaf_terms = LeafTerms::new(self.eval, b);
-        }
-        let (best, best_move) = self.moves(b, &list, depth, alpha, beta, leaf_terms);
+        let (best, best_move) = self.moves(b, &list, depth, alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -790,24 +833,6 @@ impl Worker<'_> {
         };
         self.store(key, best, best_move, depth, bound);
         best
-    }
-
-    /// The table's word on a move node: its value when the entry settles it for the window,
-    /// else the move to try first (`Move::NONE` if none).
-    #[inline]
-    fn move_known(&self, key: u64, depth: u32, alpha: i64, beta: i64) -> Result<i64, Move> {
-        let Some(h) = self.tt.probe(key) else {
-            return Err(Move::NONE);
-        };
-        if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
-            match h.bound {
-                Bound::Exact => return Ok(h.value),
-                Bound::Lower if h.value >= beta => return Ok(h.value),
-                Bound::Upper if h.value <= alpha => return Ok(h.value),
-                _ => {}
-            }
-        }
-        Err(h.mv)
     }
 
     /// Enhanced transposition cutoff: a child whose table entry already proves it good enough
@@ -834,8 +859,45 @@ impl Worker<'_> {
         None
     }
 
+    /// The best child of a depth-1 node and its value, exactly: every child valued from the
+    /// node's terms, quiet moves without being played, captures with only the captured side's
+    /// inputs afresh. Quiet children are compared before their last steps (see [`leaf::Quiet`]),
+    /// so that only the best one's value is computed; a cutoff would save little at this depth,
+    /// and the exact value serves every later window.
+    #[inline]
+    fn leaf_moves(&mut self, b: &mut Board, list: &MoveList, t: &LeafTerms) -> (i64, Move) {
+        let mut best = -1;
+        let mut best_move = Move::NONE;
+        // The best quiet child so far (the least for its side to move).
+        let mut quiet: Option<(Quiet, Move)> = None;
+        for &m in list.as_slice() {
+            self.nodes += 1;
+            self.poll();
+            if self.aborted {
+                break;
+            }
+            if b.piece_at(m.to) == 0 {
+                let q = t.quiet_child(b, m);
+                if quiet.is_none_or(|(c, _)| q.less(c)) {
+                    quiet = Some((q, m));
+                }
+            } else {
+                let v = self.leaf_child(b, m, t);
+                if v > best {
+                    (best, best_move) = (v, m);
+                }
+            }
+        }
+        if let Some((q, m)) = quiet {
+            let v = WIN - q.value();
+            if v > best {
+                (best, best_move) = (v, m);
+            }
+        }
+        (best, best_move)
+    }
+
     /// Alpha-beta over the ordered moves of a move node: the best value (fail-soft) and its move.
-    /// At depth 1 the children are valued from `leaf_terms` when there are some.
     #[inline]
     fn moves(
         &mut self,
@@ -844,7 +906,6 @@ impl Worker<'_> {
         depth: u32,
         mut alpha: i64,
         beta: i64,
-        leaf_terms: &Option<LeafTerms>,
     ) -> (i64, Move) {
         let mut best = -1;
         let mut best_move = Move::NONE;
@@ -854,15 +915,9 @@ impl Worker<'_> {
             if self.aborted {
                 break;
             }
-            let v = match leaf_terms {
-                Some(t) => self.leaf_child(b, m, t),
-                None => {
-                    let u = b.make(m);
-                    let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
-                    b.unmake(m, u);
-                    v
-                }
-            };
+            let u = b.make(m);
+            let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+            b.unmake(m, u);
             if self.aborted {
                 break;
             }
@@ -880,13 +935,10 @@ impl Worker<'_> {
         (best, best_move)
     }
 
-    /// The value of the leaf a move of a depth-1 node leads to, from the node's terms: a quiet
-    /// move without being played, a capture played (it may bring the position into the tables).
+    /// The value of the leaf a capture of a depth-1 node leads to, from the node's terms: played,
+    /// since it may bring the position into the tables.
     #[inline]
     fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
-        if b.piece_at(m.to) == 0 {
-            return WIN - t.quiet_child(b, m);
-        }
         let u = b.make(m);
         let v = match self.tables.and_then(|tb| tb.probe(b)) {
             Some(x) => WIN - x,
@@ -977,6 +1029,57 @@ fn exact_root(
         pv: vec![best.mv],
         root_moves: order,
     }
+}
+
+/// The table's word on a move node (its entry `hit`): its value when the entry settles it for
+/// the window, else the move to try first (`Move::NONE` if none).
+#[inline]
+fn move_known(hit: Option<tt::Hit>, depth: u32, alpha: i64, beta: i64) -> Result<i64, Move> {
+    let Some(h) = hit else {
+        return Err(Move::NONE);
+    };
+    if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
+        match h.bound {
+            Bound::Exact => return Ok(h.value),
+            Bound::Lower if h.value >= beta => return Ok(h.value),
+            Bound::Upper if h.value <= alpha => return Ok(h.value),
+            _ => {}
+        }
+    }
+    Err(h.mv)
+}
+
+/// The move a Star2 probe of a move node tries: the table's move when it is one of `list`,
+/// else the first of the best by static score (the move the node itself searches first).
+#[inline]
+fn probe_move(b: &Board, list: &MoveList, hit: Option<tt::Hit>) -> Move {
+    if let Some(h) = hit
+        && !h.mv.is_none()
+        && list.contains(h.mv)
+    {
+        return h.mv;
+    }
+    let mut best = list.as_slice()[0];
+    let mut best_score = i32::MIN;
+    for &m in list.as_slice() {
+        let sc = static_score(b, m);
+        if sc > best_score {
+            best_score = sc;
+            best = m;
+        }
+    }
+    best
+}
+
+/// The start of a move node (see [`Worker::open_move_node`]).
+enum Opening {
+    /// A move wins at once.
+    Win,
+    Moves {
+        list: MoveList,
+        key: u64,
+        hit: Option<tt::Hit>,
+    },
 }
 
 #[inline]
