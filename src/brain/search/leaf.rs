@@ -1,10 +1,11 @@
 //! The search's leaves: which static evaluation values them, and the cheap terms a depth-1 node
 //! keeps to value its quiet children without playing them.
 
+use super::{WIN, Worker, chance_value};
 use crate::brain::eval::{self, evaluate};
 use crate::brain::general;
 use crate::brain::net;
-use crate::rules::board::{Board, Move};
+use crate::rules::board::{Board, Move, MoveList};
 
 /// Which static evaluation the search uses at its leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -118,6 +119,110 @@ impl Quiet {
         } else {
             self.value() < other.value()
         }
+    }
+}
+
+/// The search's depth-1 chance nodes, valued from their leaves.
+impl Worker<'_> {
+    /// The exact value of a depth-1 chance node whose leaves have cheap terms (`t`): each
+    /// movable cube's best move found once, from the position's terms, and each group worth its
+    /// best cube. Every leaf is valued, so no window and no table entry of a move node is needed,
+    /// and a cube that several groups move is valued once.
+    pub(super) fn chance_leaves(
+        &mut self,
+        b: &mut Board,
+        groups: &crate::rules::variant::Groups,
+        total: i64,
+        t: &LeafTerms,
+    ) -> i64 {
+        let mut cube = [-1i64; 16];
+        let mut sum = 0;
+        for (mask, cnt) in groups.iter() {
+            let mut best = -1;
+            let mut m = mask;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if cube[i] < 0 {
+                    cube[i] = self.cube_leaves(b, 1 << i, t);
+                    if self.aborted {
+                        return 0;
+                    }
+                }
+                best = best.max(cube[i]);
+            }
+            sum += cnt as i64 * best;
+        }
+        chance_value(sum, total)
+    }
+
+    /// The value of the best move of the cubes in `mask` when every child is a leaf valued from
+    /// `t` (`WIN` for a move that ends the game).
+    #[inline]
+    fn cube_leaves(&mut self, b: &mut Board, mask: u16, t: &LeafTerms) -> i64 {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        if list.as_slice().iter().any(|&m| b.is_winning_move(m)) {
+            self.nodes += 1;
+            return WIN;
+        }
+        self.leaf_moves(b, &list, t).0
+    }
+
+    /// The best child of a depth-1 node and its value, exactly: every child valued from the
+    /// node's terms, quiet moves without being played, captures with only the captured side's
+    /// inputs afresh. Quiet children are compared before their last steps (see [`Quiet`]),
+    /// so that only the best one's value is computed; a cutoff would save little at this depth,
+    /// and the exact value serves every later window.
+    #[inline]
+    pub(super) fn leaf_moves(
+        &mut self,
+        b: &mut Board,
+        list: &MoveList,
+        t: &LeafTerms,
+    ) -> (i64, Move) {
+        let mut best = -1;
+        let mut best_move = Move::NONE;
+        // The best quiet child so far (the least for its side to move).
+        let mut quiet: Option<(Quiet, Move)> = None;
+        for &m in list.as_slice() {
+            self.nodes += 1;
+            self.poll();
+            if self.aborted {
+                break;
+            }
+            if b.piece_at(m.to) == 0 {
+                let q = t.quiet_child(b, m);
+                if quiet.is_none_or(|(c, _)| q.less(c)) {
+                    quiet = Some((q, m));
+                }
+            } else {
+                let v = self.leaf_child(b, m, t);
+                if v > best {
+                    (best, best_move) = (v, m);
+                }
+            }
+        }
+        if let Some((q, m)) = quiet {
+            let v = WIN - q.value();
+            if v > best {
+                (best, best_move) = (v, m);
+            }
+        }
+        (best, best_move)
+    }
+
+    /// The value of the leaf a capture of a depth-1 node leads to, from the node's terms: played,
+    /// since it may bring the position into the tables.
+    #[inline]
+    fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
+        let u = b.make(m);
+        let v = match self.tables.and_then(|tb| tb.probe(b)) {
+            Some(x) => WIN - x,
+            None => WIN - t.capture_child(b, m),
+        };
+        b.unmake(m, u);
+        v
     }
 }
 

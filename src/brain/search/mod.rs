@@ -28,7 +28,7 @@ pub mod tt;
 
 use groups::Groups;
 pub use leaf::EvalKind;
-use leaf::{LeafTerms, Quiet};
+use leaf::LeafTerms;
 use order::{order_moves, static_order, static_score};
 pub use reference::{reference_value, reference_value_with};
 
@@ -516,51 +516,6 @@ impl Worker<'_> {
         self.chance_result(key, depth, r)
     }
 
-    /// The exact value of a depth-1 chance node whose leaves have cheap terms (`t`): each
-    /// movable cube's best move found once, from the position's terms, and each group worth its
-    /// best cube. Every leaf is valued, so no window and no table entry of a move node is needed,
-    /// and a cube that several groups move is valued once.
-    fn chance_leaves(
-        &mut self,
-        b: &mut Board,
-        groups: &crate::rules::variant::Groups,
-        total: i64,
-        t: &LeafTerms,
-    ) -> i64 {
-        let mut cube = [-1i64; 16];
-        let mut sum = 0;
-        for (mask, cnt) in groups.iter() {
-            let mut best = -1;
-            let mut m = mask;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if cube[i] < 0 {
-                    cube[i] = self.cube_leaves(b, 1 << i, t);
-                    if self.aborted {
-                        return 0;
-                    }
-                }
-                best = best.max(cube[i]);
-            }
-            sum += cnt as i64 * best;
-        }
-        chance_value(sum, total)
-    }
-
-    /// The value of the best move of the cubes in `mask` when every child is a leaf valued from
-    /// `t` (`WIN` for a move that ends the game).
-    #[inline]
-    fn cube_leaves(&mut self, b: &mut Board, mask: u16, t: &LeafTerms) -> i64 {
-        let mut list = MoveList::default();
-        b.gen_moves(mask, &mut list);
-        if list.as_slice().iter().any(|&m| b.is_winning_move(m)) {
-            self.nodes += 1;
-            return WIN;
-        }
-        self.leaf_moves(b, &list, t).0
-    }
-
     /// A chance node's value without searching its groups, when there is one: a finished game,
     /// the tables, the horizon, or a table entry that settles it for the window. Otherwise
     /// whether the table knows the position at all: only then can it know its move nodes (their
@@ -859,44 +814,6 @@ impl Worker<'_> {
         None
     }
 
-    /// The best child of a depth-1 node and its value, exactly: every child valued from the
-    /// node's terms, quiet moves without being played, captures with only the captured side's
-    /// inputs afresh. Quiet children are compared before their last steps (see [`leaf::Quiet`]),
-    /// so that only the best one's value is computed; a cutoff would save little at this depth,
-    /// and the exact value serves every later window.
-    #[inline]
-    fn leaf_moves(&mut self, b: &mut Board, list: &MoveList, t: &LeafTerms) -> (i64, Move) {
-        let mut best = -1;
-        let mut best_move = Move::NONE;
-        // The best quiet child so far (the least for its side to move).
-        let mut quiet: Option<(Quiet, Move)> = None;
-        for &m in list.as_slice() {
-            self.nodes += 1;
-            self.poll();
-            if self.aborted {
-                break;
-            }
-            if b.piece_at(m.to) == 0 {
-                let q = t.quiet_child(b, m);
-                if quiet.is_none_or(|(c, _)| q.less(c)) {
-                    quiet = Some((q, m));
-                }
-            } else {
-                let v = self.leaf_child(b, m, t);
-                if v > best {
-                    (best, best_move) = (v, m);
-                }
-            }
-        }
-        if let Some((q, m)) = quiet {
-            let v = WIN - q.value();
-            if v > best {
-                (best, best_move) = (v, m);
-            }
-        }
-        (best, best_move)
-    }
-
     /// Alpha-beta over the ordered moves of a move node: the best value (fail-soft) and its move.
     #[inline]
     fn moves(
@@ -933,19 +850,6 @@ impl Worker<'_> {
             }
         }
         (best, best_move)
-    }
-
-    /// The value of the leaf a capture of a depth-1 node leads to, from the node's terms: played,
-    /// since it may bring the position into the tables.
-    #[inline]
-    fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
-        let u = b.make(m);
-        let v = match self.tables.and_then(|tb| tb.probe(b)) {
-            Some(x) => WIN - x,
-            None => WIN - t.capture_child(b, m),
-        };
-        b.unmake(m, u);
-        v
     }
 
     /// The expected line: the best move, then for each following position the table's move for
