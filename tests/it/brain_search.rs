@@ -258,7 +258,7 @@ fn bench_signature() {
     );
 }
 
-const BENCH_NODES: u64 = 1_812_517;
+const BENCH_NODES: u64 = 1_951_083;
 
 #[test]
 fn multipv_deepens_until_every_root_move_is_proven() {

@@ -1,10 +1,11 @@
 //! The search's leaves: which static evaluation values them, and the cheap terms a depth-1 node
 //! keeps to value its quiet children without playing them.
 
+use super::{WIN, Worker, chance_value};
 use crate::brain::eval::{self, evaluate};
 use crate::brain::general;
 use crate::brain::net;
-use crate::rules::board::{Board, Move};
+use crate::rules::board::{Board, Move, MoveList};
 
 /// Which static evaluation the search uses at its leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -58,11 +59,21 @@ impl LeafTerms {
         }
     }
 
+    /// The evaluation of the position after the quiet move `m`, in parts (see [`Quiet`]).
     #[inline]
-    pub(super) fn quiet_child(&self, b: &Board, m: Move) -> i64 {
+    pub(super) fn quiet_child(&self, b: &Board, m: Move) -> Quiet {
         match self {
-            LeafTerms::Heuristic(t) => eval::evaluate_after_quiet(b, t, m),
-            LeafTerms::Net(t) => net::evaluate_after_quiet(b, t, m),
+            LeafTerms::Heuristic(t) => Quiet {
+                now: Quiet::FINAL,
+                key: eval::evaluate_after_quiet(b, t, m),
+            },
+            LeafTerms::Net(t) => {
+                let c = net::quiet_child(b, t, m);
+                Quiet {
+                    now: c.now,
+                    key: c.z,
+                }
+            }
         }
     }
 
@@ -72,6 +83,204 @@ impl LeafTerms {
         match self {
             LeafTerms::Heuristic(_) => evaluate(b),
             LeafTerms::Net(t) => net::evaluate_after_capture(b, t, m),
+        }
+    }
+}
+
+/// A quiet child's evaluation before its last steps. For the network: the faces on which the
+/// child wins at once and the network's sum, which the evaluation does not decrease with when
+/// `now` is the same; for the heuristic: the evaluation itself. So the children of a node are
+/// compared by `key` where their `now` agrees, and only the best one's value is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Quiet {
+    now: u8,
+    key: i64,
+}
+
+impl Quiet {
+    /// `now` of a key that is the evaluation already.
+    const FINAL: u8 = u8::MAX;
+
+    /// The child's evaluation.
+    #[inline]
+    pub(super) fn value(self) -> i64 {
+        match self.now {
+            Quiet::FINAL => self.key,
+            now => net::quiet_value(net::QuietChild { now, z: self.key }),
+        }
+    }
+
+    /// Whether `self` is worth less than `other` to the side to move in them (so more to the
+    /// parent). Without computing either value when their `now` agrees; ties are not less.
+    #[inline]
+    pub(super) fn less(self, other: Quiet) -> bool {
+        if self.now == other.now {
+            self.key < other.key
+        } else {
+            self.value() < other.value()
+        }
+    }
+}
+
+/// The search's depth-1 chance nodes, valued from their leaves.
+impl Worker<'_> {
+    /// The exact value of a depth-1 chance node whose leaves have cheap terms (`t`): each
+    /// movable cube's best move found once, from the position's terms, and each group worth its
+    /// best cube. Every leaf is valued, so no window and no table entry of a move node is needed,
+    /// and a cube that several groups move is valued once.
+    pub(super) fn chance_leaves(
+        &mut self,
+        b: &mut Board,
+        groups: &crate::rules::variant::Groups,
+        total: i64,
+        t: &LeafTerms,
+    ) -> i64 {
+        let mut cube = [-1i64; 16];
+        let mut sum = 0;
+        for (mask, cnt) in groups.iter() {
+            let mut best = -1;
+            let mut m = mask;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if cube[i] < 0 {
+                    cube[i] = self.cube_leaves(b, 1 << i, t);
+                    if self.aborted {
+                        return 0;
+                    }
+                }
+                best = best.max(cube[i]);
+            }
+            sum += cnt as i64 * best;
+        }
+        chance_value(sum, total)
+    }
+
+    /// The value of the best move of the cubes in `mask` when every child is a leaf valued from
+    /// `t` (`WIN` for a move that ends the game).
+    #[inline]
+    fn cube_leaves(&mut self, b: &mut Board, mask: u16, t: &LeafTerms) -> i64 {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        if list.as_slice().iter().any(|&m| b.is_winning_move(m)) {
+            self.nodes += 1;
+            return WIN;
+        }
+        self.leaf_moves(b, &list, t).0
+    }
+
+    /// The best child of a depth-1 node and its value, exactly: every child valued from the
+    /// node's terms, quiet moves without being played, captures with only the captured side's
+    /// inputs afresh. Quiet children are compared before their last steps (see [`Quiet`]),
+    /// so that only the best one's value is computed; a cutoff would save little at this depth,
+    /// and the exact value serves every later window.
+    #[inline]
+    pub(super) fn leaf_moves(
+        &mut self,
+        b: &mut Board,
+        list: &MoveList,
+        t: &LeafTerms,
+    ) -> (i64, Move) {
+        let mut best = -1;
+        let mut best_move = Move::NONE;
+        // The best quiet child so far (the least for its side to move).
+        let mut quiet: Option<(Quiet, Move)> = None;
+        for &m in list.as_slice() {
+            self.nodes += 1;
+            self.poll();
+            if self.aborted {
+                break;
+            }
+            if b.piece_at(m.to) == 0 {
+                let q = t.quiet_child(b, m);
+                if quiet.is_none_or(|(c, _)| q.less(c)) {
+                    quiet = Some((q, m));
+                }
+            } else {
+                let v = self.leaf_child(b, m, t);
+                if v > best {
+                    (best, best_move) = (v, m);
+                }
+            }
+        }
+        if let Some((q, m)) = quiet {
+            let v = WIN - q.value();
+            if v > best {
+                (best, best_move) = (v, m);
+            }
+        }
+        (best, best_move)
+    }
+
+    /// The value of the leaf a capture of a depth-1 node leads to, from the node's terms: played,
+    /// since it may bring the position into the tables.
+    #[inline]
+    fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
+        let u = b.make(m);
+        let v = match self.tables.and_then(|tb| tb.probe(b)) {
+            Some(x) => WIN - x,
+            None => WIN - t.capture_child(b, m),
+        };
+        b.unmake(m, u);
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::Board;
+
+    /// Every quiet child of positions of random games: the one `less` finds least has the least
+    /// value, for both evaluations with terms.
+    #[test]
+    fn the_least_quiet_child_by_its_parts_has_the_least_value() {
+        let mut state = 23u64;
+        let mut rnd = |k: usize| {
+            let (s, v) = crate::rules::zobrist::splitmix64(state);
+            state = s;
+            (v % k as u64) as usize
+        };
+        let mut compared = 0;
+        for _ in 0..200 {
+            let mut b = Board::startpos();
+            while !b.is_over() {
+                let moves = b.all_moves();
+                let quiet: Vec<Move> = moves
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|&m| b.piece_at(m.to) == 0 && !b.is_winning_move(m))
+                    .collect();
+                for kind in [EvalKind::Net, EvalKind::Heuristic] {
+                    let t = LeafTerms::new(kind, &b).unwrap();
+                    let Some(&first) = quiet.first() else { break };
+                    let mut least = t.quiet_child(&b, first);
+                    for &m in &quiet[1..] {
+                        let q = t.quiet_child(&b, m);
+                        if q.less(least) {
+                            least = q;
+                        }
+                    }
+                    let min = quiet.iter().map(|&m| t.quiet_value(&b, m)).min().unwrap();
+                    assert_eq!(least.value(), min);
+                    compared += 1;
+                }
+                let die = rnd(6) as u8 + 1;
+                let list = b.moves_for_die(die);
+                b.make(list.as_slice()[rnd(list.len())]);
+            }
+        }
+        assert!(compared > 2000, "{compared}");
+    }
+
+    impl LeafTerms {
+        /// The child's evaluation the plain way.
+        fn quiet_value(&self, b: &Board, m: Move) -> i64 {
+            match self {
+                LeafTerms::Heuristic(t) => eval::evaluate_after_quiet(b, t, m),
+                LeafTerms::Net(t) => net::evaluate_after_quiet(b, t, m),
+            }
         }
     }
 }

@@ -12,6 +12,11 @@
 //! Pruning is Star1 at chance nodes (the [0, WIN] bounds of the unsearched groups give each group a
 //! window, and the node returns as soon as it must fail) and alpha-beta at move nodes. `WIN` and 0
 //! only arise from finished games, so they are proven values, kept in the table at any depth.
+//!
+//! A chance node one ply above the leaves is valued exactly, without windows: each movable cube's
+//! best move once (a cube several groups move is valued once), its leaves from the position's
+//! common terms and compared before the network's last division. Its exact entry serves every
+//! later window, and its move nodes need no entries of their own.
 
 mod deepen;
 mod groups;
@@ -38,6 +43,7 @@ pub use crate::brain::eval::WIN;
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
 use crate::rules::board::{Board, Move, MoveList, piece_of};
+use crate::rules::variant::MAX_OUTCOMES;
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -47,8 +53,11 @@ pub const MAX_DEPTH: u32 = 64;
 /// The most search threads a searcher runs.
 pub const MAX_THREADS: usize = 256;
 
-/// Chance nodes at least this deep are probed (Star2) before the full search.
-const PROBE_MIN_DEPTH: u32 = 2;
+/// Chance nodes at least this deep are probed (Star2) before the full search. At depth 2 the
+/// probes cost more than they save since depth-1 chance nodes are valued exactly: depth 8 from
+/// the start (die 3, 256 MiB) took 29.7 M nodes with probes from depth 2, 27.3 M from 3 and 32.7 M
+/// from 4.
+const PROBE_MIN_DEPTH: u32 = 3;
 
 /// Move nodes at least this deep look for a transposition cutoff among their children first.
 const ETC_MIN_DEPTH: u32 = 3;
@@ -522,6 +531,15 @@ impl Worker<'_> {
         let key = b.key();
         let v = b.variant();
         let groups = v.groups(b.alive(b.side_to_move()));
+        if depth == 1
+            && let Some(t) = LeafTerms::new(self.eval, b)
+        {
+            let value = self.chance_leaves(b, groups, v.weight(), &t);
+            if self.aborted {
+                return 0;
+            }
+            return self.chance_result(key, depth, (value, Bound::Exact));
+        }
         let mut g = Groups::new(groups, v.weight(), seen);
         // Every move node stores its result, whether or not it probes first.
         for (mask, _) in groups.iter() {
@@ -612,6 +630,19 @@ impl Worker<'_> {
     ) -> Option<(i64, Bound)> {
         let total = g.total;
         let items = g.items;
+        // Every group's probe move first, and its child asked for, so that the probes do not
+        // wait for memory one after the other.
+        let mut first = [None; MAX_OUTCOMES];
+        for (i, &(mask, _)) in items.iter().enumerate() {
+            first[i] = match self.open_move_node(b, mask, g.seen) {
+                Opening::Win => None,
+                Opening::Moves { list, hit, .. } => {
+                    let m = probe_move(b, &list, hit);
+                    self.tt.prefetch(b.key_after(m));
+                    Some(m)
+                }
+            };
+        }
         for (i, &(mask, cnt)) in items.iter().enumerate() {
             // Another thread's group is left to it: its floor stays 0 here.
             if self.split_defer(depth, || b.key() ^ zobrist::MOVABLE[mask as usize]) {
@@ -621,7 +652,7 @@ impl Worker<'_> {
             let (lo_rest, hi_rest) = (g.lo_sum - cnt * g.lo[i], g.hi_sum - cnt * WIN);
             let a = (total * alpha - hi_rest).div_euclid(cnt).max(-1);
             let bt = ceil_div(total * beta - lo_rest, cnt).min(WIN + 1);
-            let v = self.probe(b, mask, depth, a, bt, g.seen);
+            let v = self.probe(b, first[i], depth, a, bt);
             if self.aborted {
                 return Some((0, Bound::Exact));
             }
@@ -647,22 +678,45 @@ impl Worker<'_> {
         beta: i64,
     ) -> (i64, Bound) {
         if self.splits(depth) {
-            return self.star1_split(b, g, depth, alpha, beta);
+            self.star1_in::<true>(b, g, depth, alpha, beta)
+        } else {
+            self.star1_in::<false>(b, g, depth, alpha, beta)
         }
+    }
+
+    /// [`Worker::star1`]'s loop. With `SPLIT` (several threads, deep enough) the groups another
+    /// thread is inside are put last ([`split`]); any order is sound, since each group's window
+    /// comes from the groups searched and the bounds of whichever are left. Without it the order
+    /// is the groups' own and the put-off set stays empty, so one thread pays nothing for it.
+    #[inline]
+    fn star1_in<const SPLIT: bool>(
+        &mut self,
+        b: &mut Board,
+        g: &mut Groups,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> (i64, Bound) {
         let total = g.total;
         let mut sum = 0i64;
-        // At depth 1 every group's move node evaluates children of this same position: their
-        // common terms are computed once, by the first group that needs them.
-        let mut leaf_terms = None;
         let items = g.items;
-        for (i, &(mask, cnt)) in items.iter().enumerate() {
+        let mut next = Order::new(items.len());
+        while let Some(i) = next.next() {
+            let (mask, cnt) = items[i];
+            if SPLIT
+                && next.first_pass()
+                && self.split_defer(depth, || b.key() ^ zobrist::MOVABLE[mask as usize])
+            {
+                next.put_off(i);
+                continue;
+            }
             let cnt = cnt as i64;
-            // The bounds of the groups after this one.
+            // The bounds of the groups not searched yet.
             g.lo_sum -= cnt * g.lo[i];
             g.hi_sum -= cnt * WIN;
             let a = (total * alpha - sum - g.hi_sum).div_euclid(cnt).max(-1);
             let bt = ceil_div(total * beta - sum - g.lo_sum, cnt).min(WIN + 1);
-            let v = self.move_node(b, mask, depth, a, bt, g.seen, &mut leaf_terms);
+            let v = self.move_node(b, mask, depth, a, bt, g.seen);
             if self.aborted {
                 return (0, Bound::Exact);
             }
@@ -718,51 +772,35 @@ impl Worker<'_> {
         best
     }
 
-    /// Star2 probe of a move node: the value of its first move in order (table move first, when
-    /// the table knows the position: `seen`), a lower bound on the node's value when it lies
-    /// above `alpha`.
-    fn probe(
-        &mut self,
-        b: &mut Board,
-        mask: u16,
-        depth: u32,
-        alpha: i64,
-        beta: i64,
-        seen: bool,
-    ) -> i64 {
-        let mut list = MoveList::default();
-        b.gen_moves(mask, &mut list);
-        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = match seen {
-            true => self.tt.probe(key).map_or(Move::NONE, |h| h.mv),
-            false => Move::NONE,
-        };
-        let m = if !tt_move.is_none() && list.contains(tt_move) {
-            tt_move
-        } else {
-            let mut best = list.as_slice()[0];
-            let mut best_score = i32::MIN;
-            for &m in list.as_slice() {
-                let sc = static_score(b, m);
-                if sc > best_score {
-                    best_score = sc;
-                    best = m;
-                }
-            }
-            best
-        };
+    /// Star2 probe of a move node: the value of its first move in order (`None`: a move that
+    /// wins at once), a lower bound on the node's value when it lies above `alpha`.
+    fn probe(&mut self, b: &mut Board, m: Option<Move>, depth: u32, alpha: i64, beta: i64) -> i64 {
         self.nodes += 1;
         self.poll();
         if self.aborted {
             return 0;
         }
-        if b.is_winning_move(m) {
-            return WIN;
-        }
+        let Some(m) = m else { return WIN };
         let u = b.make(m);
         let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
         b.unmake(m, u);
         v
+    }
+
+    /// What a move node and its Star2 probe both begin with: its moves unless one wins at once,
+    /// its key, and the table's entry for it (asked only when the table knows the position:
+    /// `seen`; a probe that cannot hit costs a wait for memory).
+    #[inline]
+    fn open_move_node(&self, b: &Board, mask: u16, seen: bool) -> Opening {
+        let mut list = MoveList::default();
+        b.gen_moves(mask, &mut list);
+        // A move that ends the game is a certain win: nothing can be better.
+        if list.as_slice().iter().any(|&m| b.is_winning_move(m)) {
+            return Opening::Win;
+        }
+        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
+        let hit = if seen { self.tt.probe(key) } else { None };
+        Opening::Moves { list, key, hit }
     }
 
     #[inline]
@@ -775,13 +813,11 @@ impl Worker<'_> {
         self.tt.store(key, v, mv, d, bound);
     }
 
-    /// Value of the position after a roll that lets the cubes in `mask` move. At depth 1,
-    /// `leaf_terms` caches the terms of this position's children for the other groups of the
-    /// same chance node. The table is asked only when it knows the position (`seen`): a probe
-    /// that cannot hit costs a wait for memory. Kept out of line: inlined into `chance` it made
-    /// both slower.
+    /// Value of the position after a roll that lets the cubes in `mask` move. The table is asked
+    /// only when it knows the position (`seen`). A depth-1 node comes here only with an
+    /// evaluation without leaf terms (the others are valued by [`Worker::chance_leaves`]). Kept
+    /// out of line: inlined into `chance` it made both slower.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn move_node(
         &mut self,
         b: &mut Board,
@@ -790,24 +826,17 @@ impl Worker<'_> {
         alpha: i64,
         beta: i64,
         seen: bool,
-        leaf_terms: &mut Option<LeafTerms>,
     ) -> i64 {
-        let mut list = MoveList::default();
-        b.gen_moves(mask, &mut list);
-        // A move that ends the game is a certain win: nothing can be better.
-        for &m in list.as_slice() {
-            if b.is_winning_move(m) {
+        let (mut list, key, hit) = match self.open_move_node(b, mask, seen) {
+            Opening::Win => {
                 self.nodes += 1;
                 return WIN;
             }
-        }
-        let key = b.key() ^ zobrist::MOVABLE[mask as usize];
-        let tt_move = match seen {
-            true => match self.move_known(key, depth, alpha, beta) {
-                Ok(v) => return v,
-                Err(mv) => mv,
-            },
-            false => Move::NONE,
+            Opening::Moves { list, key, hit } => (list, key, hit),
+        };
+        let tt_move = match move_known(hit, depth, alpha, beta) {
+            Ok(v) => return v,
+            Err(mv) => mv,
         };
         order_moves(b, &mut list, tt_move);
         if depth >= 2 {
@@ -821,13 +850,8 @@ impl Worker<'_> {
             self.store(key, v, m, depth, Bound::Lower);
             return v;
         }
-        // Children of a depth-1 node are leaves, evaluated from the parent's terms: quiet moves
-        // without being played, captures with only the captured side's inputs afresh.
-        if depth == 1 && leaf_terms.is_none() {
-            *leaf_terms = LeafTerms::new(self.eval, b);
-        }
         let marked = self.split_enter(key, depth);
-        let (best, best_move) = self.moves(b, &list, depth, alpha, beta, leaf_terms);
+        let (best, best_move) = self.moves(b, &list, depth, alpha, beta);
         self.split_leave(key, marked);
         if self.aborted {
             return 0;
@@ -841,24 +865,6 @@ impl Worker<'_> {
         };
         self.store(key, best, best_move, depth, bound);
         best
-    }
-
-    /// The table's word on a move node: its value when the entry settles it for the window,
-    /// else the move to try first (`Move::NONE` if none).
-    #[inline]
-    fn move_known(&self, key: u64, depth: u32, alpha: i64, beta: i64) -> Result<i64, Move> {
-        let Some(h) = self.tt.probe(key) else {
-            return Err(Move::NONE);
-        };
-        if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
-            match h.bound {
-                Bound::Exact => return Ok(h.value),
-                Bound::Lower if h.value >= beta => return Ok(h.value),
-                Bound::Upper if h.value <= alpha => return Ok(h.value),
-                _ => {}
-            }
-        }
-        Err(h.mv)
     }
 
     /// Enhanced transposition cutoff: a child whose table entry already proves it good enough
@@ -886,37 +892,52 @@ impl Worker<'_> {
     }
 
     /// Alpha-beta over the ordered moves of a move node: the best value (fail-soft) and its move.
-    /// At depth 1 the children are valued from `leaf_terms` when there are some.
     #[inline]
     fn moves(
         &mut self,
         b: &mut Board,
         list: &MoveList,
         depth: u32,
-        mut alpha: i64,
+        alpha: i64,
         beta: i64,
-        leaf_terms: &Option<LeafTerms>,
     ) -> (i64, Move) {
         if self.splits(depth - 1) {
-            return self.moves_split(b, list, depth, alpha, beta);
+            self.moves_in::<true>(b, list, depth, alpha, beta)
+        } else {
+            self.moves_in::<false>(b, list, depth, alpha, beta)
         }
+    }
+
+    /// [`Worker::moves`]' loop. With `SPLIT` the moves after the first that another thread is
+    /// inside are put last (the first is searched at once, as in young brothers wait: it sets the
+    /// bound the others are searched with); without it the moves are taken in order.
+    #[inline]
+    fn moves_in<const SPLIT: bool>(
+        &mut self,
+        b: &mut Board,
+        list: &MoveList,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+    ) -> (i64, Move) {
         let mut best = -1;
         let mut best_move = Move::NONE;
-        for &m in list.as_slice() {
+        let mut next = Order::new(list.len());
+        while let Some(i) = next.next() {
+            let m = list.as_slice()[i];
+            if SPLIT && i > 0 && next.first_pass() && self.split_defer(depth - 1, || b.key_after(m))
+            {
+                next.put_off(i);
+                continue;
+            }
             self.nodes += 1;
             self.poll();
             if self.aborted {
                 break;
             }
-            let v = match leaf_terms {
-                Some(t) => self.leaf_child(b, m, t),
-                None => {
-                    let u = b.make(m);
-                    let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
-                    b.unmake(m, u);
-                    v
-                }
-            };
+            let u = b.make(m);
+            let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+            b.unmake(m, u);
             if self.aborted {
                 break;
             }
@@ -932,22 +953,6 @@ impl Worker<'_> {
             }
         }
         (best, best_move)
-    }
-
-    /// The value of the leaf a move of a depth-1 node leads to, from the node's terms: a quiet
-    /// move without being played, a capture played (it may bring the position into the tables).
-    #[inline]
-    fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
-        if b.piece_at(m.to) == 0 {
-            return WIN - t.quiet_child(b, m);
-        }
-        let u = b.make(m);
-        let v = match self.tables.and_then(|tb| tb.probe(b)) {
-            Some(x) => WIN - x,
-            None => WIN - t.capture_child(b, m),
-        };
-        b.unmake(m, u);
-        v
     }
 
     /// The expected line: the best move, then for each following position the table's move for
@@ -1031,6 +1036,57 @@ fn exact_root(
         pv: vec![best.mv],
         root_moves: order,
     }
+}
+
+/// The table's word on a move node (its entry `hit`): its value when the entry settles it for
+/// the window, else the move to try first (`Move::NONE` if none).
+#[inline]
+fn move_known(hit: Option<tt::Hit>, depth: u32, alpha: i64, beta: i64) -> Result<i64, Move> {
+    let Some(h) = hit else {
+        return Err(Move::NONE);
+    };
+    if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
+        match h.bound {
+            Bound::Exact => return Ok(h.value),
+            Bound::Lower if h.value >= beta => return Ok(h.value),
+            Bound::Upper if h.value <= alpha => return Ok(h.value),
+            _ => {}
+        }
+    }
+    Err(h.mv)
+}
+
+/// The move a Star2 probe of a move node tries: the table's move when it is one of `list`,
+/// else the first of the best by static score (the move the node itself searches first).
+#[inline]
+fn probe_move(b: &Board, list: &MoveList, hit: Option<tt::Hit>) -> Move {
+    if let Some(h) = hit
+        && !h.mv.is_none()
+        && list.contains(h.mv)
+    {
+        return h.mv;
+    }
+    let mut best = list.as_slice()[0];
+    let mut best_score = i32::MIN;
+    for &m in list.as_slice() {
+        let sc = static_score(b, m);
+        if sc > best_score {
+            best_score = sc;
+            best = m;
+        }
+    }
+    best
+}
+
+/// The start of a move node (see [`Worker::open_move_node`]).
+enum Opening {
+    /// A move wins at once.
+    Win,
+    Moves {
+        list: MoveList,
+        key: u64,
+        hit: Option<tt::Hit>,
+    },
 }
 
 #[inline]

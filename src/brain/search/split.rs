@@ -11,20 +11,15 @@
 //!
 //! Only nodes at least `SPLIT_MIN_DEPTH` deep are marked: below that a subtree costs less than
 //! the marking. With one thread there is no busy table, nothing is marked or skipped, and the
-//! search is exactly the sequential one: the loops that put children off (`star1_split`,
-//! `moves_split`) are copies of the sequential `star1` and `moves`, taken only with several
-//! threads, so that the sequential loops pay nothing for them. A change to one belongs in the
-//! other.
+//! search is exactly the sequential one: `star1` and `moves` are one loop each, made twice by a
+//! const parameter (`star1_in::<SPLIT>`, `moves_in::<SPLIT>`), so that the one-thread copy has
+//! no deferral in it and pays nothing for it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::groups::Groups;
-use super::tt::Bound;
-use super::{WIN, Worker, ceil_div, chance_value};
+use super::Worker;
 use crate::rules::board::MAX_MOVES;
-use crate::rules::board::{Board, Move, MoveList};
 use crate::rules::variant::MAX_OUTCOMES;
-use crate::rules::zobrist;
 
 // An `Order` keeps the children it put off in a 64-bit set.
 const _: () = assert!(MAX_MOVES <= 64 && MAX_OUTCOMES <= 64);
@@ -158,98 +153,12 @@ impl Worker<'_> {
         }
     }
 
-    /// Whether a node whose children are `depth` deep takes them in the order of
-    /// [`Worker::star1_split`] and [`Worker::moves_split`]: with other threads, deep enough. The
+    /// Whether a node whose children are `depth` deep puts busy ones off (`star1_in::<true>`,
+    /// `moves_in::<true>`): with other threads, deep enough. The
     /// sequential loops stay as they were, so one thread pays nothing for the splitting.
     #[inline]
     pub(super) fn splits(&self, depth: u32) -> bool {
         self.busy.is_some() && depth >= SPLIT_MIN_DEPTH
-    }
-
-    /// `Worker::star1` with the groups another thread is inside put last. Any order is sound:
-    /// each group's window comes from the groups searched and the bounds of whichever are left.
-    /// Only above the depth where groups share leaf terms.
-    pub(super) fn star1_split(
-        &mut self,
-        b: &mut Board,
-        g: &mut Groups,
-        depth: u32,
-        alpha: i64,
-        beta: i64,
-    ) -> (i64, Bound) {
-        let total = g.total;
-        let mut sum = 0i64;
-        let items = g.items;
-        let mut next = Order::new(items.len());
-        while let Some(i) = next.next() {
-            let (mask, cnt) = items[i];
-            if next.first_pass()
-                && self.split_defer(depth, || b.key() ^ zobrist::MOVABLE[mask as usize])
-            {
-                next.put_off(i);
-                continue;
-            }
-            let cnt = cnt as i64;
-            // The bounds of the groups not searched yet.
-            g.lo_sum -= cnt * g.lo[i];
-            g.hi_sum -= cnt * WIN;
-            let a = (total * alpha - sum - g.hi_sum).div_euclid(cnt).max(-1);
-            let bt = ceil_div(total * beta - sum - g.lo_sum, cnt).min(WIN + 1);
-            let v = self.move_node(b, mask, depth, a, bt, g.seen, &mut None);
-            if self.aborted {
-                return (0, Bound::Exact);
-            }
-            sum += cnt * v;
-            if let Some(r) = g.settled(sum, alpha, beta) {
-                return r;
-            }
-        }
-        (chance_value(sum, total), Bound::Exact)
-    }
-
-    /// `Worker::moves` with the moves after the first that another thread is inside put last
-    /// (the first is searched at once, as in young brothers wait: it sets the bound the others
-    /// are searched with). Only above depth 1, where the children are chance nodes.
-    pub(super) fn moves_split(
-        &mut self,
-        b: &mut Board,
-        list: &MoveList,
-        depth: u32,
-        mut alpha: i64,
-        beta: i64,
-    ) -> (i64, Move) {
-        let mut best = -1;
-        let mut best_move = Move::NONE;
-        let mut next = Order::new(list.len());
-        while let Some(i) = next.next() {
-            let m = list.as_slice()[i];
-            if i > 0 && next.first_pass() && self.split_defer(depth - 1, || b.key_after(m)) {
-                next.put_off(i);
-                continue;
-            }
-            self.nodes += 1;
-            self.poll();
-            if self.aborted {
-                break;
-            }
-            let u = b.make(m);
-            let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
-            b.unmake(m, u);
-            if self.aborted {
-                break;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        (best, best_move)
     }
 }
 
