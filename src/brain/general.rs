@@ -17,7 +17,9 @@
 //! - the other side's threat: the chance that its next roll moves a cube one step from its goal,
 //!   less the part of it that the side to move can take first with a capture of such a cube.
 //!
-//! The chance of winning on this very roll is then added exactly. The weights were fitted to the
+//! Without dice a race is certain, not spread: there the turns count as they are, with a fixed
+//! fraction of a turn for the side to move, beside the material. The chance of winning on this
+//! very roll is then added exactly. The weights were fitted to the
 //! exact values of the solved small variants (`3x3`, `4x4`, `5x5-3`; `protocol/solved.md`), then
 //! chosen among close candidates by the exact loss of fixed-depth searches there and on the
 //! back-rank boards (`scripts/depth-loss.py`), and the material weight by `6x6` self-play data. Integer arithmetic throughout, so values are identical on every
@@ -45,6 +47,9 @@ const MATERIAL: i64 = 123;
 const THREAT: i64 = 1983;
 /// and how much of that threat the mover's chance of taking a runner first removes (in 256ths).
 const STOP: i64 = 343;
+
+/// Without dice: a fraction of a turn for the side to move.
+const NODICE_TEMPO: i64 = ONE * 3 / 16;
 
 struct Side {
     /// Speed towards the goal, in `SPEED` units per turn.
@@ -136,7 +141,13 @@ pub fn evaluate(b: &Board) -> i64 {
         let stop = v.weight_moving(b.alive(c), hitters(b, c, them.squares));
         next * (256 * total - STOP * stop).max(0) / (256 * total)
     };
-    let x = BIAS + race + tempo + MATERIAL * (us.cubes - them.cubes) - THREAT * threat / ONE;
+    let x = if v.has_dice() {
+        BIAS + race + tempo + MATERIAL * (us.cubes - them.cubes) - THREAT * threat / ONE
+    } else {
+        // Without dice the race is certain, not spread: the turns as they are, and a fixed
+        // fraction of a turn for the side to move (the fit above is of games with dice).
+        (t_them - t_us + NODICE_TEMPO) * 4 / 5 + MATERIAL * (us.cubes - them.cubes)
+    };
     let p = WIN / 2 + (WIN / 2) * x / (ONE + x.abs());
     // The chance of winning on this very roll: an outcome that may move a runner.
     let now = if us.runners == 0 {
