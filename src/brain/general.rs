@@ -1,28 +1,55 @@
 //! The general evaluation: a win probability for the side to move in any variant, built from the
-//! rules alone (no training), for the variants the network was not trained on.
+//! rules alone, for the variants the network was not trained on.
 //!
 //! It is the race of `eval` computed from the variant's tables: a cube advances when one of the
 //! outcomes that may move it comes up, so a side's speed is the sum over its cubes of
 //! `P(cube may move) / distance`, with distances along the variant's step directions to its goals
-//! (around holes). Without dice the mover picks its cube, so its speed is that of its nearest
-//! runner. The race difference in turns (with a fraction of a turn for the side to move), the
-//! material balance and the chance of winning on this very roll are squashed into (0, 1) in
-//! integer arithmetic, so values are identical on every machine. In back-rank play (passes, the
-//! far rank as goal) the value is averaged with the race of distributions of `backrank`.
+//! (around holes), and the turns it needs are the inverse of its speed. Without dice the mover
+//! picks its cube, so its speed is that of its nearest runner.
+//!
+//! The terms, squashed together into (0, 1) by `1/2 + z / (2 (1 + |z|))`:
+//! - the race: the difference of the two sides' turns over the square root of their sum (a lead
+//!   of one turn counts for more when both are near home, as the spread of a race grows with its
+//!   length);
+//! - the tempo of the side to move, also over that square root (being on move is worth most in a
+//!   short race);
+//! - the material balance;
+//! - the other side's threat: the chance that its next roll moves a cube one step from its goal,
+//!   less the part of it that the side to move can take first with a capture of such a cube.
+//!
+//! Without dice a race is certain, not spread: there the turns count as they are, with a fixed
+//! fraction of a turn for the side to move, beside the material. The chance of winning on this
+//! very roll is then added exactly. The weights were fitted to the
+//! exact values of the solved small variants (`3x3`, `4x4`, `5x5-3`; `protocol/solved.md`), then
+//! chosen among close candidates by the exact loss of fixed-depth searches there and on the
+//! back-rank boards (`scripts/depth-loss.py`), and the material weight by `6x6` self-play data. Integer arithmetic throughout, so values are identical on every
+//! machine. In back-rank play (passes, the far rank as goal) the value is averaged with the race
+//! of distributions of `backrank`.
 
 use crate::brain::eval::WIN;
 use crate::rules::board::{Board, Color};
 
-/// Fixed-point unit of the race arithmetic.
+/// Fixed-point unit of the race arithmetic (and of the squash's argument `z`).
 const ONE: i64 = 1024;
 /// Fixed-point unit of a speed (per turn).
 const SPEED: i64 = 1 << 20;
 /// A distance that no step sequence covers (see `Variant::dist`).
 const UNREACHABLE: u8 = 31;
-/// A fraction of a turn for the side to move.
-const TEMPO: i64 = ONE * 3 / 16;
-/// Weight of one cube of material (about 0.12).
+/// The weights of `z`, in units of `ONE`: a constant,
+const BIAS: i64 = -300;
+/// the race difference in turns over the square root of the total turns (in 256ths),
+const RACE: i64 = 526;
+/// the tempo of the side to move, over the same square root,
+const TEMPO: i64 = 1200;
+/// one cube of material (as before the fit: the small boards wanted twice this, `6x6` less),
 const MATERIAL: i64 = 123;
+/// the other side's chance of reaching its goal on its next roll,
+const THREAT: i64 = 1983;
+/// and how much of that threat the mover's chance of taking a runner first removes (in 256ths).
+const STOP: i64 = 343;
+
+/// Without dice: a fraction of a turn for the side to move.
+const NODICE_TEMPO: i64 = ONE * 3 / 16;
 
 struct Side {
     /// Speed towards the goal, in `SPEED` units per turn.
@@ -30,6 +57,24 @@ struct Side {
     /// Cubes one step from a goal.
     runners: u16,
     cubes: i64,
+    /// Squares of the cubes one step from a goal.
+    squares: u64,
+}
+
+/// The cubes of `c` that may step onto one of `targets`.
+fn hitters(b: &Board, c: Color, targets: u64) -> u16 {
+    let v = b.variant();
+    let mut hit = 0u16;
+    let mut m = b.alive(c);
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (dest, n) = &v.dest[c.idx()][b.cube_square_raw(c, i) as usize];
+        if dest[..*n as usize].iter().any(|&d| (targets >> d) & 1 != 0) {
+            hit |= 1 << i;
+        }
+    }
+    hit
 }
 
 fn side(b: &Board, c: Color) -> Side {
@@ -39,6 +84,7 @@ fn side(b: &Board, c: Color) -> Side {
     let total = v.weight();
     let mut speed = 0i64;
     let mut runners = 0u16;
+    let mut squares = 0u64;
     let mut m = alive;
     while m != 0 {
         let i = m.trailing_zeros() as usize;
@@ -48,6 +94,7 @@ fn side(b: &Board, c: Color) -> Side {
             continue;
         }
         runners |= ((d == 1) as u16) << i;
+        squares |= ((d == 1) as u64) << b.cube_square_raw(c, i);
         if v.has_dice() {
             let w = v.weight_moving(alive, 1 << i);
             speed += w * SPEED / (total * d as i64);
@@ -58,6 +105,7 @@ fn side(b: &Board, c: Color) -> Side {
     Side {
         speed,
         runners,
+        squares,
         cubes: alive.count_ones() as i64,
     }
 }
@@ -73,16 +121,35 @@ fn turns(speed: i64) -> i64 {
 
 /// Win probability of the side to move, scaled to `1..=WIN-1` (a heuristic is never certain).
 /// Must not be called on a finished game.
+/// Win probability of the side to move, scaled to `1..=WIN-1` (a heuristic is never certain).
+/// Must not be called on a finished game.
 pub fn evaluate(b: &Board) -> i64 {
     let v = b.variant();
     let c = b.side_to_move();
     let us = side(b, c);
     let them = side(b, c.other());
-    let race = turns(them.speed) - turns(us.speed) + TEMPO;
-    let x = race * 4 / 5 + MATERIAL * (us.cubes - them.cubes);
+    let total = v.weight();
+    let (t_us, t_them) = (turns(us.speed), turns(them.speed));
+    // The square root of the total turns, in units of `ONE`.
+    let root = ((t_us + t_them) * ONE).isqrt().max(1);
+    let race = (t_them - t_us) * RACE * (ONE / 256) / root;
+    let tempo = TEMPO * ONE / root;
+    let threat = if them.runners == 0 {
+        0
+    } else {
+        let next = v.weight_moving(b.alive(c.other()), them.runners) * ONE / total;
+        let stop = v.weight_moving(b.alive(c), hitters(b, c, them.squares));
+        next * (256 * total - STOP * stop).max(0) / (256 * total)
+    };
+    let x = if v.has_dice() {
+        BIAS + race + tempo + MATERIAL * (us.cubes - them.cubes) - THREAT * threat / ONE
+    } else {
+        // Without dice the race is certain, not spread: the turns as they are, and a fixed
+        // fraction of a turn for the side to move (the fit above is of games with dice).
+        (t_them - t_us + NODICE_TEMPO) * 4 / 5 + MATERIAL * (us.cubes - them.cubes)
+    };
     let p = WIN / 2 + (WIN / 2) * x / (ONE + x.abs());
     // The chance of winning on this very roll: an outcome that may move a runner.
-    let total = v.weight();
     let now = if us.runners == 0 {
         0
     } else {

@@ -8,6 +8,7 @@ mod app_gui_api;
 mod app_hostile_clients;
 mod app_play_cli;
 mod brain_analysis;
+mod brain_general;
 mod brain_levels;
 mod brain_search;
 mod brain_solve;
