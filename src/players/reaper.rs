@@ -741,6 +741,16 @@ mod unix {
                 .spawn()
                 .unwrap();
             let (t, b) = (tagged.id() as i32, bare.id() as i32);
+            // The environment shows once the new program's memory is set up, a moment after
+            // the start returns (the parent resumes within the exec).
+            for p in [t, b] {
+                let until = Instant::now() + Duration::from_secs(10);
+                while std::fs::read(format!("/proc/{p}/environ")).is_ok_and(|e| e.is_empty())
+                    && Instant::now() < until
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
             let seen = (
                 tagged_by_another(t, 2),
                 tagged_by_another(t, 1),
