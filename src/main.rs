@@ -97,7 +97,6 @@ fn main() -> std::process::ExitCode {
     // One line per error, its causes joined with ': ', whatever RUST_BACKTRACE says.
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) if cli::is_closed_pipe(&e) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             std::process::ExitCode::FAILURE

@@ -69,7 +69,6 @@ pub fn threads_parser() -> clap::builder::RangedU64ValueParser {
 /// ignored (Rust's default): a write to an engine that has died must be an error the referee
 /// handles, not the end of the referee.
 pub fn quiet_on_closed_pipe() {
-    // (Standard error too: `ewn match ... 2>&1 | head -1` closes both.)
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let payload = info.payload();
@@ -78,24 +77,19 @@ pub fn quiet_on_closed_pipe() {
             .map(String::as_str)
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if msg.starts_with("failed printing to std") && msg.contains("os error 32") {
-            std::process::exit(0);
+        if msg.contains("os error 32") {
+            // The reader of standard output stopped early: success, as it asked for no more.
+            if msg.starts_with("failed printing to stdout") {
+                std::process::exit(0);
+            }
+            // Standard error closed as well (`2>&1 | head -1`): the error line that could not
+            // be printed still ends the run as a failure, quietly rather than with a panic.
+            if msg.starts_with("failed printing to stderr") {
+                std::process::exit(1);
+            }
         }
         default(info);
     }));
-}
-
-/// True when `e` comes from writing to a pipe whose reader has gone (`| head`): the command
-/// ends quietly, as one that printed everything asked for.
-pub fn is_closed_pipe(e: &anyhow::Error) -> bool {
-    let broken = |io: &std::io::Error| io.kind() == std::io::ErrorKind::BrokenPipe;
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>().is_some_and(broken)
-            || matches!(
-                c.downcast_ref::<crate::referee::error::RunError>(),
-                Some(crate::referee::error::RunError::Write { error, .. }) if broken(error)
-            )
-    })
 }
 
 /// A command-line value that is not a number from 0 to 1.

@@ -445,11 +445,11 @@ impl Run<'_> {
             format!(" ({})", rec.detail)
         };
         let line = format!(
-            "game {}: {w} ({}) beat {l} by {}{detail} in {} plies\n",
+            "game {}: {w} ({}) beat {l} by {}{detail} in {}\n",
             rec.number,
             rec.winner.map_or("nobody", Color::name),
             rec.reason,
-            rec.plies.len()
+            super::pool::plies(rec.plies.len())
         );
         let text = rec.to_text();
         s.records.push(rec);

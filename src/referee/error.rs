@@ -20,6 +20,12 @@ pub enum StartError {
         /// What went wrong: the system's error, the exit, or the handshake not answered.
         reason: String,
     },
+    /// More than one engine failed: the first, then the others' messages.
+    #[error("{first}; and {}", more.join("; and "))]
+    Several {
+        first: Box<StartError>,
+        more: Vec<String>,
+    },
 }
 
 /// Records that do not make one report: what `Report::build` refuses.
@@ -29,7 +35,7 @@ pub enum ReportError {
     NoAnchor,
     #[error("player '{0}' is not in this match")]
     UnknownPlayer(String),
-    #[error("game {0} appears twice")]
+    #[error("game {0} appears twice (a file given twice, or the same games in two files)")]
     Twice(u64),
     #[error(
         "games {first} and {other} come from different matches ({first_match} and {other_match})"

@@ -250,26 +250,33 @@ impl Tournament {
                 })
                 .collect()
         });
-        for (i, r) in checks {
-            if let Err(f) = r {
-                let reason = match f {
-                    Fault::Crash(s) => s,
-                    Fault::Time(s) => format!("no handshake: {s}"),
-                    // An option the engine refused says so itself.
-                    Fault::Malformed(s) if s.starts_with("option.") => s,
-                    Fault::Malformed(s) => format!("handshake broken: {s}"),
-                };
-                return Err(super::error::StartError::Engine {
-                    player: self.names[i].clone(),
-                    command: match &self.entrants[i].spec {
-                        PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.join(" "),
-                        _ => self.entrants[i].source.clone(),
-                    },
-                    reason,
-                });
-            }
+        let mut failed = checks.into_iter().filter_map(|(i, r)| {
+            let f = r.err()?;
+            let reason = match f {
+                Fault::Crash(s) => s,
+                Fault::Time(s) => format!("no handshake: {s}"),
+                // An option the engine refused says so itself.
+                Fault::Malformed(s) if s.starts_with("option.") => s,
+                Fault::Malformed(s) => format!("handshake broken: {s}"),
+            };
+            Some(super::error::StartError::Engine {
+                player: self.names[i].clone(),
+                command: match &self.entrants[i].spec {
+                    PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.join(" "),
+                    _ => self.entrants[i].source.clone(),
+                },
+                reason,
+            })
+        });
+        // Every engine that failed is named, so that one run finds all the organiser's mistakes.
+        match (failed.next(), failed.collect::<Vec<_>>()) {
+            (None, _) => Ok(()),
+            (Some(first), more) if more.is_empty() => Err(first),
+            (Some(first), more) => Err(super::error::StartError::Several {
+                first: Box::new(first),
+                more: more.iter().map(ToString::to_string).collect(),
+            }),
         }
-        Ok(())
     }
 
     /// The encounters `(a, b)` in schedule order.

@@ -577,11 +577,11 @@ fn progress_line(
             (&t.names[b], &t.names[a])
         };
         return format!(
-            "game {}{of}: {red} (red) and {blue} unfinished ({}) in {} plies, scored for \
-             nobody; {} {}-{} {}\n",
+            "game {}{of}: {red} (red) and {blue} unfinished ({}) in {}, scored for nobody; \
+             {} {}-{} {}\n",
             rec.number,
             rec.detail,
-            rec.plies.len(),
+            plies(rec.plies.len()),
             t.names[a],
             tally.0,
             tally.1,
@@ -605,11 +605,11 @@ fn progress_line(
         String::new()
     };
     format!(
-        "game {}{of}: {wn} ({}) beat {ln} by {}{detail} in {} plies; {} {}-{} {}\n",
+        "game {}{of}: {wn} ({}) beat {ln} by {}{detail} in {}; {} {}-{} {}\n",
         rec.number,
         rec.winner.map_or("nobody", Color::name),
         rec.reason,
-        rec.plies.len(),
+        plies(rec.plies.len()),
         t.names[a],
         tally.0,
         tally.1,
@@ -679,4 +679,13 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant, already: 
         s = s.chars().take(room.saturating_sub(1)).collect::<String>() + "~";
     }
     s + &left
+}
+
+/// A count of plies in words: "1 ply", "17 plies".
+pub(crate) fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }

@@ -172,9 +172,6 @@ impl Report {
         };
         let mut sorted: Vec<&GameRecord> = records.iter().collect();
         sorted.sort_by_key(|g| g.number);
-        if let Some(w) = sorted.windows(2).find(|w| w[0].number == w[1].number) {
-            return Err(ReportError::Twice(w[0].number));
-        }
         if let Some(first) = sorted.first()
             && let Some(g) = sorted.iter().find(|g| g.match_id != first.match_id)
         {
@@ -185,6 +182,11 @@ impl Report {
                 first_match: id(first),
                 other_match: id(g),
             });
+        }
+        // After the matches: two files of two matches both hold a game 1, and that they are of
+        // two matches is the telling fault.
+        if let Some(w) = sorted.windows(2).find(|w| w[0].number == w[1].number) {
+            return Err(ReportError::Twice(w[0].number));
         }
         let mut r = Report {
             names: names.clone(),
@@ -755,6 +757,15 @@ mod tests {
         let mut mixed = recs.clone();
         mixed.extend(other);
         let e = Report::build(names(&["x", "y"]), &mixed, 0, None).unwrap_err();
+        assert!(e.to_string().contains("different matches"), "{e}");
+        // Two matches' files, each with a game 1: said to be of two matches, not a repeat.
+        let mut two = recs.clone();
+        let mut second: Vec<GameRecord> = pair(0, "x", "y", 1).into();
+        second
+            .iter_mut()
+            .for_each(|g| g.match_id = Some("n".into()));
+        two.extend(second);
+        let e = Report::build(names(&["x", "y"]), &two, 0, None).unwrap_err();
         assert!(e.to_string().contains("different matches"), "{e}");
         recs[1].seed = Some(77);
         let e = Report::build(names(&["x", "y"]), &recs, 0, None).unwrap_err();

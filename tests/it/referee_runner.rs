@@ -410,6 +410,11 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
     );
     let dies = script("dies-at-once.sh", "exit 3\n");
     refused_at_start("dies", &[&dies.display().to_string()], "dies-at-once.sh");
+    // Two broken engines: both named in the one line, so one run finds both mistakes.
+    let both = format!("{missing} --engine {}", dies.display());
+    let words: Vec<&str> = both.split(' ').collect();
+    refused_at_start("two", &words, "no-such-engine");
+    refused_at_start("two-second", &words, "dies-at-once.sh");
     // Reads its input and never answers the handshake: refused after the handshake's wait.
     let mute = script("mute.sh", "while read -r line; do :; done\n");
     refused_at_start("mute", &[&mute.display().to_string()], "ugiok");
