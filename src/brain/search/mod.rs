@@ -598,13 +598,8 @@ impl Worker<'_> {
         let Some(h) = self.tt.probe(b.key()) else {
             return Err(false);
         };
-        if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
-            match h.bound {
-                Bound::Exact => return Ok(h.value),
-                Bound::Lower if h.value >= beta => return Ok(h.value),
-                Bound::Upper if h.value <= alpha => return Ok(h.value),
-                _ => {}
-            }
+        if let Some(v) = settled(&h, depth, alpha, beta) {
+            return Ok(v);
         }
         Err(true)
     }
@@ -933,15 +928,22 @@ fn move_known(hit: Option<tt::Hit>, depth: u32, alpha: i64, beta: i64) -> Result
     let Some(h) = hit else {
         return Err(Move::NONE);
     };
+    settled(&h, depth, alpha, beta).ok_or(h.mv)
+}
+
+/// A table entry's value when it settles a node searched to `depth` with the window
+/// `alpha..beta`: deep enough (or proven), and exact or a bound outside the window.
+#[inline]
+fn settled(h: &tt::Hit, depth: u32, alpha: i64, beta: i64) -> Option<i64> {
     if h.depth as u32 >= depth || h.depth == PROVEN_DEPTH {
         match h.bound {
-            Bound::Exact => return Ok(h.value),
-            Bound::Lower if h.value >= beta => return Ok(h.value),
-            Bound::Upper if h.value <= alpha => return Ok(h.value),
+            Bound::Exact => return Some(h.value),
+            Bound::Lower if h.value >= beta => return Some(h.value),
+            Bound::Upper if h.value <= alpha => return Some(h.value),
             _ => {}
         }
     }
-    Err(h.mv)
+    None
 }
 
 /// The move a Star2 probe of a move node tries: the table's move when it is one of `list`,
