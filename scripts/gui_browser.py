@@ -177,6 +177,17 @@ def open_form(d):
     d.execute_script("document.getElementById('newgame').open = true")
 
 
+def form_field(d, css):
+    """A field of the New game form once a person could use it: the form open, the field shown
+    and scrolled into view (a state arriving from the server may re-fill the form meanwhile)."""
+    def shown(d):
+        open_form(d)
+        el = d.find_element(By.CSS_SELECTOR, css)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+        return el if el.is_displayed() and el.is_enabled() else None
+    return wait(d, f"the form's {css}", shown)
+
+
 def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=None):
     """Fills the New game form: each side is ('human',) or ('ewn', level, ms); `setups` are
     typed as (red, blue) strings."""
@@ -188,11 +199,10 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
             el.clear()
             el.send_keys(text)
     for side, p in (("red", red), ("blue", blue)):
-        fs = d.find_element(By.ID, f"p-{side}")
-        Select(fs.find_element(By.CSS_SELECTOR, ".p-type")).select_by_value(p[0])
+        Select(form_field(d, f"#p-{side} .p-type")).select_by_value(p[0])
         if p[0] == "ewn":
             for css, v in ((".p-level input", p[1]), (".p-time input", p[2])):
-                el = fs.find_element(By.CSS_SELECTOR, css)
+                el = form_field(d, f"#p-{side} {css}")
                 el.clear()
                 el.send_keys(str(v))
     Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
