@@ -188,6 +188,26 @@ def form_field(d, css):
     return wait(d, f"the form's {css}", shown)
 
 
+def form_choose(d, css, value):
+    """Chooses `value` in a select of the New game form as a person would, and tries again until
+    the field holds it: a state arriving from the server may re-draw or re-fill the form between
+    finding the field and clicking its option."""
+    def chosen(d):
+        Select(form_field(d, css)).select_by_value(value)
+        return d.find_element(By.CSS_SELECTOR, css).get_attribute("value") == value
+    wait(d, f"the form's {css} to hold {value!r}", chosen)
+
+
+def form_type(d, css, text):
+    """Types `text` into a field of the New game form, again until the field holds it."""
+    def typed(d):
+        el = form_field(d, css)
+        el.clear()
+        el.send_keys(text)
+        return d.find_element(By.CSS_SELECTOR, css).get_attribute("value") == text
+    wait(d, f"the form's {css} to hold {text!r}", typed)
+
+
 def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=None):
     """Fills the New game form: each side is ('human',) or ('ewn', level, ms); `setups` are
     typed as (red, blue) strings."""
@@ -199,12 +219,10 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
             el.clear()
             el.send_keys(text)
     for side, p in (("red", red), ("blue", blue)):
-        Select(form_field(d, f"#p-{side} .p-type")).select_by_value(p[0])
+        form_choose(d, f"#p-{side} .p-type", p[0])
         if p[0] == "ewn":
             for css, v in ((".p-level input", p[1]), (".p-time input", p[2])):
-                el = form_field(d, f"#p-{side} {css}")
-                el.clear()
-                el.send_keys(str(v))
+                form_type(d, f"#p-{side} {css}", str(v))
     Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
     # Red first (a game from a position with Blue to move leaves Blue in the form).
     Select(d.find_element(By.ID, "ng-first")).select_by_value("r")
