@@ -31,7 +31,6 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context as _, Result};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue};
@@ -168,15 +167,29 @@ pub fn connection_cap(wanted: usize) -> usize {
     wanted
 }
 
+/// What stops a server before it serves: each step of setting it up, with the system's error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("starting the {name} runtime: {error}")]
+    Runtime { name: String, error: io::Error },
+    #[error("setting the listening socket non-blocking: {0}")]
+    NonBlocking(io::Error),
+    #[error("registering the listener: {0}")]
+    Register(io::Error),
+}
+
 /// A one-thread runtime for a server, with `limits.blocking_threads` threads for answers.
-pub fn runtime(limits: &Limits, name: &str) -> Result<tokio::runtime::Runtime> {
+pub fn runtime(limits: &Limits, name: &str) -> Result<tokio::runtime::Runtime, ServeError> {
     tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
         .max_blocking_threads(limits.blocking_threads.max(1))
         .thread_name(name)
         .build()
-        .with_context(|| format!("starting the {name} runtime"))
+        .map_err(|error| ServeError::Runtime {
+            name: name.to_string(),
+            error,
+        })
 }
 
 /// Serves `site` on `listener` on `rt` until the process ends.
@@ -185,13 +198,12 @@ pub fn serve(
     listener: TcpListener,
     limits: Limits,
     site: Arc<dyn Site>,
-) -> Result<()> {
+) -> Result<(), ServeError> {
     listener
         .set_nonblocking(true)
-        .context("setting the listening socket non-blocking")?;
+        .map_err(ServeError::NonBlocking)?;
     rt.block_on(async move {
-        let listener =
-            tokio::net::TcpListener::from_std(listener).context("registering the listener")?;
+        let listener = tokio::net::TcpListener::from_std(listener).map_err(ServeError::Register)?;
         accept_loop(listener, limits, site).await;
         Ok(())
     })

@@ -85,9 +85,9 @@ pub enum GuiError {
     },
     #[error("reading the operating system's random generator: {0}")]
     Token(String),
-    /// The HTTP transport stopped (its words).
+    /// The HTTP transport could not start or stopped.
     #[error("the arena's server stopped: {0}")]
-    Serve(String),
+    Serve(#[from] crate::app::http::ServeError),
     #[error("writing the address: {0}")]
     Io(#[from] std::io::Error),
 }

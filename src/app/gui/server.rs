@@ -58,13 +58,13 @@ pub fn limits() -> Limits {
 pub fn serve(listener: TcpListener, shared: Shared, token: &str) -> Result<(), GuiError> {
     let port = listener.local_addr()?.port();
     let limits = limits();
-    let rt = http::runtime(&limits, "gui-http").map_err(|e| GuiError::Serve(format!("{e:#}")))?;
+    let rt = http::runtime(&limits, "gui-http")?;
     let site = Arc::new(Arena {
         shared,
         local: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
         token: token.to_string(),
     });
-    http::serve(&rt, listener, limits, site).map_err(|e| GuiError::Serve(format!("{e:#}")))
+    Ok(http::serve(&rt, listener, limits, site)?)
 }
 
 /// The arena as the transport sees it.

@@ -12,10 +12,9 @@
 
 pub mod view;
 
+use std::io;
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::Arc;
-
-use anyhow::{Context, Result};
 
 use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 use crate::referee::hall::Hall;
@@ -27,16 +26,34 @@ const BOARD_JS: &str = include_str!("../gui/assets/board.js");
 const APP_CSS: &str = include_str!("../gui/assets/app.css");
 const FAVICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='1' y='1' width='14' height='14' rx='3' fill='#2a62c4'/><circle cx='8' cy='8' r='1.6' fill='#fff'/></svg>";
 
+/// What stops the live page before the match: its address or its server.
+#[derive(Debug, thiserror::Error)]
+pub enum LiveError {
+    #[error("--live '{given}': expected PORT or HOST:PORT ({error})")]
+    Address { given: String, error: io::Error },
+    #[error("--live '{0}': no such address")]
+    NoAddress(String),
+    #[error("--live: listening on {addr}: {error}")]
+    Listen { addr: SocketAddr, error: io::Error },
+    #[error("--live: starting the live page's thread: {0}")]
+    Thread(io::Error),
+    #[error("--live: {0}")]
+    Serve(#[from] http::ServeError),
+}
+
 /// `PORT` (on 127.0.0.1) or `HOST:PORT` as the organiser gives it.
-pub fn address(s: &str) -> Result<SocketAddr> {
+pub fn address(s: &str) -> Result<SocketAddr, LiveError> {
     let s = s.trim();
     if let Ok(port) = s.parse::<u16>() {
         return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
     }
     s.to_socket_addrs()
-        .with_context(|| format!("--live '{s}': expected PORT or HOST:PORT"))?
+        .map_err(|error| LiveError::Address {
+            given: s.to_string(),
+            error,
+        })?
         .next()
-        .with_context(|| format!("--live '{s}': no such address"))
+        .ok_or_else(|| LiveError::NoAddress(s.to_string()))
 }
 
 /// What the live page accepts: no bodies at all, and connections well inside the runner's
@@ -67,10 +84,10 @@ pub fn linger(how_long: std::time::Duration) {
 
 /// Binds `addr` and serves the page on a thread of its own for as long as the process lives.
 /// The address it listens on (with the port chosen when 0 was given).
-pub fn start(addr: SocketAddr, hall: Hall) -> Result<SocketAddr> {
-    let listener =
-        TcpListener::bind(addr).with_context(|| format!("--live: listening on {addr}"))?;
-    let bound = listener.local_addr()?;
+pub fn start(addr: SocketAddr, hall: Hall) -> Result<SocketAddr, LiveError> {
+    let listen = |error| LiveError::Listen { addr, error };
+    let listener = TcpListener::bind(addr).map_err(listen)?;
+    let bound = listener.local_addr().map_err(listen)?;
     let limits = limits();
     let rt = http::runtime(&limits, "live-http")?;
     std::thread::Builder::new()
@@ -80,7 +97,7 @@ pub fn start(addr: SocketAddr, hall: Hall) -> Result<SocketAddr> {
                 log::error!("the live page stopped: {e:#}");
             }
         })
-        .context("starting the live page's thread")?;
+        .map_err(LiveError::Thread)?;
     Ok(bound)
 }
 
