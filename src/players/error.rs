@@ -108,6 +108,12 @@ pub enum SpecError {
     CurrentExe(std::io::Error),
     #[error("empty engine command")]
     EmptyCommand,
+    /// A command with a quote that is not closed: the command as given.
+    #[error(
+        "the command {0} has a quote that is not closed (a word with spaces is quoted as a shell \
+         quotes it: cmd=\"'./my engine' --threads 1\")"
+    )]
+    UnclosedQuote(String),
     /// A command whose program is written `NAME=COMMAND` where only a command is taken.
     #[error(
         "'{word}' is a name and a command (NAME=COMMAND); write name={name} cmd={player} where a \

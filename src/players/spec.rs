@@ -16,7 +16,7 @@
 //!
 //! | key | meaning |
 //! |-----|---------|
-//! | `cmd=<command>` | the player, instead of the first word (a command is split at spaces) |
+//! | `cmd=<command>` | the player, instead of the first word (split as a shell splits it, quotes kept together; a file's path with spaces as it stands is that program) |
 //! | `proto=native\|tcg` | the protocol of `cmd` (default native) |
 //! | `arg=<word>` | one more argument for the command, kept whole (it may contain spaces) |
 //! | `dir=<folder>` | the folder the engine runs in |
@@ -29,7 +29,7 @@
 //! | `mem=<MiB>` | the engine's address-space limit (`RLIMIT_AS`), 1..1048576 MiB |
 //! | `reuse=0\|1` | TCG: one process for many games (1) or a fresh one every game (0, the default) |
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::players::engine::{self, MAX_MEM_MIB, Settings};
 use crate::players::error::SpecError;
@@ -72,10 +72,17 @@ fn this_program() -> Result<PathBuf> {
     std::env::current_exe().map_err(SpecError::CurrentExe)
 }
 
-/// A command split at spaces into program and arguments; never a program called
-/// `prog=./my-engine`, which is a name and a command.
+/// A command split into program and arguments as a shell splits it: at spaces, except inside
+/// single or double quotes or after a backslash (`'./my engine' --threads 1`); a command that is
+/// the path of a file as it stands (`./my engine`, given in one quoted argument) is that program.
+/// Never a program called `prog=./my-engine`, which is a name and a command.
 fn command_words(cmd: &str) -> Result<Vec<String>, SpecError> {
-    let v: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+    let whole = cmd.trim();
+    let v: Vec<String> = if whole.contains(char::is_whitespace) && Path::new(whole).is_file() {
+        vec![whole.to_string()]
+    } else {
+        shell_words(cmd).ok_or_else(|| SpecError::UnclosedQuote(cmd.to_string()))?
+    };
     let Some(first) = v.first() else {
         return Err(SpecError::EmptyCommand);
     };
@@ -87,6 +94,74 @@ fn command_words(cmd: &str) -> Result<Vec<String>, SpecError> {
         });
     }
     Ok(v)
+}
+
+/// The words of `text` as a POSIX shell splits them (quotes and backslashes, no expansions);
+/// None when a quote is not closed.
+fn shell_words(text: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+                continue;
+            }
+            '\'' => loop {
+                match chars.next()? {
+                    '\'' => break,
+                    c => word.push(c),
+                }
+            },
+            '"' => loop {
+                match chars.next()? {
+                    '"' => break,
+                    '\\' => match chars.next()? {
+                        c @ ('"' | '\\' | '$' | '`') => word.push(c),
+                        c => {
+                            word.push('\\');
+                            word.push(c);
+                        }
+                    },
+                    c => word.push(c),
+                }
+            },
+            '\\' => word.push(chars.next().unwrap_or('\\')),
+            c => word.push(c),
+        }
+        in_word = true;
+    }
+    if in_word {
+        words.push(word);
+    }
+    Some(words)
+}
+
+/// A word as a POSIX shell needs it: as it is when it holds only characters no shell reads
+/// otherwise, else in single quotes (a quote inside written `'\''`). Errors quote paths and
+/// commands so, and the resume command a stopped match prints can be pasted.
+pub fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c));
+    if plain {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// A program and its arguments as one line a shell reads back as them.
+pub fn shell_line(argv: &[String]) -> String {
+    argv.iter()
+        .map(|w| shell_quote(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl PlayerSpec {
