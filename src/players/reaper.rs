@@ -1,7 +1,8 @@
 //! The one place of the program's process handling: starting engine programs in process groups of
 //! their own with their limits, the signals that end a runner, and that engines and everything they
 //! start end with their game and with the runner, however either ends and whatever the engines'
-//! descendants do to their session or environment. [`super::engine`] uses it; nothing else does.
+//! descendants do to their session or environment. [`super::engine`] uses it; nothing else does,
+//! but for the words `ewn match` leaves with it to say when a signal ends it ([`at_termination`]).
 //!
 //! It is Unix only (Linux for the parent-death signal, the subreaper, `/proc` and CPU sets);
 //! elsewhere the same functions exist and starting an engine program is refused, so that the
@@ -21,8 +22,10 @@
 //! - Engines are started by one long-lived thread: each asks the kernel for SIGKILL when that
 //!   thread dies (`PR_SET_PDEATHSIG`, which follows the thread that forked).
 //! - SIGINT, SIGTERM, SIGHUP and SIGQUIT are taken by a thread (not a handler, so it may read
-//!   `/proc`): it kills every engine's tree and the escaped children, then ends the runner by the
-//!   signal's default action. A signal the runner ignores (as SIGHUP under `nohup`) stays ignored.
+//!   `/proc`): it says the runner's last words if it has any ([`at_termination`]: a match names
+//!   its record and how to resume it), kills every engine's tree and the escaped children, then
+//!   ends the runner by the signal's default action. A signal the runner ignores (as SIGHUP
+//!   under `nohup`) stays ignored.
 //! - A guardian (this program started again with [`GUARDIAN_ARG`], in a session of its own, so
 //!   that `kill -9 -<runner's group>` and the terminal's signals miss it) is told of every engine
 //!   and looks at the runner's process tree every [`GUARDIAN_SCAN`], keeping each process it saw
@@ -212,6 +215,29 @@ mod unix {
             #[cfg(target_os = "linux")]
             let _ = nix::sys::prctl::set_child_subreaper(true);
             guardian();
+            signal_thread();
+        });
+    }
+
+    /// What the runner has to say when a termination signal ends it (see [`at_termination`]).
+    type LastWords = Box<dyn FnOnce() + Send>;
+    static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
+
+    /// Has `words` run on the signal thread when SIGINT, SIGTERM, SIGHUP or SIGQUIT ends the
+    /// runner, before its engines are killed (so that a game they were playing is not yet a
+    /// forfeit): a match says there what its record holds and how to resume it. The signals are
+    /// taken from now on, also when no engine program is ever started; `None` takes the words
+    /// back.
+    pub fn at_termination(words: Option<LastWords>) {
+        *LAST_WORDS.lock().unwrap_or_else(|e| e.into_inner()) = words;
+        signal_thread();
+    }
+
+    /// Once: the thread that takes the termination signals, says the last words, kills every
+    /// engine and ends the runner by the signal's default action.
+    fn signal_thread() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
             let wanted = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
             let ignored = ignored_signals();
             let sigs: Vec<i32> = wanted
@@ -224,6 +250,11 @@ mod unix {
                         .name("engine-signals".into())
                         .spawn(move || {
                             if let Some(sig) = signals.forever().next() {
+                                let words =
+                                    LAST_WORDS.lock().unwrap_or_else(|e| e.into_inner()).take();
+                                if let Some(words) = words {
+                                    words();
+                                }
                                 end_everything();
                                 let _ = signal_hook::low_level::emulate_default_handler(sig);
                                 std::process::exit(128 + sig);
@@ -803,4 +834,7 @@ mod other {
     pub fn run_guardian() -> ! {
         std::process::exit(0)
     }
+
+    /// No signals are taken here: a signal ends the runner by its default action.
+    pub fn at_termination(_words: Option<Box<dyn FnOnce() + Send>>) {}
 }
