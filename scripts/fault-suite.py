@@ -293,7 +293,7 @@ def comparable(record):
     with open(record) as f:
         for line in f:
             w = line.split()
-            if not w or w[0] == "date":
+            if not w or w[0] == "date" or w[0].startswith("#"):
                 continue
             if w[0] == "move" and len(w) == 5:
                 line = " ".join(w[:4]) + "\n"

@@ -13,7 +13,7 @@ use crate::referee::ccgc;
 use crate::referee::plan::{
     self, Outcome, Progress, Schedule, Shard, Tournament, labels, parse_openings,
 };
-use crate::referee::record_file::RecordFile;
+use crate::referee::record_file::{RecordFile, quoted_path};
 use crate::referee::stats::Sprt;
 use crate::referee::tourney;
 use crate::rules::notation::to_fen;
@@ -44,16 +44,19 @@ pub struct MatchArgs {
     /// last two play a mini-match of --games-per-round games for each pairing.
     #[arg(long, value_enum, default_value_t = ScheduleArg::Gauntlet)]
     pub tournament: ScheduleArg,
-    /// Rounds of a Swiss event (1..the number of players).
+    /// Rounds of a Swiss event (only with --tournament swiss): at most N - 1 for N players, N
+    /// with an odd number (each player sitting out one round with its bye), so that no pairing
+    /// repeats.
     #[arg(long)]
     pub rounds: Option<u64>,
-    /// Games of each pairing's mini-match in a Swiss event or a knockout, 2..1000 (rounded up to
-    /// whole pairs).
-    #[arg(long, default_value_t = 2)]
-    pub games_per_round: u64,
-    /// Games per encounter, 1..1000000 (rounded up to whole pairs).
-    #[arg(long, default_value_t = 100)]
-    pub games: u64,
+    /// Games of each pairing's mini-match, 1..1000 (rounded up to whole pairs; default 2); only
+    /// with --tournament swiss or knockout, which take it instead of --games.
+    #[arg(long)]
+    pub games_per_round: Option<u64>,
+    /// Games per encounter, 1..1000000 (rounded up to whole pairs; default 100); not with
+    /// --tournament swiss or knockout, which play --games-per-round for each pairing.
+    #[arg(long)]
+    pub games: Option<u64>,
     /// Milliseconds per move, 1..3600000 (the default when no --tc is given: 100).
     #[arg(long, conflicts_with = "tc")]
     pub movetime: Option<u64>,
@@ -116,7 +119,8 @@ pub struct MatchArgs {
     /// its logs).
     #[arg(long, value_name = "DIR")]
     pub engine_log: Option<PathBuf>,
-    /// A two-player match that ends when one side has N wins (1..500000); at most 2N games.
+    /// A two-player match that ends as soon as one side has N wins (1..500000): at most 2N - 1
+    /// games.
     #[arg(long, value_name = "N", conflicts_with = "games")]
     pub first_to: Option<u64>,
     /// Name of the first player (as `name=` on the first --engine).
@@ -163,13 +167,46 @@ pub enum ScheduleArg {
 /// The most games of a mini-match (`--games-per-round`).
 const MAX_GAMES_PER_ROUND: u64 = 1000;
 
-/// The schedule of `--tournament`, `--rounds` and `--games-per-round`, and the games per
-/// encounter (or per mini-match) it plays.
-fn schedule(s: ScheduleArg, rounds: Option<u64>, per_round: u64) -> Result<Schedule> {
+/// The default of `--games-per-round`.
+const GAMES_PER_ROUND: u64 = 2;
+/// The default of `--games`.
+const GAMES: u64 = 100;
+
+/// The schedule of `--tournament`, `--rounds` and `--games-per-round` (and `--games`, which
+/// only the schedules without rounds take).
+fn schedule(args: &MatchArgs) -> Result<Schedule> {
+    let (s, rounds) = (args.tournament, args.rounds);
     if s != ScheduleArg::Swiss && rounds.is_some() {
         bail!("--rounds is for --tournament swiss");
     }
-    if matches!(s, ScheduleArg::Swiss | ScheduleArg::Knockout) {
+    let in_rounds = matches!(s, ScheduleArg::Swiss | ScheduleArg::Knockout);
+    let name = |s: ScheduleArg| match s {
+        ScheduleArg::Gauntlet => "gauntlet",
+        ScheduleArg::RoundRobin => "round-robin",
+        ScheduleArg::Swiss => "swiss",
+        ScheduleArg::Knockout => "knockout",
+    };
+    if let Some(n) = args.games_per_round
+        && !in_rounds
+    {
+        bail!(
+            "--games-per-round {n} is for --tournament swiss or knockout (the games of each \
+             pairing's mini-match); this match (--tournament {}) plays --games games per \
+             encounter: give --games instead",
+            name(s)
+        );
+    }
+    if let Some(n) = args.games
+        && in_rounds
+    {
+        bail!(
+            "--games {n} is not for --tournament {}: each pairing of its rounds plays \
+             --games-per-round games (default {GAMES_PER_ROUND})",
+            name(s)
+        );
+    }
+    if in_rounds {
+        let per_round = args.games_per_round.unwrap_or(GAMES_PER_ROUND);
         anyhow::ensure!(
             (1..=MAX_GAMES_PER_ROUND).contains(&per_round),
             "--games-per-round {per_round}: must be 1..{MAX_GAMES_PER_ROUND}"
@@ -235,7 +272,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         eprintln!("live page at http://{bound}/");
         t.hall = Some(hall);
     }
-    let (mut record, done) = open_record(&args, &t)?;
+    let (record, done) = open_record(&args, &t)?;
     let start = std::time::Instant::now();
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
@@ -250,13 +287,18 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         Progress::Lines
     };
     let out: &mut (dyn Write + Send) = if args.json { &mut stderr } else { &mut stdout };
+    let mut record = record.map(|f| SharedRecord::new(f, done.len()));
+    say_at_termination(&args, record.as_ref(), progress);
     let o = tourney::run_resumed(
         &t,
         progress,
         out,
         record.as_mut().map(|r| r as &mut (dyn Write + Send)),
         done,
-    )?;
+    );
+    // Over (or failed): a signal from now on has no match to tell of.
+    crate::players::reaper::at_termination(None);
+    let o = o?;
     if let Some(h) = &t.hall {
         // The hall's screens keep the final view: told that the match is over.
         h.over();
@@ -325,16 +367,16 @@ fn entrants(args: &MatchArgs) -> Result<Vec<Entrant>> {
 /// whole).
 fn tournament(args: &MatchArgs, v: &'static crate::rules::variant::Variant) -> Result<Tournament> {
     let tc = time_control(args)?;
+    let per_encounter = args.games.unwrap_or(GAMES);
     anyhow::ensure!(
-        (1..=plan::MAX_GAMES).contains(&args.games),
-        "--games {}: must be 1..{} games per encounter",
-        args.games,
+        (1..=plan::MAX_GAMES).contains(&per_encounter),
+        "--games {per_encounter}: must be 1..{} games per encounter",
         plan::MAX_GAMES
     );
     let entrants = entrants(args)?;
     let openings = match &args.positions {
         Some(p) => parse_openings(&read_text_file(p)?, v)
-            .with_context(|| format!("the positions file {}", p.display()))?,
+            .with_context(|| format!("the positions file {}", quoted_path(p)))?,
         None => Vec::new(),
     };
     if let Some(n) = args.first_to {
@@ -344,11 +386,13 @@ fn tournament(args: &MatchArgs, v: &'static crate::rules::variant::Variant) -> R
             plan::MAX_GAMES / 2
         );
     }
-    let schedule = schedule(args.tournament, args.rounds, args.games_per_round)?;
+    let schedule = schedule(args)?;
     let games = match (args.first_to, schedule) {
         (Some(n), _) => 2 * n,
-        (None, Schedule::Swiss { .. } | Schedule::Knockout) => args.games_per_round.div_ceil(2) * 2,
-        (None, _) => args.games.div_ceil(2) * 2,
+        (None, Schedule::Swiss { .. } | Schedule::Knockout) => {
+            args.games_per_round.unwrap_or(GAMES_PER_ROUND).div_ceil(2) * 2
+        }
+        (None, _) => per_encounter.div_ceil(2) * 2,
     };
     let names = labels(&entrants);
     Ok(Tournament {
@@ -383,7 +427,7 @@ fn tournament(args: &MatchArgs, v: &'static crate::rules::variant::Variant) -> R
 fn prepare(args: &MatchArgs, t: &Tournament) -> Result<()> {
     if let Some(d) = &args.engine_log {
         std::fs::create_dir_all(d)
-            .with_context(|| format!("creating the engine log folder {}", d.display()))?;
+            .with_context(|| format!("creating the engine log folder {}", quoted_path(d)))?;
         if !args.resume {
             refuse_old_logs(d)?;
         }
@@ -411,7 +455,7 @@ fn prepare(args: &MatchArgs, t: &Tournament) -> Result<()> {
 /// the games played again are replaced).
 fn refuse_old_logs(dir: &std::path::Path) -> Result<()> {
     let entries = std::fs::read_dir(dir)
-        .with_context(|| format!("reading the engine log folder {}", dir.display()))?;
+        .with_context(|| format!("reading the engine log folder {}", quoted_path(dir)))?;
     for e in entries.flatten() {
         let name = e.file_name();
         let name = name.to_string_lossy();
@@ -422,7 +466,7 @@ fn refuse_old_logs(dir: &std::path::Path) -> Result<()> {
                 "the engine log folder {} already holds logs of an earlier run ({name}); nothing \
                  was played: give another --engine-log folder (or empty this one), or --resume \
                  to continue that match",
-                dir.display()
+                quoted_path(dir)
             );
         }
     }
@@ -437,15 +481,150 @@ fn open_record(
     let Some(p) = &args.record else {
         return Ok((None, Vec::new()));
     };
-    let (f, done) = RecordFile::open(p, &t.match_id(), args.resume)?;
+    let (f, done) = RecordFile::open(p, &t.match_id(), &t.settings(), args.resume)?;
     if args.resume {
-        log::info!(
-            "{}: {} games kept, the rest played",
-            p.display(),
-            done.len()
+        // For the organiser, as the live page's address: what the resume keeps and plays.
+        eprintln!(
+            "resuming: {} kept from {}, {}",
+            games(done.len() as u64),
+            quoted_path(p),
+            to_play(t, done.len() as u64)
         );
     }
     Ok((Some(f), done))
+}
+
+/// `n games`, or `1 game`.
+fn games(n: u64) -> String {
+    if n == 1 {
+        "1 game".to_string()
+    } else {
+        format!("{n} games")
+    }
+}
+
+/// What a resume with `kept` games still plays, in words: `26 to play`; `at most` where a
+/// first-to or an SPRT may end it sooner, and the tie-breaks of a knockout besides.
+fn to_play(t: &Tournament, kept: u64) -> String {
+    let players = t.entrants.len() as u64;
+    match t.schedule {
+        Schedule::Swiss { rounds } => {
+            let all = rounds * (players / 2) * t.games;
+            format!("{} to play", all.saturating_sub(kept))
+        }
+        Schedule::Knockout => {
+            let all = (players - 1) * t.games;
+            format!("{} to play and any tie-breaks", all.saturating_sub(kept))
+        }
+        _ => {
+            let all = t.pairs_to_play().len() as u64 * 2;
+            match t.first_to {
+                Some(n) => format!("at most {} to play", (2 * n - 1).saturating_sub(kept)),
+                None if t.sprt.is_some() => {
+                    format!("at most {} to play", all.saturating_sub(kept))
+                }
+                None => format!("{} to play", all.saturating_sub(kept)),
+            }
+        }
+    }
+}
+
+/// The record as the match writes it: each game (written, then flushed) goes to the file whole,
+/// under a lock that the words said on a termination signal take, so that they count every game
+/// the file holds and no game is written after them (nor the forfeit of an engine the signal
+/// then kills).
+struct SharedRecord {
+    state: std::sync::Arc<std::sync::Mutex<RecordState>>,
+    /// The game being written, until it is flushed.
+    game: Vec<u8>,
+}
+
+struct RecordState {
+    file: RecordFile,
+    /// Finished games in the file.
+    games: u64,
+    /// Set by a termination signal: nothing more is written.
+    closed: bool,
+}
+
+impl SharedRecord {
+    fn new(file: RecordFile, kept: usize) -> SharedRecord {
+        SharedRecord {
+            state: std::sync::Arc::new(std::sync::Mutex::new(RecordState {
+                file,
+                games: kept as u64,
+                closed: false,
+            })),
+            game: Vec::new(),
+        }
+    }
+}
+
+impl Write for SharedRecord {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.game.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    /// Writes the game to the file and flushes it to the disk, unless a signal is ending the
+    /// match.
+    fn flush(&mut self) -> std::io::Result<()> {
+        let game = std::mem::take(&mut self.game);
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if s.closed {
+            return Err(std::io::Error::other("the match was stopped by a signal"));
+        }
+        s.file.write_all(&game)?;
+        s.file.flush()?;
+        let text = String::from_utf8_lossy(&game);
+        s.games += text.lines().filter(|l| l.trim() == "end").count() as u64;
+        Ok(())
+    }
+}
+
+/// Has the match say, when a signal (Ctrl-C) ends it, how many games its record holds and the
+/// command that resumes it; the record then takes no more games.
+fn say_at_termination(args: &MatchArgs, record: Option<&SharedRecord>, progress: Progress) {
+    // After a status line, on a line of its own.
+    let lead = if progress == Progress::Status {
+        "\n"
+    } else {
+        ""
+    };
+    let words: Box<dyn FnOnce() + Send> = match (record, &args.record) {
+        (Some(r), Some(path)) => {
+            let state = r.state.clone();
+            let name = quoted_path(path);
+            let command = resume_command();
+            Box::new(move || {
+                let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+                s.closed = true;
+                eprintln!(
+                    "{lead}interrupted: {} in {name}, each on the disk (a game in progress is \
+                     played again); resume with:\n  {command}",
+                    games(s.games)
+                );
+            })
+        }
+        _ => Box::new(move || {
+            eprintln!(
+                "{lead}interrupted: no --record was given, so the games played are not kept and \
+                 nothing can be resumed"
+            );
+        }),
+    };
+    crate::players::reaper::at_termination(Some(words));
+}
+
+/// This command line, quoted for a shell, with `--resume` (added if it is not there).
+fn resume_command() -> String {
+    let mut argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if !argv.iter().any(|a| a == "--resume") {
+        argv.push("--resume".to_string());
+    }
+    crate::players::spec::shell_line(&argv)
 }
 
 /// The summary on standard output (text, or `--json`), with the luck-adjusted statistics of

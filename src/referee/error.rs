@@ -223,17 +223,29 @@ pub enum RecordFileError {
     /// The same, found once the lock is held.
     #[error("{name}: {why}")]
     NotRecord { name: String, why: NotRecord },
-    /// `theirs` is the game's match id as written (an excerpt), `ours` this match's.
+    /// `theirs` is the game's match id as written (an excerpt), `ours` this match's; `differs`
+    /// the first setting the record's header gives otherwise, in words, if it says.
     #[error(
-        "{name}: game {game} is of another match (match {theirs}, this one {ours}): resume with \
-         the settings it was started with, or give another --record"
+        "{name}: game {game} is of another match: {} (match {theirs}, this one {ours}); resume \
+         with the settings it was started with, or give another --record",
+        differs.as_deref().unwrap_or(
+            "the record does not keep its settings, so which one differs is not known"
+        )
     )]
     OtherMatch {
         name: String,
         game: u64,
         theirs: String,
         ours: String,
+        differs: Option<String>,
     },
+    /// A record of this match's fingerprint whose header gives a setting the fingerprint does
+    /// not hold (the variant) otherwise.
+    #[error(
+        "{name}: the record was started with other settings: {differs}; resume with the settings \
+         it was started with, or give another --record"
+    )]
+    OtherSettings { name: String, differs: String },
 }
 
 /// What a record holds, in words: its games, or its bytes when no game is finished.

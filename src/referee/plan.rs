@@ -262,7 +262,9 @@ impl Tournament {
             Some(super::error::StartError::Engine {
                 player: self.names[i].clone(),
                 command: match &self.entrants[i].spec {
-                    PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => argv.join(" "),
+                    PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => {
+                        crate::players::spec::shell_line(argv)
+                    }
                     _ => self.entrants[i].source.clone(),
                 },
                 reason,
@@ -322,17 +324,72 @@ impl Tournament {
             text.push_str(&format!("|first-to {n}"));
         }
         for o in &self.openings {
-            match o {
-                Opening::Setups { red, blue } => text.push_str(&format!("|{red:?}{blue:?}")),
-                Opening::Fixed(s) => text.push_str(&format!("|{}{:?}", to_fen(&s.board()), s)),
+            text.push_str(&opening_text(o));
+        }
+        fingerprint(&text)
+    }
+
+    /// The settings the fingerprint ([`Tournament::match_id`]) is made of, as the command line
+    /// gives them, in that order, and the variant: what a record's header keeps so that a resume
+    /// with other settings can name the first that differs (see `record_file`).
+    pub fn settings(&self) -> Vec<Setting> {
+        let mut out = Vec::new();
+        let mut set = |key: &str, value: String| {
+            out.push(Setting {
+                key: key.to_string(),
+                value,
+            })
+        };
+        set("--seed", self.seed.to_string());
+        set("--tournament", self.schedule.name().to_string());
+        if let Schedule::Swiss { rounds } = self.schedule {
+            set("--rounds", rounds.to_string());
+        }
+        // Before the games, which a first-to match does not name (it plays up to 2N).
+        let first_to = self
+            .first_to
+            .map_or("not given".to_string(), |n| n.to_string());
+        set("--first-to", first_to);
+        match (self.first_to, self.schedule) {
+            (Some(_), _) => {}
+            (None, Schedule::Swiss { .. } | Schedule::Knockout) => {
+                set("--games-per-round", self.games.to_string())
             }
+            (None, _) => set("--games", self.games.to_string()),
         }
-        // FNV-1a, then one splitmix64 step to spread it.
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in text.bytes() {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        set(
+            "the time control",
+            tc_words(&self.tc, "--movetime ", "--tc "),
+        );
+        let setups = if self.engine_setups {
+            "given"
+        } else {
+            "not given"
+        };
+        set("--engine-setups", setups.to_string());
+        set("--grace", self.grace_ms.to_string());
+        set("players", self.entrants.len().to_string());
+        for (i, (e, name)) in self.entrants.iter().zip(&self.names).enumerate() {
+            let mut words = vec![format!("name={name}")];
+            words.extend(e.options.iter().map(|(k, v)| format!("option.{k}={v}")));
+            if let Some(tc) = &e.tc {
+                words.push(tc_words(tc, "movetime=", "tc="));
+            }
+            set(&format!("player {}", i + 1), words.join(" "));
         }
-        format!("{:016x}", crate::rules::zobrist::splitmix64(h).1)
+        let positions = match self.openings.len() {
+            0 => "none".to_string(),
+            n => {
+                let mut text = String::new();
+                for o in &self.openings {
+                    text.push_str(&opening_text(o));
+                }
+                format!("{n} starts (fingerprint {})", fingerprint(&text))
+            }
+        };
+        set("--positions", positions);
+        set("--variant", self.variant.name().to_string());
+        out
     }
 
     /// Checks what the command line cannot: enough players, an SPRT only for two, numbers in
@@ -410,6 +467,42 @@ impl Tournament {
         }
         Ok(())
     }
+}
+
+/// One setting of a match as the command line names it (`--games`, `player 2`) and its value in
+/// command-line words (`40`, `name=base option.Hash=16`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub key: String,
+    pub value: String,
+}
+
+/// A time control in command-line words, after `movetime` or `tc` (`--movetime 100`, `tc=5+0.05`).
+fn tc_words(tc: &TimeControl, movetime: &str, clock: &str) -> String {
+    match *tc {
+        TimeControl::MoveTime { ms } => format!("{movetime}{ms}"),
+        TimeControl::Game { base_ms, inc_ms } => {
+            let s = |ms: u64| (ms as f64 / 1000.0).to_string();
+            format!("{clock}{}+{}", s(base_ms), s(inc_ms))
+        }
+    }
+}
+
+/// A start position's part of the fingerprint's text.
+fn opening_text(o: &Opening) -> String {
+    match o {
+        Opening::Setups { red, blue } => format!("|{red:?}{blue:?}"),
+        Opening::Fixed(s) => format!("|{}{:?}", to_fen(&s.board()), s),
+    }
+}
+
+/// FNV-1a of `text`, then one splitmix64 step to spread it, in 16 hex digits.
+fn fingerprint(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{:016x}", crate::rules::zobrist::splitmix64(h).1)
 }
 
 /// How a run shows its progress.

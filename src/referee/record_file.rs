@@ -9,6 +9,7 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::error::{NotRecord, RecordFileError};
+use super::plan::Setting;
 use crate::record::{GameRecord, excerpt, parse_located};
 
 /// Opens the record `path` for reading and writing (created if needed, nothing cut yet) and takes
@@ -18,7 +19,7 @@ use crate::record::{GameRecord, excerpt, parse_located};
 /// (an exclusive `flock`, through `File::try_lock`) lives as long as the file is open and goes
 /// with the process, however it ends.
 fn lock(path: &Path) -> Result<File, RecordFileError> {
-    let name = || path.display().to_string();
+    let name = || quoted_path(path);
     let file = crate::players::engine::open_no_link(
         path,
         std::fs::OpenOptions::new()
@@ -52,12 +53,14 @@ pub fn refuse_existing(path: &Path) -> Result<(), RecordFileError> {
     if !meta.is_file() || meta.len() == 0 {
         return Ok(());
     }
-    let name = path.display().to_string();
+    let name = quoted_path(path);
     let text = match crate::record::read_text_file(path) {
         Ok(text) => text,
         Err(error) => return Err(RecordFileError::ExistingText { name, error }),
     };
     match finished_games(&text) {
+        // Only the header of a match that finished no game: nothing would be lost.
+        Ok((_, games)) if games.is_empty() && only_header(&text) => Ok(()),
         Ok((_, games)) => Err(RecordFileError::Holds {
             name,
             games: games.len(),
@@ -79,7 +82,7 @@ pub fn check_resumable(path: &Path) -> Result<(), RecordFileError> {
     }
     let text = crate::record::read_text_file(path)?;
     finished_games(&text).map_err(|why| RecordFileError::NotResumable {
-        name: path.display().to_string(),
+        name: quoted_path(path),
         why,
     })?;
     Ok(())
@@ -92,20 +95,32 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
-    /// Opens `path` for a match with fingerprint `match_id`. Without `resume` the file must be
-    /// empty or new (see [`refuse_existing`]: it is checked again once the lock is held); with it, the games it holds are returned (an unfinished last game is cut off the file), each
-    /// checked to be of this match. A file another runner holds is refused.
+    /// Opens `path` for a match with fingerprint `match_id` and these `settings`. Without
+    /// `resume` the file must be empty or new (see [`refuse_existing`]: it is checked again once
+    /// the lock is held); with it, the games it holds are returned (an unfinished last game is cut
+    /// off the file), each checked to be of this match: when one is not, the first setting that
+    /// differs from the record's header is named. A record that holds no finished game is
+    /// (re)started with the header of `settings`. A file another runner holds is refused.
     pub fn open(
         path: &Path,
         match_id: &str,
+        settings: &[Setting],
         resume: bool,
     ) -> Result<(RecordFile, Vec<GameRecord>), RecordFileError> {
-        let name = || path.display().to_string();
+        let name = || quoted_path(path);
         let mut file = lock(path)?;
+        let cut = |file: &File, len: usize| {
+            file.set_len(len as u64)
+                .map_err(|error| RecordFileError::Cut {
+                    name: name(),
+                    error,
+                })
+        };
         let games = if resume {
             let text = crate::record::read_text_file(path)?;
             let (keep, games) = finished_games(&text)
                 .map_err(|why| RecordFileError::NotRecord { name: name(), why })?;
+            let header = read_header(&text);
             if let Some(g) = games
                 .iter()
                 .find(|g| g.match_id.as_deref() != Some(match_id))
@@ -115,24 +130,36 @@ impl RecordFile {
                     game: g.number,
                     theirs: excerpt(g.match_id.as_deref().unwrap_or("none")),
                     ours: match_id.to_string(),
+                    differs: first_difference(settings, &header),
                 });
             }
-            if keep < text.len() {
+            // The fingerprint does not hold the variant: the header does.
+            if !games.is_empty()
+                && let Some(differs) = first_difference(settings, &header)
+            {
+                return Err(RecordFileError::OtherSettings {
+                    name: name(),
+                    differs,
+                });
+            }
+            if keep < text.len() && !only_header(&text[keep..]) {
                 let line = text[..keep].lines().count() + 1;
                 log::warn!(
                     "{}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
                     name(),
                     text.len() - keep
                 );
-                file.set_len(keep as u64)
-                    .map_err(|error| RecordFileError::Cut {
-                        name: name(),
-                        error,
-                    })?;
+            }
+            if games.is_empty() {
+                cut(&file, 0)?;
+            } else if keep < text.len() {
+                cut(&file, keep)?;
             }
             games
         } else {
             refuse_existing(path)?;
+            // What passed may be the header of a match that finished no game.
+            cut(&file, 0)?;
             Vec::new()
         };
         file.seek(SeekFrom::End(0))
@@ -140,14 +167,82 @@ impl RecordFile {
                 name: name(),
                 error,
             })?;
-        Ok((
-            RecordFile {
-                path: path.to_path_buf(),
-                file,
-            },
-            games,
-        ))
+        let mut record = RecordFile {
+            path: path.to_path_buf(),
+            file,
+        };
+        if games.is_empty() {
+            record
+                .write_all(header(match_id, settings).as_bytes())
+                .and_then(|_| record.flush())
+                .map_err(|error| RecordFileError::Open {
+                    name: name(),
+                    error,
+                })?;
+        }
+        Ok((record, games))
     }
+}
+
+/// The first line of a record's header, before the match's fingerprint.
+const HEADER: &str = "# ewn match ";
+/// The start of a header line that keeps one setting: `# setting <key>: <value>`.
+const SETTING: &str = "# setting ";
+
+/// The header a match writes at the top of its record: comment lines, which every reader skips,
+/// keeping the settings that make the match (see `Tournament::settings`), so that a resume with
+/// other settings can say which one differs.
+fn header(match_id: &str, settings: &[Setting]) -> String {
+    let mut s = format!("{HEADER}{match_id}: its settings, as --resume compares them\n");
+    for Setting { key, value } in settings {
+        s.push_str(&format!("{SETTING}{key}: {value}\n"));
+    }
+    s
+}
+
+/// The settings a record's header keeps (none in a record written before headers were).
+fn read_header(text: &str) -> Vec<Setting> {
+    text.lines()
+        .take_while(|l| l.trim().is_empty() || l.starts_with('#'))
+        .filter_map(|l| l.strip_prefix(SETTING)?.split_once(": "))
+        .map(|(key, value)| Setting {
+            key: key.to_string(),
+            value: value.to_string(),
+        })
+        .collect()
+}
+
+/// True when `text` holds only the lines of a header (or nothing).
+fn only_header(text: &str) -> bool {
+    text.lines().all(|l| {
+        let l = l.trim_end();
+        l.is_empty() || l.starts_with(HEADER) || l.starts_with(SETTING)
+    })
+}
+
+/// The first of `ours` (in their order) whose value the record's header gives otherwise, in
+/// words: `--games 40 here, 20 in the record`. None when the header says nothing different (or
+/// nothing at all).
+fn first_difference(ours: &[Setting], theirs: &[Setting]) -> Option<String> {
+    ours.iter().find_map(|o| {
+        let t = theirs.iter().find(|t| t.key == o.key)?;
+        (t.value != o.value).then(|| {
+            let sep = if o.key.starts_with("--") { " " } else { ": " };
+            format!(
+                "{}{sep}{} here, {} in the record",
+                o.key,
+                excerpt(&o.value),
+                excerpt(&t.value)
+            )
+        })
+    })
+}
+
+/// A path as errors name it: as it is, or in single quotes when it holds a space or a character
+/// a shell would read otherwise, so that where it begins and ends is clear and it can be pasted
+/// into a command.
+pub fn quoted_path(path: &Path) -> String {
+    crate::players::spec::shell_quote(&path.display().to_string())
 }
 
 /// The games of a record's text up to its last `end` line, and the length of that part: what
@@ -246,7 +341,7 @@ impl RecordFile {
         file.set_len(0)
             .and_then(|_| file.seek(SeekFrom::Start(0)).map(|_| ()))
             .map_err(|error| RecordFileError::Empty {
-                name: path.display().to_string(),
+                name: quoted_path(path),
                 error,
             })?;
         Ok(RecordFile {
@@ -256,7 +351,10 @@ impl RecordFile {
     }
 
     fn named(&self, e: std::io::Error) -> std::io::Error {
-        std::io::Error::new(e.kind(), format!("the record {}: {e}", self.path.display()))
+        std::io::Error::new(
+            e.kind(),
+            format!("the record {}: {e}", quoted_path(&self.path)),
+        )
     }
 }
 

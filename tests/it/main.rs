@@ -27,6 +27,7 @@ mod protocol_tcg;
 mod referee_engine;
 mod referee_faults;
 mod referee_files;
+mod referee_front_door;
 mod referee_limits;
 mod referee_misbehaving;
 mod referee_records;

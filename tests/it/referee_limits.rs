@@ -44,7 +44,10 @@ fn a_record() -> String {
     run_ok(&[
         "match", "--engine", "greedy", "--games", "2", "--quiet", "--record", &p,
     ]);
-    std::fs::read_to_string(&path).unwrap()
+    // The games, without the header's comment lines: the line numbers below are a game's.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let at = text.find("game 1\n").unwrap();
+    text[at..].to_string()
 }
 
 fn write(name: &str, bytes: &[u8]) -> String {
