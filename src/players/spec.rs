@@ -668,6 +668,32 @@ mod tests {
     }
 
     #[test]
+    fn commands_split_and_quote_as_a_shell_does() {
+        let split = |s: &str| shell_words(s).unwrap();
+        assert_eq!(split("./e --threads 1"), words("./e --threads 1"));
+        assert_eq!(split("  './my engine'  -v "), ["./my engine", "-v"]);
+        assert_eq!(
+            split("\"./my engine\" \"a \\\"b\\\"\""),
+            ["./my engine", "a \"b\""]
+        );
+        assert_eq!(split("./my\\ engine x''"), ["./my engine", "x"]);
+        assert_eq!(split("a'b c'd"), ["ab cd"]);
+        assert!(split("").is_empty());
+        for open in ["'./e", "\"./e", "./e \"x\\\""] {
+            assert_eq!(shell_words(open), None, "{open}");
+        }
+        let e = Entrant::parse(&["cmd='./e --x".to_string()]).unwrap_err();
+        assert!(matches!(e, SpecError::UnclosedQuote(_)), "{e}");
+        // Quoting gives back the same words.
+        let argv: Vec<String> = ["./my engine", "it's", "plain-1", "", "a$b"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(split(&shell_line(&argv)), argv);
+        assert_eq!(shell_quote("./games.txt"), "./games.txt");
+        assert_eq!(shell_quote("my games.txt"), "'my games.txt'");
+    }
+
+    #[test]
     fn bare_mcts_is_the_built_in_player() {
         assert_eq!(
             PlayerSpec::parse("mcts").unwrap(),

@@ -391,6 +391,42 @@ mod tests {
     }
 
     #[test]
+    fn the_header_keeps_the_settings_and_names_the_first_that_differs() {
+        let set = |pairs: &[(&str, &str)]| -> Vec<Setting> {
+            pairs
+                .iter()
+                .map(|&(key, value)| Setting {
+                    key: key.into(),
+                    value: value.into(),
+                })
+                .collect()
+        };
+        let theirs = set(&[("--seed", "1"), ("--games", "20"), ("player 1", "name=a")]);
+        let text = format!("{}\ngame 1\n", header("00ff", &theirs));
+        assert_eq!(read_header(&text), theirs);
+        assert!(only_header(&header("00ff", &theirs)));
+        assert!(!only_header(&format!(
+            "# notes\n{}",
+            header("00ff", &theirs)
+        )));
+        assert!(!only_header(&text));
+        let ours = set(&[("--seed", "1"), ("--games", "40"), ("player 1", "name=b")]);
+        assert_eq!(
+            first_difference(&ours, &theirs).as_deref(),
+            Some("--games 40 here, 20 in the record")
+        );
+        let ours = set(&[("--seed", "1"), ("--games", "20"), ("player 1", "name=b")]);
+        assert_eq!(
+            first_difference(&ours, &theirs).as_deref(),
+            Some("player 1: name=b here, name=a in the record")
+        );
+        assert_eq!(first_difference(&theirs, &theirs), None);
+        // A record without a header says nothing.
+        assert_eq!(first_difference(&ours, &[]), None);
+        assert!(read_header("game 1\n# setting --seed: 2\n").is_empty());
+    }
+
+    #[test]
     fn a_file_that_is_not_a_record_is_refused_with_its_line() {
         let game = "game 1\nseed 1\nred a\nblue b\nsetup 123456 123456\nfirst r\n\
                     result b time red: no answer\nend\n";

@@ -376,3 +376,37 @@ fn ctrl_c_says_what_the_record_holds_and_the_command_that_resumes_it() {
     );
     assert_eq!(std::fs::read(&rec).unwrap(), before);
 }
+
+#[test]
+fn ctrl_c_without_a_record_says_that_nothing_can_be_resumed() {
+    // Built-in players only: no engine program, and still the signal is taken and answered.
+    let mut runner = Command::new(EWN)
+        .args([
+            "match",
+            "--engine",
+            "greedy",
+            "--opponent",
+            "random",
+            "--games",
+            "100000",
+            "--quiet",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(runner.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    assert!(first.starts_with("game 1/"), "{first}");
+    let pid = nix::unistd::Pid::from_raw(runner.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    std::io::copy(&mut stdout, &mut std::io::sink()).unwrap();
+    let out = runner.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("interrupted: no --record was given, so the games played are not kept"),
+        "{err}"
+    );
+}
