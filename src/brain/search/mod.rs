@@ -524,13 +524,23 @@ impl Worker<'_> {
 
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
+        let key = b.key();
+        let v = b.variant();
+        let groups = v.groups(b.alive(b.side_to_move()));
+        // Every move node stores its result, whether or not it probes first: their entries are
+        // asked for before the node's own is waited for, so that the waits overlap.
+        if depth >= 2 {
+            for (mask, _) in groups.iter() {
+                self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
+            }
+        }
         let seen = match self.chance_known(b, depth, alpha, beta) {
             Ok(v) => return v,
             Err(seen) => seen,
         };
-        let key = b.key();
-        let v = b.variant();
-        let groups = v.groups(b.alive(b.side_to_move()));
+        if depth == 2 {
+            self.prefetch_grandchildren(b);
+        }
         if depth == 1
             && let Some(t) = LeafTerms::new(self.eval, b)
         {
@@ -541,10 +551,6 @@ impl Worker<'_> {
             return self.chance_result(key, depth, (value, Bound::Exact));
         }
         let mut g = Groups::new(groups, v.weight(), seen);
-        // Every move node stores its result, whether or not it probes first.
-        for (mask, _) in groups.iter() {
-            self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
-        }
         let marked = self.split_enter(key, depth);
         let r = match depth >= PROBE_MIN_DEPTH {
             true => self.star2(b, &mut g, depth, alpha, beta),
@@ -556,6 +562,18 @@ impl Worker<'_> {
             return 0;
         }
         self.chance_result(key, depth, r)
+    }
+
+    /// Asks for the entries of every position one move of the side to move reaches: below a
+    /// depth-2 chance node they are the depth-1 chance nodes its move nodes ask the table for
+    /// first, and the move node's own prefetch comes too late for the first of them.
+    #[inline]
+    fn prefetch_grandchildren(&self, b: &Board) {
+        let mut list = MoveList::default();
+        b.gen_moves(b.alive(b.side_to_move()), &mut list);
+        for &m in list.as_slice() {
+            self.tt.prefetch(b.key_after(m));
+        }
     }
 
     /// A chance node's value without searching its groups, when there is one: a finished game,
