@@ -59,19 +59,36 @@ impl LeafTerms {
         }
     }
 
-    /// The evaluation of the position after the quiet move `m`, in parts (see [`Quiet`]).
+    /// What the quiet moves of the cube on `from` share.
     #[inline]
-    pub(super) fn quiet_child(&self, b: &Board, m: Move) -> Quiet {
+    pub(super) fn cube(&self, b: &Board, from: u8) -> CubeTerms {
         match self {
-            LeafTerms::Heuristic(t) => Quiet {
+            LeafTerms::Heuristic(_) => CubeTerms::Heuristic,
+            LeafTerms::Net(t) => CubeTerms::Net(net::cube_terms(b, t, from)),
+        }
+    }
+
+    /// The evaluation of the position after the quiet move `m` of the cube `c` was made for, in
+    /// parts (see [`Quiet`]).
+    #[inline]
+    pub(super) fn quiet_child(&self, b: &Board, c: &CubeTerms, m: Move) -> Quiet {
+        match (self, c) {
+            (LeafTerms::Net(t), CubeTerms::Net(c)) => {
+                let q = net::quiet_child_of(b, t, c, m);
+                Quiet {
+                    now: q.now,
+                    key: q.z,
+                }
+            }
+            (LeafTerms::Heuristic(t), _) => Quiet {
                 now: Quiet::FINAL,
                 key: eval::evaluate_after_quiet(b, t, m),
             },
-            LeafTerms::Net(t) => {
-                let c = net::quiet_child(b, t, m);
+            (LeafTerms::Net(t), CubeTerms::Heuristic) => {
+                let q = net::quiet_child(b, t, m);
                 Quiet {
-                    now: c.now,
-                    key: c.z,
+                    now: q.now,
+                    key: q.z,
                 }
             }
         }
@@ -85,6 +102,13 @@ impl LeafTerms {
             LeafTerms::Net(t) => net::evaluate_after_capture(b, t, m),
         }
     }
+}
+
+/// What the quiet children of one cube share: for the network, the node's accumulator without
+/// the cube's input (its quiet moves differ only in the input they add back).
+pub(super) enum CubeTerms {
+    Heuristic,
+    Net(net::CubeTerms),
 }
 
 /// A quiet child's evaluation before its last steps. For the network: the faces on which the
@@ -169,11 +193,12 @@ impl Worker<'_> {
         self.leaf_moves(b, &list, t).0
     }
 
-    /// The best child of a depth-1 node and its value, exactly: every child valued from the
-    /// node's terms, quiet moves without being played, captures with only the captured side's
-    /// inputs afresh. Quiet children are compared before their last steps (see [`Quiet`]),
-    /// so that only the best one's value is computed; a cutoff would save little at this depth,
-    /// and the exact value serves every later window.
+    /// The best move of one cube of a depth-1 node (`list`: its moves) and its value, exactly:
+    /// every child valued from the node's terms, quiet moves without being played (from what
+    /// they share, [`CubeTerms`]), captures with only the captured side's inputs afresh. Quiet
+    /// children are compared before their last steps (see [`Quiet`]), so that only the best
+    /// one's value is computed; a cutoff would save little at this depth, and the exact value
+    /// serves every later window.
     #[inline]
     pub(super) fn leaf_moves(
         &mut self,
@@ -185,14 +210,17 @@ impl Worker<'_> {
         let mut best_move = Move::NONE;
         // The best quiet child so far (the least for its side to move).
         let mut quiet: Option<(Quiet, Move)> = None;
+        let mut cube = None;
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
             if self.aborted {
                 break;
             }
+            debug_assert_eq!(m.from, list.as_slice()[0].from);
             if b.piece_at(m.to) == 0 {
-                let q = t.quiet_child(b, m);
+                let c = cube.get_or_insert_with(|| t.cube(b, m.from));
+                let q = t.quiet_child(b, c, m);
                 if quiet.is_none_or(|(c, _)| q.less(c)) {
                     quiet = Some((q, m));
                 }
@@ -255,9 +283,10 @@ mod tests {
                 for kind in [EvalKind::Net, EvalKind::Heuristic] {
                     let t = LeafTerms::new(kind, &b).unwrap();
                     let Some(&first) = quiet.first() else { break };
-                    let mut least = t.quiet_child(&b, first);
+                    let child = |m: Move| t.quiet_child(&b, &t.cube(&b, m.from), m);
+                    let mut least = child(first);
                     for &m in &quiet[1..] {
-                        let q = t.quiet_child(&b, m);
+                        let q = child(m);
                         if q.less(least) {
                             least = q;
                         }

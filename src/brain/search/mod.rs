@@ -758,7 +758,8 @@ impl Worker<'_> {
             Err(mv) => mv,
         };
         order_moves(b, &mut list, tt_move);
-        if depth >= 2 {
+        // At depth 2 the chance node above asked for the children already.
+        if depth >= 3 {
             for &m in list.as_slice() {
                 self.tt.prefetch(b.key_after(m));
             }
