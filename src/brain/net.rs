@@ -435,7 +435,7 @@ pub fn cube_terms(b: &Board, t: &ChildTerms, from: u8) -> CubeTerms {
 }
 
 /// [`quiet_child`] for a move of the cube `c` was made for.
-#[inline]
+#[inline(always)]
 pub fn quiet_child_of(b: &Board, t: &ChildTerms, c: &CubeTerms, m: Move) -> QuietChild {
     debug_assert!(b.piece_at(m.to) == 0 && !b.is_winning_move(m));
     let w = &NET;

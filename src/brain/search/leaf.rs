@@ -210,7 +210,9 @@ impl Worker<'_> {
         let mut best_move = Move::NONE;
         // The best quiet child so far (the least for its side to move).
         let mut quiet: Option<(Quiet, Move)> = None;
-        let mut cube = None;
+        // Taken out whether or not the cube has a quiet move: nearly every cube has one, and a
+        // lazy one cost more than it saved.
+        let cube = t.cube(b, list.as_slice()[0].from);
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
@@ -219,8 +221,7 @@ impl Worker<'_> {
             }
             debug_assert_eq!(m.from, list.as_slice()[0].from);
             if b.piece_at(m.to) == 0 {
-                let c = cube.get_or_insert_with(|| t.cube(b, m.from));
-                let q = t.quiet_child(b, c, m);
+                let q = t.quiet_child(b, &cube, m);
                 if quiet.is_none_or(|(c, _)| q.less(c)) {
                     quiet = Some((q, m));
                 }
