@@ -1,11 +1,12 @@
-//! The search's leaves: which static evaluation values them, and the cheap terms a depth-1 node
-//! keeps to value its quiet children without playing them.
+//! The search's leaves: which static evaluation values them, the cheap terms a depth-1 node
+//! keeps to value its quiet children without playing them, and the captures that resolve a leaf
+//! of a variant without dice.
 
 use super::{WIN, Worker, chance_value};
 use crate::brain::eval::{self, evaluate};
 use crate::brain::general;
 use crate::brain::net;
-use crate::rules::board::{Board, Move, MoveList};
+use crate::rules::board::{Board, Move, MoveList, piece_of};
 
 /// Which static evaluation the search uses at its leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -146,8 +147,53 @@ impl Quiet {
     }
 }
 
-/// The search's depth-1 chance nodes, valued from their leaves.
+/// The search's leaves: the depth-1 chance nodes valued from their leaves, and the leaves of a
+/// variant without dice, resolved by captures.
 impl Worker<'_> {
+    /// The value of a leaf of a variant without dice: the better of its static value (the side
+    /// to move may play a quiet move) and each capture of an opposing cube, resolved the same way
+    /// (fail-soft alpha-beta, so within the window it is the value of the plain maximum). Every
+    /// capture removes a cube, so the recursion ends.
+    pub(super) fn captures(&mut self, b: &mut Board, mut alpha: i64, beta: i64) -> i64 {
+        if let Some(w) = b.winner() {
+            return if w == b.side_to_move() { WIN } else { 0 };
+        }
+        let mut list = MoveList::default();
+        b.gen_moves(b.movable(0), &mut list);
+        for &m in list.as_slice() {
+            if b.is_winning_move(m) {
+                self.nodes += 1;
+                return WIN;
+            }
+        }
+        let mut best = self.eval.evaluate(b);
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let them = b.side_to_move().other();
+        for &m in list.as_slice() {
+            let code = if m.is_pass() { 0 } else { b.piece_at(m.to) };
+            if code == 0 || piece_of(code).0 != them {
+                continue;
+            }
+            self.nodes += 1;
+            let u = b.make(m);
+            let v = WIN - self.captures(b, WIN - beta, WIN - alpha);
+            b.unmake(m, u);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// The exact value of a depth-1 chance node whose leaves have cheap terms (`t`): each
     /// movable cube's best move found once, from the position's terms, and each group worth its
     /// best cube. Every leaf is valued, so no window and no table entry of a move node is needed,

@@ -43,7 +43,7 @@ pub use crate::brain::eval::WIN;
 
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
-use crate::rules::board::{Board, Move, MoveList, piece_of};
+use crate::rules::board::{Board, Move, MoveList};
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -627,50 +627,6 @@ impl Worker<'_> {
     fn chance_result(&self, key: u64, depth: u32, (v, bound): (i64, Bound)) -> i64 {
         self.store(key, v, Move::NONE, depth, bound);
         v
-    }
-
-    /// The value of a leaf of a variant without dice: the better of its static value (the side
-    /// to move may play a quiet move) and each capture of an opposing cube, resolved the same way
-    /// (fail-soft alpha-beta, so within the window it is the value of the plain maximum). Every
-    /// capture removes a cube, so the recursion ends.
-    fn captures(&mut self, b: &mut Board, mut alpha: i64, beta: i64) -> i64 {
-        if let Some(w) = b.winner() {
-            return if w == b.side_to_move() { WIN } else { 0 };
-        }
-        let mut list = MoveList::default();
-        b.gen_moves(b.movable(0), &mut list);
-        for &m in list.as_slice() {
-            if b.is_winning_move(m) {
-                self.nodes += 1;
-                return WIN;
-            }
-        }
-        let mut best = self.eval.evaluate(b);
-        if best >= beta {
-            return best;
-        }
-        alpha = alpha.max(best);
-        let them = b.side_to_move().other();
-        for &m in list.as_slice() {
-            let code = if m.is_pass() { 0 } else { b.piece_at(m.to) };
-            if code == 0 || piece_of(code).0 != them {
-                continue;
-            }
-            self.nodes += 1;
-            let u = b.make(m);
-            let v = WIN - self.captures(b, WIN - beta, WIN - alpha);
-            b.unmake(m, u);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 
     /// Star2 probe of a move node: the value of its first move in order (`None`: a move that
