@@ -17,6 +17,10 @@
 //! best move once (a cube several groups move is valued once), its leaves from the position's
 //! common terms and compared before the network's last division. Its exact entry serves every
 //! later window, and its move nodes need no entries of their own.
+//!
+//! Most of the search's time is spent at the two plies above the leaves, where a wait for the
+//! table's memory costs as much as valuing a node: entries are asked for (prefetched) a node
+//! ahead of their probes, and a child the table settles is valued without playing its move.
 
 mod chance;
 mod deepen;
