@@ -408,13 +408,44 @@ pub fn quiet_value(c: QuietChild) -> i64 {
 /// The parts of `evaluate_after_quiet(b, t, m)`.
 #[inline]
 pub fn quiet_child(b: &Board, t: &ChildTerms, m: Move) -> QuietChild {
+    quiet_child_of(b, t, &cube_terms(b, t, m.from), m)
+}
+
+/// The terms of the children in which the side to move's cube on `from` has moved: the
+/// accumulator of [`ChildTerms`] without that cube's input, which every quiet move of the cube
+/// shares (only its new input differs).
+pub struct CubeTerms {
+    acc: [i16; HIDDEN],
+    /// The cube's faces, which fix its inputs.
+    faces: u8,
+}
+
+/// The [`CubeTerms`] of the cube of the side to move on `from`.
+#[inline]
+pub fn cube_terms(b: &Board, t: &ChildTerms, from: u8) -> CubeTerms {
+    let us = b.side_to_move();
+    let (_, n) = piece_of(b.piece_at(from));
+    let faces = FACES[b.alive6(us) as usize][n as usize - 1];
+    let old = &NET.w1[feature(true, orient(from, us.other()), faces)];
+    let mut acc = t.acc;
+    for h in 0..HIDDEN {
+        acc[h] = acc[h].wrapping_sub(old[h]);
+    }
+    CubeTerms { acc, faces }
+}
+
+/// [`quiet_child`] for a move of the cube `c` was made for.
+#[inline(always)]
+pub fn quiet_child_of(b: &Board, t: &ChildTerms, c: &CubeTerms, m: Move) -> QuietChild {
     debug_assert!(b.piece_at(m.to) == 0 && !b.is_winning_move(m));
     let w = &NET;
     let us = b.side_to_move();
     let them = us.other();
-    let (_, n) = piece_of(b.piece_at(m.from));
-    let mut acc = t.acc;
-    move_input(&mut acc, them, n, b.alive6(us), m);
+    let new = &w.w1[feature(true, orient(m.to, them), c.faces)];
+    let mut acc = c.acc;
+    for h in 0..HIDDEN {
+        acc[h] = acc[h].wrapping_add(new[h]);
+    }
     // With one cube left, the one that moved (now on `m.to`) may be within their reach.
     let now = if b.alive6(us).count_ones() == 1 {
         hit_faces(b.alive6(them), winners_of(b, them, Some(m.to)))

@@ -1,11 +1,12 @@
-//! The search's leaves: which static evaluation values them, and the cheap terms a depth-1 node
-//! keeps to value its quiet children without playing them.
+//! The search's leaves: which static evaluation values them, the cheap terms a depth-1 node
+//! keeps to value its quiet children without playing them, and the captures that resolve a leaf
+//! of a variant without dice.
 
 use super::{WIN, Worker, chance_value};
 use crate::brain::eval::{self, evaluate};
 use crate::brain::general;
 use crate::brain::net;
-use crate::rules::board::{Board, Move, MoveList};
+use crate::rules::board::{Board, Move, MoveList, piece_of};
 
 /// Which static evaluation the search uses at its leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -59,19 +60,36 @@ impl LeafTerms {
         }
     }
 
-    /// The evaluation of the position after the quiet move `m`, in parts (see [`Quiet`]).
+    /// What the quiet moves of the cube on `from` share.
     #[inline]
-    pub(super) fn quiet_child(&self, b: &Board, m: Move) -> Quiet {
+    pub(super) fn cube(&self, b: &Board, from: u8) -> CubeTerms {
         match self {
-            LeafTerms::Heuristic(t) => Quiet {
+            LeafTerms::Heuristic(_) => CubeTerms::Heuristic,
+            LeafTerms::Net(t) => CubeTerms::Net(net::cube_terms(b, t, from)),
+        }
+    }
+
+    /// The evaluation of the position after the quiet move `m` of the cube `c` was made for, in
+    /// parts (see [`Quiet`]).
+    #[inline]
+    pub(super) fn quiet_child(&self, b: &Board, c: &CubeTerms, m: Move) -> Quiet {
+        match (self, c) {
+            (LeafTerms::Net(t), CubeTerms::Net(c)) => {
+                let q = net::quiet_child_of(b, t, c, m);
+                Quiet {
+                    now: q.now,
+                    key: q.z,
+                }
+            }
+            (LeafTerms::Heuristic(t), _) => Quiet {
                 now: Quiet::FINAL,
                 key: eval::evaluate_after_quiet(b, t, m),
             },
-            LeafTerms::Net(t) => {
-                let c = net::quiet_child(b, t, m);
+            (LeafTerms::Net(t), CubeTerms::Heuristic) => {
+                let q = net::quiet_child(b, t, m);
                 Quiet {
-                    now: c.now,
-                    key: c.z,
+                    now: q.now,
+                    key: q.z,
                 }
             }
         }
@@ -85,6 +103,13 @@ impl LeafTerms {
             LeafTerms::Net(t) => net::evaluate_after_capture(b, t, m),
         }
     }
+}
+
+/// What the quiet children of one cube share: for the network, the node's accumulator without
+/// the cube's input (its quiet moves differ only in the input they add back).
+pub(super) enum CubeTerms {
+    Heuristic,
+    Net(net::CubeTerms),
 }
 
 /// A quiet child's evaluation before its last steps. For the network: the faces on which the
@@ -122,8 +147,53 @@ impl Quiet {
     }
 }
 
-/// The search's depth-1 chance nodes, valued from their leaves.
+/// The search's leaves: the depth-1 chance nodes valued from their leaves, and the leaves of a
+/// variant without dice, resolved by captures.
 impl Worker<'_> {
+    /// The value of a leaf of a variant without dice: the better of its static value (the side
+    /// to move may play a quiet move) and each capture of an opposing cube, resolved the same way
+    /// (fail-soft alpha-beta, so within the window it is the value of the plain maximum). Every
+    /// capture removes a cube, so the recursion ends.
+    pub(super) fn captures(&mut self, b: &mut Board, mut alpha: i64, beta: i64) -> i64 {
+        if let Some(w) = b.winner() {
+            return if w == b.side_to_move() { WIN } else { 0 };
+        }
+        let mut list = MoveList::default();
+        b.gen_moves(b.movable(0), &mut list);
+        for &m in list.as_slice() {
+            if b.is_winning_move(m) {
+                self.nodes += 1;
+                return WIN;
+            }
+        }
+        let mut best = self.eval.evaluate(b);
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let them = b.side_to_move().other();
+        for &m in list.as_slice() {
+            let code = if m.is_pass() { 0 } else { b.piece_at(m.to) };
+            if code == 0 || piece_of(code).0 != them {
+                continue;
+            }
+            self.nodes += 1;
+            let u = b.make(m);
+            let v = WIN - self.captures(b, WIN - beta, WIN - alpha);
+            b.unmake(m, u);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// The exact value of a depth-1 chance node whose leaves have cheap terms (`t`): each
     /// movable cube's best move found once, from the position's terms, and each group worth its
     /// best cube. Every leaf is valued, so no window and no table entry of a move node is needed,
@@ -169,11 +239,12 @@ impl Worker<'_> {
         self.leaf_moves(b, &list, t).0
     }
 
-    /// The best child of a depth-1 node and its value, exactly: every child valued from the
-    /// node's terms, quiet moves without being played, captures with only the captured side's
-    /// inputs afresh. Quiet children are compared before their last steps (see [`Quiet`]),
-    /// so that only the best one's value is computed; a cutoff would save little at this depth,
-    /// and the exact value serves every later window.
+    /// The best move of one cube of a depth-1 node (`list`: its moves) and its value, exactly:
+    /// every child valued from the node's terms, quiet moves without being played (from what
+    /// they share, [`CubeTerms`]), captures with only the captured side's inputs afresh. Quiet
+    /// children are compared before their last steps (see [`Quiet`]), so that only the best
+    /// one's value is computed; a cutoff would save little at this depth, and the exact value
+    /// serves every later window.
     #[inline]
     pub(super) fn leaf_moves(
         &mut self,
@@ -185,14 +256,18 @@ impl Worker<'_> {
         let mut best_move = Move::NONE;
         // The best quiet child so far (the least for its side to move).
         let mut quiet: Option<(Quiet, Move)> = None;
+        // Taken out whether or not the cube has a quiet move: nearly every cube has one, and a
+        // lazy one cost more than it saved.
+        let cube = t.cube(b, list.as_slice()[0].from);
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
             if self.aborted {
                 break;
             }
+            debug_assert_eq!(m.from, list.as_slice()[0].from);
             if b.piece_at(m.to) == 0 {
-                let q = t.quiet_child(b, m);
+                let q = t.quiet_child(b, &cube, m);
                 if quiet.is_none_or(|(c, _)| q.less(c)) {
                     quiet = Some((q, m));
                 }
@@ -255,9 +330,10 @@ mod tests {
                 for kind in [EvalKind::Net, EvalKind::Heuristic] {
                     let t = LeafTerms::new(kind, &b).unwrap();
                     let Some(&first) = quiet.first() else { break };
-                    let mut least = t.quiet_child(&b, first);
+                    let child = |m: Move| t.quiet_child(&b, &t.cube(&b, m.from), m);
+                    let mut least = child(first);
                     for &m in &quiet[1..] {
-                        let q = t.quiet_child(&b, m);
+                        let q = child(m);
                         if q.less(least) {
                             least = q;
                         }

@@ -17,6 +17,10 @@
 //! best move once (a cube several groups move is valued once), its leaves from the position's
 //! common terms and compared before the network's last division. Its exact entry serves every
 //! later window, and its move nodes need no entries of their own.
+//!
+//! Most of the search's time is spent at the two plies above the leaves, where a wait for the
+//! table's memory costs as much as valuing a node: entries are asked for (prefetched) a node
+//! ahead of their probes, and a child the table settles is valued without playing its move.
 
 mod chance;
 mod deepen;
@@ -43,7 +47,7 @@ pub use crate::brain::eval::WIN;
 
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
-use crate::rules::board::{Board, Move, MoveList, piece_of};
+use crate::rules::board::{Board, Move, MoveList};
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -524,13 +528,23 @@ impl Worker<'_> {
 
     /// Value of the position before its roll.
     fn chance(&mut self, b: &mut Board, depth: u32, alpha: i64, beta: i64) -> i64 {
+        let key = b.key();
+        let v = b.variant();
+        let groups = v.groups(b.alive(b.side_to_move()));
+        // Every move node stores its result, whether or not it probes first: their entries are
+        // asked for before the node's own is waited for, so that the waits overlap.
+        if depth >= 2 {
+            for (mask, _) in groups.iter() {
+                self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
+            }
+        }
         let seen = match self.chance_known(b, depth, alpha, beta) {
             Ok(v) => return v,
             Err(seen) => seen,
         };
-        let key = b.key();
-        let v = b.variant();
-        let groups = v.groups(b.alive(b.side_to_move()));
+        if depth == 2 {
+            self.prefetch_grandchildren(b);
+        }
         if depth == 1
             && let Some(t) = LeafTerms::new(self.eval, b)
         {
@@ -541,10 +555,6 @@ impl Worker<'_> {
             return self.chance_result(key, depth, (value, Bound::Exact));
         }
         let mut g = Groups::new(groups, v.weight(), seen);
-        // Every move node stores its result, whether or not it probes first.
-        for (mask, _) in groups.iter() {
-            self.tt.prefetch(key ^ zobrist::MOVABLE[mask as usize]);
-        }
         let marked = self.split_enter(key, depth);
         let r = match depth >= PROBE_MIN_DEPTH {
             true => self.star2(b, &mut g, depth, alpha, beta),
@@ -556,6 +566,18 @@ impl Worker<'_> {
             return 0;
         }
         self.chance_result(key, depth, r)
+    }
+
+    /// Asks for the entries of every position one move of the side to move reaches: below a
+    /// depth-2 chance node they are the depth-1 chance nodes its move nodes ask the table for
+    /// first, and the move node's own prefetch comes too late for the first of them.
+    #[inline]
+    fn prefetch_grandchildren(&self, b: &Board) {
+        let mut list = MoveList::default();
+        b.gen_moves(b.alive(b.side_to_move()), &mut list);
+        for &m in list.as_slice() {
+            self.tt.prefetch(b.key_after(m));
+        }
     }
 
     /// A chance node's value without searching its groups, when there is one: a finished game,
@@ -611,50 +633,6 @@ impl Worker<'_> {
         v
     }
 
-    /// The value of a leaf of a variant without dice: the better of its static value (the side
-    /// to move may play a quiet move) and each capture of an opposing cube, resolved the same way
-    /// (fail-soft alpha-beta, so within the window it is the value of the plain maximum). Every
-    /// capture removes a cube, so the recursion ends.
-    fn captures(&mut self, b: &mut Board, mut alpha: i64, beta: i64) -> i64 {
-        if let Some(w) = b.winner() {
-            return if w == b.side_to_move() { WIN } else { 0 };
-        }
-        let mut list = MoveList::default();
-        b.gen_moves(b.movable(0), &mut list);
-        for &m in list.as_slice() {
-            if b.is_winning_move(m) {
-                self.nodes += 1;
-                return WIN;
-            }
-        }
-        let mut best = self.eval.evaluate(b);
-        if best >= beta {
-            return best;
-        }
-        alpha = alpha.max(best);
-        let them = b.side_to_move().other();
-        for &m in list.as_slice() {
-            let code = if m.is_pass() { 0 } else { b.piece_at(m.to) };
-            if code == 0 || piece_of(code).0 != them {
-                continue;
-            }
-            self.nodes += 1;
-            let u = b.make(m);
-            let v = WIN - self.captures(b, WIN - beta, WIN - alpha);
-            b.unmake(m, u);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
     /// Star2 probe of a move node: the value of its first move in order (`None`: a move that
     /// wins at once), a lower bound on the node's value when it lies above `alpha`.
     fn probe(&mut self, b: &mut Board, m: Option<Move>, depth: u32, alpha: i64, beta: i64) -> i64 {
@@ -664,8 +642,26 @@ impl Worker<'_> {
             return 0;
         }
         let Some(m) = m else { return WIN };
+        WIN - self.child(b, m, depth - 1, WIN - beta, WIN - alpha)
+    }
+
+    /// The value of the chance node after `m` for its side to move: [`Worker::chance`], but
+    /// without playing the move when the table settles it. Most children of the nodes just
+    /// above the leaves are found in the table, and playing and taking back their moves cost a
+    /// tenth of the search's time. Only without endgame tables: where `chance` would ask them
+    /// before the table, so does this.
+    #[inline]
+    fn child(&mut self, b: &mut Board, m: Move, depth: u32, alpha: i64, beta: i64) -> i64 {
+        if depth > 0
+            && self.tables.is_none()
+            && self.solved.is_none()
+            && let Some(h) = self.tt.probe(b.key_after(m))
+            && let Some(v) = settled(&h, depth, alpha, beta)
+        {
+            return v;
+        }
         let u = b.make(m);
-        let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
+        let v = self.chance(b, depth, alpha, beta);
         b.unmake(m, u);
         v
     }
@@ -722,7 +718,8 @@ impl Worker<'_> {
             Err(mv) => mv,
         };
         order_moves(b, &mut list, tt_move);
-        if depth >= 2 {
+        // At depth 2 the chance node above asked for the children already.
+        if depth >= 3 {
             for &m in list.as_slice() {
                 self.tt.prefetch(b.key_after(m));
             }
@@ -818,9 +815,7 @@ impl Worker<'_> {
             if self.aborted {
                 break;
             }
-            let u = b.make(m);
-            let v = WIN - self.chance(b, depth - 1, WIN - beta, WIN - alpha);
-            b.unmake(m, u);
+            let v = WIN - self.child(b, m, depth - 1, WIN - beta, WIN - alpha);
             if self.aborted {
                 break;
             }
