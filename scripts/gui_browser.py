@@ -229,14 +229,13 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
         if p[0] == "ewn":
             for css, v in ((".p-level input", p[1]), (".p-time input", p[2])):
                 form_type(d, f"#p-{side} {css}", str(v))
-    Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
+    # As for the players: the form may be re-drawn or closed by a state from the server meanwhile.
+    form_choose(d, "#ng-dice", dice)
     # Red first (a game from a position with Blue to move leaves Blue in the form).
-    Select(d.find_element(By.ID, "ng-first")).select_by_value("r")
-    seed_el = d.find_element(By.ID, "ng-seed")
-    seed_el.clear()
-    if seed is not None:
-        seed_el.send_keys(str(seed))
+    form_choose(d, "#ng-first", "r")
+    form_type(d, "#ng-seed", "" if seed is None else str(seed))
     before = js(d, "S.version")
+    open_form(d)
     click(d, "ng-start")
 
     def started(d):
