@@ -262,7 +262,8 @@ impl Game {
     }
 
     /// Plays `m` for the rolled die. Played at a step back, it replaces the rest of the line,
-    /// unless that line is a finished game: then it starts a side line and the game is kept.
+    /// unless that line is a finished game: then it starts a side line and the game is kept. The
+    /// line's own next move (the same move for the same die) only steps forward along it.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if self.over() {
             return Err(MoveError::Over);
