@@ -21,8 +21,14 @@ address opened in a new tab keeps control, and in another browser says it only w
 to play; the third game of a record of three is picked and loaded; arrow keys pressed as fast as
 a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
-review entry brings the board into view, and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
+review entry brings the board into view (and the review is a link away, right after the board), and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
 violation may remain.
+
+Between them, journeys with a record: at 1280x800 board, die, move list and step buttons in view
+without scrolling; Rematch of a record whose engine the arena does not know keeps it an engine;
+the New game form offers a playable game after a record (also on a page opened afresh); the
+game's own move replayed at a step back steps forward. A watch-only page shows a banner above
+the board and nothing to move.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
@@ -223,14 +229,13 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
         if p[0] == "ewn":
             for css, v in ((".p-level input", p[1]), (".p-time input", p[2])):
                 form_type(d, f"#p-{side} {css}", str(v))
-    Select(d.find_element(By.ID, "ng-dice")).select_by_value(dice)
+    # As for the players: the form may be re-drawn or closed by a state from the server meanwhile.
+    form_choose(d, "#ng-dice", dice)
     # Red first (a game from a position with Blue to move leaves Blue in the form).
-    Select(d.find_element(By.ID, "ng-first")).select_by_value("r")
-    seed_el = d.find_element(By.ID, "ng-seed")
-    seed_el.clear()
-    if seed is not None:
-        seed_el.send_keys(str(seed))
+    form_choose(d, "#ng-first", "r")
+    form_type(d, "#ng-seed", "" if seed is None else str(seed))
     before = js(d, "S.version")
+    open_form(d)
     click(d, "ng-start")
 
     def started(d):
@@ -495,6 +500,25 @@ def nothing_of_yours_to_undo(d):
     wait(d, "Red's (the engine's) first move", lambda d: ply_count(d) >= 1)
     wait(d, "Blue's turn", lambda d: js(d, "S.side") == "b" and js(d, "S.thinking") is None)
     assert ply_count(d) == 1 and not enabled(d, "undo"), "Undo offers to take back the engine's move"
+
+
+def review_near_the_board(d):
+    """On a phone a reviewed game's review is near the board: a link under the move list says
+    what it found and brings its card into view, and the card comes right after the board's
+    controls, before the rest of the panel."""
+    link = wait(d, "the link to the review", lambda d: d.find_element(By.ID, "to-review").is_displayed()
+                and d.find_element(By.ID, "to-review"))
+    assert "marked" in link.text, f"the review's link says {link.text!r}"
+    order = d.execute_script(
+        "const y = (id) => document.getElementById(id).getBoundingClientRect().top;"
+        "return [y('controls'), y('review-card'), y('analysis-card'), y('newgame')];")
+    assert order[1] < order[2] and order[1] < order[3], f"the review's card is not first after the board: {order}"
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    wait(d, "the review's card in view", lambda d: d.execute_script(
+        "const r = document.getElementById('review-card').getBoundingClientRect();"
+        "return r.top >= -1 && r.top < window.innerHeight / 2;"))
+    print("phone: the review is a link away, right after the board")
 
 
 def review_brings_the_board(d):
@@ -1209,9 +1233,21 @@ def copied_address_keeps_control(d):
         said = watch_note(other)
         assert "?token=" in said, f"the watch-only note does not say how to get control: {said!r}"
         assert status(other).startswith("Watching"), f"the status of a watch-only page: {status(other)!r}"
-        shown = [i for i in ("roll", "pause", "resign", "top-new", "move-go")
+        shown = [i for i in ("roll", "pause", "resign", "top-new", "move-go", "nav-first", "nav-back",
+                             "nav-fwd", "nav-last", "settings-card", "newgame")
                  if other.find_element(By.ID, i).is_displayed()]
         assert not shown, f"a watch-only page shows controls that cannot act: {shown}"
+        # Plainly watch-only: the banner above the board, no cube drawn as one to move, and a
+        # click on the board says why nothing moves.
+        top = other.execute_script(
+            "return [document.getElementById('watch-note').getBoundingClientRect().bottom,"
+            " document.getElementById('board').getBoundingClientRect().top];")
+        assert top[0] <= top[1], f"the watch-only banner is not above the board: {top}"
+        movable = other.find_elements(By.CSS_SELECTOR, "#board .cube.movable, #board .cell.target")
+        assert not movable, f"a watch-only page offers {len(movable)} cubes or squares to move"
+        other.find_element(By.ID, "sq-c3").click()
+        wait(other, "the note that the page only watches", lambda o: "only watches" in note_shown(o))
+        shot(other, "desktop-watch-only.png")
         other.find_element(By.ID, "watch-close").click()
         wait(other, "the watch-only note dismissed", lambda o: watch_note(o) == "")
     finally:
@@ -1285,6 +1321,91 @@ def hold_an_arrow_through_a_game(d):
         body.send_keys(Keys.ARROW_LEFT)
     wait(d, "back at the start", lambda d: ply_pos(d) == 0 and idle(d))
     print(f"held arrow keys: {n} plies forward and back, a ply a press")
+
+
+def all_in_view(d, ids):
+    """The elements of `ids` that are not wholly in the window at the page's top (hidden ones
+    count as not in view)."""
+    d.execute_script("window.scrollTo(0, 0)")
+    return d.execute_script(
+        "return arguments[0].filter((id) => { const el = document.getElementById(id);"
+        " const r = el.getBoundingClientRect();"
+        " return !(el.offsetParent && r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth); });",
+        list(ids))
+
+
+def load_record_text(d, text):
+    """Types a record into the Record card's text and loads it, as a person pastes one."""
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", box, text)
+    load_text(d)
+
+
+# The same game as REVIEWED between a person and an engine this arena was not started with.
+FOREIGN = REVIEWED.replace("red ewn", "red human").replace("blue greedy", "blue mcts:400000")
+
+
+def record_journeys():
+    """What a new player did with a record and a reviewed game, each from an untouched page:
+    at 1280x800 the board, the die and the controls, the move list and the step buttons are in
+    view without scrolling, at the start and with a loaded record; Rematch after loading a record
+    of a person against an engine the arena does not know keeps the engine's seat an engine (this
+    engine, said under the board); the New game form then and after reopening the page offers a
+    person against the engine, not the record's names; replaying the game's own next move at a
+    step back steps forward along it, with no side line; Turn board says what it does."""
+    d = browser(1280, 800)
+    try:
+        d.get(URL)
+        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        new_game(d, ("human",), ("ewn", 10, 500))
+        d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+        wait(d, "the roll offered", lambda d: enabled(d, "roll"))
+        out = all_in_view(d, ["board", "die", "roll", "moves", "nav-first", "nav-back", "nav-fwd", "nav-last", "bar-red", "bar-blue"])
+        assert not out, f"at 1280x800 out of view at the start: {out}"
+        flip = d.find_element(By.ID, "flip")
+        assert flip.text == "Turn board" and "Turn the board" in flip.get_attribute("title"), \
+            f"the board's turn button says {flip.text!r} ({flip.get_attribute('title')!r})"
+        load_record_text(d, FOREIGN)
+        wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "mcts:400000")
+        out = all_in_view(d, ["board", "result", "rematch", "moves", "nav-first", "nav-back", "nav-fwd", "nav-last"])
+        assert not out, f"at 1280x800 out of view with a loaded record: {out}"
+        shot(d, "desktop-record-in-view.png")
+        # The game's own next move at a step back: a step forward, no side line.
+        navigate_to(d, 8)
+        assert js(d, "S.die") == 5, "the die rolled at move 9"
+        d.find_element(By.ID, "sq-c5").click()
+        d.find_element(By.ID, "sq-d4").click()
+        wait(d, "a step forward along the game", lambda d: ply_pos(d) == 9 and idle(d))
+        assert js(d, "S.main") is None and ply_count(d) == 19, "replaying the game's move made a side line"
+        assert not d.find_elements(By.CSS_SELECTOR, "#moves li.side"), "a side line in the move list"
+        navigate_to(d, 19)
+        # Rematch: the record's engine is not one of this arena's: this engine takes its seat.
+        click(d, "rematch")
+        wait(d, "the rematch", lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
+        said = wait(d, "the note on the seat not kept", lambda d: "mcts:400000" in note_shown(d) and note_shown(d))
+        assert "this engine" in said, f"the rematch's note: {said!r}"
+        assert "Red: ewn" in d.find_element(By.ID, "bar-red").text and "Blue: Person" in d.find_element(By.ID, "bar-blue").text
+        shot(d, "desktop-rematch-of-a-record.png")
+        # The New game form offers a person against the engine.
+        load_record_text(d, FOREIGN)
+        wait(d, "the record loaded again", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "mcts:400000")
+        form = lambda d: js(d, "[document.querySelector('#p-red .p-type').value, document.querySelector('#p-blue .p-type').value]")
+        assert form(d) == ["human", "ewn"], f"the New game form after a record: {form(d)}"
+    finally:
+        close(d)
+    # The same record on a phone, and the page opened again: the form still offers a playable game.
+    d = browser(390, 844)
+    try:
+        d.get(URL)
+        wait(d, "the recorded game", lambda d: js(d, "S") and js(d, "S.players.blue.label") == "mcts:400000")
+        open_form(d)
+        form = lambda d: js(d, "[document.querySelector('#p-red .p-type').value, document.querySelector('#p-blue .p-type').value]")
+        assert form(d) == ["human", "ewn"], f"the New game form of a page opened on a record: {form(d)}"
+    finally:
+        close(d)
+    print("records: in view at 1280x800, rematch keeps the engine, the form offers a playable game, "
+          "the game's own move steps forward")
 
 
 def opening():
@@ -1377,7 +1498,10 @@ def desktop():
         click(d, "pause")
         wait(d, "the pause", lambda d: d.find_element(By.ID, "pause").text == "Resume")
         mid = lambda id_: (lambda r: r["y"] + r["height"] / 2)(d.find_element(By.ID, id_).rect)
-        assert abs(mid("step") - mid("die")) < 10, "with typed dice, Step wraps to a line of its own"
+        # Step stays by the die: on its line, or (in the controls' column beside the board at
+        # 1280 wide) a line or two below it, in view.
+        assert abs(mid("step") - mid("die")) < 100 and not all_in_view(d, ["step", "die"]), \
+            "with typed dice, Step is far from the die or out of view"
         click_move(d)
         d.find_element(By.TAG_NAME, "body").send_keys("2")
         wait(d, "Blue's die 2, typed", lambda d: js(d, "S.die") == 2)
@@ -1453,6 +1577,7 @@ def phone():
         axe(d, "the phone page at the end of a game")
         review_loaded(d, "phone")
         hold_an_arrow_through_a_game(d)
+        review_near_the_board(d)
         review_brings_the_board(d)
         shot(d, "gui-phone-review.png", top=False)
         print("phone: a review entry brings the board into view")
@@ -1471,6 +1596,7 @@ def phone():
 
 if __name__ == "__main__":
     opening()
+    record_journeys()
     desktop()
     phone()
     print("browser test passed")

@@ -6,7 +6,11 @@ For 6x6, 3x3 and blackhole (at 1280x800 and 390x844) it starts a short match of 
 against greedy with the live page on a free port, and checks in the browser that a game in
 progress is drawn at its variant's size (36, 9 or 25 squares, the hole), with its last move
 marked, digits inside their cubes and a board large enough to read; that the board changes as
-moves are played; that a game that ends keeps its board with its result for a moment; that the standings and the finished games appear as tables; that the page
+moves are played; that a game that ends leaves the boards at once (only games in progress have
+one, so that a fast match never pushes them out of view) and its row in the finished games is
+marked for a moment; that a card never shows a win chance once its game is over; that the
+standings and the finished games appear as tables of fixed columns, a long name (mcts:1500000)
+ellipsised with the whole name in its title; that the page
 refuses a request that would change something (POST: 405); that at 1280x800 no table scrolls
 sideways and a finished game's opened moves stay open as the page polls; that a cube that fell into
 the hole is named on the last-move line; that each side's clock is labelled by its own time
@@ -86,13 +90,21 @@ def watch(variant, width, height, check_post):
                            "mobile": width < 600})
         d.get(url)
         where = f"{variant} at {width}x{height}"
-        # Whether a game that ended was ever kept on the screen with its result (as it is for a
-        # few seconds, so that a fast match can be followed).
+        # Whether a board of a game that ended ever stayed among the games in progress (it must
+        # not: it would push the running ones out of view), whether a card showed a win chance
+        # once its game was over, and whether a game that ended was marked in the finished games.
         d.execute_script(
-            "window.heldSeen = '';"
-            "new MutationObserver(() => { const r = document.querySelector('.game.ended-game .result-line');"
-            " if (r) window.heldSeen = r.textContent; })"
-            ".observe(document.getElementById('games'), {subtree: true, childList: true, attributes: true});")
+            "window.heldSeen = ''; window.staleSeen = ''; window.justSeen = '';"
+            "new MutationObserver(() => {"
+            " const r = document.querySelector('#games .game .result-line, #games .game.ended-game');"
+            " if (r) window.heldSeen = r.textContent;"
+            " for (const c of document.querySelectorAll('#games .game')) {"
+            "   const over = c.querySelector('.roll.game-over');"
+            "   if (over && c.querySelector('.wp').textContent.trim()) window.staleSeen = c.textContent; } })"
+            ".observe(document.getElementById('games'), {subtree: true, childList: true, attributes: true, characterData: true});"
+            "new MutationObserver(() => { const r = document.querySelector('#finished tr.just-ended');"
+            " if (r) window.justSeen = r.textContent; })"
+            ".observe(document.getElementById('finished'), {subtree: true, childList: true, attributes: true});")
 
         def board():
             # Read in one script, so that a card removed meanwhile (its game over) cannot be
@@ -154,8 +166,12 @@ def watch(variant, width, height, check_post):
                 raise SystemExit(f"live page: a POST was answered {status}, not 405")
         match.wait(timeout=WAIT_S)
         held = d.execute_script("return window.heldSeen;")
-        assert held and ("won" in held or "No winner" in held), \
-            f"{where}: no finished game kept its board and result ({held!r})"
+        assert not held, f"{where}: a finished game kept its board among the games in progress ({held!r})"
+        stale = d.execute_script("return window.staleSeen;")
+        assert not stale, f"{where}: a finished card showed a win chance: {stale!r}"
+        just = d.execute_script("return window.justSeen;")
+        assert just and ("Red" in just or "Blue" in just or "none" in just), \
+            f"{where}: no game that ended was marked in the finished games ({just!r})"
         wait_for(f"{where}: the final screen", lambda: d.find_element(By.ID, "final").is_displayed())
         final = d.find_element(By.ID, "final-text").text
         assert "over" in final, f"{where}: the final screen says {final!r}"
@@ -206,6 +222,24 @@ def fits(d, where):
         "return [...document.querySelectorAll('#finished td.res, #finished td.mv')]"
         ".filter((td) => td.getBoundingClientRect().height > 2.2 * line + 10).map((td) => td.textContent);")
     assert not tall, f"{where}: wrapped cells in the finished games: {tall}"
+    # Fixed columns: a long name is cut with an ellipsis, whole in its title, and the columns
+    # are as wide in every row.
+    names = d.execute_script(
+        "const t = document.querySelector('.finished-table');"
+        "const cells = [...document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2),"
+        " #finished tr:not(.movesrow) td:nth-child(3), #table th')];"
+        "return {layout: getComputedStyle(t).tableLayout,"
+        " standings: getComputedStyle(document.querySelector('.standings-table')).tableLayout,"
+        " table: t.getBoundingClientRect().width, wrap: t.parentElement.clientWidth,"
+        " bad: cells.filter((c) => c.title !== c.textContent"
+        "   || (c.scrollWidth > c.clientWidth && getComputedStyle(c).textOverflow !== 'ellipsis'))"
+        "   .map((c) => [c.textContent, c.title]),"
+        " widths: [...new Set([...document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2)')]"
+        "   .map((c) => Math.round(c.getBoundingClientRect().width)))]};")
+    assert names["layout"] == "fixed" and names["standings"] == "fixed", f"{where}: tables not of fixed columns: {names}"
+    assert names["table"] <= names["wrap"] + 1, f"{where}: the finished games are wider than their box: {names}"
+    assert not names["bad"], f"{where}: names not whole in their titles or cut without an ellipsis: {names['bad']}"
+    assert len(names["widths"]) <= 1, f"{where}: the Red column changes width from row to row: {names['widths']}"
     d.execute_script("document.getElementById('report').open = false;")
 
 

@@ -1606,3 +1606,83 @@ fn bad_tables_stop_the_arena_before_its_address() {
         r.stderr
     );
 }
+
+/// A loaded record names its players; a rematch keeps its seats playable: a person stays a
+/// person, an engine the arena does not know (`greedy` here, started without `--engine`) is
+/// played by this engine, and the page is told so. The players' names are marked as the
+/// record's, so that the New game form does not offer them.
+#[test]
+fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
+    let g = Gui::start();
+    g.quiet();
+    let s = g.post("/api/record", json!({ "text": REVIEWED }));
+    assert_eq!(s["players"]["blue"]["label"], "greedy");
+    assert_eq!(
+        s["players"]["blue"]["type"], "human",
+        "a name only, shown as it is"
+    );
+    assert_eq!(s["players"]["blue"]["recorded"], true);
+    assert!(s["notice"].is_null(), "{}", s["notice"]);
+    let s = g.post("/api/rematch", json!({}));
+    for side in ["red", "blue"] {
+        assert_eq!(
+            s["players"][side]["type"], "ewn",
+            "{side}: {}",
+            s["players"]
+        );
+        assert_eq!(s["players"][side]["recorded"], false);
+    }
+    let notice = s["notice"].as_str().expect("a notice").to_string();
+    // This engine's own name needs no word; the other engine's is said.
+    assert!(
+        notice.starts_with("Rematch: greedy is not") && notice.contains("this engine"),
+        "{notice}"
+    );
+    // A person in the record stays a person; the notice names only the engine replaced.
+    let person = REVIEWED.replace("red ewn", "red human");
+    g.post("/api/record", json!({ "text": person }));
+    let s = g.post("/api/rematch", json!({}));
+    assert_eq!(s["players"]["red"]["type"], "ewn", "greedy, now Red");
+    assert_eq!(s["players"]["blue"]["type"], "human");
+    let notice = s["notice"].as_str().expect("a notice");
+    assert!(
+        notice.contains("greedy") && !notice.contains("human"),
+        "{notice}"
+    );
+    // The next game starts without it.
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}}),
+    );
+    assert!(s["notice"].is_null());
+}
+
+/// At a past position of a reviewed game, the game's own next move steps forward along it: no
+/// side line that repeats the game. From a side line, the game's move where it left the game
+/// goes back to the game.
+#[test]
+fn replaying_the_games_own_move_steps_forward() {
+    let g = Gui::start();
+    g.quiet();
+    g.post("/api/record", json!({ "text": REVIEWED }));
+    let s = g.post("/api/navigate", json!({"ply": 8}));
+    assert_eq!(s["die"], 5);
+    let s = g.post("/api/move", json!({"move": "c5d4"}));
+    assert!(s["main"].is_null(), "a side line: {}", s["main"]);
+    assert_eq!((s["ply"].clone(), plies(&s)), (json!(9), 19));
+    assert_eq!(s["winner"], Value::Null);
+    // Another move starts a side line; at its branch point, the game's move goes back.
+    g.post("/api/navigate", json!({"ply": 8}));
+    let other = legal(&g.state())
+        .into_iter()
+        .find(|m| m != "c5d4")
+        .expect("another move for die 5");
+    let s = g.post("/api/move", json!({ "move": other }));
+    assert_eq!(s["main"]["branch"], 8);
+    let s = g.post("/api/navigate", json!({"ply": 8}));
+    assert_eq!(s["die"], 5);
+    let s = g.post("/api/move", json!({"move": "c5d4"}));
+    assert!(s["main"].is_null(), "still in the side line: {}", s["main"]);
+    assert_eq!((s["ply"].clone(), plies(&s)), (json!(9), 19));
+    assert_eq!(s["plies"][8]["move"], "c5d4");
+}

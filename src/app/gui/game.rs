@@ -262,7 +262,8 @@ impl Game {
     }
 
     /// Plays `m` for the rolled die. Played at a step back, it replaces the rest of the line,
-    /// unless that line is a finished game: then it starts a side line and the game is kept.
+    /// unless that line is a finished game: then it starts a side line and the game is kept. The
+    /// line's own next move (the same move for the same die) only steps forward along it.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if self.over() {
             return Err(MoveError::Over);
@@ -281,6 +282,31 @@ impl Game {
                 )
             };
             return Err(MoveError::Illegal(what));
+        }
+        // The line's own next move, played again at a step back (a person replaying a reviewed
+        // game): a step forward along the line, never a copy of it as a side line.
+        if self
+            .plies
+            .get(self.cursor)
+            .is_some_and(|p| p.mv == m && p.die == die)
+        {
+            self.step_to(self.cursor + 1);
+            return Ok(());
+        }
+        // The same at the point where a side line leaves the game: back to the game.
+        if let Some(main) = &self.main
+            && main.branch == self.cursor
+            && main
+                .plies
+                .get(self.cursor)
+                .is_some_and(|p| p.mv == m && p.die == die)
+        {
+            let main = self.main.take().expect("checked");
+            self.plies = main.plies;
+            self.graph = main.graph;
+            self.resigned = main.resigned;
+            self.step_to(self.cursor + 1);
+            return Ok(());
         }
         let side = self.board.side_to_move();
         self.keep_main(self.cursor);
@@ -312,6 +338,13 @@ impl Game {
         self.cursor = ply;
         self.die = self.plies.get(ply).map(|p| p.die);
         Ok(())
+    }
+
+    /// Shows the position after `ply` plies of the line, which has them.
+    fn step_to(&mut self, ply: usize) {
+        if let Err(e) = self.navigate(ply) {
+            log::warn!("stepping along the line: {e}");
+        }
     }
 
     /// Shows the position after `ply` plies and drops the plies after it: a take-back (a

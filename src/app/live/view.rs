@@ -79,6 +79,9 @@ pub struct GameView {
     pub win_chance: [Option<f64>; 2],
     /// The cube that the last move dropped into a hole (`"R5"`), or null.
     pub fell: Option<String>,
+    /// The position ends the game (its result is on its way to the finished games): the page
+    /// shows no win chance for it any more.
+    pub over: bool,
 }
 
 /// A finished game, for the table of results.
@@ -179,6 +182,7 @@ fn game_view(g: &LiveGame) -> GameView {
         per_move: g.per_move,
         win_chance: g.win_chance,
         fell: g.fell.map(cube_label),
+        over: g.board.is_over(),
     }
 }
 
@@ -264,6 +268,34 @@ mod tests {
         assert_eq!(last, [v.square_name(m.from), v.square_name(m.to)]);
         assert_eq!(g.die, Some(9));
         assert_eq!(g.to_move, side_letter(after.side_to_move()).to_string());
+        assert!(!g.over);
+    }
+
+    /// A game whose position has ended is said to be over, so that the page drops its stale
+    /// win chances.
+    #[test]
+    fn a_game_at_its_end_is_over() {
+        let v = Variant::preset("3x3").expect("the 3x3 preset");
+        let mut b = Board::startpos_in(v);
+        let mut moves = Vec::new();
+        while !b.is_over() {
+            let m = b.all_moves().as_slice()[0];
+            moves.push((1, m.display(v).to_string()));
+            b.make(m);
+        }
+        let hall = Hall::default();
+        hall.update(
+            1,
+            ["a", "b"],
+            &b,
+            &moves,
+            None,
+            [5, 6],
+            [true, true],
+            [Some(0.9), Some(0.1)],
+        );
+        let view = hall_view(&hall.snapshot());
+        assert!(view.games[0].over);
     }
 
     /// A game can end between two polls: its finished view carries the position after its last

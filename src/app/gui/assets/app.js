@@ -219,8 +219,10 @@ function engineOnTurn() { return S && !humanToMove() && S.live && S.running; }
 
 // A person may move when it is a person's turn, or for any side while engines wait.
 function mayMove() {
-  return S && S.legal.length > 0 && !S.awaiting_setup && !engineOnTurn();
+  return S && Boolean(TOKEN) && S.legal.length > 0 && !S.awaiting_setup && !engineOnTurn();
 }
+// What a page without the token says when asked to change something.
+const WATCH_ONLY = 'This page only watches: open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.';
 // An engine rolls for itself, also while paused (Resume or Step); at a past position the die
 // rolled there is shown, so there is nothing to roll.
 function canRoll() {
@@ -441,6 +443,7 @@ function playMove(m) {
 function onBoardClick(i) {
   if (!S || setupMode) return;
   focusIdx = i;
+  if (!TOKEN) { flash(WATCH_ONLY, 'info'); return; }
   const name = sqName(i);
   if (!mayMove()) {
     if (S.winner) flash(`The game is over: ${S.status}. Rematch, New game or Review.`);

@@ -117,6 +117,7 @@ const stepFrom = () => (navTarget !== null ? navTarget : S.ply);
 // move list), the board is brought into view when it is out of sight, as on a phone.
 async function navigate(ply, fromPanel) {
   if (!S) return;
+  if (!TOKEN) { flash(WATCH_ONLY, 'info'); return; }
   navTarget = Math.max(0, Math.min(S.plies.length, ply));
   if (!navBusy) {
     navBusy = true;
@@ -235,7 +236,7 @@ function flipBoard() {
   placeBars();
   try { localStorage.setItem('ewn-flip', flipped ? 'on' : 'off'); } catch (e) { /* no storage */ }
   $('flip').setAttribute('aria-pressed', String(flipped));
-  say(flipped ? "Board flipped: Blue's side at the bottom." : "Board turned back: Red's side at the top.");
+  say(flipped ? "Board turned: Blue's side at the bottom." : "Board turned back: Red's side at the top.");
   lastBoardHtml = '';
   if (S) render(S);
 }
@@ -387,6 +388,11 @@ function wire() {
     } else navigate(Number(b.dataset.ply), true);
   });
   $('flip').addEventListener('click', flipBoard);
+  $('to-review').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    $('review-card').scrollIntoView({ block: 'start', behavior: 'auto' });
+    $('review-card').querySelector('h2').focus({ preventScroll: true });
+  });
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));
   $('show-analysis').addEventListener('click', () => setMode('analyse'));

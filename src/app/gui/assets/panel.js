@@ -250,6 +250,12 @@ function drawReview() {
   // In a side line, Review values the side line.
   $('review').textContent = S.main ? 'Review side line' : rv.moves ? 'Review again' : 'Review game';
   $('review-cancel').hidden = !rv.busy;
+  // On a phone the review's card is far below the board: a link to it under the move list.
+  const nMarked = rv.moves ? rv.moves.filter((m) => m.mark).length : 0;
+  const jump = rv.busy ? `Review under way: move ${rv.done} of ${rv.total} ↓`
+    : rv.moves ? `See the review: ${nMarked} marked ${nMarked === 1 ? 'move' : 'moves'}, each side's accuracy ↓` : '';
+  $('to-review').hidden = !jump;
+  if ($('to-review').textContent !== jump) $('to-review').textContent = jump;
   if (rv.busy && reviewSince === null) reviewSince = Date.now();
   if (!rv.busy) reviewSince = null;
   const secs = reviewSince === null ? 0 : Math.round((Date.now() - reviewSince) / 1000);
@@ -359,7 +365,9 @@ function fillForms(s) {
   $('set-analysis').checked = s.settings.analysis;
   $('set-analysis-ms').value = s.settings.analysis_ms;
   $('set-delay').value = s.settings.delay_ms;
-  if (formFromRecord) {
+  // A loaded record's players (the page's own load, or one this page opened on).
+  const recorded = Boolean(s.players.red.recorded || s.players.blue.recorded);
+  if (formFromRecord || recorded) {
     // A loaded record's players are not a choice of the person's: the form goes back to the
     // last game started here, or to a person against the engine, Red first.
     formFromRecord = false;
@@ -601,12 +609,14 @@ function render(s) {
   const watch = tokenRefused
     ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
     : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
-  const err = localError || s.error;
+  // A notice from the server (a record's player a rematch could not keep) is information.
+  const err = localError || s.error || s.notice;
+  const info = localError ? noteKind === 'info' : !s.error && Boolean(s.notice);
   document.body.classList.toggle('watch-only', !TOKEN);
   $('watch-note').hidden = Boolean(TOKEN) || watchNoteClosed;
   if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
   $('error').hidden = !err;
-  $('error').classList.toggle('info', Boolean(localError) && noteKind === 'info');
+  $('error').classList.toggle('info', info);
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
   drawDecision();
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;

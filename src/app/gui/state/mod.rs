@@ -65,13 +65,7 @@ impl NewGame {
     /// dice rolled from a seed taken from the clock.
     pub fn opening(variant: &'static Variant) -> NewGame {
         NewGame {
-            players: [
-                PlayerConfig::Human {},
-                PlayerConfig::Ewn {
-                    level: 10,
-                    movetime: 500,
-                },
-            ],
+            players: [PlayerConfig::Human {}, arena_engine()],
             setups: [SetupChoice::Random, SetupChoice::Random],
             variant,
             first: variant.rules.first,
@@ -218,6 +212,9 @@ struct Flow {
     pending: Option<PendingSetup>,
     /// What went wrong last (an engine that failed, a review that failed), for the page.
     error: Option<String>,
+    /// What the last change did that a person might not expect (a loaded record's player that
+    /// a rematch could not keep), for the page; it goes with the next game.
+    notice: Option<String>,
 }
 
 /// The last finished review, and the one running.
@@ -262,6 +259,32 @@ pub fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
 }
 
+/// The level and time a move of this engine where the arena chooses it (the opening game, a
+/// record's engine that a rematch cannot start).
+const ARENA_LEVEL: u32 = 10;
+const ARENA_MOVETIME: u64 = 500;
+
+/// This engine as the arena plays it by default.
+fn arena_engine() -> PlayerConfig {
+    PlayerConfig::Ewn {
+        level: ARENA_LEVEL,
+        movetime: ARENA_MOVETIME,
+    }
+}
+
+/// Whether a record's player name stands for a person (as `ewn play` and the arena write one)
+/// rather than an engine.
+fn names_a_person(name: &str) -> bool {
+    let n = name.trim().to_ascii_lowercase();
+    n.is_empty() || ["human", "person", "you", "player"].contains(&n.as_str())
+}
+
+/// Whether a record's player name is this engine (as `ewn match` and the arena write it).
+fn names_this_engine(name: &str) -> bool {
+    let n = name.trim().to_ascii_lowercase();
+    n == "self" || n == "ewn" || n.starts_with("ewn ")
+}
+
 fn red_chance(mover: Color, p: f64) -> f64 {
     if mover == Color::Red { p } else { 1.0 - p }
 }
@@ -298,6 +321,7 @@ impl State {
                 job: None,
                 pending: None,
                 error: None,
+                notice: None,
             },
             settings: Settings::default(),
             analysis: Analysis {
@@ -482,6 +506,7 @@ impl State {
             self.new_seat(c, ng.players[c.idx()].clone(), seed)?;
         }
         self.flow.error = None;
+        self.flow.notice = None;
         self.flow.running = true;
         self.flow.step = false;
         self.flow.pending = None;
@@ -674,9 +699,26 @@ impl State {
 
     /// The same players again with colours swapped: each keeps its arrangement, the same side
     /// moves first, and seeded dice keep the seed, so the two games form a pair as in a match.
+    /// A loaded record's engine that is not one of the arena's players (its name only) is
+    /// played by this engine, and the page is told so: a rematch never turns engines into
+    /// people.
     pub fn rematch(&mut self, shared: &Shared) -> Result<(), GuiError> {
         self.ready()?;
-        let players = [self.seats[1].config.clone(), self.seats[0].config.clone()];
+        let mut replaced = Vec::new();
+        let kept = [0, 1].map(|i| {
+            let config = self.seats[i].config.clone();
+            match &self.recorded[i] {
+                Some(name) if config == PlayerConfig::Human {} && !names_a_person(name) => {
+                    if !names_this_engine(name) {
+                        replaced.push(name.clone());
+                    }
+                    arena_engine()
+                }
+                _ => config,
+            }
+        });
+        let [red, blue] = kept;
+        let players = [blue, red];
         let (setups, position) = match Start::from_board(&self.game.start) {
             Start::Setups { red, blue, .. } => {
                 ([SetupChoice::Cubes(blue), SetupChoice::Cubes(red)], None)
@@ -691,7 +733,27 @@ impl State {
             position,
             dice: self.game.dice,
         };
-        self.new_game(ng, shared)
+        self.new_game(ng, shared)?;
+        if !replaced.is_empty() {
+            replaced.dedup();
+            let (names, are, place) = match &replaced[..] {
+                [one] => (
+                    one.clone(),
+                    "is not one of this arena's players",
+                    "its place",
+                ),
+                many => (
+                    many.join(" and "),
+                    "are not players of this arena",
+                    "their places",
+                ),
+            };
+            self.flow.notice = Some(format!(
+                "Rematch: {names} {are}, so this engine (ewn, level {ARENA_LEVEL}) plays in {place}. \
+                 To play {names} here, name it when starting the arena: ewn gui --engine name=NAME cmd=COMMAND."
+            ));
+        }
+        Ok(())
     }
 
     pub fn control(&mut self, action: &str) -> Result<(), GuiError> {
@@ -745,6 +807,7 @@ impl State {
         self.last_pv = None;
         self.flow.pending = None;
         self.flow.error = None;
+        self.flow.notice = None;
         self.flow.running = false;
         self.game = g;
         Ok(())

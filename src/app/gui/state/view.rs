@@ -248,6 +248,7 @@ impl State {
             "thinking": thinking.map(color_letter),
             "awaiting_setup": self.flow.pending.is_some(),
             "error": self.flow.error,
+            "notice": self.flow.notice,
             "status": self.status(),
             "players": {
                 "red": self.player_view(Color::Red),
@@ -360,6 +361,11 @@ impl State {
         let mut v = serde_json::to_value(&seat.config).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut v {
             m.insert("label".into(), Value::String(self.names()[c.idx()].clone()));
+            // The name is a loaded record's, not a choice made on this page.
+            m.insert(
+                "recorded".into(),
+                Value::Bool(self.recorded[c.idx()].is_some()),
+            );
         }
         v
     }

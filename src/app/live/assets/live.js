@@ -1,8 +1,10 @@
 // The live page of `ewn match --live`: polls the read-only view (GET /api/live) and draws each
 // game in progress with the arena's board drawing (board.js) from the game's variant (size,
 // holes, goals, start squares), its last move marked, the clocks, the die and the engines'
-// reported win chances, and a cube that fell into a hole on the last move; a table of finished
-// games with their results (each opens its moves, which stay open as the view changes), and the
+// reported win chances (none once a game is over), and a cube that fell into a hole on the last
+// move; only games in progress have a board, and a game that ends goes at once to the table of
+// finished games, its row marked for a moment (each opens its moves, which stay open as the view
+// changes), and the
 // standings as a table, every player listed from the start. When the match ends (its server goes
 // away) the last view stays, as the final screen. It sends nothing that changes anything.
 'use strict';
@@ -13,8 +15,10 @@
   let last = null; // the last view drawn
   let failures = 0;
   const open = new Set(); // the finished games whose moves are open, by number
-  // How long a game that just ended keeps its board, and how often the view is asked for: often
-  // enough that a match at 100 ms a move is followed move by move, not in jumps.
+  const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
+  let lastEnded = null; // the finished view of the game that ended last while shown
+  // How long a game that just ended is marked in the finished games, and how often the view is
+  // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
   const HOLD_MS = 4000;
   const POLL_MS = 200;
 
@@ -80,8 +84,10 @@
         `<span class="wp" title="its engine's reported win chance, for itself">` +
         `${chance(p) ? `<span class="lbl">win chance</span> ${chance(p)}` : ''}</span>`;
     };
-    side('red', g.red, g.clock_ms[0], g.win_chance[0], g.to_move === 'r', perMove(0));
-    side('blue', g.blue, g.clock_ms[1], g.win_chance[1], g.to_move === 'b', perMove(1));
+    // Once the game is over its engines' last win chances are stale: not shown.
+    const over = Boolean(g.over);
+    side('red', g.red, g.clock_ms[0], over ? null : g.win_chance[0], !over && g.to_move === 'r', perMove(0));
+    side('blue', g.blue, g.clock_ms[1], over ? null : g.win_chance[1], !over && g.to_move === 'b', perMove(1));
     const cls = new Map();
     if (g.last) {
       cls.set(g.last[0], ['last', 'last-from']);
@@ -96,8 +102,9 @@
     card.dataset.last = key;
     const mover = SIDE[g.to_move];
     const roll = card.querySelector('.roll');
-    roll.className = `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
-    if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
+    roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
+    if (over) roll.textContent = 'Game over: the result comes in the finished games';
+    else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     const moves = g.moves.map(moveText);
@@ -144,7 +151,8 @@
       const fell = new Set(f.fell || []);
       const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
       const isOpen = open.has(f.number);
-      return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
+      const just = endedAt.has(f.number) && Date.now() - endedAt.get(f.number) < HOLD_MS;
+      return `<tr${just ? ` class="just-ended" data-ended="${endedAt.get(f.number)}"` : ''}><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
         `<td class="res" title="${esc(said)}">${esc(result)}</td>` +
         `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
         `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
@@ -157,6 +165,10 @@
     const listed = new Set(list.map((f) => f.number));
     for (const n of [...open]) if (!listed.has(n)) open.delete(n);
     $('finished').innerHTML = rows.join('');
+    // The mark of a game that just ended goes after a few seconds, also without a new view.
+    for (const tr of $('finished').querySelectorAll('tr.just-ended')) {
+      setTimeout(() => tr.classList.remove('just-ended'), Math.max(0, Number(tr.dataset.ended) + HOLD_MS - Date.now()));
+    }
     $('finished-wrap').hidden = rows.length === 0;
     $('no-finished').hidden = rows.length > 0;
   }
@@ -183,19 +195,22 @@
     document.title = `ewn live: ${v.title || 'match'}`;
     $('status').textContent = `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const keep = new Set(v.games.map((g) => `game-${g.number}`));
-    // A game that just ended stays a few seconds with its final position and result, so that a
-    // screen following a fast match sees how each game ended before its board makes room.
+    // Only games in progress have a board: a game that ended leaves the grid at once (in a fast
+    // match the boards of ended games would push the running ones out of view), and its row in
+    // the finished games is marked for a few seconds, with its result in the status line.
     for (const el of [...$('games').children]) {
-      if (keep.has(el.id) || el.dataset.ended) continue;
+      if (keep.has(el.id)) continue;
       const f = (v.finished || []).find((x) => `game-${x.number}` === el.id);
-      if (!f || v.over) { el.remove(); continue; }
-      el.dataset.ended = '1';
-      el.classList.add('ended-game');
-      const res = el.querySelector('.roll');
-      res.className = `roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}`;
-      res.textContent = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
-      endBoard(el, f);
-      setTimeout(() => el.remove(), HOLD_MS);
+      if (f && !endedAt.has(f.number)) {
+        endedAt.set(f.number, Date.now());
+        lastEnded = f;
+      }
+      el.remove();
+    }
+    for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS && (!lastEnded || lastEnded.number !== n)) endedAt.delete(n);
+    const f = lastEnded;
+    if (f && Date.now() - endedAt.get(f.number) < HOLD_MS) {
+      $('status').textContent += ` · game ${f.number} ended: ${f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`}`;
     }
     $('games').style.setProperty('--gcols', columns(v.games.length));
     $('games').style.setProperty('--grows', Math.max(1, Math.ceil(v.games.length / columns(v.games.length))));
