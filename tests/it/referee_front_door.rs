@@ -1,7 +1,9 @@
 //! The referee's front door as an organiser meets it: a resume with other settings names the
 //! setting that differs, a resume says what it keeps, Ctrl-C says what the record holds and how to
 //! resume it, an option that the schedule does not take is refused, the help and the format's
-//! description say the same, and commands and paths with spaces work as a shell user writes them.
+//! description say the same, and commands and paths with spaces work as a shell user writes them;
+//! the start check does the whole handshake and its refusals say where to look, the record keeps
+//! each player's command (a resume with another warns), and `stats` reads the record's header.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -771,4 +773,23 @@ fn ctrl_c_during_the_start_check_says_nothing_was_recorded() {
         "{err}"
     );
     assert_eq!(finished(&rec), 0);
+}
+
+#[test]
+fn match_help_speaks_of_the_match_variant_and_the_format_of_match_luck() {
+    let help = flat(&common::run_ok(&["match", "--help"]));
+    assert!(
+        help.contains("The variant every game of the match is played in"),
+        "{help}"
+    );
+    assert!(!help.contains("the protocol loop starts in it"), "{help}");
+    let doc = flat(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/records.md"))
+            .unwrap(),
+    );
+    assert!(!doc.contains("ewn match does not compute it"), "records.md");
+    assert!(
+        doc.contains("ewn match --luck prints the same"),
+        "records.md"
+    );
 }
