@@ -793,3 +793,21 @@ fn match_help_speaks_of_the_match_variant_and_the_format_of_match_luck() {
         "records.md"
     );
 }
+
+#[test]
+fn a_folder_named_without_a_slash_is_called_a_folder() {
+    // Run from the scratch folder, where `engine-dir` is a folder: not "not on PATH".
+    let dir = spaced_dir("bare-folder");
+    std::fs::create_dir_all(dir.join("engine-dir")).unwrap();
+    let out = Command::new(EWN)
+        .args(["match", "--engine", "engine-dir", "--games", "2"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("engine-dir is a folder, not a program"),
+        "{err}"
+    );
+}

@@ -260,7 +260,9 @@ fn start_hint(argv: &[String], dir: Option<&Path>, e: &std::io::Error) -> String
     use crate::players::spec::shell_quote;
     let program = argv.first().map(String::as_str).unwrap_or("");
     let path = match dir {
-        Some(d) if !Path::new(program).is_absolute() => d.join(program),
+        Some(d) if !Path::new(program).is_absolute() => {
+            d.join(program.strip_prefix("./").unwrap_or(program))
+        }
         _ => Path::new(program).to_path_buf(),
     };
     let shown = shell_quote(&path.display().to_string());
@@ -272,12 +274,10 @@ fn start_hint(argv: &[String], dir: Option<&Path>, e: &std::io::Error) -> String
             shell_quote(&d.display().to_string())
         );
     }
-    if e.kind() == std::io::ErrorKind::PermissionDenied {
-        if path.is_dir() {
-            format!(" ({shown} is a folder, not a program: name the engine's program in it)")
-        } else {
-            format!(" (is it executable? chmod +x {shown})")
-        }
+    if path.is_dir() {
+        format!(" ({shown} is a folder, not a program: name the engine's program in it)")
+    } else if e.kind() == std::io::ErrorKind::PermissionDenied {
+        format!(" (is it executable? chmod +x {shown})")
     } else if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') {
         let players = ["random", "greedy", "mcts", "self"];
         match crate::players::spec::nearest(program, &players) {
