@@ -36,6 +36,9 @@ pub struct MatchArgs {
     /// The words of each `--engine`, one list per occurrence (see [`MatchArgs::group_engines`]).
     #[arg(skip)]
     pub engine: Vec<Vec<String>>,
+    /// How many times `--opponent` was given (its words are merged into one list).
+    #[arg(skip)]
+    pub opponents: usize,
     /// One more player, in the same forms (the default opponent of a single --engine: random).
     #[arg(long, num_args = 1.., value_name = "PLAYER [KEY=VALUE]...")]
     pub opponent: Option<Vec<String>>,
@@ -153,6 +156,9 @@ impl MatchArgs {
             .get_occurrences::<String>("engine_words")
             .map(|occ| occ.map(|o| o.cloned().collect()).collect())
             .unwrap_or_default();
+        self.opponents = m
+            .get_occurrences::<String>("opponent")
+            .map_or(0, |occ| occ.count());
     }
 }
 
@@ -262,7 +268,16 @@ pub(crate) fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
 /// then the record opened (or resumed), the games played, and the summary printed.
 pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
     let mut t = tournament(&args, v)?;
-    prepare(&args, &t)?;
+    // Ctrl-C while the engines are started once (up to the handshake's wait for each): one
+    // line, since no game has begun.
+    crate::players::reaper::at_termination(Some(Box::new(|| {
+        eprintln!("interrupted before the first game; nothing was recorded");
+    })));
+    let prepared = prepare(&args, &t);
+    if prepared.is_err() {
+        crate::players::reaper::at_termination(None);
+    }
+    prepared?;
     if let Some(addr) = &args.live {
         let hall = crate::referee::hall::Hall::default();
         hall.set_players(&t.names);
@@ -330,6 +345,13 @@ fn time_control(args: &MatchArgs) -> Result<TimeControl> {
 /// The players of `--engine` and `--opponent` (random when one engine has no opponent), named
 /// by `--engine-name` and `--opponent-name` if given.
 fn entrants(args: &MatchArgs) -> Result<Vec<Entrant>> {
+    if args.opponents > 1 {
+        bail!(
+            "--opponent is given {} times: it names the one opponent of the first --engine; give \
+             every player with --engine (repeat it for each) to play more than two",
+            args.opponents
+        );
+    }
     let mut entrants = Vec::new();
     for (i, words) in args.engine.iter().enumerate() {
         // By its place, as the user counts them: "--engine #2 (greedy name=x)".
@@ -481,8 +503,12 @@ fn open_record(
     let Some(p) = &args.record else {
         return Ok((None, Vec::new()));
     };
-    let (f, done) = RecordFile::open(p, &t.match_id(), &t.settings(), args.resume)?;
+    let opened = RecordFile::open(p, &t.match_id(), &t.settings(), &t.commands(), args.resume)?;
+    let (f, done) = (opened.file, opened.games);
     if args.resume {
+        // A record of this match that this run would not play (another --shard) is refused
+        // before the resume is announced.
+        tourney::check_resumed(t, &done)?;
         // For the organiser, as the live page's address: what the resume keeps and plays.
         eprintln!(
             "resuming: {} kept from {}, {}",
@@ -490,6 +516,9 @@ fn open_record(
             quoted_path(p),
             to_play(t, done.len() as u64)
         );
+    }
+    for note in &opened.notes {
+        eprintln!("{note}");
     }
     Ok((Some(f), done))
 }

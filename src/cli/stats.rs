@@ -30,12 +30,14 @@ pub struct StatsArgs {
     #[arg(long)]
     pub json: bool,
     /// The records are of a `swiss` event or a `knockout`: print its standings or bracket and
-    /// crosstable too, as `ewn match` did.
+    /// crosstable too, as `ewn match` did. Taken from the records' header when not given (a
+    /// value that contradicts it is refused).
     #[arg(long, value_enum)]
     pub tournament: Option<ScheduleArg>,
-    /// The games of each mini-match of that event, as given to `ewn match`.
-    #[arg(long, default_value_t = 2)]
-    pub games_per_round: u64,
+    /// The games of each mini-match of that event, as given to `ewn match` (default 2); taken
+    /// from the records' header when not given. Only with a swiss or knockout event.
+    #[arg(long)]
+    pub games_per_round: Option<u64>,
     /// Value every roll's luck and print the luck-adjusted score of a two-player match beside
     /// the plain one (with `--sprt`, the SPRT on the adjusted pair scores too).
     #[arg(long)]
@@ -95,13 +97,93 @@ fn print_event(
     Ok(())
 }
 
+/// What the first record file with a header says of the event: its `--tournament` and its
+/// `--games-per-round` (only an event's header has one), and the file that says it.
+struct Header {
+    file: PathBuf,
+    tournament: Option<ScheduleArg>,
+    games_per_round: Option<u64>,
+}
+
+/// The header of the first of `files` that has one (none for records written without).
+fn header(files: &[PathBuf]) -> Result<Option<Header>> {
+    use clap::ValueEnum;
+    for f in files {
+        let text = crate::record::read_text_file(f)?;
+        let settings = crate::referee::record_file::read_header(&text);
+        if settings.is_empty() {
+            continue;
+        }
+        let value = |key: &str| {
+            settings
+                .iter()
+                .find(|s| s.key == key)
+                .map(|s| s.value.as_str())
+        };
+        return Ok(Some(Header {
+            file: f.clone(),
+            tournament: value("--tournament").and_then(|v| ScheduleArg::from_str(v, false).ok()),
+            games_per_round: value("--games-per-round").and_then(|v| v.parse().ok()),
+        }));
+    }
+    Ok(None)
+}
+
+/// A schedule's name as `--tournament` takes it.
+fn schedule_name(s: ScheduleArg) -> String {
+    use clap::ValueEnum;
+    s.to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
+}
+
+/// `--tournament` and `--games-per-round` as given, or as the records' header says when not
+/// given; a flag that contradicts the header is refused, naming both values.
+fn event_flags(args: &StatsArgs) -> Result<(Option<ScheduleArg>, Option<u64>)> {
+    let Some(h) = header(&args.files)? else {
+        return Ok((args.tournament, args.games_per_round));
+    };
+    let name = crate::referee::record_file::quoted_path(&h.file);
+    let tournament = match (args.tournament, h.tournament) {
+        (Some(ours), Some(theirs)) if ours != theirs => bail!(
+            "--tournament {} here, {} in the header of {name}: give the record's, or leave \
+             --tournament out to take it from the record",
+            schedule_name(ours),
+            schedule_name(theirs)
+        ),
+        (Some(ours), _) => Some(ours),
+        // A gauntlet's or round robin's records print no event: as without the flag.
+        (None, t) => t.filter(|t| matches!(t, ScheduleArg::Swiss | ScheduleArg::Knockout)),
+    };
+    let per_round = match (args.games_per_round, h.games_per_round) {
+        (Some(ours), Some(theirs)) if ours.div_ceil(2) * 2 != theirs => bail!(
+            "--games-per-round {ours} here, {theirs} in the header of {name}: give the record's, \
+             or leave --games-per-round out to take it from the record"
+        ),
+        (ours, theirs) => ours.or(theirs),
+    };
+    Ok((tournament, per_round))
+}
+
 /// `ewn stats FILE...`: the result of the games in any number of record files, as one match.
 pub fn run_stats(args: StatsArgs) -> Result<()> {
+    let (tournament, games_per_round) = event_flags(&args)?;
+    if let Some(n) = args.games_per_round
+        && !matches!(tournament, Some(ScheduleArg::Swiss | ScheduleArg::Knockout))
+    {
+        bail!(
+            "--games-per-round {n} is for --tournament swiss or knockout (the games of each \
+             pairing's mini-match), as in `ewn match`; these records are read as {}",
+            tournament.map_or(
+                "one match (no --tournament, given or in a header)".to_string(),
+                |t| { format!("--tournament {}", schedule_name(t)) }
+            )
+        );
+    }
     let games = read_games(&args.files)?;
     let mut names = players_in(&games);
-    let event = match args.tournament {
+    let event = match tournament {
         Some(s @ (ScheduleArg::Swiss | ScheduleArg::Knockout)) => {
-            let per_round = args.games_per_round.div_ceil(2) * 2;
+            let per_round = games_per_round.unwrap_or(2).div_ceil(2) * 2;
             let knockout = s == ScheduleArg::Knockout;
             let kind = if knockout {
                 event::EventKind::Knockout

@@ -252,21 +252,26 @@ impl Tournament {
         });
         let mut failed = checks.into_iter().filter_map(|(i, r)| {
             let f = r.err()?;
+            // A program that started and then failed may have said why on its standard error:
+            // where that went, unless the system refused to start it at all.
+            let e = &self.entrants[i];
+            let dropped = if e.stderr.is_none() {
+                " (its standard error is dropped: add stderr=FILE to the player to keep it)"
+            } else {
+                ""
+            };
             let reason = match f {
-                Fault::Crash(s) => s,
-                Fault::Time(s) => format!("no handshake: {s}"),
+                // The system's refusal, or the stderr= file not opened: `SpawnError`'s words.
+                Fault::Crash(s) if s.starts_with("cannot ") || s.starts_with("empty ") => s,
+                Fault::Crash(s) => format!("{s}{dropped}"),
+                Fault::Time(s) => format!("no handshake: {s}{dropped}"),
                 // An option the engine refused says so itself.
                 Fault::Malformed(s) if s.starts_with("option.") => s,
                 Fault::Malformed(s) => format!("handshake broken: {s}"),
             };
             Some(super::error::StartError::Engine {
                 player: self.names[i].clone(),
-                command: match &self.entrants[i].spec {
-                    PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => {
-                        crate::players::spec::shell_line(argv)
-                    }
-                    _ => self.entrants[i].source.clone(),
-                },
+                command: self.command(i),
                 reason,
             })
         });
@@ -279,6 +284,45 @@ impl Tournament {
                 more: more.iter().map(ToString::to_string).collect(),
             }),
         }
+    }
+
+    /// Player `i`'s command as a shell reads it (`tcg:` before a TCG engine's), or the built-in
+    /// player as named.
+    pub fn command(&self, i: usize) -> String {
+        match &self.entrants[i].spec {
+            PlayerSpec::Native(argv) => crate::players::spec::shell_line(argv),
+            PlayerSpec::Tcg(argv) => format!("tcg:{}", crate::players::spec::shell_line(argv)),
+            _ => self.entrants[i].source.clone(),
+        }
+    }
+
+    /// Each player's command, keyed `player N (NAME)` (see [`Tournament::command`]): kept in a record's
+    /// header beside the settings but not compared as they are, since the same engine has
+    /// another path on another machine; a resume only warns when one differs.
+    /// `self` is named so, not by this program's path, which a build elsewhere does not share.
+    pub fn commands(&self) -> Vec<Setting> {
+        use crate::players::spec::shell_line;
+        (0..self.entrants.len())
+            .map(|i| {
+                let e = &self.entrants[i];
+                let value = match (&e.spec, e.source.as_str()) {
+                    (PlayerSpec::Native(argv), "self") => {
+                        shell_line(&[&["self".to_string()], &argv[1..]].concat())
+                    }
+                    (PlayerSpec::Tcg(argv), "tcg:self") if argv.len() >= 3 => {
+                        format!(
+                            "tcg:{}",
+                            shell_line(&[&["self".to_string()], &argv[3..]].concat())
+                        )
+                    }
+                    _ => self.command(i),
+                };
+                Setting {
+                    key: format!("player {} ({})", i + 1, self.names[i]),
+                    value,
+                }
+            })
+            .collect()
     }
 
     /// The encounters `(a, b)` in schedule order.

@@ -94,19 +94,33 @@ pub struct RecordFile {
     file: File,
 }
 
+/// What [`RecordFile::open`] gives: the file, the games it holds, and notes for the organiser
+/// (an unfinished game dropped, a player started with another command than the record's), one
+/// line each, for the caller to print.
+pub struct Opened {
+    pub file: RecordFile,
+    pub games: Vec<GameRecord>,
+    pub notes: Vec<String>,
+}
+
 impl RecordFile {
     /// Opens `path` for a match with fingerprint `match_id` and these `settings`. Without
     /// `resume` the file must be empty or new (see [`refuse_existing`]: it is checked again once
     /// the lock is held); with it, the games it holds are returned (an unfinished last game is cut
     /// off the file), each checked to be of this match: when one is not, the first setting that
     /// differs from the record's header is named. A record that holds no finished game is
-    /// (re)started with the header of `settings`. A file another runner holds is refused.
+    /// (re)started with the header of `settings` and the players' `commands`. A file another
+    /// runner holds is refused. A resumed player whose command is not the one the header keeps
+    /// is not refused (the same engine has another path on another machine) but named in a
+    /// note, with both commands.
     pub fn open(
         path: &Path,
         match_id: &str,
         settings: &[Setting],
+        commands: &[Setting],
         resume: bool,
-    ) -> Result<(RecordFile, Vec<GameRecord>), RecordFileError> {
+    ) -> Result<Opened, RecordFileError> {
+        let mut notes = Vec::new();
         let name = || quoted_path(path);
         let mut file = lock(path)?;
         let cut = |file: &File, len: usize| {
@@ -144,11 +158,16 @@ impl RecordFile {
             }
             if keep < text.len() && !only_header(&text[keep..]) {
                 let line = text[..keep].lines().count() + 1;
-                log::warn!(
+                let note = format!(
                     "{}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
                     name(),
                     text.len() - keep
                 );
+                log::debug!("{note}");
+                notes.push(note);
+            }
+            if !games.is_empty() {
+                notes.extend(other_commands(commands, &read_commands(&text)));
             }
             if games.is_empty() {
                 cut(&file, 0)?;
@@ -173,14 +192,18 @@ impl RecordFile {
         };
         if games.is_empty() {
             record
-                .write_all(header(match_id, settings).as_bytes())
+                .write_all(header(match_id, settings, commands).as_bytes())
                 .and_then(|_| record.flush())
                 .map_err(|error| RecordFileError::Open {
                     name: name(),
                     error,
                 })?;
         }
-        Ok((record, games))
+        Ok(Opened {
+            file: record,
+            games,
+            notes,
+        })
     }
 }
 
@@ -188,26 +211,63 @@ impl RecordFile {
 const HEADER: &str = "# ewn match ";
 /// The start of a header line that keeps one setting: `# setting <key>: <value>`.
 const SETTING: &str = "# setting ";
+/// The start of a header line that keeps one player's command: `# command player <n>: <command>`.
+const COMMAND: &str = "# command ";
 
 /// The header a match writes at the top of its record: comment lines, which every reader skips,
 /// keeping the settings that make the match (see `Tournament::settings`), so that a resume with
 /// other settings can say which one differs.
-fn header(match_id: &str, settings: &[Setting]) -> String {
+/// The players' commands follow, which a resume does not compare (paths differ between
+/// machines) but names when one differs.
+fn header(match_id: &str, settings: &[Setting], commands: &[Setting]) -> String {
     let mut s = format!("{HEADER}{match_id}: its settings, as --resume compares them\n");
     for Setting { key, value } in settings {
         s.push_str(&format!("{SETTING}{key}: {value}\n"));
     }
+    for Setting { key, value } in commands {
+        s.push_str(&format!("{COMMAND}{key}: {value}\n"));
+    }
     s
 }
 
-/// The settings a record's header keeps (none in a record written before headers were).
-fn read_header(text: &str) -> Vec<Setting> {
+/// The lines of a record's header that start with `prefix`, as settings.
+fn header_lines(text: &str, prefix: &str) -> Vec<Setting> {
     text.lines()
         .take_while(|l| l.trim().is_empty() || l.starts_with('#'))
-        .filter_map(|l| l.strip_prefix(SETTING)?.split_once(": "))
+        .filter_map(|l| l.strip_prefix(prefix)?.split_once(": "))
         .map(|(key, value)| Setting {
             key: key.to_string(),
             value: value.to_string(),
+        })
+        .collect()
+}
+
+/// The settings a record's header keeps (none in a record written before headers were).
+pub fn read_header(text: &str) -> Vec<Setting> {
+    header_lines(text, SETTING)
+}
+
+/// The players' commands a record's header keeps (none in a record written before they were).
+fn read_commands(text: &str) -> Vec<Setting> {
+    header_lines(text, COMMAND)
+}
+
+/// A warning for each player whose command here is not the one the record's header keeps.
+fn other_commands(ours: &[Setting], theirs: &[Setting]) -> Vec<String> {
+    ours.iter()
+        .filter_map(|o| {
+            let t = theirs.iter().find(|t| t.key == o.key)?;
+            (t.value != o.value).then(|| {
+                // Whole (a path is long), but bounded: the header is text anyone may edit.
+                let cut = |s: &str| crate::text_file::short_message(s.to_string());
+                format!(
+                    "warning: {} is started as {} here, as {} in the record: the same name, \
+                     another program? (its games in the record are kept)",
+                    o.key,
+                    cut(&o.value),
+                    cut(&t.value)
+                )
+            })
         })
         .collect()
 }
@@ -216,7 +276,7 @@ fn read_header(text: &str) -> Vec<Setting> {
 fn only_header(text: &str) -> bool {
     text.lines().all(|l| {
         let l = l.trim_end();
-        l.is_empty() || l.starts_with(HEADER) || l.starts_with(SETTING)
+        l.is_empty() || l.starts_with(HEADER) || l.starts_with(SETTING) || l.starts_with(COMMAND)
     })
 }
 
@@ -402,13 +462,23 @@ mod tests {
                 .collect()
         };
         let theirs = set(&[("--seed", "1"), ("--games", "20"), ("player 1", "name=a")]);
-        let text = format!("{}\ngame 1\n", header("00ff", &theirs));
+        let commands = set(&[("player 1", "./a --threads 1")]);
+        let text = format!("{}\ngame 1\n", header("00ff", &theirs, &commands));
         assert_eq!(read_header(&text), theirs);
-        assert!(only_header(&header("00ff", &theirs)));
+        assert_eq!(read_commands(&text), commands);
+        assert!(only_header(&header("00ff", &theirs, &commands)));
         assert!(!only_header(&format!(
             "# notes\n{}",
-            header("00ff", &theirs)
+            header("00ff", &theirs, &commands)
         )));
+        let here = set(&[("player 1", "./b")]);
+        let warned = other_commands(&here, &commands);
+        assert_eq!(warned.len(), 1);
+        assert!(
+            warned[0].contains("player 1 is started as ./b here, as ./a --threads 1 in the record"),
+            "{warned:?}"
+        );
+        assert!(other_commands(&commands, &commands).is_empty());
         assert!(!only_header(&text));
         let ours = set(&[("--seed", "1"), ("--games", "40"), ("player 1", "name=b")]);
         assert_eq!(

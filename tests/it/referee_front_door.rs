@@ -1,7 +1,9 @@
 //! The referee's front door as an organiser meets it: a resume with other settings names the
 //! setting that differs, a resume says what it keeps, Ctrl-C says what the record holds and how to
 //! resume it, an option that the schedule does not take is refused, the help and the format's
-//! description say the same, and commands and paths with spaces work as a shell user writes them.
+//! description say the same, and commands and paths with spaces work as a shell user writes them;
+//! the start check does the whole handshake and its refusals say where to look, the record keeps
+//! each player's command (a resume with another warns), and `stats` reads the record's header.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -407,6 +409,405 @@ fn ctrl_c_without_a_record_says_that_nothing_can_be_resumed() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("interrupted: no --record was given, so the games played are not kept"),
+        "{err}"
+    );
+}
+
+/// Writes an executable file `name` holding `text` in this test's scratch folder.
+fn executable(name: &str, text: &str) -> PathBuf {
+    let path = common::temp_path("front-door", name);
+    std::fs::write(&path, text).unwrap();
+    let mut perm = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&path, perm).unwrap();
+    path
+}
+
+/// `ewn match` of `engine` (its words) against greedy, recorded: it must be refused before any
+/// game with one line, which it returns; the record holds no game.
+fn refused(case: &str, engine: &[&str]) -> String {
+    let rec = common::temp_path("front-door", &format!("refused-{case}.txt"));
+    let r = rec.display().to_string();
+    let mut args = vec!["match", "--engine"];
+    args.extend_from_slice(engine);
+    args.extend_from_slice(&[
+        "--opponent",
+        "greedy",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--quiet",
+        "--record",
+        &r,
+    ]);
+    let ran = common::run(&args, "");
+    assert!(!ran.ok, "{case}: the match ran: {}", ran.stdout);
+    assert_eq!(
+        ran.stderr.trim().lines().count(),
+        1,
+        "{case}: {}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("could not be started"),
+        "{case}: {}",
+        ran.stderr
+    );
+    assert_eq!(finished(&rec), 0, "{case}: games recorded");
+    ran.stderr
+}
+
+#[test]
+fn an_engine_that_dies_after_ugiok_is_refused_at_the_start_check() {
+    // Greets, then exits at `isready`: before, the check passed and every game was a forfeit.
+    let dies = executable(
+        "dies-at-isready.sh",
+        "#!/bin/sh\n\
+         while read -r l; do case \"$l\" in ugi) echo ugiok;; isready) exit 0;; esac; done\n",
+    );
+    let err = refused("dies-at-isready", &[&dies.display().to_string()]);
+    assert!(err.contains("readyok"), "{err}");
+    // Its standard error was dropped: the line says where to keep it.
+    assert!(
+        err.contains("(its standard error is dropped: add stderr=FILE to the player to keep it)"),
+        "{err}"
+    );
+    // With stderr= given, no such hint.
+    let log = common::temp_path("front-door", "dies.log");
+    let err = refused(
+        "dies-with-log",
+        &[
+            &format!("cmd={}", dies.display()),
+            &format!("stderr={}", log.display()),
+        ],
+    );
+    assert!(!err.contains("standard error is dropped"), "{err}");
+}
+
+#[test]
+fn a_silent_program_is_told_of_tcg_and_of_its_dropped_standard_error() {
+    // Reads its input and never answers (after the handshake's whole wait).
+    let mute = executable("mute.sh", "#!/bin/sh\nwhile read -r l; do :; done\n");
+    let err = refused("mute", &[&mute.display().to_string()]);
+    assert!(err.contains("no ugiok within"), "{err}");
+    assert!(err.contains("a TCG engine"), "{err}");
+    assert!(err.contains("tcg:COMMAND"), "{err}");
+    assert!(err.contains("add stderr=FILE"), "{err}");
+}
+
+#[test]
+fn a_script_with_windows_line_endings_a_folder_and_a_relative_dir_command_get_hints() {
+    let crlf = executable(
+        "crlf.sh",
+        "#!/bin/sh\r\nwhile read -r l; do echo ugiok; done\r\n",
+    );
+    let err = refused("crlf", &[&crlf.display().to_string()]);
+    assert!(err.contains("carriage return"), "{err}");
+    assert!(err.contains("Windows line endings"), "{err}");
+    assert!(!err.contains("standard error is dropped"), "{err}");
+    // A folder given as the engine.
+    let folder = spaced_dir("engine-folder");
+    let err = refused("folder", &[&format!("cmd={}", folder.display())]);
+    assert!(err.contains("is a folder"), "{err}");
+    assert!(!err.contains("chmod"), "{err}");
+    // A relative command with dir=: the folder it was looked for in.
+    let err = refused(
+        "dir",
+        &["cmd=./no-such-engine", &format!("dir={}", folder.display())],
+    );
+    let named = format!("looked for in the dir= folder {}", folder.display());
+    assert!(err.contains(&named), "{err}");
+    // A command with a space: quoted alike in both places.
+    let missing = folder.join("no such").display().to_string();
+    let err = refused("spaced", &[&format!("cmd='{missing}' --threads 1")]);
+    let quoted = format!("'{missing}' --threads 1");
+    assert!(
+        err.contains(&format!("(command: {quoted}): cannot start {quoted}:")),
+        "{err}"
+    );
+}
+
+/// A match of this program as player `e` (`cmd` its command) against greedy, two games.
+fn self_match(cmd: &str, rec: &Path, more: &[&str]) -> common::Ran {
+    let r = rec.display().to_string();
+    let mut args = vec![
+        "match",
+        "--engine",
+        "name=e",
+        cmd,
+        "option.Level=1",
+        "--opponent",
+        "greedy",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--quiet",
+        "--record",
+        &r,
+    ];
+    args.extend_from_slice(more);
+    common::run(&args, "")
+}
+
+#[test]
+fn the_record_keeps_each_command_and_a_resume_with_another_warns() {
+    let rec = common::temp_path("front-door", "commands.txt");
+    let first = format!("cmd={EWN}");
+    let ran = self_match(&first, &rec, &[]);
+    assert!(ran.ok, "{}", ran.stderr);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.contains(&format!("# command player 1 (e): {EWN}\n")),
+        "{text}"
+    );
+    assert!(
+        text.contains("# command player 2 (greedy): greedy\n"),
+        "{text}"
+    );
+    // The same program: no warning.
+    let same = self_match(&first, &rec, &["--resume"]);
+    assert!(same.ok, "{}", same.stderr);
+    assert!(!same.stderr.contains("warning"), "{}", same.stderr);
+    // Another program under the same name: kept, with one warning line naming both.
+    let other = executable(
+        "other-engine.sh",
+        &format!("#!/bin/sh\nexec '{EWN}' \"$@\"\n"),
+    );
+    let ran = self_match(&format!("cmd={}", other.display()), &rec, &["--resume"]);
+    assert!(ran.ok, "{}", ran.stderr);
+    let warned: Vec<&str> = ran
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(warned.len(), 1, "{}", ran.stderr);
+    assert!(
+        warned[0].contains(&format!(
+            "player 1 (e) is started as {} here, as {EWN} in the record",
+            other.display()
+        )),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(finished(&rec), 2);
+}
+
+#[test]
+fn stats_takes_the_event_from_the_record_header_and_refuses_flags_against_it() {
+    let cup = common::temp_path("front-door", "cup.txt");
+    let c = cup.display().to_string();
+    let out = common::run_ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--engine",
+        "greedy",
+        "name=g2",
+        "--engine",
+        "random",
+        "name=r2",
+        "--tournament",
+        "swiss",
+        "--rounds",
+        "2",
+        "--games-per-round",
+        "4",
+        "--quiet",
+        "--record",
+        &c,
+    ]);
+    assert!(out.contains("Standings"), "{out}");
+    // No flags: the header's swiss event of 4 games a round.
+    let stats = common::run_ok(&["stats", &c]);
+    assert!(stats.contains("Standings"), "{stats}");
+    for (flags, says) in [
+        (
+            vec!["--games-per-round", "2"],
+            format!("--games-per-round 2 here, 4 in the header of {c}"),
+        ),
+        (
+            vec!["--tournament", "knockout"],
+            format!("--tournament knockout here, swiss in the header of {c}"),
+        ),
+    ] {
+        let mut args = vec!["stats", c.as_str()];
+        args.extend_from_slice(&flags);
+        let e = common::run_fails(&args);
+        assert!(e.contains(&says), "{flags:?}: {e}");
+        assert_eq!(e.trim().lines().count(), 1, "{e}");
+    }
+    // The same values as the header's: accepted.
+    let stats = common::run_ok(&[
+        "stats",
+        &c,
+        "--tournament",
+        "swiss",
+        "--games-per-round",
+        "4",
+    ]);
+    assert!(stats.contains("Standings"), "{stats}");
+    // A two-player match's record: --games-per-round refused as `match` refuses it.
+    let two = common::temp_path("front-door", "two.txt");
+    assert!(run(&builtin_match(&two, "2", &[])).ok);
+    let e = common::run_fails(&[
+        "stats",
+        &two.display().to_string(),
+        "--games-per-round",
+        "4",
+    ]);
+    assert!(
+        e.contains("--games-per-round 4 is for --tournament swiss or knockout"),
+        "{e}"
+    );
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    // Without a header the cup's record reads as before: one match, no standings.
+    let bare = common::temp_path("front-door", "cup-bare.txt");
+    let text = std::fs::read_to_string(&cup).unwrap();
+    let games: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&bare, games).unwrap();
+    let stats = common::run_ok(&["stats", &bare.display().to_string()]);
+    assert!(!stats.contains("Standings"), "{stats}");
+}
+
+#[test]
+fn opponent_given_twice_says_to_use_engine() {
+    let e = common::run_fails(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--opponent",
+        "random",
+        "--opponent",
+        "greedy",
+    ]);
+    assert!(e.contains("--opponent is given 2 times"), "{e}");
+    assert!(e.contains("--engine"), "{e}");
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+}
+
+#[test]
+fn a_resume_of_another_shard_is_refused_before_it_is_announced() {
+    let rec = common::temp_path("front-door", "shard.txt");
+    assert!(run(&builtin_match(&rec, "8", &["--shard", "1/2"])).ok);
+    let before = std::fs::read(&rec).unwrap();
+    let r = run(&builtin_match(&rec, "8", &["--shard", "2/2", "--resume"]));
+    assert!(!r.ok);
+    assert!(!r.stderr.contains("resuming:"), "{}", r.stderr);
+    assert!(r.stderr.contains("another --shard"), "{}", r.stderr);
+    assert_eq!(r.stderr.trim().lines().count(), 1, "{}", r.stderr);
+    assert_eq!(std::fs::read(&rec).unwrap(), before);
+}
+
+#[test]
+fn a_dropped_unfinished_game_is_said_in_a_plain_line() {
+    let rec = common::temp_path("front-door", "dropped.txt");
+    assert!(run(&builtin_match(&rec, "4", &[])).ok);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let second = text.match_indices("\nend\n").nth(1).unwrap().0 + "\nend\n".len();
+    std::fs::write(&rec, &text[..second + 20]).unwrap();
+    let r = run(&builtin_match(&rec, "4", &["--resume"]));
+    assert!(r.ok, "{}", r.stderr);
+    let line = r
+        .stderr
+        .lines()
+        .find(|l| l.contains("an unfinished game"))
+        .unwrap_or_else(|| panic!("no line of the dropped game: {}", r.stderr));
+    assert!(
+        line.starts_with(&format!("{}: line ", rec.display())),
+        "{line}"
+    );
+    assert!(line.ends_with("dropped; it is played again"), "{line}");
+    assert_eq!(finished(&rec), 4);
+}
+
+#[test]
+fn ctrl_c_during_the_start_check_says_nothing_was_recorded() {
+    // Says it started (a file), then never answers: the start check waits for it.
+    let started = common::temp_path("front-door", "started");
+    let mute = executable(
+        "mute-marker.sh",
+        &format!(
+            "#!/bin/sh\ntouch '{}'\nwhile read -r l; do :; done\n",
+            started.display()
+        ),
+    );
+    let rec = common::temp_path("front-door", "interrupted-start.txt");
+    let runner = Command::new(EWN)
+        .args([
+            "match",
+            "--engine",
+            &mute.display().to_string(),
+            "--opponent",
+            "greedy",
+            "--games",
+            "2",
+            "--quiet",
+            "--record",
+            &rec.display().to_string(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(60);
+    while !started.exists() {
+        assert!(Instant::now() < until, "the engine was never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = nix::unistd::Pid::from_raw(runner.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = runner.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        "interrupted before the first game; nothing was recorded",
+        "{err}"
+    );
+    assert_eq!(finished(&rec), 0);
+}
+
+#[test]
+fn match_help_speaks_of_the_match_variant_and_the_format_of_match_luck() {
+    let help = flat(&common::run_ok(&["match", "--help"]));
+    assert!(
+        help.contains("The variant every game of the match is played in"),
+        "{help}"
+    );
+    assert!(!help.contains("the protocol loop starts in it"), "{help}");
+    let doc = flat(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/records.md"))
+            .unwrap(),
+    );
+    assert!(!doc.contains("ewn match does not compute it"), "records.md");
+    assert!(
+        doc.contains("ewn match --luck prints the same"),
+        "records.md"
+    );
+}
+
+#[test]
+fn a_folder_named_without_a_slash_is_called_a_folder() {
+    // Run from the scratch folder, where `engine-dir` is a folder: not "not on PATH".
+    let dir = spaced_dir("bare-folder");
+    std::fs::create_dir_all(dir.join("engine-dir")).unwrap();
+    let out = Command::new(EWN)
+        .args(["match", "--engine", "engine-dir", "--games", "2"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("engine-dir is a folder, not a program"),
         "{err}"
     );
 }

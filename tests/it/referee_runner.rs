@@ -415,9 +415,8 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
     let words: Vec<&str> = both.split(' ').collect();
     refused_at_start("two", &words, "no-such-engine");
     refused_at_start("two-second", &words, "dies-at-once.sh");
-    // Reads its input and never answers the handshake: refused after the handshake's wait.
-    let mute = script("mute.sh", "while read -r line; do :; done\n");
-    refused_at_start("mute", &[&mute.display().to_string()], "ugiok");
+    // One that reads its input and never answers the handshake is refused after the
+    // handshake's wait: `referee_front_door`'s silent program.
     // Sends back what it is sent: refused at its echo of `ugi`, with the hint of `proto=`.
     refused_at_start("cat", &["cat"], "echoes its input");
     refused_at_start("cat-hint", &["cat"], "proto=tcg");

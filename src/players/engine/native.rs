@@ -64,6 +64,13 @@ fn greet(p: &mut Proc) -> Result<(), Fault> {
                 other => other,
             })
         }
+        // Silent all along: a TCG engine waits so, for a command it knows.
+        (Err(w), Greeting::Silent) => Err(match fault(w, "ugiok", HANDSHAKE) {
+            Fault::Time(s) => Fault::Time(format!(
+                "{s}; a TCG engine, which is not asked `ugi`, is named tcg:COMMAND (or proto=tcg)"
+            )),
+            other => other,
+        }),
         (Err(w), _) => Err(fault(w, "ugiok", HANDSHAKE)),
     }
 }
@@ -265,9 +272,10 @@ impl Player for Native {
         self.wp
     }
 
-    /// The start, and every option one by one: an option the engine answers with `error` (a
-    /// mistyped name, a value out of range) is the organiser's mistake, and stops the run here
-    /// rather than being only logged at each game.
+    /// The start, and every option one by one, each followed by `isready` (one `isready` when
+    /// there are none): an option the engine answers with `error` (a mistyped name, a value out of
+    /// range) is the organiser's mistake, and stops the run here rather than being only logged
+    /// at each game; so does an engine that never answers `readyok`.
     fn check_start(&mut self) -> Result<(), Fault> {
         let options = std::mem::take(&mut self.options);
         let r = self.proc().map(|_| ());
@@ -296,6 +304,18 @@ impl Player for Native {
                 return Err(Fault::Malformed(format!(
                     "option.{name}={value} refused: {line}"
                 )));
+            }
+        }
+        // Without options the handshake's `isready` is still asked, as the records' format
+        // promises: an engine that dies or hangs after `ugiok` is refused here, not forfeited in
+        // every game.
+        if self.options.is_empty() {
+            let deadline = Instant::now() + HANDSHAKE;
+            let r = p
+                .send("isready", deadline)
+                .and_then(|_| p.wait_for(deadline, &|l| l == "readyok"));
+            if let Err(w) = r {
+                return Err(fault(w, "readyok", HANDSHAKE));
             }
         }
         p.quit("quit");

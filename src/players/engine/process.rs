@@ -35,7 +35,7 @@ impl Proc {
     /// Starts the program `argv[0]` with the arguments `argv[1..]` as `settings` say.
     pub fn spawn(argv: &[String], settings: &Settings) -> Result<Proc, SpawnError> {
         let (prog, args) = argv.split_first().ok_or(SpawnError::Empty)?;
-        let cmd = argv.join(" ");
+        let cmd = crate::players::spec::shell_line(argv);
         let mut command = Command::new(prog);
         if let Some(d) = &settings.dir {
             command.current_dir(d);
@@ -58,6 +58,8 @@ impl Proc {
         };
         let mut child = reaper::spawn(command, &limits).map_err(|source| SpawnError::Start {
             command: cmd,
+            argv: argv.to_vec(),
+            dir: settings.dir.clone(),
             source,
         })?;
         let stdin = child.stdin.take().ok_or(SpawnError::Pipe("stdin"))?;
@@ -249,12 +251,33 @@ pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, Spawn
     })
 }
 
-/// The hint after a refused start: a program without its execute permission (the usual mistake
-/// with a freshly copied or built engine) is told how to give it one.
-fn start_hint(command: &str, e: &std::io::Error) -> String {
-    let program = command.split_whitespace().next().unwrap_or("");
-    if e.kind() == std::io::ErrorKind::PermissionDenied {
-        format!(" (is it executable? chmod +x {command})")
+/// The hint after a refused start, from the program `argv[0]` as it was looked for (in the
+/// `dir=` folder when one is given): a folder, a program without its execute permission (the
+/// usual mistake with a freshly copied or built engine), a relative path not in the `dir=`
+/// folder, a script whose `#!` line names no interpreter there (a carriage return at its end:
+/// Windows line endings), a name that is neither a built-in player nor on `PATH`.
+fn start_hint(argv: &[String], dir: Option<&Path>, e: &std::io::Error) -> String {
+    use crate::players::spec::shell_quote;
+    let program = argv.first().map(String::as_str).unwrap_or("");
+    let path = match dir {
+        Some(d) if !Path::new(program).is_absolute() => {
+            d.join(program.strip_prefix("./").unwrap_or(program))
+        }
+        _ => Path::new(program).to_path_buf(),
+    };
+    let shown = shell_quote(&path.display().to_string());
+    if let Some(d) = dir
+        && !d.is_dir()
+    {
+        return format!(
+            " (the dir= folder {} is not there)",
+            shell_quote(&d.display().to_string())
+        );
+    }
+    if path.is_dir() {
+        format!(" ({shown} is a folder, not a program: name the engine's program in it)")
+    } else if e.kind() == std::io::ErrorKind::PermissionDenied {
+        format!(" (is it executable? chmod +x {shown})")
     } else if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') {
         let players = ["random", "greedy", "mcts", "self"];
         match crate::players::spec::nearest(program, &players) {
@@ -264,8 +287,47 @@ fn start_hint(command: &str, e: &std::io::Error) -> String {
                 players.join(", ")
             ),
         }
+    } else if e.kind() == std::io::ErrorKind::NotFound && path.is_file() {
+        interpreter_hint(&path)
+    } else if e.kind() == std::io::ErrorKind::NotFound {
+        match dir {
+            Some(d) if !Path::new(program).is_absolute() => format!(
+                " (looked for in the dir= folder {}, where a relative command is found)",
+                shell_quote(&d.display().to_string())
+            ),
+            _ => String::new(),
+        }
     } else {
         String::new()
+    }
+}
+
+/// Why a program file that is there is "not found": the interpreter its `#!` line names is not,
+/// most often because the line ends in a carriage return (a script saved with Windows line
+/// endings).
+fn interpreter_hint(path: &Path) -> String {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    let head = &head[..n];
+    if !head.starts_with(b"#!") {
+        return String::new();
+    }
+    let line = head.split(|&b| b == b'\n').next().unwrap_or(head);
+    let shown = crate::players::spec::shell_quote(&path.display().to_string());
+    if line.ends_with(b"\r") {
+        format!(
+            " (its #! line ends in a carriage return: the file has Windows line endings, so the \
+             interpreter looked for is not there; convert it, e.g. sed -i 's/\\r$//' {shown})"
+        )
+    } else {
+        let interpreter = String::from_utf8_lossy(&line[2..]);
+        format!(
+            " (its #! line names the interpreter {}, which is not there)",
+            interpreter.trim()
+        )
     }
 }
 
@@ -280,10 +342,13 @@ pub enum SpawnError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
-    /// The system refused to start it (no such file, not executable, ...).
-    #[error("cannot start '{command}': {source}{hint}", hint = start_hint(command, source))]
+    /// The system refused to start it (no such file, not executable, ...): `command` as a shell
+    /// would read it, `argv` and `dir` as it was started.
+    #[error("cannot start {command}: {source}{hint}", hint = start_hint(argv, dir.as_deref(), source))]
     Start {
         command: String,
+        argv: Vec<String>,
+        dir: Option<std::path::PathBuf>,
         source: std::io::Error,
     },
     /// A pipe to it is missing (never, as it is started).
