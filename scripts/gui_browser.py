@@ -28,7 +28,7 @@ Between them, journeys with a record: at 1280x800 board, die, move list and step
 without scrolling; Rematch of a record whose engine the arena does not know keeps it an engine;
 the New game form offers a playable game after a record (also on a page opened afresh); the
 game's own move replayed at a step back steps forward. A watch-only page shows a banner above
-the board and nothing to move.
+the board and nothing to move, and neither a rematch's note nor the prompt to show the analysis.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
@@ -1346,6 +1346,26 @@ def load_record_text(d, text):
 FOREIGN = REVIEWED.replace("red ewn", "red human").replace("blue greedy", "blue mcts:400000")
 
 
+def watcher_not_told_the_controllers_notes(address):
+    """A page opened without the token while a rematch's note stands and a person plays: it
+    shows neither the note (meant for whoever is in control) nor the prompt to show the held
+    analysis with its button."""
+    assert "token" not in address, address
+    other = browser(1280, 800)
+    try:
+        other.get(address)
+        wait(other, "the watch-only page's state", lambda o: js(o, "S") and status(o).startswith("Watching"))
+        assert js(other, "S.notice"), "the state carries no rematch note: nothing to check"
+        assert js(other, "held()"), "the analysis is not held: nothing to check"
+        said = note_shown(other)
+        assert "arena" not in said and "--engine" not in said, f"a watch-only page shows the controller's note: {said!r}"
+        for i in ("held-msg", "show-analysis"):
+            assert not other.find_element(By.ID, i).is_displayed(), f"a watch-only page shows {i}"
+    finally:
+        close(other)
+    print("watch-only: no rematch note, no prompt to show the analysis")
+
+
 def record_journeys():
     """What a new player did with a record and a reviewed game, each from an untouched page:
     at 1280x800 the board, the die and the controls, the move list and the step buttons are in
@@ -1387,6 +1407,7 @@ def record_journeys():
         assert "this engine" in said, f"the rematch's note: {said!r}"
         assert "Red: ewn" in d.find_element(By.ID, "bar-red").text and "Blue: Person" in d.find_element(By.ID, "bar-blue").text
         shot(d, "desktop-rematch-of-a-record.png")
+        watcher_not_told_the_controllers_notes(d.current_url)
         # The New game form offers a person against the engine.
         load_record_text(d, FOREIGN)
         wait(d, "the record loaded again", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "mcts:400000")

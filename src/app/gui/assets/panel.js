@@ -548,7 +548,8 @@ function render(s) {
   // Play mode: the analysis waits; said on the switch above the board.
   const isHeld = held();
   document.body.classList.toggle('held', isHeld);
-  $('held-msg').hidden = !isHeld;
+  // The prompt to show it is for the person playing: a page that only watches is not offered it.
+  $('held-msg').hidden = !isHeld || !TOKEN;
   $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
   $('mode-analyse').setAttribute('aria-pressed', String(mode !== 'play'));
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
@@ -609,9 +610,13 @@ function render(s) {
   const watch = tokenRefused
     ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
     : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
-  // A notice from the server (a record's player a rematch could not keep) is information.
-  const err = localError || s.error || s.notice;
-  const info = localError ? noteKind === 'info' : !s.error && Boolean(s.notice);
+  // A notice from the server (a record's player a rematch could not keep) is information. Both
+  // are meant for whoever is in control: a page that only watches is told what happened (an
+  // engine's fault paused the game), never what to do about it, nor a rematch's note.
+  const serverError = s.error && !TOKEN ? s.error.replace(/(the game is paused)[:,;].*$/, '$1') : s.error;
+  const notice = TOKEN ? s.notice : null;
+  const err = localError || serverError || notice;
+  const info = localError ? noteKind === 'info' : !serverError && Boolean(notice);
   document.body.classList.toggle('watch-only', !TOKEN);
   $('watch-note').hidden = Boolean(TOKEN) || watchNoteClosed;
   if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
