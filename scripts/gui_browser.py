@@ -864,6 +864,7 @@ def hole_and_fall(d, width):
     item = d.find_element(By.CSS_SELECTOR, "#moves li button").get_attribute("textContent")
     assert "fell into the hole" in item and "↓" in item, f"the move list says {item!r}"
     assert over(d), "Red's last cube fell in: Blue wins"
+    assert d.find_element(By.ID, "lg-fell").is_displayed(), "the legend does not name the fall into the hole"
     shot(d, f"gui-{'desktop' if width > 500 else 'phone'}-blackhole.png")
     print("blackhole: the hole drawn, the fall announced and in the move list")
 
@@ -1193,6 +1194,9 @@ def play_mode_holds_the_analysis(d):
     assert not d.find_element(By.ID, "winbar").is_displayed(), "the win bar shows in play mode"
     assert not d.find_element(By.ID, "graph").is_displayed(), "the graph shows in play mode"
     assert not d.find_elements(By.CSS_SELECTOR, "#board .arrows .best"), "a best-move arrow shows in play mode"
+    # The legend names only what can appear: no hole here, no arrow before the analysis shows.
+    legend = [i for i in ("lg-fell", "lg-best", "lg-played") if d.find_element(By.ID, i).is_displayed()]
+    assert not legend, f"the legend names marks that cannot appear yet: {legend}"
     badges = d.find_elements(By.CSS_SELECTOR, "#board .badge.danger, #board .badge.chance, #board .badge.after")
     assert not badges, f"{len(badges)} percentage badges show on the board in play mode"
     assert d.find_element(By.ID, "mode-play").get_attribute("aria-pressed") == "true"
@@ -1200,6 +1204,7 @@ def play_mode_holds_the_analysis(d):
     wait(d, "the analysis table once asked", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
          and d.find_element(By.ID, "analysis-die").is_displayed())
     wait(d, "the best move's arrow on the board", lambda d: d.find_elements(By.CSS_SELECTOR, "#board .arrows line.best"))
+    assert d.find_element(By.ID, "lg-best").is_displayed(), "the legend does not name the best move's arrow"
     shot(d, "opening-analysis-asked.png")
     click(d, "mode-play")
     wait(d, "the analysis held again", lambda d: d.find_element(By.ID, "held-msg").is_displayed()

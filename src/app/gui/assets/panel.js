@@ -292,6 +292,19 @@ function drawDecision() {
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
 }
 
+// The legend names only the marks that can appear on this board: the hole's in a variant with
+// holes; the threats (their entries go with the analysis, in app.css) and the best move's arrow
+// once the analysis is shown, or a review marks decisions; the played move's arrow where the game
+// has a move to show at an earlier position.
+function drawLegend() {
+  const analysed = !held() && S.settings.analysis &&
+    Boolean(S.analysis.moves || S.analysis.preroll || S.graph.some((p) => p !== null && p !== undefined));
+  const reviewed = Boolean(S.review.moves);
+  $('lg-fell').hidden = !(S.variant.holes && S.variant.holes.length);
+  $('lg-best').hidden = !(analysed || reviewed);
+  $('lg-played').hidden = !(reviewed || (!held() && S.plies.length > 0));
+}
+
 // Replaces an element's content only when it changed, so that a click is never lost to a redraw.
 function setHtml(el, html) {
   if (el.dataset.html !== html) { el.innerHTML = html; el.dataset.html = html; }
@@ -624,6 +637,7 @@ function render(s) {
   $('error').classList.toggle('info', info);
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
   drawDecision();
+  drawLegend();
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
   $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
