@@ -1171,10 +1171,10 @@ def opening_game(d, width, by_key):
             body.send_keys(Keys.ARROW_RIGHT)
         wait(d, "back at the end", lambda d: ply_pos(d) == plies)
     if width < 600:
-        # Review by the board: on a phone the board stays in view whole, its bar above it.
+        # Review by the board: on a phone the review's card comes into view (it glides there).
         d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         click(d, "review-end")
-        wait(d, "the board and its bar in view after Review", board_and_bar_in_view)
+        wait(d, "the review's card at the top of the screen after Review", review_card_on_top)
     else:
         click(d, "review")
     wait(d, "the review of the opening game", lambda d: js(d, "S.review.moves") and not js(d, "S.review.busy"))
@@ -1258,6 +1258,13 @@ def copied_address_keeps_control(d):
     finally:
         close(other)
     print("copied address: a new tab keeps control; another browser says it watches and how to play")
+
+
+def review_card_on_top(d):
+    """The review's card is in view, its heading near the top of the screen."""
+    return d.execute_script(
+        "const r = document.getElementById('review-card').getBoundingClientRect();"
+        "return r.top >= -1 && r.top < window.innerHeight / 3;")
 
 
 def board_and_bar_in_view(d):

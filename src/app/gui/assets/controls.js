@@ -146,6 +146,16 @@ function showBoard() {
   }
 }
 
+// The review's card in view: beside the board the least scroll that shows it; on a phone, where
+// it is below the board and its controls, at the top of the screen (gliding there unless less
+// motion is asked for), its heading focused for the keyboard.
+function showReview() {
+  const card = $('review-card');
+  if (window.innerWidth > 900) { card.scrollIntoView({ block: 'nearest' }); return; }
+  card.scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  card.querySelector('h2').focus({ preventScroll: true });
+}
+
 async function undo() {
   if (!S || !S.can_undo) return;
   const s = await post('/api/undo', {});
@@ -368,16 +378,15 @@ function wire() {
   });
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
-  $('review').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', {}); });
-  $('review-cancel').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', { cancel: true }); });
-  $('review-end').addEventListener('click', (ev) => {
+  // Review (by the board, or on its card, which a review moves up the panel) brings the review's
+  // card into view once it has moved, so that the press shows what it started.
+  const reviewAsked = async (ev) => {
     if (repeated(ev)) return;
-    post('/api/review', {});
-    // Beside the board the review's card comes into view; on a phone, where it is far below,
-    // the board stays in view whole, and the review's marks come onto it and the move list.
-    if (window.innerWidth > 900) $('review-card').scrollIntoView({ block: 'nearest' });
-    else showBoard();
-  });
+    if (await post('/api/review', {})) showReview();
+  };
+  $('review').addEventListener('click', reviewAsked);
+  $('review-cancel').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', { cancel: true }); });
+  $('review-end').addEventListener('click', reviewAsked);
   $('review-out').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button[data-ply]');
     if (!b) return;
@@ -390,8 +399,7 @@ function wire() {
   $('flip').addEventListener('click', flipBoard);
   $('to-review').addEventListener('click', (ev) => {
     ev.preventDefault();
-    $('review-card').scrollIntoView({ block: 'start', behavior: 'auto' });
-    $('review-card').querySelector('h2').focus({ preventScroll: true });
+    showReview();
   });
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));
