@@ -1148,6 +1148,8 @@ def opening_game(d, width, by_key):
             type_move(d)
         else:
             click_move(d)
+        # While the engine moves, Roll is not offered (R is kept for after its move).
+        assert js(d, "!engineOnTurn() || document.getElementById('roll').disabled"), "Roll looks live while the engine moves"
         if not over(d):
             engine_answers(d, n + 1)
     assert turns > 0 and js(d, "S.plies.some(p => p.side === 'b')"), "the engine never answered"

@@ -229,8 +229,9 @@ function canRoll() {
   return S && S.dice.mode === 'auto' && S.die === null && !S.winner && !S.awaiting_setup &&
     (humanToMove() || !S.live);
 }
-// A roll asked for while an engine makes its move before a person's turn: kept, and made as
-// soon as the move lands (a click or R in that moment is never lost).
+// A roll asked for (key R) while an engine makes its move before a person's turn: kept, and made
+// as soon as the move lands (R in that moment is never lost). The Roll button itself is offered
+// only when the person can roll, so that it never looks live while the engine thinks.
 function canQueueRoll() {
   return S && S.dice.mode === 'auto' && !S.winner && !S.awaiting_setup && engineOnTurn() &&
     playerOf(S.side === 'r' ? 'b' : 'r').type === 'human';

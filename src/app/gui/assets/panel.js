@@ -572,7 +572,8 @@ function render(s) {
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   $('roll').hidden = manual || over || !dice;
-  $('roll').disabled = !canRoll() && !canQueueRoll();
+  // Offered only when the person can roll now (not while an engine thinks: R then is kept).
+  $('roll').disabled = !canRoll();
   // A roll asked for during the engine's move is made once the move has landed.
   if (rollWanted !== null && (s.start !== rollWanted || s.winner || (!canRoll() && !canQueueRoll()))) rollWanted = null;
   if (rollWanted !== null && canRoll() && inFlight === 0) { rollWanted = null; setTimeout(() => roll(), 0); }
