@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -42,9 +43,16 @@ pub struct DoneGame {
     pub names: [String; 2],
     pub winner: Option<Color>,
     pub reason: Reason,
+    /// What the referee said about the end, as the record's result line has it (`Red: no
+    /// bestmove within 300 ms; engine killed`); empty when the board ended the game.
+    pub detail: String,
     /// The start position (for its variant) and the moves with their dice.
     pub start: Board,
     pub moves: Vec<(u8, Move)>,
+    /// When it ended, as near as the hall can tell: games can be told to the hall in another
+    /// order than they ended (a first-to match counts them by number), and the view lists them
+    /// by their end.
+    pub ended: Instant,
 }
 
 /// One player's line of the standings.
@@ -74,7 +82,7 @@ pub struct Snapshot {
     pub games_done: u64,
     /// The games in progress, by number.
     pub games: Vec<LiveGame>,
-    /// The most recent finished games, newest first (at most [`FINISHED_SHOWN`]).
+    /// The most recent finished games, the last to end first (at most [`FINISHED_SHOWN`]).
     pub finished: Vec<DoneGame>,
     /// The match is over: this is the final view.
     pub over: bool,
@@ -93,6 +101,8 @@ struct State {
     finished: VecDeque<DoneGame>,
     over: bool,
     per_move: bool,
+    /// When each game in progress was last shown, with how many moves.
+    shown_at: BTreeMap<u64, (Instant, usize)>,
 }
 
 /// Adds a finished game to the standings table, kept with most points first (then by name).
@@ -171,26 +181,49 @@ impl Hall {
         self.with(|s| {
             s.over = true;
             s.games.clear();
+            s.shown_at.clear();
         });
     }
 
     /// A finished game: it leaves the games in progress for the table of results, and the
     /// standings (as the text report prints them) are those after it.
     pub fn finished(&self, rec: &GameRecord, standings: String, done: u64) {
-        let game = DoneGame {
+        self.finished_at(rec, standings, done, Instant::now());
+    }
+
+    /// [`Hall::finished`], told at `now`.
+    fn finished_at(&self, rec: &GameRecord, standings: String, done: u64, now: Instant) {
+        let mut game = DoneGame {
             number: rec.number,
             names: [rec.red.clone(), rec.blue.clone()],
             winner: rec.winner,
             reason: rec.reason,
+            detail: rec.detail.clone(),
             start: rec.start_board(),
             moves: rec.plies.iter().map(|p| (p.die, p.mv)).collect(),
+            ended: now,
         };
         self.with(|s| {
             s.games.remove(&rec.number);
             s.standings = standings;
             s.games_done = done;
             count(&mut s.table, rec);
-            s.finished.push_front(game);
+            // A game whose last move came after it was last shown ended when that move was
+            // made (the time its mover took after the showing); else (a forfeit) it ends now.
+            game.ended = match s.shown_at.remove(&rec.number) {
+                Some((at, shown)) if rec.plies.len() == shown + 1 => rec
+                    .plies
+                    .last()
+                    .and_then(|p| p.us)
+                    .map_or(now, |us| (at + Duration::from_micros(us)).min(now)),
+                _ => now,
+            };
+            let at = s
+                .finished
+                .iter()
+                .position(|f| f.ended < game.ended)
+                .unwrap_or(s.finished.len());
+            s.finished.insert(at, game);
             s.finished.truncate(FINISHED_SHOWN);
         });
     }
@@ -230,6 +263,8 @@ impl Hall {
         self.with(|s| {
             let mut game = game;
             game.fell = s.games.get(&number).and_then(|prev| fallen(prev, &game));
+            s.shown_at
+                .insert(number, (Instant::now(), game.moves.len()));
             s.games.insert(number, game);
         });
     }
@@ -324,6 +359,72 @@ mod tests {
         moves.push((2, plain.display(v).to_string()));
         show(&hall, &b, &moves, None);
         assert_eq!(hall.snapshot().games[0].fell, None);
+    }
+
+    fn record(
+        number: u64,
+        start: &Board,
+        plies: Vec<crate::record::Ply>,
+        reason: Reason,
+        detail: &str,
+    ) -> GameRecord {
+        GameRecord {
+            number,
+            match_id: None,
+            seed: None,
+            date: String::new(),
+            red: "a".into(),
+            blue: "b".into(),
+            start: crate::record::Start::Position(start.clone()),
+            plies,
+            winner: Some(Color::Red),
+            reason,
+            detail: detail.into(),
+        }
+    }
+
+    /// A first-to match tells the hall its games by number: a game whose last move ended it
+    /// before an earlier game was lost on time is still listed as the older end, and the
+    /// referee's word on a forfeit travels with the game.
+    #[test]
+    fn finished_games_are_listed_by_their_end() {
+        let v = Variant::preset("3x3").expect("the 3x3 preset");
+        let start = Board::startpos_in(v);
+        let m = start.all_moves().as_slice()[0];
+        let hall = Hall::default();
+        // Game 2 is shown before its last move, which took its mover 1 ms.
+        hall.update(
+            2,
+            ["a", "b"],
+            &start,
+            &[],
+            Some(1),
+            [5, 6],
+            [true, true],
+            [None, None],
+        );
+        let two = GameRecord {
+            number: 2,
+            plies: vec![crate::record::Ply {
+                side: start.side_to_move(),
+                die: 1,
+                mv: m,
+                us: Some(1000),
+            }],
+            ..record(2, &start, Vec::new(), Reason::Goal, "")
+        };
+        let later = Instant::now() + Duration::from_secs(60);
+        let why = "Blue: no bestmove within 300 ms; engine killed";
+        let one = record(1, &start, Vec::new(), Reason::Time, why);
+        hall.finished_at(&one, String::new(), 1, later);
+        hall.finished_at(&two, String::new(), 2, later + Duration::from_secs(1));
+        let numbers =
+            |h: &Hall| -> Vec<u64> { h.snapshot().finished.iter().map(|f| f.number).collect() };
+        assert_eq!(numbers(&hall), [1, 2]);
+        assert_eq!(hall.snapshot().finished[0].detail, why);
+        let three = record(3, &start, Vec::new(), Reason::Crash, "Blue: crashed");
+        hall.finished_at(&three, String::new(), 3, later + Duration::from_secs(2));
+        assert_eq!(numbers(&hall), [3, 1, 2]);
     }
 
     #[test]

@@ -94,6 +94,9 @@ pub struct FinishedView {
     pub winner: Option<String>,
     /// How it ended (`goal`, `capture`, `time`, ...), as records name it.
     pub reason: String,
+    /// The referee's word on the end, naming the side that lost by a fault (`Red: no bestmove
+    /// within 300 ms; engine killed`); empty when the board ended the game.
+    pub detail: String,
     /// Its moves, named as in [`GameView::moves`].
     pub moves: Vec<String>,
     /// The variant it was played in (its name).
@@ -120,7 +123,7 @@ pub struct HallView {
     pub table: Vec<StandingView>,
     pub games_done: u64,
     pub games: Vec<GameView>,
-    /// The most recent finished games, newest first.
+    /// The most recent finished games, the last to end first.
     pub finished: Vec<FinishedView>,
     /// The match is over: this is the final view.
     pub over: bool,
@@ -206,6 +209,7 @@ fn finished_view(g: &DoneGame) -> FinishedView {
         blue: g.names[1].clone(),
         winner: g.winner.map(|w| side_letter(w).to_string()),
         reason: g.reason.name().to_string(),
+        detail: g.detail.clone(),
         moves: move_names(g.start.variant(), &g.moves),
         variant: g.start.variant().name().to_string(),
         fell: g
@@ -316,10 +320,13 @@ mod tests {
             names: ["a".into(), "b".into()],
             winner: None,
             reason: crate::record::Reason::Unfinished,
+            detail: "stopped after 3 moves".into(),
             start: start.clone(),
             moves: moves.clone(),
+            ended: std::time::Instant::now(),
         };
         let f = finished_view(&done);
+        assert_eq!(f.detail, "stopped after 3 moves");
         assert_eq!(f.squares, squares(&end));
         assert_ne!(f.squares, squares(&start));
         assert_eq!((f.geometry.rows, f.geometry.cols), (3, 3));

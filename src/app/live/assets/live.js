@@ -140,12 +140,18 @@
     $('report').hidden = !v.standings;
   }
 
-  // Each finished game is a row; its moves open in a row of their own below it, across the whole
-  // table, and stay open when the table is drawn again.
+  // How a game ended in words, with the referee's word on a fault, which names the side that
+  // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
+  const endWords = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`) +
+    (f.detail ? `: ${f.detail}` : '');
+
+  // Each finished game is a row (its title says how it ended, with the referee's word); its
+  // moves open in a row of their own below it, across the whole table, and stay open when the
+  // table is drawn again.
   function finished(v) {
     const list = v.finished || [];
     const rows = list.map((f) => {
-      const said = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`;
+      const said = endWords(f);
       const result = f.winner ? `${SIDE[f.winner]}, ${f.reason}` : `none, ${f.reason}`;
       const won = (c) => (f.winner === c ? ' class="won"' : '');
       const fell = new Set(f.fell || []);
@@ -159,7 +165,8 @@
         `title="show or hide game ${f.number}'s moves">` +
         `<span aria-hidden="true">${isOpen ? '▾' : '▸'}</span> ${f.moves.length}</button></td></tr>` +
         `<tr class="movesrow" id="moves-${f.number}"${isOpen ? '' : ' hidden'}><td colspan="5">` +
-        `<p class="movelist">Game ${f.number}, ${plural(f.moves.length, 'move', 'moves')}: ${esc(moves)}</p></td></tr>`;
+        `<p class="movelist">Game ${f.number}, ${plural(f.moves.length, 'move', 'moves')}: ${esc(moves)}` +
+        `${f.detail ? `<br><span class="end-detail">${esc(said)}</span>` : ''}</p></td></tr>`;
     });
     // Games no longer listed are forgotten.
     const listed = new Set(list.map((f) => f.number));
@@ -210,7 +217,7 @@
     for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS && (!lastEnded || lastEnded.number !== n)) endedAt.delete(n);
     const f = lastEnded;
     if (f && Date.now() - endedAt.get(f.number) < HOLD_MS) {
-      $('status').textContent += ` · game ${f.number} ended: ${f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`}`;
+      $('status').textContent += ` · game ${f.number} ended: ${endWords(f)}`;
     }
     $('games').style.setProperty('--gcols', columns(v.games.length));
     $('games').style.setProperty('--grows', Math.max(1, Math.ceil(v.games.length / columns(v.games.length))));
@@ -246,8 +253,9 @@
     if (v && !cut) finalBoards(v);
   }
 
-  // The final screen shows how the last games ended: their final positions, with the result,
-  // as many as the screen holds boards large enough to read.
+  // The final screen shows how the last games ended: their final positions, with the result
+  // (and the referee's word on a fault), as many as the screen holds boards large enough to
+  // read, the last to end first (the view lists them so).
   function finalBoards(v) {
     const list = (v.finished || []).filter((f) => f.squares && f.geometry).slice(0, window.innerWidth < 700 ? 2 : 4);
     const box = $('final-boards');
@@ -261,10 +269,11 @@
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
       const res = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
+      const why = f.detail ? `<p class="end-detail" title="${esc(f.detail)}">${esc(f.detail)}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
         `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
-        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}">${esc(res)}</p><p class="moves"></p>`;
+        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}">${esc(res)}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
       endBoard(el, f);
     }
