@@ -104,28 +104,8 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-/// `ewn match --help` says what `--variant` is to a match (the global option's text speaks of the
-/// protocol loop): a copy of the option in the subcommand, which the global one then skips; its
-/// value reaches `Cli::variant` as the global's does.
-fn with_match_help(cmd: clap::Command) -> clap::Command {
-    let Some(variant) = cmd
-        .get_arguments()
-        .find(|a| a.get_id() == "variant")
-        .cloned()
-    else {
-        return cmd;
-    };
-    cmd.mut_subcommand("match", |m| {
-        m.arg(variant.help(
-            "The variant every game of the match is played in (a preset or one of `--variants`; \
-             `ewn variants list` names them): each engine is told it at every new game (native: \
-             UCI_Variant, TCG: board_setting)",
-        ))
-    })
-}
-
 fn run() -> Result<()> {
-    let matches = with_match_help(Cli::command()).get_matches();
+    let matches = cli::referee::with_match_help(Cli::command()).get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let (Some(Command::Match(args)), Some(("match", m))) =
         (cli.command.as_mut(), matches.subcommand())

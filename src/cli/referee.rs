@@ -809,6 +809,26 @@ pub fn run_export(args: ExportArgs) -> Result<()> {
     Ok(())
 }
 
+/// `ewn match --help` says what `--variant` is to a match (the global option's text speaks of the
+/// protocol loop): a copy of the option in the subcommand, which the global one then skips; its
+/// value reaches `Cli::variant` as the global's does.
+pub fn with_match_help(cmd: clap::Command) -> clap::Command {
+    let Some(variant) = cmd
+        .get_arguments()
+        .find(|a| a.get_id() == "variant")
+        .cloned()
+    else {
+        return cmd;
+    };
+    cmd.mut_subcommand("match", |m| {
+        m.arg(variant.help(
+            "The variant every game of the match is played in (a preset or one of `--variants`; \
+             `ewn variants list` names them): each engine is told it at every new game (native: \
+             UCI_Variant, TCG: board_setting)",
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

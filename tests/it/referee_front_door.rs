@@ -138,7 +138,7 @@ fn a_resume_says_how_many_games_it_kept_and_how_many_it_plays() {
 
 #[test]
 fn games_per_round_without_rounds_and_games_with_rounds_are_refused() {
-    let e = common::run_fails(&[
+    let e = refused_in_one_line(&[
         "match",
         "--engine",
         "greedy",
@@ -152,8 +152,7 @@ fn games_per_round_without_rounds_and_games_with_rounds_are_refused() {
             && e.contains("give --games instead"),
         "{e}"
     );
-    assert_eq!(e.trim().lines().count(), 1, "{e}");
-    let e = common::run_fails(&[
+    let e = refused_in_one_line(&[
         "match",
         "--engine",
         "greedy",
@@ -171,7 +170,13 @@ fn games_per_round_without_rounds_and_games_with_rounds_are_refused() {
             && e.contains("--games-per-round"),
         "{e}"
     );
+}
+
+/// The error of a command that must fail, checked to be one line.
+fn refused_in_one_line(args: &[&str]) -> String {
+    let e = common::run_fails(args);
     assert_eq!(e.trim().lines().count(), 1, "{e}");
+    e
 }
 
 /// Runs of spaces as one, for text wrapped differently in two places.
@@ -280,7 +285,7 @@ fn commands_and_paths_with_spaces_work_as_in_a_shell_and_errors_quote_them() {
         "{err}"
     );
     // A quote left open is refused with one line that names it.
-    let err = common::run_fails(&[
+    let err = refused_in_one_line(&[
         "match",
         "--engine",
         &format!("cmd='{e} --threads 1"),
@@ -288,7 +293,6 @@ fn commands_and_paths_with_spaces_work_as_in_a_shell_and_errors_quote_them() {
         "2",
     ]);
     assert!(err.contains("a quote that is not closed"), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
 
 #[test]
@@ -636,9 +640,8 @@ fn stats_takes_the_event_from_the_record_header_and_refuses_flags_against_it() {
     ] {
         let mut args = vec!["stats", c.as_str()];
         args.extend_from_slice(&flags);
-        let e = common::run_fails(&args);
+        let e = refused_in_one_line(&args);
         assert!(e.contains(&says), "{flags:?}: {e}");
-        assert_eq!(e.trim().lines().count(), 1, "{e}");
     }
     // The same values as the header's: accepted.
     let stats = common::run_ok(&[
@@ -653,7 +656,7 @@ fn stats_takes_the_event_from_the_record_header_and_refuses_flags_against_it() {
     // A two-player match's record: --games-per-round refused as `match` refuses it.
     let two = common::temp_path("front-door", "two.txt");
     assert!(run(&builtin_match(&two, "2", &[])).ok);
-    let e = common::run_fails(&[
+    let e = refused_in_one_line(&[
         "stats",
         &two.display().to_string(),
         "--games-per-round",
@@ -663,7 +666,6 @@ fn stats_takes_the_event_from_the_record_header_and_refuses_flags_against_it() {
         e.contains("--games-per-round 4 is for --tournament swiss or knockout"),
         "{e}"
     );
-    assert_eq!(e.trim().lines().count(), 1, "{e}");
     // Without a header the cup's record reads as before: one match, no standings.
     let bare = common::temp_path("front-door", "cup-bare.txt");
     let text = std::fs::read_to_string(&cup).unwrap();
@@ -679,7 +681,7 @@ fn stats_takes_the_event_from_the_record_header_and_refuses_flags_against_it() {
 
 #[test]
 fn opponent_given_twice_says_to_use_engine() {
-    let e = common::run_fails(&[
+    let e = refused_in_one_line(&[
         "match",
         "--engine",
         "greedy",
@@ -690,7 +692,6 @@ fn opponent_given_twice_says_to_use_engine() {
     ]);
     assert!(e.contains("--opponent is given 2 times"), "{e}");
     assert!(e.contains("--engine"), "{e}");
-    assert_eq!(e.trim().lines().count(), 1, "{e}");
 }
 
 #[test]
