@@ -214,6 +214,16 @@ def form_type(d, css, text):
     wait(d, f"the form's {css} to hold {text!r}", typed)
 
 
+def start_game(d):
+    """Clicks Start game once it stands still, and again if the form was closed meanwhile (the
+    game on the board may begin to move while the form is filled)."""
+    def clicked(d):
+        open_form(d)
+        click(d, "ng-start")
+        return True
+    wait(d, "Start game clicked", clicked)
+
+
 def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=None):
     """Fills the New game form: each side is ('human',) or ('ewn', level, ms); `setups` are
     typed as (red, blue) strings."""
@@ -235,8 +245,7 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
     form_choose(d, "#ng-first", "r")
     form_type(d, "#ng-seed", "" if seed is None else str(seed))
     before = js(d, "S.version")
-    open_form(d)
-    click(d, "ng-start")
+    start_game(d)
 
     def started(d):
         if d.find_element(By.ID, "error").is_displayed():

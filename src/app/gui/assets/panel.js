@@ -538,7 +538,8 @@ function render(s) {
   const editing = $('newgame').contains(document.activeElement) || setupMode;
   if (key !== formKey && !editing) { fillForms(s); formKey = key; }
   const playing = s.plies.length > 0 && !s.winner;
-  if (playing && !wasPlaying) $('newgame').open = false;
+  // The form folds away when a game begins to move, unless a person is filling it in.
+  if (playing && !wasPlaying && !editing) $('newgame').open = false;
   wasPlaying = playing;
   $('ng-now').textContent = 'now: ' + settingsText(s);
   document.body.classList.toggle('arranging', setupMode);
