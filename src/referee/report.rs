@@ -57,6 +57,10 @@ impl Faults {
     }
 }
 
+/// Said under the faults when a game was lost on time.
+const TIME_HINT: &str = "A move later than its time plus the grace loses on time; on a machine \
+busy with other work, answers come late: give a larger --grace (in ms) or fewer --concurrency\n";
+
 /// Two players' games against each other, from the first-named player's side.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Encounter {
@@ -338,6 +342,10 @@ impl Report {
             if !parts.is_empty() {
                 let _ = writeln!(out, "{name} lost by fault: {}", parts.join(", "));
             }
+        }
+        if self.faults.iter().any(|f| f.time > 0) {
+            // A loss on time is most often the machine, not the engine: say which knob helps.
+            out.push_str(TIME_HINT);
         }
         if let Some((t, llr, verdict)) = &self.sprt {
             let (lo, hi) = t.bounds();

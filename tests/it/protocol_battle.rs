@@ -443,6 +443,8 @@ fn a_round_robin_survives_clients_that_misbehave() {
     assert!(lost_by("garbage", Reason::Malformed) >= 1, "{out}");
     assert!(lost_by("floods", Reason::Malformed) >= 1, "{out}");
     assert_eq!(lost_by("stalls", Reason::Time), 1, "{out}");
+    // A loss on time comes with the knob that helps on a busy machine.
+    assert!(out.contains("give a larger --grace"), "{out}");
     assert!(lost_by("leaves", Reason::Crash) >= 1, "{out}");
     for good in ["splits", "joins"] {
         for r in [
