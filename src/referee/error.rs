@@ -214,6 +214,12 @@ pub enum RecordFileError {
         games: usize,
         bytes: usize,
     },
+    /// `--resume` given a file that is not there: a mistyped name would start the match anew.
+    #[error(
+        "no record {name} to resume: a match that was started has its record (even if no game \
+         ended); check the name, or leave out --resume to start a new match"
+    )]
+    NoneToResume { name: String },
     /// `--resume` given a file of something else, refused before any engine is started.
     #[error(
         "{name}: {why}: not a record of games, so --resume cannot continue it; nothing was played \

@@ -237,7 +237,17 @@ impl Tournament {
                 .filter(|(_, e)| matches!(e.spec, PlayerSpec::Native(_) | PlayerSpec::Tcg(_)))
                 .map(|(i, e)| {
                     let label = &self.names[i];
-                    (i, s.spawn(move || e.make(label).check_start()))
+                    let variant = (!self.variant.standard).then_some(self.variant);
+                    (
+                        i,
+                        s.spawn(move || {
+                            let mut p = e.make(label);
+                            if let Some(v) = variant {
+                                p.set_variant(v)?;
+                            }
+                            p.check_start()
+                        }),
+                    )
                 })
                 .collect();
             handles
@@ -267,6 +277,19 @@ impl Tournament {
                 Fault::Time(s) => format!("no handshake: {s}{dropped}"),
                 // An option the engine refused says so itself.
                 Fault::Malformed(s) if s.starts_with("option.") => s,
+                // So does a variant it does not list or refuses.
+                Fault::Malformed(s)
+                    if [
+                        "cannot be told",
+                        "does not play",
+                        "refuses variant",
+                        "the TCG protocol has no",
+                    ]
+                    .iter()
+                    .any(|p| s.starts_with(p)) =>
+                {
+                    s
+                }
                 Fault::Malformed(s) => format!("handshake broken: {s}"),
             };
             Some(super::error::StartError::Engine {

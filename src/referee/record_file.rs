@@ -71,11 +71,13 @@ pub fn refuse_existing(path: &Path) -> Result<(), RecordFileError> {
 }
 
 /// Refuses, before any engine is started and without changing it, a file given to `--resume`
-/// that is not a record of games (see [`finished_games`]). A file that is not there or is empty
-/// passes: the match starts from its first game.
+/// that is not a record of games (see [`finished_games`]) or is not there (a mistyped name).
+/// An empty file passes: the match starts from its first game.
 pub fn check_resumable(path: &Path) -> Result<(), RecordFileError> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return Ok(());
+        return Err(RecordFileError::NoneToResume {
+            name: quoted_path(path),
+        });
     };
     if !meta.is_file() || meta.len() == 0 {
         return Ok(());

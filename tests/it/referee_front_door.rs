@@ -812,3 +812,59 @@ fn a_folder_named_without_a_slash_is_called_a_folder() {
         "{err}"
     );
 }
+
+#[test]
+fn a_variant_match_refuses_an_engine_that_does_not_list_the_variant() {
+    // Answers the handshake and every `isready`, lists no options, would play any game.
+    let silent = executable(
+        "no-variants.sh",
+        "#!/bin/sh\nwhile read -r l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; \
+         quit) exit 0;; esac; done\n",
+    );
+    let small = executable(
+        "small-variants.sh",
+        "#!/bin/sh\nwhile read -r l; do case \"$l\" in ugi) echo 'option name UCI_Variant type \
+         combo default standard var standard var 3x3'; echo ugiok;; isready) echo readyok;; \
+         quit) exit 0;; esac; done\n",
+    );
+    for (engine, says) in [
+        (&silent, "lists no option UCI_Variant"),
+        (
+            &small,
+            "does not play 6x6: its UCI_Variant lists only standard 3x3",
+        ),
+    ] {
+        let rec = common::temp_path("front-door", "variant-refused.txt");
+        let r = rec.display().to_string();
+        let cmd = format!("cmd={}", engine.display());
+        let err = refused_in_one_line(&[
+            "--variant",
+            "6x6",
+            "match",
+            "--engine",
+            "name=e",
+            &cmd,
+            "--opponent",
+            "greedy",
+            "--games",
+            "2",
+            "--quiet",
+            "--record",
+            &r,
+        ]);
+        assert!(err.contains("engine 'e' could not be started"), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert_eq!(finished(&rec), 0, "{err}");
+    }
+}
+
+#[test]
+fn a_resume_of_a_record_that_is_not_there_is_refused_not_started_anew() {
+    let rec = common::temp_path("front-door", "never-written.txt");
+    let args = builtin_match(&rec, "4", &["--resume"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let err = refused_in_one_line(&args);
+    assert!(err.contains("no record"), "{err}");
+    assert!(err.contains("leave out --resume"), "{err}");
+    assert!(!rec.exists(), "{err}");
+}

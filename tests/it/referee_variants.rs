@@ -73,13 +73,14 @@ fn a_custom_variant_travels_with_its_records() {
 }
 
 #[test]
-fn an_engine_that_refuses_the_variant_forfeits() {
+fn an_engine_that_refuses_the_variant_is_refused_before_any_game() {
     let dir = tmp("fake");
     std::fs::create_dir_all(&dir).unwrap();
     let fake = dir.join("novariants.sh");
+    // It lists the variant, then answers the choice with an error.
     std::fs::write(
         &fake,
-        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    ugi) echo 'id name fake'; echo ugiok ;;\n    isready) echo readyok ;;\n    'setoption name UCI_Variant'*) echo 'error unknown option' ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    ugi) echo 'id name fake'; echo 'option name UCI_Variant type combo default standard var standard var 3x3'; echo ugiok ;;\n    isready) echo readyok ;;\n    'setoption name UCI_Variant'*) echo 'error unknown option' ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
     )
     .unwrap();
     std::process::Command::new("chmod")
@@ -94,12 +95,14 @@ fn an_engine_that_refuses_the_variant_forfeits() {
         ),
         "",
     );
-    assert!(r.ok, "{}", r.stderr);
-    let games = parse_records(&std::fs::read_to_string(&rec).unwrap()).unwrap();
-    for g in &games {
-        assert!(g.reason.is_fault(), "{}", g.to_text());
-        assert!(g.detail.contains("refuses variant 3x3"), "{}", g.detail);
-    }
+    assert!(!r.ok, "{}", r.stdout);
+    assert!(r.stderr.contains("refuses variant 3x3"), "{}", r.stderr);
+    assert!(
+        !std::fs::read_to_string(&rec)
+            .unwrap_or_default()
+            .contains("\nend"),
+        "no game is played"
+    );
     // TCG names only the square presets: a TCG engine cannot be told about backrank.
     let r = run(
         &argv(
@@ -108,9 +111,12 @@ fn an_engine_that_refuses_the_variant_forfeits() {
         ),
         "",
     );
+    assert!(!r.ok, "{}", r.stdout);
     assert!(
-        r.stdout.contains("no board_setting for variant backrank"),
+        r.stderr.contains("could not be started (command: tcg:")
+            && r.stderr
+                .contains("): the TCG protocol has no board_setting for variant backrank"),
         "{}",
-        r.stdout
+        r.stderr
     );
 }

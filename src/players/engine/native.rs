@@ -25,6 +25,63 @@ pub struct Native {
     log: Option<PathBuf>,
     /// The last `wp` of an `info` line while a move was awaited.
     wp: Option<f64>,
+    /// What the last handshake listed of the variant options.
+    listed: Listed,
+}
+
+/// The variant options an engine listed in its handshake: the choices of its `UCI_Variant` combo
+/// (`None`: not listed) and whether it takes a `VariantPath`.
+#[derive(Clone, Debug, Default)]
+struct Listed {
+    variants: Option<Vec<String>>,
+    variant_path: bool,
+}
+
+impl Listed {
+    /// Reads one handshake line (`option name UCI_Variant type combo ... var standard var 6x6`).
+    fn read(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("option") || words.next() != Some("name") {
+            return;
+        }
+        match words.next() {
+            Some("UCI_Variant") => {
+                let words: Vec<&str> = words.collect();
+                let vars = words
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1].to_string());
+                self.variants = Some(vars.collect());
+            }
+            Some("VariantPath") => self.variant_path = true,
+            _ => {}
+        }
+    }
+
+    /// Why an engine that listed these cannot be told to play `v`, if it cannot: as under
+    /// cutechess-cli, a variant is played only by engines that list it (or, for a variant from a
+    /// file, that take the file).
+    fn refusal(&self, v: &Variant) -> Option<String> {
+        let name = v.name();
+        let custom = Variant::preset(name).is_none_or(|p| !std::ptr::eq(p, v));
+        match &self.variants {
+            None => Some(format!(
+                "cannot be told to play {name}: its handshake lists no option UCI_Variant \
+                 (protocol/native.md), so it would play the standard game's moves"
+            )),
+            Some(vars) if vars.iter().any(|x| x == name) => None,
+            Some(_) if custom && self.variant_path => None,
+            Some(vars) if custom => Some(format!(
+                "cannot be told to play {name}: its UCI_Variant lists {} and it lists no option \
+                 VariantPath to load the variant's definition from a file",
+                vars.join(" ")
+            )),
+            Some(vars) => Some(format!(
+                "does not play {name}: its UCI_Variant lists only {}",
+                vars.join(" ")
+            )),
+        }
+    }
 }
 
 /// Sends `ugi` and waits for `ugiok`. A program that cannot be one of ours is told apart at
@@ -32,11 +89,13 @@ pub struct Native {
 /// its input) or says it knows no such command (a UCI engine such as Stockfish). A program that
 /// greets as a UCI engine does (`id name`, `uciok`) and then never answers is refused after the
 /// wait with the same hint: the `proto=` word names the protocol of the program.
-fn greet(p: &mut Proc) -> Result<(), Fault> {
+fn greet(p: &mut Proc) -> Result<Listed, Fault> {
     let deadline = Instant::now() + HANDSHAKE;
     let verdict = std::cell::RefCell::new(Greeting::Silent);
+    let listed = std::cell::RefCell::new(Listed::default());
     let r = p.send("ugi", deadline).and_then(|_| {
         p.wait_for(deadline, &|l| {
+            listed.borrow_mut().read(l);
             let seen = Greeting::of(l);
             let mut v = verdict.borrow_mut();
             if seen > *v {
@@ -56,7 +115,7 @@ fn greet(p: &mut Proc) -> Result<(), Fault> {
             "answered `ugi` with \"{}\"; {hint}",
             line.chars().take(80).collect::<String>()
         ))),
-        (Ok(_), _) => Ok(()),
+        (Ok(_), _) => Ok(listed.into_inner()),
         (Err(w), Greeting::Uci) => {
             let f = fault(w, "ugiok", HANDSHAKE);
             Err(match f {
@@ -124,6 +183,7 @@ impl Native {
             variant: None,
             log: None,
             wp: None,
+            listed: Listed::default(),
         }
     }
 
@@ -135,7 +195,7 @@ impl Native {
             let mut p =
                 Proc::spawn(&self.argv, &self.settings).map_err(|e| Fault::Crash(e.to_string()))?;
             p.shared.set_log(self.log.as_deref());
-            greet(&mut p)?;
+            self.listed = greet(&mut p)?;
             if !self.options.is_empty() {
                 let deadline = Instant::now() + HANDSHAKE;
                 for (name, value) in &self.options {
@@ -163,9 +223,14 @@ impl Native {
     /// engine that answers with an error cannot play it, and loses the game by that fault.
     fn tell_variant(&mut self, v: &'static Variant) -> Result<(), Fault> {
         let mut lines = Vec::new();
+        let mut file = None;
         if Variant::preset(v.name()).is_none_or(|p| !std::ptr::eq(p, v)) {
+            // One file per telling, removed once the engine has read it (`readyok`): games
+            // played side by side never share one, and none is left behind.
+            static TOLD: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            let n = TOLD.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let path = std::env::temp_dir().join(format!(
-                "ewn-variant-{}-{}.toml",
+                "ewn-variant-{}-{n}-{}.toml",
                 std::process::id(),
                 v.name()
             ));
@@ -182,6 +247,7 @@ impl Native {
                 "setoption name VariantPath value {}",
                 path.display()
             ));
+            file = Some(path);
         }
         lines.push(format!("setoption name UCI_Variant value {}", v.name()));
         lines.push("isready".into());
@@ -195,6 +261,9 @@ impl Native {
             }
         }
         let r = r.and_then(|_| p.wait_for(deadline, &|l| l == "readyok" || l.starts_with("error")));
+        if let Some(path) = file {
+            let _ = std::fs::remove_file(path);
+        }
         let line = self.check(r, "readyok", HANDSHAKE)?;
         if line.starts_with("error") {
             self.proc = None;
@@ -317,6 +386,17 @@ impl Player for Native {
             if let Err(w) = r {
                 return Err(fault(w, "readyok", HANDSHAKE));
             }
+        }
+        // A variant is told as at every new game, once the engine lists it: an engine that would
+        // play the standard game's moves in another variant is refused here, not forfeited.
+        if let Some(v) = self.variant {
+            if let Some(why) = self.listed.refusal(v) {
+                p.quit("quit");
+                return Err(Fault::Malformed(why));
+            }
+            self.proc = Some(p);
+            self.tell_variant(v)?;
+            p = self.proc.take().expect("told the variant");
         }
         p.quit("quit");
         Ok(())
