@@ -4,7 +4,9 @@ Usage: gui_browser.py URL OUTDIR AXE_JS   (scripts/gui-browser.sh starts the ser
 
 First the journey of a new player from an untouched page, at 1280x800 by clicks and at 390x844 by
 keys: the game the arena opens with is played to its end (the engine answers every move), four
-quick arrow presses step four plies, the game is reviewed, and Rematch swaps the colours.
+quick arrow presses step four plies (the status line then says "After move k of n", as the step
+counter reads k / n), the game is reviewed, and Rematch swaps the colours, while New game still
+offers the person's own seats (also on the page opened again).
 Then flows, on a 1280x800 window: a full game against the engine (a move typed on the keyboard, one
 made with the arrow keys and Enter, steps back and forward after which the engine answers on its
 own, a take-back that is announced), Rematch (where Undo has nothing of the person's to take
@@ -21,7 +23,10 @@ address opened in a new tab keeps control, and in another browser says it only w
 to play; the third game of a record of three is picked and loaded; arrow keys pressed as fast as
 a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
-review entry brings the board into view (and the review is a link away, right after the board), and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
+review entry brings the board into view (and the review is a link away, right after the board), the
+status keeps to one line while an arrow key steps through a game (the board never jumps), and the
+3x3 and 6x6 games again. Screenshots and checks that read where things are wait until nothing on
+the board moves. axe-core scans the page on both: no serious or critical
 violation may remain.
 
 Between them, journeys with a record: at 1280x800 board, die, move list and step buttons in view

@@ -16,8 +16,10 @@ sideways and a finished game's opened moves stay open as the page polls; that a 
 the hole is named on the last-move line; that each side's clock is labelled by its own time
 control (a time a move, or a game clock); and that once the match is over the final screen stays
 with the final standings and the final positions of the last games, its tables fitting the
-screen's width at both sizes. Screenshots go to OUTDIR/live-*.png. Waits are for
-elements, bounded only against a hang.
+screen's width at both sizes; and that the page opened only once the match is over (a 3x3 match
+is over in seconds) is whole on its own: the match's result at the top, the final standings and
+every finished game opening its moves. Screenshots go to OUTDIR/live-*.png, each taken with the
+page's polls held and no cube sliding. Waits are for elements, bounded only against a hang.
 """
 
 import os

@@ -601,6 +601,10 @@ function render(s) {
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   $('roll').hidden = manual || over || !dice;
+  // The keys that apply: no R without dice to roll, digits for typed dice.
+  const keys = `Keys: ${!dice ? '' : manual ? 'digits type the die, ' : 'R roll, '}arrows + Enter on the board, or type a move; ← → step; V analysis`;
+  const keysEl = document.querySelector('.moverow .keys');
+  if (keysEl.textContent !== keys) keysEl.textContent = keys;
   // Offered only when the person can roll now (not while an engine thinks: R then is kept).
   $('roll').disabled = !canRoll();
   // A roll asked for during the engine's move is made once the move has landed.

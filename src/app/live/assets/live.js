@@ -234,22 +234,21 @@
     return names.length ? ` (${names.join(', ')})` : '';
   };
 
-  // The match's result in words, from the standings (most points first): " ewn won 4.5–1.5
-  // against greedy.", " ewn came first with 5 points." or a tie.
-  const points = (p) => String(p);
+  // The match's result in words, from the standings (most points first): "ewn won 4.5–1.5
+  // against greedy", "ewn came first with 5 points", or a tie.
   function matchResult(v) {
     const t = (v && v.table) || [];
     if (!t.length || !v.games_done) return '';
     const [a, b] = t;
     if (t.length === 2) {
       return a.points === b.points
-        ? ` ${a.name} and ${b.name} drew, ${points(a.points)}–${points(b.points)}.`
-        : ` ${a.name} won ${points(a.points)}–${points(b.points)} against ${b.name}.`;
+        ? `${a.name} and ${b.name} drew, ${a.points}–${b.points}`
+        : `${a.name} won ${a.points}–${b.points} against ${b.name}`;
     }
     const top = t.filter((s) => s.points === a.points).map((s) => s.name);
     return top.length > 1
-      ? ` ${top.join(' and ')} share first place with ${plural(a.points, 'point', 'points')}.`
-      : ` ${a.name} came first with ${plural(a.points, 'point', 'points')}.`;
+      ? `${top.join(' and ')} share first place with ${plural(a.points, 'point', 'points')}`
+      : `${a.name} came first with ${plural(a.points, 'point', 'points')}`;
   }
 
   // The match is over (the view says so), or the server is gone: the match has ended or its
@@ -264,8 +263,8 @@
     $('final-h').textContent = cut ? 'The last view' : 'Final result';
     $('final-text').textContent = cut
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
-      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}.${matchResult(v)} ` +
-        'The final standings, how the last games ended and every finished game (each opens its moves) are below.';
+      : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
+    $('final-more').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
