@@ -159,7 +159,7 @@ function showReview() {
 async function undo() {
   if (!S || !S.can_undo) return;
   const s = await post('/api/undo', {});
-  if (s) say(`Took back to move ${s.ply}: ${SIDE_NAME[s.side]} to move.`);
+  if (s) say(`Took back: ${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move.`);
 }
 
 function roll(ev) {

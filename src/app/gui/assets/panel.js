@@ -685,7 +685,7 @@ function render(s) {
   drawGraph();
   drawReview();
   const moved = announceChanges(prev, s, rolled);
-  if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, at move ${s.ply}.`);
+  if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, after move ${s.ply}.`);
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
 }

@@ -267,7 +267,7 @@
     $('final-more').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
-    $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
+    $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
   }
