@@ -133,7 +133,7 @@ def watch(variant, width, height, check_post):
             # Read in one script, so that a card removed meanwhile (its game over) cannot be
             # half read.
             cards = d.execute_script(
-                "return [...document.querySelectorAll('.game')].map((c) => ({id: c.id,"
+                "return [...document.querySelectorAll('#games .game')].map((c) => ({id: c.id,"
                 " cells: c.querySelectorAll('.board .cell').length,"
                 " holes: c.querySelectorAll('.board .cell.hole').length,"
                 " cubes: c.querySelectorAll('.board .cube').length,"
@@ -181,7 +181,20 @@ def watch(variant, width, height, check_post):
         assert first["width"] >= min(width - 60, 300), f"{where}: a board {first['width']} px wide"
         d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}.png"))
         let_go(d)
-        wait_for(f"{where}: a move on the board", lambda: (b := board()) and b["board"] != first["board"])
+        # A move on the board; or, when the match ended meanwhile (a quick one), the game first
+        # seen ended with more moves than it had then.
+        seen = int(re.match(r"\d+", first["movesLine"]).group(0)) if re.match(r"\d+", first["movesLine"]) else 0
+        number = first["id"].removeprefix("game-")
+
+        def moved():
+            b = board()
+            if b and b["board"] != first["board"]:
+                return True
+            return d.execute_script(
+                "const b = document.querySelector(`#finished button.mv[data-game=\"${arguments[0]}\"]`);"
+                "return document.body.classList.contains('ended') && !!b && parseInt(b.textContent.replace(/\\D+/g, ' ').trim()) > arguments[1];",
+                number, seen)
+        wait_for(f"{where}: a move on the board", moved)
         wait_for(f"{where}: the standings table after a game",
                  lambda: d.find_elements(By.CSS_SELECTOR, "#table tr"))
         wait_for(f"{where}: the finished games with results",
