@@ -143,7 +143,10 @@
   // How a game ended in words, with the referee's word on a fault, which names the side that
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
   const endWords = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`) +
-    (f.detail ? `: ${f.detail}` : '');
+    (f.detail ? `: ${sentence(f.detail)}` : '');
+  // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
+  // within 200 ms"), the page as everywhere else ("Blue: ...").
+  const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   // Each finished game is a row (its title says how it ended, with the referee's word); its
   // moves open in a row of their own below it, across the whole table, and stay open when the
@@ -288,7 +291,7 @@
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
       const res = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
-      const why = f.detail ? `<p class="end-detail" title="${esc(f.detail)}">${esc(f.detail)}</p>` : '';
+      const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
         `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
