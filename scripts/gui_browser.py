@@ -4,7 +4,9 @@ Usage: gui_browser.py URL OUTDIR AXE_JS   (scripts/gui-browser.sh starts the ser
 
 First the journey of a new player from an untouched page, at 1280x800 by clicks and at 390x844 by
 keys: the game the arena opens with is played to its end (the engine answers every move), four
-quick arrow presses step four plies, the game is reviewed, and Rematch swaps the colours.
+quick arrow presses step four plies (the status line then says "After move k of n", as the step
+counter reads k / n), the game is reviewed, and Rematch swaps the colours, while New game still
+offers the person's own seats (also on the page opened again).
 Then flows, on a 1280x800 window: a full game against the engine (a move typed on the keyboard, one
 made with the arrow keys and Enter, steps back and forward after which the engine answers on its
 own, a take-back that is announced), Rematch (where Undo has nothing of the person's to take
@@ -21,7 +23,10 @@ address opened in a new tab keeps control, and in another browser says it only w
 to play; the third game of a record of three is picked and loaded; arrow keys pressed as fast as
 a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
-review entry brings the board into view (and the review is a link away, right after the board), and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
+review entry brings the board into view (and the review is a link away, right after the board), the
+status keeps to one line while an arrow key steps through a game (the board never jumps), and the
+3x3 and 6x6 games again. Screenshots and checks that read where things are wait until nothing on
+the board moves. axe-core scans the page on both: no serious or critical
 violation may remain.
 
 Between them, journeys with a record: at 1280x800 board, die, move list and step buttons in view
@@ -91,9 +96,31 @@ def close(d):
     shutil.rmtree(d.profile_dir, ignore_errors=True)
 
 
+# The board's animations running now: a cube sliding, a taken cube going, the die rolling.
+BOARD_MOVING = (
+    "return document.getAnimations().filter((a) => a.playState === 'running' && a.effect"
+    " && a.effect.target && a.effect.target.closest && a.effect.target.closest('.board, .die')).length"
+    " + document.querySelectorAll('.die.rolling, .cube.ghost').length;")
+
+
+def board_still(d, limit_s=5):
+    """Waits (a few seconds at most: the next move may start another) until nothing on the board
+    moves, so that a screenshot or a check that reads positions never catches a cube mid-slide."""
+    end = time.time() + limit_s
+    while time.time() < end:
+        try:
+            if d.execute_script(BOARD_MOVING) == 0:
+                return True
+        except WebDriverException:
+            return False
+        time.sleep(0.03)
+    return False
+
+
 def shot(d, name, top=True):
     if top:
         d.execute_script("window.scrollTo(0, 0)")
+    board_still(d)
     path = os.path.join(OUT, name)
     d.save_screenshot(path)
     print(f"screenshot {path}")
@@ -367,6 +394,7 @@ def check_layout(d, width):
     assert side_by_side or stacked, f"board {board} overlaps panel {panel}"
     cell = d.find_element(By.ID, "sq-c3").rect
     assert cell["width"] >= 50, f"squares are only {cell['width']}px wide"
+    board_still(d)
     # Badges keep to the squares' corners: none covers the middle of its cube.
     for badge in d.find_elements(By.CSS_SELECTOR, "#board .badge"):
         cube = badge.find_elements(By.XPATH, "../div[contains(@class,'cube')]")
@@ -1088,6 +1116,7 @@ def note_clear_of_bars(d):
 
 def coords_clear_of_cubes(d):
     """Rank and file labels are not covered by cubes (a 6x6 board on a phone)."""
+    board_still(d)
     bad = d.execute_script(
         "const out = [];"
         "for (const c of document.querySelectorAll('#board .cell')) {"
@@ -1106,6 +1135,7 @@ def badges_clear_of_numbers(d):
     load_position(d, "RC5/6/2RBBA2/6/6/5BC r", "6x6")
     wait(d, "the badges of the cubes that can be taken",
          lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .badge.danger, #board .badge.chance")) >= 2)
+    board_still(d)
     bad = d.execute_script(
         "const out = [];"
         "for (const c of document.querySelectorAll('#board .cell')) {"
@@ -1174,6 +1204,13 @@ def opening_game(d, width, by_key):
         for _ in range(4):
             body.send_keys(Keys.ARROW_LEFT)
         wait(d, "four plies back after four quick presses", lambda d: ply_pos(d) == plies - 4)
+        # The step counter and the status line count the same: the position after move k of n.
+        wait(d, "the status saying which position is shown",
+             lambda d: status(d).startswith(f"After move {plies - 4} of {plies}:"))
+        counter = d.find_element(By.ID, "nav-pos")
+        assert counter.text.replace(" ", "") == f"{plies - 4}/{plies}" \
+            and counter.get_attribute("title") == f"after move {plies - 4} of {plies}", \
+            f"the step counter {counter.text!r} ({counter.get_attribute('title')!r}) against the status {status(d)!r}"
         # An earlier position of the finished game: the analysis is no longer held back.
         wait(d, "the analysis shown at an earlier position of the finished game",
              lambda d: d.find_element(By.ID, "winbar").is_displayed()
@@ -1194,6 +1231,16 @@ def opening_game(d, width, by_key):
     wait(d, "the rematch with colours swapped",
          lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
     wait(d, "the engine's first move of the rematch", lambda d: ply_count(d) >= 1 or over(d))
+    # New game after the rematch offers the seats the person chose (a person as Red against the
+    # engine), not the rematch's swapped colours; also on the page opened again.
+    form = "[document.querySelector('#p-red .p-type').value, document.querySelector('#p-blue .p-type').value]"
+    click(d, "top-new")
+    assert js(d, form) == ["human", "ewn"], f"the New game form after a rematch offers {js(d, form)}"
+    d.refresh()
+    wait(d, "the rematch after reopening the page", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
+    open_form(d)
+    assert js(d, form) == ["human", "ewn"], f"the New game form of a page opened on a rematch offers {js(d, form)}"
+    print(f"opening game at {width}: the New game form after the rematch offers the person's own seats")
 
 
 def play_mode_holds_the_analysis(d):
@@ -1336,6 +1383,12 @@ def hold_an_arrow_through_a_game(d):
     one ply a press, and ends exactly at the end."""
     n = ply_count(d)
     navigate_to(d, 0)
+    # Where the board stands (from the page's top) at every status line shown meanwhile: the
+    # status keeps to one line, so that the board never jumps as it changes.
+    d.execute_script(
+        "window.ewnTops = new Set(); window.ewnObs = new MutationObserver(() => {"
+        " window.ewnTops.add(Math.round(document.getElementById('board').getBoundingClientRect().top + window.scrollY)); });"
+        "window.ewnObs.observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true});")
     body = d.find_element(By.TAG_NAME, "body")
     for _ in range(n):
         body.send_keys(Keys.ARROW_RIGHT)
@@ -1343,7 +1396,9 @@ def hold_an_arrow_through_a_game(d):
     for _ in range(n + 5):
         body.send_keys(Keys.ARROW_LEFT)
     wait(d, "back at the start", lambda d: ply_pos(d) == 0 and idle(d))
-    print(f"held arrow keys: {n} plies forward and back, a ply a press")
+    tops = js(d, "(window.ewnObs.disconnect(), [...window.ewnTops])")
+    assert len(tops) == 1, f"the board moved up and down while stepping through the game: its top at {sorted(tops)}"
+    print(f"held arrow keys: {n} plies forward and back, a ply a press, the board still")
 
 
 def all_in_view(d, ids):

@@ -16,8 +16,10 @@ sideways and a finished game's opened moves stay open as the page polls; that a 
 the hole is named on the last-move line; that each side's clock is labelled by its own time
 control (a time a move, or a game clock); and that once the match is over the final screen stays
 with the final standings and the final positions of the last games, its tables fitting the
-screen's width at both sizes. Screenshots go to OUTDIR/live-*.png. Waits are for
-elements, bounded only against a hang.
+screen's width at both sizes; and that the page opened only once the match is over (a 3x3 match
+is over in seconds) is whole on its own: the match's result at the top, the final standings and
+every finished game opening its moves. Screenshots go to OUTDIR/live-*.png, each taken with the
+page's polls held and no cube sliding. Waits are for elements, bounded only against a hang.
 """
 
 import os
@@ -44,6 +46,27 @@ def wait_for(what, check):
             return v
         time.sleep(0.1)
     raise SystemExit(f"live page: timed out waiting for {what}")
+
+
+def hold_still(d):
+    """Holds the page's next poll (its timers wait) and waits until the poll under way has been
+    drawn and no cube slides any more: the page as it stands, for a screenshot or a check that
+    reads positions, never a cube caught mid-slide. `let_go` lets it poll again."""
+    d.execute_script(
+        "if (!window.ewnHeld) { window.ewnHeld = []; window.ewnTimeout = window.setTimeout;"
+        " window.setTimeout = (f, ms) => { window.ewnHeld.push([f, ms]); return 0; }; }")
+    wait_for("the page's poll to land and its cubes to stop sliding", lambda: d.execute_script(
+        "const polled = window.ewnHeld.some(([f]) => f.name === 'poll') || document.body.classList.contains('ended');"
+        "const moving = document.getAnimations().filter((a) => a.playState === 'running' && a.effect"
+        " && a.effect.target && a.effect.target.closest && a.effect.target.closest('.board')).length;"
+        "return polled && moving === 0;"))
+
+
+def let_go(d):
+    """The page polls again, and the timers held meanwhile run."""
+    d.execute_script(
+        "if (window.ewnHeld) { const held = window.ewnHeld; window.ewnHeld = null;"
+        " window.setTimeout = window.ewnTimeout; for (const [f, ms] of held) setTimeout(f, ms); }")
 
 
 SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
@@ -110,7 +133,7 @@ def watch(variant, width, height, check_post):
             # Read in one script, so that a card removed meanwhile (its game over) cannot be
             # half read.
             cards = d.execute_script(
-                "return [...document.querySelectorAll('.game')].map((c) => ({id: c.id,"
+                "return [...document.querySelectorAll('#games .game')].map((c) => ({id: c.id,"
                 " cells: c.querySelectorAll('.board .cell').length,"
                 " holes: c.querySelectorAll('.board .cell.hole').length,"
                 " cubes: c.querySelectorAll('.board .cube').length,"
@@ -135,7 +158,15 @@ def watch(variant, width, height, check_post):
                     assert "ewn" in c["names"] and opponent in c["names"], c["names"]
                     return c
             return None
-        first = wait_for(f"{where}: a game in progress with its last move marked", board)
+        def still_board():
+            # The page held still (no poll, no slide), so that what is read and shot is one
+            # settled view; let go again when no game in progress shows.
+            hold_still(d)
+            c = board()
+            if not c:
+                let_go(d)
+            return c
+        first = wait_for(f"{where}: a game in progress with its last move marked", still_board)
         assert first["cells"] == SQUARES[variant], f"{where}: {first['cells']} squares drawn"
         # Each side's clock as its own time control has it.
         for name, clock in first["clocks"]:
@@ -149,7 +180,21 @@ def watch(variant, width, height, check_post):
         assert first["digit"] < first["cube"], f"{where}: digits {first['digit']} px in {first['cube']} px cubes"
         assert first["width"] >= min(width - 60, 300), f"{where}: a board {first['width']} px wide"
         d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}.png"))
-        wait_for(f"{where}: a move on the board", lambda: (b := board()) and b["board"] != first["board"])
+        let_go(d)
+        # A move on the board; or, when the match ended meanwhile (a quick one), the game first
+        # seen ended with more moves than it had then.
+        seen = int(re.match(r"\d+", first["movesLine"]).group(0)) if re.match(r"\d+", first["movesLine"]) else 0
+        number = first["id"].removeprefix("game-")
+
+        def moved():
+            b = board()
+            if b and b["board"] != first["board"]:
+                return True
+            return d.execute_script(
+                "const b = document.querySelector(`#finished button.mv[data-game=\"${arguments[0]}\"]`);"
+                "return document.body.classList.contains('ended') && !!b && parseInt(b.textContent.replace(/\\D+/g, ' ').trim()) > arguments[1];",
+                number, seen)
+        wait_for(f"{where}: a move on the board", moved)
         wait_for(f"{where}: the standings table after a game",
                  lambda: d.find_elements(By.CSS_SELECTOR, "#table tr"))
         wait_for(f"{where}: the finished games with results",
@@ -164,7 +209,10 @@ def watch(variant, width, height, check_post):
                 ".catch(e => done(String(e)));")
             if status != 405:
                 raise SystemExit(f"live page: a POST was answered {status}, not 405")
-        match.wait(timeout=WAIT_S)
+        # The match is over once the page says so (the runner then still serves the final
+        # screen for a while, so that it can be opened afresh below).
+        wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');") or match.poll() is not None)
         held = d.execute_script("return window.heldSeen;")
         assert not held, f"{where}: a finished game kept its board among the games in progress ({held!r})"
         stale = d.execute_script("return window.staleSeen;")
@@ -193,7 +241,10 @@ def watch(variant, width, height, check_post):
             assert "won" in f["result"] or "No winner" in f["result"], f"{where}: a final board's result {f}"
             assert f["width"] >= 150, f"{where}: a final board {f['width']} px wide"
         fits(d, where)
+        hold_still(d)
         d.save_screenshot(os.path.join(OUT, f"live-{variant}-{width}-final.png"))
+        if match.poll() is None:
+            opened_after_the_end(d, url, where, games)
         print(f"live page, {where}: boards at the variant's size, last move, tables, final screen")
     finally:
         if d:
@@ -201,6 +252,35 @@ def watch(variant, width, height, check_post):
         match.kill()
         match.wait()
         os.unlink(err.name)
+
+
+def opened_after_the_end(d, url, where, games):
+    """The page opened only once the match is over (a quick match is over in seconds) is useful
+    on its own: a line at the top that says the match is over and its result, the final
+    standings, and every finished game, each opening its moves."""
+    d.get(url)
+    wait_for(f"{where}: the final screen of a page opened after the match",
+             lambda: d.find_element(By.ID, "final").is_displayed() and d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
+    said = d.find_element(By.ID, "final-text").text
+    assert "The match is over" in said and re.search(r" won \S+–\S+ against | drew, | first ", said), \
+        f"{where}: the final line does not say the result: {said!r}"
+    top = d.execute_script("return document.getElementById('final').getBoundingClientRect().bottom;")
+    assert top <= d.execute_script("return window.innerHeight;"), f"{where}: the final line is out of view"
+    assert not d.find_element(By.ID, "games-h").is_displayed(), f"{where}: a section of games in progress on the final screen"
+    rows = d.find_elements(By.CSS_SELECTOR, "#table tr")
+    assert len(rows) == 2, f"{where}: {len(rows)} players in the final standings"
+    listed = d.find_elements(By.CSS_SELECTOR, "#finished button.mv")
+    assert len(listed) == min(games, 64), f"{where}: {len(listed)} finished games listed, not {games}"
+    button = listed[-1]
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    n = button.get_attribute("data-game")
+    row = d.find_element(By.ID, f"moves-{n}")
+    assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open: {row.text!r}"
+    fits(d, where)
+    d.execute_script("window.scrollTo(0, 0)")
+    d.save_screenshot(os.path.join(OUT, f"live-{where.split()[0]}-{where.split()[-1].split('x')[0]}-opened-after.png"))
+    print(f"live page, {where}: opened after the match: {said}")
 
 
 def fits(d, where):
@@ -263,6 +343,7 @@ def moves_stay_open(d, where):
 def main():
     watch("6x6", 1280, 800, True)
     watch("3x3", 390, 844, False)
+    watch("3x3", 1280, 800, False)
     watch("blackhole", 1280, 800, False)
     watch("blackhole", 390, 844, False)
     print("live page: every variant drawn at its size, updated move by move, final screen kept")

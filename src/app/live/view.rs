@@ -94,7 +94,7 @@ pub struct FinishedView {
     pub winner: Option<String>,
     /// How it ended (`goal`, `capture`, `time`, ...), as records name it.
     pub reason: String,
-    /// The referee's word on the end, naming the side that lost by a fault (`Red: no bestmove
+    /// The referee's word on the end, naming the side that lost by a fault (`red: no bestmove
     /// within 300 ms; engine killed`); empty when the board ended the game.
     pub detail: String,
     /// Its moves, named as in [`GameView::moves`].

@@ -159,7 +159,7 @@ function showReview() {
 async function undo() {
   if (!S || !S.can_undo) return;
   const s = await post('/api/undo', {});
-  if (s) say(`Took back to move ${s.ply}: ${SIDE_NAME[s.side]} to move.`);
+  if (s) say(`Took back: ${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move.`);
 }
 
 function roll(ev) {
@@ -372,10 +372,21 @@ function wire() {
     showBoard();
   });
   $('rematch').addEventListener('click', async (ev) => {
-    if (repeated(ev)) return;
-    const s = await post('/api/rematch', {});
-    if (s) say(`Rematch: ${settingsText(s)}`);
+    if (repeated(ev) || !S) return;
+    // The New game form keeps offering the seats the person chose (the last game started here,
+    // or the game being answered), not the rematch's swapped colours.
+    const before = S;
+    const mine = !(before.players.red.recorded || before.players.blue.recorded);
+    const seats = rematchSeats(before) || lastStarted || (mine ? seatsOf(before) : null);
+    rematchAsked = seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
+    let s = null;
+    try { s = await post('/api/rematch', {}); } finally { rematchAsked = null; }
+    if (s) {
+      rememberRematch(s, seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' });
+      say(`Rematch: ${settingsText(s)}`);
+    }
   });
+  $('status').addEventListener('click', () => $('status').classList.toggle('whole'));
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's

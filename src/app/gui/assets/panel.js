@@ -380,11 +380,14 @@ function fillForms(s) {
   $('set-delay').value = s.settings.delay_ms;
   // A loaded record's players (the page's own load, or one this page opened on).
   const recorded = Boolean(s.players.red.recorded || s.players.blue.recorded);
-  if (formFromRecord || recorded) {
+  // A rematch's seats are the last game's swapped: not a choice of the person's either.
+  const rematch = rematchSeats(s);
+  if (formFromRecord || recorded || rematch) {
     // A loaded record's players are not a choice of the person's: the form goes back to the
-    // last game started here, or to a person against the engine, Red first.
+    // last game started here, or to a person against the engine, Red first. After a rematch it
+    // offers the seats of the game before it (each on the side they had picked).
     formFromRecord = false;
-    const f = lastStarted || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
+    const f = rematch || lastStarted || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
     for (const side of ['red', 'blue']) {
       const p = f[side];
       const fs = $('p-' + side);
@@ -397,6 +400,28 @@ function fillForms(s) {
     $('ng-first').value = f.first;
     $('ng-dice').value = f.dice;
   }
+}
+
+// The seats a game was played with, as the form fills them.
+const seatsOf = (s) => ({ red: s.players.red, blue: s.players.blue, first: s.setup.first, dice: s.dice.mode });
+
+// The seats the New game form offers while a rematch is on the board: those chosen for the game
+// it answers (the last game started here, else the game before the rematch), not the rematch's
+// swapped colours. Kept in the browser with the rematch's start and seed, so that a page opened
+// again during the rematch offers them too.
+let rematchAsked = null; // the seats to offer for the rematch whose answer is on its way
+function rematchSeats(s) {
+  if (rematchAsked) return rematchAsked;
+  try {
+    const r = JSON.parse(localStorage.getItem('ewn-rematch') || 'null');
+    if (r && r.start === s.start && r.seed === s.dice.seed && r.variant === s.variant.name) return r.seats;
+  } catch (e) { /* no storage */ }
+  return null;
+}
+function rememberRematch(s, seats) {
+  try {
+    localStorage.setItem('ewn-rematch', JSON.stringify({ start: s.start, seed: s.dice.seed, variant: s.variant.name, seats }));
+  } catch (e) { /* no storage */ }
 }
 
 // Announces the move just played (true) or the die just rolled.
@@ -548,6 +573,9 @@ function render(s) {
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
     : TOKEN ? s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
+  // On a phone the status is one line (the board below it never jumps): the whole of it in its
+  // title, and a tap shows it whole.
+  $('status').title = $('status').textContent;
   drawRules(setupMode ? formVariant() : s.variant);
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
@@ -573,6 +601,10 @@ function render(s) {
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   $('roll').hidden = manual || over || !dice;
+  // The keys that apply: no R without dice to roll, digits for typed dice.
+  const keys = `Keys: ${!dice ? '' : manual ? 'digits type the die, ' : 'R roll, '}arrows + Enter on the board, or type a move; ← → step; V analysis`;
+  const keysEl = document.querySelector('.moverow .keys');
+  if (keysEl.textContent !== keys) keysEl.textContent = keys;
   // Offered only when the person can roll now (not while an engine thinks: R then is kept).
   $('roll').disabled = !canRoll();
   // A roll asked for during the engine's move is made once the move has landed.
@@ -640,7 +672,9 @@ function render(s) {
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
   drawDecision();
   drawLegend();
+  // The shown position as the status line and the move list count it: after move k of n.
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
+  $('nav-pos').title = s.ply === 0 ? `the start, 0 of ${s.plies.length} moves` : `after move ${s.ply} of ${s.plies.length}`;
   $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
   drawPlayers();
@@ -651,7 +685,7 @@ function render(s) {
   drawGraph();
   drawReview();
   const moved = announceChanges(prev, s, rolled);
-  if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, at move ${s.ply}.`);
+  if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, after move ${s.ply}.`);
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
 }

@@ -397,12 +397,16 @@ impl State {
             } else {
                 "A move here starts a side line; the game is kept"
             };
-            let before = if line.is_empty() { "Before" } else { "before" };
-            return format!(
-                "{line}{before} move {} of {}: {name} to move{die}. {next}",
-                self.game.cursor + 1,
-                self.game.plies.len()
-            );
+            // The position shown, counted as the step counter and the move list count it:
+            // after move k of the line's n (the start is 0).
+            let (k, n) = (self.game.cursor, self.game.plies.len());
+            let at = match (k, line.is_empty()) {
+                (0, true) => format!("Start, 0 of {n}"),
+                (0, false) => format!("start, 0 of {n}"),
+                (_, true) => format!("After move {k} of {n}"),
+                (_, false) => format!("after move {k} of {n}"),
+            };
+            return format!("{line}{at}: {name} to move{die}. {next}");
         }
         if self
             .flow

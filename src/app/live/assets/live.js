@@ -143,7 +143,10 @@
   // How a game ended in words, with the referee's word on a fault, which names the side that
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
   const endWords = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`) +
-    (f.detail ? `: ${f.detail}` : '');
+    (f.detail ? `: ${sentence(f.detail)}` : '');
+  // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
+  // within 200 ms"), the page as everywhere else ("Blue: ...").
+  const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   // Each finished game is a row (its title says how it ended, with the referee's word); its
   // moves open in a row of their own below it, across the whole table, and stay open when the
@@ -234,6 +237,23 @@
     return names.length ? ` (${names.join(', ')})` : '';
   };
 
+  // The match's result in words, from the standings (most points first): "ewn won 4.5–1.5
+  // against greedy", "ewn came first with 5 points", or a tie.
+  function matchResult(v) {
+    const t = (v && v.table) || [];
+    if (!t.length || !v.games_done) return '';
+    const [a, b] = t;
+    if (t.length === 2) {
+      return a.points === b.points
+        ? `${a.name} and ${b.name} drew, ${a.points}–${b.points}`
+        : `${a.name} won ${a.points}–${b.points} against ${b.name}`;
+    }
+    const top = t.filter((s) => s.points === a.points).map((s) => s.name);
+    return top.length > 1
+      ? `${top.join(' and ')} share first place with ${plural(a.points, 'point', 'points')}`
+      : `${a.name} came first with ${plural(a.points, 'point', 'points')}`;
+  }
+
   // The match is over (the view says so), or the server is gone: the match has ended or its
   // runner stopped. The last view stays.
   function ended(over) {
@@ -243,12 +263,14 @@
     const cut = !over && v && v.games.length > 0;
     document.body.classList.toggle('cut', Boolean(cut));
     $('final').hidden = false;
+    $('final-h').textContent = cut ? 'The last view' : 'Final result';
     $('final-text').textContent = cut
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
-      : `The match is over: ${plural(done, 'game', 'games')} played${variantOf(v)}. How the last games ended and the final standings are below.`;
+      : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
+    $('final-more').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
-    $('status').textContent = cut ? 'the server is gone' : `final: ${plural(done, 'game', 'games')}`;
+    $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
   }
@@ -269,7 +291,7 @@
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
       const res = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
-      const why = f.detail ? `<p class="end-detail" title="${esc(f.detail)}">${esc(f.detail)}</p>` : '';
+      const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
         `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
