@@ -51,12 +51,31 @@ pub struct StatsArgs {
 }
 
 /// Every game of the record files, each replayed by the rules; at least one.
+/// Files of different matches are refused naming both files (the report alone could only name
+/// game numbers, which each file starts again).
 fn read_games(files: &[std::path::PathBuf]) -> Result<Vec<GameRecord>> {
+    use crate::referee::record_file::quoted_path;
     let mut games = Vec::new();
+    // The first game with a match fingerprint: its file, number and fingerprint.
+    let mut first: Option<(&std::path::PathBuf, u64, String)> = None;
     for f in files {
         for g in read_record_file(f)? {
             g.replay()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            if let Some(id) = &g.game.match_id {
+                match &first {
+                    Some((ff, n, fid)) if fid != id => bail!(
+                        "{} game {} and {} game {n} are of different matches (fingerprints {id} \
+                         and {fid}): stats reads the records of one match (its shards, a \
+                         resumed run), never of two",
+                        quoted_path(f),
+                        g.game.number,
+                        quoted_path(ff),
+                    ),
+                    Some(_) => {}
+                    None => first = Some((f, g.game.number, id.clone())),
+                }
+            }
             games.push(g.game);
         }
     }
@@ -208,6 +227,9 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         Some(_) => bail!("--tournament here is only for swiss and knockout records"),
         None => None,
     };
+    if args.luck {
+        luck_needs_two(names.len(), "these records have")?;
+    }
     let anchor = anchor_index(&names, args.anchor.as_deref())?;
     let sprt = parse_sprt(args.sprt.as_deref())?;
     if sprt.is_some() && names.len() != 2 {
@@ -220,9 +242,6 @@ pub fn run_stats(args: StatsArgs) -> Result<()> {
         && !args.json
     {
         print_event(&names, schedule, per_round, anchor, &games)?;
-    }
-    if args.luck {
-        luck_needs_two(names.len(), "these records have")?;
     }
     let report = Report::build(names, &games, anchor, sprt).map_err(anyhow::Error::msg)?;
     let luck = if args.luck {

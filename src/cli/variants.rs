@@ -110,7 +110,9 @@ pub fn run_variants(args: VariantsArgs, loaded: &[&'static Variant]) -> Result<(
                     println!("{}", to_toml(v));
                 }
             }
-            println!("{}: {} variants, all playable", file.display(), vs.len());
+            let n = vs.len();
+            let plural = if n == 1 { "variant" } else { "variants" };
+            println!("{}: {n} {plural}, all playable", file.display());
         }
     }
     Ok(())

@@ -158,6 +158,9 @@ pub enum SpecError {
     Tc(#[from] TcError),
     #[error("no player: give it first or as cmd=")]
     NoPlayer,
+    /// A player's settings joined by commas (`name=mine,cmd=./engine`): read as one value.
+    #[error("{0}: a player's settings are separate words (name=A cmd=B), not joined by commas")]
+    CommaJoined(String),
     /// A setting (`arg=`, `option.<Name>=`, `dir=`, ...) for a player that has no use for it;
     /// `setting` says which and what it is for.
     #[error("{setting} is only for {only}, not '{player}'")]

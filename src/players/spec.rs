@@ -376,7 +376,10 @@ impl Entrant {
     /// The player of the words read, and the checks that its settings are of use to it.
     fn finish(&mut self, w: Words) -> Result<()> {
         let Some(cmd) = w.cmd else {
-            return Err(SpecError::NoPlayer);
+            return Err(match &self.name {
+                Some(n) if n.contains(",cmd=") => SpecError::CommaJoined(format!("name={n}")),
+                _ => SpecError::NoPlayer,
+            });
         };
         let text = match w.proto.as_deref() {
             Some("tcg") if !cmd.trim_start().starts_with("tcg:") => format!("tcg:{cmd}"),

@@ -270,9 +270,17 @@ impl Tournament {
             } else {
                 ""
             };
+            let script = match &e.spec {
+                PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => {
+                    crate::players::engine::windows_script_hint(argv, e.dir.as_deref())
+                }
+                _ => None,
+            };
             let reason = match f {
                 // The system's refusal, or the stderr= file not opened: `SpawnError`'s words.
                 Fault::Crash(s) if s.starts_with("cannot ") || s.starts_with("empty ") => s,
+                // Started, and ended at once by its interpreter: the script's line endings.
+                Fault::Crash(s) if script.is_some() => format!("{s}{}", script.unwrap_or_default()),
                 Fault::Crash(s) => format!("{s}{dropped}"),
                 Fault::Time(s) => format!("no handshake: {s}{dropped}"),
                 // An option the engine refused says so itself.

@@ -127,6 +127,8 @@ pub fn expected_score(elo: f64) -> f64 {
 
 /// `+70.4`; callers put infinities in words (see [`describe_elo`]).
 pub fn fmt_elo(e: f64) -> String {
+    // A value that rounds to zero is written +0.0, never -0.0.
+    let e = if (e * 10.0).round() == 0.0 { 0.0 } else { e };
     format!("{e:+.1}")
 }
 
@@ -354,6 +356,14 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-6
+    }
+
+    #[test]
+    fn an_elo_that_rounds_to_zero_has_no_minus_sign() {
+        assert_eq!(fmt_elo(-0.0), "+0.0");
+        assert_eq!(fmt_elo(-0.04), "+0.0");
+        assert_eq!(fmt_elo(-0.05), "-0.1");
+        assert_eq!(fmt_elo(12.34), "+12.3");
     }
 
     #[test]

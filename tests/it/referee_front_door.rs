@@ -510,6 +510,14 @@ fn a_script_with_windows_line_endings_a_folder_and_a_relative_dir_command_get_hi
     assert!(err.contains("carriage return"), "{err}");
     assert!(err.contains("Windows line endings"), "{err}");
     assert!(!err.contains("standard error is dropped"), "{err}");
+    // `#!/usr/bin/env sh` with Windows line endings: `env` starts, finds no `sh\r` and exits.
+    let env_crlf = executable(
+        "env-crlf.sh",
+        "#!/usr/bin/env sh\r\nwhile read -r l; do echo ugiok; done\r\n",
+    );
+    let err = refused("env-crlf", &[&env_crlf.display().to_string()]);
+    assert!(err.contains("carriage return"), "{err}");
+    assert!(err.contains("sed -i"), "{err}");
     // A folder given as the engine.
     let folder = spaced_dir("engine-folder");
     let err = refused("folder", &[&format!("cmd={}", folder.display())]);
@@ -867,4 +875,52 @@ fn a_resume_of_a_record_that_is_not_there_is_refused_not_started_anew() {
     assert!(err.contains("no record"), "{err}");
     assert!(err.contains("leave out --resume"), "{err}");
     assert!(!rec.exists(), "{err}");
+}
+
+#[test]
+fn stats_names_the_files_of_two_matches_and_refuses_luck_of_many_before_printing() {
+    let a = common::temp_path("front-door", "stats-a.txt");
+    let b = common::temp_path("front-door", "stats-b.txt");
+    assert!(run(&builtin_match(&a, "2", &[])).ok);
+    assert!(run(&builtin_match(&b, "2", &["--movetime", "30"])).ok);
+    let (an, bn) = (a.display().to_string(), b.display().to_string());
+    let err = refused_in_one_line(&["stats", &an, &bn]);
+    assert!(
+        err.contains(&format!(
+            "{bn} game 1 and {an} game 1 are of different matches"
+        )),
+        "{err}"
+    );
+    // Three players: --luck is refused before anything is printed.
+    let three = common::temp_path("front-door", "stats-three.txt");
+    let t = three.display().to_string();
+    let ran = common::run(
+        &[
+            "match", "--engine", "random", "--engine", "greedy", "--engine", "random", "--games",
+            "2", "--quiet", "--record", &t,
+        ],
+        "",
+    );
+    assert!(ran.ok, "{}", ran.stderr);
+    let ran = common::run(&["stats", "--luck", &t], "");
+    assert!(!ran.ok && ran.stderr.contains("--luck is for a match of two players"));
+    assert_eq!(ran.stdout, "", "nothing printed before the refusal");
+}
+
+#[test]
+fn an_engine_named_as_other_tools_name_it_gets_the_words_that_work() {
+    let engine = executable(
+        "named.sh",
+        "#!/bin/sh\nwhile read -r l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; \
+         quit) exit 0;; esac; done\n",
+    );
+    let e = engine.display().to_string();
+    let err = refused("colon", &[&format!("mine:{e}")]);
+    assert!(err.contains(&format!("write name=mine cmd={e}")), "{err}");
+    let joined = format!("name=mine,cmd={e}");
+    let err = refused_in_one_line(&["match", "--engine", &joined, "--opponent", "greedy"]);
+    assert!(err.contains("separate words"), "{err}");
+    // A native engine named as a TCG one: the hint names the native protocol.
+    let err = refused("tcg-native", &[&format!("tcg:{e}")]);
+    assert!(err.contains("named without tcg:"), "{err}");
 }

@@ -34,7 +34,7 @@ use std::time::Duration;
 
 pub use io::open_no_link;
 pub use native::Native;
-pub use process::{Proc, SpawnError};
+pub use process::{Proc, SpawnError, windows_script_hint};
 pub use tcg::{TCG_MOVES_PER_GAME, Tcg};
 
 /// The CPUs this process may run on (Linux); empty where that cannot be known or set.

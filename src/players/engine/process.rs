@@ -259,12 +259,7 @@ pub(super) fn open_log(path: &Path, append: bool) -> Result<std::fs::File, Spawn
 fn start_hint(argv: &[String], dir: Option<&Path>, e: &std::io::Error) -> String {
     use crate::players::spec::shell_quote;
     let program = argv.first().map(String::as_str).unwrap_or("");
-    let path = match dir {
-        Some(d) if !Path::new(program).is_absolute() => {
-            d.join(program.strip_prefix("./").unwrap_or(program))
-        }
-        _ => Path::new(program).to_path_buf(),
-    };
+    let path = program_path(argv, dir);
     let shown = shell_quote(&path.display().to_string());
     if let Some(d) = dir
         && !d.is_dir()
@@ -278,6 +273,18 @@ fn start_hint(argv: &[String], dir: Option<&Path>, e: &std::io::Error) -> String
         format!(" ({shown} is a folder, not a program: name the engine's program in it)")
     } else if e.kind() == std::io::ErrorKind::PermissionDenied {
         format!(" (is it executable? chmod +x {shown})")
+    } else if let Some((name, cmd)) = program.split_once(':')
+        && e.kind() == std::io::ErrorKind::NotFound
+        && !name.is_empty()
+        && !name.contains('/')
+        && Path::new(cmd).exists()
+    {
+        // `mine:./engine`, as some tools name an engine.
+        format!(
+            " (to name the engine, write name={} cmd={})",
+            shell_quote(name),
+            shell_quote(cmd)
+        )
     } else if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') {
         let players = ["random", "greedy", "mcts", "self"];
         match crate::players::spec::nearest(program, &players) {
@@ -300,6 +307,26 @@ fn start_hint(argv: &[String], dir: Option<&Path>, e: &std::io::Error) -> String
     } else {
         String::new()
     }
+}
+
+/// The file of program `argv[0]`, in the `dir=` folder when one is given.
+fn program_path(argv: &[String], dir: Option<&Path>) -> std::path::PathBuf {
+    let program = argv.first().map(String::as_str).unwrap_or("");
+    match dir {
+        Some(d) if !Path::new(program).is_absolute() => {
+            d.join(program.strip_prefix("./").unwrap_or(program))
+        }
+        _ => Path::new(program).to_path_buf(),
+    }
+}
+
+/// The hint for a program that started and exited at once, when it is a script whose `#!` line
+/// ends in a carriage return: `#!/usr/bin/env python3` saved with Windows line endings starts
+/// `env`, which then finds no `python3\r` and exits, so the system's refusal never comes.
+pub fn windows_script_hint(argv: &[String], dir: Option<&Path>) -> Option<String> {
+    let path = program_path(argv, dir);
+    let hint = interpreter_hint(&path);
+    hint.contains("carriage return").then_some(hint)
 }
 
 /// Why a program file that is there is "not found": the interpreter its `#!` line names is not,

@@ -78,10 +78,19 @@ impl Tcg {
 
     /// The start of a game ([`Player::new_game`]) with `time_setting`'s answer checked.
     fn check_game_start(&mut self) -> Result<(), Fault> {
-        let reply = self.ask("time_setting 60", "time_setting", HANDSHAKE)?;
+        // A native engine named with tcg: by mistake says nothing to `time_setting` (or an
+        // error): the hint names the other protocol.
+        const NATIVE: &str = "an engine of the native protocol (`ugi`, protocol/native.md) is \
+                              named without tcg: (or with proto=native)";
+        let reply = self
+            .ask("time_setting 60", "time_setting", HANDSHAKE)
+            .map_err(|f| match f {
+                Fault::Time(s) => Fault::Time(format!("{s}; {NATIVE}")),
+                other => other,
+            })?;
         if reply.trim() != "1" {
             return Err(self.malformed(format!(
-                "'time_setting 60' answered '{}', not '1': not a TCG engine?",
+                "'time_setting 60' answered '{}', not '1': not a TCG engine? {NATIVE}",
                 crate::text_file::excerpt(reply.trim())
             )));
         }
