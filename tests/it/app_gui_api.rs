@@ -437,7 +437,18 @@ fn engine_setups_are_asked_for() {
 
 #[test]
 fn a_crashed_engine_is_reported_and_another_player_takes_over() {
-    let g = Gui::with_engines(&["crash=false"]);
+    // It passes the start check, then dies when asked for a move.
+    let script = common::temp_path("gui", "crash-on-go");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in ugi) echo ugiok;; isready) echo readyok;; \
+         go*) exit 1;; esac; done\n",
+    )
+    .unwrap();
+    let mut perm = std::fs::metadata(&script).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&script, perm).unwrap();
+    let g = Gui::with_engines(&[&format!("crash={}", script.display())]);
     g.quiet();
     g.post(
         "/api/new",
@@ -500,7 +511,18 @@ fn a_silent_engine_is_reported_while_the_server_serves() {
 
 #[test]
 fn engines_on_the_command_line_are_checked_before_serving() {
+    // One that dies after its greeting is started once, as `ewn match` does, and refused.
+    let dies = common::temp_path("gui", "dies-after-ugiok");
+    std::fs::write(&dies, "#!/bin/sh\nread l; echo ugiok; exit 0\n").unwrap();
+    let mut perm = std::fs::metadata(&dies).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&dies, perm).unwrap();
+    let dies_cmd = format!("cmd={}", dies.display());
     for (args, says) in [
+        (
+            vec!["--engine", "name=dies", &dies_cmd],
+            "engine 'dies' could not be started",
+        ),
         (vec!["--engine", "./engine"], "NAME=COMMAND"),
         (
             vec!["--engine", "a=greedy", "--engine", "a=random"],

@@ -75,6 +75,30 @@ impl Roster {
         Ok(Roster { engines })
     }
 
+    /// Starts every engine program once and ends it again, as `ewn match` does before its first
+    /// game and with its words: a program that dies in its handshake (a script saved with
+    /// Windows line endings, a wrong interpreter) or refuses an option is refused before the
+    /// arena's address is printed, not at its first move in a game.
+    pub fn check_starts(&self) -> Result<(), GuiError> {
+        use crate::players::baseline::Kind;
+        use crate::referee::plan::Tournament;
+        let programs: Vec<&(String, Entrant)> = self
+            .engines
+            .iter()
+            .filter(|(_, e)| matches!(e.spec, PlayerSpec::Native(_) | PlayerSpec::Tcg(_)))
+            .collect();
+        if programs.is_empty() {
+            return Ok(());
+        }
+        let filler = || PlayerSpec::Baseline(Kind::Random);
+        let t = Tournament {
+            entrants: programs.iter().map(|(_, e)| e.clone()).collect(),
+            names: programs.iter().map(|(n, _)| n.clone()).collect(),
+            ..Tournament::two_players([filler(), filler()], ["a", "b"])
+        };
+        Ok(t.check_starts()?)
+    }
+
     pub fn names(&self) -> Vec<String> {
         self.engines.iter().map(|(n, _)| n.clone()).collect()
     }

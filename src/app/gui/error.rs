@@ -71,6 +71,9 @@ pub enum GuiError {
     /// An `--engine` of the command line that cannot be offered (its words, and why).
     #[error("--engine {words}: {why}")]
     Engines { words: String, why: String },
+    /// An `--engine` program that could not be started or failed its handshake.
+    #[error(transparent)]
+    Start(#[from] crate::referee::error::StartError),
     #[error(transparent)]
     Tables(#[from] SolveError),
     #[error(
@@ -116,6 +119,7 @@ impl GuiError {
             // The arena's own failures, never a client's fault.
             GuiError::Review(_)
             | GuiError::Engines { .. }
+            | GuiError::Start(_)
             | GuiError::Tables(_)
             | GuiError::PortTaken(_)
             | GuiError::Listen { .. }

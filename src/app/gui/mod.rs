@@ -80,6 +80,7 @@ fn new_token() -> Result<String, GuiError> {
 /// stopped.
 pub fn run(args: GuiArgs) -> Result<(), GuiError> {
     let roster = engines::Roster::parse(&args.engine)?;
+    roster.check_starts()?;
     // Everything that can fail is checked before the address is printed: an address that
     // stops answering a moment later is worse than none.
     let mut st = state::State::new(roster, args.tables.clone());
