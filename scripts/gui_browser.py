@@ -19,7 +19,10 @@ and a forced pass in backrank played with the Pass button.
 New journeys: play mode holds the analysis until asked and shows it at the end; the address bar's
 address opened in a new tab keeps control, and in another browser says it only watches and how
 to play; the third game of a record of three is picked and loaded; arrow keys pressed as fast as
-a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice.
+a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice;
+a record's game lost on time opens over (who won, how, the referee's words, no roll) and its other
+game loads without asking; How to play names the game's first side and never speaks of passing in
+the standard game; Start game and a loaded record keep the status line in view with the board.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
 review entry brings the board into view (and the review is a link away, right after the board), and the 3x3 and 6x6 games again. axe-core scans the page on both: no serious or critical
 violation may remain.
