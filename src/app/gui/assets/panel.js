@@ -28,7 +28,7 @@ function reviewSaid(a, played) {
   if (!differs) return '';
   const best = rv.best !== rv.played ? `, best ${moveShown(rv.best)} ${pct(rv.best_wp)}` : '';
   return `<p class="hint-text" id="review-said">The review (depth ${S.review.depth}) valued played ${moveShown(rv.played)} ${pct(rv.played_wp)}${best}; ` +
-    `this table searched again to depth ${a.depth}, so its values differ a little.</p>`;
+    `this table searched them again to depth ${a.depth}, so its values differ.</p>`;
 }
 
 function drawAnalysis() {
