@@ -17,7 +17,7 @@ function reviewedHere() {
 }
 
 // At a reviewed decision the table searches the moves again, for the analysis' time, and its
-// values can differ a little from the review's (a fixed depth): it says so, with both, so that a
+// values can differ from the review's (a fixed depth): it says so, with both, so that a
 // move never shows two chances unexplained.
 function reviewSaid(a, played) {
   const rv = reviewedHere();
