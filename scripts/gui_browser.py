@@ -21,7 +21,10 @@ and a forced pass in backrank played with the Pass button.
 New journeys: play mode holds the analysis until asked and shows it at the end; the address bar's
 address opened in a new tab keeps control, and in another browser says it only watches and how
 to play; the third game of a record of three is picked and loaded; arrow keys pressed as fast as
-a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice.
+a held key repeats step through a whole game and back, a ply a press; a 6x6 roll shows both dice;
+a record's game lost on time opens over (who won, how, the referee's words, no roll) and its other
+game loads without asking; How to play names the game's first side and never speaks of passing in
+the standard game; Start game and a loaded record keep the status line in view with the board.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
 review entry brings the board into view (and the review is a link away, right after the board), the
 status keeps to one line while an arrow key steps through a game (the board never jumps), and the
@@ -463,6 +466,12 @@ def review_loaded(d, prefix):
     # A marked move shows its position with the played and the best move.
     click_first(d, "a marked move of the review", "#review-marked button")
     wait(d, "the position before the marked move", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+    if js(d, "window.innerWidth") > 900:
+        # On a wide screen the picked decision's analysis (every move for the game's die,
+        # ranked) is in view, as before a review, not under the review's card.
+        wait(d, "the decision's analysis in view", lambda d: d.execute_script(
+            "const t = document.getElementById('analysis-moves'); if (!t) return false;"
+            "const r = t.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight - 60;"))
     print(f"{prefix}: review marked {marks}, graph of {graph_points(d)} points")
 
 
@@ -746,6 +755,8 @@ def pause_shows(d):
     assert d.find_element(By.ID, "paused-tag").is_displayed(), "the board does not show Paused"
     assert not enabled(d, "roll"), "Roll is offered for an engine while paused"
     assert ply_count(d) == 0
+    picked = js(d, "document.querySelectorAll('#board .cube.selected, #board .cell.target').length")
+    assert picked == 0, f"the paused engine's cube is shown picked ({picked} marks)"
     shot(d, "desktop-paused.png")
     delay.clear()
     delay.send_keys("300", Keys.TAB)
@@ -797,6 +808,7 @@ def variant_game(d, variant, width, name, setups=None):
     wait(d, f"the {rows}x{cols} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == rows * cols)
     if setups:
         assert js(d, "S.setup.red_setup") == setups[0], "the typed setup was not used"
+    wait(d, f"the status line and the {variant} board in view after Start game", status_and_board_in_view)
     faces = [o[0] for o in js(d, "S.variant.outcomes")]
     d.execute_script("window.scrollTo(0, 0)")
     for turn in range(3):
@@ -911,11 +923,12 @@ def variants_explained(d, width):
     for name, goals, starts, words, banned in (
         # Corner goals: each side's corner start square is drawn as the other side's goal, so
         # 10 of the 12 start squares are shaded (the old 7x7 drawing shaded 14 a side).
-        ("backrank", 10, 12, ("far rank", "passes"), ("triangle", "corner (Red")),
+        ("backrank", 10, 12, ("far rank", "passes", "no legal move passes"), ("triangle", "corner (Red")),
         ("7x7", 2, 10, ("7x7", "a die of 6 faces"), ()),
         ("nodice", 2, 10, ("no dice", "any one of your cubes"), ("Roll",)),
         ("blackhole", 2, 10, ("hole", "c3"), ()),
-        ("standard", 2, 10, ("Roll a die of 6 faces", "corner"), ()),
+        # In the standard game every turn has a move: no word of passing.
+        ("standard", 2, 10, ("Roll a die of 6 faces", "corner", "Red moves first"), ("passes",)),
     ):
         new_game(d, ("human",), ("human",), variant=name)
         wait(d, f"the {name} board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
@@ -949,6 +962,17 @@ def variants_explained(d, width):
             shot(d, f"{'desktop' if width > 500 else 'phone'}-7x7.png")
         summary.click()
     print(f"variants at {width}px: goals, start squares and How to play from each definition, in view")
+
+
+def rules_name_the_first_side(d):
+    """How to play names the side that moves first in the game on the board, not the variant's."""
+    new_game(d, ("human",), ("human",))
+    form_choose(d, "#ng-first", "b")
+    start_game(d)
+    wait(d, "a game with Blue first", lambda d: js(d, "S.setup.first") == "b" and js(d, "S.side") == "b")
+    text = d.execute_script("return document.getElementById('rules-text').textContent")
+    assert "Blue moves first" in text and "Red moves first" not in text, f"How to play with Blue first: {text!r}"
+    print("How to play: Blue moves first in a game set so")
 
 
 def flip_and_copy(d):
@@ -1325,6 +1349,15 @@ def review_card_on_top(d):
         "return r.top >= -1 && r.top < window.innerHeight / 3;")
 
 
+def status_and_board_in_view(d):
+    """The status line (whose turn, or how the game ended) and the board are both in view: what
+    the page scrolled to by itself never hides the status."""
+    return d.execute_script(
+        "const s = document.getElementById('status').getBoundingClientRect();"
+        "const b = document.getElementById('board').getBoundingClientRect();"
+        "return s.top >= -1 && s.bottom <= window.innerHeight + 1 && b.top >= -1 && b.bottom <= window.innerHeight + 1;")
+
+
 def board_and_bar_in_view(d):
     """The board is in view whole, with the player's bar above it."""
     return d.execute_script(
@@ -1358,12 +1391,87 @@ def third_game_of_a_record(d):
     assert picker["left"] >= 0 and picker["right"] <= picker["page"], f"the record's game picker is off the page: {picker}"
     assert picker["text"] <= picker["room"], f"the picked game's name is cut off in the picker: {picker}"
     wait(d, "the loaded game's board in view", board_and_bar_in_view)
+    wait(d, "the status line in view with the loaded game's board", status_and_board_in_view)
     # The form offers the last game started here (or a person against the engine, Red first),
     # not the record's players.
     want = js(d, "lastStarted ? [lastStarted.first, lastStarted.red.type] : ['r', 'human']")
     got = js(d, "[$('ng-first').value, document.querySelector('#p-red .p-type').value]")
     assert got == want, f"the New game form after loading a record: {got}, expected {want}"
     print("record of three games: the third one picked and loaded")
+
+
+# Two games of a match that an engine lost on time (it answered its handshake, then went quiet):
+# the record's result line names the loser and the referee's words.
+LOST_ON_TIME = """game 1
+match 06b7513a8865568f
+seed 910a2dec89025cc1
+date 2026-12-04
+red ewn
+blue late
+setup 456123 162453
+first r
+move r 3 a3b3 49.3
+move b 2 c1b2 49.3
+move r 3 b3c2 51.7
+move b 3 e3d3 49.5
+move r 3 c2d1 51.5
+move b 1 e1d1 59.5
+move r 4 a5b4 57.4
+move b 2 b2a3 59.7
+move r 5 b5b4 49.2
+move b 1 d1c2 58.3
+move r 5 b4c3 53.4
+result r time blue: no bestmove within 150 ms; engine killed
+end
+game 2
+match 06b7513a8865568f
+seed 910a2dec89025cc1
+date 2026-12-04
+red late
+blue ewn
+setup 456123 162453
+first r
+move r 3 a3b3 49.2
+move b 2 c1b2 49.1
+move r 3 b3c2 49.3
+move b 3 e3d3 51.9
+move r 3 c2d1 49.3
+move b 1 e1d1 49.1
+move r 4 a5b4 54.6
+move b 2 b2a3 49.1
+move r 5 b5b4 49.3
+move b 1 d1c2 53.6
+result b time red: no bestmove within 150 ms; engine killed
+end
+"""
+
+
+def a_record_lost_on_time(d):
+    """A record's game lost on time is shown over: who won and how, with the referee's words, no
+    roll, no win chances still being worked out; picking the record's other game never asks."""
+    new_game(d, ("human",), ("ewn", 2, 50))
+    roll_if_needed(d)
+    click_move(d)
+    wait(d, "a game under way", lambda d: ply_count(d) >= 1 and not over(d))
+    load_record_text(d, LOST_ON_TIME)
+    wait(d, "the record's game picker", lambda d: d.find_element(By.ID, "record-pick").is_displayed())
+    Select(d.find_element(By.ID, "record-game")).select_by_value("2")
+    wait(d, "game 2, lost on time", lambda d: js(d, "S.players.red.label") == "late" and ply_count(d) == 10)
+    said = status(d)
+    assert said.startswith("Blue wins: Red ran out of time") and "no bestmove within 150 ms" in said, \
+        f"the status of a game lost on time: {said!r}"
+    result = d.find_element(By.ID, "result").text
+    assert "Blue wins" in result and "ran out of time" in result and "no bestmove" in result, \
+        f"the result of a game lost on time: {result!r}"
+    assert not enabled(d, "roll"), "Roll is offered in a game lost on time"
+    wait(d, "the graph worked out", lambda d: js(d, "S.graph_gaps") == 0 and js(d, "S.graph[S.graph.length - 1]") == 0)
+    # The record's other game: loaded at once, never "Replace it?".
+    Select(d.find_element(By.ID, "record-game")).select_by_value("1")
+    wait(d, "game 1, lost on time by Blue", lambda d: js(d, "S.players.blue.label") == "late" and ply_count(d) == 11)
+    assert not d.find_element(By.ID, "load-ask").is_displayed(), "switching games of a loaded record asks"
+    assert status(d).startswith("Red wins: Blue ran out of time"), status(d)
+    shot(d, f"{d.get_window_size()['width']}-record-lost-on-time.png")
+    print("record lost on time: shown over, with the referee's words; its other game loads without asking")
 
 
 def two_dice_shown(d):
@@ -1633,10 +1741,12 @@ def desktop():
         own_capture_by_click(d)
         hole_and_fall(d, 1280)
         variants_explained(d, 1280)
+        rules_name_the_first_side(d)
         flip_and_copy(d)
         minors(d)
         review_counts_and_cancels(d)
         third_game_of_a_record(d)
+        a_record_lost_on_time(d)
         hold_an_arrow_through_a_game(d)
         axe(d, "the desktop page after the variants' checks")
     finally:
@@ -1655,6 +1765,7 @@ def phone():
         wait(d, "the board's squares", lambda d: js(d, "S") and len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols"))
         new_game(d, ("human",), ("ewn", 2, 50), 99)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
+        wait(d, "the status line and the board in view after Start game", status_and_board_in_view)
         d.execute_script("window.scrollTo(0, 0)")
         turns = 0
         while True:

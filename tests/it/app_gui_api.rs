@@ -417,6 +417,50 @@ fn records_save_and_load_back() {
     assert_eq!(s["live"], true);
 }
 
+/// A record's game lost on time opens over where it stopped, with the referee's words, nothing
+/// to roll, and is saved back with its result; a die whose cube is gone says which cubes move.
+#[test]
+fn a_record_lost_on_time_opens_over() {
+    let g = Gui::start();
+    g.quiet();
+    let rec = "game 1\nseed 910a2dec89025cc1\ndate 2026-12-04\nred late\nblue ewn\n\
+               setup 456123 162453\nfirst r\nmove r 3 a3b3\nmove b 2 c1b2\n\
+               result b time red: no bestmove within 150 ms; engine killed\nend\n";
+    let s = g.post("/api/record", json!({ "text": rec }));
+    assert_eq!(
+        (s["winner"].as_str(), s["reason"].as_str()),
+        (Some("b"), Some("time")),
+        "{s}"
+    );
+    assert_eq!(s["detail"], "red: no bestmove within 150 ms; engine killed");
+    let status = s["status"].as_str().unwrap();
+    assert_eq!(
+        status,
+        "Blue wins: Red ran out of time (no bestmove within 150 ms; engine killed)"
+    );
+    assert_eq!(legal(&s), Vec::<String>::new());
+    assert_eq!(s["graph"][2], 0.0, "Blue won: Red's chance is 0 at the end");
+    let (code, _) = g.post_code("/api/roll", json!({}));
+    assert_eq!(code, 409, "a roll in a game that is over");
+    let saved = g.get("/api/record")["text"].as_str().unwrap().to_string();
+    assert!(
+        saved.contains("result b time red: no bestmove within 150 ms; engine killed"),
+        "{saved}"
+    );
+    // An earlier position of it is no end: no result there.
+    let s = g.post("/api/navigate", json!({"ply": 1}));
+    assert!(s["winner"].is_null() && s["detail"].is_null(), "{s}");
+    // Red's cube 3 is gone: die 3 moves cube 1, and the status says so.
+    let rec = "game 1\ndate 2026-01-02\nred a\nblue b\nposition 5/5/B11R12/5/5 r\nresult unfinished\nend\n";
+    g.post("/api/record", json!({ "text": rec }));
+    let s = g.post("/api/roll", json!({"die": 3}));
+    let status = s["status"].as_str().unwrap();
+    assert!(
+        status.ends_with("die 3: cube 3 is gone, move 1"),
+        "{status}"
+    );
+}
+
 #[test]
 fn engine_setups_are_asked_for() {
     let g = Gui::with_engines(&["me=self"]);

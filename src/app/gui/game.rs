@@ -87,6 +87,17 @@ pub fn ending(b: &Board) -> Option<(Color, Reason)> {
     Some((w, how))
 }
 
+/// How a line ended without a finished position: a person's resignation, or, in a loaded record,
+/// a fault of the loser's program (out of time, a crash, an illegal or malformed move).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Forfeit {
+    pub winner: Color,
+    pub reason: Reason,
+    /// The referee's words on a fault, as the record has them ("red: no bestmove within 150 ms;
+    /// engine killed"); empty for a resignation.
+    pub detail: String,
+}
+
 /// A finished game kept whole while the person explores a side line from one of its positions
 /// (as an analysis board does): its plies and graph, and where the side line leaves it.
 #[derive(Clone, Debug)]
@@ -95,8 +106,8 @@ pub struct MainLine {
     pub graph: Vec<Option<f64>>,
     /// The side line shares the main line's first `branch` plies.
     pub branch: usize,
-    /// The game ended by the resignation of the side to move at its end.
-    pub resigned: bool,
+    /// The game ended without a finished position (a resignation, a fault).
+    pub forfeit: Option<Forfeit>,
 }
 
 #[derive(Clone, Debug)]
@@ -114,8 +125,9 @@ pub struct Game {
     pub date: String,
     /// The finished game this line branched from, while `plies` is a side line of it.
     pub main: Option<MainLine>,
-    /// The side to move at the end of the line resigned there (a person's resignation).
-    pub resigned: bool,
+    /// The line ended at its end without a finished position: the side to move resigned there,
+    /// or (a loaded record) a program lost by a fault.
+    pub forfeit: Option<Forfeit>,
     /// The shown position, kept in step with the cursor.
     board: Board,
 }
@@ -132,7 +144,7 @@ impl Game {
             graph: vec![None],
             date: today(),
             main: None,
-            resigned: false,
+            forfeit: None,
         };
         g.set_terminal_point();
         g
@@ -158,15 +170,23 @@ impl Game {
     }
 
     /// The winner of the shown position and how it won: a finished position, or the end of a
-    /// line whose side to move resigned.
+    /// line that ended by a resignation or a fault.
     pub fn result(&self) -> Option<(Color, Reason)> {
-        if self.resigned && self.is_live() {
-            return Some((self.board.side_to_move().other(), Reason::Resign));
+        if let Some(f) = self.forfeit.as_ref().filter(|_| self.is_live()) {
+            return Some((f.winner, f.reason));
         }
         ending(&self.board)
     }
 
-    /// Whether the shown position ends the game (finished or resigned).
+    /// The referee's words on a fault that ended the game at the shown position, if any.
+    pub fn end_detail(&self) -> Option<&str> {
+        self.forfeit
+            .as_ref()
+            .filter(|f| self.is_live() && !f.detail.is_empty())
+            .map(|f| f.detail.as_str())
+    }
+
+    /// Whether the shown position ends the game (finished, resigned or lost by a fault).
     pub fn over(&self) -> bool {
         self.result().is_some()
     }
@@ -181,10 +201,14 @@ impl Game {
                 "a side resigns at the end of the game, not at a step back",
             ));
         }
-        self.resigned = true;
-        self.die = None;
         let w = self.board.side_to_move().other();
-        self.set_point(self.cursor, if w == Color::Red { 1.0 } else { 0.0 });
+        self.forfeit = Some(Forfeit {
+            winner: w,
+            reason: Reason::Resign,
+            detail: String::new(),
+        });
+        self.die = None;
+        self.put_point(self.cursor, if w == Color::Red { 1.0 } else { 0.0 });
         Ok(())
     }
 
@@ -216,7 +240,7 @@ impl Game {
 
     /// Whether the line ends in a finished position.
     pub fn line_over(&self) -> bool {
-        self.resigned || self.line_end().is_over()
+        self.forfeit.is_some() || self.line_end().is_over()
     }
 
     /// Before the line is cut at `ply`: a finished game is kept as the main line (a side line
@@ -232,10 +256,10 @@ impl Game {
                 plies: self.plies.clone(),
                 graph: self.graph.clone(),
                 branch: ply,
-                resigned: self.resigned,
+                forfeit: self.forfeit.clone(),
             });
         }
-        self.resigned = false;
+        self.forfeit = None;
     }
 
     /// The game's own line: the main line while a side line is shown, else the line.
@@ -257,7 +281,7 @@ impl Game {
         let m = self.main.take().expect("checked");
         self.plies = m.plies;
         self.graph = m.graph;
-        self.resigned = m.resigned;
+        self.forfeit = m.forfeit;
         self.navigate(ply)
     }
 
@@ -304,7 +328,7 @@ impl Game {
             let main = self.main.take().expect("checked");
             self.plies = main.plies;
             self.graph = main.graph;
-            self.resigned = main.resigned;
+            self.forfeit = main.forfeit;
             self.step_to(self.cursor + 1);
             return Ok(());
         }
@@ -359,8 +383,16 @@ impl Game {
     }
 
     /// Records Red's win chance for the position after `ply` plies (of the main line too, while
-    /// the side line shares that position).
+    /// the side line shares that position). The end of a line lost by a resignation or a fault
+    /// keeps its certain value (the same position, searched, would say otherwise).
     pub fn set_point(&mut self, ply: usize, red: f64) {
+        if self.forfeit.is_some() && ply == self.plies.len() {
+            return;
+        }
+        self.put_point(ply, red);
+    }
+
+    fn put_point(&mut self, ply: usize, red: f64) {
         if let Some(p) = self.graph.get_mut(ply) {
             *p = Some(red.clamp(0.0, 1.0));
         }
@@ -381,7 +413,7 @@ impl Game {
     fn set_terminal_point(&mut self) {
         if let Some((w, _)) = self.result() {
             let v = if w == Color::Red { 1.0 } else { 0.0 };
-            self.set_point(self.cursor, v);
+            self.put_point(self.cursor, v);
         }
     }
 
@@ -393,11 +425,11 @@ impl Game {
         for p in plies {
             end.make(p.mv);
         }
-        let resigned = self.main.as_ref().map_or(self.resigned, |m| m.resigned);
-        let (winner, reason) = match ending(&end) {
-            Some((w, how)) => (Some(w), how),
-            None if resigned => (Some(end.side_to_move().other()), Reason::Resign),
-            None => (None, Reason::Unfinished),
+        let forfeit = self.main.as_ref().map_or(&self.forfeit, |m| &m.forfeit);
+        let (winner, reason) = match (ending(&end), forfeit) {
+            (Some((w, how)), _) => (Some(w), how),
+            (None, Some(f)) => (Some(f.winner), f.reason),
+            (None, None) => (None, Reason::Unfinished),
         };
         GameRecord {
             number: 1,
@@ -410,10 +442,10 @@ impl Game {
             plies: plies.to_vec(),
             winner,
             reason,
-            detail: if winner.is_none() {
-                "saved from the gui".into()
-            } else {
-                String::new()
+            detail: match forfeit {
+                _ if winner.is_none() => "saved from the gui".into(),
+                Some(f) if ending(&end).is_none() => f.detail.clone(),
+                _ => String::new(),
             },
         }
     }
@@ -431,7 +463,17 @@ impl Game {
         g.plies = rec.plies.clone();
         g.graph = vec![None; g.plies.len() + 1];
         g.navigate(g.plies.len())?;
-        g.resigned = rec.reason == Reason::Resign && !g.board.is_over();
+        // A game that ended without a finished position: resigned, or lost by a fault (time, a
+        // crash, an illegal or malformed move), which the record names with its winner.
+        g.forfeit = rec
+            .winner
+            .filter(|_| !g.board.is_over())
+            .filter(|_| !matches!(rec.reason, Reason::Goal | Reason::Capture))
+            .map(|winner| Forfeit {
+                winner,
+                reason: rec.reason,
+                detail: rec.detail.clone(),
+            });
         g.set_terminal_point();
         Ok(g)
     }
@@ -587,5 +629,46 @@ mod tests {
         assert_eq!(back.plies, g.plies);
         assert_eq!(to_fen(back.board()), to_fen(g.board()));
         assert!(back.graph.last().copied().flatten().is_some());
+    }
+
+    /// A record's game lost on time is over where it stopped (not a game to go on with), says
+    /// the referee's words there, and is saved again with its result.
+    #[test]
+    fn a_record_lost_on_time_is_over() {
+        let mut g = Game::new(Board::startpos(), DiceMode::Auto { seed: 5 });
+        for _ in 0..4 {
+            let d = g.roll_auto().unwrap();
+            let m = g.board().moves_for_die(d).as_slice()[0];
+            g.play(m).unwrap();
+        }
+        let mut rec = g.record(["a", "b"]);
+        assert_eq!(rec.reason, Reason::Unfinished);
+        rec.winner = Some(Color::Blue);
+        rec.reason = Reason::Time;
+        rec.detail = "red: no bestmove within 150 ms; engine killed".into();
+        let mut back = Game::from_record(&rec).unwrap();
+        assert_eq!(back.result(), Some((Color::Blue, Reason::Time)));
+        assert_eq!(
+            back.end_detail(),
+            Some("red: no bestmove within 150 ms; engine killed")
+        );
+        assert!(back.line_over());
+        assert_eq!(back.graph.last().copied().flatten(), Some(0.0));
+        back.set_point(4, 0.5);
+        assert_eq!(
+            back.graph.last().copied().flatten(),
+            Some(0.0),
+            "the end keeps its certain value"
+        );
+        assert!(matches!(back.play(Move::PASS), Err(MoveError::Over)));
+        let again = back.record(["a", "b"]);
+        assert_eq!(
+            (again.winner, again.reason, again.detail.as_str()),
+            (rec.winner, rec.reason, rec.detail.as_str())
+        );
+        // An earlier position is not the end: no result there.
+        back.navigate(2).unwrap();
+        assert_eq!((back.result(), back.end_detail()), (None, None));
+        assert!(back.line_over());
     }
 }

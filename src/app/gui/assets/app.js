@@ -270,7 +270,8 @@ function drawBoard() {
   const legal = (!setupMode && S && mayMove()) ? S.legal.filter((m) => m !== '0000') : [];
   const froms = new Set(legal.map((m) => m.slice(0, 2)));
   let sel = selected;
-  if (!sel && froms.size === 1) sel = [...froms][0];
+  // The die's only cube is picked for a person; an engine's (paused) is never shown picked.
+  if (!sel && froms.size === 1 && humanToMove()) sel = [...froms][0];
   const targets = new Set(sel ? legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)) : []);
   const lastPly = (!setupMode && S && S.ply > 0 && S.plies[S.ply - 1].move !== '0000') ? S.plies[S.ply - 1] : null;
   const last = lastPly ? lastPly.move : null;
@@ -359,7 +360,8 @@ function drawBoard() {
 
 // The arrows on the board: at a reviewed decision the move played (red) and the best (green);
 // with the analysis shown, the best move of the rolled die (green) and, at an earlier position of
-// the game, the move the game played there (red); a hint (blue); a move of the table pointed at.
+// the game, the move the game played there (red); a hint (green: the best move); a move of the
+// table pointed at.
 function boardArrows(rv, hint) {
   if (setupMode || !S) return [];
   const out = [];
@@ -458,7 +460,7 @@ function onBoardClick(i) {
     return;
   }
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
-  const sel = selected || (froms.size === 1 ? [...froms][0] : null);
+  const sel = selected || (froms.size === 1 && humanToMove() ? [...froms][0] : null);
   const own = ownCubeAt(name) && name !== sel;
   // The second click on an own cube that the picked cube can take takes it.
   const arm = takeArm;

@@ -66,12 +66,20 @@ function listGames(text) {
   return games.length;
 }
 
+// The record a game was loaded from, and that game as loaded: picking another game of the same
+// record replaces nothing of the person's, so it never asks.
+let loadedFrom = null;
+const asLoaded = () => Boolean(S && loadedFrom && S.start === loadedFrom.start &&
+  S.plies.length === loadedFrom.plies && !S.main);
+
 // Loads the game picked in the record (the first when it has one game). An unfinished game with
-// moves is replaced only when the person says so (as for a link).
+// moves is replaced only when the person says so (as for a link), unless it is another game of
+// the record on the board, untouched.
 async function loadRecord(text, asked) {
   const many = listGames(text) > 1;
   const game = many ? Number($('record-game').value) || 1 : 1;
-  if (!asked && S && S.plies.length > 0 && !S.winner) {
+  const sameRecord = loadedFrom && loadedFrom.text === text && asLoaded();
+  if (!asked && !sameRecord && S && S.plies.length > 0 && !S.winner) {
     pendingLoad = text;
     $('load-ask').hidden = false;
     $('load-yes').focus();
@@ -82,6 +90,7 @@ async function loadRecord(text, asked) {
   formFromRecord = true;
   const s = await post('/api/record', { text, game });
   if (s) {
+    loadedFrom = { text, start: s.start, plies: s.plies.length };
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
     // The field or picker far below keeps no focus (a phone scrolls back to a focused field),
     // and the board comes into view, once now and once the page has settled.
@@ -138,10 +147,15 @@ function showBoard() {
   // At once, not smoothly: a click aimed at the board or the die while the page still glides lands
   // beside its target (the browser journeys missed Roll that way). The player's bar above the
   // board comes into view with it, so that its top edge (and the Paused tag on it) is not cut.
+  // The status line above comes too whenever it fits with the board: it says whose turn it is,
+  // or how the game ended, and a scroll that cut it off would hide just that.
   const r = $('board').getBoundingClientRect();
-  if (r.top < 0 || r.bottom > window.innerHeight) {
+  const st = $('status').getBoundingClientRect();
+  const withStatus = r.bottom - st.top + 8 <= window.innerHeight;
+  const statusOut = st.top < 0 || st.bottom > window.innerHeight;
+  if (r.top < 0 || r.bottom > window.innerHeight || (withStatus && statusOut)) {
     const above = document.querySelector('.board-wrap').previousElementSibling;
-    const top = Math.min(r.top, above ? above.getBoundingClientRect().top : r.top);
+    const top = withStatus ? st.top : Math.min(r.top, above ? above.getBoundingClientRect().top : r.top);
     window.scrollTo({ top: Math.max(0, window.scrollY + top - 4), behavior: 'auto' });
   }
 }

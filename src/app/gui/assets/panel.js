@@ -9,6 +9,28 @@ function shownRow() {
   return S.analysis.moves.find((m) => m.move === shownMove) || null;
 }
 
+// The review's entry for the move played at the shown position (marked or not), or null.
+function reviewedHere() {
+  if (!S || setupMode || !S.review.moves || S.review.busy || S.ply >= S.plies.length) return null;
+  if (S.main && S.review.line === 'main' && S.ply >= S.main.branch) return null;
+  return S.review.moves[S.ply] || null;
+}
+
+// At a reviewed decision the table searches the moves again, for the analysis' time, and its
+// values can differ from the review's (a fixed depth): it says so, with both, so that a
+// move never shows two chances unexplained.
+function reviewSaid(a, played) {
+  const rv = reviewedHere();
+  if (!rv || rv.die !== a.die || rv.played !== played || rv.choices < 2) return '';
+  const row = (mv) => a.moves.find((m) => m.move === mv);
+  const differs = [[rv.played, rv.played_wp], [rv.best, rv.best_wp]]
+    .some(([mv, wp]) => row(mv) && pct(row(mv).wp) !== pct(wp));
+  if (!differs) return '';
+  const best = rv.best !== rv.played ? `, best ${moveShown(rv.best)} ${pct(rv.best_wp)}` : '';
+  return `<p class="hint-text" id="review-said">The review (depth ${S.review.depth}) valued played ${moveShown(rv.played)} ${pct(rv.played_wp)}${best}; ` +
+    `this table searched them again to depth ${a.depth}, so its values differ.</p>`;
+}
+
 function drawAnalysis() {
   const a = S.analysis;
   let note = '';
@@ -51,7 +73,7 @@ function drawAnalysis() {
     const head = played
       ? `${asIn}: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
       : `${DieWords(a.die)}: every move, ${side}'s win chance`;
-    die = `<h3>${head} <small>depth ${a.depth}</small></h3>` +
+    die = `<h3>${head} <small>depth ${a.depth}</small></h3>` + (played ? reviewSaid(a, played) : '') +
       `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">win</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else if (S.die !== null && a.enabled) die = `<h3>${DieWords(S.die)}${next && next.die === S.die && hasDice() ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
   else if (a.enabled) {
@@ -63,7 +85,12 @@ function drawAnalysis() {
   let faces = '';
   // Without dice there is no roll: the move table above is the whole story.
   if (a.preroll && a.preroll.faces.length && !S.winner && hasDice()) {
-    const rows = a.preroll.faces.map((f) => `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`).join('');
+    // The rolled face's row takes the rolled die's table (searched deeper), so that a move shows
+    // one chance on the page.
+    const rolled = a.moves && a.moves.length && a.die === S.die ? a.moves[0] : null;
+    const rows = a.preroll.faces.map((f) => (S.die === f.die && rolled
+      ? `<tr class="best" title="as the rolled die's table above says it (depth ${a.depth})"><td>${f.die}</td><td class="mono">${moveShown(rolled.move)}</td><td class="num">${pct(rolled.wp)}</td></tr>`
+      : `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`)).join('');
     const depths = [...new Set(a.preroll.faces.map((f) => f.depth))].sort((x, y) => x - y).join('–');
     faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face <small title="before the roll the six faces share the search time, so each is searched less deeply than the rolled die's table, and its value can differ from it by a little">depth ${depths}</small></h3>` +
       `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col">win</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -277,7 +304,7 @@ function drawReview() {
   setHtml($('review-out'),
     `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th><th scope="col" class="num" title="mean accuracy over the decisions with a choice (lichess's curve)">accuracy</th><th scope="col" class="num" title="the luck of the side's rolls: win chance the dice gave (+) or took (−)">luck</th></tr></thead>` +
     `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
-    '<p class="hint-text">?! inaccuracy, ? mistake, ?? blunder. Pick a move to see it: red frame the move played, green the best.</p>' +
+    `<p class="hint-text">?! inaccuracy, ? mistake, ?? blunder; win chances at the review's depth ${rv.depth}. Pick a move to see it: red frame the move played, green the best.</p>` +
     (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>'));
 }
 
@@ -301,7 +328,9 @@ function drawLegend() {
     Boolean(S.analysis.moves || S.analysis.preroll || S.graph.some((p) => p !== null && p !== undefined));
   const reviewed = Boolean(S.review.moves);
   $('lg-fell').hidden = !(S.variant.holes && S.variant.holes.length);
-  $('lg-best').hidden = !(analysed || reviewed);
+  // A hint's arrow is the best move's too.
+  const hinted = Boolean(hintMove && hintFen === S.fen);
+  $('lg-best').hidden = !(analysed || reviewed || hinted);
   $('lg-played').hidden = !(reviewed || (!held() && S.plies.length > 0));
 }
 
@@ -471,8 +500,14 @@ function variantLabel(v) {
   return `${v.name}: ${v.rows}x${v.cols}, ${v.cubes.length} cubes, ${dice}${extra.length ? ', ' + extra.join(', ') : ''}`;
 }
 
-// The rules of a variant, from its definition, for "How to play".
-function rulesHtml(v) {
+// Whether a side can be left with no legal move in a variant: a missing cube's number that
+// passes, cubes that never take their own (a cube boxed in by its own), or forward steps towards
+// a corner goal (a cube on the far rank). In the standard game every turn has a move.
+const mayPass = (v) => v.substitute === 'pass' || !v.own_capture || (v.moves === 'forward' && v.goal !== 'rank');
+
+// The rules of a variant, from its definition, for "How to play"; `first` is the side the game
+// on the board (or the one being set up) starts with.
+function rulesHtml(v, first) {
   const g = EwnBoard.geometry({ rows: v.rows, cols: v.cols });
   const redGoal = v.goal === 'rank' ? 'rank 1' : g.name(g.n - 1);
   const blueGoal = v.goal === 'rank' ? `rank ${v.rows}` : g.name(0);
@@ -480,7 +515,7 @@ function rulesHtml(v) {
   const nums = v.cubes.map(cubeNum);
   p.push(`<b>${esc(v.name)}</b>: a ${v.rows}x${v.cols} board, ${v.cubes.length} cubes a side numbered ${nums.join(' ')}` +
     (nums.some((n) => n > 9) ? ` (${nums.filter((n) => n > 9).map((n) => `${n} is ${cubeChar(n)}`).join(', ')} in typed setups)` : '') + '. ' +
-    `Red starts on ${v.start_red.join(' ')}, Blue on ${v.start_blue.join(' ')} (the shaded squares); ${SIDE_NAME[v.first] || 'Red'} moves first.`);
+    `Red starts on ${v.start_red.join(' ')}, Blue on ${v.start_blue.join(' ')} (the shaded squares); ${SIDE_NAME[first || v.first] || 'Red'} moves first.`);
   if (v.has_dice) {
     p.push(`Roll ${diceWords(v)} and move the cube with that number; ` +
       (v.substitute === 'pass' ? 'if that cube is gone, nothing moves and the turn passes (the Pass button).'
@@ -500,7 +535,7 @@ function rulesHtml(v) {
     ? 'It takes whatever stands there, even a cube of its own side (on the page a cube of your own is taken by a second click on it, never by one).'
     : "It takes an opponent's cube standing there; it never steps onto its own cubes.");
   if (v.holes.length) p.push(`A cube that steps onto the hole${v.holes.length > 1 ? 's' : ''} (${v.holes.join(' ')}, drawn dark) falls in and is gone.`);
-  p.push(`Win by reaching ${v.goal === 'rank' ? 'the far rank' : "the opponent's corner"} (Red ${redGoal}, Blue ${blueGoal}) or by taking all the opponent's cubes. A side with no legal move passes.`);
+  p.push(`Win by reaching ${v.goal === 'rank' ? 'the far rank' : "the opponent's corner"} (Red ${redGoal}, Blue ${blueGoal}) or by taking all the opponent's cubes.${mayPass(v) ? ' A side with no legal move passes.' : ''}`);
   return p.map((x) => `<p>${x}</p>`).join('');
 }
 
@@ -511,8 +546,8 @@ function rulesShort(v) {
   return `${v.name}: ${turn}, ${goal} or take every cube${extra.length ? '; ' + extra.join('; ') : ''}`;
 }
 
-function drawRules(v) {
-  const key = v.name;
+function drawRules(v, first) {
+  const key = `${v.name} ${first}`;
   const el = $('rules');
   if (el.dataset.variant === key) return;
   el.dataset.variant = key;
@@ -521,7 +556,7 @@ function drawRules(v) {
   const sum = el.querySelector('summary');
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
-  $('rules-text').innerHTML = rulesHtml(v);
+  $('rules-text').innerHTML = rulesHtml(v, first);
 }
 
 // The form follows the picked variant: its setups' hint, and engine setups only in the standard
@@ -550,6 +585,17 @@ function drawTypedDice(s) {
   box.innerHTML = s.variant.outcomes.map((o) => `<button type="button" data-die="${o[0]}">${o[0]}</button>`).join('');
 }
 
+// How a record's game was lost by a fault ("Red ran out of time"), with the referee's words
+// under it when it has them ("no bestmove within 150 ms; engine killed"), or null.
+function faultHow(s) {
+  const loser = SIDE_NAME[s.winner === 'r' ? 'b' : 'r'];
+  const what = { time: `${loser} ran out of time`, crash: `${loser}'s engine stopped`,
+    illegal: `${loser} played an illegal move`, malformed: `${loser} sent something that is not a move` }[s.reason];
+  if (!what) return null;
+  const detail = String(s.detail || '').replace(/^(red|blue):\s*/i, '');
+  return esc(what) + (detail ? `<span class="why">${esc(detail)}</span>` : '');
+}
+
 function render(s) {
   const prev = S;
   // A note about the last action goes with the next change of the game (not with the analysis'
@@ -569,6 +615,8 @@ function render(s) {
   $('ng-now').textContent = 'now: ' + settingsText(s);
   document.body.classList.toggle('arranging', setupMode);
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
+  // At a reviewed decision the analysis of that position comes first (app.css, wide screens).
+  document.body.classList.toggle('at-decision', Boolean(reviewedHere()));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
@@ -576,7 +624,7 @@ function render(s) {
   // On a phone the status is one line (the board below it never jumps): the whole of it in its
   // title, and a tap shows it whole.
   $('status').title = $('status').textContent;
-  drawRules(setupMode ? formVariant() : s.variant);
+  drawRules(setupMode ? formVariant() : s.variant, setupMode ? $('ng-first').value : s.setup.first);
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
   const dice = s.variant.has_dice;
@@ -646,9 +694,10 @@ function render(s) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
     const how = s.reason === 'resign' ? `${SIDE_NAME[s.winner === 'r' ? 'b' : 'r']} resigned`
-      : s.reason === 'capture' && lastPly && lastPly.fell ? 'the last cube fell in'
-        : s.reason === 'capture' ? 'took the last cube' : goal;
+      : faultHow(s) || (s.reason === 'capture' && lastPly && lastPly.fell ? 'the last cube fell in'
+        : s.reason === 'capture' ? 'took the last cube' : goal);
     $('result').innerHTML = `${SIDE_NAME[s.winner]} wins <small>${how}</small>`;
+    $('result').title = s.detail || '';
     $('result').className = 'result ' + (s.winner === 'r' ? 'red' : 'blue');
   }
   $('pv-line').hidden = !S.analysis.pv.length;

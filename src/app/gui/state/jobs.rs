@@ -151,7 +151,12 @@ impl State {
             && let Some(main) = &mut self.game.main
         {
             main.graph[0] = Some(r.result.start_red);
-            for m in r.result.moves[..n].iter().filter(|m| m.choices > 1) {
+            // The end of a game lost by a resignation or a fault keeps its certain value.
+            let keep = main.forfeit.is_some().then_some(main.plies.len());
+            for m in r.result.moves[..n]
+                .iter()
+                .filter(|m| m.choices > 1 && Some(m.ply) != keep)
+            {
                 if let Some(p) = main.graph.get_mut(m.ply) {
                     *p = Some(red_chance(m.side, m.played_value));
                 }
@@ -348,13 +353,15 @@ impl State {
         let pos = shown.key();
         let die = self.game.die;
         let a = &self.analysis;
-        let need_die = !shown.is_over()
+        // A game that ended (also by a resignation or a fault) has nothing left to analyse.
+        let ended = self.game.over();
+        let need_die = !ended
             && die.is_some_and(|d| {
                 !a.die_result
                     .as_ref()
                     .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
             });
-        let need_pre = !shown.is_over() && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let need_pre = !ended && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
         let shown_done = !(need_die || need_pre);
         if let Some(key) = &a.running {
             let keep = if a.backfill {

@@ -139,10 +139,7 @@ impl State {
         for p in &m.plies {
             end.make(p.mv);
         }
-        let won = ending(&end).or_else(|| {
-            m.resigned
-                .then(|| (end.side_to_move().other(), Reason::Resign))
-        });
+        let won = ending(&end).or_else(|| m.forfeit.as_ref().map(|f| (f.winner, f.reason)));
         let rest: Vec<Value> = m.plies[m.branch..]
             .iter()
             .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string()}))
@@ -239,6 +236,8 @@ impl State {
             "legal": self.legal_view(),
             "winner": end.map(|(w, _)| color_letter(w)),
             "reason": end.map(|(_, how)| how.name()),
+            // The referee's words on a fault that ended a loaded record's game here.
+            "detail": self.game.end_detail(),
             // The line ends in a finished game (the shown position may be an earlier one).
             "line_over": self.game.line_over(),
             "ply": self.game.cursor,
@@ -452,6 +451,8 @@ impl State {
             "took the last cube"
         } else if how == Reason::Resign {
             "the other side resigned"
+        } else if let Some(fault) = fault_words(w.other(), how, self.game.end_detail()) {
+            return format!("{} wins: {fault}", capital(w.name()));
         } else if b.variant().rules.goal == Goal::Rank {
             "reached the far rank"
         } else {
@@ -470,9 +471,10 @@ impl State {
             (Some(_), _) if !b.variant().has_dice() => {
                 format!("{line}{name} to move: pick any cube, then its target")
             }
-            (Some(d), _) => {
-                format!("{line}{name} to move, die {d}: pick a cube, then its target")
-            }
+            (Some(d), _) => match stand_ins(b, d) {
+                Some(what) => format!("{line}{name} to move, die {d}: {what}"),
+                None => format!("{line}{name} to move, die {d}: pick a cube, then its target"),
+            },
             (None, DiceMode::Auto { .. }) => format!("{line}{name} to move: roll the die"),
             (None, DiceMode::Manual) => format!("{line}{name} to move: type the die"),
         }
@@ -480,7 +482,7 @@ impl State {
 
     fn threats_view(&self) -> Value {
         let b = self.game.board();
-        if b.is_over() || self.flow.pending.is_some() {
+        if self.game.over() || self.flow.pending.is_some() {
             return json!([]);
         }
         let mut out = Vec::new();
@@ -583,4 +585,55 @@ impl State {
             "preroll": preroll,
         })
     }
+}
+
+/// How `loser` lost a record's game by a fault, with the referee's words (their leading
+/// "red: " dropped, as the sentence names the side): "Red ran out of time (no bestmove within
+/// 150 ms; engine killed)". `None` for an ending on the board or a resignation.
+fn fault_words(loser: Color, how: Reason, detail: Option<&str>) -> Option<String> {
+    let name = capital(loser.name());
+    let what = match how {
+        Reason::Time => format!("{name} ran out of time"),
+        Reason::Crash => format!("{name}'s engine stopped"),
+        Reason::Illegal => format!("{name} played an illegal move"),
+        Reason::Malformed => format!("{name} sent something that is not a move"),
+        _ => return None,
+    };
+    let own = format!("{}:", loser.name());
+    let detail = detail.map(|d| {
+        d.get(..own.len())
+            .filter(|head| head.eq_ignore_ascii_case(&own))
+            .map_or(d, |_| &d[own.len()..])
+            .trim()
+    });
+    Some(match detail.filter(|d| !d.is_empty()) {
+        Some(d) => format!("{what} ({d})"),
+        None => what,
+    })
+}
+
+/// Which cubes may move for die `d` when the side to move has no cube `d` (taken, or no cube
+/// bears that number): "cube 3 is gone, move 2 or 4". `None` when cube `d` itself moves.
+fn stand_ins(b: &Board, d: u8) -> Option<String> {
+    let side = b.side_to_move();
+    if b.variant().rules.cubes.contains(&d) && b.cube_square(side, d).is_some() {
+        return None;
+    }
+    let mask = b.movable(d);
+    let nums: Vec<String> = (0..16u8)
+        .filter(|i| mask & (1 << i) != 0)
+        .map(|i| (i + 1).to_string())
+        .collect();
+    let (last, rest) = nums.split_last()?;
+    let cubes = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} or {last}", rest.join(", "))
+    };
+    let gone = if b.variant().rules.cubes.contains(&d) {
+        format!("cube {d} is gone")
+    } else {
+        format!("no cube is numbered {d}")
+    };
+    Some(format!("{gone}, move {cubes}"))
 }
