@@ -72,6 +72,8 @@ pub enum ValueError {
 /// `Event::validate` refuse before any engine is started.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingsError {
+    #[error("the name {0} is given twice: give each player its own name=")]
+    NameTwice(String),
     /// Each limit carries its bound (the constants of `plan`).
     #[error("games per encounter must be 2..{max} (whole pairs)")]
     Games { max: u64 },

@@ -494,6 +494,17 @@ impl Tournament {
         }
         need(players >= 2, E::TooFewPlayers)?;
         need(self.names.len() == players, E::Names)?;
+        // Two players of one command are told apart by a number; a name given twice is a
+        // mistake (the record and the report could not tell the two apart), as in `ewn gui`.
+        for (i, e) in self.entrants.iter().enumerate() {
+            if let Some(n) = &e.name
+                && self.entrants[..i]
+                    .iter()
+                    .any(|o| o.name.as_ref() == Some(n))
+            {
+                return Err(E::NameTwice(n.clone()));
+            }
+        }
         need(self.games.is_multiple_of(2), E::OddGames)?;
         need(self.anchor < players, E::Anchor)?;
         if self.sprt.is_some() {

@@ -156,12 +156,39 @@ fn hall_text(t: &Tournament, records: &[GameRecord]) -> String {
 }
 
 /// The standings (Swiss) or the bracket (knockout) of an event's records, and the crosstable.
+/// A Swiss event's standings after its whole rounds: a round the records end inside (a match
+/// stopped, a record cut) is said to be unfinished and left out, since a pairing not yet played
+/// would read as two byes.
+fn swiss_text(t: &Tournament, records: &[GameRecord]) -> String {
+    let per_round = (t.names.len() as u64 / 2) * t.games;
+    let numbers: std::collections::HashSet<u64> = records.iter().map(|g| g.number).collect();
+    let mut whole = 0;
+    while per_round > 0
+        && ((whole * per_round + 1)..=((whole + 1) * per_round)).all(|k| numbers.contains(&k))
+    {
+        whole += 1;
+    }
+    let done: Vec<GameRecord> = records
+        .iter()
+        .filter(|g| g.number <= whole * per_round)
+        .cloned()
+        .collect();
+    let mut s =
+        event::text::standings(&t.names, &event::swiss::standings(&t.names, t.games, &done));
+    let later = records.len() - done.len();
+    if later > 0 {
+        s.push_str(&format!(
+            "Round {} is not finished ({later} of its {per_round} games in the records): the \
+             standings are after round {whole}; its games are in the crosstable\n",
+            whole + 1
+        ));
+    }
+    s
+}
+
 pub fn event_text(t: &Tournament, records: &[GameRecord]) -> Result<String, ReportError> {
     let mut s = match t.schedule {
-        Schedule::Swiss { .. } => event::text::standings(
-            &t.names,
-            &event::swiss::standings(&t.names, t.games, records),
-        ),
+        Schedule::Swiss { .. } => swiss_text(t, records),
         _ => {
             let bracket = event::knockout::bracket(t.entrants.len(), t.games, records, &t.names);
             event::text::bracket(&t.names, &bracket)

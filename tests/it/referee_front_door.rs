@@ -924,3 +924,57 @@ fn an_engine_named_as_other_tools_name_it_gets_the_words_that_work() {
     let err = refused("tcg-native", &[&format!("tcg:{e}")]);
     assert!(err.contains("named without tcg:"), "{err}");
 }
+
+#[test]
+fn stats_of_a_swiss_event_cut_inside_a_round_stands_after_the_last_whole_round() {
+    let rec = common::temp_path("front-door", "swiss-cut-full.txt");
+    let r = rec.display().to_string();
+    common::run_ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--engine",
+        "mcts:50",
+        "--engine",
+        "greedy",
+        "name=g2",
+        "--tournament",
+        "swiss",
+        "--rounds",
+        "3",
+        "--games-per-round",
+        "2",
+        "--seed",
+        "3",
+        "--quiet",
+        "--record",
+        &r,
+    ]);
+    // The record as a match stopped after game 6 (round 1's four games and two of round 2's).
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let sixth = text.match_indices("\nend\n").nth(5).unwrap().0 + "\nend\n".len();
+    let cut = common::temp_path("front-door", "swiss-cut-6.txt");
+    std::fs::write(&cut, &text[..sixth]).unwrap();
+    let out = common::run_ok(&["stats", &cut.display().to_string()]);
+    assert!(
+        out.contains("Round 2 is not finished (2 of its 4 games in the records)"),
+        "{out}"
+    );
+    // No pairing still to play reads as a bye: after round 1 every player has one result.
+    let standings: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Standings"))
+        .skip(2)
+        .take(4)
+        .collect();
+    for row in &standings {
+        assert!(!row.contains("bye"), "{out}");
+        assert!(
+            row.trim_end().ends_with(|c: char| c.is_ascii_digit()),
+            "{out}"
+        );
+        assert!(row.contains("/2"), "{row}: {out}");
+    }
+}
