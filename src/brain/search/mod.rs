@@ -451,7 +451,7 @@ impl Worker<'_> {
     ///
     /// A helper that kept its own order searched, on one of the five middlegames of
     /// `scripts/threads-depth.py`, the root moves after the first in another order than the main
-    /// thread, and in most runs the two threads then needed a quarter more nodes together.
+    /// thread, and in about half the runs the two threads then needed a quarter more nodes.
     fn helper(&mut self, b: &mut Board, root: &MoveList, max_depth: u32) {
         let mut order = static_order(b, root);
         let mut depth = 1;
