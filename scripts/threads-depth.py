@@ -16,6 +16,12 @@ with other work the wall time speed-up says mostly how much CPU the scheduler ga
 Linux with autogroups a session's threads share one session's share, so a second thread may get
 no more CPU at all); the `cpu` figure still says how well the threads divide the work.
 
+Node counts say how much work the threads repeat: `nodes` is the other count's total nodes over
+the base's (medians), which on an idle machine with the threads at equal speed bounds the
+speed-up at threads / nodes. The spread of the speed-up over the repeats (each repeat's mean over
+the positions) and the share of the machine's CPU time that other programs took meanwhile
+(Linux: /proc/stat) say how far the wall times can be trusted.
+
 This is a measurement, not a test: the numbers depend on the machine and its load, and with
 more than one thread the node counts (and sometimes the move) vary from run to run. Run it on
 an otherwise idle machine with at least as many cores as the largest thread count.
@@ -75,6 +81,26 @@ class Engine(Session):
         self.p.wait(timeout=10)
 
 
+def machine_ticks():
+    """The busy and total CPU time of the machine so far, in clock ticks (zeros without /proc)."""
+    try:
+        with open("/proc/stat") as f:
+            t = [int(x) for x in f.readline().split()[1:]]
+        # user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+        return sum(t[:8]) - t[3] - t[4], sum(t[:8])
+    except (OSError, ValueError, IndexError):
+        return 0, 0
+
+
+def load_average():
+    """The one-minute load average, as text ("?" where /proc is not there)."""
+    try:
+        with open("/proc/loadavg") as f:
+            return f.read().split()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threads", default="1,2", help="thread counts to compare, the first the base")
@@ -85,34 +111,43 @@ def main():
     counts = [int(t) for t in opts.threads.split(",")]
     cmd = [os.environ.get("EWN", "target/release/ewn")]
     engines = {t: Engine(cmd, t, opts.hash) for t in counts}
-    times = {(t, i): [] for t in counts for i in range(len(POSITIONS))}
-    cpus = {(t, i): [] for t in counts for i in range(len(POSITIONS))}
+    keys = [(t, i) for t in counts for i in range(len(POSITIONS))]
+    times = {k: [] for k in keys}
+    cpus = {k: [] for k in keys}
+    nodes = {k: [] for k in keys}
+    busy0, total0 = machine_ticks()
+    own = 0.0
+    load_before = load_average()
     for _ in range(opts.repeat):
         for i, (fen, die) in enumerate(POSITIONS):
             for t in counts:
-                took, cpu, reached, nodes, move = engines[t].time_to_depth(fen, die, opts.depth)
+                took, cpu, reached, n, move = engines[t].time_to_depth(fen, die, opts.depth)
                 if reached < opts.depth:
                     # A proven value ends the search early: the position says nothing about speed.
                     print(f"note: position {i + 1} stopped at depth {reached} (proven)", file=sys.stderr)
                 times[(t, i)].append(took)
                 cpus[(t, i)].append(cpu)
+                nodes[(t, i)].append(n)
+                own += cpu
                 print(
                     f"position {i + 1} threads {t}: {took * 1000:.0f} ms, cpu {cpu * 1000:.0f} ms, "
-                    f"depth {reached}, "
-                    f"{nodes} nodes, {move}",
+                    f"depth {reached}, {n} nodes, {move}",
                     file=sys.stderr,
                 )
+    busy1, total1 = machine_ticks()
     for e in engines.values():
         e.quit()
     base = counts[0]
     header = "position  " + "  ".join(f"{t:>2} threads" for t in counts)
-    header += "".join(f"  speed-up {t}  cpu {t}" for t in counts[1:])
+    header += "".join(f"  speed-up {t}  cpu {t}  nodes {t}" for t in counts[1:])
     print(header)
     speedups = {t: [] for t in counts[1:]}
     cpu_speedups = {t: [] for t in counts[1:]}
+    node_ratios = {t: [] for t in counts[1:]}
     for i, (fen, die) in enumerate(POSITIONS):
         med = {t: statistics.median(times[(t, i)]) for t in counts}
         cpu = {t: statistics.median(cpus[(t, i)]) for t in counts}
+        n = {t: statistics.median(nodes[(t, i)]) for t in counts}
         row = f"{i + 1:>8}  " + "  ".join(f"{med[t] * 1000:>7.0f} ms" for t in counts)
         for t in counts[1:]:
             s = med[base] / med[t]
@@ -120,13 +155,34 @@ def main():
             # The CPU time per thread stands for the time with every thread at full speed.
             c = cpu[base] / (cpu[t] / t * base) if cpu[t] > 0 else float("nan")
             cpu_speedups[t].append(c)
-            row += f"  {s:>10.2f}  {c:>5.2f}"
+            r = n[t] / n[base] if n[base] > 0 else float("nan")
+            node_ratios[t].append(r)
+            row += f"  {s:>10.2f}  {c:>5.2f}  {r:>7.3f}"
         print(row)
     for t in counts[1:]:
         print(f"mean speed-up of {t} threads over {base}: {statistics.mean(speedups[t]):.2f}")
+        # Each repeat's own figure: the spread says how much the wall times moved meanwhile.
+        per_repeat = [
+            statistics.mean(
+                times[(base, i)][r] / times[(t, i)][r] for i in range(len(POSITIONS))
+            )
+            for r in range(opts.repeat)
+        ]
+        print(
+            f"  per repeat: {' '.join(f'{x:.2f}' for x in per_repeat)} "
+            f"(min {min(per_repeat):.2f}, max {max(per_repeat):.2f})"
+        )
         print(
             f"mean cpu speed-up of {t} threads over {base} (threads at equal speed): "
             f"{statistics.mean(cpu_speedups[t]):.2f}"
+        )
+        print(f"mean nodes of {t} threads over {base}: {statistics.mean(node_ratios[t]):.3f}")
+    if total1 > total0:
+        others = max(0.0, (busy1 - busy0) / os.sysconf("SC_CLK_TCK") - own)
+        span = (total1 - total0) / os.sysconf("SC_CLK_TCK")
+        print(
+            f"other programs used {100 * others / span:.0f}% of the machine's CPU time meanwhile "
+            f"(load average before {load_before}, after {load_average()})"
         )
 
 

@@ -35,6 +35,7 @@ impl Worker<'_> {
                 break;
             }
             result = self.complete(b, &mut order, depth, &it, on_info);
+            self.publish_order(root, &order);
             // The next iteration costs about as much more as this one cost over the last.
             let iter_nodes = self.nodes - iter_nodes_start;
             let growth = if prev_nodes > 0 {
@@ -93,6 +94,19 @@ impl Worker<'_> {
             }
         }
         it
+    }
+
+    /// Publishes the root order of a completed iteration for the helpers (none with one thread).
+    fn publish_order(&self, root: &MoveList, order: &[RootMove]) {
+        if self.busy.is_none() {
+            return;
+        }
+        for (rank, rm) in order.iter().enumerate() {
+            if let Some(i) = root.as_slice().iter().position(|&m| m == rm.mv) {
+                self.shared.root_rank[i].store(rank as u32, Ordering::Relaxed);
+            }
+        }
+        self.shared.ranked.store(true, Ordering::Release);
     }
 
     /// The result of a completed iteration, reported through `on_info`; `order` is sorted best

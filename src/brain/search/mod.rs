@@ -47,7 +47,7 @@ pub use crate::brain::eval::WIN;
 
 use crate::brain::solve::Solved;
 use crate::brain::tables::{self, Tables};
-use crate::rules::board::{Board, Move, MoveList};
+use crate::rules::board::{Board, MAX_MOVES, Move, MoveList};
 use crate::rules::zobrist;
 pub use time::Clock;
 use tt::{Bound, PROVEN_DEPTH, TransTable};
@@ -208,6 +208,10 @@ struct Shared<'a> {
     root_alpha: AtomicU64,
     /// The depth of the main thread's current iteration: a helper behind it catches up.
     main_depth: AtomicU32,
+    /// Each root move's rank (by its index in the root's move list) in the main thread's order
+    /// after its last completed iteration, once `ranked`: helpers take the root in that order.
+    root_rank: Vec<AtomicU32>,
+    ranked: AtomicBool,
 }
 
 impl Shared<'_> {
@@ -380,6 +384,8 @@ impl Searcher {
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             root_alpha: AtomicU64::new(0),
             main_depth: AtomicU32::new(0),
+            root_rank: (0..root.len()).map(|_| AtomicU32::new(0)).collect(),
+            ranked: AtomicBool::new(false),
         };
         let busy = (self.threads > 1).then(Busy::new);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -437,15 +443,39 @@ impl Worker<'_> {
     }
 
     /// A helper's iterative deepening: the same root as the main thread in the same order (the
-    /// static order, then the previous iteration's values, best first), putting off the moves
-    /// after the first that another thread is inside, with the main thread's best value as alpha
-    /// when both are at the same depth. A helper behind the main thread's depth jumps to it at its
-    /// next root move; one ahead goes on, since deeper entries serve shallower searches too.
+    /// main thread's after its last completed iteration; before that the static order), putting
+    /// off the moves after the first that another thread is inside, with the main thread's best
+    /// value as alpha when both are at the same depth. A helper behind the main thread's depth
+    /// jumps to it at its next root move; one ahead goes on, since deeper entries serve shallower
+    /// searches too.
+    ///
+    /// A helper that kept its own order searched, on one of the five middlegames of
+    /// `scripts/threads-depth.py`, the root moves after the first in another order than the main
+    /// thread, and in about half the runs the two threads then needed a quarter more nodes.
     fn helper(&mut self, b: &mut Board, root: &MoveList, max_depth: u32) {
         let mut order = static_order(b, root);
         let mut depth = 1;
+        // The best value found at `alpha_depth`: an exact value of a root move at that depth,
+        // so a bound for every later pass over the root at that depth too. A pass begun again
+        // with alpha -1 searched again, with a wider window, what the table held only as a bound
+        // for the narrower one.
+        let (mut alpha, mut alpha_depth) = (-1, 0);
         'deepen: loop {
-            let mut alpha = -1;
+            if alpha_depth != depth {
+                (alpha, alpha_depth) = (-1, depth);
+            }
+            if self.shared.ranked.load(Ordering::Acquire) {
+                // A copy first: the main thread may publish again meanwhile, and a sort whose
+                // keys change under it may panic.
+                let mut rank = [u32::MAX; MAX_MOVES];
+                for (r, a) in rank.iter_mut().zip(&self.shared.root_rank) {
+                    *r = a.load(Ordering::Relaxed);
+                }
+                order.sort_by_key(|r| {
+                    let i = root.as_slice().iter().position(|&m| m == r.mv);
+                    i.map_or(u32::MAX, |i| rank[i])
+                });
+            }
             let mut next = Order::new(order.len());
             while let Some(i) = next.next() {
                 let main_depth = self.shared.main_depth.load(Ordering::Relaxed);
