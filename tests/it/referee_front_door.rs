@@ -978,3 +978,31 @@ fn stats_of_a_swiss_event_cut_inside_a_round_stands_after_the_last_whole_round()
         assert!(row.contains("/2"), "{row}: {out}");
     }
 }
+
+#[test]
+fn a_name_given_to_two_players_is_refused_and_one_command_twice_is_numbered() {
+    let err = refused_in_one_line(&[
+        "match",
+        "--engine",
+        "name=a",
+        "cmd=greedy",
+        "--opponent",
+        "name=a",
+        "cmd=random",
+        "--games",
+        "2",
+    ]);
+    assert!(err.contains("the name a is given twice"), "{err}");
+    let out = common::run_ok(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--opponent",
+        "greedy",
+        "--games",
+        "2",
+        "--quiet",
+    ]);
+    assert!(out.contains("Games 2: greedy "), "{out}");
+    assert!(out.contains(" greedy (2)"), "{out}");
+}
