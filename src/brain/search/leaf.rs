@@ -58,7 +58,8 @@ pub(super) enum LeafTerms {
 }
 
 impl LeafTerms {
-    /// `None` for an evaluation without cheap child terms: its leaves are played and evaluated.
+    /// `None` where a depth-1 node cannot be valued cube by cube (the general evaluation where a
+    /// pass may arise, or without dice): its move nodes are searched and their leaves played.
     #[inline]
     pub(super) fn new(kind: EvalKind, b: &Board) -> Option<LeafTerms> {
         match kind {
