@@ -25,9 +25,13 @@
 //! back-rank boards (`scripts/depth-loss.py`), and the material weight by `6x6` self-play data. Integer arithmetic throughout, so values are identical on every
 //! machine. In back-rank play (passes, the far rank as goal) the value is averaged with the race
 //! of distributions of `backrank`.
+//!
+//! The search values the quiet children of a node above its leaves without playing them
+//! ([`child_terms`], [`evaluate_after_quiet`]): the side not moving is worked out once for all of
+//! them, and only the mover's side again for each.
 
 use crate::brain::eval::WIN;
-use crate::rules::board::{Board, Color};
+use crate::rules::board::{Board, Color, Move, piece_of};
 
 /// Fixed-point unit of the race arithmetic (and of the squash's argument `z`).
 const ONE: i64 = 1024;
@@ -78,10 +82,31 @@ fn hitters(b: &Board, c: Color, targets: u64) -> u16 {
 }
 
 fn side(b: &Board, c: Color) -> Side {
+    side_moved(b, c, NO_CUBE, 0)
+}
+
+/// No cube moved (see [`side_moved`]).
+const NO_CUBE: usize = usize::MAX;
+
+/// [`side`] as it is once cube index `moved` of `c` stands on `to` instead (a quiet move: nothing
+/// captured, so the survivors are the same).
+#[inline]
+fn side_moved(b: &Board, c: Color, moved: usize, to: u8) -> Side {
     let v = b.variant();
     let alive = b.alive(c);
     let dist = &v.dist[c.idx()];
     let total = v.weight();
+    // Each cube's share of the outcomes that may move it, from one pass over the groups.
+    let mut weight = [0i64; 16];
+    if v.has_dice() {
+        for (mask, w) in v.groups(alive).iter() {
+            let mut g = mask;
+            while g != 0 {
+                weight[g.trailing_zeros() as usize & 15] += w as i64;
+                g &= g - 1;
+            }
+        }
+    }
     let mut speed = 0i64;
     let mut runners = 0u16;
     let mut squares = 0u64;
@@ -89,15 +114,19 @@ fn side(b: &Board, c: Color) -> Side {
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        let d = dist[b.cube_square_raw(c, i) as usize];
+        let sq = if i == moved {
+            to
+        } else {
+            b.cube_square_raw(c, i)
+        };
+        let d = dist[sq as usize];
         if d == UNREACHABLE || d == 0 {
             continue;
         }
         runners |= ((d == 1) as u16) << i;
-        squares |= ((d == 1) as u64) << b.cube_square_raw(c, i);
+        squares |= ((d == 1) as u64) << sq;
         if v.has_dice() {
-            let w = v.weight_moving(alive, 1 << i);
-            speed += w * SPEED / (total * d as i64);
+            speed += weight[i & 15] * SPEED / (total * d as i64);
         } else {
             speed = speed.max(SPEED / d as i64);
         }
@@ -121,13 +150,49 @@ fn turns(speed: i64) -> i64 {
 
 /// Win probability of the side to move, scaled to `1..=WIN-1` (a heuristic is never certain).
 /// Must not be called on a finished game.
-/// Win probability of the side to move, scaled to `1..=WIN-1` (a heuristic is never certain).
-/// Must not be called on a finished game.
 pub fn evaluate(b: &Board) -> i64 {
-    let v = b.variant();
     let c = b.side_to_move();
-    let us = side(b, c);
-    let them = side(b, c.other());
+    let value = value(b, c, &side(b, c), &side(b, c.other()));
+    if crate::brain::backrank::applies(b.variant()) {
+        return crate::brain::backrank::evaluate(b, value);
+    }
+    value
+}
+
+/// What the quiet children of a position share, for [`evaluate_after_quiet`]: the side not to
+/// move, which is to move in them with its cubes where they are.
+pub struct ChildTerms {
+    next: Side,
+}
+
+/// The terms of `b`'s children, when its quiet children can be valued without being played:
+/// not where a step may fall into a hole or the back-rank evaluation applies (it reads the
+/// board), and only with dice (without them a leaf is resolved by its captures).
+pub fn child_terms(b: &Board) -> Option<ChildTerms> {
+    let v = b.variant();
+    if !v.has_dice() || v.hole_mask != 0 || crate::brain::backrank::applies(v) {
+        return None;
+    }
+    Some(ChildTerms {
+        next: side(b, b.side_to_move().other()),
+    })
+}
+
+/// [`evaluate`] of the position after the quiet move `m` of the side to move in `b` (no capture,
+/// no pass, not a winning step), without playing it: only the mover's side is worked out again.
+#[inline]
+pub fn evaluate_after_quiet(b: &Board, t: &ChildTerms, m: Move) -> i64 {
+    let mover = b.side_to_move();
+    let (_, n) = piece_of(b.piece_at(m.from));
+    let moved = side_moved(b, mover, n as usize - 1, m.to);
+    value(b, mover.other(), &t.next, &moved)
+}
+
+/// The value for `c`, to move, with `us` its side and `them` the other's, on `b`'s survivors
+/// (the squares of `c`'s cubes are read from `b`: they must be where `us` has them).
+#[inline]
+fn value(b: &Board, c: Color, us: &Side, them: &Side) -> i64 {
+    let v = b.variant();
     let total = v.weight();
     let (t_us, t_them) = (turns(us.speed), turns(them.speed));
     // The square root of the total turns, in units of `ONE`.
@@ -155,11 +220,7 @@ pub fn evaluate(b: &Board) -> i64 {
     } else {
         v.weight_moving(b.alive(c), us.runners)
     };
-    let value = ((now * WIN + (total - now) * p) / total).clamp(1, WIN - 1);
-    if crate::brain::backrank::applies(v) {
-        return crate::brain::backrank::evaluate(b, value);
-    }
-    value
+    ((now * WIN + (total - now) * p) / total).clamp(1, WIN - 1)
 }
 
 /// Expected own turns each side (side to move first) needs to bring a runner home.
@@ -183,6 +244,41 @@ mod tests {
             let e = evaluate(&b);
             assert!(e > WIN / 4 && e < WIN * 3 / 4, "{name}: {e}");
         }
+    }
+
+    /// Every quiet move of positions of random games, in every preset whose children have terms:
+    /// the value from the terms is the evaluation of the position after the move, to the last bit.
+    #[test]
+    fn quiet_children_from_terms_equal_played_children() {
+        let mut state = 41u64;
+        let mut rnd = |k: usize| {
+            let (s, v) = crate::rules::zobrist::splitmix64(state);
+            state = s;
+            (v % k as u64) as usize
+        };
+        let mut compared = 0;
+        for name in crate::rules::variant::PRESETS {
+            let v = Variant::preset(name).unwrap();
+            for _ in 0..40 {
+                let mut b = Board::startpos_in(v);
+                while !b.is_over() {
+                    let moves = b.all_moves();
+                    if let Some(t) = child_terms(&b) {
+                        for &m in moves.as_slice() {
+                            if m.is_pass() || b.piece_at(m.to) != 0 || b.is_winning_move(m) {
+                                continue;
+                            }
+                            let mut c = b.clone();
+                            c.make(m);
+                            assert_eq!(evaluate_after_quiet(&b, &t, m), evaluate(&c), "{name}");
+                            compared += 1;
+                        }
+                    }
+                    b.make(moves.as_slice()[rnd(moves.len())]);
+                }
+            }
+        }
+        assert!(compared > 5000, "{compared}");
     }
 
     #[test]

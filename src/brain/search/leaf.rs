@@ -7,6 +7,7 @@ use crate::brain::eval::{self, evaluate};
 use crate::brain::general;
 use crate::brain::net;
 use crate::rules::board::{Board, Move, MoveList, piece_of};
+use crate::rules::variant::Substitute;
 
 /// Which static evaluation the search uses at its leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -47,16 +48,37 @@ impl EvalKind {
 pub(super) enum LeafTerms {
     Heuristic(eval::Sides),
     Net(net::ChildTerms),
+    /// The general evaluation: the side not moving worked out once for the quiet children.
+    General(general::ChildTerms),
+    /// The general evaluation where the children must be played (holes, back-rank play): every
+    /// child is played and evaluated. Either way the depth-1 node is valued at once, without
+    /// windows and without a table entry for each of its move nodes (in the small variants those
+    /// entries took a quarter of the search's time).
+    Played,
 }
 
 impl LeafTerms {
-    /// `None` for an evaluation without cheap child terms: its leaves are played and evaluated.
+    /// `None` where a depth-1 node cannot be valued cube by cube (the general evaluation where a
+    /// pass may arise, or without dice): its move nodes are searched and their leaves played.
     #[inline]
     pub(super) fn new(kind: EvalKind, b: &Board) -> Option<LeafTerms> {
         match kind {
             EvalKind::Heuristic => Some(LeafTerms::Heuristic(eval::sides(b))),
             EvalKind::Net => Some(LeafTerms::Net(net::child_terms(b))),
+            EvalKind::General if by_cube(b) => {
+                Some(general::child_terms(b).map_or(LeafTerms::Played, LeafTerms::General))
+            }
             EvalKind::General => None,
+        }
+    }
+
+    /// Whether the quiet move `m` is valued from the terms without being played.
+    #[inline]
+    fn values_quiet(&self, m: Move) -> bool {
+        match self {
+            LeafTerms::Heuristic(_) | LeafTerms::Net(_) => true,
+            LeafTerms::General(_) => !m.is_pass(),
+            LeafTerms::Played => false,
         }
     }
 
@@ -64,7 +86,9 @@ impl LeafTerms {
     #[inline]
     pub(super) fn cube(&self, b: &Board, from: u8) -> CubeTerms {
         match self {
-            LeafTerms::Heuristic(_) => CubeTerms::Heuristic,
+            LeafTerms::Heuristic(_) | LeafTerms::General(_) | LeafTerms::Played => {
+                CubeTerms::Heuristic
+            }
             LeafTerms::Net(t) => CubeTerms::Net(net::cube_terms(b, t, from)),
         }
     }
@@ -85,6 +109,12 @@ impl LeafTerms {
                 now: Quiet::FINAL,
                 key: eval::evaluate_after_quiet(b, t, m),
             },
+            (LeafTerms::General(t), _) => Quiet {
+                now: Quiet::FINAL,
+                key: general::evaluate_after_quiet(b, t, m),
+            },
+            // Never asked (`values_quiet`): these children are played.
+            (LeafTerms::Played, _) => unreachable!("a played child has no terms"),
             (LeafTerms::Net(t), CubeTerms::Heuristic) => {
                 let q = net::quiet_child(b, t, m);
                 Quiet {
@@ -95,14 +125,38 @@ impl LeafTerms {
         }
     }
 
-    /// The evaluation of `b`, just after the capture `m` that did not end the game.
+    /// The evaluation of `b`, just after the capture `m` that did not end the game (with the
+    /// general evaluation, after any move `m`).
     #[inline]
     pub(super) fn capture_child(&self, b: &Board, m: Move) -> i64 {
         match self {
             LeafTerms::Heuristic(_) => evaluate(b),
             LeafTerms::Net(t) => net::evaluate_after_capture(b, t, m),
+            LeafTerms::General(_) | LeafTerms::Played => general::evaluate(b),
         }
     }
+}
+
+/// Whether a depth-1 node of `b` may be valued cube by cube ([`Worker::chance_leaves`]): only
+/// where no roll can leave the side to move without a move, so that every group's moves are the
+/// union of its cubes' and no pass arises. That needs dice (without them a leaf is resolved by
+/// its captures, `Worker::captures`), a missing cube's number passed on to the nearest, own
+/// captures allowed (no cube blocks another) and a step for every cube of the side to move.
+fn by_cube(b: &Board) -> bool {
+    let v = b.variant();
+    if !v.has_dice() || v.rules.substitute != Substitute::Nearest || !v.rules.own_capture {
+        return false;
+    }
+    let c = b.side_to_move();
+    let mut m = b.alive(c);
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if v.dest[c.idx()][b.cube_square_raw(c, i) as usize].1 == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// What the quiet children of one cube share: for the network, the node's accumulator without
@@ -259,6 +313,8 @@ impl Worker<'_> {
         // Taken out whether or not the cube has a quiet move: nearly every cube has one, and a
         // lazy one cost more than it saved.
         let cube = t.cube(b, list.as_slice()[0].from);
+        // A solved variant's table may know a quiet child (it covers positions, not cube counts).
+        let from_terms = self.solved.is_none();
         for &m in list.as_slice() {
             self.nodes += 1;
             self.poll();
@@ -266,7 +322,7 @@ impl Worker<'_> {
                 break;
             }
             debug_assert_eq!(m.from, list.as_slice()[0].from);
-            if b.piece_at(m.to) == 0 {
+            if b.piece_at(m.to) == 0 && from_terms && t.values_quiet(m) {
                 let q = t.quiet_child(b, &cube, m);
                 if quiet.is_none_or(|(c, _)| q.less(c)) {
                     quiet = Some((q, m));
@@ -287,14 +343,21 @@ impl Worker<'_> {
         (best, best_move)
     }
 
-    /// The value of the leaf a capture of a depth-1 node leads to, from the node's terms: played,
-    /// since it may bring the position into the tables.
+    /// The value of the leaf a capture of a depth-1 node leads to (with the general evaluation,
+    /// any move's), from the node's terms: played, since it may bring the position into the
+    /// tables (or, in a variant with holes, end the game).
     #[inline]
     fn leaf_child(&self, b: &mut Board, m: Move, t: &LeafTerms) -> i64 {
+        let mover = b.side_to_move();
         let u = b.make(m);
-        let v = match self.tables.and_then(|tb| tb.probe(b)) {
-            Some(x) => WIN - x,
-            None => WIN - t.capture_child(b, m),
+        let v = if let Some(w) = b.winner() {
+            if w == mover { WIN } else { 0 }
+        } else if let Some(x) = self.tables.and_then(|tb| tb.probe(b)) {
+            WIN - x
+        } else if let Some(x) = self.solved.and_then(|s| s.probe(b)) {
+            WIN - x
+        } else {
+            WIN - t.capture_child(b, m)
         };
         b.unmake(m, u);
         v
@@ -356,6 +419,8 @@ mod tests {
             match self {
                 LeafTerms::Heuristic(t) => eval::evaluate_after_quiet(b, t, m),
                 LeafTerms::Net(t) => net::evaluate_after_quiet(b, t, m),
+                LeafTerms::General(t) => general::evaluate_after_quiet(b, t, m),
+                LeafTerms::Played => unreachable!(),
             }
         }
     }
