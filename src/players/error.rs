@@ -156,8 +156,11 @@ pub enum SpecError {
     OptionLineBreak(String),
     #[error(transparent)]
     Tc(#[from] TcError),
-    #[error("no player: give it first or as cmd=")]
+    #[error("no command: give the engine's command first or as cmd= (name=mine cmd=./my-engine)")]
     NoPlayer,
+    /// `name=mine=./engine`: the two ways of naming an engine mixed.
+    #[error("name={0}: a name has no '='; write name=NAME cmd=COMMAND, or NAME=COMMAND")]
+    NameWithCommand(String),
     /// A player's settings joined by commas (`name=mine,cmd=./engine`): read as one value.
     #[error("{0}: a player's settings are separate words (name=A cmd=B), not joined by commas")]
     CommaJoined(String),

@@ -378,6 +378,7 @@ impl Entrant {
         let Some(cmd) = w.cmd else {
             return Err(match &self.name {
                 Some(n) if n.contains(",cmd=") => SpecError::CommaJoined(format!("name={n}")),
+                Some(n) if n.contains('=') => SpecError::NameWithCommand(n.clone()),
                 _ => SpecError::NoPlayer,
             });
         };

@@ -172,6 +172,6 @@ pub enum RecordFileError {
     Text(#[from] TextFileError),
     #[error("{file}: {error}")]
     Record { file: String, error: RecordError },
-    #[error("no games in {0}")]
+    #[error("no finished game in {0} (a match whose record holds no ended game yet?)")]
     NoGames(String),
 }

@@ -265,10 +265,15 @@ impl Tournament {
             // A program that started and then failed may have said why on its standard error:
             // where that went, unless the system refused to start it at all.
             let e = &self.entrants[i];
-            let dropped = if e.stderr.is_none() {
-                " (its standard error is dropped: add stderr=FILE to the player to keep it)"
-            } else {
-                ""
+            let dropped = match &e.stderr {
+                None => {
+                    " (its standard error is dropped: add stderr=FILE to the player to keep it)"
+                        .to_string()
+                }
+                Some(f) => format!(
+                    " (its standard error is in {})",
+                    crate::players::spec::shell_quote(&f.display().to_string())
+                ),
             };
             let script = match &e.spec {
                 PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => {

@@ -487,6 +487,10 @@ fn an_engine_that_dies_after_ugiok_is_refused_at_the_start_check() {
         ],
     );
     assert!(!err.contains("standard error is dropped"), "{err}");
+    assert!(
+        err.contains(&format!("(its standard error is in {})", log.display())),
+        "{err}"
+    );
 }
 
 #[test]
@@ -920,6 +924,12 @@ fn an_engine_named_as_other_tools_name_it_gets_the_words_that_work() {
     let joined = format!("name=mine,cmd={e}");
     let err = refused_in_one_line(&["match", "--engine", &joined, "--opponent", "greedy"]);
     assert!(err.contains("separate words"), "{err}");
+    let mixed = format!("name=mine={e}");
+    let err = refused_in_one_line(&["match", "--engine", &mixed, "--opponent", "greedy"]);
+    assert!(
+        err.contains("write name=NAME cmd=COMMAND, or NAME=COMMAND"),
+        "{err}"
+    );
     // A native engine named as a TCG one: the hint names the native protocol.
     let err = refused("tcg-native", &[&format!("tcg:{e}")]);
     assert!(err.contains("named without tcg:"), "{err}");

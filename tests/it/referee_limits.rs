@@ -64,7 +64,10 @@ fn record_files_are_checked_and_errors_say_where() {
         for (name, text) in [("empty.txt", ""), ("comments.txt", "# nothing\n\n")] {
             let f = write(name, text.as_bytes());
             let err = run_fails(&[cmd, &f]);
-            assert!(err.contains(&format!("no games in {f}")), "{cmd}: {err}");
+            assert!(
+                err.contains(&format!("no finished game in {f}")),
+                "{cmd}: {err}"
+            );
         }
         // A byte that is not UTF-8: the file and the line.
         let mut bytes = good.clone().into_bytes();

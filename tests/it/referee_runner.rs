@@ -563,7 +563,7 @@ fn the_full_form_in_one_argument_plays_and_errors_name_the_engine_by_place() {
         "name=x movetime=5",
     ]);
     assert!(err.contains("--engine #2 (name=x movetime=5)"), "{err}");
-    assert!(err.contains("no player"), "{err}");
+    assert!(err.contains("no command"), "{err}");
 }
 
 /// An option the engine answers with `error` at the start check (a mistyped name, a value out of

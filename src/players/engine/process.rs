@@ -364,7 +364,7 @@ pub enum SpawnError {
     #[error("empty engine command")]
     Empty,
     /// Its `stderr=` file could not be opened (a link, a FIFO, no such folder, ...).
-    #[error("cannot open the log {}: {source}", path.display())]
+    #[error("cannot open its standard-error file (stderr=) {}: {source}", path.display())]
     Log {
         path: std::path::PathBuf,
         source: std::io::Error,
