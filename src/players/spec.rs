@@ -809,7 +809,7 @@ mod tests {
     #[test]
     fn bad_settings_are_refused_with_a_reason() {
         for (text, why) in [
-            ("name=x", "no player"),
+            ("name=x", "no command"),
             ("greedy option.Hash=1", "only for native"),
             ("random arg=x", "only for engine commands"),
             ("./e tc=5 movetime=3", "given twice"),
