@@ -370,7 +370,7 @@ function wire() {
     try {
       const h = await api('POST', '/api/hint', {});
       hintMove = h.move;
-      hintFen = S.fen;
+      hintAt = hintKey(S);
       localError = null;
       say(`Hint: ${h.move}, ${pct(h.wp)}`);
       flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
