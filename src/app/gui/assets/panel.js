@@ -150,6 +150,8 @@ function drawGraph() {
     const cx = x(k + 1), cy = y(g[k + 1]) + (p.side === 'r' ? -9 : 9);
     marks.push(`<path class="gluck ${p.luck > 0 ? 'lucky' : 'unlucky'}" d="M${cx.toFixed(1)} ${(cy - 4).toFixed(1)}l4 4l-4 4l-4 -4z"><title>${k + 1}. ${SIDE_NAME[p.side]}: ${luckWords(p.luck)}</title></path>`);
   });
+  // The diamonds are said in words under the graph while there are any.
+  $('graph-luck').hidden = !marks.some((m) => m.startsWith('<path class="gluck'));
   const step = Math.max(1, Math.ceil(n / Math.max(2, Math.floor((W - L - R) / 36))));
   const ticks = [];
   for (let i = 0; i <= n; i += step) {
