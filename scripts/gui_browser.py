@@ -463,6 +463,10 @@ def review_loaded(d, prefix):
     wait(d, "the review's graph", lambda d: graph_points(d) >= 15)
     wait(d, "the whole graph, its note gone", lambda d: js(d, "S.graph_gaps") == 0
          and not d.find_element(By.ID, "graph-note").is_displayed())
+    # The luck diamonds are said in words under the graph while there are any.
+    diamonds = d.find_elements(By.CSS_SELECTOR, "#graph .gluck")
+    said = d.find_element(By.ID, "graph-luck").is_displayed()
+    assert said == bool(diamonds) or not d.find_element(By.ID, "graph").is_displayed(), f"{len(diamonds)} diamonds on the graph, their words shown: {said}"
     # A marked move shows its position with the played and the best move.
     click_first(d, "a marked move of the review", "#review-marked button")
     wait(d, "the position before the marked move", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
