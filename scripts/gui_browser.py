@@ -463,6 +463,10 @@ def review_loaded(d, prefix):
     wait(d, "the review's graph", lambda d: graph_points(d) >= 15)
     wait(d, "the whole graph, its note gone", lambda d: js(d, "S.graph_gaps") == 0
          and not d.find_element(By.ID, "graph-note").is_displayed())
+    # The luck diamonds are said in words under the graph while there are any.
+    diamonds = d.find_elements(By.CSS_SELECTOR, "#graph .gluck")
+    said = d.find_element(By.ID, "graph-luck").is_displayed()
+    assert said == bool(diamonds) or not d.find_element(By.ID, "graph").is_displayed(), f"{len(diamonds)} diamonds on the graph, their words shown: {said}"
     # A marked move shows its position with the played and the best move.
     click_first(d, "a marked move of the review", "#review-marked button")
     wait(d, "the position before the marked move", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
@@ -535,7 +539,22 @@ def play_desktop_game(d, done):
                 check_layout(d, 1280)
                 shot(d, "gui-desktop-play.png")
                 axe(d, "the desktop page during a game")
+                assert d.find_element(By.ID, "lg-last").is_displayed(), "the legend does not name the last move's frame"
+                # A hint belongs to its position and die: after a move, the engine's answer and
+                # Undo the position is the hint's again, with no die, and the hint is gone.
+                n = ply_count(d)
+                click_move(d)
+                engine_answers(d, n + 2)
+                wait(d, "Red's turn or the end of the game", red_turn_or_end)
+                if not over(d):
+                    click(d, "undo")
+                    wait(d, "the take-back to the hint's position", lambda d: ply_count(d) == n and js(d, "S.die") is None)
+                    hinted = d.find_elements(By.CSS_SELECTOR, "#board .cell.hint-from, #board .cell.hint-to, #board .arrows .hint")
+                    assert not hinted, f"the hint stays on the board after Undo ({len(hinted)} marks)"
+                    roll_if_needed(d)
                 done.add("hint")
+                if over(d):
+                    break
             click_move(d)
     return turns
 
@@ -1277,7 +1296,10 @@ def play_mode_holds_the_analysis(d):
     assert not d.find_element(By.ID, "graph").is_displayed(), "the graph shows in play mode"
     assert not d.find_elements(By.CSS_SELECTOR, "#board .arrows .best"), "a best-move arrow shows in play mode"
     # The legend names only what can appear: no hole here, no arrow before the analysis shows.
-    legend = [i for i in ("lg-fell", "lg-best", "lg-played") if d.find_element(By.ID, i).is_displayed()]
+    # Nor the last move's frame or capture before any move, nor a threat's badge.
+    marks = ("lg-fell", "lg-best", "lg-played", "lg-danger", "lg-chance", "lg-you")
+    marks += ("lg-last", "lg-took") if ply_count(d) == 0 else ()
+    legend = [i for i in marks if d.find_element(By.ID, i).is_displayed()]
     assert not legend, f"the legend names marks that cannot appear yet: {legend}"
     badges = d.find_elements(By.CSS_SELECTOR, "#board .badge.danger, #board .badge.chance, #board .badge.after")
     assert not badges, f"{len(badges)} percentage badges show on the board in play mode"

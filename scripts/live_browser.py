@@ -77,7 +77,7 @@ SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
 # In 6x6 greedy plays under a game clock of its own (tc=) while this engine has a time a move:
 # each side's clock is labelled by its own time control.
 MATCH = {"6x6": (4, ["greedy", "tc=600+0"], 100), "3x3": (6, ["mcts:1500000"], 5000),
-         "blackhole": (4, ["greedy"], 100)}
+         "blackhole": (4, ["greedy"], 150)}
 
 
 def watch(variant, width, height, check_post):
@@ -174,7 +174,8 @@ def watch(variant, width, height, check_post):
             if game_clock:
                 assert "clock" in clock and "a move" not in clock, f"{where}: {name}'s game clock shown as {clock!r}"
             else:
-                assert "a move" in clock, f"{where}: {name}'s time a move shown as {clock!r}"
+                # As set, never rounded down: 150 ms is 0.15 s.
+                assert clock == f"{movetime / 1000:g} s a move", f"{where}: {name}'s time a move shown as {clock!r}"
         assert first["holes"] == (1 if variant == "blackhole" else 0), f"{where}: {first['holes']} holes"
         # Digits inside the cubes, and boards large enough to read across a hall.
         assert first["digit"] < first["cube"], f"{where}: digits {first['digit']} px in {first['cube']} px cubes"

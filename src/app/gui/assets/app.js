@@ -64,7 +64,10 @@ let S = null; // the last state from the server
 let selected = null; // square name of the cube picked to move
 let shownMove = null; // a move of the analysis table shown on the board
 let hintMove = null;
-let hintFen = null;
+// A hint belongs to one position and die: the key of the state it was asked at (hintKey), and it
+// goes as soon as the game shows another (a move, an undo, a step, a new or loaded game).
+let hintAt = null;
+const hintKey = (s) => [s.start, s.fen, s.die, s.ply, s.live].join('|');
 let localError = null;
 let setupMode = false;
 let draft = { r: [1, 2, 3, 4, 5, 6], b: [1, 2, 3, 4, 5, 6] }; // cube numbers in setup order
@@ -275,7 +278,7 @@ function drawBoard() {
   const targets = new Set(sel ? legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)) : []);
   const lastPly = (!setupMode && S && S.ply > 0 && S.plies[S.ply - 1].move !== '0000') ? S.plies[S.ply - 1] : null;
   const last = lastPly ? lastPly.move : null;
-  const hint = (!setupMode && hintMove && S && hintFen === S.fen) ? hintMove : null;
+  const hint = (!setupMode && hintMove && S && hintAt === hintKey(S)) ? hintMove : null;
   const rv = reviewedNext();
   const mine = S ? (S.side === 'r' ? 'R' : 'B') : 'R';
   const threats = new Map();

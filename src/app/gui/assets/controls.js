@@ -91,6 +91,8 @@ async function loadRecord(text, asked) {
   const s = await post('/api/record', { text, game });
   if (s) {
     loadedFrom = { text, start: s.start, plies: s.plies.length };
+    // Kept for the tab, so that a reload keeps the record's games to choose from.
+    try { sessionStorage.setItem('ewn-record', JSON.stringify({ text, game, ...loadedFrom })); } catch (e) { /* no storage */ }
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
     // The field or picker far below keeps no focus (a phone scrolls back to a focused field),
     // and the board comes into view, once now and once the page has settled.
@@ -99,6 +101,17 @@ async function loadRecord(text, asked) {
     requestAnimationFrame(() => showBoard());
   }
   return s;
+}
+
+// On a page opened again (a reload) while a game loaded from a record of several games is still
+// the one on the board: the record's text and its chooser, at the game picked, are back.
+function restoreRecord(s) {
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem('ewn-record') || 'null'); } catch (e) { return; }
+  if (!kept || typeof kept.text !== 'string' || kept.start !== s.start) return;
+  $('record-text').value = kept.text;
+  if (listGames(kept.text) > 1) $('record-game').value = String(kept.game);
+  loadedFrom = { text: kept.text, start: kept.start, plies: kept.plies };
 }
 
 async function saveRecord() {
@@ -370,7 +383,7 @@ function wire() {
     try {
       const h = await api('POST', '/api/hint', {});
       hintMove = h.move;
-      hintFen = S.fen;
+      hintAt = hintKey(S);
       localError = null;
       say(`Hint: ${h.move}, ${pct(h.wp)}`);
       flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');

@@ -150,6 +150,8 @@ function drawGraph() {
     const cx = x(k + 1), cy = y(g[k + 1]) + (p.side === 'r' ? -9 : 9);
     marks.push(`<path class="gluck ${p.luck > 0 ? 'lucky' : 'unlucky'}" d="M${cx.toFixed(1)} ${(cy - 4).toFixed(1)}l4 4l-4 4l-4 -4z"><title>${k + 1}. ${SIDE_NAME[p.side]}: ${luckWords(p.luck)}</title></path>`);
   });
+  // The diamonds are said in words under the graph while there are any.
+  $('graph-luck').hidden = !marks.some((m) => m.startsWith('<path class="gluck'));
   const step = Math.max(1, Math.ceil(n / Math.max(2, Math.floor((W - L - R) / 36))));
   const ticks = [];
   for (let i = 0; i <= n; i += step) {
@@ -319,17 +321,26 @@ function drawDecision() {
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
 }
 
-// The legend names only the marks that can appear on this board: the hole's in a variant with
-// holes; the threats (their entries go with the analysis, in app.css) and the best move's arrow
-// once the analysis is shown, or a review marks decisions; the played move's arrow where the game
-// has a move to show at an earlier position.
+// The legend names only the marks that can appear on this board: the last move's frame, its
+// capture and its fall into a hole while they are drawn; the threats while their badges are (they
+// go with the analysis, also in app.css); the best move's arrow once the analysis is shown, or a
+// review marks decisions; the played move's arrow where the game has a move to show at an
+// earlier position.
 function drawLegend() {
   const analysed = !held() && S.settings.analysis &&
     Boolean(S.analysis.moves || S.analysis.preroll || S.graph.some((p) => p !== null && p !== undefined));
   const reviewed = Boolean(S.review.moves);
-  $('lg-fell').hidden = !(S.variant.holes && S.variant.holes.length);
+  const last = S.ply > 0 && S.plies[S.ply - 1].move !== '0000' ? S.plies[S.ply - 1] : null;
+  $('lg-last').hidden = !last;
+  $('lg-took').hidden = !(last && last.took);
+  $('lg-fell').hidden = !(last && last.fell);
+  const mine = S.side === 'r' ? 'R' : 'B';
+  const threats = held() ? [] : S.threats;
+  $('lg-danger').hidden = !threats.some((t) => t.cube[0] === mine);
+  $('lg-chance').hidden = !threats.some((t) => t.cube[0] !== mine);
+  $('lg-you').hidden = $('lg-danger').hidden && $('lg-chance').hidden;
   // A hint's arrow is the best move's too.
-  const hinted = Boolean(hintMove && hintFen === S.fen);
+  const hinted = Boolean(hintMove && hintAt === hintKey(S));
   $('lg-best').hidden = !(analysed || reviewed || hinted);
   $('lg-played').hidden = !(reviewed || (!held() && S.plies.length > 0));
 }
@@ -604,7 +615,9 @@ function render(s) {
   if (prev && localError && gameKey(s) !== gameKey(prev)) { localError = null; clearTimeout(noteTimer); }
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
   if (prev && s.die !== prev.die) selected = null;
+  if (hintMove && hintAt !== hintKey(s)) { hintMove = null; hintAt = null; }
   S = s;
+  if (!prev) restoreRecord(s);
   const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
   const editing = $('newgame').contains(document.activeElement) || setupMode;
   if (key !== formKey && !editing) { fillForms(s); formKey = key; }

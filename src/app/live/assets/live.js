@@ -27,6 +27,8 @@
     const s = Math.max(0, ms) / 1000;
     return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}` : `${s.toFixed(1)} s`;
   };
+  // A time a move is given as set, never rounded down (`--movetime 150` is 0.15 s, not 0.1 s).
+  const moveTime = (ms) => (ms >= 60000 ? clock(ms) : `${Number((Math.max(0, ms) / 1000).toFixed(3))} s`);
   const chance = (p) => (p === null || p === undefined ? '' : `${Math.round(100 * p)}%`);
   const SIDE = { r: 'Red', b: 'Blue' };
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -79,7 +81,7 @@
       el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
         (fixed
-          ? `<span class="clock" title="the time it has for each move">${clock(ms)} a move</span>`
+          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)} a move</span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> ${clock(ms)}</span>`) +
         `<span class="wp" title="its engine's reported win chance, for itself">` +
         `${chance(p) ? `<span class="lbl">win chance</span> ${chance(p)}` : ''}</span>`;
