@@ -260,57 +260,9 @@ impl Tournament {
                 })
                 .collect()
         });
-        let mut failed = checks.into_iter().filter_map(|(i, r)| {
-            let f = r.err()?;
-            // A program that started and then failed may have said why on its standard error:
-            // where that went, unless the system refused to start it at all.
-            let e = &self.entrants[i];
-            let dropped = match &e.stderr {
-                None => {
-                    " (its standard error is dropped: add stderr=FILE to the player to keep it)"
-                        .to_string()
-                }
-                Some(f) => format!(
-                    " (its standard error is in {})",
-                    crate::players::spec::shell_quote(&f.display().to_string())
-                ),
-            };
-            let script = match &e.spec {
-                PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => {
-                    crate::players::engine::windows_script_hint(argv, e.dir.as_deref())
-                }
-                _ => None,
-            };
-            let reason = match f {
-                // The system's refusal, or the stderr= file not opened: `SpawnError`'s words.
-                Fault::Crash(s) if s.starts_with("cannot ") || s.starts_with("empty ") => s,
-                // Started, and ended at once by its interpreter: the script's line endings.
-                Fault::Crash(s) if script.is_some() => format!("{s}{}", script.unwrap_or_default()),
-                Fault::Crash(s) => format!("{s}{dropped}"),
-                Fault::Time(s) => format!("no handshake: {s}{dropped}"),
-                // An option the engine refused says so itself.
-                Fault::Malformed(s) if s.starts_with("option.") => s,
-                // So does a variant it does not list or refuses.
-                Fault::Malformed(s)
-                    if [
-                        "cannot be told",
-                        "does not play",
-                        "refuses variant",
-                        "the TCG protocol has no",
-                    ]
-                    .iter()
-                    .any(|p| s.starts_with(p)) =>
-                {
-                    s
-                }
-                Fault::Malformed(s) => format!("handshake broken: {s}"),
-            };
-            Some(super::error::StartError::Engine {
-                player: self.names[i].clone(),
-                command: self.command(i),
-                reason,
-            })
-        });
+        let mut failed = checks
+            .into_iter()
+            .filter_map(|(i, r)| Some(self.start_failure(i, r.err()?)));
         // Every engine that failed is named, so that one run finds all the organiser's mistakes.
         match (failed.next(), failed.collect::<Vec<_>>()) {
             (None, _) => Ok(()),
@@ -319,6 +271,51 @@ impl Tournament {
                 first: Box::new(first),
                 more: more.iter().map(ToString::to_string).collect(),
             }),
+        }
+    }
+
+    /// Player `i`'s failed start check in the organiser's words: the fault, and where to look.
+    fn start_failure(&self, i: usize, f: crate::players::Fault) -> super::error::StartError {
+        use crate::players::Fault;
+        // A program that started and then failed may have said why on its standard error:
+        // where that went, unless the system refused to start it at all.
+        let e = &self.entrants[i];
+        let dropped = match &e.stderr {
+            None => " (its standard error is dropped: add stderr=FILE to the player to keep it)"
+                .to_string(),
+            Some(f) => format!(
+                " (its standard error is in {})",
+                crate::players::spec::shell_quote(&f.display().to_string())
+            ),
+        };
+        let script = match &e.spec {
+            PlayerSpec::Native(argv) | PlayerSpec::Tcg(argv) => {
+                crate::players::engine::windows_script_hint(argv, e.dir.as_deref())
+            }
+            _ => None,
+        };
+        // Faults that say all themselves: an option or a variant the engine refused.
+        let own_words = [
+            "option.",
+            "cannot be told",
+            "does not play",
+            "refuses variant",
+            "the TCG protocol has no",
+        ];
+        let reason = match f {
+            // The system's refusal, or the stderr= file not opened: `SpawnError`'s words.
+            Fault::Crash(s) if s.starts_with("cannot ") || s.starts_with("empty ") => s,
+            // Started, and ended at once by its interpreter: the script's line endings.
+            Fault::Crash(s) if script.is_some() => format!("{s}{}", script.unwrap_or_default()),
+            Fault::Crash(s) => format!("{s}{dropped}"),
+            Fault::Time(s) => format!("no handshake: {s}{dropped}"),
+            Fault::Malformed(s) if own_words.iter().any(|p| s.starts_with(p)) => s,
+            Fault::Malformed(s) => format!("handshake broken: {s}"),
+        };
+        super::error::StartError::Engine {
+            player: self.names[i].clone(),
+            command: self.command(i),
+            reason,
         }
     }
 
@@ -472,6 +469,21 @@ impl Tournament {
         out
     }
 
+    /// Two players of one command are told apart by a number; a name given twice is a mistake
+    /// (the record and the report could not tell the two apart), as in `ewn gui`.
+    fn names_once(&self) -> Result<(), SettingsError> {
+        for (i, e) in self.entrants.iter().enumerate() {
+            if let Some(n) = &e.name
+                && self.entrants[..i]
+                    .iter()
+                    .any(|o| o.name.as_ref() == Some(n))
+            {
+                return Err(SettingsError::NameTwice(n.clone()));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks what the command line cannot: enough players, an SPRT only for two, numbers in
     /// their ranges, a shard with games.
     pub fn validate(&self) -> Result<(), SettingsError> {
@@ -499,17 +511,7 @@ impl Tournament {
         }
         need(players >= 2, E::TooFewPlayers)?;
         need(self.names.len() == players, E::Names)?;
-        // Two players of one command are told apart by a number; a name given twice is a
-        // mistake (the record and the report could not tell the two apart), as in `ewn gui`.
-        for (i, e) in self.entrants.iter().enumerate() {
-            if let Some(n) = &e.name
-                && self.entrants[..i]
-                    .iter()
-                    .any(|o| o.name.as_ref() == Some(n))
-            {
-                return Err(E::NameTwice(n.clone()));
-            }
-        }
+        self.names_once()?;
         need(self.games.is_multiple_of(2), E::OddGames)?;
         need(self.anchor < players, E::Anchor)?;
         if self.sprt.is_some() {

@@ -287,6 +287,25 @@ impl Report {
         self.wins[i].iter().sum()
     }
 
+    /// Each player's losses by fault, and the knob that helps when some were on time.
+    fn faults_text(&self, out: &mut String) {
+        for (p, name) in self.names.iter().enumerate() {
+            let parts: Vec<String> = self.faults[p]
+                .by_reason()
+                .into_iter()
+                .filter(|&(_, k)| k > 0)
+                .map(|(r, k)| format!("{r} {k}"))
+                .collect();
+            if !parts.is_empty() {
+                let _ = writeln!(out, "{name} lost by fault: {}", parts.join(", "));
+            }
+        }
+        if self.faults.iter().any(|f| f.time > 0) {
+            // A loss on time is most often the machine, not the engine: say which knob helps.
+            out.push_str(TIME_HINT);
+        }
+    }
+
     /// The report as text, as `ewn match` and `ewn stats` print it.
     pub fn text(&self) -> String {
         let mut out = String::new();
@@ -332,21 +351,7 @@ impl Report {
                 );
             }
         }
-        for (p, name) in self.names.iter().enumerate() {
-            let parts: Vec<String> = self.faults[p]
-                .by_reason()
-                .into_iter()
-                .filter(|&(_, k)| k > 0)
-                .map(|(r, k)| format!("{r} {k}"))
-                .collect();
-            if !parts.is_empty() {
-                let _ = writeln!(out, "{name} lost by fault: {}", parts.join(", "));
-            }
-        }
-        if self.faults.iter().any(|f| f.time > 0) {
-            // A loss on time is most often the machine, not the engine: say which knob helps.
-            out.push_str(TIME_HINT);
-        }
+        self.faults_text(&mut out);
         if let Some((t, llr, verdict)) = &self.sprt {
             let (lo, hi) = t.bounds();
             let pairs = self.encounters.first().map_or(0, |e| e.pairs.total());
