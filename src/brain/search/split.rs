@@ -162,52 +162,6 @@ impl Worker<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn order_searches_every_child_once_the_put_off_last() {
-        let mut o = Order::new(5);
-        let mut seen = Vec::new();
-        while let Some(i) = o.next() {
-            if o.first_pass() && (i == 1 || i == 3) {
-                o.put_off(i);
-                continue;
-            }
-            seen.push(i);
-        }
-        assert_eq!(seen, vec![0, 2, 4, 1, 3]);
-    }
-
-    #[test]
-    fn order_puts_nothing_off_in_the_second_pass() {
-        let mut o = Order::new(2);
-        let mut seen = Vec::new();
-        while let Some(i) = o.next() {
-            if o.first_pass() {
-                o.put_off(i);
-                continue;
-            }
-            seen.push(i);
-        }
-        assert_eq!(seen, vec![0, 1]);
-    }
-
-    #[test]
-    fn busy_marks_until_left() {
-        let b = Busy::new();
-        let k = 0x1234_5678_9abc_def1;
-        assert!(!b.is_busy(k));
-        b.enter(k);
-        assert!(b.is_busy(k));
-        // Another key in the same slot is not busy.
-        assert!(!b.is_busy(k ^ (1 << 40)));
-        b.leave(k);
-        assert!(!b.is_busy(k));
-    }
-}
-
 impl Worker<'_> {
     /// A helper's iterative deepening: the same root as the main thread in the same order (the
     /// main thread's after its last completed iteration; before that the static order), putting
@@ -272,5 +226,51 @@ impl Worker<'_> {
             // costs nothing, and it joins the nodes the main thread is still inside.
             depth = (depth + 1).min(max_depth);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_searches_every_child_once_the_put_off_last() {
+        let mut o = Order::new(5);
+        let mut seen = Vec::new();
+        while let Some(i) = o.next() {
+            if o.first_pass() && (i == 1 || i == 3) {
+                o.put_off(i);
+                continue;
+            }
+            seen.push(i);
+        }
+        assert_eq!(seen, vec![0, 2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn order_puts_nothing_off_in_the_second_pass() {
+        let mut o = Order::new(2);
+        let mut seen = Vec::new();
+        while let Some(i) = o.next() {
+            if o.first_pass() {
+                o.put_off(i);
+                continue;
+            }
+            seen.push(i);
+        }
+        assert_eq!(seen, vec![0, 1]);
+    }
+
+    #[test]
+    fn busy_marks_until_left() {
+        let b = Busy::new();
+        let k = 0x1234_5678_9abc_def1;
+        assert!(!b.is_busy(k));
+        b.enter(k);
+        assert!(b.is_busy(k));
+        // Another key in the same slot is not busy.
+        assert!(!b.is_busy(k ^ (1 << 40)));
+        b.leave(k);
+        assert!(!b.is_busy(k));
     }
 }
