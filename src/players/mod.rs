@@ -59,11 +59,20 @@ pub struct Turn<'a> {
     pub wait: Duration,
 }
 
+/// Why a player failed. The words of `Refused` and `NotStarted` say everything themselves (the
+/// player, the option or variant, the system's error), so a start check passes them on as they
+/// are; the others are what the player did wrong, told with what the referee knows around them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     Malformed(String),
     Time(String),
     Crash(String),
+    /// The player refused what the match asks of it, or cannot be told it: an option's value,
+    /// the match's variant. Recorded as a malformed answer.
+    Refused(String),
+    /// The program could not be started (the system's refusal, no command, its `stderr=` file
+    /// not opened). Recorded as a crash.
+    NotStarted(String),
 }
 
 pub trait Player: Send {

@@ -309,9 +309,9 @@ impl Game {
             }
             Ending::Forfeit(loser, f) => {
                 let (reason, why) = match f {
-                    Fault::Malformed(s) => (Reason::Malformed, s),
+                    Fault::Malformed(s) | Fault::Refused(s) => (Reason::Malformed, s),
                     Fault::Time(s) => (Reason::Time, s),
-                    Fault::Crash(s) => (Reason::Crash, s),
+                    Fault::Crash(s) | Fault::NotStarted(s) => (Reason::Crash, s),
                 };
                 rec.winner = Some(loser.other());
                 rec.reason = reason;

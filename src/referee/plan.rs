@@ -294,22 +294,14 @@ impl Tournament {
             }
             _ => None,
         };
-        // Faults that say all themselves: an option or a variant the engine refused.
-        let own_words = [
-            "option.",
-            "cannot be told",
-            "does not play",
-            "refuses variant",
-            "the TCG protocol has no",
-        ];
         let reason = match f {
-            // The system's refusal, or the stderr= file not opened: `SpawnError`'s words.
-            Fault::Crash(s) if s.starts_with("cannot ") || s.starts_with("empty ") => s,
+            // Words that say all themselves: the system's refusal or the stderr= file not opened
+            // (`SpawnError`'s), an option or a variant the engine refused.
+            Fault::NotStarted(s) | Fault::Refused(s) => s,
             // Started, and ended at once by its interpreter: the script's line endings.
             Fault::Crash(s) if script.is_some() => format!("{s}{}", script.unwrap_or_default()),
             Fault::Crash(s) => format!("{s}{dropped}"),
             Fault::Time(s) => format!("no handshake: {s}{dropped}"),
-            Fault::Malformed(s) if own_words.iter().any(|p| s.starts_with(p)) => s,
             Fault::Malformed(s) => format!("handshake broken: {s}"),
         };
         super::error::StartError::Engine {

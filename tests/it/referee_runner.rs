@@ -602,4 +602,6 @@ fn an_option_the_engine_refuses_stops_the_match_before_any_game() {
         r.stderr
     );
     assert!(!r.stderr.contains("option.Hash"), "{}", r.stderr);
+    // The refusal is the engine's own words, not a broken handshake.
+    assert!(!r.stderr.contains("handshake broken"), "{}", r.stderr);
 }

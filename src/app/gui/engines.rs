@@ -434,7 +434,9 @@ pub fn describe(f: &Fault) -> String {
     match f {
         Fault::Malformed(s) => format!("sent something that is not a move: {s}"),
         Fault::Time(s) => format!("did not answer in time: {s}"),
-        Fault::Crash(s) => format!("crashed or could not start: {s}"),
+        Fault::Crash(s) => format!("crashed: {s}"),
+        Fault::Refused(s) => s.clone(),
+        Fault::NotStarted(s) => format!("could not start: {s}"),
     }
 }
 

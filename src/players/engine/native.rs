@@ -192,8 +192,8 @@ impl Native {
     /// differ in the options they know, as under cutechess-cli.
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let mut p =
-                Proc::spawn(&self.argv, &self.settings).map_err(|e| Fault::Crash(e.to_string()))?;
+            let mut p = Proc::spawn(&self.argv, &self.settings)
+                .map_err(|e| Fault::NotStarted(e.to_string()))?;
             p.shared.set_log(self.log.as_deref());
             self.listed = greet(&mut p)?;
             if !self.options.is_empty() {
@@ -267,7 +267,7 @@ impl Native {
         let line = self.check(r, "readyok", HANDSHAKE)?;
         if line.starts_with("error") {
             self.proc = None;
-            return Err(Fault::Malformed(format!(
+            return Err(Fault::Refused(format!(
                 "refuses variant {}: {line}",
                 v.name()
             )));
@@ -370,7 +370,7 @@ impl Player for Native {
             }
             if let Some(line) = refused.into_inner() {
                 p.quit("quit");
-                return Err(Fault::Malformed(format!(
+                return Err(Fault::Refused(format!(
                     "option.{name}={value} refused: {line}"
                 )));
             }
@@ -392,7 +392,7 @@ impl Player for Native {
         if let Some(v) = self.variant {
             if let Some(why) = self.listed.refusal(v) {
                 p.quit("quit");
-                return Err(Fault::Malformed(why));
+                return Err(Fault::Refused(why));
             }
             self.proc = Some(p);
             self.tell_variant(v)?;

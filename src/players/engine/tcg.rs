@@ -57,8 +57,8 @@ impl Tcg {
 
     fn proc(&mut self) -> Result<&mut Proc, Fault> {
         if self.proc.is_none() {
-            let p =
-                Proc::spawn(&self.argv, &self.settings).map_err(|e| Fault::Crash(e.to_string()))?;
+            let p = Proc::spawn(&self.argv, &self.settings)
+                .map_err(|e| Fault::NotStarted(e.to_string()))?;
             p.shared.set_log(self.log.as_deref());
             self.proc = Some(p);
         }
@@ -154,14 +154,15 @@ impl Player for Tcg {
         self.ask(&format!("time_setting {secs}"), "time_setting", HANDSHAKE)?;
         let v = self.variant.unwrap_or(Variant::standard());
         let Some(setting) = tcg::board_setting_line(v) else {
-            return Err(Fault::Malformed(format!(
+            return Err(Fault::Refused(format!(
                 "the TCG protocol has no board_setting for variant {}",
                 v.name()
             )));
         };
         let reply = self.ask(&setting, "board_setting", HANDSHAKE)?;
         if !v.standard && reply.trim() != "1" {
-            return Err(self.malformed(format!(
+            self.proc = None;
+            return Err(Fault::Refused(format!(
                 "refuses variant {} ('{setting}' answered '{}')",
                 v.name(),
                 reply.trim()
