@@ -221,6 +221,8 @@ impl State {
             .map(|j| j.side);
         json!({
             "version": self.counters.version,
+            // Which game this is: raised by every game started or loaded.
+            "game": self.counters.games,
             "variant": variant_view(v),
             "variants": self.offer.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
             "default_variant": self.offer.default_variant.name(),
