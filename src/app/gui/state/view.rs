@@ -393,7 +393,10 @@ impl State {
             ""
         };
         if !self.game.is_live() {
-            let next = if self.game.main.is_none() && !self.game.line_over() {
+            // Short enough for two lines on a phone, where the page keeps room for two.
+            let next = if self.game.main.is_some() {
+                "A move here starts a new side line"
+            } else if !self.game.line_over() {
                 "Play a move to go on from here"
             } else {
                 "A move here starts a side line; the game is kept"
