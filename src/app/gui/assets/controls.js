@@ -85,6 +85,8 @@ function drawRecordBar(s) {
     pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}">${esc(o.textContent)}</option>`).join('');
   }
   if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
+  const picked = pick.options[pick.selectedIndex];
+  pick.title = picked ? picked.textContent : '';
   $('rec-prev').disabled = k <= 1;
   $('rec-next').disabled = k >= n;
 }
