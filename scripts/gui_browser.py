@@ -27,10 +27,18 @@ game loads without asking; How to play names the game's first side and never spe
 the standard game; Start game and a loaded record keep the status line in view with the board.
 Then a game on a 390x844 phone window that asks for reduced motion (nothing may animate), where a
 review entry brings the board into view (and the review is a link away, right after the board), the
-status keeps to one line while an arrow key steps through a game (the board never jumps), and the
+status keeps within its two lines while an arrow key steps through a game (the board never jumps), and the
 3x3 and 6x6 games again. Screenshots and checks that read where things are wait until nothing on
 the board moves. axe-core scans the page on both: no serious or critical
 violation may remain.
+
+What a new player reported, each from a fresh page at the size where it was seen: the legend
+names the cube the last move took, as its badge does (game 3 of a six-game match record: ✕6, not
+cube 2); a record of six games says "Record: game k of 6" by the board, in view after loading,
+with previous, next and a list that load games; Rematch after a record of two engines says what
+each seat became, waits, and Play Blue gives the person a seat; Show analysis lasts for one game
+and never turns the switch (nor does V); on a phone the status line is whole (never an
+ellipsis) with the board still, and Review keeps its card's heading in view while it runs.
 
 Between them, journeys with a record: at 1280x800 board, die, move list and step buttons in view
 without scrolling; Rematch of a record whose engine the arena does not know keeps it an engine;
@@ -1514,7 +1522,7 @@ def hold_an_arrow_through_a_game(d):
     n = ply_count(d)
     navigate_to(d, 0)
     # Where the board stands (from the page's top) at every status line shown meanwhile: the
-    # status keeps to one line, so that the board never jumps as it changes.
+    # status keeps within the room of its lines, so that the board never jumps as it changes.
     d.execute_script(
         "window.ewnTops = new Set(); window.ewnObs = new MutationObserver(() => {"
         " window.ewnTops.add(Math.round(document.getElementById('board').getBoundingClientRect().top + window.scrollY)); });"
@@ -1572,6 +1580,352 @@ def watcher_not_told_the_controllers_notes(address):
     finally:
         close(other)
     print("watch-only: no rematch note, no prompt to show the analysis")
+
+
+# A record of six games as `ewn match --engine self --opponent mcts:3000 --games 6 --seed 1
+# --movetime 20 --record games.txt` wrote it, its header of settings included. In game 3 (ewn
+# against mcts:3000, Blue won) the fifth move, 2:b2a3, takes Red's cube 6.
+MATCH6 = """# ewn match 1877e767b09e3d0a: its settings, as --resume compares them
+# setting --seed: 1
+# setting --tournament: gauntlet
+# setting --first-to: not given
+# setting --games: 6
+# setting the time control: --movetime 20
+# setting --engine-setups: not given
+# setting --grace: 100
+# setting players: 2
+# setting player 1: name=ewn
+# setting player 2: name=mcts:3000
+# setting --positions: none
+# setting --variant: standard
+# command player 1 (ewn): self
+# command player 2 (mcts:3000): mcts:3000
+game 1
+match 1877e767b09e3d0a
+seed 910a2dec89025cc1
+date 2026-12-05
+red ewn
+blue mcts:3000
+setup 456123 162453
+first r
+move r 3 a3b2 19.2
+move b 2 c1b2 1.9
+move r 3 a5b4 21.3
+move b 3 e3d4 1.6
+move r 3 b4c3 22.4
+move b 1 e1e2 1.4
+move r 4 c3c2 22.7
+move b 2 b2a3 1.1
+move r 5 b5c4 19.1
+move b 1 e2d2 1.1
+move r 5 c4d3 19.2
+move b 3 d4c4 0.9
+move r 4 c2d2 19.2
+move b 6 d1d2 0.8
+move r 6 c5d4 19.2
+move b 1 a3a4 0.0
+move r 2 d3e2 1.1
+move b 4 c4b5 0.3
+move r 6 d4e3 0.4
+move b 6 d2c2 0.2
+move r 5 e2e1 0.2
+result r goal
+end
+game 2
+match 1877e767b09e3d0a
+seed 910a2dec89025cc1
+date 2026-12-05
+red mcts:3000
+blue ewn
+setup 456123 162453
+first r
+move r 3 a3b2 1.8
+move b 2 c1b2 22.9
+move r 3 a5a4 1.6
+move b 3 e3d3 19.2
+move r 3 a4b4 1.4
+move b 1 e1e2 21.8
+move r 4 b4c3 1.1
+move b 2 b2b3 19.2
+move r 5 b5c4 1.0
+move b 1 e2d3 19.2
+move r 5 c4c3 0.9
+move b 3 b3b4 22.7
+move r 4 c3c2 0.6
+move b 6 d1c2 7.5
+move r 6 c5d4 0.5
+move b 1 d3d4 0.3
+result b capture
+end
+game 3
+match 1877e767b09e3d0a
+seed 48416938ef0dcf6f
+date 2026-12-05
+red ewn
+blue mcts:3000
+setup 423516 652314
+first b
+move b 3 e2d2 1.7
+move r 4 a5b5 22.2
+move b 2 c1b2 1.4
+move r 2 c5c4 22.6
+move b 2 b2a3 1.2
+move r 4 b5c4 19.2
+move b 3 d2c3 1.0
+move r 4 c4d3 22.0
+move b 2 a3a4 0.0
+move r 1 b4c4 20.5
+move b 5 d1c2 0.6
+move r 3 d3e2 19.4
+move b 1 a4a5 0.0
+result b goal
+end
+game 4
+match 1877e767b09e3d0a
+seed 48416938ef0dcf6f
+date 2026-12-05
+red mcts:3000
+blue ewn
+setup 423516 652314
+first b
+move b 3 e2e3 19.2
+move r 4 a5b5 1.7
+move b 2 c1c2 23.1
+move r 2 c5d4 1.5
+move b 2 c2b3 19.2
+move r 4 b5b4 1.2
+move b 3 e3d4 21.9
+move r 4 b4c3 1.0
+move b 2 b3a4 27.0
+move r 1 c3d3 0.6
+move b 5 d1d2 23.5
+move r 3 d3e2 0.4
+move b 1 a4a5 0.2
+result b goal
+end
+game 5
+match 1877e767b09e3d0a
+seed 9a23c3a0ffedfe9
+date 2026-12-05
+red ewn
+blue mcts:3000
+setup 342165 425316
+first r
+move r 4 b5c5 24.1
+move b 5 c1b2 1.7
+move r 4 c5d4 22.3
+move b 6 e3d3 1.6
+move r 4 d4e3 22.3
+move b 5 b2b3 1.3
+move r 4 e3e2 0.3
+move b 5 b3a4 0.9
+move r 3 a5a4 21.5
+move b 5 e1e2 1.2
+move r 4 a4a3 22.9
+move b 1 d2d3 1.1
+move r 2 a3b3 22.9
+move b 4 e2d3 0.9
+move r 1 b3c3 19.2
+move b 4 d3c4 0.7
+move r 4 b4c4 8.2
+move b 5 d1c2 0.5
+move r 5 c3c2 0.2
+result r capture
+end
+game 6
+match 1877e767b09e3d0a
+seed 9a23c3a0ffedfe9
+date 2026-12-05
+red mcts:3000
+blue ewn
+setup 342165 425316
+first r
+move r 4 b5b4 1.7
+move b 5 c1b2 21.3
+move r 4 b4c3 1.6
+move b 6 e3d3 19.3
+move r 4 c3d2 1.4
+move b 5 b2b3 19.2
+move r 4 d2e1 0.0
+result r goal
+end
+"""
+
+
+def legend_names_the_cube_taken(d):
+    """At every move of the game on the board that took a cube, the legend names that cube, as
+    its badge on the board does (it once said cube 2 whatever was taken)."""
+    n = ply_count(d)
+    seen = 0
+    for k in range(1, n + 1):
+        if not js(d, f"Boolean(S.plies[{k - 1}].took)"):
+            continue
+        navigate_to(d, k)
+        took = js(d, "S.plies[S.ply - 1].took")
+        badge = js(d, "(document.querySelector('#board .badge.took:not(.fell)') || {}).textContent || ''")
+        legend = d.find_element(By.ID, "lg-took").text
+        assert badge == "✕" + took[1:], f"move {k}: the badge says {badge!r} for {took}"
+        assert legend.startswith(badge) and f"{'Red' if took[0] == 'R' else 'Blue'} {took[1:]} there" in legend, \
+            f"move {k} took {took}: the legend says {legend!r}, the badge {badge!r}"
+        seen += 1
+    assert seen, "no move of the game took a cube: nothing to check"
+    return seen
+
+
+def record_bar_by_the_board(d, width):
+    """A loaded record of six games: by the board, "Record: game k of 6" with the previous and
+    next games and the list of all of them (the Record card's chooser is far below), in view
+    with the board; each way of choosing loads that game."""
+    load_record_text(d, MATCH6)
+    wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and js(d, "S.players.red.label") == "ewn")
+    wait(d, "the record's bar by the board", lambda d: d.find_element(By.ID, "record-bar").is_displayed())
+    said = d.find_element(By.ID, "rec-pos").text
+    assert said == "Record: game 1 of 6", f"the bar by the board says {said!r}"
+    assert not enabled(d, "rec-prev") and enabled(d, "rec-next"), "at game 1 the previous game is offered"
+    # In view with the loaded game's board, where the page put it (no scrolling by the test).
+    where = js(d, "(() => { const r = $('record-bar').getBoundingClientRect(), b = $('board').getBoundingClientRect();"
+                  " return [r.top >= 0 && r.bottom <= innerHeight, b.top >= -1 && b.bottom <= innerHeight + 1, Math.round(r.top)]; })()")
+    assert where[0] and where[1], f"at {width} wide the record's bar or the board is out of view after loading: {where}"
+    click(d, "rec-next")
+    wait(d, "game 2 by the next button", lambda d: js(d, "S.players.red.label") == "mcts:3000"
+         and d.find_element(By.ID, "rec-pos").text == "Record: game 2 of 6")
+    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    wait(d, "game 3 picked by the board", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) == 13
+         and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
+
+
+def rematch_of_engines_takes_a_seat(d):
+    """Rematch after a record of two engines (ewn against mcts:3000, both seats explorable as a
+    person's): the note says what each seat became, the game waits instead of letting the
+    engines play unasked, and Play Blue by the board gives the person a seat; the game then goes
+    on, the note gone."""
+    navigate_to(d, ply_count(d))
+    click(d, "rematch")
+    wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and js(d, "S.players.red.type") == "ewn"
+         and js(d, "S.players.blue.type") == "ewn")
+    said = wait(d, "the note on the seats", lambda d: "Rematch" in note_shown(d) and note_shown(d))
+    assert "Red: this engine" in said and "in place of mcts:3000" in said and "Blue: this engine" in said, \
+        f"the rematch's note does not say what each seat became: {said!r}"
+    assert js(d, "S.running") is False and ply_count(d) == 0, "the engines play the rematch unasked"
+    wait(d, "the offer of a seat", lambda d: d.find_element(By.ID, "seat-offer").is_displayed())
+    out = all_in_view(d, ["seat-red", "seat-blue", "board"])
+    assert not out, f"out of view with the offer of a seat: {out}"
+    shot(d, "desktop-rematch-take-a-seat.png")
+    click(d, "seat-blue")
+    wait(d, "Blue a person, the game going on", lambda d: js(d, "S.players.blue.type") == "human" and js(d, "S.running"))
+    wait(d, "the note and the offer gone", lambda d: note_shown(d) == "" and not d.find_element(By.ID, "seat-offer").is_displayed())
+    wait(d, "the person's turn as Blue (after Red's engine move when Red is first)",
+         lambda d: js(d, "S.side") == "b" and enabled(d, "roll"))
+    print("rematch of two engines: the note says each seat, the game waits, Play Blue takes a seat")
+
+
+def show_analysis_once(d):
+    """Show analysis (V) shows it for the game on the board only: the switch above the board stays
+    on 'when asked', and the next game holds the analysis again; V shows and hides it."""
+    assert js(d, "mode") == "play", "a fresh page is not in play mode"
+    new_game(d, ("human",), ("ewn", 2, 50))
+    roll_if_needed(d)
+    wait(d, "the analysis held", lambda d: d.find_element(By.ID, "held-msg").is_displayed())
+    click(d, "show-analysis")
+    wait(d, "the analysis once asked", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
+         and d.find_element(By.ID, "analysis-die").is_displayed())
+    pressed = js(d, "[$('mode-play').getAttribute('aria-pressed'), $('mode-analyse').getAttribute('aria-pressed'), mode]")
+    assert pressed == ["true", "false", "play"], f"Show analysis turned the switch: {pressed}"
+    new_game(d, ("human",), ("ewn", 2, 50))
+    roll_if_needed(d)
+    wait(d, "the next game's analysis held", lambda d: d.find_element(By.ID, "held-msg").is_displayed()
+         and not d.find_element(By.ID, "analysis-die").is_displayed())
+    assert js(d, "mode") == "play", "the switch changed"
+    body = d.find_element(By.TAG_NAME, "body")
+    body.send_keys("v")
+    wait(d, "V shows it", lambda d: not d.find_element(By.ID, "held-msg").is_displayed()
+         and d.find_element(By.ID, "analysis-die").is_displayed())
+    body.send_keys("v")
+    wait(d, "V again holds it", lambda d: d.find_element(By.ID, "held-msg").is_displayed())
+    assert js(d, "mode") == "play", "V turned the switch"
+    print("Show analysis: for this game only; the switch stays as clicked")
+
+
+def status_whole_on_a_phone(d):
+    """On a phone the status line is whole (wrapped, never cut with an ellipsis), at the record's
+    steps too, and the board stays where it was."""
+    tops = set()
+    for k in (0, 3, 8, ply_count(d)):
+        navigate_to(d, k)
+        wait(d, f"the status after move {k}", lambda d: status(d) == js(d, "S.status"))
+        fit = js(d, "(() => { const e = $('status'); return [e.scrollWidth <= e.clientWidth + 1,"
+                    " e.scrollHeight <= e.clientHeight + 1, Math.round(e.getBoundingClientRect().height)]; })()")
+        assert fit[0] and fit[1], f"the status is cut after move {k}: {status(d)!r} ({fit})"
+        tops.add(js(d, "Math.round($('board').getBoundingClientRect().top + scrollY)"))
+    navigate_to(d, 3)
+    assert status(d).endswith("A move here starts a side line; the game is kept"), status(d)
+    shot(d, "phone-status-whole.png")
+    # In a side line (the longest statuses) too.
+    d.execute_script("playMove(S.legal.find((m) => m !== S.plies[3].move))")
+    wait(d, "a side line", lambda d: js(d, "Boolean(S.main)") and idle(d))
+    navigate_to(d, 3)
+    wait(d, "the side line's status", lambda d: status(d).startswith("Side line, after move 3"))
+    fit = js(d, "(() => { const e = $('status'); return [e.scrollWidth <= e.clientWidth + 1, e.scrollHeight <= e.clientHeight + 1]; })()")
+    assert all(fit), f"the status is cut in a side line: {status(d)!r} ({fit})"
+    tops.add(js(d, "Math.round($('board').getBoundingClientRect().top + scrollY)"))
+    click(d, "to-main")
+    wait(d, "the game again", lambda d: js(d, "S.main") is None and ply_count(d) == 13 and idle(d))
+    assert len(tops) == 1, f"the board moved as the status changed: its top at {sorted(tops)}"
+    print("phone: the status is whole, on two lines, the board still")
+
+
+def review_heading_stays_on_a_phone(d):
+    """Review on a phone brings the review's card to the top of the screen and keeps its heading
+    there while the review runs and the page above it changes (it was left 158 px above the
+    screen)."""
+    navigate_to(d, ply_count(d))
+    d.execute_script("window.scrollTo(0, 0)")
+    click(d, "review-end")
+    tops = []
+    end = time.time() + 4
+    while time.time() < end:
+        tops.append(js(d, "Math.round($('review-card').querySelector('h2').getBoundingClientRect().top)"))
+        time.sleep(0.1)
+    wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy"))
+    time.sleep(1.7)
+    tops.append(js(d, "Math.round($('review-card').querySelector('h2').getBoundingClientRect().top)"))
+    # The first few tenths of a second may still be the way there.
+    late = tops[4:]
+    assert all(0 <= t < 844 / 3 for t in late), f"the review's heading left the screen's top third: {tops}"
+    assert d.find_element(By.CSS_SELECTOR, "#review-table thead").is_displayed()
+    shot(d, "phone-review-heading.png", top=False)
+    print(f"phone: Review keeps its card's heading in view (tops {min(late)}..{max(late)} px)")
+
+
+def new_players_report():
+    """What a new player who played from the README alone reported, each at the size where it
+    was seen, from fresh pages: the legend's captured cube, the record's games by the board,
+    a rematch of two engines, Show analysis for one game, the phone's status line and Review."""
+    d = browser(1280, 800)
+    try:
+        d.get(URL)
+        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        show_analysis_once(d)
+        record_bar_by_the_board(d, 1280)
+        seen = legend_names_the_cube_taken(d)
+        navigate_to(d, 5)
+        assert js(d, "S.plies[4].move") == "b2a3" and d.find_element(By.ID, "lg-took").text.startswith("✕6"), \
+            f"game 3, move 5: the legend says {d.find_element(By.ID, 'lg-took').text!r}"
+        shot(d, "desktop-legend-took-6.png")
+        print(f"legend: the cube taken named as its badge at {seen} captures")
+        rematch_of_engines_takes_a_seat(d)
+    finally:
+        close(d)
+    d = browser(390, 844)
+    try:
+        d.get(URL)
+        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        record_bar_by_the_board(d, 390)
+        status_whole_on_a_phone(d)
+        review_heading_stays_on_a_phone(d)
+    finally:
+        close(d)
 
 
 def record_journeys():
@@ -1829,6 +2183,7 @@ def phone():
 if __name__ == "__main__":
     opening()
     record_journeys()
+    new_players_report()
     desktop()
     phone()
     print("browser test passed")

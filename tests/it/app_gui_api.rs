@@ -1675,7 +1675,8 @@ fn bad_tables_stop_the_arena_before_its_address() {
 
 /// A loaded record names its players; a rematch keeps its seats playable: a person stays a
 /// person, an engine the arena does not know (`greedy` here, started without `--engine`) is
-/// played by this engine, and the page is told so. The players' names are marked as the
+/// played by this engine, and the page is told what each seat became; with no person seated
+/// the rematch waits until one takes a seat. The players' names are marked as the
 /// record's, so that the New game form does not offer them.
 #[test]
 fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
@@ -1699,11 +1700,21 @@ fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
         assert_eq!(s["players"][side]["recorded"], false);
     }
     let notice = s["notice"].as_str().expect("a notice").to_string();
-    // This engine's own name needs no word; the other engine's is said.
+    // Each seat is said; this engine's own name needs no word, the other engine's does.
     assert!(
-        notice.starts_with("Rematch: greedy is not") && notice.contains("this engine"),
+        notice.starts_with("Rematch, colours swapped. Red: this engine (level 10, 500 ms) in place of greedy, which is not one of this arena's players")
+            && notice.ends_with("Blue: this engine (level 10, 500 ms)."),
         "{notice}"
     );
+    // No seat is a person: the rematch waits for one to be taken (or Resume).
+    assert_eq!(
+        s["running"], false,
+        "a rematch of engines only plays on unasked"
+    );
+    // Taking a seat: the note on the seats goes with it.
+    let s = g.post("/api/players", json!({"blue": {"type": "human"}}));
+    assert_eq!(s["players"]["blue"]["type"], "human");
+    assert!(s["notice"].is_null(), "{}", s["notice"]);
     // A person in the record stays a person; the notice names only the engine replaced.
     let person = REVIEWED.replace("red ewn", "red human");
     g.post("/api/record", json!({ "text": person }));
@@ -1712,9 +1723,12 @@ fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
     assert_eq!(s["players"]["blue"]["type"], "human");
     let notice = s["notice"].as_str().expect("a notice");
     assert!(
-        notice.contains("greedy") && !notice.contains("human"),
+        notice.contains("in place of greedy")
+            && notice.ends_with("Blue: a person.")
+            && !notice.contains("human"),
         "{notice}"
     );
+    assert_eq!(s["running"], true, "a person plays: the rematch goes on");
     // The next game starts without it.
     let s = g.post(
         "/api/new",

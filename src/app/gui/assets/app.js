@@ -94,13 +94,36 @@ const personPlays = () => S && (S.players.red.type === 'human' || S.players.blue
 // The game has ended: at its last position, at any earlier one (a step back), or in a side line
 // from a finished game.
 const gameOver = () => Boolean(S) && Boolean(S.winner || S.line_over || (S.main && S.main.winner));
-// The analysis is held back now: play mode, a person in the game, and the game not over.
-const held = () => Boolean(S) && mode === 'play' && !gameOver() && personPlays() && !setupMode;
+// The game (the state's `game`, raised by every game started or loaded) in which the person
+// asked to see the analysis (Show analysis, key V): shown for the rest of that game only; the
+// next game is held again, and the switch above the board stays as it was clicked.
+let revealedIn = null;
+const revealed = () => Boolean(S) && revealedIn === S.game;
+// The analysis is held back now: play mode, not asked for in this game, a person in the game,
+// and the game not over.
+const held = () => Boolean(S) && mode === 'play' && !revealed() && !gameOver() && personPlays() && !setupMode;
 function setMode(m) {
   mode = m;
+  revealedIn = null;
   try { localStorage.setItem('ewn-mode', m); } catch (e) { /* no storage */ }
   say(m === 'play' ? 'The analysis waits until you ask or the game ends.' : 'The analysis is shown live.');
   if (S) render(S);
+}
+// Show analysis (V): for this game only. V again hides it until the end of the game; with the
+// switch on live, V says where the switch is rather than turning it.
+function toggleReveal() {
+  if (!S) return;
+  if (held()) {
+    revealedIn = S.game;
+    say('The analysis is shown for this game; the next game waits again.');
+  } else if (mode === 'play' && revealed() && !gameOver() && personPlays()) {
+    revealedIn = null;
+    say('The analysis waits again until you ask or the game ends.');
+  } else if (mode !== 'play') {
+    flash('The analysis is live: the switch above the board (when asked) holds it back while you play.', 'info');
+    return;
+  } else return;
+  render(S);
 }
 
 const sqName = (i) => geo().name(i);

@@ -66,6 +66,40 @@ function listGames(text) {
   return games.length;
 }
 
+// The record's games by the board: which one is shown ("Game 3 of 6"), the previous and next
+// ones, and all of them to pick from, while a game of a loaded record of several is on the board
+// (the Record card's chooser is far below it).
+function drawRecordBar(s) {
+  const bar = $('record-bar');
+  const on = Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
+    (s.players.red.recorded || s.players.blue.recorded));
+  bar.hidden = !on;
+  if (!on) return;
+  const n = loadedFrom.count, k = loadedFrom.game;
+  const pos = `Record: game ${k} of ${n}`;
+  if ($('rec-pos').textContent !== pos) $('rec-pos').textContent = pos;
+  const list = $('record-game');
+  const pick = $('rec-game');
+  if (pick.dataset.text !== loadedFrom.text) {
+    pick.dataset.text = loadedFrom.text;
+    pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}">${esc(o.textContent)}</option>`).join('');
+  }
+  if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
+  const picked = pick.options[pick.selectedIndex];
+  pick.title = picked ? picked.textContent : '';
+  $('rec-prev').disabled = k <= 1;
+  $('rec-next').disabled = k >= n;
+}
+
+// Loads game `k` of the record on the board (from the bar by the board).
+function loadRecordGame(k) {
+  if (!loadedFrom || k < 1 || k > loadedFrom.count) return;
+  const text = loadedFrom.text;
+  listGames(text);
+  $('record-game').value = String(k);
+  loadRecord(text);
+}
+
 // The record a game was loaded from, and that game as loaded: picking another game of the same
 // record replaces nothing of the person's, so it never asks.
 let loadedFrom = null;
@@ -90,7 +124,8 @@ async function loadRecord(text, asked) {
   formFromRecord = true;
   const s = await post('/api/record', { text, game });
   if (s) {
-    loadedFrom = { text, start: s.start, plies: s.plies.length };
+    loadedFrom = { text, start: s.start, plies: s.plies.length, game, count: many ? $('record-game').options.length : 1 };
+    render(S);
     // Kept for the tab, so that a reload keeps the record's games to choose from.
     try { sessionStorage.setItem('ewn-record', JSON.stringify({ text, game, ...loadedFrom })); } catch (e) { /* no storage */ }
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
@@ -110,8 +145,9 @@ function restoreRecord(s) {
   try { kept = JSON.parse(sessionStorage.getItem('ewn-record') || 'null'); } catch (e) { return; }
   if (!kept || typeof kept.text !== 'string' || kept.start !== s.start) return;
   $('record-text').value = kept.text;
-  if (listGames(kept.text) > 1) $('record-game').value = String(kept.game);
-  loadedFrom = { text: kept.text, start: kept.start, plies: kept.plies };
+  const count = listGames(kept.text);
+  if (count > 1) $('record-game').value = String(kept.game);
+  loadedFrom = { text: kept.text, start: kept.start, plies: kept.plies, game: Number(kept.game) || 1, count };
 }
 
 async function saveRecord() {
@@ -174,14 +210,30 @@ function showBoard() {
 }
 
 // The review's card in view: beside the board the least scroll that shows it; on a phone, where
-// it is below the board and its controls, at the top of the screen (gliding there unless less
-// motion is asked for), its heading focused for the keyboard.
+// it is below the board and its controls, its heading at the top of the screen, focused for the
+// keyboard. While the review runs the page above the card changes (the card moves up the panel,
+// the link to it appears, the list's marks), and a scroll made once would leave the heading
+// above the screen: the card is kept there until the review is done and the page has settled,
+// or until the person scrolls.
+let reviewPin = 0; // until when the review's card is kept at the top of a phone's screen
 function showReview() {
   const card = $('review-card');
   if (window.innerWidth > 900) { card.scrollIntoView({ block: 'nearest' }); return; }
-  card.scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  reviewPin = Date.now() + 20000;
+  pinReview();
   card.querySelector('h2').focus({ preventScroll: true });
+  for (const ms of [50, 200, 500, 1000]) setTimeout(pinReview, ms);
 }
+function pinReview() {
+  if (!reviewPin) return;
+  // Kept while the review runs, and a moment after it ends.
+  if (S && !S.review.busy && reviewPin > Date.now() + 1500) reviewPin = Date.now() + 1500;
+  if (Date.now() > reviewPin) { reviewPin = 0; return; }
+  const top = $('review-card').getBoundingClientRect().top;
+  if (Math.abs(top - 8) > 2) window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
+}
+// The person's own scrolling ends the pin.
+['wheel', 'touchstart', 'keydown', 'pointerdown'].forEach((t) => window.addEventListener(t, () => { reviewPin = 0; }, { passive: true }));
 
 async function undo() {
   if (!S || !S.can_undo) return;
@@ -212,7 +264,7 @@ function onKey(ev) {
   if (k === 'r' && (canRoll() || canQueueRoll())) { roll(); ev.preventDefault(); return; }
   if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
-  if (k === 'v') { setMode(mode === 'play' ? 'analyse' : 'play'); ev.preventDefault(); return; }
+  if (k === 'v') { toggleReveal(); ev.preventDefault(); return; }
   if (k === 'p' && !S.winner) { post('/api/control', { action: S.running ? 'pause' : 'run' }); ev.preventDefault(); return; }
   // A move starts with a letter, so a digit first is a typed die (or its correction); 10..12
   // are typed as two digits.
@@ -413,7 +465,6 @@ function wire() {
       say(`Rematch: ${settingsText(s)}`);
     }
   });
-  $('status').addEventListener('click', () => $('status').classList.toggle('whole'));
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's
@@ -441,7 +492,7 @@ function wire() {
   });
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));
-  $('show-analysis').addEventListener('click', () => setMode('analyse'));
+  $('show-analysis').addEventListener('click', toggleReveal);
   $('copy-pos').addEventListener('click', () => { if (S) copyText(S.fen, 'position'); });
   $('copy-link').addEventListener('click', () => { if (S) copyText(positionLink(), 'link to this position'); });
   $('resign').addEventListener('click', resign);
@@ -511,6 +562,18 @@ function wire() {
   $('load-text-btn').addEventListener('click', () => loadRecord($('record-text').value));
   $('record-text').addEventListener('input', () => listGames($('record-text').value));
   $('record-game').addEventListener('change', () => loadRecord($('record-text').value));
+  $('rec-game').addEventListener('change', () => loadRecordGame(Number($('rec-game').value)));
+  $('rec-prev').addEventListener('click', (ev) => { if (!repeated(ev) && loadedFrom) loadRecordGame(loadedFrom.game - 1); });
+  $('rec-next').addEventListener('click', (ev) => { if (!repeated(ev) && loadedFrom) loadRecordGame(loadedFrom.game + 1); });
+  // A rematch of a record with engines only waits: a person takes a seat, and the game goes on.
+  document.querySelectorAll('#seat-offer button').forEach((b) => b.addEventListener('click', async (ev) => {
+    if (repeated(ev) || !S) return;
+    const side = b.dataset.side;
+    if (!(await post('/api/players', { [side]: { type: 'human' } }))) return;
+    if (!S.running) await post('/api/control', { action: 'run' });
+    say(`You play ${side === 'red' ? 'Red' : 'Blue'}; the engine plays the other side.`);
+    showBoard();
+  }));
   $('link-yes').addEventListener('click', startLinked);
   $('load-yes').addEventListener('click', () => loadRecord(pendingLoad, true));
   $('load-no').addEventListener('click', () => { $('load-ask').hidden = true; say('The game goes on; the record was not loaded.'); });

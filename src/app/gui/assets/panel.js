@@ -334,6 +334,9 @@ function drawLegend() {
   $('lg-last').hidden = !last;
   $('lg-took').hidden = !(last && last.took);
   $('lg-fell').hidden = !(last && last.fell);
+  // The cube the last move took (or lost into a hole), as its badge on the board shows it.
+  if (last && last.took) legendMark('lg-took', `✕${last.took.slice(1)}`, `the last move took ${cubeWords(last.took)} there`);
+  if (last && last.fell) legendMark('lg-fell', `↓${last.fell.slice(1)}`, `${cubeWords(last.fell)} fell into the hole`);
   const mine = S.side === 'r' ? 'R' : 'B';
   const threats = held() ? [] : S.threats;
   $('lg-danger').hidden = !threats.some((t) => t.cube[0] === mine);
@@ -343,6 +346,14 @@ function drawLegend() {
   const hinted = Boolean(hintMove && hintAt === hintKey(S));
   $('lg-best').hidden = !(analysed || reviewed || hinted);
   $('lg-played').hidden = !(reviewed || (!held() && S.plies.length > 0));
+}
+
+// A legend entry's mark and words, set only when they changed.
+function legendMark(id, mark, words) {
+  const el = $(id);
+  const i = el.querySelector('i'), w = el.querySelector('.lg-words');
+  if (i.textContent !== mark) i.textContent = mark;
+  if (w.textContent !== words) w.textContent = words;
 }
 
 // Replaces an element's content only when it changed, so that a click is never lost to a redraw.
@@ -634,8 +645,8 @@ function render(s) {
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
     : TOKEN ? s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
-  // On a phone the status is one line (the board below it never jumps): the whole of it in its
-  // title, and a tap shows it whole.
+  // On a phone the status wraps within room kept for two lines, so that the board below it
+  // never jumps as it changes; its title holds it too.
   $('status').title = $('status').textContent;
   drawRules(setupMode ? formVariant() : s.variant, setupMode ? $('ng-first').value : s.setup.first);
   const die = $('die');
@@ -656,7 +667,7 @@ function render(s) {
   $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
   $('mode-analyse').setAttribute('aria-pressed', String(mode !== 'play'));
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
-    : gameOver() ? 'game over: shown' : 'shown: no person plays';
+    : gameOver() ? 'game over: shown' : revealed() ? 'shown for this game, as asked (V hides it again)' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
   if (rolled && dice && !pair) animateDie(s.die);
   const manual = s.dice.mode === 'manual';
@@ -732,6 +743,9 @@ function render(s) {
   $('error').hidden = !err;
   $('error').classList.toggle('info', info);
   if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
+  // A rematch of a record with engines only waits for a person to take a seat (or Resume).
+  $('seat-offer').hidden = !(TOKEN && s.notice && !personPlays() && !over && !setupMode && !s.running);
+  drawRecordBar(s);
   drawDecision();
   drawLegend();
   // The shown position as the status line and the move list count it: after move k of n.
@@ -750,4 +764,5 @@ function render(s) {
   if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, after move ${s.ply}.`);
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
+  if (reviewPin) pinReview();
 }

@@ -198,6 +198,9 @@ struct Counters {
     next_seat: u64,
     /// The id the next review gets, so that a cancelled review's result is dropped.
     next_review: u64,
+    /// Raised for every game started or loaded, so that the page can tell a new game from the
+    /// same one (the analysis shown once on request is held again in the next game).
+    games: u64,
 }
 
 /// Whether engines play on, and what the game is waiting for.
@@ -299,6 +302,34 @@ fn flipped(b: &Board) -> Option<Board> {
     let (board, side) = fen.split_once(' ')?;
     let other = if side == "r" { "b" } else { "r" };
     parse_fen_in(b.variant(), &format!("{board} {other}")).ok()
+}
+
+/// What a rematch of a loaded record made of each seat, in words: who plays Red and Blue now,
+/// and which recorded engine this engine stands in for. (When no seat is a person the page
+/// offers the seats itself.)
+fn rematch_note(players: &[PlayerConfig; 2], names: &[Option<String>; 2]) -> String {
+    let mut note = String::from("Rematch, colours swapped.");
+    for (c, (p, name)) in [Color::Red, Color::Blue]
+        .into_iter()
+        .zip(players.iter().zip(names))
+    {
+        let who = match p {
+            PlayerConfig::Human {} => "a person".to_string(),
+            PlayerConfig::Ewn { level, movetime } => {
+                format!("this engine (level {level}, {movetime} ms)")
+            }
+            PlayerConfig::Engine { name, .. } => format!("the engine {name}"),
+        };
+        let instead = match (p, name) {
+            (PlayerConfig::Ewn { .. }, Some(n)) if !names_this_engine(n) => format!(
+                " in place of {n}, which is not one of this arena's players \
+                 (ewn gui --engine adds it)"
+            ),
+            _ => String::new(),
+        };
+        note.push_str(&format!(" {}: {who}{instead}.", capital(c.name())));
+    }
+    note
 }
 
 impl State {
@@ -510,6 +541,7 @@ impl State {
         self.flow.running = true;
         self.flow.step = false;
         self.flow.pending = None;
+        self.counters.games += 1;
         if let Some(b) = ng.position {
             self.game = Game::new(b, ng.dice);
             return Ok(());
@@ -566,6 +598,8 @@ impl State {
             }
         }
         self.flow.error = None;
+        // A rematch's note says what each seat became: it no longer holds.
+        self.flow.notice = None;
         Ok(())
     }
 
@@ -699,19 +733,18 @@ impl State {
 
     /// The same players again with colours swapped: each keeps its arrangement, the same side
     /// moves first, and seeded dice keep the seed, so the two games form a pair as in a match.
-    /// A loaded record's engine that is not one of the arena's players (its name only) is
-    /// played by this engine, and the page is told so: a rematch never turns engines into
-    /// people.
+    /// After a loaded record, a seat whose recorded name is an engine is played by an engine (a
+    /// rematch never turns engines into people): by that engine when the arena knows it, else
+    /// by this engine, and a name that stands for a person keeps a person. The page is told
+    /// what each seat became; when no seat is a person the rematch waits (paused) for the person
+    /// to take a seat or let the engines play, so that it never plays on unasked.
     pub fn rematch(&mut self, shared: &Shared) -> Result<(), GuiError> {
         self.ready()?;
-        let mut replaced = Vec::new();
+        let recorded = self.recorded.clone();
         let kept = [0, 1].map(|i| {
             let config = self.seats[i].config.clone();
-            match &self.recorded[i] {
+            match &recorded[i] {
                 Some(name) if config == PlayerConfig::Human {} && !names_a_person(name) => {
-                    if !names_this_engine(name) {
-                        replaced.push(name.clone());
-                    }
                     arena_engine()
                 }
                 _ => config,
@@ -726,7 +759,7 @@ impl State {
             Start::Position(b) => ([SetupChoice::Random, SetupChoice::Random], Some(b)),
         };
         let ng = NewGame {
-            players,
+            players: players.clone(),
             setups,
             variant: self.game.start.variant(),
             first: self.game.start.side_to_move(),
@@ -734,24 +767,13 @@ impl State {
             dice: self.game.dice,
         };
         self.new_game(ng, shared)?;
-        if !replaced.is_empty() {
-            replaced.dedup();
-            let (names, are, place) = match &replaced[..] {
-                [one] => (
-                    one.clone(),
-                    "is not one of this arena's players",
-                    "its place",
-                ),
-                many => (
-                    many.join(" and "),
-                    "are not players of this arena",
-                    "their places",
-                ),
-            };
-            self.flow.notice = Some(format!(
-                "Rematch: {names} {are}, so this engine (ewn, level {ARENA_LEVEL}) plays in {place}. \
-                 To play {names} here, name it when starting the arena: ewn gui --engine name=NAME cmd=COMMAND."
-            ));
+        if recorded.iter().any(Option::is_some) {
+            // The new Red is the old Blue and the other way round.
+            let names = [recorded[1].clone(), recorded[0].clone()];
+            if !players.iter().any(|p| matches!(p, PlayerConfig::Human {})) {
+                self.flow.running = false;
+            }
+            self.flow.notice = Some(rematch_note(&players, &names));
         }
         Ok(())
     }
@@ -809,6 +831,7 @@ impl State {
         self.flow.error = None;
         self.flow.notice = None;
         self.flow.running = false;
+        self.counters.games += 1;
         self.game = g;
         Ok(())
     }

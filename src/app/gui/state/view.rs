@@ -221,6 +221,8 @@ impl State {
             .map(|j| j.side);
         json!({
             "version": self.counters.version,
+            // Which game this is: raised by every game started or loaded.
+            "game": self.counters.games,
             "variant": variant_view(v),
             "variants": self.offer.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
             "default_variant": self.offer.default_variant.name(),
@@ -391,7 +393,10 @@ impl State {
             ""
         };
         if !self.game.is_live() {
-            let next = if self.game.main.is_none() && !self.game.line_over() {
+            // Short enough for two lines on a phone, where the page keeps room for two.
+            let next = if self.game.main.is_some() {
+                "A move here starts a new side line"
+            } else if !self.game.line_over() {
                 "Play a move to go on from here"
             } else {
                 "A move here starts a side line; the game is kept"
