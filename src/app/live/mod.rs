@@ -115,7 +115,10 @@ fn reap_exited(pids: &[i32]) -> usize {
     let defunct = |p: i32| {
         std::fs::read_to_string(format!("/proc/{p}/stat"))
             .ok()
-            .and_then(|s| s.rsplit_once(')').map(|(_, rest)| rest.trim_start().starts_with('Z')))
+            .and_then(|s| {
+                s.rsplit_once(')')
+                    .map(|(_, rest)| rest.trim_start().starts_with('Z'))
+            })
             .unwrap_or(false)
     };
     pids.iter()
@@ -266,7 +269,9 @@ mod tests {
     fn an_ended_child_is_reaped_and_a_running_one_kept() {
         use nix::sys::wait::{Id, WaitPidFlag, waitid, waitpid};
         use nix::unistd::Pid;
-        let ended = std::process::Command::new("true").spawn().expect("true runs");
+        let ended = std::process::Command::new("true")
+            .spawn()
+            .expect("true runs");
         let mut running = std::process::Command::new("sleep")
             .arg("600")
             .spawn()
