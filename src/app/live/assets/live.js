@@ -147,7 +147,8 @@
     const mover = SIDE[g.to_move];
     const roll = card.querySelector('.roll');
     roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
-    if (over) roll.textContent = 'Game over: the result comes in the finished games';
+    roll.title = over ? 'its result comes in the finished games' : '';
+    if (over) roll.textContent = 'Game over: the result comes next';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
