@@ -20,6 +20,12 @@ screen's width at both sizes; and that the page opened only once the match is ov
 is over in seconds) is whole on its own: the match's result at the top, the final standings and
 every finished game opening its moves. Screenshots go to OUTDIR/live-*.png, each taken with the
 page's polls held and no cube sliding. Waits are for elements, bounded only against a hang.
+
+A hall of 8 and of 3 games at once at 1280x800 (`crowd`): every card on the screen with both
+names whole and no scrolling, a finished game's row the same element across new views while the
+match runs (so that a click is never lost to a redraw) and opened by a real click, and the winner
+named in the status line; and a long name on a phone (`long_name_on_a_phone`): no sideways scroll
+whichever side is to move.
 """
 
 import os
@@ -154,7 +160,8 @@ def watch(variant, width, height, check_post):
                 # A move onto the hole: the last-move line names the cube that fell in.
                 if c["intoHole"]:
                     assert "fell into the hole" in c["movesLine"], c["movesLine"]
-                if c["cubes"] and c["last"] and "die" in c["roll"]:
+                # "die 4", or with two dice (6x6) "dice 7 (sum of two)".
+                if c["cubes"] and c["last"] and re.search(r"\b(die|dice)\b", c["roll"]):
                     assert "ewn" in c["names"] and opponent in c["names"], c["names"]
                     return c
             return None

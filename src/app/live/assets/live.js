@@ -5,8 +5,10 @@
 // move; only games in progress have a board, and a game that ends goes at once to the table of
 // finished games, its row marked for a moment (each opens its moves, which stay open as the view
 // changes), and the
-// standings as a table, every player listed from the start. When the match ends (its server goes
-// away) the last view stays, as the final screen. It sends nothing that changes anything.
+// standings as a table, every player listed from the start. The games fill the screen (see
+// `layout`), the side to move's game clock runs down between two views, and only what changed is
+// drawn again. When the match ends (its server goes away) the last view stays, as the final
+// screen. It sends nothing that changes anything.
 'use strict';
 
 (() => {
@@ -324,7 +326,8 @@
   // it has thought, and the page counts on from when it got the view.
   let receivedAt = 0;
   function tick() {
-    if (!last || last.over) return;
+    // Not once the match is over or its server gone: the last view's clocks stand.
+    if (!last || last.over || document.body.classList.contains('ended')) return;
     const since = performance.now() - receivedAt;
     for (const g of last.games) {
       if (g.over || g.thinking_ms === null || g.thinking_ms === undefined) continue;
