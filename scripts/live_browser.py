@@ -373,8 +373,11 @@ def crowd(games, width, height, names=("alice", "bob")):
     where = f"{games} games at {width}x{height}"
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
     match = subprocess.Popen([EWN, "match", "--engine", "self", f"name={names[0]}", "--engine", "self",
-                              f"name={names[1]}", "--games", str(games), "--concurrency", str(games),
-                              "--movetime", "250", "--live", "0", "--live-linger", "2", "--quiet"],
+                              f"name={names[1]}", "--games", str(2 * games), "--concurrency", str(games),
+                              # Twice as many games as run at once, and a grace that a loaded
+                              # machine never uses up: every slot busy again after one ends.
+                              "--movetime", "250", "--grace", "5000", "--live", "0", "--live-linger", "2",
+                              "--quiet"],
                              stdout=subprocess.DEVNULL, stderr=err)
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
     d = None
