@@ -20,6 +20,12 @@ screen's width at both sizes; and that the page opened only once the match is ov
 is over in seconds) is whole on its own: the match's result at the top, the final standings and
 every finished game opening its moves. Screenshots go to OUTDIR/live-*.png, each taken with the
 page's polls held and no cube sliding. Waits are for elements, bounded only against a hang.
+
+A hall of 8 and of 3 games at once at 1280x800 (`crowd`): every card on the screen with both
+names whole and no scrolling, a finished game's row the same element across new views while the
+match runs (so that a click is never lost to a redraw) and opened by a real click, and the winner
+named in the status line; and a long name on a phone (`long_name_on_a_phone`): no sideways scroll
+whichever side is to move.
 """
 
 import os
@@ -154,7 +160,8 @@ def watch(variant, width, height, check_post):
                 # A move onto the hole: the last-move line names the cube that fell in.
                 if c["intoHole"]:
                     assert "fell into the hole" in c["movesLine"], c["movesLine"]
-                if c["cubes"] and c["last"] and "die" in c["roll"]:
+                # "die 4", or with two dice (6x6) "dice 7 (sum of two)".
+                if c["cubes"] and c["last"] and re.search(r"\b(die|dice)\b", c["roll"]):
                     assert "ewn" in c["names"] and opponent in c["names"], c["names"]
                     return c
             return None
@@ -328,9 +335,9 @@ def moves_stay_open(d, where):
     """A finished game's moves, once opened, stay open when the next view redraws the table."""
     n = d.execute_script(
         "const b = document.querySelector('#finished button.mv'); b.click();"
-        "window.ewnOldRow = document.querySelector('#finished tr'); return b.dataset.game;")
-    wait_for(f"{where}: the finished games drawn again",
-             lambda: d.execute_script("return !document.body.contains(window.ewnOldRow);")
+        "window.ewnOldVersion = document.body.dataset.version; return b.dataset.game;")
+    wait_for(f"{where}: the page drawn again",
+             lambda: d.execute_script("return document.body.dataset.version !== window.ewnOldVersion;")
              or d.execute_script("return document.body.classList.contains('ended');"))
     state = d.execute_script(
         f"const row = document.getElementById('moves-{n}');"
@@ -341,7 +348,160 @@ def moves_stay_open(d, where):
     assert "move" in state["text"], f"{where}: game {n}'s moves: {state['text']!r}"
 
 
+def browser(width, height, profile):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                 f"--window-size={width},{height}"]:
+        opts.add_argument(flag)
+    d = webdriver.Chrome(service=Service(
+        executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=opts)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1,
+                       "mobile": width < 600})
+    return d
+
+
+def crowd(games, width, height, names=("alice", "bob")):
+    """A hall of `games` games at once (--concurrency as many) watched at width x height: while
+    all of them are in progress every card is on the screen with both players' names whole, and
+    the page scrolls neither down nor sideways. Then, while the match still runs, a finished
+    game's row stays the same element across new views (a click on it is never lost to a
+    redraw) and a real click opens its moves; and the status line names the winner of a game
+    that ended, by name and colour."""
+    where = f"{games} games at {width}x{height}"
+    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+    match = subprocess.Popen([EWN, "match", "--engine", "self", f"name={names[0]}", "--engine", "self",
+                              f"name={names[1]}", "--games", str(2 * games), "--concurrency", str(games),
+                              # Twice as many games as run at once, and a grace that a loaded
+                              # machine never uses up: every slot busy again after one ends.
+                              "--movetime", "250", "--grace", "5000", "--live", "0", "--live-linger", "2",
+                              "--quiet"],
+                             stdout=subprocess.DEVNULL, stderr=err)
+    profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
+    d = None
+    try:
+        def address():
+            with open(err.name) as f:
+                m = re.search(r"live page at (http://\S+)", f.read())
+            return m and m.group(1)
+        d = browser(width, height, profile)
+        d.get(wait_for("the live page's address", address))
+        d.execute_script(
+            "window.statusSeen = [];"
+            "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
+            ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
+
+        def all_running():
+            hold_still(d)
+            n = d.execute_script("return document.querySelectorAll('#games .game .board .cube').length"
+                                 " && document.querySelectorAll('#games .game').length;")
+            if n == games:
+                return True
+            let_go(d)
+            return False
+        wait_for(f"{where}: every game in progress", all_running)
+        seen = d.execute_script(
+            "const doc = document.documentElement;"
+            "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth,"
+            " inner: doc.clientWidth, cards: [...document.querySelectorAll('#games .game')].map((c) => ({"
+            "  bottom: c.getBoundingClientRect().bottom, right: c.getBoundingClientRect().right,"
+            "  names: [...c.querySelectorAll('.side .who')].map((w) => ({text: w.querySelector('b').textContent,"
+            "   whole: w.scrollWidth <= w.clientWidth, width: w.querySelector('b').getBoundingClientRect().width}))}))};")
+        assert seen["height"] <= seen["screen"], f"{where}: the page scrolls down: {seen['height']} > {seen['screen']} px"
+        assert seen["width"] <= seen["inner"], f"{where}: the page scrolls sideways: {seen['width']} > {seen['inner']} px"
+        for c in seen["cards"]:
+            assert c["bottom"] <= seen["screen"] and c["right"] <= seen["inner"], f"{where}: a card off the screen: {c}"
+            got = sorted(n["text"] for n in c["names"])
+            assert got == sorted(names), f"{where}: a card names {got}"
+            for n in c["names"]:
+                assert n["whole"] and n["width"] > 0, f"{where}: a name cut or hidden: {n}"
+        d.save_screenshot(os.path.join(OUT, f"live-{games}-games-{width}.png"))
+        let_go(d)
+        # A finished game's row, while the match still runs: the same element view after view.
+        wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
+        d.execute_script("window.ewnButton = document.querySelector('#finished button.mv');"
+                         "window.ewnVersion = Number(document.body.dataset.version);")
+        wait_for(f"{where}: three more views", lambda: d.execute_script(
+            "return Number(document.body.dataset.version) >= window.ewnVersion + 3"
+            " || document.body.classList.contains('ended');"))
+        if not d.execute_script("return document.body.classList.contains('ended');"):
+            kept = d.execute_script("return document.body.contains(window.ewnButton);")
+            assert kept, f"{where}: a finished game's button was replaced by a new view"
+        button = d.execute_script("return window.ewnButton;")
+        if d.execute_script("return document.body.contains(arguments[0]);", button):
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            n = button.get_attribute("data-game")
+            row = d.find_element(By.ID, f"moves-{n}")
+            assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open"
+        # The status line named the winner of a game that ended: "alice (Red) won (goal)".
+        wait_for(f"{where}: a game's end in the status line", lambda: d.execute_script(
+            "return window.statusSeen.some((s) => / ended: /.test(s));"))
+        said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
+        pattern = "|".join(re.escape(n) for n in names)
+        assert all(re.search(rf" ended: ({pattern}) \((Red|Blue)\) won | ended: no winner", s) for s in said), \
+            f"{where}: the status line does not name the winner: {said[:3]}"
+        print(f"live page, {where}: every card and name on the screen, rows kept, winner named")
+    finally:
+        if d:
+            d.quit()
+        match.kill()
+        match.wait()
+        os.unlink(err.name)
+
+
+def long_name_on_a_phone():
+    """A player with a long name (Team-Alpha-Monte-Carlo-Deluxe-2026) on a phone: the page never
+    scrolls sideways, whoever is to move, and the win chance stays on the screen."""
+    name = "Team-Alpha-Monte-Carlo-Deluxe-2026"
+    where = "a long name at 390x844"
+    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+    match = subprocess.Popen([EWN, "match", "--engine", "self", f"name={name}", "--engine", "self", "name=bob",
+                              "--games", "2", "--movetime", "150", "--live", "0", "--live-linger", "2",
+                              "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
+    profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
+    d = None
+    try:
+        def address():
+            with open(err.name) as f:
+                m = re.search(r"live page at (http://\S+)", f.read())
+            return m and m.group(1)
+        d = browser(390, 844, profile)
+        d.get(wait_for("the live page's address", address))
+        movers = set()
+
+        def both_moved():
+            # Read while the long name's side is to move and while the other is.
+            s = d.execute_script(
+                "const doc = document.documentElement;"
+                "const c = document.querySelector('#games .game');"
+                "if (!c || !c.querySelector('.board .cube')) return null;"
+                "return {width: doc.scrollWidth, inner: doc.clientWidth, screen: window.innerWidth,"
+                " mover: (c.querySelector('.side.to-move b') || {}).textContent || '',"
+                " wp: Math.max(...[...c.querySelectorAll('.side .wp')].map((w) => w.getBoundingClientRect().right))};")
+            if not s:
+                return False
+            assert s["width"] <= s["inner"] and s["screen"] <= 390, f"{where}: the page scrolls sideways: {s}"
+            assert s["wp"] <= 390, f"{where}: a win chance off the screen: {s}"
+            movers.add(s["mover"] == name)
+            return len(movers) == 2
+        wait_for(f"{where}: each side to move once", both_moved)
+        d.save_screenshot(os.path.join(OUT, "live-long-name-390.png"))
+        print(f"live page, {where}: no sideways scroll")
+    finally:
+        if d:
+            d.quit()
+        match.kill()
+        match.wait()
+        os.unlink(err.name)
+
+
 def main():
+    crowd(8, 1280, 800)
+    crowd(3, 1280, 800)
+    long_name_on_a_phone()
     watch("6x6", 1280, 800, True)
     watch("3x3", 390, 844, False)
     watch("3x3", 1280, 800, False)

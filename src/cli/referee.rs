@@ -116,6 +116,11 @@ pub struct MatchArgs {
     /// 2 s, so that open screens get the final view.
     #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "live")]
     pub live_linger: u64,
+    /// With --live: paces the match for spectators, at least MS milliseconds (0..60000) between
+    /// two moves of a game (and after its last), waited before the engine is asked, so never
+    /// on an engine's clock. For small variants, whose games are otherwise over at once.
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "live")]
+    pub pace: u64,
     /// Keep every line sent to and received from each engine, with its time, in this folder: one
     /// file per game and engine, `game-<number>-<red|blue>-<name>.log`. A folder that already
     /// holds such logs is refused before any game (with --resume, a game played again replaces
@@ -267,6 +272,11 @@ pub(crate) fn parse_sprt(s: Option<&str>) -> Result<Option<Sprt>> {
 /// `ewn match`: the tournament from the command line, checked and its engines started once;
 /// then the record opened (or resumed), the games played, and the summary printed.
 pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant) -> Result<()> {
+    anyhow::ensure!(
+        args.pace <= MAX_PACE_MS,
+        "--pace {}: the least time between two moves must be 0..{MAX_PACE_MS} ms",
+        args.pace
+    );
     let mut t = tournament(&args, v)?;
     // Ctrl-C while the engines are started once (up to the handshake's wait for each): one
     // line, since no game has begun.
@@ -282,9 +292,10 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
         let hall = crate::referee::hall::Hall::default();
         hall.set_players(&t.names);
         hall.set_per_move(matches!(t.tc, TimeControl::MoveTime { .. }));
+        hall.set_pace(std::time::Duration::from_millis(args.pace));
         let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;
         // The address is for the organiser, like the progress: on standard error.
-        eprintln!("live page at http://{bound}/");
+        eprintln!("{}", crate::app::live::where_to_open(bound));
         t.hall = Some(hall);
     }
     let (record, done) = open_record(&args, &t)?;
@@ -326,6 +337,9 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     }
     Ok(())
 }
+
+/// The longest `--pace`: a minute between two moves.
+const MAX_PACE_MS: u64 = 60_000;
 
 /// The time control of `--tc` or `--movetime` (100 ms a move when neither is given).
 fn time_control(args: &MatchArgs) -> Result<TimeControl> {

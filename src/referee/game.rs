@@ -47,6 +47,8 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     }
     loop {
         if let Some(ending) = game.adjudicate() {
+            // A paced match lets the hall see the last move before the game leaves the boards.
+            game.pace_wait(spec, None);
             return game.finish(ending);
         }
         if let Err(ending) = game.play_move(&mut players, spec) {
@@ -86,6 +88,8 @@ struct Game {
     /// Passes in a row: every other move goes forward or removes a cube, so only passes can go
     /// on for ever.
     passes: u64,
+    /// When the last move was played (or the game was set up), for a paced match (`--pace`).
+    last_move_at: Instant,
 }
 
 impl Game {
@@ -140,6 +144,7 @@ impl Game {
             shown: Vec::new(),
             chances: [None, None],
             passes: 0,
+            last_move_at: Instant::now(),
         }
     }
 
@@ -210,7 +215,8 @@ impl Game {
         let v = spec.variant;
         let die = self.rng.outcome(v);
         let c = self.board.side_to_move();
-        self.show(spec, Some(die));
+        self.pace_wait(spec, Some(die));
+        self.show(spec, Some(die), true);
         let tc = self.tcs[c.idx()];
         // The grace is a tolerance on the clock, as in cutechess-cli: under a game clock the
         // clock may run down to minus the grace once in the whole game, not by the grace on
@@ -255,8 +261,21 @@ impl Game {
         self.history.push(m);
         self.shown.push((die, m.display(v).to_string()));
         self.board.make(m);
+        self.last_move_at = Instant::now();
         self.passes = if m == Move::PASS { self.passes + 1 } else { 0 };
         Ok(())
+    }
+
+    /// In a paced match (`--pace`), shows the position (with the die about to be answered)
+    /// and waits until the pace has passed since the last move: before the question is asked,
+    /// so that no clock is charged for it.
+    fn pace_wait(&self, spec: &GameSpec, die: Option<u8>) {
+        let Some(h) = &spec.hall else { return };
+        let rest = h.pace().saturating_sub(self.last_move_at.elapsed());
+        if !rest.is_zero() {
+            self.show(spec, die, false);
+            std::thread::sleep(rest);
+        }
     }
 
     /// The fault of an answer from `c` that took `used`, beyond what its clock allowed.
@@ -278,8 +297,8 @@ impl Game {
     }
 
     /// Shows the position, the die about to be answered, the clocks and the win chances on the
-    /// live page, if there is one.
-    fn show(&self, spec: &GameSpec, die: Option<u8>) {
+    /// live page, if there is one; `thinking` when the side to move's clock starts now.
+    fn show(&self, spec: &GameSpec, die: Option<u8>, thinking: bool) {
         if let Some(h) = &spec.hall {
             h.update(
                 spec.number,
@@ -291,6 +310,7 @@ impl Game {
                 self.tcs
                     .map(|tc| matches!(tc, TimeControl::MoveTime { .. })),
                 self.chances,
+                thinking,
             );
         }
     }

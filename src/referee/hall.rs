@@ -34,6 +34,10 @@ pub struct LiveGame {
     pub win_chance: [Option<f64>; 2],
     /// The cube that the last move dropped into a hole, if it did.
     pub fell: Option<(Color, u8)>,
+    /// Since when the side to move has been thinking on its clock (its die shown, the question
+    /// asked), so that a page counts its clock down; none while a paced match waits (`--pace`)
+    /// or before the die.
+    pub thinking_since: Option<Instant>,
 }
 
 /// A finished game, for the table of results.
@@ -88,6 +92,8 @@ pub struct Snapshot {
     pub over: bool,
     /// The clocks shown are a fixed time per move (`--movetime`), not time left.
     pub per_move: bool,
+    /// The least time between two moves of a game (`--pace`).
+    pub pace: Duration,
 }
 
 #[derive(Default)]
@@ -103,6 +109,8 @@ struct State {
     per_move: bool,
     /// When each game in progress was last shown, with how many moves.
     shown_at: BTreeMap<u64, (Instant, usize)>,
+    /// The least time between two moves of a game, for spectators (`--pace`).
+    pace: Duration,
 }
 
 /// Adds a finished game to the standings table, kept with most points first (then by name).
@@ -176,6 +184,17 @@ impl Hall {
         self.with(|s| s.per_move = per_move);
     }
 
+    /// Paces every game for spectators: at least `pace` between two of its moves, waited
+    /// before the question is asked, so that no engine's clock pays for it.
+    pub fn set_pace(&self, pace: Duration) {
+        self.with(|s| s.pace = pace);
+    }
+
+    /// The least time between two moves of a game (zero unless the match is paced).
+    pub fn pace(&self) -> Duration {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).pace
+    }
+
     /// The match is over: what the view shows now is final.
     pub fn over(&self) {
         self.with(|s| {
@@ -229,7 +248,8 @@ impl Hall {
     }
 
     /// Game `number`'s position, moves (named in the board's variant), die about to be
-    /// answered, clocks (and whether each is a time per move) and win chances.
+    /// answered, clocks (and whether each is a time per move) and win chances; `thinking`
+    /// when the side to move's clock starts now (its question is being asked).
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &self,
@@ -241,6 +261,7 @@ impl Hall {
         clock_ms: [i64; 2],
         per_move: [bool; 2],
         win_chance: [Option<f64>; 2],
+        thinking: bool,
     ) {
         let v = board.variant();
         // Moves the referee played were checked as they were played: a name that does not
@@ -259,6 +280,7 @@ impl Hall {
             per_move,
             win_chance,
             fell: None,
+            thinking_since: thinking.then(Instant::now),
         };
         self.with(|s| {
             let mut game = game;
@@ -282,6 +304,7 @@ impl Hall {
             finished: g.finished.iter().cloned().collect(),
             over: g.over,
             per_move: g.per_move,
+            pace: g.pace,
         }
     }
 }
@@ -322,6 +345,7 @@ mod tests {
             [1000, 1000],
             [true, true],
             [None, None],
+            true,
         );
     }
 
@@ -402,6 +426,7 @@ mod tests {
             [5, 6],
             [true, true],
             [None, None],
+            true,
         );
         let two = GameRecord {
             number: 2,

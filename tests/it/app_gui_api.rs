@@ -1530,6 +1530,33 @@ impl Drop for LiveMatch {
     }
 }
 
+/// A paced match (`--pace`) is accepted with the live page, whose view says its pace; a game
+/// in progress says how long its side to move has been thinking (so that the page runs its
+/// clock), or null while its clock is not running.
+#[test]
+fn a_paced_match_says_its_pace_and_the_thinking_time() {
+    let m = LiveMatch::start_with(&[
+        "--variant",
+        "3x3",
+        "match",
+        "--engine",
+        "self",
+        "--opponent",
+        "greedy",
+        "--games",
+        "400",
+        "--tc",
+        "600+0",
+        "--pace",
+        "40",
+    ]);
+    let v = m.live();
+    assert_eq!(v["pace_ms"], 40, "{v}");
+    let g = m.game_with_moves();
+    let t = &g["thinking_ms"];
+    assert!(t.is_null() || t.is_u64(), "{g}");
+}
+
 /// `/api/live` carries each game's variant: its size, holes, goals and start squares, every
 /// square of the board, the die as null without dice, and moves named as the variant names them.
 #[test]

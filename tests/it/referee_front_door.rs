@@ -1006,3 +1006,29 @@ fn a_name_given_to_two_players_is_refused_and_one_command_twice_is_numbered() {
     assert!(out.contains("Games 2: greedy "), "{out}");
     assert!(out.contains(" greedy (2)"), "{out}");
 }
+
+/// `--pace`, which paces a match for the hall's spectators, is in the help (what it does, and
+/// that no engine's clock pays for it) and in the README's line on the live page; it takes the
+/// live page, and a pace beyond a minute is refused in one line that names it.
+#[test]
+fn pace_is_documented_and_its_mistakes_refused() {
+    let help = flat(&common::run_ok(&["match", "--help"]));
+    assert!(
+        help.contains("--pace <MS>")
+            && help.contains("between two moves of a game")
+            && help.contains("never on an engine's clock"),
+        "{help}"
+    );
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    assert!(
+        readme.contains("--pace"),
+        "the README does not tell of --pace"
+    );
+    let e = common::run_fails(&["match", "--engine", "greedy", "--pace", "300"]);
+    assert!(e.contains("--live"), "{e}");
+    let e = refused_in_one_line(&[
+        "match", "--engine", "greedy", "--games", "2", "--live", "0", "--pace", "60001",
+    ]);
+    assert!(e.contains("--pace 60001"), "{e}");
+}

@@ -13,7 +13,7 @@
 pub mod view;
 
 use std::io;
-use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, TcpListener, ToSocketAddrs, UdpSocket};
 use std::sync::Arc;
 
 use crate::app::http::{self, Head, Limits, Reply, Site, Step};
@@ -72,14 +72,111 @@ pub const MIN_LINGER: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Waits `how_long` (at least [`MIN_LINGER`]) after the match, the page still served, so that
 /// the final view reaches every open screen (which then keeps it) and can still be opened or
-/// reloaded; the organiser is told on standard error, and Ctrl-C ends it sooner.
+/// reloaded; the organiser is told on standard error, and Ctrl-C ends it sooner. Meanwhile any
+/// engine process that ended without being waited for is reaped, so that the runner keeps no
+/// defunct children while it shows the final screen.
 pub fn linger(how_long: std::time::Duration) {
     let how_long = how_long.max(MIN_LINGER);
     eprintln!(
         "the live page shows the final screen for {} s more (Ctrl-C ends it)",
         how_long.as_secs()
     );
-    std::thread::sleep(how_long);
+    let until = std::time::Instant::now() + how_long;
+    loop {
+        reap_exited(&own_children());
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(std::time::Duration::from_millis(500)));
+    }
+}
+
+/// The runner's children, as the kernel lists them (Linux; elsewhere none).
+fn own_children() -> Vec<i32> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+        .flat_map(|s| {
+            s.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<i32>>()
+        })
+        .collect()
+}
+
+/// Reaps those of `pids` (children of the runner) that have ended and wait to be reaped
+/// (defunct); a child still running is left alone. How many were reaped.
+fn reap_exited(pids: &[i32]) -> usize {
+    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+    let defunct = |p: i32| {
+        std::fs::read_to_string(format!("/proc/{p}/stat"))
+            .ok()
+            .and_then(|s| {
+                s.rsplit_once(')')
+                    .map(|(_, rest)| rest.trim_start().starts_with('Z'))
+            })
+            .unwrap_or(false)
+    };
+    pids.iter()
+        .filter(|&&p| defunct(p))
+        .filter(|&&p| {
+            matches!(
+                waitpid(nix::unistd::Pid::from_raw(p), Some(WaitPidFlag::WNOHANG)),
+                Ok(s) if s != WaitStatus::StillAlive
+            )
+        })
+        .count()
+}
+
+/// The line that tells the organiser where the page is. An address that stands for every
+/// address of the machine (`0.0.0.0`, `::`) is no address to open: the line names the
+/// machine's own network address, as another machine opens it, and this machine's loopback.
+pub fn where_to_open(bound: SocketAddr) -> String {
+    if !bound.ip().is_unspecified() {
+        return format!("live page at http://{bound}/");
+    }
+    let port = bound.port();
+    let here = SocketAddr::new(
+        if bound.is_ipv4() {
+            IpAddr::from([127, 0, 0, 1])
+        } else {
+            IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
+        },
+        port,
+    );
+    match network_address(bound.ip()) {
+        Some(ip) => format!(
+            "live page at http://{}/ (listening on {bound}, every address of this machine; \
+             on this machine also http://{here}/)",
+            SocketAddr::new(ip, port)
+        ),
+        None => format!(
+            "live page at http://{here}/ (listening on {bound}, every address of this machine: \
+             from another machine open this machine's network address, port {port})"
+        ),
+    }
+}
+
+/// The machine's own address on the network, of `unspecified`'s family: the local address of
+/// a UDP socket "connected" to an address outside (one of the ranges kept for documentation),
+/// which only chooses a route; no packet is sent.
+fn network_address(unspecified: IpAddr) -> Option<IpAddr> {
+    let (local, outside): (SocketAddr, SocketAddr) = if unspecified.is_ipv4() {
+        (([0, 0, 0, 0], 0).into(), ([192, 0, 2, 1], 9).into())
+    } else {
+        (
+            (std::net::Ipv6Addr::UNSPECIFIED, 0).into(),
+            ("2001:db8::1".parse::<std::net::Ipv6Addr>().ok()?, 9).into(),
+        )
+    };
+    let socket = UdpSocket::bind(local).ok()?;
+    socket.connect(outside).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
 }
 
 /// Binds `addr` and serves the page on a thread of its own for as long as the process lives.
@@ -137,5 +234,61 @@ impl Site for LivePage {
             serde_json::to_string(&view::hall_view(&self.hall.snapshot()))
                 .unwrap_or_else(|_| "{}".into()),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_address_is_printed_as_given() {
+        let a: SocketAddr = "127.0.0.1:4321".parse().unwrap();
+        assert_eq!(where_to_open(a), "live page at http://127.0.0.1:4321/");
+    }
+
+    /// `0.0.0.0` is no address to open: the line's link names a real one (the machine's own, or
+    /// the loopback when it has no route out), and still says what it listens on.
+    #[test]
+    fn every_address_is_printed_as_one_to_open() {
+        let a: SocketAddr = "0.0.0.0:4321".parse().unwrap();
+        let line = where_to_open(a);
+        let url = line
+            .strip_prefix("live page at http://")
+            .and_then(|r| r.split('/').next())
+            .expect("a link first");
+        let ip: SocketAddr = url.parse().expect("an address in the link");
+        assert!(!ip.ip().is_unspecified(), "{line}");
+        assert_eq!(ip.port(), 4321);
+        assert!(line.contains("listening on 0.0.0.0:4321"), "{line}");
+    }
+
+    /// A child that ended without being waited for is reaped; one still running is not.
+    #[cfg(target_os = "linux")]
+    #[test]
+    // The ended child is left unwaited on purpose: reaping it is what is tested.
+    #[allow(clippy::zombie_processes)]
+    fn an_ended_child_is_reaped_and_a_running_one_kept() {
+        use nix::sys::wait::{Id, WaitPidFlag, waitid, waitpid};
+        use nix::unistd::Pid;
+        let ended = std::process::Command::new("true")
+            .spawn()
+            .expect("true runs");
+        let mut running = std::process::Command::new("sleep")
+            .arg("600")
+            .spawn()
+            .expect("sleep runs");
+        let (e, r) = (ended.id() as i32, running.id() as i32);
+        // Until it has ended, without reaping it: it is defunct now.
+        waitid(
+            Id::Pid(Pid::from_raw(e)),
+            WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT,
+        )
+        .expect("the child ends");
+        assert_eq!(reap_exited(&[e, r]), 1);
+        // Reaped: no such child any more.
+        assert!(waitpid(Pid::from_raw(e), Some(WaitPidFlag::WNOHANG)).is_err());
+        running.kill().expect("sleep is killed");
+        running.wait().expect("sleep is reaped");
     }
 }

@@ -26,6 +26,8 @@ pub struct Geometry {
     pub start_blue: Vec<String>,
     /// False in a variant without dice, where the mover picks any cube.
     pub has_dice: bool,
+    /// The dice as variants name them: `d6`, `2d6` (a roll is the sum of two), `none`.
+    pub dice: String,
 }
 
 impl Geometry {
@@ -45,6 +47,7 @@ impl Geometry {
             start_red: names(v.start_squares(Color::Red)),
             start_blue: names(v.start_squares(Color::Blue)),
             has_dice: v.has_dice(),
+            dice: v.rules.dice_name(),
         }
     }
 }
@@ -71,8 +74,13 @@ pub struct GameView {
     pub moves: Vec<String>,
     /// The last move's squares, from and to (null before the first move and after a pass).
     pub last: Option<[String; 2]>,
-    /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
+    /// Time left on each clock (Red, Blue) in ms when the side to move was asked; under a time
+    /// per move, that time.
     pub clock_ms: [i64; 2],
+    /// How long the side to move has been thinking on its clock, in ms (a page counts its
+    /// clock down by it, and on by its own time until the next view); null when its clock is
+    /// not running (before its die, or while a paced match waits).
+    pub thinking_ms: Option<u64>,
     /// Whether each side's `clock_ms` is a fixed time per move (its own time control).
     pub per_move: [bool; 2],
     /// Each side's last reported win chance (its own), when its engine reports one.
@@ -129,6 +137,8 @@ pub struct HallView {
     pub over: bool,
     /// Each game's `clock_ms` is a fixed time per move (`--movetime`), not time left.
     pub per_move: bool,
+    /// The least time between two moves of a game (`--pace`), in ms; 0 when not paced.
+    pub pace_ms: u64,
 }
 
 /// A cube as the page names it: its side's letter and its number (`R3`, `B12`).
@@ -182,6 +192,10 @@ fn game_view(g: &LiveGame) -> GameView {
         moves: move_names(v, &g.moves),
         last,
         clock_ms: g.clock_ms,
+        thinking_ms: g
+            .thinking_since
+            .filter(|_| !g.board.is_over())
+            .map(|t| t.elapsed().as_millis() as u64),
         per_move: g.per_move,
         win_chance: g.win_chance,
         fell: g.fell.map(cube_label),
@@ -234,6 +248,7 @@ pub fn hall_view(s: &Snapshot) -> HallView {
         finished: s.finished.iter().map(finished_view).collect(),
         over: s.over,
         per_move: s.per_move,
+        pace_ms: s.pace.as_millis() as u64,
     }
 }
 
@@ -260,6 +275,7 @@ mod tests {
             [5, 6],
             [true, false],
             [None, Some(0.5)],
+            true,
         );
         let view = hall_view(&hall.snapshot());
         let g = &view.games[0];
@@ -297,6 +313,7 @@ mod tests {
             [5, 6],
             [true, true],
             [Some(0.9), Some(0.1)],
+            false,
         );
         let view = hall_view(&hall.snapshot());
         assert!(view.games[0].over);

@@ -5,8 +5,10 @@
 // move; only games in progress have a board, and a game that ends goes at once to the table of
 // finished games, its row marked for a moment (each opens its moves, which stay open as the view
 // changes), and the
-// standings as a table, every player listed from the start. When the match ends (its server goes
-// away) the last view stays, as the final screen. It sends nothing that changes anything.
+// standings as a table, every player listed from the start. The games fill the screen (see
+// `layout`), the side to move's game clock runs down between two views, and only what changed is
+// drawn again. When the match ends (its server goes away) the last view stays, as the final
+// screen. It sends nothing that changes anything.
 'use strict';
 
 (() => {
@@ -48,15 +50,57 @@
     return d === null ? name : `${name} (die ${d})`;
   };
 
-  // Columns of boards for n games: as many as fill the screen with boards still large.
-  function columns(n) {
-    if (window.innerWidth < 700) return 1;
-    const wide = window.innerWidth >= 1600;
-    if (n <= 1) return 1;
-    if (n <= 2) return 2;
-    if (n <= 4) return wide ? 4 : 2;
-    if (n <= 6) return 3;
-    return 4;
+  // How the games in progress share the screen: of every number of columns, and of cards with
+  // the board above the names (tall) or beside them (wide), the one with the largest boards such
+  // that every card fits the screen's height and each name has room. A phone shows one column
+  // and scrolls. The layout is for the most games seen at once (`slots`), so that a board does
+  // not jump in size when another game ends.
+  const GAP = 12; // the grid's gap
+  const PAD = 18; // a card's padding and border
+  const INFO_W = 200; // the names' column beside a board
+  const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
+  let infoV = 132; // the card's height besides its board (measured once drawn)
+  let slots = 0;
+  function layout(n) {
+    const grid = $('games');
+    if (window.innerWidth < 700 || n === 0) return { cols: 1, wide: false, board: 0, row: window.innerWidth };
+    const W = grid.clientWidth;
+    const top = grid.getBoundingClientRect().top + window.scrollY;
+    const H = Math.max(200, window.innerHeight - top - 10);
+    let best = null;
+    for (let c = 1; c <= n; c += 1) {
+      const r = Math.ceil(n / c);
+      const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
+      for (const wide of [false, true]) {
+        const row = wide ? INFO_W : cw - PAD;
+        if (row < NAME_ROW) continue;
+        const board = Math.floor(wide ? Math.min(cw - PAD - INFO_W - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
+        if (board > 0 && (!best || board > best.board)) {
+          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row };
+        }
+      }
+    }
+    return best || { cols: 1, wide: false, board: Math.max(120, W - PAD), row: W - PAD };
+  }
+  function applyLayout(n) {
+    const grid = $('games');
+    const l = layout(n);
+    grid.style.setProperty('--gcols', l.cols);
+    grid.style.setProperty('--bsize', l.board ? `${l.board}px` : '100%');
+    grid.classList.toggle('wide', l.wide);
+    grid.classList.toggle('dense', l.row < 300);
+    return l;
+  }
+  // The card's height besides its board, as drawn: the layout is made again if it differs from
+  // the one assumed (the fonts decide it, not the board, so once is enough).
+  function measureInfo(n) {
+    const card = $('games').querySelector('.game');
+    if (!card || $('games').classList.contains('wide') || window.innerWidth < 700) return;
+    const h = card.offsetHeight - card.querySelector('.board').offsetHeight;
+    if (Math.abs(h - infoV) > 2) {
+      infoV = h;
+      applyLayout(n);
+    }
   }
 
   function gameCard(g) {
@@ -81,10 +125,10 @@
       el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
         (fixed
-          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)} a move</span>`
-          : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> ${clock(ms)}</span>`) +
-        `<span class="wp" title="its engine's reported win chance, for itself">` +
-        `${chance(p) ? `<span class="lbl">win chance</span> ${chance(p)}` : ''}</span>`;
+          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl"> a move</span></span>`
+          : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
+        `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
+        `${chance(p) ? `<span class="lbl">own est.</span> ${chance(p)}` : ''}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
@@ -105,9 +149,12 @@
     const mover = SIDE[g.to_move];
     const roll = card.querySelector('.roll');
     roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
-    if (over) roll.textContent = 'Game over: the result comes in the finished games';
+    roll.title = over ? 'its result comes in the finished games' : '';
+    if (over) roll.textContent = 'Game over: the result comes next';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
-    else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
+    else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
+      roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
+    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
@@ -144,45 +191,76 @@
 
   // How a game ended in words, with the referee's word on a fault, which names the side that
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
-  const endWords = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`) +
+  const endWords = (f) => (f.winner ? `${winnerName(f)} (${SIDE[f.winner]}) won (${f.reason})` : `no winner (${f.reason})`) +
     (f.detail ? `: ${sentence(f.detail)}` : '');
+  const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   // Each finished game is a row (its title says how it ended, with the referee's word); its
   // moves open in a row of their own below it, across the whole table, and stay open when the
-  // table is drawn again.
+  // table is drawn again. Only what changed is drawn: a row stays the same element while its
+  // game's line is the same, so that a click on its button is never lost to a redraw.
+  const finishedRows = new Map(); // game number -> { html, rows: [tr, tr] }
+  function finishedHtml(f, isOpen) {
+    const said = endWords(f);
+    // The winner's colour as a square (its name is bold), the way it ended in words.
+    const result = f.winner
+      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span><span class="sr-only">${SIDE[f.winner]}, </span>${esc(f.reason)}`
+      : `<span class="sr-only">none, </span>– ${esc(f.reason)}`;
+    const won = (c) => (f.winner === c ? ' class="won"' : '');
+    const fell = new Set(f.fell || []);
+    const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
+    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
+      `<td class="res" title="${esc(said)}">${result}</td>` +
+      `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
+      `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
+      `title="show or hide game ${f.number}'s moves">` +
+      `<span aria-hidden="true">${isOpen ? '▾' : '▸'}</span> ${f.moves.length}</button></td></tr>` +
+      `<tr class="movesrow" id="moves-${f.number}"${isOpen ? '' : ' hidden'}><td colspan="5">` +
+      `<p class="movelist">Game ${f.number}, ${plural(f.moves.length, 'move', 'moves')}: ${esc(moves)}` +
+      `${f.detail ? `<br><span class="end-detail">${esc(said)}</span>` : ''}</p></td></tr>`;
+  }
   function finished(v) {
     const list = v.finished || [];
-    const rows = list.map((f) => {
-      const said = endWords(f);
-      const result = f.winner ? `${SIDE[f.winner]}, ${f.reason}` : `none, ${f.reason}`;
-      const won = (c) => (f.winner === c ? ' class="won"' : '');
-      const fell = new Set(f.fell || []);
-      const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
-      const isOpen = open.has(f.number);
-      const just = endedAt.has(f.number) && Date.now() - endedAt.get(f.number) < HOLD_MS;
-      return `<tr${just ? ` class="just-ended" data-ended="${endedAt.get(f.number)}"` : ''}><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
-        `<td class="res" title="${esc(said)}">${esc(result)}</td>` +
-        `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
-        `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
-        `title="show or hide game ${f.number}'s moves">` +
-        `<span aria-hidden="true">${isOpen ? '▾' : '▸'}</span> ${f.moves.length}</button></td></tr>` +
-        `<tr class="movesrow" id="moves-${f.number}"${isOpen ? '' : ' hidden'}><td colspan="5">` +
-        `<p class="movelist">Game ${f.number}, ${plural(f.moves.length, 'move', 'moves')}: ${esc(moves)}` +
-        `${f.detail ? `<br><span class="end-detail">${esc(said)}</span>` : ''}</p></td></tr>`;
-    });
+    const body = $('finished');
     // Games no longer listed are forgotten.
     const listed = new Set(list.map((f) => f.number));
     for (const n of [...open]) if (!listed.has(n)) open.delete(n);
-    $('finished').innerHTML = rows.join('');
-    // The mark of a game that just ended goes after a few seconds, also without a new view.
-    for (const tr of $('finished').querySelectorAll('tr.just-ended')) {
-      setTimeout(() => tr.classList.remove('just-ended'), Math.max(0, Number(tr.dataset.ended) + HOLD_MS - Date.now()));
+    for (const [n, r] of [...finishedRows]) {
+      if (!listed.has(n)) {
+        r.rows.forEach((tr) => tr.remove());
+        finishedRows.delete(n);
+      }
     }
-    $('finished-wrap').hidden = rows.length === 0;
-    $('no-finished').hidden = rows.length > 0;
+    // In the view's order, each row kept, replaced when its game's line changed, or inserted.
+    let at = body.firstElementChild;
+    for (const f of list) {
+      const html = finishedHtml(f, false);
+      let r = finishedRows.get(f.number);
+      if (r && r.html !== html) {
+        r.rows.forEach((tr) => tr.remove());
+        r = null;
+      }
+      if (!r) {
+        const t = document.createElement('tbody');
+        t.innerHTML = finishedHtml(f, open.has(f.number));
+        r = { html, rows: [...t.children] };
+        finishedRows.set(f.number, r);
+      }
+      if (at !== r.rows[0]) for (const tr of r.rows) body.insertBefore(tr, at);
+      at = r.rows[r.rows.length - 1].nextElementSibling;
+      // A game that just ended is marked for a few seconds, also without a new view.
+      const just = endedAt.has(f.number) && Date.now() - endedAt.get(f.number) < HOLD_MS;
+      const tr = r.rows[0];
+      if (just && !tr.classList.contains('just-ended')) {
+        tr.classList.add('just-ended');
+        setTimeout(() => tr.classList.remove('just-ended'), Math.max(0, endedAt.get(f.number) + HOLD_MS - Date.now()));
+      }
+    }
+    $('finished-wrap').hidden = list.length === 0;
+    $('no-finished').hidden = list.length > 0;
   }
 
   // The final position of a game that ended, which the last poll may not have seen.
@@ -224,13 +302,52 @@
     if (f && Date.now() - endedAt.get(f.number) < HOLD_MS) {
       $('status').textContent += ` · game ${f.number} ended: ${endWords(f)}`;
     }
-    $('games').style.setProperty('--gcols', columns(v.games.length));
-    $('games').style.setProperty('--grows', Math.max(1, Math.ceil(v.games.length / columns(v.games.length))));
-    v.games.forEach(gameCard);
+    slots = Math.max(slots, v.games.length);
+    applyLayout(slots);
+    // The cards in the order of their games, each moved only when out of place.
+    let at = $('games').firstElementChild;
+    for (const g of v.games) {
+      const card = gameCard(g);
+      if (card !== at) $('games').insertBefore(card, at);
+      at = card.nextElementSibling;
+    }
+    measureInfo(slots);
+    receivedAt = performance.now();
+    tick();
     $('no-games').hidden = $('games').children.length > 0;
     standings(v);
     finished(v);
+    fitPanel();
+    document.body.dataset.version = v.version;
     if (v.over) ended(true);
+  }
+
+  // The side to move's game clock runs on the page between two views: the view says how long
+  // it has thought, and the page counts on from when it got the view.
+  let receivedAt = 0;
+  function tick() {
+    // Not once the match is over or its server gone: the last view's clocks stand.
+    if (!last || last.over || document.body.classList.contains('ended')) return;
+    const since = performance.now() - receivedAt;
+    for (const g of last.games) {
+      if (g.over || g.thinking_ms === null || g.thinking_ms === undefined) continue;
+      const i = g.to_move === 'r' ? 0 : 1;
+      const el = document.querySelector(`#game-${g.number} .side.${i ? 'blue' : 'red'} .clock .t`);
+      if (el) el.textContent = clock(g.clock_ms[i] - g.thinking_ms - since);
+    }
+  }
+  setInterval(tick, 100);
+
+  // On a wide screen the side panel keeps to the screen's height and scrolls inside itself, so
+  // that a long list of finished games never makes the page scroll away from the boards.
+  function fitPanel() {
+    const p = document.querySelector('.side-panel');
+    if (window.innerWidth < 700 || document.body.classList.contains('ended')) {
+      p.style.maxHeight = '';
+      return;
+    }
+    const top = p.getBoundingClientRect().top + window.scrollY;
+    p.style.maxHeight = `${Math.max(200, window.innerHeight - top - 8)}px`;
   }
 
   // The variant of the match, from its finished games: " (standard)".
@@ -264,6 +381,7 @@
     const done = v ? v.games_done : 0;
     const cut = !over && v && v.games.length > 0;
     document.body.classList.toggle('cut', Boolean(cut));
+    fitPanel();
     $('final').hidden = false;
     $('final-h').textContent = cut ? 'The last view' : 'Final result';
     $('final-text').textContent = cut
