@@ -371,6 +371,38 @@ mod unix {
                 .is_ok_and(|c| c.split(|&b| b == 0).nth(1) == Some(GUARDIAN_ARG.as_bytes()))
     }
 
+    /// Reaps, without waiting, what engines left behind: descendants killed with their engine
+    /// that ended after the last wait for them, and orphans of an engine that ended on their
+    /// own and were adopted by the runner. Neither is anyone's `Child`, so reaping them frees
+    /// no id that an engine's group still stands for. For a runner that outlives its engines
+    /// (the live page's final screen), where no engine's end sweeps any more.
+    pub fn reap_strays() {
+        if cfg!(target_os = "linux") {
+            let dead = dead_foreign_children(&groups());
+            let now = Instant::now();
+            PENDING
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(dead.into_iter().map(|p| (p, now)));
+        }
+        sweep(Duration::ZERO);
+    }
+
+    /// The runner's defunct children from another session than its own (so from an engine's
+    /// tree) that are neither an engine nor a guardian: orphans that ended after adoption.
+    fn dead_foreign_children(engines: &[i32]) -> Vec<i32> {
+        let me = std::process::id() as i32;
+        let Some(mine) = stat(me) else {
+            return Vec::new();
+        };
+        children(me)
+            .into_iter()
+            .filter(|&p| !engines.contains(&p))
+            .filter(|&p| stat(p).is_some_and(|s| s.zombie && s.ppid == me && s.sid != mine.sid))
+            .filter(|&p| !is_guardian(p))
+            .collect()
+    }
+
     /// Kills (with their trees) the runner's children that came from an engine (orphans that
     /// lost their parent), and reaps them and the descendants killed before, waiting up to
     /// `wait` for those still on their way to becoming the runner's children.
@@ -837,4 +869,7 @@ mod other {
 
     /// No signals are taken here: a signal ends the runner by its default action.
     pub fn at_termination(_words: Option<Box<dyn FnOnce() + Send>>) {}
+
+    /// Nothing is adopted here.
+    pub fn reap_strays() {}
 }

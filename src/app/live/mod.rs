@@ -83,53 +83,13 @@ pub fn linger(how_long: std::time::Duration) {
     );
     let until = std::time::Instant::now() + how_long;
     loop {
-        reap_exited(&own_children());
+        crate::players::reaper::reap_strays();
         let left = until.saturating_duration_since(std::time::Instant::now());
         if left.is_zero() {
             break;
         }
         std::thread::sleep(left.min(std::time::Duration::from_millis(500)));
     }
-}
-
-/// The runner's children, as the kernel lists them (Linux; elsewhere none).
-fn own_children() -> Vec<i32> {
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return Vec::new();
-    };
-    tasks
-        .flatten()
-        .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
-        .flat_map(|s| {
-            s.split_whitespace()
-                .filter_map(|p| p.parse().ok())
-                .collect::<Vec<i32>>()
-        })
-        .collect()
-}
-
-/// Reaps those of `pids` (children of the runner) that have ended and wait to be reaped
-/// (defunct); a child still running is left alone. How many were reaped.
-fn reap_exited(pids: &[i32]) -> usize {
-    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
-    let defunct = |p: i32| {
-        std::fs::read_to_string(format!("/proc/{p}/stat"))
-            .ok()
-            .and_then(|s| {
-                s.rsplit_once(')')
-                    .map(|(_, rest)| rest.trim_start().starts_with('Z'))
-            })
-            .unwrap_or(false)
-    };
-    pids.iter()
-        .filter(|&&p| defunct(p))
-        .filter(|&&p| {
-            matches!(
-                waitpid(nix::unistd::Pid::from_raw(p), Some(WaitPidFlag::WNOHANG)),
-                Ok(s) if s != WaitStatus::StillAlive
-            )
-        })
-        .count()
 }
 
 /// The line that tells the organiser where the page is. An address that stands for every
@@ -261,34 +221,5 @@ mod tests {
         assert!(!ip.ip().is_unspecified(), "{line}");
         assert_eq!(ip.port(), 4321);
         assert!(line.contains("listening on 0.0.0.0:4321"), "{line}");
-    }
-
-    /// A child that ended without being waited for is reaped; one still running is not.
-    #[cfg(target_os = "linux")]
-    #[test]
-    // The ended child is left unwaited on purpose: reaping it is what is tested.
-    #[allow(clippy::zombie_processes)]
-    fn an_ended_child_is_reaped_and_a_running_one_kept() {
-        use nix::sys::wait::{Id, WaitPidFlag, waitid, waitpid};
-        use nix::unistd::Pid;
-        let ended = std::process::Command::new("true")
-            .spawn()
-            .expect("true runs");
-        let mut running = std::process::Command::new("sleep")
-            .arg("600")
-            .spawn()
-            .expect("sleep runs");
-        let (e, r) = (ended.id() as i32, running.id() as i32);
-        // Until it has ended, without reaping it: it is defunct now.
-        waitid(
-            Id::Pid(Pid::from_raw(e)),
-            WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT,
-        )
-        .expect("the child ends");
-        assert_eq!(reap_exited(&[e, r]), 1);
-        // Reaped: no such child any more.
-        assert!(waitpid(Pid::from_raw(e), Some(WaitPidFlag::WNOHANG)).is_err());
-        running.kill().expect("sleep is killed");
-        running.wait().expect("sleep is reaped");
     }
 }
