@@ -348,7 +348,7 @@ function flipBoard() {
 }
 
 // Copies text to the clipboard, with a fallback for browsers that refuse the clipboard API.
-async function copyText(text, what) {
+async function copyText(text, what, also) {
   let ok = false;
   try { await navigator.clipboard.writeText(text); ok = true; } catch (e) {
     const t = document.createElement('textarea');
@@ -362,8 +362,8 @@ async function copyText(text, what) {
     t.remove();
   }
   document.body.dataset.copied = text;
-  flash(ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`, 'info');
-  say(ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`);
+  flash((ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`) + (also ? ` ${also}` : ''), 'info');
+  say((ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`) + (also ? ` ${also}` : ''));
 }
 
 // A link to the shown position. It carries this page's token, so that it opens the position in
@@ -512,7 +512,12 @@ function wire() {
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));
   $('show-analysis').addEventListener('click', toggleReveal);
   $('copy-pos').addEventListener('click', () => { if (S) copyText(S.fen, 'position'); });
-  $('copy-link').addEventListener('click', () => { if (S) copyText(positionLink(), 'link to this position'); });
+  // A link holds the position, not a loaded record's games: the note says so where it matters.
+  $('copy-link').addEventListener('click', () => {
+    if (!S) return;
+    const record = !$('record-bar').hidden || Boolean(loadedFrom && asLoaded());
+    copyText(positionLink(), 'link to this position', record ? 'It opens this position only, not the record: load the record there for its games.' : '');
+  });
   $('resign').addEventListener('click', resign);
   $('move-input').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }

@@ -639,6 +639,8 @@ function render(s) {
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   // At a reviewed decision the analysis of that position comes first (app.css, wide screens).
   document.body.classList.toggle('at-decision', Boolean(reviewedHere()));
+  // A side line played from a reviewed game: its analysis comes first too (app.css).
+  document.body.classList.toggle('side-line', Boolean(s.main));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
