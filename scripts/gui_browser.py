@@ -40,6 +40,13 @@ each seat became, waits, and Play Blue gives the person a seat; Show analysis la
 and never turns the switch (nor does V); on a phone the status line is whole (never an
 ellipsis) with the board still, and Review keeps its card's heading in view while it runs.
 
+What a second new player reported, at the size where it was seen: on a phone a hint's note moves
+neither Roll nor Blue's bar, Start game and a loaded record leave the page at its top with the
+focus on Roll (or the board), and the board stays put through a reviewed game (status on two
+lines, bars on one) with the legend naming only the arrows drawn; at 1280x800 the same focus and
+scroll, Copy link on a record's game says the link holds the position, not the record, and a side
+line played from a review shows its analysis in view.
+
 Between them, journeys with a record: at 1280x800 board, die, move list and step buttons in view
 without scrolling; Rematch of a record whose engine the arena does not know keeps it an engine;
 the New game form offers a playable game after a record (also on a page opened afresh); the
@@ -2299,10 +2306,10 @@ def phone():
 
 
 if __name__ == "__main__":
-    second_players_report()
     opening()
     record_journeys()
     new_players_report()
+    second_players_report()
     desktop()
     phone()
     print("browser test passed")
