@@ -1986,6 +1986,9 @@ def phone_board_still_in_review(d):
     wait(d, "the page to stop scrolling", scroll_settled)
     assert js(d, "scrollY") == 0, f"loading a record left the page scrolled {js(d, 'scrollY')} px"
     legend_only_for_drawn_arrows(d, "a loaded record's last position")
+    # The record's engines, which the arena seats as people here, say so.
+    bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
+    assert all("(you play it here)" in b for b in bars), f"a record's engines seated as people say nothing: {bars}"
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}

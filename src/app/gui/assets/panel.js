@@ -376,7 +376,10 @@ function drawPlayers() {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
     const pname = bar.querySelector('.pname');
-    pname.textContent = pname.title = `${SIDE_NAME[side]}: ${describePlayer(p)}`;
+    // A record's player the arena seats as a person (a program it does not run) says so: the
+    // person plays it here, and nothing answers for it.
+    const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
+    pname.textContent = pname.title = `${SIDE_NAME[side]}: ${describePlayer(p)}${yours ? ' (you play it here)' : ''}`;
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
