@@ -40,6 +40,13 @@ each seat became, waits, and Play Blue gives the person a seat; Show analysis la
 and never turns the switch (nor does V); on a phone the status line is whole (never an
 ellipsis) with the board still, and Review keeps its card's heading in view while it runs.
 
+What a second new player reported, at the size where it was seen: on a phone a hint's note moves
+neither Roll nor Blue's bar, Start game and a loaded record leave the page at its top with the
+focus on Roll (or the board), and the board stays put through a reviewed game (status on two
+lines, bars on one) with the legend naming only the arrows drawn; at 1280x800 the same focus and
+scroll, Copy link on a record's game says the link holds the position, not the record, and a side
+line played from a review shows its analysis in view.
+
 Between them, journeys with a record: at 1280x800 board, die, move list and step buttons in view
 without scrolling; Rematch of a record whose engine the arena does not know keeps it an engine;
 the New game form offers a playable game after a record (also on a page opened afresh); the
@@ -1859,7 +1866,7 @@ def status_whole_on_a_phone(d):
         assert fit[0] and fit[1], f"the status is cut after move {k}: {status(d)!r} ({fit})"
         tops.add(js(d, "Math.round($('board').getBoundingClientRect().top + scrollY)"))
     navigate_to(d, 3)
-    assert status(d).endswith("A move here starts a side line; the game is kept"), status(d)
+    assert status(d).endswith("A move here starts a side line"), status(d)
     shot(d, "phone-status-whole.png")
     # In a side line (the longest statuses) too.
     d.execute_script("playMove(S.legal.find((m) => m !== S.plies[3].move))")
@@ -1924,6 +1931,127 @@ def new_players_report():
         record_bar_by_the_board(d, 390)
         status_whole_on_a_phone(d)
         review_heading_stays_on_a_phone(d)
+    finally:
+        close(d)
+
+
+def doc_top(d, id_):
+    """Where an element's top is on the page (not on the screen), in whole pixels."""
+    return js(d, f"Math.round($('{id_}').getBoundingClientRect().top + scrollY)")
+
+
+def focus_on_play(d):
+    """The focus is on Roll or on a square of the board (not the page's body)."""
+    return js(d, "document.activeElement.id === 'roll' || Boolean(document.activeElement.closest('#board'))")
+
+
+def legend_only_for_drawn_arrows(d, where):
+    """The legend's arrow entries show exactly while the board draws such an arrow."""
+    got = js(d, "[!$('lg-best').hidden, Boolean(document.querySelector('#board line.best, #board line.hint')),"
+                " !$('lg-played').hidden, Boolean(document.querySelector('#board line.played'))]")
+    assert got[0] == got[1] and got[2] == got[3], \
+        f"{where}: legend best/played shown {got[0]}/{got[2]}, arrows drawn {got[1]}/{got[3]}"
+
+
+def phone_controls_stay(d):
+    """390x844: Start game leaves the page at its top with the focus on Roll; a hint's note
+    appears without moving Roll or Blue's bar (it pushed them 34 px down and back)."""
+    new_game(d, ("human",), ("ewn", 10, 50))
+    wait(d, "the page to stop scrolling", scroll_settled)
+    assert js(d, "scrollY") == 0, f"Start game left the page scrolled {js(d, 'scrollY')} px"
+    assert focus_on_play(d), f"after Start game the focus is on {js(d, 'document.activeElement.tagName')}"
+    d.switch_to.active_element.send_keys("r")
+    wait(d, "a movable red cube", lambda d: d.find_elements(By.CSS_SELECTOR, ".cube.red.movable") and idle(d))
+    before = (doc_top(d, "roll"), doc_top(d, "bar-blue"), doc_top(d, "board"))
+    wait(d, "Hint to be offered", lambda d: enabled(d, "hint"))
+
+    def hinted(d):
+        # Asked again while the analysis behind it still runs (the note then says so).
+        if not note_shown(d).startswith("Hint:"):
+            d.find_element(By.TAG_NAME, "body").send_keys("h")
+            time.sleep(0.5)
+        return note_shown(d).startswith("Hint:")
+    wait(d, "the hint's note", hinted)
+    after = (doc_top(d, "roll"), doc_top(d, "bar-blue"), doc_top(d, "board"))
+    shot(d, "phone-hint-note.png")
+    assert before == after, f"the hint's note moved Roll, Blue's bar or the board: {before} -> {after}"
+    print(f"phone: Start game at the page's top, focus on Roll; a note moves nothing (Roll at {after[0]} px)")
+
+
+def phone_board_still_in_review(d):
+    """390x844, a record's game reviewed: stepping and review entries leave the board where it
+    was (the status wrapped to three lines and the bars to two, moving it 20 px)."""
+    load_record_text(d, MATCH6)
+    wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and js(d, "S.players.red.label") == "ewn")
+    wait(d, "the page to stop scrolling", scroll_settled)
+    assert js(d, "scrollY") == 0, f"loading a record left the page scrolled {js(d, 'scrollY')} px"
+    legend_only_for_drawn_arrows(d, "a loaded record's last position")
+    # The record's engines, which the arena seats as people here, say so.
+    bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
+    assert all("(you play it here)" in b for b in bars), f"a record's engines seated as people say nothing: {bars}"
+    click(d, "review-end")
+    wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
+    tops = {}
+    for k in range(0, ply_count(d) + 1):
+        navigate_to(d, k)
+        wait(d, f"the status after move {k}", lambda d: status(d) == js(d, "S.status") and idle(d))
+        bars = js(d, "['bar-red', 'bar-blue'].map((i) => Math.round($(i).getBoundingClientRect().height))")
+        assert max(bars) < 40, f"after move {k} a player's bar wrapped: heights {bars}"
+        fit = js(d, "(() => { const e = $('status'); return e.scrollHeight <= e.clientHeight + 1; })()")
+        assert fit, f"the status is cut after move {k}: {status(d)!r}"
+        tops.setdefault(doc_top(d, "board"), k)
+        legend_only_for_drawn_arrows(d, f"review, after move {k}")
+    click_first(d, "a review entry", "#review-marked button")
+    wait(d, "at the entry", lambda d: idle(d) and scroll_settled(d))
+    tops.setdefault(doc_top(d, "board"), "entry")
+    shot(d, "phone-review-board-still.png")
+    assert len(tops) == 1, f"the board moved while stepping through the review: tops {tops}"
+    print(f"phone: the board stays at {list(tops)[0]} px through a reviewed game, bars on one line")
+
+
+def desktop_second_report(d):
+    """1280x800: the focus goes on from Roll or the board after Start game and Rematch; a side
+    line played from a review shows its analysis in view; Copy link on a record's game says the
+    link holds the position only."""
+    new_game(d, ("human",), ("ewn", 2, 50))
+    wait(d, "the page to stop scrolling", scroll_settled)
+    assert focus_on_play(d), f"after Start game the focus is on {js(d, 'document.activeElement.tagName')}"
+    assert js(d, "scrollY") == 0, f"Start game left the page scrolled {js(d, 'scrollY')} px"
+    load_record_text(d, MATCH6)
+    wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and js(d, "S.players.red.label") == "ewn")
+    wait(d, "the page to stop scrolling", scroll_settled)
+    assert js(d, "scrollY") == 0, f"loading a record left the page scrolled {js(d, 'scrollY')} px"
+    click(d, "copy-link")
+    wait(d, "the copy's note", lambda d: note_shown(d).startswith("Copied") or note_shown(d).startswith("Copy this"))
+    assert "not the record" in note_shown(d), f"Copy link on a record's game says {note_shown(d)!r}"
+    click(d, "review-end")
+    wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
+    click_first(d, "a review entry", "#review-marked button")
+    wait(d, "at the entry", lambda d: idle(d) and js(d, "S.ply < S.plies.length"))
+    d.execute_script("playMove(S.legal.find((m) => m !== S.plies[S.ply].move) || S.legal[0])")
+    wait(d, "a side line", lambda d: js(d, "Boolean(S.main)") and idle(d))
+    d.execute_script("window.scrollTo(0, 0)")
+    top = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
+    shot(d, "desktop-side-line-analysis.png")
+    assert 0 <= top < 800 - 100, f"in a side line after a review the analysis card starts at {top} px"
+    print(f"desktop: focus on play after Start game; Copy link says the record stays; side line's analysis at {top} px")
+
+
+def second_players_report():
+    """What a second new player reported, each at the size where it was seen."""
+    d = browser(390, 844)
+    try:
+        d.get(URL)
+        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        phone_controls_stay(d)
+        phone_board_still_in_review(d)
+    finally:
+        close(d)
+    d = browser(1280, 800)
+    try:
+        d.get(URL)
+        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        desktop_second_report(d)
     finally:
         close(d)
 
@@ -2184,6 +2312,7 @@ if __name__ == "__main__":
     opening()
     record_journeys()
     new_players_report()
+    second_players_report()
     desktop()
     phone()
     print("browser test passed")

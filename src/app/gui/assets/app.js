@@ -374,6 +374,7 @@ function drawBoard() {
     }
   }
   deco.arrows = boardArrows(rv, hint);
+  drawnArrows = deco.arrows;
   // Rebuilt only when something changed, so a click is never lost to a redraw.
   const hadFocus = board.contains(document.activeElement);
   // Smaller squares, smaller badges: they keep to the corners, off the cube's number.
@@ -388,6 +389,8 @@ function drawBoard() {
 // with the analysis shown, the best move of the rolled die (green) and, at an earlier position of
 // the game, the move the game played there (red); a hint (green: the best move); a move of the
 // table pointed at.
+// The arrows last drawn, for the legend.
+let drawnArrows = [];
 function boardArrows(rv, hint) {
   if (setupMode || !S) return [];
   const out = [];

@@ -44,6 +44,7 @@ async function startGame() {
     say(`New game: ${settingsText(s)}`);
     // The game is on the board: bring it into view (on a phone the form is far below it).
     showBoard();
+    focusPlay();
   }
   return s;
 }
@@ -133,6 +134,8 @@ async function loadRecord(text, asked) {
     // and the board comes into view, once now and once the page has settled.
     if ($('newgame').contains(document.activeElement) || document.activeElement.closest('.card')) document.activeElement.blur();
     showBoard();
+    // The keyboard goes on from the game (the record's bar by the board keeps its own focus).
+    if (!document.activeElement || document.activeElement === document.body) focusPlay();
     requestAnimationFrame(() => showBoard());
   }
   return s;
@@ -202,11 +205,25 @@ function showBoard() {
   const st = $('status').getBoundingClientRect();
   const withStatus = r.bottom - st.top + 8 <= window.innerHeight;
   const statusOut = st.top < 0 || st.bottom > window.innerHeight;
+  // When the page's top (its title and New game) fits with the board, it stays: no stray scroll.
+  if (window.scrollY + r.bottom + 8 <= window.innerHeight) {
+    if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: 'auto' });
+    return;
+  }
   if (r.top < 0 || r.bottom > window.innerHeight || (withStatus && statusOut)) {
     const above = document.querySelector('.board-wrap').previousElementSibling;
     const top = withStatus ? st.top : Math.min(r.top, above ? above.getBoundingClientRect().top : r.top);
     window.scrollTo({ top: Math.max(0, window.scrollY + top - 4), behavior: 'auto' });
   }
+}
+
+// After Start game, Rematch or a load the keyboard goes on from the game: Roll when it can be
+// pressed, else the board's square that takes the focus (not the page's top, a dozen Tabs away).
+function focusPlay() {
+  const roll = $('roll');
+  if (roll.offsetParent !== null && !roll.disabled) { roll.focus({ preventScroll: true }); return; }
+  const el = document.querySelector('#board .cell[tabindex="0"]') || document.querySelector('#board .cell');
+  if (el) el.focus({ preventScroll: true });
 }
 
 // The review's card in view: beside the board the least scroll that shows it; on a phone, where
@@ -331,7 +348,7 @@ function flipBoard() {
 }
 
 // Copies text to the clipboard, with a fallback for browsers that refuse the clipboard API.
-async function copyText(text, what) {
+async function copyText(text, what, also) {
   let ok = false;
   try { await navigator.clipboard.writeText(text); ok = true; } catch (e) {
     const t = document.createElement('textarea');
@@ -345,8 +362,8 @@ async function copyText(text, what) {
     t.remove();
   }
   document.body.dataset.copied = text;
-  flash(ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`, 'info');
-  say(ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`);
+  flash((ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`) + (also ? ` ${also}` : ''), 'info');
+  say((ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`) + (also ? ` ${also}` : ''));
 }
 
 // A link to the shown position. It carries this page's token, so that it opens the position in
@@ -463,6 +480,7 @@ function wire() {
     if (s) {
       rememberRematch(s, seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' });
       say(`Rematch: ${settingsText(s)}`);
+      focusPlay();
     }
   });
   $('again').addEventListener('click', showNewGame);
@@ -494,7 +512,12 @@ function wire() {
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));
   $('show-analysis').addEventListener('click', toggleReveal);
   $('copy-pos').addEventListener('click', () => { if (S) copyText(S.fen, 'position'); });
-  $('copy-link').addEventListener('click', () => { if (S) copyText(positionLink(), 'link to this position'); });
+  // A link holds the position, not a loaded record's games: the note says so where it matters.
+  $('copy-link').addEventListener('click', () => {
+    if (!S) return;
+    const record = !$('record-bar').hidden || Boolean(loadedFrom && asLoaded());
+    copyText(positionLink(), 'link to this position', record ? 'It opens this position only, not the record: load the record there for its games.' : '');
+  });
   $('resign').addEventListener('click', resign);
   $('move-input').addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }

@@ -323,13 +323,9 @@ function drawDecision() {
 
 // The legend names only the marks that can appear on this board: the last move's frame, its
 // capture and its fall into a hole while they are drawn; the threats while their badges are (they
-// go with the analysis, also in app.css); the best move's arrow once the analysis is shown, or a
-// review marks decisions; the played move's arrow where the game has a move to show at an
-// earlier position.
+// go with the analysis, also in app.css); the best move's and the played move's arrows while
+// the board draws them.
 function drawLegend() {
-  const analysed = !held() && S.settings.analysis &&
-    Boolean(S.analysis.moves || S.analysis.preroll || S.graph.some((p) => p !== null && p !== undefined));
-  const reviewed = Boolean(S.review.moves);
   const last = S.ply > 0 && S.plies[S.ply - 1].move !== '0000' ? S.plies[S.ply - 1] : null;
   $('lg-last').hidden = !last;
   $('lg-took').hidden = !(last && last.took);
@@ -342,10 +338,11 @@ function drawLegend() {
   $('lg-danger').hidden = !threats.some((t) => t.cube[0] === mine);
   $('lg-chance').hidden = !threats.some((t) => t.cube[0] !== mine);
   $('lg-you').hidden = $('lg-danger').hidden && $('lg-chance').hidden;
-  // A hint's arrow is the best move's too.
-  const hinted = Boolean(hintMove && hintAt === hintKey(S));
-  $('lg-best').hidden = !(analysed || reviewed || hinted);
-  $('lg-played').hidden = !(reviewed || (!held() && S.plies.length > 0));
+  // The arrows as drawn on the board (drawBoard runs first): a hint's arrow is the best move's
+  // too; no arrow, no entry (a finished game's last position, a paused rematch).
+  const kinds = new Set(drawnArrows.map((a) => a.kind));
+  $('lg-best').hidden = !(kinds.has('best') || kinds.has('hint'));
+  $('lg-played').hidden = !kinds.has('played');
 }
 
 // A legend entry's mark and words, set only when they changed.
@@ -378,7 +375,11 @@ function drawPlayers() {
   for (const side of ['r', 'b']) {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
-    bar.querySelector('.pname').textContent = `${SIDE_NAME[side]}: ${describePlayer(p)}`;
+    const pname = bar.querySelector('.pname');
+    // A record's player the arena seats as a person (a program it does not run) says so: the
+    // person plays it here, and nothing answers for it.
+    const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
+    pname.textContent = pname.title = `${SIDE_NAME[side]}: ${describePlayer(p)}${yours ? ' (you play it here)' : ''}`;
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
@@ -641,6 +642,8 @@ function render(s) {
   document.body.classList.toggle('reviewing', Boolean(s.review.moves || s.review.busy));
   // At a reviewed decision the analysis of that position comes first (app.css, wide screens).
   document.body.classList.toggle('at-decision', Boolean(reviewedHere()));
+  // A side line played from a reviewed game: its analysis comes first too (app.css).
+  document.body.classList.toggle('side-line', Boolean(s.main));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
@@ -747,7 +750,6 @@ function render(s) {
   $('seat-offer').hidden = !(TOKEN && s.notice && !personPlays() && !over && !setupMode && !s.running);
   drawRecordBar(s);
   drawDecision();
-  drawLegend();
   // The shown position as the status line and the move list count it: after move k of n.
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
   $('nav-pos').title = s.ply === 0 ? `the start, 0 of ${s.plies.length} moves` : `after move ${s.ply} of ${s.plies.length}`;
@@ -755,6 +757,7 @@ function render(s) {
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
   drawPlayers();
   drawBoard();
+  drawLegend();
   drawMoves();
   drawAnalysis();
   drawSolved();

@@ -399,7 +399,7 @@ impl State {
             } else if !self.game.line_over() {
                 "Play a move to go on from here"
             } else {
-                "A move here starts a side line; the game is kept"
+                "A move here starts a side line"
             };
             // The position shown, counted as the step counter and the move list count it:
             // after move k of the line's n (the start is 0).
