@@ -43,11 +43,12 @@
     return d === null ? name : `${d}: ${name}`;
   };
 
-  // The last move in words: `d6c6 (die 8)`, so that the die is not read as a count of moves.
-  const lastWords = (m) => {
+  // The last move in words: `d6c6 (die 5)`, so that the die is not read as a count of moves;
+  // `(dice 8)` where two dice are summed (`dice` is the variant's, e.g. "2d6").
+  const lastWords = (m, dice) => {
     const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
     const name = mv === '0000' || mv === 'pass' ? 'pass' : mv;
-    return d === null ? name : `${name} (die ${d})`;
+    return d === null ? name : `${name} (${/^2d/.test(dice || '') ? 'dice' : 'die'} ${d})`;
   };
 
   // How the games in progress share the screen: of every number of columns, and of cards with
@@ -88,7 +89,11 @@
     grid.style.setProperty('--gcols', l.cols);
     grid.style.setProperty('--bsize', l.board ? `${l.board}px` : '100%');
     grid.classList.toggle('wide', l.wide);
-    grid.classList.toggle('dense', l.row < 300);
+    // One game alone beside a large board: its names, clocks and moves in larger type, with
+    // their labels (the side column wraps them).
+    const single = n === 1 && l.board >= 400;
+    grid.classList.toggle('single', single);
+    grid.classList.toggle('dense', l.row < 300 && !single);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -163,7 +168,7 @@
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
     card.querySelector('.moves').innerHTML = moves.length
-      ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1]))}</b>` +
+      ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b>` +
         (g.fell ? ` <span class="fell">↓ ${esc(cubeWords(g.fell))} fell into the hole</span>` : '') +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
       : 'no move yet';
@@ -283,7 +288,7 @@
     EwnBoard.draw(el.querySelector('.board'), { squares: f.squares, rows: g.rows, cols: g.cols, variant: g }, { cls });
     const n = f.moves.length;
     if (n) {
-      el.querySelector('.moves').innerHTML = `${plural(n, 'move', 'moves')} · last move <b>${esc(lastWords(f.moves[n - 1]))}</b>`;
+      el.querySelector('.moves').innerHTML = `${plural(n, 'move', 'moves')} · last move <b>${esc(lastWords(f.moves[n - 1], g.dice))}</b>`;
     }
   }
 
