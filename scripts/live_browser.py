@@ -467,7 +467,7 @@ def names_and_endings():
         err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
         match = subprocess.Popen([EWN, "--variant", "4x4", "match", "--engine", "random", f"name={names[0]}",
                                   "--engine", "greedy", f"name={names[1]}", "--games", "4", "--concurrency", "4",
-                                  "--movetime", "100", "--pace", "700", "--live", "0", "--live-linger", "4",
+                                  "--movetime", "100", "--pace", "1200", "--live", "0", "--live-linger", "4",
                                   "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
         profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
         d = None
@@ -493,6 +493,8 @@ def names_and_endings():
             assert on_cards and set(on_cards) <= set(names), f"{where}: the cards name {on_cards}, not {names}"
             wait_for(f"{where}: the final screen", lambda: d.execute_script(
                 "return document.body.classList.contains('ended');"))
+            # The pace (1.2 s) keeps a game's final position on its card for several polls, also
+            # on a loaded machine.
             rolls = d.execute_script("return window.rollsSeen;")
             said = [r for r in rolls if re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \((goal|capture)\)", r["text"])]
             assert said, f"{where}: no card said who won on its final position: {rolls[:4]}"
