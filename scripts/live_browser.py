@@ -26,6 +26,12 @@ names whole and no scrolling, a finished game's row the same element across new 
 match runs (so that a click is never lost to a redraw) and opened by a real click, and the winner
 named in the status line; and a long name on a phone (`long_name_on_a_phone`): no sideways scroll
 whichever side is to move.
+
+Built-in players named by the match (`names_and_endings`, 4x4, random and greedy, four games at
+once, paced) at 1280x800 and 390x844: the cards carry the given names; a game's card says on its
+final position who won and how, whole; each finished game's result reads in full ("Rita (Red),
+goal"), as does each final board's, with no heading cut; and every game that ended while the match
+ran is named in the status line.
 """
 
 import os
