@@ -310,12 +310,15 @@ def fits(d, where):
         "if (doc.scrollWidth > doc.clientWidth) out.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);"
         "return out;")
     assert not over, f"{where}: overflows sideways: {over}"
-    # Results and move counts on one line each.
+    # Results written out in full, wrapped on at most three lines and never cut; move counts on
+    # one line each.
     tall = d.execute_script(
         "const line = parseFloat(getComputedStyle(document.querySelector('#finished td')).lineHeight) || 20;"
-        "return [...document.querySelectorAll('#finished td.res, #finished td.mv')]"
-        ".filter((td) => td.getBoundingClientRect().height > 2.2 * line + 10).map((td) => td.textContent);")
-    assert not tall, f"{where}: wrapped cells in the finished games: {tall}"
+        "return [...document.querySelectorAll('#finished td.res')]"
+        ".filter((td) => td.getBoundingClientRect().height > 3.2 * line + 10 || td.scrollWidth > td.clientWidth)"
+        ".concat([...document.querySelectorAll('#finished button.mv')]"
+        ".filter((b) => b.getBoundingClientRect().height > 1.6 * line + 10)).map((e) => e.textContent);")
+    assert not tall, f"{where}: cut or wrapped cells in the finished games: {tall}"
     # Fixed columns: a long name is cut with an ellipsis, whole in its title, and the columns
     # are as wide in every row.
     names = d.execute_script(
