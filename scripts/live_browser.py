@@ -26,6 +26,12 @@ names whole and no scrolling, a finished game's row the same element across new 
 match runs (so that a click is never lost to a redraw) and opened by a real click, and the winner
 named in the status line; and a long name on a phone (`long_name_on_a_phone`): no sideways scroll
 whichever side is to move.
+
+Built-in players named by the match (`names_and_endings`, 4x4, random and greedy, four games at
+once, paced) at 1280x800 and 390x844: the cards carry the given names; a game's card says on its
+final position who won and how, whole; each finished game's result reads in full ("Rita (Red),
+goal"), as does each final board's, with no heading cut; and every game that ended while the match
+ran is named in the status line.
 """
 
 import os
@@ -304,12 +310,15 @@ def fits(d, where):
         "if (doc.scrollWidth > doc.clientWidth) out.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);"
         "return out;")
     assert not over, f"{where}: overflows sideways: {over}"
-    # Results and move counts on one line each.
+    # Results written out in full, wrapped on at most three lines and never cut; move counts on
+    # one line each.
     tall = d.execute_script(
         "const line = parseFloat(getComputedStyle(document.querySelector('#finished td')).lineHeight) || 20;"
-        "return [...document.querySelectorAll('#finished td.res, #finished td.mv')]"
-        ".filter((td) => td.getBoundingClientRect().height > 2.2 * line + 10).map((td) => td.textContent);")
-    assert not tall, f"{where}: wrapped cells in the finished games: {tall}"
+        "return [...document.querySelectorAll('#finished td.res')]"
+        ".filter((td) => td.getBoundingClientRect().height > 3.2 * line + 10 || td.scrollWidth > td.clientWidth)"
+        ".concat([...document.querySelectorAll('#finished button.mv')]"
+        ".filter((b) => b.getBoundingClientRect().height > 1.6 * line + 10)).map((e) => e.textContent);")
+    assert not tall, f"{where}: cut or wrapped cells in the finished games: {tall}"
     # Fixed columns: a long name is cut with an ellipsis, whole in its title, and the columns
     # are as wide in every row.
     names = d.execute_script(
@@ -441,7 +450,9 @@ def crowd(games, width, height, names=("alice", "bob")):
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
         pattern = "|".join(re.escape(n) for n in names)
-        assert all(re.search(rf" ended: ({pattern}) \((Red|Blue)\) won | ended: no winner", s) for s in said), \
+        one = rf" ended: ({pattern}) \((Red|Blue)\) won | ended: no winner"
+        several = rf" ended: \d+ ({pattern}) won | ended: \d+ no winner"
+        assert all(re.search(one, s) or re.search(several, s) for s in said), \
             f"{where}: the status line does not name the winner: {said[:3]}"
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named")
     finally:
@@ -450,6 +461,89 @@ def crowd(games, width, height, names=("alice", "bob")):
         match.kill()
         match.wait()
         os.unlink(err.name)
+
+
+def names_and_endings():
+    """Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep those
+    names on the boards (and in /api/live); a game that ends says on its own card, on its final
+    position, who won and how ("Red (Rita) won (goal)"); a finished game's result reads in full
+    ("Rita (Red), capture") without being cut; and every game that ended is named in the status
+    line, also when several end between two views. At 1280x800 and 390x844."""
+    names = ("Rita", "Bob")
+    pattern = "|".join(names)
+    for width, height in [(1280, 800), (390, 844)]:
+        where = f"named built-in players at {width}x{height}"
+        err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+        match = subprocess.Popen([EWN, "--variant", "4x4", "match", "--engine", "random", f"name={names[0]}",
+                                  "--engine", "greedy", f"name={names[1]}", "--games", "4", "--concurrency", "4",
+                                  "--movetime", "100", "--pace", "1200", "--live", "0", "--live-linger", "4",
+                                  "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
+        profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
+        d = None
+        try:
+            def address():
+                with open(err.name) as f:
+                    m = re.search(r"live page at (http://\S+)", f.read())
+                return m and m.group(1)
+            d = browser(width, height, profile)
+            d.get(wait_for("the live page's address", address))
+            # Every text the status line and the cards' die lines show, as they change.
+            d.execute_script(
+                "window.statusSeen = []; window.rollsSeen = [];"
+                "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
+                ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});"
+                "new MutationObserver(() => document.querySelectorAll('#games .game .roll.game-over')"
+                ".forEach((r) => window.rollsSeen.push({text: r.textContent, whole: r.scrollWidth <= r.clientWidth"
+                " && r.scrollHeight <= r.clientHeight + 1})))"
+                ".observe(document.getElementById('games'), {subtree: true, childList: true, characterData: true});")
+            wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
+            on_cards = d.execute_script(
+                "return [...document.querySelectorAll('#games .game .side b')].map((b) => b.textContent);")
+            assert on_cards and set(on_cards) <= set(names), f"{where}: the cards name {on_cards}, not {names}"
+            wait_for(f"{where}: the final screen", lambda: d.execute_script(
+                "return document.body.classList.contains('ended');"))
+            # The pace (1.2 s) keeps a game's final position on its card for several polls, also
+            # on a loaded machine.
+            rolls = d.execute_script("return window.rollsSeen;")
+            said = [r for r in rolls if re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \((goal|capture)\)", r["text"])]
+            assert said, f"{where}: no card said who won on its final position: {rolls[:4]}"
+            assert all(r["whole"] for r in said), f"{where}: a card's result is cut: {said[:4]}"
+            cells = d.execute_script(
+                "return [...document.querySelectorAll('#finished td.res')].map((c) => ({text: c.textContent,"
+                " whole: c.scrollWidth <= c.clientWidth}));")
+            assert len(cells) == 4, f"{where}: {len(cells)} finished games listed"
+            for c in cells:
+                ok = re.fullmatch(rf"({pattern}) \((Red|Blue)\), (goal|capture)|no winner, \w+", c["text"])
+                assert ok and c["whole"], f"{where}: a finished game's result is not readable in full: {c}"
+            finals = d.execute_script(
+                "return [...document.querySelectorAll('#final-boards .result-line')].map((r) => ({text: r.textContent,"
+                " whole: r.scrollWidth <= r.clientWidth}));")
+            assert finals, f"{where}: the final screen shows no board"
+            for f in finals:
+                ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \((goal|capture)\)|No winner \(\w+\)", f["text"])
+                assert ok and f["whole"], f"{where}: a final board's result is not readable in full: {f}"
+            heads = d.execute_script(
+                "return [...document.querySelectorAll('.finished-table thead th')].map((h) =>"
+                " h.scrollWidth <= h.clientWidth);")
+            assert all(heads), f"{where}: a heading of the finished games is cut"
+            # Every game that ended while the match ran is named in the status line (those that
+            # end with the match are on the final screen's boards instead).
+            ended, done = set(), 0
+            for st in d.execute_script("return window.statusSeen;"):
+                m = re.match(r"(\d+) games? finished", st)
+                done = max(done, int(m.group(1))) if m else done
+                for m in re.finditer(r"games? ([\d, and]+) ended", st):
+                    ended |= {int(n) for n in re.findall(r"\d+", m.group(1))}
+            assert ended, f"{where}: no game's end was named in the status line"
+            assert len(ended) == done, f"{where}: {done} games ended, the status line named {sorted(ended)}"
+            d.save_screenshot(os.path.join(OUT, f"live-named-{width}.png"))
+            print(f"live page, {where}: given names on the cards, results said in full, every end named")
+        finally:
+            if d:
+                d.quit()
+            match.kill()
+            match.wait()
+            os.unlink(err.name)
 
 
 def long_name_on_a_phone():
@@ -499,6 +593,7 @@ def long_name_on_a_phone():
 
 
 def main():
+    names_and_endings()
     crowd(8, 1280, 800)
     crowd(3, 1280, 800)
     long_name_on_a_phone()

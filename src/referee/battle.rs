@@ -421,6 +421,7 @@ impl Run<'_> {
                 variant: crate::rules::variant::Variant::standard(),
                 engine_log: None,
                 hall: None,
+                names: None,
             };
             let rec = if a_color == Color::Red {
                 play_game(a, b, &spec)

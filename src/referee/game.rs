@@ -34,6 +34,10 @@ pub struct GameSpec {
     pub engine_log: Option<std::path::PathBuf>,
     /// The live view of the hall (`--live`), shown every move.
     pub hall: Option<super::hall::Hall>,
+    /// Red's and Blue's names in the record and on the live page: the tournament's names for
+    /// its players (`name=`), which a built-in player does not know; `None` takes each
+    /// player's own.
+    pub names: Option<[String; 2]>,
 }
 
 /// Plays one game between `red` and `blue` and returns its record: the game is prepared (setups,
@@ -112,13 +116,17 @@ impl Game {
             TimeControl::MoveTime { ms } => ms as i64,
             TimeControl::Game { base_ms, .. } => base_ms as i64,
         });
+        let [red, blue] = spec
+            .names
+            .clone()
+            .unwrap_or_else(|| [players[0].name(), players[1].name()]);
         let rec = GameRecord {
             number: spec.number,
             match_id: spec.match_id.clone(),
             seed: Some(spec.seed),
             date: spec.date.clone(),
-            red: players[0].name(),
-            blue: players[1].name(),
+            red,
+            blue,
             start: spec.start.clone().unwrap_or(Start::Setups {
                 red: setups[0].clone(),
                 blue: setups[1].clone(),

@@ -152,7 +152,32 @@ mod tests {
             variant: crate::rules::variant::Variant::standard(),
             engine_log: None,
             hall: None,
+            names: None,
         }
+    }
+
+    /// A built-in player does not know the name the tournament gave it (`name=`): the record
+    /// and the hall's boards carry the tournament's names, the same as its standings.
+    #[test]
+    fn the_hall_and_the_record_name_players_as_the_tournament_does() {
+        let hall = hall::Hall::default();
+        let names = ["a-rather-long-engine-name".to_string(), "Bob".to_string()];
+        let mut s = spec(1);
+        s.hall = Some(hall.clone());
+        s.names = Some(names.clone());
+        let mut red = Baseline::new(Kind::Random);
+        let mut blue = Baseline::new(Kind::Greedy);
+        let rec = play_game(&mut red, &mut blue, &s);
+        assert_eq!(
+            [rec.red.as_str(), rec.blue.as_str()],
+            ["a-rather-long-engine-name", "Bob"]
+        );
+        let v = hall.snapshot();
+        assert_eq!(v.games.len(), 1);
+        assert_eq!(v.games[0].names, names);
+        // Without names from a tournament, each player's own.
+        let rec = play_game(&mut red, &mut blue, &spec(2));
+        assert_eq!([rec.red.as_str(), rec.blue.as_str()], ["random", "greedy"]);
     }
 
     #[test]
@@ -251,6 +276,7 @@ mod tests {
                 variant: crate::rules::variant::Variant::standard(),
                 engine_log: None,
                 hall: None,
+                names: None,
             };
             let rec = if g % 2 == 0 {
                 play_game(&mut a, &mut r, &spec)

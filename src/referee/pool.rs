@@ -418,7 +418,7 @@ impl Pool<'_, '_, '_, '_> {
                 players[i] = Some(t.entrants[i].make_on(&t.names[i], pin.clone()));
             }
         }
-        let mut rec = {
+        let rec = {
             let (lo, hi) = players.split_at_mut(red.max(blue));
             let (x, y) = (lo[red.min(blue)].as_mut(), hi[0].as_mut());
             let (x, y) = (x.expect("made above"), y.expect("made above"));
@@ -428,9 +428,7 @@ impl Pool<'_, '_, '_, '_> {
                 play_game(y.as_mut(), x.as_mut(), &spec)
             }
         };
-        // The tournament's names, also for players that do not know theirs.
-        rec.red = t.names[red].clone();
-        rec.blue = t.names[blue].clone();
+        // The spec gave the record (and the live page) the tournament's names.
         rec
     }
 
@@ -552,6 +550,7 @@ fn game_spec(t: &Tournament, run: &Run, slot: &Slot) -> GameSpec {
         variant: t.variant,
         engine_log: t.engine_log.clone(),
         hall: t.hall.clone(),
+        names: Some([t.names[red].clone(), t.names[blue].clone()]),
     }
 }
 

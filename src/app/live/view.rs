@@ -90,6 +90,10 @@ pub struct GameView {
     /// The position ends the game (its result is on its way to the finished games): the page
     /// shows no win chance for it any more.
     pub over: bool,
+    /// Once `over`, who won (`"r"` or `"b"`) and how (`"goal"` or `"capture"`), so that the
+    /// card can say it on the final position before the result reaches the finished games.
+    pub winner: Option<String>,
+    pub reason: Option<String>,
 }
 
 /// A finished game, for the table of results.
@@ -200,6 +204,16 @@ fn game_view(g: &LiveGame) -> GameView {
         win_chance: g.win_chance,
         fell: g.fell.map(cube_label),
         over: g.board.is_over(),
+        winner: g.board.winner().map(|w| side_letter(w).to_string()),
+        reason: g.board.winner().map(|w| {
+            // The position's own ending: the loser has no cube left, or a cube reached a goal.
+            let r = if g.board.alive(w.other()) == 0 {
+                crate::record::Reason::Capture
+            } else {
+                crate::record::Reason::Goal
+            };
+            r.name().to_string()
+        }),
     }
 }
 
@@ -316,7 +330,19 @@ mod tests {
             false,
         );
         let view = hall_view(&hall.snapshot());
-        assert!(view.games[0].over);
+        let g = &view.games[0];
+        assert!(g.over);
+        let w = b.winner().expect("a winner");
+        assert_eq!(
+            g.winner.as_deref(),
+            Some(side_letter(w).to_string().as_str())
+        );
+        let how = if b.alive(w.other()) == 0 {
+            "capture"
+        } else {
+            "goal"
+        };
+        assert_eq!(g.reason.as_deref(), Some(how));
     }
 
     /// A game can end between two polls: its finished view carries the position after its last

@@ -43,11 +43,12 @@
     return d === null ? name : `${d}: ${name}`;
   };
 
-  // The last move in words: `d6c6 (die 8)`, so that the die is not read as a count of moves.
-  const lastWords = (m) => {
+  // The last move in words: `d6c6 (die 5)`, so that the die is not read as a count of moves;
+  // `(dice 8)` where two dice are summed (`dice` is the variant's, e.g. "2d6").
+  const lastWords = (m, dice) => {
     const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
     const name = mv === '0000' || mv === 'pass' ? 'pass' : mv;
-    return d === null ? name : `${name} (die ${d})`;
+    return d === null ? name : `${name} (${/^2d/.test(dice || '') ? 'dice' : 'die'} ${d})`;
   };
 
   // How the games in progress share the screen: of every number of columns, and of cards with
@@ -88,7 +89,11 @@
     grid.style.setProperty('--gcols', l.cols);
     grid.style.setProperty('--bsize', l.board ? `${l.board}px` : '100%');
     grid.classList.toggle('wide', l.wide);
-    grid.classList.toggle('dense', l.row < 300);
+    // One game alone beside a large board: its names, clocks and moves in larger type, with
+    // their labels (the side column wraps them).
+    const single = n === 1 && l.board >= 400;
+    grid.classList.toggle('single', single);
+    grid.classList.toggle('dense', l.row < 300 && !single);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -149,8 +154,12 @@
     const mover = SIDE[g.to_move];
     const roll = card.querySelector('.roll');
     roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
-    roll.title = over ? 'its result comes in the finished games' : '';
-    if (over) roll.textContent = 'Game over: the result comes next';
+    roll.title = '';
+    // The final position says who won, in full, until the game leaves the boards.
+    if (over && g.winner) {
+      roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}`;
+      roll.textContent = `${SIDE[g.winner]} (${g.winner === 'r' ? g.red : g.blue}) won (${g.reason})`;
+    } else if (over) roll.textContent = 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
@@ -159,7 +168,7 @@
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
     card.querySelector('.moves').innerHTML = moves.length
-      ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1]))}</b>` +
+      ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b>` +
         (g.fell ? ` <span class="fell">↓ ${esc(cubeWords(g.fell))} fell into the hole</span>` : '') +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
       : 'no move yet';
@@ -177,9 +186,12 @@
   }
 
   function standings(v) {
-    const rows = (v.table || []).map((s, i) => {
+    const table = v.table || [];
+    const rows = table.map((s) => {
       const pct = s.games ? (100 * s.points / s.games).toFixed(1) : '';
-      return `<tr><td>${i + 1}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
+      // Equal points share a rank (the table comes most points first).
+      const rank = 1 + table.filter((o) => o.points > s.points).length;
+      return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
     $('table').innerHTML = rows.join('');
@@ -206,9 +218,10 @@
   function finishedHtml(f, isOpen) {
     const said = endWords(f);
     // The winner's colour as a square (its name is bold), the way it ended in words.
+    // Written out in full (the cell wraps): "ewn (Red), capture".
     const result = f.winner
-      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span><span class="sr-only">${SIDE[f.winner]}, </span>${esc(f.reason)}`
-      : `<span class="sr-only">none, </span>– ${esc(f.reason)}`;
+      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span><b>${esc(winnerName(f))}</b> (${SIDE[f.winner]}), ${esc(f.reason)}`
+      : `no winner, ${esc(f.reason)}`;
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
     const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
@@ -275,7 +288,7 @@
     EwnBoard.draw(el.querySelector('.board'), { squares: f.squares, rows: g.rows, cols: g.cols, variant: g }, { cls });
     const n = f.moves.length;
     if (n) {
-      el.querySelector('.moves').innerHTML = `${plural(n, 'move', 'moves')} · last move <b>${esc(lastWords(f.moves[n - 1]))}</b>`;
+      el.querySelector('.moves').innerHTML = `${plural(n, 'move', 'moves')} · last move <b>${esc(lastWords(f.moves[n - 1], g.dice))}</b>`;
     }
   }
 
@@ -298,10 +311,19 @@
       el.remove();
     }
     for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS && (!lastEnded || lastEnded.number !== n)) endedAt.delete(n);
-    const f = lastEnded;
-    if (f && Date.now() - endedAt.get(f.number) < HOLD_MS) {
-      $('status').textContent += ` · game ${f.number} ended: ${endWords(f)}`;
+    // Every game that ended in the last few seconds is named, with its result: several games
+    // can end between two views.
+    const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
+    recent.sort((a, b) => a.number - b.number);
+    if (recent.length === 1) $('status').textContent += ` · game ${recent[0].number} ended: ${endWords(recent[0])}`;
+    else if (recent.length > 1) {
+      // Short, so that the line holds them all: "games 1, 2 and 3 ended: 1 ewn won (goal), ...".
+      const nums = recent.map((x) => x.number);
+      const short = (x) => `${x.number} ` + (x.winner ? `${winnerName(x)} won (${x.reason})` : `no winner (${x.reason})`);
+      $('status').textContent += ` · games ${nums.slice(0, -1).join(', ')} and ${nums[nums.length - 1]} ended: ` +
+        recent.map(short).join(', ');
     }
+    $('status').title = $('status').textContent;
     slots = Math.max(slots, v.games.length);
     applyLayout(slots);
     // The cards in the order of their games, each moved only when out of place.
@@ -410,7 +432,7 @@
       const el = document.createElement('article');
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
-      const res = f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `No winner (${f.reason})`;
+      const res = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
         `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
