@@ -88,8 +88,11 @@ SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
 # for a game to be seen in progress.
 # In 6x6 greedy plays under a game clock of its own (tc=) while this engine has a time a move:
 # each side's clock is labelled by its own time control.
+# A 3x3 match is also paced (--pace), so that a game in progress is there to be seen even when
+# mcts answers faster than usual: without it, a run of quick games once left none to see.
 MATCH = {"6x6": (4, ["greedy", "tc=600+0"], 100), "3x3": (6, ["mcts:1500000"], 5000),
          "blackhole": (4, ["greedy"], 150)}
+PACE = {"3x3": 400}
 
 
 def watch(variant, width, height, check_post):
@@ -102,7 +105,7 @@ def watch(variant, width, height, check_post):
     opponent = opponent_words[0]
     match = subprocess.Popen([EWN, "--variant", variant, "match", "--engine", "self", "--opponent",
                               *opponent_words, "--games", str(games), "--movetime", str(movetime),
-                              "--live", "0", "--quiet"],
+                              "--pace", str(PACE.get(variant, 0)), "--live", "0", "--quiet"],
                              stdout=subprocess.DEVNULL, stderr=err)
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
     d = None
