@@ -357,6 +357,19 @@ def type_move(d):
     wait(d, f"the typed move {m}", lambda d: ply_count(d) > before)
 
 
+def typed_then_enter(d):
+    """A move typed on the board and then Enter, as after typing anything: the move is played
+    and the Enter taken as part of it, with no note about the die or the engine's turn."""
+    m = js(d, "S.legal[0]")
+    before = ply_count(d)
+    d.execute_script("focusBoard()")
+    d.switch_to.active_element.send_keys(m)
+    wait(d, f"the typed move {m}", lambda d: ply_count(d) > before)
+    d.switch_to.active_element.send_keys(Keys.ENTER)
+    note = js(d, "document.getElementById('error').textContent")
+    assert "Roll the die first" not in note and "plays by itself" not in note, f"Enter after a typed move: {note!r}"
+
+
 def arrow_move(d):
     """Moves with the arrow keys and Enter: to the cube's square, Enter, to the target, Enter."""
     m = js(d, "S.legal[S.legal.length - 1]")
@@ -1241,7 +1254,9 @@ def opening_game(d, width, by_key):
             badges = js(d, "document.querySelectorAll('#board .badge.danger, #board .badge.chance').length")
             assert badges == 0, f"{badges} percentage badges on the board before the analysis is asked for"
         n = ply_count(d) + 1
-        if by_key:
+        if by_key and turns == 1:
+            typed_then_enter(d)
+        elif by_key:
             type_move(d)
         else:
             click_move(d)

@@ -76,6 +76,9 @@ let swapFrom = null; // setup square picked by a click, waiting for the second c
 let lastBoardHtml = '';
 let focusIdx = 12; // the board square that takes the keyboard focus (c3 at first)
 let typed = ''; // a move being typed on the keyboard
+// A typed move was just played: an Enter right after it (as after typing anything) is taken as
+// part of it, not as a press on the board, which would say the die is not rolled yet.
+let typedJustPlayed = false;
 let formKey = null; // the game whose settings the New game form shows
 let wasPlaying = false;
 let inFlight = 0; // requests sent and not answered yet: a second click meanwhile is ignored
@@ -542,6 +545,11 @@ function onBoardKey(ev) {
     const [dr, dc] = moves[ev.key].map((x) => (flipped ? -x : x));
     const nr = Math.min(g.rows - 1, Math.max(0, r + dr)), nc = Math.min(g.cols - 1, Math.max(0, c + dc));
     focusSquare(nr * g.cols + nc);
+    typedJustPlayed = false;
+    ev.preventDefault();
+    ev.stopPropagation();
+  } else if (ev.key === 'Enter' && typedJustPlayed) {
+    typedJustPlayed = false;
     ev.preventDefault();
     ev.stopPropagation();
   } else if (ev.key === 'Enter' || ev.key === ' ') {

@@ -222,6 +222,10 @@ function showBoard() {
 function focusPlay() {
   const roll = $('roll');
   if (roll.offsetParent !== null && !roll.disabled) { roll.focus({ preventScroll: true }); return; }
+  focusBoard();
+}
+
+function focusBoard() {
   const el = document.querySelector('#board .cell[tabindex="0"]') || document.querySelector('#board .cell');
   if (el) el.focus({ preventScroll: true });
 }
@@ -260,7 +264,13 @@ async function undo() {
 
 function roll(ev) {
   if (repeated(ev)) return;
-  if (canRoll()) { rollWanted = null; post('/api/roll', {}); } else if (canQueueRoll()) {
+  if (canRoll()) {
+    rollWanted = null;
+    // Roll is disabled once rolled: the keyboard goes on from the board, not from the page.
+    const fromRoll = document.activeElement === $('roll');
+    post('/api/roll', {});
+    if (fromRoll) focusBoard();
+  } else if (canQueueRoll()) {
     rollWanted = S.start;
     flash(`Rolling as soon as ${SIDE_NAME[S.side]} has moved.`, 'info');
   }
@@ -278,6 +288,7 @@ function onKey(ev) {
   if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.target.closest('input, textarea, select')) return;
   const k = ev.key.toLowerCase();
+  typedJustPlayed = false;
   if (k === 'r' && (canRoll() || canQueueRoll())) { roll(); ev.preventDefault(); return; }
   if (k === 'u' && S.can_undo) { undo(); ev.preventDefault(); return; }
   if (k === 'h' && !$('hint').disabled) { $('hint').click(); ev.preventDefault(); return; }
@@ -302,7 +313,7 @@ function onKey(ev) {
     if (typed.length === 4) {
       const m = typed;
       typed = '';
-      if (S.legal.includes(m)) playMove(m);
+      if (S.legal.includes(m)) { playMove(m); typedJustPlayed = true; }
       else { $('move-input').value = ''; flash(`${m} is not legal for ${dieWords(S.die)}: ${S.legal.join(', ')}`); }
     }
     ev.preventDefault();
