@@ -292,7 +292,7 @@ mod unix {
         kill_all(&tree);
         // What the kills orphaned comes to the runner: a few rounds catch what was in flight.
         for _ in 0..10 {
-            let strays = foreign_children(&engines);
+            let strays = foreign_children(&engines, false);
             if strays.is_empty() {
                 break;
             }
@@ -344,12 +344,12 @@ mod unix {
             .extend(pids.iter().map(|&p| (p, now)));
     }
 
-    /// The runner's live children that came from an engine: those it did not start (neither
-    /// engines nor a guardian) in another session than its own. Every engine starts a session of
+    /// The runner's children that came from an engine, live or (`dead`) defunct: those it did
+    /// not start (neither engines nor a guardian) in another session than its own. Every engine starts a session of
     /// its own and no process can join an older one, so whatever an engine starts is in some
     /// other session, while what the runner's own code starts (a browser, in a test the programs
     /// it runs) stays in the runner's.
-    fn foreign_children(engines: &[i32]) -> Vec<i32> {
+    fn foreign_children(engines: &[i32], dead: bool) -> Vec<i32> {
         let me = std::process::id() as i32;
         let Some(mine) = stat(me) else {
             return Vec::new();
@@ -357,7 +357,9 @@ mod unix {
         children(me)
             .into_iter()
             .filter(|&p| !engines.contains(&p))
-            .filter(|&p| stat(p).is_some_and(|s| !s.zombie && s.ppid == me && s.sid != mine.sid))
+            .filter(|&p| {
+                stat(p).is_some_and(|s| s.zombie == dead && s.ppid == me && s.sid != mine.sid)
+            })
             .filter(|&p| !is_guardian(p))
             .collect()
     }
@@ -377,30 +379,7 @@ mod unix {
     /// no id that an engine's group still stands for. For a runner that outlives its engines
     /// (the live page's final screen), where no engine's end sweeps any more.
     pub fn reap_strays() {
-        if cfg!(target_os = "linux") {
-            let dead = dead_foreign_children(&groups());
-            let now = Instant::now();
-            PENDING
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .extend(dead.into_iter().map(|p| (p, now)));
-        }
         sweep(Duration::ZERO);
-    }
-
-    /// The runner's defunct children from another session than its own (so from an engine's
-    /// tree) that are neither an engine nor a guardian: orphans that ended after adoption.
-    fn dead_foreign_children(engines: &[i32]) -> Vec<i32> {
-        let me = std::process::id() as i32;
-        let Some(mine) = stat(me) else {
-            return Vec::new();
-        };
-        children(me)
-            .into_iter()
-            .filter(|&p| !engines.contains(&p))
-            .filter(|&p| stat(p).is_some_and(|s| s.zombie && s.ppid == me && s.sid != mine.sid))
-            .filter(|&p| !is_guardian(p))
-            .collect()
     }
 
     /// Kills (with their trees) the runner's children that came from an engine (orphans that
@@ -412,10 +391,14 @@ mod unix {
         }
         {
             let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
-            let strays = foreign_children(&groups());
-            if !strays.is_empty() {
-                let mut all = Table::read().descendants(&strays);
-                all.extend(&strays);
+            let engines = groups();
+            let strays = foreign_children(&engines, false);
+            let mut all = Table::read().descendants(&strays);
+            all.extend(&strays);
+            // Orphans that ended on their own after adoption: nobody's `Child`, reaped with the
+            // rest (a kill of a defunct process changes nothing).
+            all.extend(foreign_children(&engines, true));
+            if !all.is_empty() {
                 kill_all(&all);
             }
         }
