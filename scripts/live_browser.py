@@ -34,8 +34,10 @@ goal"), as does each final board's, with no heading cut; and every game that end
 ran is named in the status line.
 """
 
+import contextlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -81,6 +83,35 @@ def let_go(d):
         " window.setTimeout = window.ewnTimeout; for (const [f, ms] of held) setTimeout(f, ms); }")
 
 
+@contextlib.contextmanager
+def live_match(args, width, height):
+    """Starts `ewn ARGS --live 0 --quiet` (ARGS from the global options on, e.g. `--variant 3x3
+    match ...`), reads the live page's address from its standard error and opens it in headless
+    Chromium at width x height. Yields (driver, address, process); the browser, the match, its
+    log and the browser's profile go afterwards."""
+    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+    match = subprocess.Popen([EWN, *args, "--live", "0", "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
+    profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
+    d = None
+    try:
+        def address():
+            with open(err.name) as f:
+                m = re.search(r"live page at (http://\S+)", f.read())
+            return m and m.group(1)
+        url = wait_for("the live page's address", address)
+        d = browser(width, height, profile)
+        d.get(url)
+        yield d, url, match
+    finally:
+        if d:
+            d.quit()
+        match.kill()
+        match.wait()
+        err.close()
+        os.unlink(err.name)
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
 # Each variant's match: games, opponent and time a move. This engine answers a 3x3 position at
 # once and its games last a few plies, so there the opponent is mcts with 1.5 million playouts (a
@@ -100,42 +131,20 @@ def watch(variant, width, height, check_post):
     size (the hole too), the last move marked, the standings and the finished games as tables,
     and the final screen that stays once the match is over; at 1280 wide, that the tables fit without
     scrolling sideways and that a finished game's opened moves stay open across polls."""
-    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
     games, opponent_words, movetime = MATCH[variant]
     opponent = opponent_words[0]
-    match = subprocess.Popen([EWN, "--variant", variant, "match", "--engine", "self", "--opponent",
-                              *opponent_words, "--games", str(games), "--movetime", str(movetime),
-                              "--pace", str(PACE.get(variant, 0)), "--live", "0", "--quiet"],
-                             stdout=subprocess.DEVNULL, stderr=err)
-    profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
-    d = None
-    try:
-        def address():
-            with open(err.name) as f:
-                m = re.search(r"live page at (http://\S+)", f.read())
-            return m and m.group(1)
-        url = wait_for("the live page's address", address)
-        opts = webdriver.ChromeOptions()
-        opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-        for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                     "--disable-dev-shm-usage", f"--user-data-dir={profile}",
-                     f"--window-size={width},{height}"]:
-            opts.add_argument(flag)
-        d = webdriver.Chrome(service=Service(
-            executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=opts)
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                          {"width": width, "height": height, "deviceScaleFactor": 1,
-                           "mobile": width < 600})
-        d.get(url)
+    args = ["--variant", variant, "match", "--engine", "self", "--opponent", *opponent_words,
+            "--games", str(games), "--movetime", str(movetime), "--pace", str(PACE.get(variant, 0))]
+    with live_match(args, width, height) as (d, url, match):
         where = f"{variant} at {width}x{height}"
-        # Whether a board of a game that ended ever stayed among the games in progress (it must
-        # not: it would push the running ones out of view), whether a card showed a win chance
-        # once its game was over, and whether a game that ended was marked in the finished games.
+        # What a card kept on its final position said once its game had left the games in
+        # progress (who won), whether a card showed a win chance once its game was over, and
+        # whether a game that ended was marked in the finished games.
         d.execute_script(
-            "window.heldSeen = ''; window.staleSeen = ''; window.justSeen = '';"
+            "window.heldSeen = []; window.staleSeen = ''; window.justSeen = '';"
             "new MutationObserver(() => {"
-            " const r = document.querySelector('#games .game .result-line, #games .game.ended-game');"
-            " if (r) window.heldSeen = r.textContent;"
+            " for (const c of document.querySelectorAll('#games .game.ended-game'))"
+            "   window.heldSeen.push(c.querySelector('.roll').textContent);"
             " for (const c of document.querySelectorAll('#games .game')) {"
             "   const over = c.querySelector('.roll.game-over');"
             "   if (over && c.querySelector('.wp').textContent.trim()) window.staleSeen = c.textContent; } })"
@@ -231,7 +240,8 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the end of the match", lambda: d.execute_script(
             "return document.body.classList.contains('ended');") or match.poll() is not None)
         held = d.execute_script("return window.heldSeen;")
-        assert not held, f"{where}: a finished game kept its board among the games in progress ({held!r})"
+        odd = [h for h in held if not re.fullmatch(r"(Red|Blue) \(.+\) won \(\w+\)|No winner \(\w+\)", h)]
+        assert not odd, f"{where}: a card kept on its final position does not say who won: {odd[:3]}"
         stale = d.execute_script("return window.staleSeen;")
         assert not stale, f"{where}: a finished card showed a win chance: {stale!r}"
         just = d.execute_script("return window.justSeen;")
@@ -263,12 +273,6 @@ def watch(variant, width, height, check_post):
         if match.poll() is None:
             opened_after_the_end(d, url, where, games)
         print(f"live page, {where}: boards at the variant's size, last move, tables, final screen")
-    finally:
-        if d:
-            d.quit()
-        match.kill()
-        match.wait()
-        os.unlink(err.name)
 
 
 def opened_after_the_end(d, url, where, games):
@@ -383,23 +387,12 @@ def crowd(games, width, height, names=("alice", "bob")):
     redraw) and a real click opens its moves; and the status line names the winner of a game
     that ended, by name and colour."""
     where = f"{games} games at {width}x{height}"
-    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
-    match = subprocess.Popen([EWN, "match", "--engine", "self", f"name={names[0]}", "--engine", "self",
-                              f"name={names[1]}", "--games", str(2 * games), "--concurrency", str(games),
-                              # Twice as many games as run at once, and a grace that a loaded
-                              # machine never uses up: every slot busy again after one ends.
-                              "--movetime", "250", "--grace", "5000", "--live", "0", "--live-linger", "2",
-                              "--quiet"],
-                             stdout=subprocess.DEVNULL, stderr=err)
-    profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
-    d = None
-    try:
-        def address():
-            with open(err.name) as f:
-                m = re.search(r"live page at (http://\S+)", f.read())
-            return m and m.group(1)
-        d = browser(width, height, profile)
-        d.get(wait_for("the live page's address", address))
+    args = ["match", "--engine", "self", f"name={names[0]}", "--engine", "self", f"name={names[1]}",
+            "--games", str(2 * games), "--concurrency", str(games),
+            # Twice as many games as run at once, and a grace that a loaded machine never uses
+            # up: every slot busy again after one ends.
+            "--movetime", "250", "--grace", "5000", "--live-linger", "2"]
+    with live_match(args, width, height) as (d, _, match):
         d.execute_script(
             "window.statusSeen = [];"
             "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
@@ -458,12 +451,6 @@ def crowd(games, width, height, names=("alice", "bob")):
         assert all(re.search(one, s) or re.search(several, s) for s in said), \
             f"{where}: the status line does not name the winner: {said[:3]}"
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named")
-    finally:
-        if d:
-            d.quit()
-        match.kill()
-        match.wait()
-        os.unlink(err.name)
 
 
 def names_and_endings():
@@ -476,20 +463,10 @@ def names_and_endings():
     pattern = "|".join(names)
     for width, height in [(1280, 800), (390, 844)]:
         where = f"named built-in players at {width}x{height}"
-        err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
-        match = subprocess.Popen([EWN, "--variant", "4x4", "match", "--engine", "random", f"name={names[0]}",
-                                  "--engine", "greedy", f"name={names[1]}", "--games", "4", "--concurrency", "4",
-                                  "--movetime", "100", "--pace", "1200", "--live", "0", "--live-linger", "4",
-                                  "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
-        profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
-        d = None
-        try:
-            def address():
-                with open(err.name) as f:
-                    m = re.search(r"live page at (http://\S+)", f.read())
-                return m and m.group(1)
-            d = browser(width, height, profile)
-            d.get(wait_for("the live page's address", address))
+        args = ["--variant", "4x4", "match", "--engine", "random", f"name={names[0]}", "--engine", "greedy",
+                f"name={names[1]}", "--games", "4", "--concurrency", "4", "--movetime", "100",
+                "--pace", "1200", "--live-linger", "4"]
+        with live_match(args, width, height) as (d, _, match):
             # Every text the status line and the cards' die lines show, as they change.
             d.execute_script(
                 "window.statusSeen = []; window.rollsSeen = [];"
@@ -541,12 +518,6 @@ def names_and_endings():
             assert len(ended) == done, f"{where}: {done} games ended, the status line named {sorted(ended)}"
             d.save_screenshot(os.path.join(OUT, f"live-named-{width}.png"))
             print(f"live page, {where}: given names on the cards, results said in full, every end named")
-        finally:
-            if d:
-                d.quit()
-            match.kill()
-            match.wait()
-            os.unlink(err.name)
 
 
 def long_name_on_a_phone():
@@ -554,19 +525,9 @@ def long_name_on_a_phone():
     scrolls sideways, whoever is to move, and the win chance stays on the screen."""
     name = "Team-Alpha-Monte-Carlo-Deluxe-2026"
     where = "a long name at 390x844"
-    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
-    match = subprocess.Popen([EWN, "match", "--engine", "self", f"name={name}", "--engine", "self", "name=bob",
-                              "--games", "2", "--movetime", "150", "--live", "0", "--live-linger", "2",
-                              "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
-    profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
-    d = None
-    try:
-        def address():
-            with open(err.name) as f:
-                m = re.search(r"live page at (http://\S+)", f.read())
-            return m and m.group(1)
-        d = browser(390, 844, profile)
-        d.get(wait_for("the live page's address", address))
+    args = ["match", "--engine", "self", f"name={name}", "--engine", "self", "name=bob",
+            "--games", "2", "--movetime", "150", "--live-linger", "2"]
+    with live_match(args, 390, 844) as (d, _, match):
         movers = set()
 
         def both_moved():
@@ -587,15 +548,84 @@ def long_name_on_a_phone():
         wait_for(f"{where}: each side to move once", both_moved)
         d.save_screenshot(os.path.join(OUT, "live-long-name-390.png"))
         print(f"live page, {where}: no sideways scroll")
-    finally:
-        if d:
-            d.quit()
-        match.kill()
-        match.wait()
-        os.unlink(err.name)
+
+
+def ends_are_seen(width, height):
+    """An unpaced match (no --pace) of three games at once: a game that ends keeps its card on
+    its final position, saying who won ("Red (alice) won (goal)"), for a moment (about 3 s) that
+    a spectator can read, the match going on meanwhile; and the cards never outnumber the games
+    that run at once (a card kept on its end never pushes a running game off the screen)."""
+    where = f"the ends of an unpaced match at {width}x{height}"
+    names = ("alice", "bob")
+    args = ["match", "--engine", "self", f"name={names[0]}", "--engine", "self", f"name={names[1]}",
+            "--games", "6", "--concurrency", "3", "--movetime", "100", "--grace", "5000",
+            "--live-linger", "2"]
+    with live_match(args, width, height) as (d, _, match):
+        # Sampled in the page every 0.1 s (not a timer the page's own code uses): for each card
+        # on its final position, what it said and for how long; and the most cards at once.
+        d.execute_script(
+            "window.endsSeen = {}; window.mostCards = 0;"
+            "setInterval(() => { const cards = document.querySelectorAll('#games .game');"
+            " window.mostCards = Math.max(window.mostCards, cards.length);"
+            " for (const c of cards) { const r = c.querySelector('.roll.game-over');"
+            "  if (!r || !c.querySelector('.board .cube')) continue;"
+            "  const e = window.endsSeen[c.id] || (window.endsSeen[c.id] = {text: r.textContent, first: performance.now(),"
+            "   whole: r.scrollWidth <= r.clientWidth && r.scrollHeight <= r.clientHeight + 1});"
+            "  e.last = performance.now(); } }, 100);")
+        wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');") or match.poll() is not None)
+        ends = d.execute_script("return window.endsSeen;")
+        most = d.execute_script("return window.mostCards;")
+        pattern = "|".join(names)
+        read = {k: e for k, e in ends.items() if e["last"] - e["first"] >= 2000}
+        assert read, f"{where}: no game's end stayed on its card for 2 s: {ends}"
+        for k, e in ends.items():
+            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \(\w+\)|No winner \(\w+\)", e["text"])
+            assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
+        assert most <= 3, f"{where}: {most} cards at once for three games at once"
+        print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 2 s or more, at most {most} cards")
+
+
+def standings_first_on_a_phone(games=8):
+    """Eight games at once on a phone (390x844): the standings and the finished games come before
+    the cards, so that an organiser reads them without scrolling past every card; the standings
+    table on the first screen, the finished games' heading too, and no sideways scroll."""
+    where = f"{games} games at 390x844"
+    args = ["match", "--engine", "self", "name=alice", "--engine", "self", "name=bob",
+            "--games", str(2 * games), "--concurrency", str(games), "--movetime", "250",
+            "--grace", "5000", "--live-linger", "2"]
+    with live_match(args, 390, 844) as (d, _, match):
+        def all_running():
+            hold_still(d)
+            n = d.execute_script("return document.querySelectorAll('#games .game .board .cube').length"
+                                 " && document.querySelectorAll('#games .game').length;")
+            if n == games:
+                return True
+            let_go(d)
+            return False
+        wait_for(f"{where}: every game in progress", all_running)
+        seen = d.execute_script(
+            "const doc = document.documentElement;"
+            "const box = (id) => document.getElementById(id).getBoundingClientRect();"
+            "return {screen: window.innerHeight, width: doc.scrollWidth, inner: doc.clientWidth,"
+            " standings: box('table-wrap').bottom, finished: box('finished-h').bottom,"
+            " firstCard: document.querySelector('#games .game').getBoundingClientRect().top};")
+        assert seen["standings"] <= seen["screen"], f"{where}: the standings are off the first screen: {seen}"
+        assert seen["finished"] <= seen["screen"], f"{where}: the finished games are off the first screen: {seen}"
+        assert seen["finished"] <= seen["firstCard"], f"{where}: the finished games come after a card: {seen}"
+        assert seen["width"] <= seen["inner"], f"{where}: the page scrolls sideways: {seen}"
+        d.save_screenshot(os.path.join(OUT, f"live-{games}-games-390.png"))
+        let_go(d)
+        # Once games have finished their rows are there too, the page still not wider.
+        wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
+        top = d.execute_script("return document.querySelector('#finished tr').getBoundingClientRect().top;")
+        assert top <= 844, f"{where}: the first finished game is off the first screen ({top} px)"
+        print(f"live page, {where}: standings and finished games on the first screen, before the cards")
 
 
 def main():
+    ends_are_seen(1280, 800)
+    standings_first_on_a_phone()
     names_and_endings()
     crowd(8, 1280, 800)
     crowd(3, 1280, 800)

@@ -2,8 +2,9 @@
 // game in progress with the arena's board drawing (board.js) from the game's variant (size,
 // holes, goals, start squares), its last move marked, the clocks, the die and the engines'
 // reported win chances (none once a game is over), and a cube that fell into a hole on the last
-// move; only games in progress have a board, and a game that ends goes at once to the table of
-// finished games, its row marked for a moment (each opens its moves, which stay open as the view
+// move; a game that ends keeps its card on its final position for a moment (a new game waits
+// for its place rather than push a running one out of view) and goes to the table of finished
+// games, its row marked for a moment (each opens its moves, which stay open as the view
 // changes), and the
 // standings as a table, every player listed from the start. The games fill the screen (see
 // `layout`), the side to move's game clock runs down between two views, and only what changed is
@@ -22,6 +23,10 @@
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
   const HOLD_MS = 4000;
+  // How long a game that ended keeps its card on its final position (see `draw`).
+  const END_MS = 3000;
+  const overSince = new Map(); // game number -> when this page first saw it over
+  const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -108,6 +113,7 @@
     }
   }
 
+  // A game's card made or drawn again; a new card is not yet on the page (`draw` places it).
   function gameCard(g) {
     let card = document.getElementById(`game-${g.number}`);
     if (!card) {
@@ -117,7 +123,6 @@
       // Red starts at the top left, so its player is named above the board.
       card.innerHTML = '<h3></h3><div class="side red"></div><div class="board" role="grid"></div>' +
         '<div class="side blue"></div><p class="roll"></p><p class="moves"></p>';
-      $('games').appendChild(card);
     }
     const v = g.variant || {};
     card.querySelector('h3').textContent = `Game ${g.number}` + (v.name && v.name !== 'standard' ? ` · ${v.name}` : '');
@@ -159,7 +164,7 @@
     if (over && g.winner) {
       roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}`;
       roll.textContent = `${SIDE[g.winner]} (${g.winner === 'r' ? g.red : g.blue}) won (${g.reason})`;
-    } else if (over) roll.textContent = 'Game over';
+    } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
@@ -172,6 +177,22 @@
         (g.fell ? ` <span class="fell">↓ ${esc(cubeWords(g.fell))} fell into the hole</span>` : '') +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
       : 'no move yet';
+    return card;
+  }
+
+  // A game that left the games in progress: its card drawn on its final position from its
+  // finished view (the last poll may not have seen its last move), with who won, its clocks
+  // as last seen, and marked as ended.
+  function holdCard(f) {
+    const seen = seenGames.get(f.number) || {};
+    const g = f.geometry || seen.variant || {};
+    const card = gameCard({
+      number: f.number, red: f.red, blue: f.blue, squares: f.squares && f.squares.length ? f.squares : seen.squares,
+      rows: g.rows, cols: g.cols, variant: g, last: f.last || null, moves: f.moves, over: true,
+      winner: f.winner, reason: f.reason, clock_ms: seen.clock_ms || [0, 0], per_move: seen.per_move,
+      win_chance: [null, null], to_move: seen.to_move || 'r', die: null, fell: null,
+    });
+    card.classList.add('ended-game');
     return card;
   }
 
@@ -292,25 +313,49 @@
     }
   }
 
+  // The page draws its last view again at `t` (a held card's time is up), also when no new view
+  // comes; one timer, for the earliest time asked.
+  let wake = null;
+  function wakeAt(t) {
+    if (wake && wake.t <= t) return;
+    if (wake) clearTimeout(wake.id);
+    wake = { t, id: setTimeout(() => { wake = null; if (last) draw(last); }, Math.max(0, t - Date.now()) + 20) };
+  }
+
   function draw(v) {
     last = v;
     $('title').textContent = v.title || 'match';
     document.title = `ewn live: ${v.title || 'match'}`;
     $('status').textContent = `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
-    const keep = new Set(v.games.map((g) => `game-${g.number}`));
-    // Only games in progress have a board: a game that ended leaves the grid at once (in a fast
-    // match the boards of ended games would push the running ones out of view), and its row in
-    // the finished games is marked for a few seconds, with its result in the status line.
+    const now = Date.now();
+    for (const g of v.games) {
+      seenGames.set(g.number, g);
+      if (g.over && !overSince.has(g.number)) overSince.set(g.number, now);
+    }
+    const running = new Set(v.games.map((g) => g.number));
+    // A game that ended keeps its card on its final position for a moment (`END_MS` from when
+    // the page first saw it over), so that each end is seen also when the match is not paced:
+    // display only, the match never waits for it. Its card counts against the screen's
+    // capacity (the most games seen at once), so it never pushes a running game out of view: a
+    // new game waits off the screen until the card goes, and then takes its place.
+    const gone = []; // cards whose time is up, in place until a new game takes their place
     for (const el of [...$('games').children]) {
-      if (keep.has(el.id)) continue;
-      const f = (v.finished || []).find((x) => `game-${x.number}` === el.id);
-      if (f && !endedAt.has(f.number)) {
-        endedAt.set(f.number, Date.now());
+      const n = Number(el.id.replace('game-', ''));
+      if (running.has(n)) continue;
+      const f = (v.finished || []).find((x) => x.number === n);
+      if (f && !endedAt.has(n)) {
+        endedAt.set(n, now);
         lastEnded = f;
       }
-      el.remove();
+      if (f && !overSince.has(n)) overSince.set(n, now);
+      const until = f ? overSince.get(n) + END_MS : 0;
+      if (f && until > now && !v.over) {
+        if (!el.classList.contains('ended-game')) holdCard(f);
+        wakeAt(until);
+      } else gone.push(el);
     }
     for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS && (!lastEnded || lastEnded.number !== n)) endedAt.delete(n);
+    for (const n of [...overSince.keys()]) if (!running.has(n) && !document.getElementById(`game-${n}`)) { overSince.delete(n); seenGames.delete(n); }
     // Every game that ended in the last few seconds is named, with its result: several games
     // can end between two views.
     const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
@@ -326,12 +371,24 @@
     $('status').title = $('status').textContent;
     slots = Math.max(slots, v.games.length);
     applyLayout(slots);
-    // The cards in the order of their games, each moved only when out of place.
-    let at = $('games').firstElementChild;
+    // The cards of running games stay where they are; a new game takes the place of a card
+    // whose time is up, or else joins them, while the screen has room for it.
+    const cards = $('games');
+    const waiting = [];
     for (const g of v.games) {
-      const card = gameCard(g);
-      if (card !== at) $('games').insertBefore(card, at);
-      at = card.nextElementSibling;
+      if (document.getElementById(`game-${g.number}`)) gameCard(g);
+      else waiting.push(g);
+    }
+    for (const el of gone) {
+      if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
+      else el.remove();
+    }
+    // A new card that takes no other's place goes before the first of a later game (in a
+    // match's first views the games show up in any order).
+    while (waiting.length && cards.children.length < slots) {
+      const g = waiting.shift();
+      const after = [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
+      cards.insertBefore(gameCard(g), after || null);
     }
     measureInfo(slots);
     receivedAt = performance.now();
