@@ -6,9 +6,8 @@ For 6x6, 3x3 and blackhole (at 1280x800 and 390x844) it starts a short match of 
 against greedy with the live page on a free port, and checks in the browser that a game in
 progress is drawn at its variant's size (36, 9 or 25 squares, the hole), with its last move
 marked, digits inside their cubes and a board large enough to read; that the board changes as
-moves are played; that a game that ends leaves the boards at once (only games in progress have
-one, so that a fast match never pushes them out of view) and its row in the finished games is
-marked for a moment; that a card never shows a win chance once its game is over; that the
+moves are played; that a card kept on a game's final position says who won, and that a game
+that ended is marked for a moment in the finished games; that a card never shows a win chance once its game is over; that the
 standings and the finished games appear as tables of fixed columns, a long name (mcts:1500000)
 ellipsised with the whole name in its title; that the page
 refuses a request that would change something (POST: 405); that at 1280x800 no table scrolls
@@ -26,6 +25,12 @@ names whole and no scrolling, a finished game's row the same element across new 
 match runs (so that a click is never lost to a redraw) and opened by a real click, and the winner
 named in the status line; and a long name on a phone (`long_name_on_a_phone`): no sideways scroll
 whichever side is to move.
+
+An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
+card, said whole, for 2 s or more, and the cards never outnumber the games that run at once.
+Eight games at once on a phone (`standings_first_on_a_phone`): the standings and the finished
+games on the first screen, before the cards. Every match is started, and its page opened, by
+one helper (`live_match`).
 
 Built-in players named by the match (`names_and_endings`, 4x4, random and greedy, four games at
 once, paced) at 1280x800 and 390x844: the cards carry the given names; a game's card says on its
@@ -454,7 +459,13 @@ def crowd(games, width, height, names=("alice", "bob")):
 
 
 def names_and_endings():
-    """Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep those
+    """An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
+card, said whole, for 2 s or more, and the cards never outnumber the games that run at once.
+Eight games at once on a phone (`standings_first_on_a_phone`): the standings and the finished
+games on the first screen, before the cards. Every match is started, and its page opened, by
+one helper (`live_match`).
+
+Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep those
     names on the boards (and in /api/live); a game that ends says on its own card, on its final
     position, who won and how ("Red (Rita) won (goal)"); a finished game's result reads in full
     ("Rita (Red), capture") without being cut; and every game that ended is named in the status
@@ -526,7 +537,8 @@ def long_name_on_a_phone():
     name = "Team-Alpha-Monte-Carlo-Deluxe-2026"
     where = "a long name at 390x844"
     args = ["match", "--engine", "self", f"name={name}", "--engine", "self", "name=bob",
-            "--games", "2", "--movetime", "150", "--live-linger", "2"]
+            # Four games: a game's card stays on its end for a moment before the next one's.
+            "--games", "4", "--movetime", "150", "--live-linger", "2"]
     with live_match(args, 390, 844) as (d, _, match):
         movers = set()
 
@@ -534,7 +546,7 @@ def long_name_on_a_phone():
             # Read while the long name's side is to move and while the other is.
             s = d.execute_script(
                 "const doc = document.documentElement;"
-                "const c = document.querySelector('#games .game');"
+                "const c = document.querySelector('#games .game:not(.ended-game)');"
                 "if (!c || !c.querySelector('.board .cube')) return null;"
                 "return {width: doc.scrollWidth, inner: doc.clientWidth, screen: window.innerWidth,"
                 " mover: (c.querySelector('.side.to-move b') || {}).textContent || '',"
@@ -558,7 +570,8 @@ def ends_are_seen(width, height):
     where = f"the ends of an unpaced match at {width}x{height}"
     names = ("alice", "bob")
     args = ["match", "--engine", "self", f"name={names[0]}", "--engine", "self", f"name={names[1]}",
-            "--games", "6", "--concurrency", "3", "--movetime", "100", "--grace", "5000",
+            # Four games for each place, so that several end while others still run.
+            "--games", "12", "--concurrency", "3", "--movetime", "100", "--grace", "5000",
             "--live-linger", "2"]
     with live_match(args, width, height) as (d, _, match):
         # Sampled in the page every 0.1 s (not a timer the page's own code uses): for each card
