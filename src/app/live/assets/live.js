@@ -25,6 +25,7 @@
   const HOLD_MS = 4000;
   // How long a game that ended keeps its card on its final position (see `draw`).
   const END_MS = 3000;
+  const END_WAIT_MS = 1500; // ... while a new game waits for its place
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
@@ -224,8 +225,8 @@
 
   // How a game ended in words, with the referee's word on a fault, which names the side that
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
-  const endWords = (f) => (f.winner ? `${winnerName(f)} (${SIDE[f.winner]}) won (${f.reason})` : `no winner (${f.reason})`) +
-    (f.detail ? `: ${sentence(f.detail)}` : '');
+  const endWords = (f, detail = true) => (f.winner ? `${winnerName(f)} (${SIDE[f.winner]}) won (${f.reason})` : `no winner (${f.reason})`) +
+    (detail && f.detail ? `: ${sentence(f.detail)}` : '');
   const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
@@ -334,7 +335,7 @@
     }
     const running = new Set(v.games.map((g) => g.number));
     // A game that ended keeps its card on its final position for a moment (`END_MS` from when
-    // the page first saw it over), so that each end is seen also when the match is not paced:
+    // the page first saw it over, `END_WAIT_MS` while a new game waits for its place), so that each end is seen also when the match is not paced:
     // display only, the match never waits for it. Its card counts against the screen's
     // capacity (the most games seen at once), so it never pushes a running game out of view: a
     // new game waits off the screen until the card goes, and then takes its place.
@@ -348,7 +349,10 @@
         lastEnded = f;
       }
       if (f && !overSince.has(n)) overSince.set(n, now);
-      const until = f ? overSince.get(n) + END_MS : 0;
+      // Shorter while a new game waits for a place: a quick match's running games are not
+      // kept off the screen for long.
+      const waits = v.games.some((g) => !document.getElementById(`game-${g.number}`));
+      const until = f ? overSince.get(n) + (waits ? END_WAIT_MS : END_MS) : 0;
       if (f && until > now && !v.over) {
         if (!el.classList.contains('ended-game')) holdCard(f);
         wakeAt(until);
@@ -360,7 +364,9 @@
     // can end between two views.
     const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
     recent.sort((a, b) => a.number - b.number);
-    if (recent.length === 1) $('status').textContent += ` · game ${recent[0].number} ended: ${endWords(recent[0])}`;
+    // On a phone without the referee's word (in the game's row below): the line keeps to
+    // three lines.
+    if (recent.length === 1) $('status').textContent += ` · game ${recent[0].number} ended: ${endWords(recent[0], window.innerWidth >= 700)}`;
     else if (recent.length > 1) {
       // Short, so that the line holds them all: "games 1, 2 and 3 ended: 1 ewn won (goal), ...".
       const nums = recent.map((x) => x.number);
