@@ -229,7 +229,10 @@ impl<'a> Shared<'a> {
 
     /// Every thread's node count as last published.
     fn node_counts(&self) -> Vec<u64> {
-        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).collect()
+        self.nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .collect()
     }
 
     /// The published node counts of every thread but `id`.
