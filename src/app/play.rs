@@ -365,6 +365,48 @@ impl Game<'_> {
     }
 }
 
+/// The record of the game `opts` describes, before its first move: its players named as the
+/// game line names them ("human", "engine level N").
+fn new_record(opts: &PlayOptions) -> GameRecord {
+    let who = |c: Color| {
+        if opts.human[c.idx()] {
+            "human".to_string()
+        } else {
+            format!("engine level {}", opts.level.get())
+        }
+    };
+    GameRecord {
+        number: 1,
+        match_id: None,
+        seed: match opts.dice {
+            Dice::Auto { seed } => Some(seed),
+            Dice::Manual => None,
+        },
+        date: today(),
+        red: who(Color::Red),
+        blue: who(Color::Blue),
+        start: Start::from_board(&opts.start),
+        plies: Vec::new(),
+        winner: None,
+        reason: Reason::Unfinished,
+        detail: String::new(),
+    }
+}
+
+/// Writes the finished game to the record file locked for it.
+fn save_record(
+    path: &std::path::Path,
+    file: &mut crate::referee::record_file::RecordFile,
+    rec: &GameRecord,
+) -> Result<(), PlayError> {
+    file.write_all(rec.to_text().as_bytes())
+        .and_then(|_| file.flush())
+        .map_err(|error| PlayError::WriteRecord {
+            path: path.to_path_buf(),
+            error,
+        })
+}
+
 /// Plays one game. Errors only come from writing the output, the record or the decision log.
 pub fn run(
     opts: &PlayOptions,
@@ -380,32 +422,10 @@ pub fn run(
         ),
         None => None,
     };
-    let who = |c: Color| {
-        if opts.human[c.idx()] {
-            "human".to_string()
-        } else {
-            format!("engine level {}", opts.level.get())
-        }
-    };
+    let mut rec = new_record(opts);
     let dice = match opts.dice {
         Dice::Auto { seed } => format!("auto seed {seed}"),
         Dice::Manual => "manual".to_string(),
-    };
-    let mut rec = GameRecord {
-        number: 1,
-        match_id: None,
-        seed: match opts.dice {
-            Dice::Auto { seed } => Some(seed),
-            Dice::Manual => None,
-        },
-        date: today(),
-        red: who(Color::Red),
-        blue: who(Color::Blue),
-        start: Start::from_board(&opts.start),
-        plies: Vec::new(),
-        winner: None,
-        reason: Reason::Unfinished,
-        detail: String::new(),
     };
     // Locked before the game, so that a record another process writes (or a FIFO) is refused
     // now, not after the game.
@@ -436,12 +456,7 @@ pub fn run(
     };
     writeln!(out, "final position: {}", to_fen(&end))?;
     if let (Some(p), Some(r)) = (&opts.record, record.as_mut()) {
-        r.write_all(rec.to_text().as_bytes())
-            .and_then(|_| r.flush())
-            .map_err(|error| PlayError::WriteRecord {
-                path: p.clone(),
-                error,
-            })?;
+        save_record(p, r, &rec)?;
         writeln!(out, "record saved to {}", p.display())?;
     }
     Ok(match (rec.winner, rec.reason) {

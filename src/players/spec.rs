@@ -480,14 +480,15 @@ fn named_player(word: &str) -> Option<(&str, &str)> {
     plain.then_some((name, player))
 }
 
-/// The words of one player with the settings given inside one argument split out: a setting
-/// whose value holds another setting word (`name=ext cmd=./ewn --threads 1`) is cut before it,
-/// and the words between two settings stay with the first (`cmd=./ewn --threads 1`), as the same
-/// words given one by one would read. `arg=` is kept whole, as it says.
+/// The words of one player with the settings given inside one argument split out: an argument
+/// that holds a setting word after its first word (`name=ext cmd=./ewn --threads 1`, `random
+/// name=Rita`) is cut before each, and the words between two settings stay with the first
+/// (`cmd=./ewn --threads 1`), as the same words given one by one would read. `arg=` is kept
+/// whole, as it says.
 fn split_settings(words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for word in words {
-        let splits = setting(word).is_some_and(|(key, _)| key != "arg")
+        let splits = !setting(word).is_some_and(|(key, _)| key == "arg")
             && word
                 .split_whitespace()
                 .skip(1)
@@ -659,6 +660,16 @@ mod tests {
         assert_eq!(one.name.as_deref(), Some("ext"));
         assert_eq!(one.spec, PlayerSpec::Native(words("/bin/eng --threads 1")));
         assert_eq!(one.options, vec![("Hash".to_string(), "16".to_string())]);
+        // A player first, then its settings, in one argument as one by one.
+        let quoted = Entrant::parse(&["random name=Rita movetime=20".into()]).unwrap();
+        assert_eq!(
+            quoted,
+            Entrant::parse(&words("random name=Rita movetime=20")).unwrap()
+        );
+        assert_eq!(quoted.name.as_deref(), Some("Rita"));
+        let cmd = Entrant::parse(&["/bin/eng --threads 1 name=x".into()]).unwrap();
+        assert_eq!(cmd.spec, PlayerSpec::Native(words("/bin/eng --threads 1")));
+        assert_eq!(cmd.name.as_deref(), Some("x"));
         // arg= stays whole; a name without settings after it is still one word.
         let a = Entrant::parse(&["cmd=/bin/eng".into(), "arg=x name=y".into()]).unwrap();
         assert_eq!(

@@ -125,62 +125,12 @@ impl RecordFile {
         let mut notes = Vec::new();
         let name = || quoted_path(path);
         let mut file = lock(path)?;
-        let cut = |file: &File, len: usize| {
-            file.set_len(len as u64)
-                .map_err(|error| RecordFileError::Cut {
-                    name: name(),
-                    error,
-                })
-        };
         let games = if resume {
-            let text = crate::record::read_text_file(path)?;
-            let (keep, games) = finished_games(&text)
-                .map_err(|why| RecordFileError::NotRecord { name: name(), why })?;
-            let header = read_header(&text);
-            if let Some(g) = games
-                .iter()
-                .find(|g| g.match_id.as_deref() != Some(match_id))
-            {
-                return Err(RecordFileError::OtherMatch {
-                    name: name(),
-                    game: g.number,
-                    theirs: excerpt(g.match_id.as_deref().unwrap_or("none")),
-                    ours: match_id.to_string(),
-                    differs: first_difference(settings, &header),
-                });
-            }
-            // The fingerprint does not hold the variant: the header does.
-            if !games.is_empty()
-                && let Some(differs) = first_difference(settings, &header)
-            {
-                return Err(RecordFileError::OtherSettings {
-                    name: name(),
-                    differs,
-                });
-            }
-            if keep < text.len() && !only_header(&text[keep..]) {
-                let line = text[..keep].lines().count() + 1;
-                let note = format!(
-                    "{}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
-                    name(),
-                    text.len() - keep
-                );
-                log::debug!("{note}");
-                notes.push(note);
-            }
-            if !games.is_empty() {
-                notes.extend(other_commands(commands, &read_commands(&text)));
-            }
-            if games.is_empty() {
-                cut(&file, 0)?;
-            } else if keep < text.len() {
-                cut(&file, keep)?;
-            }
-            games
+            resumed_games(path, &file, match_id, settings, commands, &mut notes)?
         } else {
             refuse_existing(path)?;
             // What passed may be the header of a match that finished no game.
-            cut(&file, 0)?;
+            cut(path, &file, 0)?;
             Vec::new()
         };
         file.seek(SeekFrom::End(0))
@@ -207,6 +157,73 @@ impl RecordFile {
             notes,
         })
     }
+}
+
+/// Cuts the record file at `len` bytes.
+fn cut(path: &Path, file: &File, len: usize) -> Result<(), RecordFileError> {
+    file.set_len(len as u64)
+        .map_err(|error| RecordFileError::Cut {
+            name: quoted_path(path),
+            error,
+        })
+}
+
+/// The finished games of a record resumed for the match `match_id`, each checked to be of this
+/// match (see [`RecordFile::open`]); an unfinished last game is cut off the file, a record with no
+/// finished game emptied. What the caller should be told goes to `notes`.
+fn resumed_games(
+    path: &Path,
+    file: &File,
+    match_id: &str,
+    settings: &[Setting],
+    commands: &[Setting],
+    notes: &mut Vec<String>,
+) -> Result<Vec<GameRecord>, RecordFileError> {
+    let name = || quoted_path(path);
+    let text = crate::record::read_text_file(path)?;
+    let (keep, games) =
+        finished_games(&text).map_err(|why| RecordFileError::NotRecord { name: name(), why })?;
+    let header = read_header(&text);
+    if let Some(g) = games
+        .iter()
+        .find(|g| g.match_id.as_deref() != Some(match_id))
+    {
+        return Err(RecordFileError::OtherMatch {
+            name: name(),
+            game: g.number,
+            theirs: excerpt(g.match_id.as_deref().unwrap_or("none")),
+            ours: match_id.to_string(),
+            differs: first_difference(settings, &header),
+        });
+    }
+    // The fingerprint does not hold the variant: the header does.
+    if !games.is_empty()
+        && let Some(differs) = first_difference(settings, &header)
+    {
+        return Err(RecordFileError::OtherSettings {
+            name: name(),
+            differs,
+        });
+    }
+    if keep < text.len() && !only_header(&text[keep..]) {
+        let line = text[..keep].lines().count() + 1;
+        let note = format!(
+            "{}: line {line}: an unfinished game ({} bytes) dropped; it is played again",
+            name(),
+            text.len() - keep
+        );
+        log::debug!("{note}");
+        notes.push(note);
+    }
+    if !games.is_empty() {
+        notes.extend(other_commands(commands, &read_commands(&text)));
+    }
+    if games.is_empty() {
+        cut(path, file, 0)?;
+    } else if keep < text.len() {
+        cut(path, file, keep)?;
+    }
+    Ok(games)
 }
 
 /// The first line of a record's header, before the match's fingerprint.

@@ -154,6 +154,27 @@ fn first_named(g: &GameRecord) -> (&str, &str) {
     }
 }
 
+/// Refuses records of different matches, then games numbered twice (`sorted` by number).
+fn one_match_each_number_once(sorted: &[&GameRecord]) -> Result<(), ReportError> {
+    if let Some(first) = sorted.first()
+        && let Some(g) = sorted.iter().find(|g| g.match_id != first.match_id)
+    {
+        let id = |g: &GameRecord| g.match_id.as_deref().unwrap_or("no match line").to_string();
+        return Err(ReportError::MixedMatches {
+            first: first.number,
+            other: g.number,
+            first_match: id(first),
+            other_match: id(g),
+        });
+    }
+    // After the matches: two files of two matches both hold a game 1, and that they are of
+    // two matches is the telling fault.
+    if let Some(w) = sorted.windows(2).find(|w| w[0].number == w[1].number) {
+        return Err(ReportError::Twice(w[0].number));
+    }
+    Ok(())
+}
+
 impl Report {
     /// Builds the report of `records` for the players `names` (the anchor of the ratings is
     /// `anchor`). Counts unfinished games apart (scored for nobody); refuses games numbered twice, games of different
@@ -176,22 +197,7 @@ impl Report {
         };
         let mut sorted: Vec<&GameRecord> = records.iter().collect();
         sorted.sort_by_key(|g| g.number);
-        if let Some(first) = sorted.first()
-            && let Some(g) = sorted.iter().find(|g| g.match_id != first.match_id)
-        {
-            let id = |g: &GameRecord| g.match_id.as_deref().unwrap_or("no match line").to_string();
-            return Err(ReportError::MixedMatches {
-                first: first.number,
-                other: g.number,
-                first_match: id(first),
-                other_match: id(g),
-            });
-        }
-        // After the matches: two files of two matches both hold a game 1, and that they are of
-        // two matches is the telling fault.
-        if let Some(w) = sorted.windows(2).find(|w| w[0].number == w[1].number) {
-            return Err(ReportError::Twice(w[0].number));
-        }
+        one_match_each_number_once(&sorted)?;
         let mut r = Report {
             names: names.clone(),
             anchor,
@@ -221,33 +227,7 @@ impl Report {
                     name: an.to_string(),
                 });
             }
-            let a_color = if g.number % 2 == 1 {
-                Color::Red
-            } else {
-                Color::Blue
-            };
-            for (who, side) in [(a, a_color), (b, a_color.other())] {
-                let timed = g.plies.iter().filter(|p| p.side == side);
-                r.times[who].add_game(timed.filter_map(|p| p.us));
-            }
-            let a_won = winner == a_color;
-            let (w, l) = if a_won { (a, b) } else { (b, a) };
-            r.games += 1;
-            r.wins[w][l] += 1;
-            if winner == g.first() {
-                r.first_mover_wins += 1;
-            }
-            r.faults[l].add(g.reason);
-            let e = enc.entry((a, b)).or_insert(Encounter {
-                a,
-                b,
-                ..Encounter::default()
-            });
-            if a_won {
-                e.wins += 1;
-            } else {
-                e.losses += 1;
-            }
+            let (a_won, e) = r.tally(g, winner, a, b, &mut enc);
             let pair = (g.number - 1) / 2;
             match open.remove(&pair) {
                 None => {
@@ -275,6 +255,46 @@ impl Report {
             (t, t.llr(&pairs), t.verdict(&pairs))
         });
         Ok(r)
+    }
+
+    /// Counts the finished game `g` (won by `winner`, first named `a`, then `b`) in the wins,
+    /// times, faults and the pair's encounter; returns whether `a` won.
+    fn tally<'e>(
+        &mut self,
+        g: &GameRecord,
+        winner: Color,
+        a: usize,
+        b: usize,
+        enc: &'e mut BTreeMap<(usize, usize), Encounter>,
+    ) -> (bool, &'e mut Encounter) {
+        let a_color = if g.number % 2 == 1 {
+            Color::Red
+        } else {
+            Color::Blue
+        };
+        for (who, side) in [(a, a_color), (b, a_color.other())] {
+            let timed = g.plies.iter().filter(|p| p.side == side);
+            self.times[who].add_game(timed.filter_map(|p| p.us));
+        }
+        let a_won = winner == a_color;
+        let (w, l) = if a_won { (a, b) } else { (b, a) };
+        self.games += 1;
+        self.wins[w][l] += 1;
+        if winner == g.first() {
+            self.first_mover_wins += 1;
+        }
+        self.faults[l].add(g.reason);
+        let e = enc.entry((a, b)).or_insert(Encounter {
+            a,
+            b,
+            ..Encounter::default()
+        });
+        if a_won {
+            e.wins += 1;
+        } else {
+            e.losses += 1;
+        }
+        (a_won, e)
     }
 
     fn games_of(&self, i: usize) -> u64 {
@@ -486,62 +506,11 @@ impl Report {
     /// The report as one JSON object (`--json`), with a newline. Numbers are rounded to four
     /// decimals; infinite Elo values are `null`, with the words of the text report beside them.
     pub fn json(&self) -> String {
-        let players = self
-            .names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let t = self.times[i];
-                PlayerJson {
-                    name,
-                    games: self.games_of(i),
-                    wins: self.wins_of(i),
-                    rating: num(self.ratings[i].elo),
-                    rating_margin: num(self.ratings[i].margin),
-                    anchor: i == self.anchor,
-                    faults: FaultsJson(self.faults[i]),
-                    time: match (t.mean_ms(), t.per_game_s()) {
-                        (Some(mean), Some(game)) => Some(TimeJson {
-                            moves: t.moves,
-                            mean_ms: num(mean),
-                            max_ms: num(t.max_us as f64 / 1000.0),
-                            per_game_s: num(game),
-                        }),
-                        _ => None,
-                    },
-                }
-            })
-            .collect();
+        let players = (0..self.names.len()).map(|i| self.player_json(i)).collect();
         let encounters = self
             .encounters
             .iter()
-            .map(|e| {
-                let s = e.pairs.score();
-                let el = e.pairs.elo();
-                EncounterJson {
-                    player: &self.names[e.a],
-                    opponent: &self.names[e.b],
-                    wins: e.wins,
-                    losses: e.losses,
-                    pairs: PairsJson {
-                        won: e.pairs.n[2],
-                        split: e.pairs.n[1],
-                        lost: e.pairs.n[0],
-                    },
-                    unpaired_games: e.unpaired,
-                    score: ScoreJson {
-                        value: num(s.value),
-                        low: num(s.low),
-                        high: num(s.high),
-                    },
-                    elo: EloJson {
-                        value: num(el.value),
-                        low: num(el.low),
-                        high: num(el.high),
-                        text: stats::describe_elo(&el),
-                    },
-                }
-            })
+            .map(|e| self.encounter_json(e))
             .collect();
         let sprt = self.sprt.as_ref().map(|(t, llr, v)| {
             let (lo, hi) = t.bounds();
@@ -572,6 +541,59 @@ impl Report {
         let mut text = serde_json::to_string(&report).expect("a report always serialises");
         text.push('\n');
         text
+    }
+
+    /// Player `i`'s part of [`Report::json`].
+    fn player_json(&self, i: usize) -> PlayerJson<'_> {
+        let name = &self.names[i];
+        let t = self.times[i];
+        PlayerJson {
+            name,
+            games: self.games_of(i),
+            wins: self.wins_of(i),
+            rating: num(self.ratings[i].elo),
+            rating_margin: num(self.ratings[i].margin),
+            anchor: i == self.anchor,
+            faults: FaultsJson(self.faults[i]),
+            time: match (t.mean_ms(), t.per_game_s()) {
+                (Some(mean), Some(game)) => Some(TimeJson {
+                    moves: t.moves,
+                    mean_ms: num(mean),
+                    max_ms: num(t.max_us as f64 / 1000.0),
+                    per_game_s: num(game),
+                }),
+                _ => None,
+            },
+        }
+    }
+
+    /// One encounter's part of [`Report::json`].
+    fn encounter_json<'a>(&'a self, e: &Encounter) -> EncounterJson<'a> {
+        let s = e.pairs.score();
+        let el = e.pairs.elo();
+        EncounterJson {
+            player: &self.names[e.a],
+            opponent: &self.names[e.b],
+            wins: e.wins,
+            losses: e.losses,
+            pairs: PairsJson {
+                won: e.pairs.n[2],
+                split: e.pairs.n[1],
+                lost: e.pairs.n[0],
+            },
+            unpaired_games: e.unpaired,
+            score: ScoreJson {
+                value: num(s.value),
+                low: num(s.low),
+                high: num(s.high),
+            },
+            elo: EloJson {
+                value: num(el.value),
+                low: num(el.low),
+                high: num(el.high),
+                text: stats::describe_elo(&el),
+            },
+        }
     }
 }
 

@@ -214,7 +214,27 @@ struct Shared<'a> {
     ranked: AtomicBool,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    fn new(stop: &'a AtomicBool, threads: usize, root_moves: usize) -> Shared<'a> {
+        Shared {
+            stop,
+            done: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            root_alpha: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
+            root_rank: (0..root_moves).map(|_| AtomicU32::new(0)).collect(),
+            ranked: AtomicBool::new(false),
+        }
+    }
+
+    /// Every thread's node count as last published.
+    fn node_counts(&self) -> Vec<u64> {
+        self.nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .collect()
+    }
+
     /// The published node counts of every thread but `id`.
     fn others_nodes(&self, id: usize) -> u64 {
         self.nodes
@@ -369,24 +389,8 @@ impl Searcher {
             return exact_root(&|c| s.probe(c), &mut b, &root, start, on_info);
         }
 
-        let budget = if let Some(mt) = limits.movetime {
-            Some(time::for_movetime(mt, self.move_overhead_ms))
-        } else if limits.infinite {
-            None
-        } else {
-            limits
-                .clock
-                .map(|c| time::for_clock(&b, c, self.move_overhead_ms))
-        };
-        let shared = Shared {
-            stop: &self.stop,
-            done: AtomicBool::new(false),
-            nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
-            root_alpha: AtomicU64::new(0),
-            main_depth: AtomicU32::new(0),
-            root_rank: (0..root.len()).map(|_| AtomicU32::new(0)).collect(),
-            ranked: AtomicBool::new(false),
-        };
+        let budget = self.budget(limits, &b);
+        let shared = Shared::new(&self.stop, self.threads, root.len());
         let busy = (self.threads > 1).then(Busy::new);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let eval = self.eval.for_board(&b);
@@ -423,16 +427,23 @@ impl Searcher {
             }
             let r = worker(0).main(&mut b, &root, limits, budget, max_depth, on_info);
             shared.done.store(true, Ordering::Relaxed);
-            log::debug!(
-                "nodes by thread: {:?}",
-                shared
-                    .nodes
-                    .iter()
-                    .map(|n| n.load(Ordering::Relaxed))
-                    .collect::<Vec<_>>()
-            );
+            log::debug!("nodes by thread: {:?}", shared.node_counts());
             r
         })
+    }
+
+    /// The time a search with these limits may take: a fixed move time, a share of the clock,
+    /// or none (infinite, or limited by depth or nodes only).
+    fn budget(&self, limits: &Limits, b: &Board) -> Option<time::Budget> {
+        if let Some(mt) = limits.movetime {
+            Some(time::for_movetime(mt, self.move_overhead_ms))
+        } else if limits.infinite {
+            None
+        } else {
+            limits
+                .clock
+                .map(|c| time::for_clock(b, c, self.move_overhead_ms))
+        }
     }
 }
 

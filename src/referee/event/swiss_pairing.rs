@@ -33,28 +33,8 @@ pub fn next_round(standings: &[Standing], met: &HashSet<(usize, usize)>, later: 
     let n = standings.len();
     let order: Vec<usize> = standings.iter().map(|s| s.player).collect();
     let points: BTreeMap<usize, f64> = standings.iter().map(|s| (s.player, s.points)).collect();
-    let mut had_bye = vec![false; n];
-    for s in standings {
-        if s.rounds.iter().any(Option::is_none) {
-            had_bye[s.player] = true;
-        }
-    }
-    let byes: Vec<Option<usize>> = if n.is_multiple_of(2) {
-        vec![None]
-    } else {
-        let fresh: Vec<Option<usize>> = order
-            .iter()
-            .rev()
-            .filter(|&&p| !had_bye[p])
-            .map(|&p| Some(p))
-            .collect();
-        // Everyone has had a bye (more rounds than players): a second one is the last resort.
-        if fresh.is_empty() {
-            order.iter().rev().map(|&p| Some(p)).collect()
-        } else {
-            fresh
-        }
-    };
+    let had_bye = had_bye(standings, n);
+    let byes = bye_candidates(&order, &had_bye, n);
     let mut met_m = vec![vec![false; n]; n];
     for &(a, b) in met {
         if a < n && b < n {
@@ -109,6 +89,37 @@ pub fn next_round(standings: &[Standing], met: &HashSet<(usize, usize)>, later: 
         }
     }
     unreachable!("with every pairing allowed to repeat, the first choice is taken")
+}
+
+/// Which players have had a bye (a round without a game).
+fn had_bye(standings: &[Standing], n: usize) -> Vec<bool> {
+    let mut had = vec![false; n];
+    for s in standings {
+        if s.rounds.iter().any(Option::is_none) {
+            had[s.player] = true;
+        }
+    }
+    had
+}
+
+/// The byes to try, in order of preference: none with an even number of players, else the
+/// lowest-placed players (in standings `order`) who have had none; when everyone has had one
+/// (more rounds than players), a second is the last resort, again from the bottom.
+fn bye_candidates(order: &[usize], had_bye: &[bool], n: usize) -> Vec<Option<usize>> {
+    if n.is_multiple_of(2) {
+        return vec![None];
+    }
+    let fresh: Vec<Option<usize>> = order
+        .iter()
+        .rev()
+        .filter(|&&p| !had_bye[p])
+        .map(|&p| Some(p))
+        .collect();
+    if fresh.is_empty() {
+        order.iter().rev().map(|&p| Some(p)).collect()
+    } else {
+        fresh
+    }
 }
 
 struct PairRest<'a> {
