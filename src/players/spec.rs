@@ -488,7 +488,7 @@ fn named_player(word: &str) -> Option<(&str, &str)> {
 fn split_settings(words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for word in words {
-        let splits = !setting(word).is_some_and(|(key, _)| key == "arg")
+        let splits = setting(word).is_none_or(|(key, _)| key != "arg")
             && word
                 .split_whitespace()
                 .skip(1)
