@@ -1835,6 +1835,13 @@ def record_bar_by_the_board(d, width):
     Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
     wait(d, "game 3 picked by the board", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) == 13
          and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    # The picked entry readable whole: its players and its result, not cut.
+    fit = d.execute_script(
+        "const s = $('rec-game'); const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
+        "c.font = cs.font; const text = s.options[s.selectedIndex].text;"
+        "return {text, width: c.measureText(text).width, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16};")
+    assert fit["text"] == "3. ewn–mcts:3000, Blue won" and fit["width"] <= fit["room"], \
+        f"at {width} wide the picked game is cut by the board: {fit}"
     print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
 
 
@@ -1846,7 +1853,7 @@ def a_loaded_records_engine_answers(d):
     assert js(d, "[S.players.red.type, S.players.red.label, S.players.blue.type, S.players.blue.label]") == \
         ["ewn", "ewn", "human", "mcts:3000"], js(d, "S.players")
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "ewn, this engine here" in bars[0] and "mcts:3000, played by you here" in bars[1], \
+    assert "ewn, this engine here" in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
         f"the bars of a loaded record's players: {bars}"
     # A side line: at a step back where Blue (the person's seat) moves, another move than the
     # record's; this engine answers as Red.
@@ -1938,7 +1945,7 @@ def phone_actions_show_their_result(d):
     time.sleep(0.3)
     top = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
     assert 0 <= top < 844 - 100, f"after Show analysis the analysis card's top is at {top} px"
-    shot(d, "phone-show-analysis.png")
+    shot(d, "phone-show-analysis.png", top=False)
     d.execute_script(f"setMode({mode!r})")
     print(f"phone: Show analysis brings its card up (top at {top} px)")
 
@@ -2112,7 +2119,7 @@ def phone_board_still_in_review(d):
     legend_only_for_drawn_arrows(d, "a loaded record's last position")
     # The record's ewn is this engine, its mcts:3000 the person's seat: the bars say which.
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "this engine here" in bars[0] and "played by you here" in bars[1], f"the bars of a record's players: {bars}"
+    assert "this engine here" in bars[0] and "you, for mcts:3000" in bars[1], f"the bars of a record's players: {bars}"
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}

@@ -131,7 +131,9 @@ function drawRecordBar(s) {
   const pick = $('rec-game');
   if (pick.dataset.text !== loadedFrom.text) {
     pick.dataset.text = loadedFrom.text;
-    pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}">${esc(o.textContent)}</option>`).join('');
+    // Narrower than the Record card's: each entry its players and result, the rest in its title.
+    pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}" title="${esc(o.textContent)}">` +
+      `${esc(o.textContent.replace(/ \([^)]*\), \d+ moves?$|, \d+ moves?$/, ''))}</option>`).join('');
   }
   if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
   const picked = pick.options[pick.selectedIndex];

@@ -384,7 +384,7 @@ function drawPlayers() {
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
     const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
     const who = ours ? `${p.label}, this engine here (level ${p.level} · ${p.movetime} ms)`
-      : yours ? `${p.label}, played by you here (the arena does not run it)` : describePlayer(p);
+      : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = pname.title = `${SIDE_NAME[side]}: ${who}`;
     let note = '';
     if (S.winner === side) note = 'wins';
