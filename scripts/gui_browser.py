@@ -261,12 +261,15 @@ def form_type(d, css, text):
 
 def start_game(d):
     """Clicks Start game once it stands still, and again if the form was closed meanwhile (the
-    game on the board may begin to move while the form is filled)."""
+    game on the board may begin to move while the form is filled). Over an unfinished game the
+    page asks first, and is told yes."""
     def clicked(d):
         open_form(d)
         click(d, "ng-start")
         return True
     wait(d, "Start game clicked", clicked)
+    if d.find_element(By.ID, "replace-ask").is_displayed():
+        click(d, "replace-yes")
 
 
 def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=None):
@@ -636,8 +639,8 @@ def load_text(d):
     """Loads the record text; when the game on the board is unfinished the page asks first, and
     is told yes."""
     click(d, "load-text-btn")
-    if d.find_element(By.ID, "load-ask").is_displayed():
-        click(d, "load-yes")
+    if d.find_element(By.ID, "replace-ask").is_displayed():
+        click(d, "replace-yes")
 
 
 def note_shown(d):
@@ -1058,15 +1061,30 @@ def a_link_asks_only_when_it_replaces(d, link, fen):
     d.get(link)
     wait(d, "the page of the same link", lambda d: js(d, "S") and js(d, "linkedDone") and idle(d))
     time.sleep(0.5)
-    assert not d.find_element(By.ID, "link-ask").is_displayed(), "a link to the position on the board asks to replace it"
+    assert not d.find_element(By.ID, "replace-ask").is_displayed(), "a link to the position on the board asks to replace it"
     assert js(d, "S.fen") == fen
-    # A finished game: opened without asking.
+    # A finished game (still there to review): the link asks, saying what it replaces; kept,
+    # the game stays in every tab and the page says how to open the linked position later.
     d.execute_script("arguments[0].value = arguments[1]", d.find_element(By.ID, "record-text"), REVIEWED)
     load_text(d)
     wait(d, "the finished record", lambda d: ply_count(d) == 19 and js(d, "S.line_over"))
     navigate_to(d, 10)
     d.get(link)
-    wait(d, "the link opened over a finished game, unasked",
+    wait(d, "the question before replacing the finished game",
+         lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
+    asked = d.find_element(By.ID, "replace-ask-text").text
+    assert "This link opens another position" in asked and "not finished" not in asked and "19 moves" in asked, \
+        f"the question does not say what the link replaces: {asked!r}"
+    shot(d, f"{d.get_window_size()['width']}-link-asks.png")
+    click(d, "replace-no")
+    wait(d, "the note on how to open it later", lambda d: "Kept this game" in note_shown(d))
+    assert "position field" in note_shown(d), note_shown(d)
+    time.sleep(0.5)
+    assert ply_count(d) == 19 and js(d, "$('ng-position').value") == fen, "keeping the game lost it or the link"
+    d.get(link)
+    wait(d, "the question again", lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
+    click(d, "replace-yes")
+    wait(d, "the link opened over a finished game, once asked",
          lambda d: js(d, "S && S.fen") == fen and js(d, "S.plies.length") == 0)
     # An unfinished game with a move: a fresh browser (no token of its own) asks, then opens it.
     if js(d, "S.die") is None:
@@ -1078,14 +1096,15 @@ def a_link_asks_only_when_it_replaces(d, link, fen):
     try:
         fresh.get(link)
         wait(fresh, "the question before replacing the unfinished game",
-             lambda f: f.find_element(By.ID, "link-ask").is_displayed())
-        fresh.find_element(By.ID, "link-yes").click()
+             lambda f: f.find_element(By.ID, "replace-ask").is_displayed())
+        assert "not finished" in fresh.find_element(By.ID, "replace-ask-text").text
+        fresh.find_element(By.ID, "replace-yes").click()
         wait(fresh, "the link opened in a fresh browser",
              lambda f: js(f, "S && S.fen") == fen and js(f, "S.plies.length") == 0)
         assert "token" not in fresh.current_url, fresh.current_url
     finally:
         close(fresh)
-    print("links: open in a fresh browser; asked only before replacing an unfinished game that differs")
+    print("links: open in a fresh browser; asked before replacing any game with moves, finished too")
 
 
 def minors(d):
@@ -1428,9 +1447,11 @@ def third_game_of_a_record(d):
     wait(d, "the record's game picker", lambda d: d.find_element(By.ID, "record-pick").is_displayed())
     options = d.find_elements(By.CSS_SELECTOR, "#record-game option")
     assert len(options) == 3, f"{len(options)} games listed"
+    entry = js(d, "$('record-game').options[2].text")
+    assert entry == "3. player3–greedy, Red won (goal), 19 moves", f"the picker's third entry: {entry!r}"
     Select(d.find_element(By.ID, "record-game")).select_by_value("3")
-    if d.find_element(By.ID, "load-ask").is_displayed():
-        click(d, "load-yes")
+    if d.find_element(By.ID, "replace-ask").is_displayed():
+        click(d, "replace-yes")
     wait(d, "the third game loaded", lambda d: js(d, "S.players.red.label") == "player3" and ply_count(d) == 19)
     # The picker fits the page's width, and the loaded game's board comes into view (on a phone
     # the record's card is far below it).
@@ -1520,7 +1541,7 @@ def a_record_lost_on_time(d):
     # The record's other game: loaded at once, never "Replace it?".
     Select(d.find_element(By.ID, "record-game")).select_by_value("1")
     wait(d, "game 1, lost on time by Blue", lambda d: js(d, "S.players.blue.label") == "late" and ply_count(d) == 11)
-    assert not d.find_element(By.ID, "load-ask").is_displayed(), "switching games of a loaded record asks"
+    assert not d.find_element(By.ID, "replace-ask").is_displayed(), "switching games of a loaded record asks"
     assert status(d).startswith("Red wins: Blue ran out of time"), status(d)
     shot(d, f"{d.get_window_size()['width']}-record-lost-on-time.png")
     print("record lost on time: shown over, with the referee's words; its other game loads without asking")
@@ -1814,20 +1835,62 @@ def record_bar_by_the_board(d, width):
     Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
     wait(d, "game 3 picked by the board", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) == 13
          and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    # The picked entry readable whole: its players and its result, not cut.
+    fit = d.execute_script(
+        "const s = $('rec-game'); const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
+        "c.font = cs.font; const text = s.options[s.selectedIndex].text;"
+        "return {text, width: c.measureText(text).width, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16};")
+    assert fit["text"] == "3. ewn–mcts:3000, Blue won" and fit["width"] <= fit["room"], \
+        f"at {width} wide the picked game is cut by the board: {fit}"
     print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
 
 
-def rematch_of_engines_takes_a_seat(d):
-    """Rematch after a record of two engines (ewn against mcts:3000, both seats explorable as a
-    person's): the note says what each seat became, the game waits instead of letting the
-    engines play unasked, and Play Blue by the board gives the person a seat; the game then goes
-    on, the note gone."""
+def a_loaded_records_engine_answers(d):
+    """A record of `ewn match` (game 3: ewn against mcts:3000): its ewn is this engine and the
+    bars say so, mcts:3000 (not run by this arena) is the person's seat, said as such. In a side
+    line from the record this engine answers the person's move; Rematch keeps the same seats,
+    colours swapped, and says so."""
+    assert js(d, "[S.players.red.type, S.players.red.label, S.players.blue.type, S.players.blue.label]") == \
+        ["ewn", "ewn", "human", "mcts:3000"], js(d, "S.players")
+    bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
+    assert "ewn, this engine here" in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
+        f"the bars of a loaded record's players: {bars}"
+    # A side line: at a step back where Blue (the person's seat) moves, another move than the
+    # record's; this engine answers as Red.
+    k = next(i for i in range(1, ply_count(d)) if js(d, f"S.plies[{i}].side") == "b")
+    navigate_to(d, k)
+    played = js(d, f"S.plies[{k}].move")
+    d.execute_script("playMove(S.legal.find((m) => m !== arguments[0]))", played)
+    wait(d, "a side line", lambda d: js(d, "Boolean(S.main)"))
+    wait(d, "this engine's answer in the side line",
+         lambda d: js(d, "S.plies.length") >= k + 2 or js(d, "Boolean(S.winner)"))
+    if js(d, "S.plies.length") >= k + 2:
+        assert js(d, f"S.plies[{k + 1}].side") == "r", js(d, "S.plies")
+    shot(d, "desktop-record-side-line-answered.png")
+    click(d, "to-main")
+    wait(d, "the game again", lambda d: js(d, "S.main") is None and idle(d))
     navigate_to(d, ply_count(d))
+    click(d, "rematch")
+    wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and js(d, "S.players.red.type") == "human"
+         and js(d, "S.players.blue.type") == "ewn")
+    said = wait(d, "the note on the seats", lambda d: "Rematch" in note_shown(d) and note_shown(d))
+    assert "Red: a person in place of mcts:3000" in said and "Blue: this engine" in said, \
+        f"the rematch's note does not say what each seat is: {said!r}"
+    assert js(d, "S.running") is True, "a person plays: the rematch waits"
+    print("a record's ewn: this engine, answering in a side line; the rematch keeps the seats")
+
+
+def rematch_of_engines_takes_a_seat(d):
+    """Rematch after a record of two engines (this engine by `ewn match`'s two names): the note
+    says what each seat became, the game waits instead of letting the engines play unasked, and
+    Play Blue by the board gives the person a seat; the game then goes on, the note gone."""
+    load_record_text(d, REVIEWED.replace("blue greedy", "blue self"))
+    wait(d, "the record of engines", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "self")
     click(d, "rematch")
     wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and js(d, "S.players.red.type") == "ewn"
          and js(d, "S.players.blue.type") == "ewn")
     said = wait(d, "the note on the seats", lambda d: "Rematch" in note_shown(d) and note_shown(d))
-    assert "Red: this engine" in said and "in place of mcts:3000" in said and "Blue: this engine" in said, \
+    assert "Red: this engine" in said and "Blue: this engine" in said, \
         f"the rematch's note does not say what each seat became: {said!r}"
     assert js(d, "S.running") is False and ply_count(d) == 0, "the engines play the rematch unasked"
     wait(d, "the offer of a seat", lambda d: d.find_element(By.ID, "seat-offer").is_displayed())
@@ -1842,6 +1905,51 @@ def rematch_of_engines_takes_a_seat(d):
     print("rematch of two engines: the note says each seat, the game waits, Play Blue takes a seat")
 
 
+def start_game_asks(d):
+    """Start game over an unfinished game asks first, as Load and a link do, saying what it
+    replaces; kept, the game goes on; told yes, the new game starts."""
+    new_game(d, ("human",), ("human",), 5)
+    roll_if_needed(d)
+    d.execute_script("playMove(S.legal[0])")
+    wait(d, "a move of the game", lambda d: ply_count(d) == 1 and idle(d))
+    open_form(d)
+    click(d, "ng-start")
+    wait(d, "the question before replacing it", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    asked = d.find_element(By.ID, "replace-ask-text").text
+    assert asked.startswith("Start game begins a new game.") and "1 move, not finished" in asked, asked
+    # By the button pressed, in view where it was pressed.
+    seen = js(d, "['replace-yes', 'replace-no'].every((id) => { const r = $(id).getBoundingClientRect();"
+                 " return r.top >= 0 && r.bottom <= innerHeight; })")
+    assert seen, "the question's answers are out of view"
+    click(d, "replace-no")
+    time.sleep(0.5)
+    assert ply_count(d) == 1 and not d.find_element(By.ID, "replace-ask").is_displayed(), "Keep this game lost it"
+    click(d, "ng-start")
+    wait(d, "the question again", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    click(d, "replace-yes")
+    wait(d, "the new game", lambda d: ply_count(d) == 0 and idle(d))
+    print("Start game over an unfinished game asks, as Load and a link do")
+
+
+def phone_actions_show_their_result(d):
+    """At 390x844, Show analysis and Review bring their card's top onto the first screen (they
+    were two to three screens below the board, and the press seemed to do nothing)."""
+    mode = js(d, "mode")
+    d.execute_script("setMode('play')")
+    new_game(d, ("human",), ("ewn", 2, 50), 31)
+    roll_if_needed(d)
+    wait(d, "the analysis held", lambda d: d.find_element(By.ID, "held-msg").is_displayed())
+    d.execute_script("window.scrollTo(0, 0)")
+    d.find_element(By.TAG_NAME, "body").send_keys("v")
+    wait(d, "the analysis shown", lambda d: d.find_element(By.ID, "analysis-die").is_displayed())
+    time.sleep(0.3)
+    top = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
+    assert 0 <= top < 844 - 100, f"after Show analysis the analysis card's top is at {top} px"
+    shot(d, "phone-show-analysis.png", top=False)
+    d.execute_script(f"setMode({mode!r})")
+    print(f"phone: Show analysis brings its card up (top at {top} px)")
+
+
 def show_analysis_once(d):
     """Show analysis (V) shows it for the game on the board only: the switch above the board stays
     on 'when asked', and the next game holds the analysis again; V shows and hides it."""
@@ -1849,6 +1957,11 @@ def show_analysis_once(d):
     new_game(d, ("human",), ("ewn", 2, 50))
     roll_if_needed(d)
     wait(d, "the analysis held", lambda d: d.find_element(By.ID, "held-msg").is_displayed())
+    # Its heading says it waits, never that it searches (while the search behind it runs too).
+    for _ in range(10):
+        note = d.find_element(By.ID, "analysis-note").text
+        assert note == "(hidden until you ask: V)", f"the held analysis' heading says {note!r}"
+        time.sleep(0.05)
     click(d, "show-analysis")
     wait(d, "the analysis once asked", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr")
          and d.find_element(By.ID, "analysis-die").is_displayed())
@@ -1929,6 +2042,7 @@ def new_players_report():
         d.get(URL)
         wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
         show_analysis_once(d)
+        start_game_asks(d)
         record_bar_by_the_board(d, 1280)
         seen = legend_names_the_cube_taken(d)
         navigate_to(d, 5)
@@ -1936,6 +2050,7 @@ def new_players_report():
             f"game 3, move 5: the legend says {d.find_element(By.ID, 'lg-took').text!r}"
         shot(d, "desktop-legend-took-6.png")
         print(f"legend: the cube taken named as its badge at {seen} captures")
+        a_loaded_records_engine_answers(d)
         rematch_of_engines_takes_a_seat(d)
     finally:
         close(d)
@@ -1946,6 +2061,7 @@ def new_players_report():
         record_bar_by_the_board(d, 390)
         status_whole_on_a_phone(d)
         review_heading_stays_on_a_phone(d)
+        phone_actions_show_their_result(d)
     finally:
         close(d)
 
@@ -2001,9 +2117,9 @@ def phone_board_still_in_review(d):
     wait(d, "the page to stop scrolling", scroll_settled)
     assert js(d, "scrollY") == 0, f"loading a record left the page scrolled {js(d, 'scrollY')} px"
     legend_only_for_drawn_arrows(d, "a loaded record's last position")
-    # The record's engines, which the arena seats as people here, say so.
+    # The record's ewn is this engine, its mcts:3000 the person's seat: the bars say which.
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert all("(you play it here)" in b for b in bars), f"a record's engines seated as people say nothing: {bars}"
+    assert "this engine here" in bars[0] and "you, for mcts:3000" in bars[1], f"the bars of a record's players: {bars}"
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}
@@ -2075,8 +2191,8 @@ def record_journeys():
     """What a new player did with a record and a reviewed game, each from an untouched page:
     at 1280x800 the board, the die and the controls, the move list and the step buttons are in
     view without scrolling, at the start and with a loaded record; Rematch after loading a record
-    of a person against an engine the arena does not know keeps the engine's seat an engine (this
-    engine, said under the board); the New game form then and after reopening the page offers a
+    of a person against an engine the arena does not know keeps the seats as loaded (a person
+    in the engine's seat, said under the board); the New game form then and after reopening the page offers a
     person against the engine, not the record's names; replaying the game's own next move at a
     step back steps forward along it, with no side line; Turn board says what it does."""
     d = browser(1280, 800)
@@ -2105,12 +2221,14 @@ def record_journeys():
         assert js(d, "S.main") is None and ply_count(d) == 19, "replaying the game's move made a side line"
         assert not d.find_elements(By.CSS_SELECTOR, "#moves li.side"), "a side line in the move list"
         navigate_to(d, 19)
-        # Rematch: the record's engine is not one of this arena's: this engine takes its seat.
+        # Rematch: the same seats as loaded (the record's engine is not one of this arena's, so
+        # a person plays it), colours swapped, and the note says so.
         click(d, "rematch")
-        wait(d, "the rematch", lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
-        said = wait(d, "the note on the seat not kept", lambda d: "mcts:400000" in note_shown(d) and note_shown(d))
-        assert "this engine" in said, f"the rematch's note: {said!r}"
-        assert "Red: ewn" in d.find_element(By.ID, "bar-red").text and "Blue: Person" in d.find_element(By.ID, "bar-blue").text
+        wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and js(d, "S.players.red.type") == "human"
+             and js(d, "S.players.blue.type") == "human")
+        said = wait(d, "the note on the seats", lambda d: "mcts:400000" in note_shown(d) and note_shown(d))
+        assert "Red: a person in place of mcts:400000" in said, f"the rematch's note: {said!r}"
+        assert "Red: Person" in d.find_element(By.ID, "bar-red").text and "Blue: Person" in d.find_element(By.ID, "bar-blue").text
         shot(d, "desktop-rematch-of-a-record.png")
         watcher_not_told_the_controllers_notes(d.current_url)
         # The New game form offers a person against the engine.
@@ -2130,7 +2248,7 @@ def record_journeys():
         assert form(d) == ["human", "ewn"], f"the New game form of a page opened on a record: {form(d)}"
     finally:
         close(d)
-    print("records: in view at 1280x800, rematch keeps the engine, the form offers a playable game, "
+    print("records: in view at 1280x800, rematch keeps the seats, the form offers a playable game, "
           "the game's own move steps forward")
 
 

@@ -1700,40 +1700,57 @@ fn bad_tables_stop_the_arena_before_its_address() {
     );
 }
 
-/// A loaded record names its players; a rematch keeps its seats playable: a person stays a
-/// person, an engine the arena does not know (`greedy` here, started without `--engine`) is
-/// played by this engine, and the page is told what each seat became; with no person seated
-/// the rematch waits until one takes a seat. The players' names are marked as the
-/// record's, so that the New game form does not offer them.
+/// A loaded record names its players and seats them as the arena can: this engine's `ewn` is
+/// this engine (it answers a person's moves in a side line from the record), an engine the
+/// arena does not run (`greedy` here, started without `--engine`) is a person, marked as the
+/// record's. A rematch keeps those seats, colours swapped, and the page is told what each seat
+/// is; with no person seated the rematch waits until one takes a seat.
 #[test]
-fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
+fn a_loaded_record_seats_this_engine_and_the_rematch_keeps_the_seats() {
     let g = Gui::start();
     g.quiet();
     let s = g.post("/api/record", json!({ "text": REVIEWED }));
+    assert_eq!(s["players"]["red"]["type"], "ewn", "{}", s["players"]);
+    assert_eq!(s["players"]["red"]["label"], "ewn");
+    assert_eq!(s["players"]["red"]["recorded"], true);
     assert_eq!(s["players"]["blue"]["label"], "greedy");
-    assert_eq!(
-        s["players"]["blue"]["type"], "human",
-        "a name only, shown as it is"
-    );
+    assert_eq!(s["players"]["blue"]["type"], "human", "not run here");
     assert_eq!(s["players"]["blue"]["recorded"], true);
     assert!(s["notice"].is_null(), "{}", s["notice"]);
+    // A side line: Blue (the person) plays another move at ply 7; this engine answers as Red.
+    g.post("/api/navigate", json!({"ply": 7}));
+    let s = g.state();
+    let other = legal(&s)
+        .into_iter()
+        .find(|m| m != "d3c3")
+        .expect("another move for Blue");
+    let s = g.post("/api/move", json!({ "move": other }));
+    assert_eq!(s["main"]["branch"], 7, "a side line: {}", s["main"]);
+    let s = g.wait("this engine's answer in the side line", |s| {
+        plies(s) >= 9 || !s["error"].is_null()
+    });
+    assert!(s["error"].is_null(), "{}", s["error"]);
+    assert_eq!(s["plies"][8]["side"], "r", "{}", s["plies"][8]);
+    // The rematch: the same seats, colours swapped.
     let s = g.post("/api/rematch", json!({}));
-    for side in ["red", "blue"] {
-        assert_eq!(
-            s["players"][side]["type"], "ewn",
-            "{side}: {}",
-            s["players"]
-        );
-        assert_eq!(s["players"][side]["recorded"], false);
-    }
+    assert_eq!(s["players"]["red"]["type"], "human", "{}", s["players"]);
+    assert_eq!(s["players"]["blue"]["type"], "ewn", "{}", s["players"]);
     let notice = s["notice"].as_str().expect("a notice").to_string();
-    // Each seat is said; this engine's own name needs no word, the other engine's does.
     assert!(
-        notice.starts_with("Rematch, colours swapped. Red: this engine (level 10, 500 ms) in place of greedy, which is not one of this arena's players")
+        notice.starts_with("Rematch, colours swapped. Red: a person in place of greedy, which is not one of this arena's players")
             && notice.ends_with("Blue: this engine (level 10, 500 ms)."),
         "{notice}"
     );
-    // No seat is a person: the rematch waits for one to be taken (or Resume).
+    assert_eq!(s["running"], true, "a person plays: the rematch goes on");
+    // Engines only (this engine by both of `ewn match`'s names): the rematch waits.
+    let engines = REVIEWED.replace("blue greedy", "blue self");
+    let s = g.post("/api/record", json!({ "text": engines }));
+    assert_eq!(s["players"]["blue"]["type"], "ewn", "{}", s["players"]);
+    let s = g.post("/api/rematch", json!({}));
+    for side in ["red", "blue"] {
+        assert_eq!(s["players"][side]["type"], "ewn", "{side}");
+        assert_eq!(s["players"][side]["recorded"], false);
+    }
     assert_eq!(
         s["running"], false,
         "a rematch of engines only plays on unasked"
@@ -1742,11 +1759,10 @@ fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
     let s = g.post("/api/players", json!({"blue": {"type": "human"}}));
     assert_eq!(s["players"]["blue"]["type"], "human");
     assert!(s["notice"].is_null(), "{}", s["notice"]);
-    // A person in the record stays a person; the notice names only the engine replaced.
+    // A person in the record stays a person, and the notice says no word of its name.
     let person = REVIEWED.replace("red ewn", "red human");
     g.post("/api/record", json!({ "text": person }));
     let s = g.post("/api/rematch", json!({}));
-    assert_eq!(s["players"]["red"]["type"], "ewn", "greedy, now Red");
     assert_eq!(s["players"]["blue"]["type"], "human");
     let notice = s["notice"].as_str().expect("a notice");
     assert!(
@@ -1755,7 +1771,6 @@ fn a_rematch_of_a_loaded_record_keeps_engines_engines() {
             && !notice.contains("human"),
         "{notice}"
     );
-    assert_eq!(s["running"], true, "a person plays: the rematch goes on");
     // The next game starts without it.
     let s = g.post(
         "/api/new",

@@ -56,7 +56,6 @@ let TOKEN = (() => {
 })();
 let tokenRefused = false; // the kept token was another run's
 let watchNoteClosed = false; // the watch-only note dismissed
-let pendingLoad = ''; // a record's text waiting for the person's yes to replace the game
 let formFromRecord = false; // a record was loaded: the form offers lastStarted, not its players
 let lastStarted = null; // the players, first side and dice of the last game started here
 
@@ -119,6 +118,14 @@ function toggleReveal() {
   if (held()) {
     revealedIn = S.game;
     say('The analysis is shown for this game; the next game waits again.');
+    // On a phone the card is below the board and its controls: brought up, so that the press
+    // shows what it did.
+    if (window.innerWidth <= 900) {
+      render(S);
+      const top = $('analysis-card').getBoundingClientRect().top;
+      window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
+      return;
+    }
   } else if (mode === 'play' && revealed() && !gameOver() && personPlays()) {
     revealedIn = null;
     say('The analysis waits again until you ask or the game ends.');

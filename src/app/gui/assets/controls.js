@@ -18,7 +18,49 @@ function showPlayerFields(fs) {
   fs.querySelector('.p-name').hidden = type !== 'engine';
 }
 
-async function startGame() {
+// The one question before anything replaces the game on the board (a link, Start game, Load).
+// Asked when the game has moves and is not finished; for a link, opened without a click on this
+// page, also when it is finished, since a finished game is still there to review. It says what
+// would be replaced, by the control that asked (`at`: a marker where the question shows), and
+// the answer runs `onYes` or `onNo`.
+let replaceAnswer = null;
+function replacesGame(evenFinished) {
+  return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver());
+}
+function askReplace({ at, lead, yes, onYes, onNo }) {
+  const box = $('replace-ask');
+  $(at).after(box);
+  const over = gameOver();
+  const n = S.plies.length;
+  const won = S.winner || (S.main && S.main.winner);
+  const end = over ? (won ? `, ${SIDE_NAME[won]} won` : ', finished') : ', not finished';
+  $('replace-ask-text').textContent = `${lead} This replaces the game on the board ` +
+    `(${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
+  $('replace-yes').textContent = yes;
+  // Kept, the keyboard goes back to where the question was asked from (the board after a link).
+  const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+  replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
+  box.hidden = false;
+  $('replace-yes').focus();
+}
+function answerReplace(yes) {
+  const a = replaceAnswer;
+  replaceAnswer = null;
+  $('replace-ask').hidden = true;
+  if (a) (yes ? a.onYes : a.onNo)();
+}
+
+async function startGame(asked) {
+  if (asked !== true && replacesGame(false)) {
+    askReplace({
+      at: 'start-ask-at',
+      lead: 'Start game begins a new game.',
+      yes: 'Start the new game',
+      onYes: () => startGame(true),
+      onNo: () => say('The game goes on; no new game was started.'),
+    });
+    return null;
+  }
   const body = {
     red: readPlayer('red'),
     blue: readPlayer('blue'),
@@ -55,13 +97,19 @@ function listGames(text) {
   let cur = null;
   for (const line of String(text).split('\n')) {
     const w = line.trim().split(/\s+/);
-    if (w[0] === 'game') { cur = { n: w[1] || String(games.length + 1), red: '', blue: '', result: '' }; games.push(cur); }
+    if (w[0] === 'game') { cur = { n: w[1] || String(games.length + 1), red: '', blue: '', result: '', moves: 0 }; games.push(cur); }
     else if (cur && (w[0] === 'red' || w[0] === 'blue')) cur[w[0]] = w.slice(1).join(' ');
-    else if (cur && w[0] === 'result') cur.result = w[1] === 'r' ? 'Red won' : w[1] === 'b' ? 'Blue won' : w.slice(1).join(' ');
+    else if (cur && w[0] === 'move') cur.moves += 1;
+    else if (cur && w[0] === 'result') {
+      const how = w.slice(2).join(' ');
+      cur.result = w[1] === 'r' || w[1] === 'b' ? `${SIDE_NAME[w[1]]} won${how ? ` (${how})` : ''}` : w.slice(1).join(' ');
+    }
   }
   const sel = $('record-game');
   const keep = sel.value;
-  sel.innerHTML = games.map((g, i) => `<option value="${i + 1}">game ${esc(g.n)}: ${esc(g.red)} – ${esc(g.blue)}${g.result ? ` (${esc(g.result)})` : ''}</option>`).join('');
+  // Short, so that a whole entry fits the picker: "3. ewn–mcts:3000, Red won (goal), 41 moves".
+  sel.innerHTML = games.map((g, i) => `<option value="${i + 1}">${esc(g.n)}. ${esc(g.red)}–${esc(g.blue)}` +
+    `${g.result ? `, ${esc(g.result)}` : ''}, ${g.moves} move${g.moves === 1 ? '' : 's'}</option>`).join('');
   if (keep && Number(keep) <= games.length) sel.value = keep;
   $('record-pick').hidden = games.length < 2;
   return games.length;
@@ -83,7 +131,9 @@ function drawRecordBar(s) {
   const pick = $('rec-game');
   if (pick.dataset.text !== loadedFrom.text) {
     pick.dataset.text = loadedFrom.text;
-    pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}">${esc(o.textContent)}</option>`).join('');
+    // Narrower than the Record card's: each entry its players and result, the rest in its title.
+    pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}" title="${esc(o.textContent)}">` +
+      `${esc(o.textContent.replace(/ \([^)]*\), \d+ moves?$|, \d+ moves?$/, ''))}</option>`).join('');
   }
   if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
   const picked = pick.options[pick.selectedIndex];
@@ -114,13 +164,16 @@ async function loadRecord(text, asked) {
   const many = listGames(text) > 1;
   const game = many ? Number($('record-game').value) || 1 : 1;
   const sameRecord = loadedFrom && loadedFrom.text === text && asLoaded();
-  if (!asked && !sameRecord && S && S.plies.length > 0 && !S.winner) {
-    pendingLoad = text;
-    $('load-ask').hidden = false;
-    $('load-yes').focus();
+  if (!asked && !sameRecord && replacesGame(false)) {
+    askReplace({
+      at: 'load-ask-at',
+      lead: many ? `Load opens game ${game} of the record.` : 'Load opens the record\'s game.',
+      yes: 'Load the record',
+      onYes: () => loadRecord(text, true),
+      onNo: () => say('The game goes on; the record was not loaded.'),
+    });
     return null;
   }
-  $('load-ask').hidden = true;
   // The New game form then offers the last game started (or the usual one), not the record's.
   formFromRecord = true;
   const s = await post('/api/record', { text, game });
@@ -384,9 +437,11 @@ const positionLink = () => `${location.origin}/?` + (TOKEN ? `token=${encodeURIC
   `position=${encodeURIComponent(S.fen)}&variant=${encodeURIComponent(S.variant.name)}`;
 
 // Opens the position of a link (?position=...): a game from it with the form's players. The
-// person is asked only when an unfinished game with moves would be replaced by another position;
-// a link to the position on the board changes nothing. A position that does not start is taken
-// out of the form again, so that the next Start game is not refused for it.
+// person is asked whenever a game with moves (finished too: it may still be reviewed) would be
+// replaced by another position; a link to the position on the board changes nothing. Kept, the
+// game goes on and the linked position waits in the New game form's position field. A position
+// that does not start is taken out of the form again, so that the next Start game is not
+// refused for it.
 async function openLinked() {
   const l = LINKED;
   if (!l || !S) return;
@@ -396,20 +451,34 @@ async function openLinked() {
     say('The linked position is the one on the board.');
     return;
   }
-  if (S.plies.length > 0 && !gameOver()) {
-    $('link-ask').hidden = false;
-    $('link-yes').focus();
+  if (replacesGame(true)) {
+    askReplace({
+      at: 'link-ask-at',
+      lead: `This link opens another position (${l.position}${l.variant ? `, ${l.variant}` : ''}).`,
+      yes: 'Open the linked position',
+      onYes: startLinked,
+      onNo: keepForLink,
+    });
     return;
   }
   await startLinked();
 }
 
-async function startLinked() {
+// The game stays; the linked position waits in the New game form, to start later.
+function keepForLink() {
   const l = LINKED;
-  $('link-ask').hidden = true;
   const v = S.variants.find((x) => x.name === l.variant) || S.variant;
   open_form_for(v.name, l.position);
-  const s = await startGame();
+  const how = 'The linked position is in New game\'s position field: Start game opens it (empty the field for a usual start), or open the link again.';
+  flash(`Kept this game. ${how}`, 'info');
+  say(`Kept this game. ${how}`);
+}
+
+async function startLinked() {
+  const l = LINKED;
+  const v = S.variants.find((x) => x.name === l.variant) || S.variant;
+  open_form_for(v.name, l.position);
+  const s = await startGame(true);
   $('ng-position').value = '';
   if (!s) flash(`The linked position did not start (${localError || 'refused'}); the game goes on.`);
 }
@@ -570,7 +639,7 @@ function wire() {
     fs.querySelector('.p-type').addEventListener('change', () => showPlayerFields(fs));
     showPlayerFields(fs);
   });
-  $('ng-start').addEventListener('click', startGame);
+  $('ng-start').addEventListener('click', () => startGame());
   $('ng-arrange').addEventListener('click', () => {
     if (setupMode) { setupMode = false; render(S); } else enterSetupMode();
   });
@@ -608,10 +677,8 @@ function wire() {
     say(`You play ${side === 'red' ? 'Red' : 'Blue'}; the engine plays the other side.`);
     showBoard();
   }));
-  $('link-yes').addEventListener('click', startLinked);
-  $('load-yes').addEventListener('click', () => loadRecord(pendingLoad, true));
-  $('load-no').addEventListener('click', () => { $('load-ask').hidden = true; say('The game goes on; the record was not loaded.'); });
-  $('link-no').addEventListener('click', () => { $('link-ask').hidden = true; say('The game goes on; the link was not opened.'); });
+  $('replace-yes').addEventListener('click', () => answerReplace(true));
+  $('replace-no').addEventListener('click', () => answerReplace(false));
   const settings = () => post('/api/settings', {
     analysis: $('set-analysis').checked,
     analysis_ms: Number($('set-analysis-ms').value),

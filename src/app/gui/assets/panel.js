@@ -35,6 +35,8 @@ function drawAnalysis() {
   const a = S.analysis;
   let note = '';
   if (!a.enabled) note = 'off';
+  // Held back while the person plays: the heading says it waits, whatever runs behind it.
+  else if (held()) note = '(hidden until you ask: V)';
   else if (a.busy) note = 'searching…';
   else if (a.depth) note = `depth ${a.depth}`;
   $('analysis-note').textContent = note;
@@ -378,8 +380,12 @@ function drawPlayers() {
     const pname = bar.querySelector('.pname');
     // A record's player the arena seats as a person (a program it does not run) says so: the
     // person plays it here, and nothing answers for it.
+    // A record's player the arena runs as this engine (its `ewn`, `self`) says so too.
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
-    pname.textContent = pname.title = `${SIDE_NAME[side]}: ${describePlayer(p)}${yours ? ' (you play it here)' : ''}`;
+    const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
+    const who = ours ? `${p.label}, this engine here (level ${p.level} · ${p.movetime} ms)`
+      : yours ? `you, for ${p.label}` : describePlayer(p);
+    pname.textContent = pname.title = `${SIDE_NAME[side]}: ${who}`;
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';

@@ -304,9 +304,9 @@ fn flipped(b: &Board) -> Option<Board> {
     parse_fen_in(b.variant(), &format!("{board} {other}")).ok()
 }
 
-/// What a rematch of a loaded record made of each seat, in words: who plays Red and Blue now,
-/// and which recorded engine this engine stands in for. (When no seat is a person the page
-/// offers the seats itself.)
+/// What a rematch of a loaded record made of each seat, in words: who plays Red and Blue now
+/// (the seats of the loaded game, colours swapped), and which recorded engine a person plays in
+/// place of. (When no seat is a person the page offers the seats itself.)
 fn rematch_note(players: &[PlayerConfig; 2], names: &[Option<String>; 2]) -> String {
     let mut note = String::from("Rematch, colours swapped.");
     for (c, (p, name)) in [Color::Red, Color::Blue]
@@ -321,7 +321,7 @@ fn rematch_note(players: &[PlayerConfig; 2], names: &[Option<String>; 2]) -> Str
             PlayerConfig::Engine { name, .. } => format!("the engine {name}"),
         };
         let instead = match (p, name) {
-            (PlayerConfig::Ewn { .. }, Some(n)) if !names_this_engine(n) => format!(
+            (PlayerConfig::Human {}, Some(n)) if !names_a_person(n) => format!(
                 " in place of {n}, which is not one of this arena's players \
                  (ewn gui --engine adds it)"
             ),
@@ -733,24 +733,14 @@ impl State {
 
     /// The same players again with colours swapped: each keeps its arrangement, the same side
     /// moves first, and seeded dice keep the seed, so the two games form a pair as in a match.
-    /// After a loaded record, a seat whose recorded name is an engine is played by an engine (a
-    /// rematch never turns engines into people): by that engine when the arena knows it, else
-    /// by this engine, and a name that stands for a person keeps a person. The page is told
-    /// what each seat became; when no seat is a person the rematch waits (paused) for the person
-    /// to take a seat or let the engines play, so that it never plays on unasked.
+    /// After a loaded record the seats are those the record was loaded with (this engine for
+    /// `ewn`, an engine of the arena by its name, else a person), and the page is told what each
+    /// seat became; when no seat is a person the rematch waits (paused) for the person to take
+    /// a seat or let the engines play, so that it never plays on unasked.
     pub fn rematch(&mut self, shared: &Shared) -> Result<(), GuiError> {
         self.ready()?;
         let recorded = self.recorded.clone();
-        let kept = [0, 1].map(|i| {
-            let config = self.seats[i].config.clone();
-            match &recorded[i] {
-                Some(name) if config == PlayerConfig::Human {} && !names_a_person(name) => {
-                    arena_engine()
-                }
-                _ => config,
-            }
-        });
-        let [red, blue] = kept;
+        let [red, blue] = [0, 1].map(|i| self.seats[i].config.clone());
         let players = [blue, red];
         let (setups, position) = match Start::from_board(&self.game.start) {
             Start::Setups { red, blue, .. } => {
@@ -820,7 +810,12 @@ impl State {
         }
         let seed = player_seed(g.dice);
         for (c, name) in [(Color::Red, &rec.red), (Color::Blue, &rec.blue)] {
-            let config = PlayerConfig::from_label(name, &self.offer.roster);
+            let config = match PlayerConfig::from_label(name, &self.offer.roster) {
+                // `ewn match` writes this engine as `ewn` or `self`: it is this engine here
+                // too, at the arena's level, so that it answers in a side line from the record.
+                PlayerConfig::Human {} if names_this_engine(name) => arena_engine(),
+                c => c,
+            };
             self.new_seat(c, config, seed)?;
             self.recorded[c.idx()] = Some(name.clone()).filter(|n| !n.trim().is_empty());
         }
@@ -830,9 +825,16 @@ impl State {
         self.flow.pending = None;
         self.flow.error = None;
         self.flow.notice = None;
-        self.flow.running = false;
         self.counters.games += 1;
         self.game = g;
+        // With a person seated, the engines answer the person's moves in a side line; an
+        // engine to move at the record's end (an unfinished game) waits for Resume, and a
+        // record of engines only never plays on unasked.
+        let person = self.is_human(Color::Red) || self.is_human(Color::Blue);
+        let waits = self.game.is_live()
+            && !self.game.over()
+            && !self.is_human(self.game.board().side_to_move());
+        self.flow.running = person && !waits;
         Ok(())
     }
 
