@@ -364,6 +364,11 @@
     // new game waits off the screen until the card goes, and then takes its place.
     const gone = []; // cards whose time is up, in place until a new game takes their place
     for (const el of [...$('games').children]) {
+      // An empty place a card left: the next new game takes it.
+      if (el.classList.contains('slot')) {
+        gone.push(el);
+        continue;
+      }
       const n = Number(el.id.replace('game-', ''));
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
@@ -408,21 +413,24 @@
       if (document.getElementById(`game-${g.number}`)) gameCard(g);
       else waiting.push(g);
     }
+    // A card whose time is up with no game to take its place leaves its place empty, so that
+    // the cards after it do not move up.
     for (const el of gone) {
       if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
-      else el.remove();
+      else if (!el.classList.contains('slot')) {
+        const slot = document.createElement('div');
+        slot.className = 'slot';
+        slot.setAttribute('aria-hidden', 'true');
+        el.replaceWith(slot);
+      }
     }
-    // A new card that takes no other's place goes before the first of a later game (in a
-    // match's first views the games show up in any order).
-    while (waiting.length && cards.children.length < slots) {
-      const g = waiting.shift();
-      const after = [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
-      cards.insertBefore(gameCard(g), after || null);
-    }
+    // A new card that takes no other's place joins the others at the end (in a match's first
+    // views the games show up in any order: a card placed by number would move those after it).
+    while (waiting.length && cards.children.length < slots) cards.appendChild(gameCard(waiting.shift()));
     measureInfo(slots);
     receivedAt = performance.now();
     tick();
-    $('no-games').hidden = $('games').children.length > 0;
+    $('no-games').hidden = $('games').querySelector('.game') !== null;
     standings(v);
     finished(v);
     fitPanel();
