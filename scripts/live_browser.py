@@ -401,25 +401,30 @@ def steady_hall():
             "--movetime", "50", "--grace", "400", "--pace", "800", "--live-linger", "10"]
     with live_match(args, 1280, 800) as (d, _, match):
         wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
-        # Every 100 ms, the top bar's height and each card's board (place and size), from the
-        # first card on.
+        # Every 100 ms, the top bar's height and the boards' sizes from the first card on, and
+        # each card's board (place and size) once a game has ended (the first games show up
+        # in any order, and their cards are put in order of number meanwhile).
         d.execute_script(
-            "window.steady = {tops: new Set(), boards: {}, ends: 0};"
+            "window.steady = {tops: new Set(), sizes: new Set(), boards: {}, ends: 0};"
             "window.steadyTimer = setInterval(() => {"
+            " if (document.body.classList.contains('ended')) return;"
             " window.steady.tops.add(document.querySelector('.top').offsetHeight);"
+            " const done = !/^0 games finished/.test(document.getElementById('status').textContent);"
             " if (/ ended/.test(document.getElementById('status').textContent)) window.steady.ends += 1;"
             " for (const c of document.querySelectorAll('#games .game')) {"
             "  const r = c.querySelector('.board').getBoundingClientRect();"
+            "  window.steady.sizes.add(Math.round(r.width));"
             "  const k = `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}`;"
-            "  (window.steady.boards[c.id] = window.steady.boards[c.id] || new Set()).add(k); } }, 100);")
+            "  if (done) (window.steady.boards[c.id] = window.steady.boards[c.id] || new Set()).add(k); } }, 100);")
         wait_for(f"{where}: the final screen", lambda: d.execute_script(
             "return document.body.classList.contains('ended');"))
         seen = d.execute_script(
             "clearInterval(window.steadyTimer); const s = window.steady;"
-            "return {tops: [...s.tops], ends: s.ends,"
+            "return {tops: [...s.tops], ends: s.ends, sizes: [...s.sizes],"
             " moved: Object.entries(s.boards).filter(([, v]) => v.size > 1).map(([k, v]) => [k, [...v]])};")
         assert seen["ends"], f"{where}: no game's end was seen in the status line"
         assert len(seen["tops"]) == 1, f"{where}: the top bar changed height: {seen['tops']}"
+        assert len(seen["sizes"]) == 1, f"{where}: the boards changed size: {seen['sizes']}"
         assert not seen["moved"], f"{where}: boards moved or changed size: {seen['moved'][:4]}"
         numbers = d.execute_script(
             "return [...document.querySelectorAll('#finished tr:not(.movesrow)')].map((r) => +r.cells[0].textContent);")

@@ -424,9 +424,14 @@
         el.replaceWith(slot);
       }
     }
-    // A new card that takes no other's place joins the others at the end (in a match's first
-    // views the games show up in any order: a card placed by number would move those after it).
-    while (waiting.length && cards.children.length < slots) cards.appendChild(gameCard(waiting.shift()));
+    // A new card that takes no other's place joins the others: in order of number while the
+    // match's first games show up (in any order), at the end once a game has ended, so that no
+    // card moves then.
+    while (waiting.length && cards.children.length < slots) {
+      const g = waiting.shift();
+      const after = v.games_done ? null : [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
+      cards.insertBefore(gameCard(g), after || null);
+    }
     measureInfo(slots);
     receivedAt = performance.now();
     tick();
