@@ -37,6 +37,13 @@ once, paced) at 1280x800 and 390x844: the cards carry the given names; a game's 
 final position who won and how, whole; each finished game's result reads in full ("Rita (Red),
 goal"), as does each final board's, with no heading cut; and every game that ended while the match
 ran is named in the status line.
+
+A hall of four games at once at 1280x800 (`steady_hall`, 3x3 among four players, paced): the top
+bar keeps its height and no board moves or changes size as games end while others run, the
+finished games are listed by number, and the final screen shows the result and the whole final
+standings without scrolling (`final_fits_the_screen`, also after each 1280-wide match). Wherever
+the tables are checked, the opened report keeps each of its lines on one line and scrolls
+sideways inside its own box (`report_keeps_its_lines`).
 """
 
 import contextlib
