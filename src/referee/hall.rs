@@ -94,6 +94,9 @@ pub struct Snapshot {
     pub per_move: bool,
     /// The least time between two moves of a game (`--pace`).
     pub pace: Duration,
+    /// How many games the match plays at once (0 until its games start), so that a page lays
+    /// out its screen for them all from the first view.
+    pub concurrency: u64,
 }
 
 #[derive(Default)]
@@ -111,6 +114,7 @@ struct State {
     shown_at: BTreeMap<u64, (Instant, usize)>,
     /// The least time between two moves of a game, for spectators (`--pace`).
     pace: Duration,
+    concurrency: u64,
 }
 
 /// Adds a finished game to the standings table, kept with most points first (then by name).
@@ -188,6 +192,11 @@ impl Hall {
     /// before the question is asked, so that no engine's clock pays for it.
     pub fn set_pace(&self, pace: Duration) {
         self.with(|s| s.pace = pace);
+    }
+
+    /// How many games are played at once: the workers of the match's pool.
+    pub fn set_concurrency(&self, games: usize) {
+        self.with(|s| s.concurrency = games as u64);
     }
 
     /// The least time between two moves of a game (zero unless the match is paced).
@@ -305,6 +314,7 @@ impl Hall {
             over: g.over,
             per_move: g.per_move,
             pace: g.pace,
+            concurrency: g.concurrency,
         }
     }
 }

@@ -316,6 +316,9 @@ pub(super) fn play_slots(
         sink: Mutex::new((live, out, record)),
     };
     let workers = t.concurrency.clamp(1, MAX_CONCURRENCY).min(to_play.max(1));
+    if let Some(h) = &t.hall {
+        h.set_concurrency(workers);
+    }
     let cpus = if t.affinity {
         let cpus = crate::players::engine::usable_cpus();
         if cpus.is_empty() {

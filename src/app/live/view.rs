@@ -143,6 +143,8 @@ pub struct HallView {
     pub per_move: bool,
     /// The least time between two moves of a game (`--pace`), in ms; 0 when not paced.
     pub pace_ms: u64,
+    /// How many games the match plays at once (0 before its games start).
+    pub concurrency: u64,
 }
 
 /// A cube as the page names it: its side's letter and its number (`R3`, `B12`).
@@ -263,6 +265,7 @@ pub fn hall_view(s: &Snapshot) -> HallView {
         over: s.over,
         per_move: s.per_move,
         pace_ms: s.pace.as_millis() as u64,
+        concurrency: s.concurrency,
     }
 }
 
@@ -303,6 +306,18 @@ mod tests {
         assert_eq!(g.die, Some(9));
         assert_eq!(g.to_move, side_letter(after.side_to_move()).to_string());
         assert!(!g.over);
+    }
+
+    /// The view says how many games run at once from before the first game starts, so that a
+    /// page lays out its screen for them all at once.
+    #[test]
+    fn the_view_says_how_many_games_run_at_once() {
+        let hall = Hall::default();
+        assert_eq!(hall_view(&hall.snapshot()).concurrency, 0);
+        hall.set_concurrency(4);
+        let view = hall_view(&hall.snapshot());
+        assert_eq!(view.concurrency, 4);
+        assert!(view.games.is_empty());
     }
 
     /// A game whose position has ended is said to be over, so that the page drops its stale

@@ -30,6 +30,8 @@
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
 
+  // A name that may wrap after its colon or equals sign ("mcts:|1000") rather than be cut.
+  const breakable = (s) => esc(s).replace(/([:=])/g, '$1<wbr>');
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const clock = (ms) => {
     const s = Math.max(0, ms) / 1000;
@@ -83,7 +85,7 @@
         if (row < NAME_ROW) continue;
         const board = Math.floor(wide ? Math.min(cw - PAD - INFO_W - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
         if (board > 0 && (!best || board > best.board)) {
-          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row };
+          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
         }
       }
     }
@@ -94,6 +96,10 @@
     const l = layout(n);
     grid.style.setProperty('--gcols', l.cols);
     grid.style.setProperty('--bsize', l.board ? `${l.board}px` : '100%');
+    // Each row of cards as tall as the layout gave it, whatever its cards say (a result on two
+    // lines, more moves): no board moves when another card changes.
+    if (l.height) grid.style.setProperty('--rowh', `${l.height}px`);
+    else grid.style.removeProperty('--rowh');
     grid.classList.toggle('wide', l.wide);
     // One game alone beside a large board: its names, clocks and moves in larger type, with
     // their labels (the side column wraps them).
@@ -123,7 +129,7 @@
       card.className = 'game';
       // Red starts at the top left, so its player is named above the board.
       card.innerHTML = '<h3></h3><div class="side red"></div><div class="board" role="grid"></div>' +
-        '<div class="side blue"></div><p class="roll"></p><p class="moves"></p>';
+        '<div class="side blue"></div><p class="roll"></p><p class="fell-note"></p><p class="moves"></p>';
     }
     const v = g.variant || {};
     card.querySelector('h3').textContent = `Game ${g.number}` + (v.name && v.name !== 'standard' ? ` · ${v.name}` : '');
@@ -171,11 +177,15 @@
       roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
+    // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
+    // variant with holes, so that the card keeps its height).
+    const note = card.querySelector('.fell-note');
+    note.hidden = !(v.holes && v.holes.length);
+    note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
     card.querySelector('.moves').innerHTML = moves.length
       ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b>` +
-        (g.fell ? ` <span class="fell">↓ ${esc(cubeWords(g.fell))} fell into the hole</span>` : '') +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
       : 'no move yet';
     return card;
@@ -227,6 +237,16 @@
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
   const endWords = (f, detail = true) => (f.winner ? `${winnerName(f)} (${SIDE[f.winner]}) won (${f.reason})` : `no winner (${f.reason})`) +
     (detail && f.detail ? `: ${sentence(f.detail)}` : '');
+  // Game numbers in order as runs: [5, 6, 7, 8, 10] is "5–8 and 10".
+  const numberRuns = (nums) => {
+    const runs = [];
+    for (const n of nums) {
+      const r = runs[runs.length - 1];
+      if (r && n === r[1] + 1) r[1] = n; else runs.push([n, n]);
+    }
+    const words = runs.flatMap(([a, b]) => (b - a >= 2 ? [`${a}–${b}`] : a === b ? [`${a}`] : [`${a}`, `${b}`]));
+    return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
+  };
   const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
@@ -241,13 +261,15 @@
     const said = endWords(f);
     // The winner's colour as a square (its name is bold), the way it ended in words.
     // Written out in full (the cell wraps): "ewn (Red), capture".
+    // The winner's name is bold in its column: the result says the colour and how ("Red,
+    // goal"), short, so that the names have room to be read whole.
     const result = f.winner
-      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span><b>${esc(winnerName(f))}</b> (${SIDE[f.winner]}), ${esc(f.reason)}`
+      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE[f.winner]}, ${esc(f.reason)}`
       : `no winner, ${esc(f.reason)}`;
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
     const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
-    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
+    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${breakable(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${breakable(f.blue)}</td>` +
       `<td class="res" title="${esc(said)}">${result}</td>` +
       `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
       `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
@@ -258,7 +280,8 @@
       `${f.detail ? `<br><span class="end-detail">${esc(said)}</span>` : ''}</p></td></tr>`;
   }
   function finished(v) {
-    const list = v.finished || [];
+    // By number, the highest first (the view lists them as they ended).
+    const list = [...(v.finished || [])].sort((a, b) => b.number - a.number);
     const body = $('finished');
     // Games no longer listed are forgotten.
     const listed = new Set(list.map((f) => f.number));
@@ -341,6 +364,11 @@
     // new game waits off the screen until the card goes, and then takes its place.
     const gone = []; // cards whose time is up, in place until a new game takes their place
     for (const el of [...$('games').children]) {
+      // An empty place a card left: the next new game takes it.
+      if (el.classList.contains('slot')) {
+        gone.push(el);
+        continue;
+      }
       const n = Number(el.id.replace('game-', ''));
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
@@ -364,18 +392,18 @@
     // can end between two views.
     const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
     recent.sort((a, b) => a.number - b.number);
-    // On a phone without the referee's word (in the game's row below): the line keeps to
-    // three lines.
+    // The line is short, so that it keeps to its room (one line on a wide screen, three on a
+    // phone) and never moves the boards: one game with its result ("game 7 ended: greedy (Red)
+    // won (goal)"; on a phone without the referee's word), several by their numbers alone
+    // ("games 7–11 ended"), their results in the finished games, which mark them. Its title
+    // holds every result.
     if (recent.length === 1) $('status').textContent += ` · game ${recent[0].number} ended: ${endWords(recent[0], window.innerWidth >= 700)}`;
-    else if (recent.length > 1) {
-      // Short, so that the line holds them all: "games 1, 2 and 3 ended: 1 ewn won (goal), ...".
-      const nums = recent.map((x) => x.number);
-      const short = (x) => `${x.number} ` + (x.winner ? `${winnerName(x)} won (${x.reason})` : `no winner (${x.reason})`);
-      $('status').textContent += ` · games ${nums.slice(0, -1).join(', ')} and ${nums[nums.length - 1]} ended: ` +
-        recent.map(short).join(', ');
-    }
-    $('status').title = $('status').textContent;
-    slots = Math.max(slots, v.games.length);
+    else if (recent.length > 1) $('status').textContent += ` · games ${numberRuns(recent.map((x) => x.number))} ended, marked in the finished games`;
+    $('status').title = [$('status').textContent, ...(recent.length > 1 ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
+    // The screen is laid out from the first view for the games the match plays at once (the
+    // view says how many, never more than it has games), so that no board shrinks as more games
+    // start; and for the most seen at once.
+    slots = Math.max(slots, v.games.length, v.concurrency || 0);
     applyLayout(slots);
     // The cards of running games stay where they are; a new game takes the place of a card
     // whose time is up, or else joins them, while the screen has room for it.
@@ -385,21 +413,29 @@
       if (document.getElementById(`game-${g.number}`)) gameCard(g);
       else waiting.push(g);
     }
+    // A card whose time is up with no game to take its place leaves its place empty, so that
+    // the cards after it do not move up.
     for (const el of gone) {
       if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
-      else el.remove();
+      else if (!el.classList.contains('slot')) {
+        const slot = document.createElement('div');
+        slot.className = 'slot';
+        slot.setAttribute('aria-hidden', 'true');
+        el.replaceWith(slot);
+      }
     }
-    // A new card that takes no other's place goes before the first of a later game (in a
-    // match's first views the games show up in any order).
+    // A new card that takes no other's place joins the others: in order of number while the
+    // match's first games show up (in any order), at the end once a game has ended, so that no
+    // card moves then.
     while (waiting.length && cards.children.length < slots) {
       const g = waiting.shift();
-      const after = [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
+      const after = v.games_done ? null : [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
       cards.insertBefore(gameCard(g), after || null);
     }
     measureInfo(slots);
     receivedAt = performance.now();
     tick();
-    $('no-games').hidden = $('games').children.length > 0;
+    $('no-games').hidden = $('games').querySelector('.game') !== null;
     standings(v);
     finished(v);
     fitPanel();
