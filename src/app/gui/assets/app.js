@@ -515,8 +515,8 @@ function onBoardClick(i) {
     if (sel && selected === sel && S.legal.includes(sel + name)) {
       takeArm = { move: sel + name, square: name };
       selected = name;
-      say(`${name} picked; click ${name} again to take it with ${sel}, or choose its target`);
-      flash(`${name} picked. Click ${name} again to take your own cube with ${sel}.`, 'info');
+      say(`${name} picked; click (or press Enter on) ${name} again to take it with ${sel}, or choose its target`);
+      flash(`${name} picked. Click (or press Enter on) ${name} again to take your own cube with ${sel}.`, 'info');
       return;
     }
     selected = name;
@@ -530,8 +530,8 @@ function onBoardClick(i) {
       // own cube it can take: never refused, but taken only on a second click, with the reason.
       takeArm = { move: sel + name, square: name };
       const only = hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`;
-      say(`${only}; click ${name} again to take your own cube with ${sel}`);
-      flash(`${only}. Click ${name} again to take your own cube with ${sel}, or click another target.`, 'info');
+      say(`${only}; click (or press Enter on) ${name} again to take your own cube with ${sel}`);
+      flash(`${only}. Click (or press Enter on) ${name} again to take your own cube with ${sel}, or choose another target.`, 'info');
       return;
     }
     playMove(sel + name);

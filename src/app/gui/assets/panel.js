@@ -635,7 +635,7 @@ function render(s) {
   if (prev && s.die !== prev.die) selected = null;
   if (hintMove && hintAt !== hintKey(s)) { hintMove = null; hintAt = null; }
   S = s;
-  if (!prev) restoreRecord(s);
+  syncRecord(s);
   const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
   const editing = $('newgame').contains(document.activeElement) || setupMode;
   if (key !== formKey && !editing) { fillForms(s); formKey = key; }
