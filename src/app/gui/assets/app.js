@@ -103,7 +103,10 @@ let revealedIn = null;
 const revealed = () => Boolean(S) && revealedIn === S.game;
 // The analysis is held back now: play mode, not asked for in this game, a person in the game,
 // and the game not over.
-const held = () => Boolean(S) && mode === 'play' && !revealed() && !gameOver() && personPlays() && !setupMode;
+// A side line played on from a finished game is a game being played: held as a live one, until
+// its own end (the line shown over).
+const lineOver = () => Boolean(S) && Boolean(S.winner || S.line_over);
+const held = () => Boolean(S) && mode === 'play' && !revealed() && !lineOver() && personPlays() && !setupMode;
 function setMode(m) {
   mode = m;
   revealedIn = null;
@@ -126,7 +129,7 @@ function toggleReveal() {
       window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
       return;
     }
-  } else if (mode === 'play' && revealed() && !gameOver() && personPlays()) {
+  } else if (mode === 'play' && revealed() && !lineOver() && personPlays()) {
     revealedIn = null;
     say('The analysis waits again until you ask or the game ends.');
   } else if (mode !== 'play') {
