@@ -305,7 +305,11 @@ function focusMovable() {
   if (!S || S.winner || !humanToMove()) return;
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
   const cell = [...document.querySelectorAll('#board .cell')].find((c) => froms.has(c.id.slice(3)));
-  if (cell) focusSquare(Number(cell.dataset.i));
+  if (!cell) return;
+  // As focusSquare, without scrolling (on a phone the page stays where the roll left it).
+  focusIdx = Number(cell.dataset.i);
+  document.querySelectorAll('#board .cell').forEach((c) => { c.tabIndex = c === cell ? 0 : -1; });
+  cell.focus({ preventScroll: true });
 }
 
 function focusBoard() {
