@@ -2142,7 +2142,7 @@ def phone_board_still_in_review(d):
 
 def desktop_second_report(d):
     """1280x800: the focus goes on from Roll or the board after Start game and Rematch; a side
-    line played from a review shows its analysis in view; Copy link on a record's game says the
+    line played from a review has its analysis card in view (held until V in play mode); Copy link on a record's game says the
     link holds the position only."""
     new_game(d, ("human",), ("ewn", 2, 50))
     wait(d, "the page to stop scrolling", scroll_settled)

@@ -205,8 +205,10 @@ function loadFresh(text) {
 // choosers by the board and in the Record card, at the game loaded.
 function keepSource(text, src) {
   loadedFrom = { text, start: S ? S.start : null, plies: src.plies, game: src.game, count: src.count, serial: src.serial };
-  if ($('record-text').value !== text && document.activeElement !== $('record-text')) $('record-text').value = text;
-  if (listGames(text) > 1) $('record-game').value = String(src.game);
+  // A text being typed in the Record card is left alone, and its games with it.
+  const field = $('record-text');
+  if (field.value !== text && document.activeElement !== field) field.value = text;
+  if (field.value === text && listGames(text) > 1) $('record-game').value = String(src.game);
 }
 
 // Every tab shows the record the game was loaded from (a load in another tab, a copied address
