@@ -2142,7 +2142,7 @@ def phone_board_still_in_review(d):
 
 def desktop_second_report(d):
     """1280x800: the focus goes on from Roll or the board after Start game and Rematch; a side
-    line played from a review shows its analysis in view; Copy link on a record's game says the
+    line played from a review has its analysis card in view (held until V in play mode); Copy link on a record's game says the
     link holds the position only."""
     new_game(d, ("human",), ("ewn", 2, 50))
     wait(d, "the page to stop scrolling", scroll_settled)
@@ -2183,6 +2183,128 @@ def second_players_report():
         d.get(URL)
         wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
         desktop_second_report(d)
+    finally:
+        close(d)
+
+
+def record_in_every_tab(d):
+    """A loaded record's game, its address opened in a new tab: the record's bar ("Record: game 3
+    of 6") and its previous, next and all games are there too (the server keeps the record)."""
+    load_record_text(d, MATCH6)
+    wait(d, "game 1 of the record", lambda d: js(d, "S.players.red.label") == "ewn"
+         and d.find_element(By.ID, "rec-pos").text == "Record: game 1 of 6")
+    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    wait(d, "game 3 picked by the board", lambda d: ply_count(d) == 13
+         and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    address = d.current_url
+    d.switch_to.new_window("tab")
+    try:
+        d.get(address)
+        wait(d, "the record's bar in the new tab", lambda d: js(d, "S") and d.find_element(By.ID, "record-bar").is_displayed()
+             and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+        assert enabled(d, "rec-prev") and enabled(d, "rec-next"), "the new tab offers no previous or next game"
+        n = js(d, "$('rec-game').options.length")
+        assert n == 6, f"the new tab's bar lists {n} games"
+        click(d, "rec-next")
+        wait(d, "game 4 from the new tab", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 4 of 6")
+    finally:
+        d.close()
+        d.switch_to.window(d.window_handles[0])
+    # The first tab follows: the game the other tab loaded, and its place in the record.
+    wait(d, "game 4 in the first tab", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 4 of 6")
+    print("record in every tab: a new tab shows 'Record: game 3 of 6' and its games; the first tab follows")
+
+
+def fresh_load_opens_game_one(d):
+    """After game 4 of a record and a new game, the same record loaded again opens game 1."""
+    new_game(d, ("human",), ("ewn", 2, 50))
+    wait(d, "the record's bar gone with the new game", lambda d: not d.find_element(By.ID, "record-bar").is_displayed())
+    load_record_text(d, MATCH6)
+    wait(d, "the record loaded again", lambda d: d.find_element(By.ID, "record-bar").is_displayed()
+         and ply_count(d) > 0 and idle(d))
+    said = d.find_element(By.ID, "rec-pos").text
+    assert said == "Record: game 1 of 6" and js(d, "S.players.red.label") == "ewn", \
+        f"the record loaded again opens at {said!r}"
+    click(d, "rec-next")
+    click(d, "rec-next")
+    wait(d, "two games on", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    print("record loaded again: game 1, and two › make game 3")
+
+
+def focus_after_roll(d):
+    """R pressed with the focus on a square of the board (the last move's): after the roll the
+    focus is on the cube to move, the one picked for the person or the first that can move."""
+    new_game(d, ("human",), ("ewn", 2, 50), 31)
+    wait(d, "the roll offered", lambda d: enabled(d, "roll") and js(d, "S.side") == "r")
+    d.execute_script("focusSquare(Number($('sq-e3').dataset.i))")
+    assert js(d, "document.activeElement.id") == "sq-e3"
+    d.switch_to.active_element.send_keys("r")
+    wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d))
+    froms = js(d, "[...new Set(S.legal.map((m) => m.slice(0, 2)))]")
+    on = js(d, "document.activeElement.id")
+    assert on.startswith("sq-") and on[3:] in froms, f"after R the focus is on {on!r}, the cubes to move are {froms}"
+    if len(froms) == 1:
+        assert on == f"sq-{froms[0]}", f"the die leaves only {froms[0]}, the focus is on {on!r}"
+    print(f"focus after R: on {on[3:]} (cubes to move: {froms})")
+
+
+def marked_move_leads_to_its_decision(d):
+    """After a review, a marked move in the move list shows the decision it marks: the position
+    before it, the move played and the best framed, as the review's entry does."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "greedy")
+    click(d, "review")
+    wait(d, "the move list's marks", lambda d: d.find_elements(By.CSS_SELECTOR, "#moves li .mk") and idle(d))
+    button = d.find_element(By.CSS_SELECTOR, "#moves li:has(.mk) button")
+    n = int(button.get_attribute("textContent").split(".")[0].strip())
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    wait(d, f"the decision of move {n}", lambda d: ply_pos(d) == n - 1 and idle(d))
+    wait(d, "the played and the best move framed", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
+    kinds = js(d, "drawnArrows.map((a) => a.kind)")
+    assert "played" in kinds and "best" in kinds, f"at the marked decision the arrows are {kinds}"
+    print(f"move list: the marked move {n} shows its decision (arrows {kinds})")
+
+
+def side_line_waits_for_the_analysis(d):
+    """In play mode (analysis when asked), a side line played on from a finished record's game
+    holds the analysis as a live game does: no win bar's numbers, table or badges until V."""
+    d.execute_script("setMode('play')")
+    load_record_text(d, MATCH6)
+    wait(d, "game 1 of the record", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) > 0)
+    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    wait(d, "game 3", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    assert not js(d, "held()"), "a finished game's analysis is held"
+    for ply in (11, 10, 9, 8):
+        navigate_to(d, ply)
+        wait(d, "the die rolled there", lambda d: js(d, "S.die") is not None and idle(d))
+        other = js(d, "S.legal.find((m) => m !== S.plies[S.ply].move) || null")
+        if other:
+            break
+    assert other, "no other move at moves 9 to 12 of game 3"
+    d.execute_script(f"playMove('{other}')")
+    wait(d, "a side line", lambda d: js(d, "Boolean(S.main)") and idle(d))
+    assert js(d, "held()"), "a side line played against the engine shows the analysis unasked"
+    assert d.find_element(By.ID, "held-msg").is_displayed(), "the side line does not say the analysis waits for V"
+    badges = d.find_elements(By.CSS_SELECTOR, "#board .badge.danger, #board .badge.chance")
+    assert not badges, f"{len(badges)} chance badges on the board in a held side line"
+    shot(d, "desktop-side-line-held.png")
+    d.find_element(By.TAG_NAME, "body").send_keys("v")
+    wait(d, "the analysis shown on V", lambda d: not js(d, "held()"))
+    print(f"side line ({other} at move {ply + 1}): the analysis waits for V")
+
+
+def fourth_players_report():
+    """What a fourth new player reported, at 1280x800."""
+    d = browser(1280, 800)
+    try:
+        d.get(URL)
+        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        record_in_every_tab(d)
+        fresh_load_opens_game_one(d)
+        focus_after_roll(d)
+        marked_move_leads_to_its_decision(d)
+        side_line_waits_for_the_analysis(d)
     finally:
         close(d)
 
@@ -2446,6 +2568,7 @@ if __name__ == "__main__":
     record_journeys()
     new_players_report()
     second_players_report()
+    fourth_players_report()
     desktop()
     phone()
     print("browser test passed")

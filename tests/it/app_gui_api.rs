@@ -417,6 +417,46 @@ fn records_save_and_load_back() {
     assert_eq!(s["live"], true);
 }
 
+/// The record a game was loaded from is kept with the game, for every tab: its game and count
+/// in the state, its text at `/api/source`, until another game is started.
+#[test]
+fn the_loaded_record_is_kept_for_every_tab() {
+    let g = Gui::start();
+    g.quiet();
+    assert!(g.get("/api/state")["source"].is_null());
+    assert!(g.get("/api/source").is_null());
+    let one = |n: u32, mv: &str| {
+        format!(
+            "game {n}\ndate 2026-01-02\nred a\nblue b\nposition 5/5/B11R12/5/5 r\nmove r 1 {mv}\nresult unfinished\nend\n"
+        )
+    };
+    let text = format!("{}{}{}", one(1, "c3d2"), one(2, "c3d3"), one(3, "c3c2"));
+    let s = g.post("/api/record", json!({ "text": text, "game": 2 }));
+    assert_eq!(s["source"]["game"], 2);
+    assert_eq!(s["source"]["count"], 3);
+    assert_eq!(s["source"]["plies"], 1);
+    let serial = s["source"]["serial"].clone();
+    assert_eq!(serial, s["game"]);
+    // Another tab sees it.
+    let src = g.get("/api/source");
+    assert_eq!(src["text"], text.as_str());
+    assert_eq!(src["game"], 2);
+    assert_eq!(src["serial"], serial);
+    // Another game of it is another load.
+    let s = g.post("/api/record", json!({ "text": text, "game": 3 }));
+    assert_eq!(s["source"]["game"], 3);
+    assert_ne!(s["source"]["serial"], serial);
+    // Stepping keeps it; a new game ends it.
+    let s = g.post("/api/navigate", json!({"ply": 0}));
+    assert_eq!(s["source"]["game"], 3);
+    let s = g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}}),
+    );
+    assert!(s["source"].is_null());
+    assert!(g.get("/api/source").is_null());
+}
+
 /// A record's game lost on time opens over where it stopped, with the referee's words, nothing
 /// to roll, and is saved back with its result; a die whose cube is gone says which cubes move.
 #[test]

@@ -233,6 +233,11 @@ const ROUTES: &[(&str, &str, Handler)] = &[
         Ok(Answer::Own(json!({ "text": st.record_text() })))
     }),
     ("POST", "/api/record", load_record),
+    ("GET", "/api/source", |st, _, _| {
+        Ok(Answer::Own(st.source.as_ref().map_or(Value::Null, |s| {
+            json!({ "text": s.text, "game": s.game, "count": s.count, "plies": s.plies, "serial": s.serial })
+        })))
+    }),
     ("POST", "/api/new", new_game),
     ("POST", "/api/move", play_move),
     ("POST", "/api/roll", roll),
@@ -400,6 +405,6 @@ fn load_record(st: &mut State, _: &Shared, bytes: &[u8]) -> Result<Answer, GuiEr
         .checked_sub(1)
         .and_then(|i| games.into_iter().nth(i))
         .ok_or(GuiError::NoSuchGame { count, wanted: n })?;
-    st.load(&rec, graph)?;
+    st.load(&rec, graph, (r.text, n, count))?;
     Ok(Answer::Changed)
 }

@@ -103,7 +103,10 @@ let revealedIn = null;
 const revealed = () => Boolean(S) && revealedIn === S.game;
 // The analysis is held back now: play mode, not asked for in this game, a person in the game,
 // and the game not over.
-const held = () => Boolean(S) && mode === 'play' && !revealed() && !gameOver() && personPlays() && !setupMode;
+// A side line played on from a finished game is a game being played: held as a live one, until
+// its own end (the line shown over).
+const lineOver = () => Boolean(S) && Boolean(S.winner || S.line_over);
+const held = () => Boolean(S) && mode === 'play' && !revealed() && !lineOver() && personPlays() && !setupMode;
 function setMode(m) {
   mode = m;
   revealedIn = null;
@@ -126,7 +129,7 @@ function toggleReveal() {
       window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
       return;
     }
-  } else if (mode === 'play' && revealed() && !gameOver() && personPlays()) {
+  } else if (mode === 'play' && revealed() && !lineOver() && personPlays()) {
     revealedIn = null;
     say('The analysis waits again until you ask or the game ends.');
   } else if (mode !== 'play') {
@@ -515,8 +518,8 @@ function onBoardClick(i) {
     if (sel && selected === sel && S.legal.includes(sel + name)) {
       takeArm = { move: sel + name, square: name };
       selected = name;
-      say(`${name} picked; click ${name} again to take it with ${sel}, or choose its target`);
-      flash(`${name} picked. Click ${name} again to take your own cube with ${sel}.`, 'info');
+      say(`${name} picked; click (or press Enter on) ${name} again to take it with ${sel}, or choose its target`);
+      flash(`${name} picked. Click (or press Enter on) ${name} again to take your own cube with ${sel}.`, 'info');
       return;
     }
     selected = name;
@@ -530,8 +533,8 @@ function onBoardClick(i) {
       // own cube it can take: never refused, but taken only on a second click, with the reason.
       takeArm = { move: sel + name, square: name };
       const only = hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`;
-      say(`${only}; click ${name} again to take your own cube with ${sel}`);
-      flash(`${only}. Click ${name} again to take your own cube with ${sel}, or click another target.`, 'info');
+      say(`${only}; click (or press Enter on) ${name} again to take your own cube with ${sel}`);
+      flash(`${only}. Click (or press Enter on) ${name} again to take your own cube with ${sel}, or choose another target.`, 'info');
       return;
     }
     playMove(sel + name);

@@ -176,12 +176,11 @@ async function loadRecord(text, asked) {
   }
   // The New game form then offers the last game started (or the usual one), not the record's.
   formFromRecord = true;
-  const s = await post('/api/record', { text, game });
+  // The server keeps the record with the game (for every tab); this page has its text.
+  loadingText = text;
+  const s = await post('/api/record', { text, game }).finally(() => { loadingText = null; });
   if (s) {
-    loadedFrom = { text, start: s.start, plies: s.plies.length, game, count: many ? $('record-game').options.length : 1 };
     render(S);
-    // Kept for the tab, so that a reload keeps the record's games to choose from.
-    try { sessionStorage.setItem('ewn-record', JSON.stringify({ text, game, ...loadedFrom })); } catch (e) { /* no storage */ }
     say(many ? `Loaded game ${game} of the record.` : 'Loaded the record.');
     // The field or picker far below keeps no focus (a phone scrolls back to a focused field),
     // and the board comes into view, once now and once the page has settled.
@@ -194,16 +193,40 @@ async function loadRecord(text, asked) {
   return s;
 }
 
-// On a page opened again (a reload) while a game loaded from a record of several games is still
-// the one on the board: the record's text and its chooser, at the game picked, are back.
-function restoreRecord(s) {
-  let kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem('ewn-record') || 'null'); } catch (e) { return; }
-  if (!kept || typeof kept.text !== 'string' || kept.start !== s.start) return;
-  $('record-text').value = kept.text;
-  const count = listGames(kept.text);
-  if (count > 1) $('record-game').value = String(kept.game);
-  loadedFrom = { text: kept.text, start: kept.start, plies: kept.plies, game: Number(kept.game) || 1, count };
+// A fresh load of a record (a file, the Load button) opens its first game, as the first time,
+// not the game last picked in the same record.
+function loadFresh(text) {
+  listGames(text);
+  $('record-game').value = '1';
+  return loadRecord(text);
+}
+
+// The record the server keeps with the game (the state's `source`, its text apart): the
+// choosers by the board and in the Record card, at the game loaded.
+function keepSource(text, src) {
+  loadedFrom = { text, start: S ? S.start : null, plies: src.plies, game: src.game, count: src.count, serial: src.serial };
+  // A text being typed in the Record card is left alone, and its games with it.
+  const field = $('record-text');
+  if (field.value !== text && document.activeElement !== field) field.value = text;
+  if (field.value === text && listGames(text) > 1) $('record-game').value = String(src.game);
+}
+
+// Every tab shows the record the game was loaded from (a load in another tab, a copied address
+// opened in a new tab, a reload): its text is asked for once per load.
+let sourceAsked = null;
+let loadingText = null;
+function syncRecord(s) {
+  if (!s.source) { loadedFrom = null; return; }
+  if (loadedFrom && loadedFrom.serial === s.source.serial) { loadedFrom.start = s.start; return; }
+  if (loadingText !== null) { keepSource(loadingText, s.source); loadedFrom.start = s.start; return; }
+  if (sourceAsked === s.source.serial) return;
+  sourceAsked = s.source.serial;
+  api('GET', '/api/source').then((r) => {
+    if (!r || typeof r.text !== 'string' || !S || !S.source || S.source.serial !== r.serial) return;
+    keepSource(r.text, r);
+    loadedFrom.start = S.start;
+    drawRecordBar(S);
+  }).catch(() => { sourceAsked = null; });
 }
 
 async function saveRecord() {
@@ -278,6 +301,19 @@ function focusPlay() {
   focusBoard();
 }
 
+// The focus on the cube picked for the person (the die leaves only it), else on the first
+// cube that can move, in the board's order as drawn.
+function focusMovable() {
+  if (!S || S.winner || !humanToMove()) return;
+  const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
+  const cell = [...document.querySelectorAll('#board .cell')].find((c) => froms.has(c.id.slice(3)));
+  if (!cell) return;
+  // As focusSquare, without scrolling (on a phone the page stays where the roll left it).
+  focusIdx = Number(cell.dataset.i);
+  document.querySelectorAll('#board .cell').forEach((c) => { c.tabIndex = c === cell ? 0 : -1; });
+  cell.focus({ preventScroll: true });
+}
+
 function focusBoard() {
   const el = document.querySelector('#board .cell[tabindex="0"]') || document.querySelector('#board .cell');
   if (el) el.focus({ preventScroll: true });
@@ -319,10 +355,13 @@ function roll(ev) {
   if (repeated(ev)) return;
   if (canRoll()) {
     rollWanted = null;
-    // Roll is disabled once rolled: the keyboard goes on from the board, not from the page.
-    const fromRoll = document.activeElement === $('roll');
-    post('/api/roll', {});
+    // Roll is disabled once rolled: the keyboard goes on from the board, not from the page,
+    // at the cube to move (R pressed on the board too, not the square of the last move).
+    const from = document.activeElement;
+    const fromRoll = from === $('roll');
+    const keyboard = fromRoll || !from || from === document.body || $('board').contains(from);
     if (fromRoll) focusBoard();
+    post('/api/roll', {}).then((s) => { if (s && keyboard) focusMovable(); });
   } else if (canQueueRoll()) {
     rollWanted = S.start;
     flash(`Rolling as soon as ${SIDE_NAME[S.side]} has moved.`, 'info');
@@ -658,11 +697,10 @@ function wire() {
     if (!f) return;
     const text = await f.text();
     $('record-text').value = text;
-    listGames(text);
-    await loadRecord(text);
+    await loadFresh(text);
     ev.target.value = '';
   });
-  $('load-text-btn').addEventListener('click', () => loadRecord($('record-text').value));
+  $('load-text-btn').addEventListener('click', () => loadFresh($('record-text').value));
   $('record-text').addEventListener('input', () => listGames($('record-text').value));
   $('record-game').addEventListener('change', () => loadRecord($('record-text').value));
   $('rec-game').addEventListener('change', () => loadRecordGame(Number($('rec-game').value)));

@@ -233,10 +233,13 @@ function drawMoves() {
     const mark = p.mark ? `<span class="mk ${p.mark}" title="${p.mark}">${MARK_SIGN[p.mark]}</span>` : '';
     const took = p.took ? '×' : p.fell ? '↓' : '';
     const lucky = p.luck === null || p.luck === undefined ? '' : luckWords(p.luck);
-    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${moveShown(p.move)}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark : ''}${lucky ? ', ' + lucky : ''}${side ? ', side line' : ''}`;
-    const tips = [p.fell ? `${cubeWords(p.fell)} fell into the hole` : '', lucky].filter(Boolean).join('; ');
+    const label = `${k + 1}. ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${moveShown(p.move)}${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}${p.mark ? ', ' + p.mark + ' (shows the decision)' : ''}${lucky ? ', ' + lucky : ''}${side ? ', side line' : ''}`;
+    // A marked move leads to the decision it marks (the position before it, the move played
+    // and the best framed), as the review's entry does.
+    const tips = [p.mark ? `${p.mark}: see the decision, the move played (red) and the best (green)` : '',
+      p.fell ? `${cubeWords(p.fell)} fell into the hole` : '', lucky].filter(Boolean).join('; ');
     const title = tips ? ` title="${tips}"` : '';
-    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}${mark}</span></button></li>`;
+    return `<li class="${cls.join(' ')}"><button type="button" data-ply="${p.mark ? k : k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}${mark}</span></button></li>`;
   };
   const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${moveShown(p.move)}</span></button></li>`;
   let items;
@@ -635,7 +638,7 @@ function render(s) {
   if (prev && s.die !== prev.die) selected = null;
   if (hintMove && hintAt !== hintKey(s)) { hintMove = null; hintAt = null; }
   S = s;
-  if (!prev) restoreRecord(s);
+  syncRecord(s);
   const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
   const editing = $('newgame').contains(document.activeElement) || setupMode;
   if (key !== formKey && !editing) { fillForms(s); formKey = key; }
@@ -676,7 +679,7 @@ function render(s) {
   $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
   $('mode-analyse').setAttribute('aria-pressed', String(mode !== 'play'));
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
-    : gameOver() ? 'game over: shown' : revealed() ? 'shown for this game, as asked (V hides it again)' : 'shown: no person plays';
+    : lineOver() ? 'game over: shown' : revealed() ? 'shown for this game, as asked (V hides it again)' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
   if (rolled && dice && !pair) animateDie(s.die);
   const manual = s.dice.mode === 'manual';

@@ -227,10 +227,25 @@ struct Reviews {
     job: Option<ReviewJob>,
 }
 
+/// The record text the game on the board was loaded from, kept so that every tab of the arena
+/// (a copied address opened in another) offers the record's other games, not only this one.
+pub struct Source {
+    pub text: String,
+    /// Which game of the record is loaded (1 for the first) and how many it has.
+    pub game: usize,
+    pub count: usize,
+    /// The loaded game's plies, to tell the game as loaded from one played on.
+    pub plies: usize,
+    /// The `game` counter of the load, so that a page knows a record loaded since it looked.
+    pub serial: u64,
+}
+
 pub struct State {
     pub game: Game,
     /// The players' names as a loaded record gives them, until the players change.
     recorded: [Option<String>; 2],
+    /// The record the game was loaded from, until another game is started or loaded.
+    pub source: Option<Source>,
     seats: [Seat; 2],
     flow: Flow,
     pub settings: Settings,
@@ -341,6 +356,7 @@ impl State {
         State {
             game: Game::new(Board::startpos(), DiceMode::Auto { seed: clock_seed() }),
             recorded: [None, None],
+            source: None,
             seats: [0, 1].map(|i| Seat {
                 config: PlayerConfig::Human {},
                 id: i,
@@ -542,6 +558,7 @@ impl State {
         self.flow.step = false;
         self.flow.pending = None;
         self.counters.games += 1;
+        self.source = None;
         if let Some(b) = ng.position {
             self.game = Game::new(b, ng.dice);
             return Ok(());
@@ -799,7 +816,13 @@ impl State {
 
     /// Shows a recorded game at its end, with the record's players (this engine's level and
     /// time are read back from its name; other players are shown as people) and its graph.
-    pub fn load(&mut self, rec: &GameRecord, graph: Option<Graph>) -> Result<(), GuiError> {
+    /// `from` is the record's text, the game's number in it and the record's count of games.
+    pub fn load(
+        &mut self,
+        rec: &GameRecord,
+        graph: Option<Graph>,
+        from: (String, usize, usize),
+    ) -> Result<(), GuiError> {
         let mut g = Game::from_record(rec)?;
         if let Some(points) = graph {
             for (i, p) in points.into_iter().enumerate() {
@@ -827,6 +850,14 @@ impl State {
         self.flow.notice = None;
         self.counters.games += 1;
         self.game = g;
+        let (text, game, count) = from;
+        self.source = Some(Source {
+            text,
+            game,
+            count,
+            plies: self.game.plies.len(),
+            serial: self.counters.games,
+        });
         // With a person seated, the engines answer the person's moves in a side line; an
         // engine to move at the record's end (an unfinished game) waits for Resume, and a
         // record of engines only never plays on unasked.

@@ -223,6 +223,10 @@ impl State {
             "version": self.counters.version,
             // Which game this is: raised by every game started or loaded.
             "game": self.counters.games,
+            // The record the game was loaded from (its text at `GET /api/source`), or null.
+            "source": self.source.as_ref().map(|s| json!({
+                "game": s.game, "count": s.count, "plies": s.plies, "serial": s.serial,
+            })),
             "variant": variant_view(v),
             "variants": self.offer.variants.iter().map(|v| variant_view(v)).collect::<Vec<_>>(),
             "default_variant": self.offer.default_variant.name(),
