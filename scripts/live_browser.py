@@ -537,14 +537,24 @@ def crowd(games, width, height, names=("alice", "bob")):
             n = button.get_attribute("data-game")
             row = d.find_element(By.ID, f"moves-{n}")
             assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open"
-        # The status line named the winner of a game that ended: "alice (Red) won (goal)".
+        # The status line named the winner of every game that ended, in either form: one game
+        # ("game 7 ended: alice (Red) won (goal)") or several at once ("games 3 and 4 ended:
+        # 3 alice won (goal), 4 bob won (capture)"), which a busy machine often shows.
         wait_for(f"{where}: a game's end in the status line", lambda: d.execute_script(
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
         pattern = "|".join(re.escape(n) for n in names)
-        one = rf" ended: ({pattern}) \((Red|Blue)\) won | ended: no winner"
-        assert all(re.search(one, s) for s in said), \
-            f"{where}: the status line does not name the winner: {said[:3]}"
+        one = rf" game \d+ ended: (({pattern}) \((Red|Blue)\) won \(\w+\)|no winner \(\w+\))"
+        each = rf"\d+ (({pattern}) won|no winner) \(\w+\)"
+        several = rf" games ([\d, and–]+) ended: ({each}(, {each})*)$"
+        for s in said:
+            m = re.search(several, s)
+            assert re.search(one, s) or m, f"{where}: the status line does not name each winner: {s!r}"
+            if m:
+                runs = sum(int(b) - int(a) + 1 for a, b in re.findall(r"(\d+)–(\d+)", m.group(1)))
+                singles = len(re.findall(r"(?<![\d–])\d+(?![\d–])", m.group(1)))
+                results = len(re.findall(each, m.group(2)))
+                assert results == runs + singles, f"{where}: {runs + singles} games ended, {results} results: {s!r}"
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named")
 
 
@@ -653,6 +663,66 @@ def long_name_on_a_phone():
         print(f"live page, {where}: no sideways scroll")
 
 
+def long_name_hall(width, height):
+    """An organiser's round robin of five players at once on eight boards, one of them with a long
+    name (an engine given by its command): the layout never depends on a name's length. While the
+    match runs, every board keeps its size and the number of columns stays; every card is whole
+    (nothing cut at its bottom, a held result on one line); a finished game's row keeps one line,
+    the long name ending in an ellipsis (whole in its title) and a short one ("mcts:200") whole;
+    narrow cards keep their labels short ("/move") and the last move's die."""
+    long = "Universität-Hamburg-Einstein-Team-Longname"
+    where = f"a long name in a round robin at {width}x{height}"
+    args = ["--variant", "4x4", "match", "--engine", "self", "--engine", "greedy", "--engine", "random",
+            "--engine", "mcts:200", "--engine", f"name={long} cmd={os.path.abspath(EWN)}",
+            "--tournament", "round-robin", "--games", "2", "--concurrency", "8", "--movetime", "100",
+            "--pace", "700", "--live-linger", "2"]
+    with live_match(args, width, height) as (d, _, match):
+        # Sampled in the page every 0.1 s while the match runs: each board's width, the columns,
+        # cards cut at their bottom, the finished games' tallest row and their names' cells.
+        d.execute_script(
+            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: []};"
+            "setInterval(() => { if (document.body.classList.contains('ended')) return;"
+            " const g = document.getElementById('games');"
+            " for (const c of g.querySelectorAll('.game')) {"
+            "  const b = c.querySelector('.board .cube') && c.querySelector('.board').getBoundingClientRect().width;"
+            "  if (b) window.hall.boards.push(Math.round(b));"
+            "  if (window.innerWidth > 700 && c.scrollHeight > c.clientHeight + 1) window.hall.cut.push(c.id + ': ' + c.textContent.slice(0, 160));"
+            "  const r = c.querySelector('.roll'); if (r.scrollHeight > r.clientHeight + 1) window.hall.cut.push(c.id + ' result: ' + r.textContent);"
+            "  const m = c.querySelector('.moves'); if (/last move/.test(m.textContent)) window.hall.moves.push(m.innerText);"
+            "  for (const k of c.querySelectorAll('.side .clock')) { const l = k.querySelector('.per-move');"
+            "   window.hall.clocks.push(k.innerText + (l ? getComputedStyle(l, '::after').content.replace(/^none$|\\x22/g, '') : '')); } }"
+            " if (g.querySelector('.game')) window.hall.cols.push(getComputedStyle(g).gridTemplateColumns.split(' ').length);"
+            " for (const tr of document.querySelectorAll('#finished tr:not(.movesrow)')) {"
+            "  window.hall.rowH = Math.max(window.hall.rowH, tr.getBoundingClientRect().height);"
+            "  for (const td of [tr.children[1], tr.children[2]]) window.hall.cells[td.title] ="
+            "   {text: td.textContent, cut: td.scrollWidth > td.clientWidth, height: td.getBoundingClientRect().height}; } }, 100);")
+        wait_for(f"{where}: ten finished games", lambda: d.execute_script(
+            "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 10"
+            " || document.body.classList.contains('ended');"))
+        d.save_screenshot(os.path.join(OUT, f"live-long-round-robin-{width}.png"))
+        h = d.execute_script("return window.hall;")
+        assert h["boards"], f"{where}: no board seen"
+        print(where, "boards seen (in order):", [b for i, b in enumerate(h["boards"]) if i == 0 or b != h["boards"][i - 1]][:20], "cols", sorted(set(h["cols"])))
+        assert max(h["boards"]) - min(h["boards"]) <= 1, \
+            f"{where}: the boards changed size: {min(h['boards'])} to {max(h['boards'])} px"
+        assert len(set(h["cols"])) == 1, f"{where}: the columns changed: {sorted(set(h['cols']))}"
+        assert not h["cut"], f"{where}: cards cut: {h['cut'][:3]}"
+        # Two lines at most (a result may wrap: "Blue, capture"), never a name letter by letter.
+        assert h["rowH"] < 50, f"{where}: a finished game's row {h['rowH']} px tall (a name wraps)"
+        cells = h["cells"]
+        assert long in cells and cells[long]["cut"] and cells[long]["text"] == long, \
+            f"{where}: the long name's cell: {cells.get(long)}"
+        for name in ("mcts:200", "greedy", "random"):
+            if name in cells:
+                assert not cells[name]["cut"], f"{where}: {name} cut in the finished games: {cells[name]}"
+        # The last move with its die, whatever the card's width: "last move b4b3 (die 5)".
+        assert all(re.match(r"last move \S+ \((die|dice) \d+\)|last move pass", m) for m in h["moves"]), \
+            f"{where}: a last move without its die: {[m for m in h['moves'] if 'die' not in m][:3]}"
+        assert all(re.fullmatch(r"[\d.]+ s( a move|/move)", c) for c in h["clocks"]), \
+            f"{where}: a time a move without its label: {sorted(set(h['clocks']))[:4]}"
+        print(f"live page, {where}: boards {h['boards'][0]} px throughout, {h['cols'][0]} columns, rows of one line")
+
+
 def ends_are_seen(width, height):
     """An unpaced match (no --pace) of three games at once: a game that ends keeps its card on
     its final position, saying who won ("Red (alice) won (goal)"), for a moment that a spectator
@@ -729,6 +799,8 @@ def standings_first_on_a_phone(games=8):
 
 
 def main():
+    long_name_hall(1280, 800)
+    long_name_hall(390, 844)
     steady_hall()
     ends_are_seen(1280, 800)
     standings_first_on_a_phone()

@@ -30,8 +30,6 @@
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
 
-  // A name that may wrap after its colon or equals sign ("mcts:|1000") rather than be cut.
-  const breakable = (s) => esc(s).replace(/([:=])/g, '$1<wbr>');
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const clock = (ms) => {
     const s = Math.max(0, ms) / 1000;
@@ -111,7 +109,9 @@
   // The card's height besides its board, as drawn: the layout is made again if it differs from
   // the one assumed (the fonts decide it, not the board, so once is enough).
   function measureInfo(n) {
-    const card = $('games').querySelector('.game');
+    // A running card: a card held on its end says its result, which is not what the layout
+    // is for.
+    const card = $('games').querySelector('.game:not(.ended-game)');
     if (!card || $('games').classList.contains('wide') || window.innerWidth < 700) return;
     const h = card.offsetHeight - card.querySelector('.board').offsetHeight;
     if (Math.abs(h - infoV) > 2) {
@@ -142,10 +142,10 @@
       el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
         (fixed
-          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl"> a move</span></span>`
+          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move"><span class="long"> a move</span></span></span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
-        `${chance(p) ? `<span class="lbl">own est.</span> ${chance(p)}` : ''}</span>`;
+        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est.</span> ${chance(p)}` : ''}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
@@ -170,7 +170,13 @@
     // The final position says who won, in full, until the game leaves the boards.
     if (over && g.winner) {
       roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}`;
-      roll.textContent = `${SIDE[g.winner]} (${g.winner === 'r' ? g.red : g.blue}) won (${g.reason})`;
+      // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
+      // line and so never makes the card taller than its place.
+      const who = g.winner === 'r' ? g.red : g.blue;
+      // Narrow cards leave the name out (their sides name both players): "Blue won (capture)".
+      roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
+        `<span>)</span></span><span> won (${esc(g.reason)})</span>`;
+      roll.title = roll.textContent;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
@@ -185,7 +191,7 @@
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
     card.querySelector('.moves').innerHTML = moves.length
-      ? `${plural(moves.length, 'move', 'moves')} · last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b>` +
+      ? `last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b> · ${plural(moves.length, 'move', 'moves')}` +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
       : 'no move yet';
     return card;
@@ -269,7 +275,7 @@
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
     const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
-    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${breakable(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${breakable(f.blue)}</td>` +
+    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
       `<td class="res" title="${esc(said)}">${result}</td>` +
       `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
       `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
@@ -333,7 +339,7 @@
     EwnBoard.draw(el.querySelector('.board'), { squares: f.squares, rows: g.rows, cols: g.cols, variant: g }, { cls });
     const n = f.moves.length;
     if (n) {
-      el.querySelector('.moves').innerHTML = `${plural(n, 'move', 'moves')} · last move <b>${esc(lastWords(f.moves[n - 1], g.dice))}</b>`;
+      el.querySelector('.moves').innerHTML = `last move <b>${esc(lastWords(f.moves[n - 1], g.dice))}</b> · ${plural(n, 'move', 'moves')}`;
     }
   }
 
@@ -392,13 +398,16 @@
     // can end between two views.
     const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
     recent.sort((a, b) => a.number - b.number);
-    // The line is short, so that it keeps to its room (one line on a wide screen, three on a
-    // phone) and never moves the boards: one game with its result ("game 7 ended: greedy (Red)
-    // won (goal)"; on a phone without the referee's word), several by their numbers alone
-    // ("games 7–11 ended"), their results in the finished games, which mark them. Its title
-    // holds every result.
+    // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
+    // end; three on a phone) and never moves the boards. It names each winner: one game with
+    // its result ("game 7 ended: greedy (Red) won (goal)"; on a phone without the referee's
+    // word), several each with theirs, short ("games 3 and 4 ended: 3 bob won (goal), 4 ewn
+    // won (capture)"), also marked in the finished games. Its title holds every result whole.
+    const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     if (recent.length === 1) $('status').textContent += ` · game ${recent[0].number} ended: ${endWords(recent[0], window.innerWidth >= 700)}`;
-    else if (recent.length > 1) $('status').textContent += ` · games ${numberRuns(recent.map((x) => x.number))} ended, marked in the finished games`;
+    else if (recent.length > 1) {
+      $('status').textContent += ` · games ${numberRuns(recent.map((x) => x.number))} ended: ${recent.map(shortEnd).join(', ')}`;
+    }
     $('status').title = [$('status').textContent, ...(recent.length > 1 ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
@@ -490,7 +499,7 @@
     }
     const top = t.filter((s) => s.points === a.points).map((s) => s.name);
     return top.length > 1
-      ? `${top.join(' and ')} share first place with ${plural(a.points, 'point', 'points')}`
+      ? `${top.length > 2 ? `${top.slice(0, -1).join(', ')} and ${top[top.length - 1]}` : top.join(' and ')} share first place with ${plural(a.points, 'point', 'points')}`
       : `${a.name} came first with ${plural(a.points, 'point', 'points')}`;
   }
 
@@ -509,6 +518,20 @@
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     $('final-more').hidden = Boolean(cut);
+    // A card whose game the record did not count says so, whatever its last view showed: the
+    // final line and the standings count only the finished games.
+    if (cut) {
+      const recorded = new Set((v.finished || []).map((f) => f.number));
+      for (const el of $('games').querySelectorAll('.game')) {
+        const n = Number(el.id.replace('game-', ''));
+        if (recorded.has(n)) continue;
+        const g = v.games.find((x) => x.number === n);
+        const roll = el.querySelector('.roll');
+        roll.className = 'roll game-over';
+        roll.textContent = g && g.over ? 'Ended, not recorded: the server stopped' : 'Unfinished: the server stopped';
+        roll.title = roll.textContent;
+      }
+    }
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
