@@ -28,8 +28,10 @@ whichever side is to move.
 
 An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
 card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
-Eight games at once on a phone (`standings_first_on_a_phone`): the standings and the finished
-games on the first screen, before the cards. Every match is started, and its page opened, by
+Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
+the first screen, the cards by number, a line naming the leader above them, the standings and
+the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
+boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
 one helper (`live_match`).
 
 Built-in players named by the match (`names_and_endings`, 4x4, random and greedy, four games at
@@ -561,8 +563,10 @@ def crowd(games, width, height, names=("alice", "bob")):
 def names_and_endings():
     """An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
 card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
-Eight games at once on a phone (`standings_first_on_a_phone`): the standings and the finished
-games on the first screen, before the cards. Every match is started, and its page opened, by
+Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
+the first screen, the cards by number, a line naming the leader above them, the standings and
+the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
+boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
 one helper (`live_match`).
 
 Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep those
@@ -761,10 +765,12 @@ def ends_are_seen(width, height):
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")
 
 
-def standings_first_on_a_phone(games=8):
-    """Eight games at once on a phone (390x844): the standings and the finished games come before
-    the cards, so that an organiser reads them without scrolling past every card; the standings
-    table on the first screen, the finished games' heading too, and no sideways scroll."""
+def boards_first_on_a_phone(games=8):
+    """Eight games at once on a phone (390x844): the boards come first, the top of the first and
+    its die line on the first screen, in the order of the games' numbers, above them one line
+    naming the leader with a link to the standings, which come after the cards with the
+    finished games; an opened move list is whole in the page (no box of its own that scrolls);
+    and no sideways scroll."""
     where = f"{games} games at 390x844"
     args = ["match", "--engine", "self", "name=alice", "--engine", "self", "name=bob",
             "--games", str(2 * games), "--concurrency", str(games), "--movetime", "250",
@@ -782,20 +788,40 @@ def standings_first_on_a_phone(games=8):
         seen = d.execute_script(
             "const doc = document.documentElement;"
             "const box = (id) => document.getElementById(id).getBoundingClientRect();"
+            "const card = document.querySelector('#games .game');"
             "return {screen: window.innerHeight, width: doc.scrollWidth, inner: doc.clientWidth,"
-            " standings: box('table-wrap').bottom, finished: box('finished-h').bottom,"
-            " firstCard: document.querySelector('#games .game').getBoundingClientRect().top};")
-        assert seen["standings"] <= seen["screen"], f"{where}: the standings are off the first screen: {seen}"
-        assert seen["finished"] <= seen["screen"], f"{where}: the finished games are off the first screen: {seen}"
-        assert seen["finished"] <= seen["firstCard"], f"{where}: the finished games come after a card: {seen}"
+            " standings: box('standings-h').top, finished: box('finished-h').top,"
+            " lastCard: [...document.querySelectorAll('#games .game')].pop().getBoundingClientRect().bottom,"
+            " boardTop: card.querySelector('.board').getBoundingClientRect().top,"
+            " numbers: [...document.querySelectorAll('#games .game')].map((c) => Number(c.id.replace('game-', '')))};")
+        assert seen["boardTop"] <= seen["screen"] / 2, f"{where}: the first board starts low: {seen}"
+        assert seen["numbers"] == sorted(seen["numbers"]), f"{where}: cards not in number order: {seen['numbers']}"
+        assert seen["standings"] >= seen["lastCard"] and seen["finished"] >= seen["lastCard"], \
+            f"{where}: the standings come before a card: {seen}"
         assert seen["width"] <= seen["inner"], f"{where}: the page scrolls sideways: {seen}"
         d.save_screenshot(os.path.join(OUT, f"live-{games}-games-390.png"))
         let_go(d)
-        # Once games have finished their rows are there too, the page still not wider.
+        # Once a game has finished: the leader's line with its link, and the first card's die
+        # line still on the first screen.
         wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
-        top = d.execute_script("return document.querySelector('#finished tr').getBoundingClientRect().top;")
-        assert top <= 844, f"{where}: the first finished game is off the first screen ({top} px)"
-        print(f"live page, {where}: standings and finished games on the first screen, before the cards")
+        wait_for(f"{where}: the leader's line", lambda: d.execute_script(
+            "const s = document.getElementById('summary');"
+            "return s.getBoundingClientRect().height > 0 && /^Leading/.test(s.textContent)"
+            " && s.querySelector('a[href=\"#standings-h\"]');"))
+        roll = d.execute_script("return document.querySelector('#games .game .roll').getBoundingClientRect().bottom;")
+        assert roll <= 844, f"{where}: the first card's die line is below the first screen ({roll} px)"
+        # An opened move list is whole in the page.
+        button = d.find_element(By.CSS_SELECTOR, "#finished button.mv")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        n = button.get_attribute("data-game")
+        box = d.execute_script(
+            "const w = document.getElementById('finished-wrap');"
+            "return {scroll: w.scrollHeight, client: w.clientHeight};")
+        assert box["scroll"] <= box["client"] + 1, f"{where}: game {n}'s moves in a box that scrolls: {box}"
+        d.save_screenshot(os.path.join(OUT, f"live-{games}-games-390-moves.png"))
+        print(f"live page, {where}: the first board and its die line on the first screen, cards by number,"
+              " standings after them")
 
 
 def main():
@@ -803,7 +829,7 @@ def main():
     long_name_hall(390, 844)
     steady_hall()
     ends_are_seen(1280, 800)
-    standings_first_on_a_phone()
+    boards_first_on_a_phone()
     names_and_endings()
     crowd(8, 1280, 800)
     crowd(3, 1280, 800)

@@ -233,6 +233,13 @@
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
     $('table').innerHTML = rows.join('');
+    // One line for a phone, above the boards: who leads, and a link to the whole table.
+    const top = table.filter((s) => table.length && s.points === table[0].points).map((s) => s.name);
+    $('summary').hidden = rows.length === 0;
+    $('summary').innerHTML = rows.length
+      ? `${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))} with ${plural(table[0].points, 'point', 'points')}` +
+        ` · <a href="#standings-h">standings and finished games ↓</a>`
+      : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
     if (v.standings) $('standings').textContent = v.standings;
@@ -440,6 +447,12 @@
       const g = waiting.shift();
       const after = v.games_done ? null : [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
       cards.insertBefore(gameCard(g), after || null);
+    }
+    // A phone shows one column in the order of the games' numbers, without empty places.
+    if (window.innerWidth < 700) {
+      for (const el of [...cards.querySelectorAll('.slot')]) el.remove();
+      const order = [...cards.children].sort((a, b) => Number(a.id.replace('game-', '')) - Number(b.id.replace('game-', '')));
+      if (order.some((el, i) => cards.children[i] !== el)) for (const el of order) cards.appendChild(el);
     }
     measureInfo(slots);
     receivedAt = performance.now();
