@@ -706,7 +706,6 @@ def long_name_hall(width, height):
         d.save_screenshot(os.path.join(OUT, f"live-long-round-robin-{width}.png"))
         h = d.execute_script("return window.hall;")
         assert h["boards"], f"{where}: no board seen"
-        print(where, "boards seen (in order):", [b for i, b in enumerate(h["boards"]) if i == 0 or b != h["boards"][i - 1]][:20], "cols", sorted(set(h["cols"])))
         assert max(h["boards"]) - min(h["boards"]) <= 1, \
             f"{where}: the boards changed size: {min(h['boards'])} to {max(h['boards'])} px"
         assert len(set(h["cols"])) == 1, f"{where}: the columns changed: {sorted(set(h['cols']))}"

@@ -235,10 +235,11 @@
     $('table').innerHTML = rows.join('');
     // One line for a phone, above the boards: who leads, and a link to the whole table.
     const top = table.filter((s) => table.length && s.points === table[0].points).map((s) => s.name);
-    $('summary').hidden = rows.length === 0;
-    $('summary').innerHTML = rows.length
+    const played = table.some((s) => s.games > 0);
+    $('summary').hidden = !played;
+    $('summary').innerHTML = played
       ? `${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))} with ${plural(table[0].points, 'point', 'points')}` +
-        ` · <a href="#standings-h">standings and finished games ↓</a>`
+        ` · <a href="#standings-h">standings ↓</a>`
       : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
@@ -556,11 +557,25 @@
   // (and the referee's word on a fault), as many as the screen holds boards large enough to
   // read, the last to end first (the view lists them so).
   function finalBoards(v) {
-    const list = (v.finished || []).filter((f) => f.squares && f.geometry).slice(0, window.innerWidth < 700 ? 2 : 4);
+    const list = (v.finished || []).filter((f) => f.squares && f.geometry).slice(0, 4);
     const box = $('final-boards');
     box.hidden = list.length === 0;
     const grid = $('last-boards');
-    grid.style.setProperty('--gcols', window.innerWidth < 700 ? Math.min(2, list.length) : Math.max(2, list.length));
+    // On a wide screen the boards as large as the room below the result allows: in one row, or
+    // in two of two where that makes them larger (measured: each card's words take ~130 px).
+    let cols = window.innerWidth < 700 ? Math.min(2, list.length) : Math.max(2, list.length);
+    grid.style.removeProperty('--fbsize');
+    if (window.innerWidth >= 700 && list.length) {
+      const W = grid.clientWidth || box.clientWidth;
+      const H = window.innerHeight - (grid.getBoundingClientRect().top + window.scrollY) - 12;
+      const size = (c) => {
+        const r = Math.ceil(list.length / c);
+        return Math.floor(Math.min((W - (c - 1) * 12) / c - 18, (H - (r - 1) * 12) / r - 18 - 130));
+      };
+      if (list.length > 2 && size(2) > size(cols)) cols = 2;
+      grid.style.setProperty('--fbsize', `${Math.max(150, size(cols))}px`);
+    }
+    grid.style.setProperty('--gcols', cols);
     grid.style.setProperty('--grows', 1);
     grid.innerHTML = '';
     for (const f of list) {
