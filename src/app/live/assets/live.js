@@ -65,6 +65,9 @@
   const GAP = 12; // the grid's gap
   const PAD = 18; // a card's padding and border
   const INFO_W = 200; // the names' column beside a board
+  // The names' column beside one game alone, in its larger type: the die of the roll, the names
+  // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
+  const INFO_W_SINGLE = 330;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   let infoV = 132; // the card's height besides its board (measured once drawn)
   let slots = 0;
@@ -75,13 +78,14 @@
     const top = grid.getBoundingClientRect().top + window.scrollY;
     const H = Math.max(200, window.innerHeight - top - 10);
     let best = null;
+    const info = n === 1 ? INFO_W_SINGLE : INFO_W;
     for (let c = 1; c <= n; c += 1) {
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
-        const row = wide ? INFO_W : cw - PAD;
+        const row = wide ? info : cw - PAD;
         if (row < NAME_ROW) continue;
-        const board = Math.floor(wide ? Math.min(cw - PAD - INFO_W - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
+        const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
         if (board > 0 && (!best || board > best.board)) {
           best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
         }
