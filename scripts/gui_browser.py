@@ -1117,13 +1117,18 @@ def minors(d):
     assert status(d).startswith("Paused"), f"the status after Pause on a person's turn: {status(d)!r}"
     click(d, "pause")
     wait(d, "running", lambda d: d.find_element(By.ID, "pause").text == "Pause")
-    # Resign: two clicks apart.
+    # Resign: two clicks apart; a question left unanswered says so when it lapses.
+    click(d, "resign")
+    wait(d, "the resign question", lambda d: d.find_element(By.ID, "resign").text == "Resign?")
+    wait(d, "the lapsed question", lambda d: d.find_element(By.ID, "resign").text == "Resign"
+         and "Resign not confirmed" in d.find_element(By.ID, "error").text)
+    assert not over(d), "an unanswered question resigned"
     click(d, "resign")
     wait(d, "the resign question", lambda d: d.find_element(By.ID, "resign").text == "Resign?")
     assert not over(d), "one click resigned"
     click(d, "resign")
     wait(d, "the resignation", lambda d: js(d, "S.winner") == "b" and js(d, "S.reason") == "resign")
-    assert "resigned" in status(d), status(d)
+    assert "Red resigned" in status(d), status(d)
     click(d, "save")
     wait(d, "the record of the resignation", lambda d: "result b resign" in d.find_element(By.ID, "record-text").get_attribute("value"))
     # A double click on Rematch plays one rematch: colours swapped once.

@@ -535,7 +535,13 @@ async function resign(ev) {
     resignArmed = Date.now() + 4000;
     $('resign').textContent = 'Resign?';
     flash(`Click Resign? again to resign: ${SIDE_NAME[S.side === 'r' ? 'b' : 'r']} wins.`, 'info');
-    setTimeout(() => { if (Date.now() > resignArmed) { $('resign').textContent = 'Resign'; } }, 4100);
+    setTimeout(() => {
+      if (resignArmed && Date.now() > resignArmed) {
+        resignArmed = 0;
+        $('resign').textContent = 'Resign';
+        if (S && !S.winner) flash('Resign not confirmed: the game goes on.', 'info');
+      }
+    }, 4100);
     return;
   }
   resignArmed = 0;

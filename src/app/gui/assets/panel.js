@@ -283,6 +283,8 @@ function drawReview() {
   $('review-end').disabled = rv.busy || none;
   // In a side line, Review values the side line.
   $('review').textContent = S.main ? 'Review side line' : rv.moves ? 'Review again' : 'Review game';
+  // The end bar's button is the same action: the same words.
+  $('review-end').textContent = $('review').textContent;
   $('review-cancel').hidden = !rv.busy;
   // On a phone the review's card is far below the board: a link to it under the move list.
   const nMarked = rv.moves ? rv.moves.filter((m) => m.mark).length : 0;
