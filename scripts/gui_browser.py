@@ -1858,7 +1858,7 @@ def a_loaded_records_engine_answers(d):
     assert js(d, "[S.players.red.type, S.players.red.label, S.players.blue.type, S.players.blue.label]") == \
         ["ewn", "ewn", "human", "mcts:3000"], js(d, "S.players")
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "ewn, this engine here" in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
+    assert "Red: ewn (this engine here, level " in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
         f"the bars of a loaded record's players: {bars}"
     # A side line: at a step back where Blue (the person's seat) moves, another move than the
     # record's; this engine answers as Red.
@@ -2128,11 +2128,14 @@ def phone_board_still_in_review(d):
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}
+    heights = set()
     for k in range(0, ply_count(d) + 1):
         navigate_to(d, k)
         wait(d, f"the status after move {k}", lambda d: status(d) == js(d, "S.status") and idle(d))
         bars = js(d, "['bar-red', 'bar-blue'].map((i) => Math.round($(i).getBoundingClientRect().height))")
-        assert max(bars) < 40, f"after move {k} a player's bar wrapped: heights {bars}"
+        heights.add(tuple(bars))
+        cut = js(d, "[...document.querySelectorAll('.playerbar .pname')].filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)")
+        assert not cut, f"after move {k} a player's name is cut: {cut}"
         fit = js(d, "(() => { const e = $('status'); return e.scrollHeight <= e.clientHeight + 1; })()")
         assert fit, f"the status is cut after move {k}: {status(d)!r}"
         tops.setdefault(doc_top(d, "board"), k)
@@ -2142,7 +2145,8 @@ def phone_board_still_in_review(d):
     tops.setdefault(doc_top(d, "board"), "entry")
     shot(d, "phone-review-board-still.png")
     assert len(tops) == 1, f"the board moved while stepping through the review: tops {tops}"
-    print(f"phone: the board stays at {list(tops)[0]} px through a reviewed game, bars on one line")
+    assert len(heights) == 1, f"the players' bars changed height: {heights}"
+    print(f"phone: the board stays at {list(tops)[0]} px through a reviewed game, the bars whole at {heights}")
 
 
 def desktop_second_report(d):

@@ -379,6 +379,9 @@ function describePlayer(p) {
 }
 
 function drawPlayers() {
+  // A long seat (a record's player) takes two lines on a phone, both bars alike, for the whole
+  // game: the board keeps its place as the notes change.
+  let long = false;
   for (const side of ['r', 'b']) {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
@@ -388,9 +391,10 @@ function drawPlayers() {
     // A record's player the arena runs as this engine (its `ewn`, `self`) says so too.
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
     const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
-    const who = ours ? `${p.label}, this engine here (level ${p.level} · ${p.movetime} ms)`
+    const who = ours ? `${p.label} (this engine here, level ${p.level}, ${p.movetime} ms)`
       : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = pname.title = `${SIDE_NAME[side]}: ${who}`;
+    long = long || pname.textContent.length > 30;
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
@@ -398,6 +402,7 @@ function drawPlayers() {
     bar.classList.toggle('active', !S.winner && S.side === side);
     bar.classList.toggle('won', S.winner === side);
   }
+  document.body.classList.toggle('long-seats', long);
 }
 
 function settingsText(s) {
