@@ -1885,6 +1885,16 @@ def a_loaded_records_engine_answers(d):
     print("a record's ewn: this engine, answering in a side line; the rematch keeps the seats")
 
 
+def replaced_record_says_so(d):
+    """A new game replaces a loaded record's game: the Record card, which keeps the record's
+    text, says it is the last loaded record and not the game on the board."""
+    new_game(d, ("human",), ("human",), 5)
+    wait(d, "the record's bar gone", lambda d: not d.find_element(By.ID, "record-bar").is_displayed())
+    title = js(d, "$('record-title').textContent")
+    assert title == "Last loaded record (not on the board)", f"the Record card's heading after a new game: {title!r}"
+    print("a record replaced by a new game: the Record card says it is the last loaded one")
+
+
 def rematch_of_engines_takes_a_seat(d):
     """Rematch after a record of two engines (this engine by `ewn match`'s two names): the note
     says what each seat became, the game waits instead of letting the engines play unasked, and
@@ -2056,6 +2066,7 @@ def new_players_report():
         shot(d, "desktop-legend-took-6.png")
         print(f"legend: the cube taken named as its badge at {seen} captures")
         a_loaded_records_engine_answers(d)
+        replaced_record_says_so(d)
         rematch_of_engines_takes_a_seat(d)
     finally:
         close(d)
