@@ -1022,7 +1022,13 @@ def rules_name_the_first_side(d):
     wait(d, "a game with Blue first", lambda d: js(d, "S.setup.first") == "b" and js(d, "S.side") == "b")
     text = d.execute_script("return document.getElementById('rules-text').textContent")
     assert "Blue moves first" in text and "Red moves first" not in text, f"How to play with Blue first: {text!r}"
-    print("How to play: Blue moves first in a game set so")
+    # Open, it closes when another game starts: the new board comes in view.
+    d.execute_script("window.scrollTo(0, 0)")
+    d.find_element(By.CSS_SELECTOR, "#rules summary").click()
+    wait(d, "How to play open", lambda d: d.find_element(By.ID, "rules").get_attribute("open") is not None)
+    new_game(d, ("human",), ("human",))
+    wait(d, "How to play closed by the new game", lambda d: d.find_element(By.ID, "rules").get_attribute("open") is None)
+    print("How to play: Blue moves first in a game set so; closed by a new game")
 
 
 def flip_and_copy(d):

@@ -644,6 +644,9 @@ function render(s) {
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
   if (prev && s.die !== prev.die) selected = null;
   if (hintMove && hintAt !== hintKey(s)) { hintMove = null; hintAt = null; }
+  // "How to play", open above the board, closes when another game is started, loaded or
+  // rematched: the new board comes in view.
+  if (prev && s.game !== prev.game) $('rules').open = false;
   S = s;
   syncRecord(s);
   const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');
