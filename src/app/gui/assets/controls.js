@@ -615,6 +615,8 @@ function wire() {
       rememberRematch(s, seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' });
       say(`Rematch: ${settingsText(s)}`);
       focusPlay();
+      // Once the new game is drawn, Roll (shown only then) takes the focus from the board.
+      requestAnimationFrame(() => { if ($('board').contains(document.activeElement)) focusPlay(); });
     }
   });
   $('again').addEventListener('click', showNewGame);
