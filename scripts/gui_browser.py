@@ -1022,7 +1022,13 @@ def rules_name_the_first_side(d):
     wait(d, "a game with Blue first", lambda d: js(d, "S.setup.first") == "b" and js(d, "S.side") == "b")
     text = d.execute_script("return document.getElementById('rules-text').textContent")
     assert "Blue moves first" in text and "Red moves first" not in text, f"How to play with Blue first: {text!r}"
-    print("How to play: Blue moves first in a game set so")
+    # Open, it closes when another game starts: the new board comes in view.
+    d.execute_script("window.scrollTo(0, 0)")
+    d.find_element(By.CSS_SELECTOR, "#rules summary").click()
+    wait(d, "How to play open", lambda d: d.find_element(By.ID, "rules").get_attribute("open") is not None)
+    new_game(d, ("human",), ("human",))
+    wait(d, "How to play closed by the new game", lambda d: d.find_element(By.ID, "rules").get_attribute("open") is None)
+    print("How to play: Blue moves first in a game set so; closed by a new game")
 
 
 def flip_and_copy(d):
@@ -1117,13 +1123,18 @@ def minors(d):
     assert status(d).startswith("Paused"), f"the status after Pause on a person's turn: {status(d)!r}"
     click(d, "pause")
     wait(d, "running", lambda d: d.find_element(By.ID, "pause").text == "Pause")
-    # Resign: two clicks apart.
+    # Resign: two clicks apart; a question left unanswered says so when it lapses.
+    click(d, "resign")
+    wait(d, "the resign question", lambda d: d.find_element(By.ID, "resign").text == "Resign?")
+    wait(d, "the lapsed question", lambda d: d.find_element(By.ID, "resign").text == "Resign"
+         and "Resign not confirmed" in d.find_element(By.ID, "error").text)
+    assert not over(d), "an unanswered question resigned"
     click(d, "resign")
     wait(d, "the resign question", lambda d: d.find_element(By.ID, "resign").text == "Resign?")
     assert not over(d), "one click resigned"
     click(d, "resign")
     wait(d, "the resignation", lambda d: js(d, "S.winner") == "b" and js(d, "S.reason") == "resign")
-    assert "resigned" in status(d), status(d)
+    assert "Red resigned" in status(d), status(d)
     click(d, "save")
     wait(d, "the record of the resignation", lambda d: "result b resign" in d.find_element(By.ID, "record-text").get_attribute("value"))
     # A double click on Rematch plays one rematch: colours swapped once.
@@ -1853,7 +1864,7 @@ def a_loaded_records_engine_answers(d):
     assert js(d, "[S.players.red.type, S.players.red.label, S.players.blue.type, S.players.blue.label]") == \
         ["ewn", "ewn", "human", "mcts:3000"], js(d, "S.players")
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "ewn, this engine here" in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
+    assert "Red: ewn (this engine here, level " in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
         f"the bars of a loaded record's players: {bars}"
     # A side line: at a step back where Blue (the person's seat) moves, another move than the
     # record's; this engine answers as Red.
@@ -1878,6 +1889,16 @@ def a_loaded_records_engine_answers(d):
         f"the rematch's note does not say what each seat is: {said!r}"
     assert js(d, "S.running") is True, "a person plays: the rematch waits"
     print("a record's ewn: this engine, answering in a side line; the rematch keeps the seats")
+
+
+def replaced_record_says_so(d):
+    """A new game replaces a loaded record's game: the Record card, which keeps the record's
+    text, says it is the last loaded record and not the game on the board."""
+    new_game(d, ("human",), ("human",), 5)
+    wait(d, "the record's bar gone", lambda d: not d.find_element(By.ID, "record-bar").is_displayed())
+    title = js(d, "$('record-title').textContent")
+    assert title == "Last loaded record (not on the board)", f"the Record card's heading after a new game: {title!r}"
+    print("a record replaced by a new game: the Record card says it is the last loaded one")
 
 
 def rematch_of_engines_takes_a_seat(d):
@@ -2051,6 +2072,7 @@ def new_players_report():
         shot(d, "desktop-legend-took-6.png")
         print(f"legend: the cube taken named as its badge at {seen} captures")
         a_loaded_records_engine_answers(d)
+        replaced_record_says_so(d)
         rematch_of_engines_takes_a_seat(d)
     finally:
         close(d)
@@ -2123,11 +2145,14 @@ def phone_board_still_in_review(d):
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}
+    heights = set()
     for k in range(0, ply_count(d) + 1):
         navigate_to(d, k)
         wait(d, f"the status after move {k}", lambda d: status(d) == js(d, "S.status") and idle(d))
         bars = js(d, "['bar-red', 'bar-blue'].map((i) => Math.round($(i).getBoundingClientRect().height))")
-        assert max(bars) < 40, f"after move {k} a player's bar wrapped: heights {bars}"
+        heights.add(tuple(bars))
+        cut = js(d, "[...document.querySelectorAll('.playerbar .pname')].filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)")
+        assert not cut, f"after move {k} a player's name is cut: {cut}"
         fit = js(d, "(() => { const e = $('status'); return e.scrollHeight <= e.clientHeight + 1; })()")
         assert fit, f"the status is cut after move {k}: {status(d)!r}"
         tops.setdefault(doc_top(d, "board"), k)
@@ -2137,7 +2162,8 @@ def phone_board_still_in_review(d):
     tops.setdefault(doc_top(d, "board"), "entry")
     shot(d, "phone-review-board-still.png")
     assert len(tops) == 1, f"the board moved while stepping through the review: tops {tops}"
-    print(f"phone: the board stays at {list(tops)[0]} px through a reviewed game, bars on one line")
+    assert len(heights) == 1, f"the players' bars changed height: {heights}"
+    print(f"phone: the board stays at {list(tops)[0]} px through a reviewed game, the bars whole at {heights}")
 
 
 def desktop_second_report(d):

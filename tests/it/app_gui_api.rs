@@ -1392,7 +1392,13 @@ fn resign_holes_pause_and_a_cancelled_review() {
         (s["winner"].as_str(), s["reason"].as_str()),
         (Some("b"), Some("resign"))
     );
-    assert!(s["status"].as_str().unwrap().contains("resigned"), "{s}");
+    assert!(
+        s["status"]
+            .as_str()
+            .unwrap()
+            .contains("Blue wins: Red resigned"),
+        "{s}"
+    );
     let (code, _) = g.post_code("/api/roll", json!({}));
     assert_eq!(code, 409, "a roll after the resignation");
     let text = check_record(&g, &s);

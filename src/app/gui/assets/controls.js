@@ -119,6 +119,13 @@ function listGames(text) {
 // ones, and all of them to pick from, while a game of a loaded record of several is on the board
 // (the Record card's chooser is far below it).
 function drawRecordBar(s) {
+  // The Record card's text, once another game has replaced the record's on the board, says it
+  // is only the last record loaded.
+  const shown = Boolean(loadedFrom && s.start === loadedFrom.start &&
+    (s.players.red.recorded || s.players.blue.recorded));
+  const stale = !shown && lastLoadedText !== null && $('record-text').value === lastLoadedText;
+  const title = stale ? 'Last loaded record (not on the board)' : 'Record';
+  if ($('record-title').textContent !== title) $('record-title').textContent = title;
   const bar = $('record-bar');
   const on = Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
     (s.players.red.recorded || s.players.blue.recorded));
@@ -154,6 +161,7 @@ function loadRecordGame(k) {
 // The record a game was loaded from, and that game as loaded: picking another game of the same
 // record replaces nothing of the person's, so it never asks.
 let loadedFrom = null;
+let lastLoadedText = null; // the text of the record loaded last, kept after another game replaces it
 const asLoaded = () => Boolean(S && loadedFrom && S.start === loadedFrom.start &&
   S.plies.length === loadedFrom.plies && !S.main);
 
@@ -205,6 +213,7 @@ function loadFresh(text) {
 // choosers by the board and in the Record card, at the game loaded.
 function keepSource(text, src) {
   loadedFrom = { text, start: S ? S.start : null, plies: src.plies, game: src.game, count: src.count, serial: src.serial };
+  lastLoadedText = text;
   // A text being typed in the Record card is left alone, and its games with it.
   const field = $('record-text');
   if (field.value !== text && document.activeElement !== field) field.value = text;
@@ -535,7 +544,13 @@ async function resign(ev) {
     resignArmed = Date.now() + 4000;
     $('resign').textContent = 'Resign?';
     flash(`Click Resign? again to resign: ${SIDE_NAME[S.side === 'r' ? 'b' : 'r']} wins.`, 'info');
-    setTimeout(() => { if (Date.now() > resignArmed) { $('resign').textContent = 'Resign'; } }, 4100);
+    setTimeout(() => {
+      if (resignArmed && Date.now() > resignArmed) {
+        resignArmed = 0;
+        $('resign').textContent = 'Resign';
+        if (S && !S.winner) flash('Resign not confirmed: the game goes on.', 'info');
+      }
+    }, 4100);
     return;
   }
   resignArmed = 0;
@@ -600,6 +615,8 @@ function wire() {
       rememberRematch(s, seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' });
       say(`Rematch: ${settingsText(s)}`);
       focusPlay();
+      // Once the new game is drawn, Roll (shown only then) takes the focus from the board.
+      requestAnimationFrame(() => { if ($('board').contains(document.activeElement)) focusPlay(); });
     }
   });
   $('again').addEventListener('click', showNewGame);

@@ -283,6 +283,8 @@ function drawReview() {
   $('review-end').disabled = rv.busy || none;
   // In a side line, Review values the side line.
   $('review').textContent = S.main ? 'Review side line' : rv.moves ? 'Review again' : 'Review game';
+  // The end bar's button is the same action: the same words.
+  $('review-end').textContent = $('review').textContent;
   $('review-cancel').hidden = !rv.busy;
   // On a phone the review's card is far below the board: a link to it under the move list.
   const nMarked = rv.moves ? rv.moves.filter((m) => m.mark).length : 0;
@@ -377,6 +379,9 @@ function describePlayer(p) {
 }
 
 function drawPlayers() {
+  // A long seat (a record's player) takes two lines on a phone, both bars alike, for the whole
+  // game: the board keeps its place as the notes change.
+  let long = false;
   for (const side of ['r', 'b']) {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
@@ -386,9 +391,10 @@ function drawPlayers() {
     // A record's player the arena runs as this engine (its `ewn`, `self`) says so too.
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
     const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
-    const who = ours ? `${p.label}, this engine here (level ${p.level} · ${p.movetime} ms)`
+    const who = ours ? `${p.label} (this engine here, level ${p.level}, ${p.movetime} ms)`
       : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = pname.title = `${SIDE_NAME[side]}: ${who}`;
+    long = long || pname.textContent.length > 30;
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
@@ -396,6 +402,7 @@ function drawPlayers() {
     bar.classList.toggle('active', !S.winner && S.side === side);
     bar.classList.toggle('won', S.winner === side);
   }
+  document.body.classList.toggle('long-seats', long);
 }
 
 function settingsText(s) {
@@ -637,6 +644,9 @@ function render(s) {
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
   if (prev && s.die !== prev.die) selected = null;
   if (hintMove && hintAt !== hintKey(s)) { hintMove = null; hintAt = null; }
+  // "How to play", open above the board, closes when another game is started, loaded or
+  // rematched: the new board comes in view.
+  if (prev && s.game !== prev.game) $('rules').open = false;
   S = s;
   syncRecord(s);
   const key = s.variant.name + '|' + s.start + '|' + s.dice.seed + '|' + JSON.stringify(s.players) + '|' + s.engines.join(',');

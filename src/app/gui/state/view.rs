@@ -459,7 +459,11 @@ impl State {
         } else if how == Reason::Capture {
             "took the last cube"
         } else if how == Reason::Resign {
-            "the other side resigned"
+            return format!(
+                "{} wins: {} resigned",
+                capital(w.name()),
+                capital(w.other().name())
+            );
         } else if let Some(fault) = fault_words(w.other(), how, self.game.end_detail()) {
             return format!("{} wins: {fault}", capital(w.name()));
         } else if b.variant().rules.goal == Goal::Rank {
