@@ -546,8 +546,8 @@ def crowd(games, width, height, names=("alice", "bob")):
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
         pattern = "|".join(re.escape(n) for n in names)
-        one = rf" game \d+ ended: (({pattern}) \((Red|Blue)\) won \(\w+\)|no winner \(\w+\))"
-        each = rf"\d+ (({pattern}) won|no winner) \(\w+\)"
+        one = rf" game \d+ ended: (({pattern}) \((Red|Blue)\) won \([\w ]+\)|no winner \([\w ]+\))"
+        each = rf"\d+ (({pattern}) won|no winner) \([\w ]+\)"
         several = rf" games ([\d, and–]+) ended: ({each}(, {each})*)$"
         for s in said:
             m = re.search(several, s)

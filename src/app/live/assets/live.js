@@ -597,12 +597,23 @@
     }
   }
 
+  // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the
+  // loser has no cube left); the page says what happened.
+  function holeEndings(v) {
+    const HOLE = 'into the hole';
+    for (const g of v.games || []) if (g.over && g.reason === 'capture' && g.fell) g.reason = HOLE;
+    for (const f of v.finished || []) {
+      if (f.reason === 'capture' && (f.fell || []).includes(f.moves.length - 1)) f.reason = HOLE;
+    }
+  }
+
   async function poll() {
     try {
       const r = await fetch('/api/live', { cache: 'no-store' });
       if (r.ok) {
         failures = 0;
         const v = await r.json();
+        holeEndings(v);
         if (v.version !== shown) {
           shown = v.version;
           draw(v);
