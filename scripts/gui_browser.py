@@ -1262,11 +1262,22 @@ def solved_shown(d):
     print(f"solved 3x3: {text!r}")
 
 
+def first_state(d):
+    """Waits for the page's first state from the server (the status no longer "Connecting…")."""
+    wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+
+
+def open_arena(d):
+    """Opens the arena's address in `d` and waits for its first state."""
+    d.get(URL)
+    first_state(d)
+
+
 def opening_game(d, width, by_key):
     """From an untouched page: the game the arena opens with is played to its end, by clicks or
     by keys, and the engine answers every move by itself; then Review, then Rematch. Four quick
     presses of the left arrow key step four plies."""
-    wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+    first_state(d)
     assert js(d, "S.players.red.type") == "human" and js(d, "S.players.blue.type") == "ewn", \
         "the arena did not open on a person against the engine"
     assert js(d, "S.error") is None, f"the opening game shows an error: {js(d, 'S.error')}"
@@ -2060,8 +2071,7 @@ def new_players_report():
     a rematch of two engines, Show analysis for one game, the phone's status line and Review."""
     d = browser(1280, 800)
     try:
-        d.get(URL)
-        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        open_arena(d)
         show_analysis_once(d)
         start_game_asks(d)
         record_bar_by_the_board(d, 1280)
@@ -2078,8 +2088,7 @@ def new_players_report():
         close(d)
     d = browser(390, 844)
     try:
-        d.get(URL)
-        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        open_arena(d)
         record_bar_by_the_board(d, 390)
         status_whole_on_a_phone(d)
         review_heading_stays_on_a_phone(d)
@@ -2198,16 +2207,14 @@ def second_players_report():
     """What a second new player reported, each at the size where it was seen."""
     d = browser(390, 844)
     try:
-        d.get(URL)
-        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        open_arena(d)
         phone_controls_stay(d)
         phone_board_still_in_review(d)
     finally:
         close(d)
     d = browser(1280, 800)
     try:
-        d.get(URL)
-        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        open_arena(d)
         desktop_second_report(d)
     finally:
         close(d)
@@ -2324,8 +2331,7 @@ def fourth_players_report():
     """What a fourth new player reported, at 1280x800."""
     d = browser(1280, 800)
     try:
-        d.get(URL)
-        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        open_arena(d)
         record_in_every_tab(d)
         fresh_load_opens_game_one(d)
         focus_after_roll(d)
@@ -2345,8 +2351,7 @@ def record_journeys():
     step back steps forward along it, with no side line; Turn board says what it does."""
     d = browser(1280, 800)
     try:
-        d.get(URL)
-        wait(d, "the first state from the server", lambda d: js(d, "S") and status(d) not in ("", "Connecting…"))
+        open_arena(d)
         new_game(d, ("human",), ("ewn", 10, 500))
         d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
         wait(d, "the roll offered", lambda d: enabled(d, "roll"))

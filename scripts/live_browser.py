@@ -141,6 +141,20 @@ MATCH = {"6x6": (4, ["greedy", "tc=600+0"], 100), "3x3": (6, ["mcts:1500000"], 5
 PACE = {"3x3": 400}
 
 
+def all_running(d, games, where):
+    """Waits until `games` cards are on the page, each with its cubes drawn, and leaves the page
+    held still (`hold_still`) for the checks that follow."""
+    def running():
+        hold_still(d)
+        n = d.execute_script("return document.querySelectorAll('#games .game .board .cube').length"
+                             " && document.querySelectorAll('#games .game').length;")
+        if n == games:
+            return True
+        let_go(d)
+        return False
+    wait_for(f"{where}: every game in progress", running)
+
+
 def watch(variant, width, height, check_post):
     """A short match in `variant` watched at width x height: each board drawn at its variant's
     size (the hole too), the last move marked, the standings and the finished games as tables,
@@ -496,15 +510,7 @@ def crowd(games, width, height, names=("alice", "bob")):
             "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
 
-        def all_running():
-            hold_still(d)
-            n = d.execute_script("return document.querySelectorAll('#games .game .board .cube').length"
-                                 " && document.querySelectorAll('#games .game').length;")
-            if n == games:
-                return True
-            let_go(d)
-            return False
-        wait_for(f"{where}: every game in progress", all_running)
+        all_running(d, games, where)
         seen = d.execute_script(
             "const doc = document.documentElement;"
             "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth,"
@@ -775,15 +781,7 @@ def boards_first_on_a_phone(games=8):
             "--games", str(2 * games), "--concurrency", str(games), "--movetime", "250",
             "--grace", "5000", "--live-linger", "2"]
     with live_match(args, 390, 844) as (d, _, match):
-        def all_running():
-            hold_still(d)
-            n = d.execute_script("return document.querySelectorAll('#games .game .board .cube').length"
-                                 " && document.querySelectorAll('#games .game').length;")
-            if n == games:
-                return True
-            let_go(d)
-            return False
-        wait_for(f"{where}: every game in progress", all_running)
+        all_running(d, games, where)
         seen = d.execute_script(
             "const doc = document.documentElement;"
             "const box = (id) => document.getElementById(id).getBoundingClientRect();"

@@ -405,6 +405,6 @@ fn load_record(st: &mut State, _: &Shared, bytes: &[u8]) -> Result<Answer, GuiEr
         .checked_sub(1)
         .and_then(|i| games.into_iter().nth(i))
         .ok_or(GuiError::NoSuchGame { count, wanted: n })?;
-    st.load(&rec, graph, (r.text, n, count))?;
+    st.load(&rec, graph, r.text, n, count)?;
     Ok(Answer::Changed)
 }

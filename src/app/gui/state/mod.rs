@@ -816,12 +816,15 @@ impl State {
 
     /// Shows a recorded game at its end, with the record's players (this engine's level and
     /// time are read back from its name; other players are shown as people) and its graph.
-    /// `from` is the record's text, the game's number in it and the record's count of games.
+    /// `text` is the record's text, `game` the game's number in it (1 for the first) and `count`
+    /// the record's count of games.
     pub fn load(
         &mut self,
         rec: &GameRecord,
         graph: Option<Graph>,
-        from: (String, usize, usize),
+        text: String,
+        game: usize,
+        count: usize,
     ) -> Result<(), GuiError> {
         let mut g = Game::from_record(rec)?;
         if let Some(points) = graph {
@@ -850,7 +853,6 @@ impl State {
         self.flow.notice = None;
         self.counters.games += 1;
         self.game = g;
-        let (text, game, count) = from;
         self.source = Some(Source {
             text,
             game,
