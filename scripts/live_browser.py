@@ -59,6 +59,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 EWN, OUT = sys.argv[1], sys.argv[2]
@@ -69,7 +70,10 @@ WAIT_S = 90
 def wait_for(what, check):
     until = time.monotonic() + WAIT_S
     while time.monotonic() < until:
-        v = check()
+        try:
+            v = check()
+        except StaleElementReferenceException:
+            v = None  # the page redrew what the check was reading: read again
         if v:
             return v
         time.sleep(0.1)
@@ -279,9 +283,12 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the final screen", lambda: d.find_element(By.ID, "final").is_displayed())
         final = d.find_element(By.ID, "final-text").text
         assert "over" in final, f"{where}: the final screen says {final!r}"
-        rows = d.find_elements(By.CSS_SELECTOR, "#table tr")
-        assert rows, f"{where}: the final standings are gone"
-        counted = sum(int(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows)
+        # Read in one script: the page may redraw the table between two element reads.
+        games_column = d.execute_script(
+            "return [...document.querySelectorAll('#table tr')]"
+            ".map((r) => r.querySelectorAll('td')[1].textContent);")
+        assert games_column, f"{where}: the final standings are gone"
+        counted = sum(int(g) for g in games_column)
         assert counted == 2 * games, \
             f"{where}: the final standings count {counted} player-games, not {2 * games}"
         # The final screen shows how the last games ended: their final positions.
