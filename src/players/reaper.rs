@@ -692,6 +692,7 @@ mod unix {
                 std::thread::sleep(Duration::from_millis(5));
             }
             let adopter = nix::unistd::getppid().as_raw();
+            let adopter_env = std::fs::read(format!("/proc/{adopter}/environ")).unwrap_or_default();
             for round in 0..50 {
                 let table = Table::read();
                 let mut roots: Vec<i32> = self
@@ -700,7 +701,16 @@ mod unix {
                     .filter(|&(p, start)| table.0.get(p).is_some_and(|s| s.start == *start))
                     .map(|(&p, _)| p)
                     .collect();
-                roots.extend(self.unseen_orphans(&table, adopter));
+                // A child not yet known to be another runner's is waited for a few rounds.
+                let unseen = self.unseen_orphans(&table, adopter, &adopter_env);
+                let patient = round < UNDECIDED_ROUNDS;
+                let waiting = patient && unseen.iter().any(|&(_, o)| o == Owner::Undecided);
+                roots.extend(
+                    unseen
+                        .iter()
+                        .filter(|&&(_, o)| o == Owner::This || !patient)
+                        .map(|&(p, _)| p),
+                );
                 if round == 0 {
                     for &g in &self.engines {
                         let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
@@ -710,7 +720,7 @@ mod unix {
                 let mut all = table.descendants(&roots);
                 all.extend(&roots);
                 all.retain(|&p| p != self.me);
-                if all.is_empty() {
+                if all.is_empty() && !waiting {
                     break;
                 }
                 for p in all {
@@ -721,8 +731,15 @@ mod unix {
         }
 
         /// The adopter's children started since the last look (a tick of margin), in another
-        /// session than the runner's, that are no guardian: the runner's orphans no look saw.
-        fn unseen_orphans(&self, table: &Table, adopter: i32) -> Vec<i32> {
+        /// session than the runner's, that are no guardian and not another runner's: the
+        /// runner's orphans no look saw, each with what its environment says of it (never
+        /// [`Owner::Another`]).
+        fn unseen_orphans(
+            &self,
+            table: &Table,
+            adopter: i32,
+            adopter_env: &[u8],
+        ) -> Vec<(i32, Owner)> {
             if adopter == self.runner || (self.engines.is_empty() && self.known.is_empty()) {
                 return Vec::new();
             }
@@ -736,10 +753,39 @@ mod unix {
                         && s.start >= since
                         && Some(s.sid) != self.runner_sid
                         && !is_guardian(p)
-                        && !tagged_by_another(p, self.runner)
                 })
-                .map(|(&p, _)| p)
+                .map(|(&p, _)| (p, owner(p, self.runner, adopter_env)))
+                .filter(|&(_, o)| o != Owner::Another)
                 .collect()
+        }
+    }
+
+    /// Rounds of the guardian's last kill (20 ms apart) in which a process whose environment
+    /// does not yet say whose it is is left alone: a process in the middle of its exec shows
+    /// an empty environment for a moment, and the adopter's fork before its exec the adopter's.
+    const UNDECIDED_ROUNDS: usize = 10;
+
+    /// Whose a child of the adopter is, as far as its environment says.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Owner {
+        /// Another runner's engine, or a descendant of one that kept its environment.
+        Another,
+        /// Not yet known: its environment reads empty (it is in the middle of an exec, or
+        /// dropped its environment) or is the adopter's own (a fork of the adopter that has
+        /// not reached its exec: another runner's engine on its way, or a program the adopter
+        /// starts). Without this, a runner killed while the adopter starts an engine of its
+        /// own took that engine for an orphan.
+        Undecided,
+        /// Untagged or tagged with this runner: the runner's own, as far as can be told.
+        This,
+    }
+
+    fn owner(pid: i32, runner: i32, adopter_env: &[u8]) -> Owner {
+        match std::fs::read(format!("/proc/{pid}/environ")) {
+            Err(_) => Owner::This,
+            Ok(env) if env.is_empty() || env == adopter_env => Owner::Undecided,
+            Ok(_) if tagged_by_another(pid, runner) => Owner::Another,
+            Ok(_) => Owner::This,
         }
     }
 
@@ -807,6 +853,53 @@ mod unix {
                 let _ = c.wait();
             }
             assert_eq!(seen, (true, false, false));
+        }
+
+        /// The guardian's last kill waits before taking a process whose environment does not
+        /// yet say whose it is: empty (in the middle of an exec) or the adopter's own (the
+        /// adopter's fork before its exec). Another runner's engine is never taken; an
+        /// untagged program with an environment of its own is.
+        #[test]
+        fn a_process_that_cannot_yet_say_whose_it_is_is_undecided() {
+            let spawn = |c: &mut Command| c.arg("30").spawn().unwrap();
+            let mut tagged = spawn(Command::new("sleep").env(RUNNER_TAG, "1"));
+            let mut bare = spawn(
+                Command::new("sleep")
+                    .env_remove(RUNNER_TAG)
+                    .env("EWN_REAPER_TEST", "bare"),
+            );
+            let mut empty = spawn(Command::new("sleep").env_clear());
+            // Until each has set up its new program's environment (see the test above).
+            for c in [&tagged, &bare] {
+                let until = Instant::now() + Duration::from_secs(10);
+                while std::fs::read(format!("/proc/{}/environ", c.id())).is_ok_and(|e| e.is_empty())
+                    && Instant::now() < until
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let me = std::process::id() as i32;
+            let mine = std::fs::read(format!("/proc/{me}/environ")).unwrap();
+            let seen = [
+                owner(tagged.id() as i32, 2, &mine),
+                owner(bare.id() as i32, 2, &mine),
+                owner(empty.id() as i32, 2, &mine),
+                // This process stands for a fork of the adopter before its exec.
+                owner(me, 2, &mine),
+            ];
+            for c in [&mut tagged, &mut bare, &mut empty] {
+                let _ = c.kill();
+                let _ = c.wait();
+            }
+            assert_eq!(
+                seen,
+                [
+                    Owner::Another,
+                    Owner::This,
+                    Owner::Undecided,
+                    Owner::Undecided
+                ]
+            );
         }
     }
 }
