@@ -835,7 +835,8 @@ def main():
     ends_are_seen(1280, 800)
     boards_first_on_a_phone()
     names_and_endings()
-    crowd(8, 1280, 800)
+    # Names of ten letters, whole on eight cards across a 1280-wide screen.
+    crowd(8, 1280, 800, names=("Wilhelmina", "Alessandro"))
     crowd(3, 1280, 800)
     long_name_on_a_phone()
     watch("6x6", 1280, 800, True)
