@@ -64,7 +64,9 @@
   // not jump in size when another game ends.
   const GAP = 12; // the grid's gap
   const PAD = 18; // a card's padding and border
-  const INFO_W = 200; // the names' column beside a board
+  // The names' column beside a board: its rows wrap (a name above its clock, the die line on
+  // two lines), so that four games at once on a 1280x800 screen get boards of ~260 px, not 210.
+  const INFO_W = 160;
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
   const INFO_W_SINGLE = 330;
@@ -84,7 +86,8 @@
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
         const row = wide ? info : cw - PAD;
-        if (row < NAME_ROW) continue;
+        // Beside a board the names' rows wrap: a name has the column's whole width.
+        if (row < (wide ? INFO_W : NAME_ROW)) continue;
         const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
         if (board > 0 && (!best || board > best.board)) {
           best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
