@@ -217,6 +217,12 @@
       win_chance: [null, null], to_move: seen.to_move || 'r', die: null, fell: null,
     });
     card.classList.add('ended-game');
+    // A fault says what was missed (the referee's word, as in the terminal), in place of the moves.
+    if (f.detail) {
+      const m = card.querySelector('.moves');
+      m.textContent = sentence(f.detail);
+      m.title = m.textContent;
+    }
     return card;
   }
 
@@ -245,8 +251,8 @@
     const played = table.some((s) => s.games > 0);
     $('summary').hidden = !played;
     $('summary').innerHTML = played
-      ? `${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))} with ${plural(table[0].points, 'point', 'points')}` +
-        ` · <a href="#standings-h">standings ↓</a>`
+      ? `<span class="lead" title="${esc(top.join(', '))}">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}` +
+        ` with ${plural(table[0].points, 'point', 'points')}</span><span class="to-table"> · <a href="#standings-h">standings ↓</a></span>`
       : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
@@ -580,6 +586,11 @@
         return Math.floor(Math.min((W - (c - 1) * 12) / c - 18, (H - (r - 1) * 12) / r - 18 - 130));
       };
       if (list.length > 2 && size(2) > size(cols)) cols = 2;
+      // Boards read from across a room: fewer of them (at least two) rather than small ones.
+      while (list.length > 2 && size(cols) < 220) {
+        list.pop();
+        cols = Math.max(2, list.length);
+      }
       grid.style.setProperty('--fbsize', `${Math.max(150, size(cols))}px`);
     }
     grid.style.setProperty('--gcols', cols);
@@ -589,12 +600,16 @@
       const el = document.createElement('article');
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
-      const res = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
+      // A long name ends in an ellipsis (whole in the line's title), never wraps over lines.
+      const res = f.winner
+        ? `${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>) won (${esc(f.reason)})`
+        : `No winner (${esc(f.reason)})`;
+      const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
         `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
-        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}">${esc(res)}</p>${why}<p class="moves"></p>`;
+        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}" title="${esc(resText)}">${res}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
       endBoard(el, f);
     }
