@@ -562,6 +562,8 @@
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
+    // Its tooltip said the last games' ends: now what the line says.
+    $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
   }
