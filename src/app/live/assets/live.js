@@ -604,7 +604,7 @@
       el.id = `final-${f.number}`;
       // A long name ends in an ellipsis (whole in the line's title), never wraps over lines.
       const res = f.winner
-        ? `${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>) won (${esc(f.reason)})`
+        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
         : `No winner (${esc(f.reason)})`;
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
