@@ -45,7 +45,13 @@ bar keeps its height and no board moves or changes size as games end while other
 finished games are listed by number, and the final screen shows the result and the whole final
 standings without scrolling (`final_fits_the_screen`, also after each 1280-wide match). Wherever
 the tables are checked, the opened report keeps each of its lines on one line and scrolls
-sideways inside its own box (`report_keeps_its_lines`).
+sideways inside its own box (`report_keeps_its_lines`). That hall's boards are 240 px or more
+(four games beside their names); on its final screen players of equal points come in one order in
+the standings and the report (`same_order_for_equal_points`), and the opened report is whole where
+it opens, wider than the side column and off its summary (`report_is_readable`). The eight-game
+hall uses names of ten letters, each whole on its card. The long name on a phone also keeps the
+leader line's link to the standings whole, and on the final screen each last board's result on
+at most three lines, the name short (whole in the line's title).
 """
 
 import contextlib
