@@ -45,7 +45,13 @@ bar keeps its height and no board moves or changes size as games end while other
 finished games are listed by number, and the final screen shows the result and the whole final
 standings without scrolling (`final_fits_the_screen`, also after each 1280-wide match). Wherever
 the tables are checked, the opened report keeps each of its lines on one line and scrolls
-sideways inside its own box (`report_keeps_its_lines`).
+sideways inside its own box (`report_keeps_its_lines`). That hall's boards are 240 px or more
+(four games beside their names); on its final screen players of equal points come in one order in
+the standings and the report (`same_order_for_equal_points`), and the opened report is whole where
+it opens, wider than the side column and off its summary (`report_is_readable`). The eight-game
+hall uses names of ten letters, each whole on its card. The long name on a phone also keeps the
+leader line's link to the standings whole, and on the final screen each last board's result on
+at most three lines, the name short (whole in the line's title).
 """
 
 import contextlib
@@ -455,15 +461,54 @@ def steady_hall():
         assert seen["ends"], f"{where}: no game's end was seen in the status line"
         assert len(seen["tops"]) == 1, f"{where}: the top bar changed height: {seen['tops']}"
         assert len(seen["sizes"]) == 1, f"{where}: the boards changed size: {seen['sizes']}"
+        # Boards that fill the room (beside their names, 210 px left space unused).
+        assert seen["sizes"][0] >= 240, f"{where}: boards of {seen['sizes'][0]} px"
         assert not seen["moved"], f"{where}: boards moved or changed size: {seen['moved'][:4]}"
         numbers = d.execute_script(
             "return [...document.querySelectorAll('#finished tr:not(.movesrow)')].map((r) => +r.cells[0].textContent);")
         assert numbers == sorted(numbers, reverse=True) and len(numbers) == 12, \
             f"{where}: the finished games are not listed by number: {numbers}"
         final_fits_the_screen(d, where)
+        same_order_for_equal_points(d, where)
+        report_is_readable(d, where)
         hold_still(d)
         d.save_screenshot(os.path.join(OUT, "live-hall-1280-final.png"))
         print(f"live page, {where}: nothing moved as {len(numbers)} games ended; final screen whole")
+
+
+def same_order_for_equal_points(d, where):
+    """Players of equal points come in one order in the standings and in the full report's
+    ratings (by name)."""
+    r = d.execute_script(
+        "return {rows: [...document.querySelectorAll('#table tr')].map((tr) =>"
+        " [tr.querySelector('th').title, Number(tr.children[5].textContent)]),"
+        " report: document.getElementById('standings').textContent};")
+    ranked = re.findall(r"^\s+\d+\s+(\S+)\s+[+-][\d.]+", r["report"], re.M)
+    rows = r["rows"]
+    for (a, pa), (b, pb) in zip(rows, rows[1:]):
+        if pa == pb and a in ranked and b in ranked:
+            assert ranked.index(a) < ranked.index(b), \
+                f"{where}: {a} and {b} of equal points in another order in the report: {ranked}"
+    assert rows == sorted(rows, key=lambda x: (-x[1], x[0])), f"{where}: the standings' order: {rows}"
+
+
+def report_is_readable(d, where):
+    """The full report opened on a wide screen is read whole where it opens: wider than the side
+    column, on the screen, its crosstable's lines whole (in the side column they were cut)."""
+    d.execute_script("document.getElementById('report').open = true;")
+    r = d.execute_script(
+        "const p = document.getElementById('standings').getBoundingClientRect();"
+        "const pre = document.getElementById('standings');"
+        "return {width: p.width, left: p.left, right: p.right, top: p.top, bottom: p.bottom,"
+        " screen: window.innerWidth, height: window.innerHeight, cut: pre.scrollWidth > pre.clientWidth,"
+        " side: document.querySelector('.side-panel').getBoundingClientRect().width,"
+        " summary: document.querySelector('#report > summary').getBoundingClientRect()};")
+    d.execute_script("document.getElementById('report').open = false;")
+    assert r["width"] > r["side"] + 100 and not r["cut"], f"{where}: the report is cut in a narrow box: {r}"
+    assert r["left"] >= 0 and r["right"] <= r["screen"] and r["bottom"] <= r["height"], f"{where}: the report off the screen: {r}"
+    s = r["summary"]
+    assert s["left"] >= r["right"] or s["right"] <= r["left"] or s["top"] >= r["bottom"] or s["bottom"] <= r["top"], \
+        f"{where}: the opened report covers its summary: {r}"
 
 
 def moves_stay_open(d, where):
@@ -677,6 +722,28 @@ def long_name_on_a_phone():
             return len(movers) == 2
         wait_for(f"{where}: each side to move once", both_moved)
         d.save_screenshot(os.path.join(OUT, "live-long-name-390.png"))
+        # The leader line (the long name may lead): the link to the standings always whole.
+        wait_for(f"{where}: the leader line or the end", lambda: d.execute_script(
+            "return document.body.classList.contains('ended')"
+            " || /^Leading/.test(document.getElementById('summary').textContent);"))
+        line = d.execute_script(
+            "const s = document.getElementById('summary'), a = s.querySelector('a');"
+            "if (document.body.classList.contains('ended') || !a) return null;"
+            "return {line: s.getBoundingClientRect().right, link: a.getBoundingClientRect().right,"
+            " width: a.getBoundingClientRect().width, text: s.textContent};")
+        if line:
+            assert line["width"] > 0 and line["link"] <= line["line"] + 0.5, f"{where}: the leader line cuts its link: {line}"
+        # The final screen: a final board's result keeps the long name to one line (an
+        # ellipsis, whole in the line's title).
+        wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended') && document.querySelector('#final-boards .result-line');"))
+        finals = d.execute_script(
+            "return [...document.querySelectorAll('#final-boards .result-line')].map((r) => ({text: r.textContent,"
+            " title: r.title, lines: Math.round(r.getBoundingClientRect().height / (parseFloat(getComputedStyle(r).lineHeight)"
+            " || 1.2 * parseFloat(getComputedStyle(r).fontSize)))}));")
+        for f in finals:
+            assert f["lines"] <= 3 and f["title"] == f["text"], f"{where}: a final board's result: {f}"
+        d.save_screenshot(os.path.join(OUT, "live-long-name-390-final.png"))
         print(f"live page, {where}: no sideways scroll")
 
 
@@ -835,7 +902,8 @@ def main():
     ends_are_seen(1280, 800)
     boards_first_on_a_phone()
     names_and_endings()
-    crowd(8, 1280, 800)
+    # Names of ten letters, whole on eight cards across a 1280-wide screen.
+    crowd(8, 1280, 800, names=("Wilhelmina", "Alessandro"))
     crowd(3, 1280, 800)
     long_name_on_a_phone()
     watch("6x6", 1280, 800, True)

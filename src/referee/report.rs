@@ -466,7 +466,14 @@ impl Report {
             "#", "player", "rating", "95%", "games", "score"
         );
         let mut order: Vec<usize> = (0..np).collect();
-        order.sort_by(|&x, &y| self.ratings[y].elo.total_cmp(&self.ratings[x].elo));
+        // Highest rating first; ratings equal as printed (players of equal points in a round
+        // robin) by name, the order of the live page's standings.
+        let shown = |i: usize| (self.ratings[i].elo * 10.0).round() as i64;
+        order.sort_by(|&x, &y| {
+            shown(y)
+                .cmp(&shown(x))
+                .then_with(|| self.names[x].cmp(&self.names[y]))
+        });
         for (rank, &i) in order.iter().enumerate() {
             let g = self.games_of(i);
             let margin = if i == self.anchor {
@@ -959,5 +966,32 @@ mod tests {
             "{json}"
         );
         assert!(json.contains("\"elo\":{\"value\":null"), "{json}");
+    }
+
+    #[test]
+    fn players_of_equal_ratings_are_listed_by_name_as_the_live_standings_are() {
+        // z beats both; m and d split their games: m and d tie on points and on rating, and
+        // m is named first in the records.
+        let mut recs = Vec::new();
+        let enc = [("z", "m", 2u8), ("z", "d", 2), ("m", "d", 1)];
+        for k in 0..3u64 {
+            for (e, &(x, y, pts)) in enc.iter().enumerate() {
+                recs.extend(pair(3 * k + e as u64, x, y, pts));
+            }
+        }
+        let players = players_in(&recs);
+        assert_eq!(players, names(&["z", "m", "d"]));
+        let r = Report::build(players, &recs, 0, None).unwrap();
+        let text = r.text();
+        let at = |name: &str| {
+            text.lines()
+                .position(|l| l.trim_start().starts_with(&format!("2  {name} ")))
+                .or_else(|| {
+                    text.lines()
+                        .position(|l| l.trim_start().starts_with(&format!("3  {name} ")))
+                })
+        };
+        assert!(at("d").is_some() && at("m").is_some(), "{text}");
+        assert!(at("d") < at("m"), "{text}");
     }
 }

@@ -64,7 +64,9 @@
   // not jump in size when another game ends.
   const GAP = 12; // the grid's gap
   const PAD = 18; // a card's padding and border
-  const INFO_W = 200; // the names' column beside a board
+  // The names' column beside a board: its rows wrap (a name above its clock, the die line on
+  // two lines), so that four games at once on a 1280x800 screen get boards of ~260 px, not 210.
+  const INFO_W = 160;
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
   const INFO_W_SINGLE = 330;
@@ -84,7 +86,8 @@
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
         const row = wide ? info : cw - PAD;
-        if (row < NAME_ROW) continue;
+        // Beside a board the names' rows wrap: a name has the column's whole width.
+        if (row < (wide ? INFO_W : NAME_ROW)) continue;
         const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
         if (board > 0 && (!best || board > best.board)) {
           best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
@@ -214,6 +217,12 @@
       win_chance: [null, null], to_move: seen.to_move || 'r', die: null, fell: null,
     });
     card.classList.add('ended-game');
+    // A fault says what was missed (the referee's word, as in the terminal), in place of the moves.
+    if (f.detail) {
+      const m = card.querySelector('.moves');
+      m.textContent = sentence(f.detail);
+      m.title = m.textContent;
+    }
     return card;
   }
 
@@ -242,8 +251,8 @@
     const played = table.some((s) => s.games > 0);
     $('summary').hidden = !played;
     $('summary').innerHTML = played
-      ? `${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))} with ${plural(table[0].points, 'point', 'points')}` +
-        ` · <a href="#standings-h">standings ↓</a>`
+      ? `<span class="lead" title="${esc(top.join(', '))}">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}` +
+        ` with ${plural(table[0].points, 'point', 'points')}</span><span class="to-table"> · <a href="#standings-h">standings ↓</a></span>`
       : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
@@ -553,6 +562,8 @@
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
+    // Its tooltip said the last games' ends: now what the line says.
+    $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
   }
@@ -577,6 +588,11 @@
         return Math.floor(Math.min((W - (c - 1) * 12) / c - 18, (H - (r - 1) * 12) / r - 18 - 130));
       };
       if (list.length > 2 && size(2) > size(cols)) cols = 2;
+      // Boards read from across a room: fewer of them (at least two) rather than small ones.
+      while (list.length > 2 && size(cols) < 220) {
+        list.pop();
+        cols = Math.max(2, list.length);
+      }
       grid.style.setProperty('--fbsize', `${Math.max(150, size(cols))}px`);
     }
     grid.style.setProperty('--gcols', cols);
@@ -586,12 +602,16 @@
       const el = document.createElement('article');
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
-      const res = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
+      // A long name ends in an ellipsis (whole in the line's title), never wraps over lines.
+      const res = f.winner
+        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
+        : `No winner (${esc(f.reason)})`;
+      const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
         `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
-        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}">${esc(res)}</p>${why}<p class="moves"></p>`;
+        `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}" title="${esc(resText)}">${res}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
       endBoard(el, f);
     }
