@@ -69,7 +69,9 @@ pub struct MatchArgs {
     pub tc: Option<String>,
     /// Milliseconds, 0..60000, a player may exceed its time before it loses: under a game clock
     /// once in the game (the clock may fall to minus the grace), under --movetime on every move.
-    #[arg(long, default_value_t = 100)]
+    /// The default, 500, lets an honest engine on a busy machine answer late without losing;
+    /// a hung engine is judged half a second later.
+    #[arg(long, default_value_t = 500)]
     pub grace: u64,
     /// Games played at once (1..64); each engine process serves one game at a time.
     #[arg(long, default_value_t = 1)]

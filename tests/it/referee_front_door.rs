@@ -61,7 +61,7 @@ fn a_resume_with_other_settings_names_the_first_that_differs_and_both_values() {
         ),
         (
             builtin_match(&rec, "20", &["--resume", "--grace", "50"]),
-            "--grace 50 here, 100 in the record",
+            "--grace 50 here, 500 in the record",
         ),
         (
             builtin_match(&rec, "20", &["--resume", "--movetime", "30"]),
