@@ -547,7 +547,7 @@ function onBoardClick(i) {
 }
 
 function onBoardKey(ev) {
-  if (setupMode) return;
+  if (setupMode || replaceAnswer) return;
   const g = geo();
   const r = Math.floor(focusIdx / g.cols), c = focusIdx % g.cols;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };

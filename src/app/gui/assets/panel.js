@@ -764,7 +764,7 @@ function render(s) {
   if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
   $('error').hidden = !err;
   $('error').classList.toggle('info', info);
-  if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
+  if ($('error').textContent !== (err || '')) $('error').textContent = $('error').title = err || '';
   // A rematch of a record with engines only waits for a person to take a seat (or Resume).
   $('seat-offer').hidden = !(TOKEN && s.notice && !personPlays() && !over && !setupMode && !s.running);
   drawRecordBar(s);
