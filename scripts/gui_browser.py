@@ -2377,7 +2377,9 @@ def phone_side_line_of_a_record(d):
     said = wait(d, "Copy link's note", lambda d: "not the record" in note_shown(d) and note_shown(d))
     fits = js(d, "$('error').scrollHeight <= $('error').clientHeight + 1")
     assert fits, f"Copy link's note on a record's game is cut in its room: {said!r}"
-    d.execute_script("closeCopyBox()")
+    # The note goes (the next flows read a shown note as a refusal).
+    d.execute_script("closeCopyBox(); clearTimeout(noteTimer); localError = null; render(S)")
+    wait(d, "the note gone", lambda d: not note_shown(d))
     print("phone: Roll in view in a record's side line; notes keep to their room")
 
 
