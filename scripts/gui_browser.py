@@ -1958,6 +1958,16 @@ def start_game_asks(d):
     assert ply_count(d) == 1 and not d.find_element(By.ID, "replace-ask").is_displayed(), "Keep this game lost it"
     click(d, "ng-start")
     wait(d, "the question again", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    # While it is open the keys go to the question only: R and a typed move do not play on in
+    # the game it counts ("1 move").
+    ActionChains(d).send_keys("r").perform()
+    time.sleep(0.5)
+    ActionChains(d).send_keys(js(d, "S.legal[0] || 'e1d1'")).perform()
+    time.sleep(0.5)
+    assert ply_count(d) == 1 and js(d, "S.die") is None, \
+        f"keys played on while the question was open: {ply_count(d)} moves, die {js(d, 'S.die')}"
+    assert d.find_element(By.ID, "replace-ask").is_displayed() and "1 move, not finished" in \
+        d.find_element(By.ID, "replace-ask-text").text, "the question went or counts another game"
     click(d, "replace-yes")
     wait(d, "the new game", lambda d: ply_count(d) == 0 and idle(d))
     print("Start game over an unfinished game asks, as Load and a link do")
@@ -2327,6 +2337,52 @@ def side_line_waits_for_the_analysis(d):
     print(f"side line ({other} at move {ply + 1}): the analysis waits for V")
 
 
+def phone_side_line_of_a_record(d):
+    """On a phone, a side line from a loaded record of six games: Roll in view without scrolling
+    (the record's games and the side line's way back do not push it off the screen); a long note
+    keeps to the room kept for it, and the buttons below never move; Copy link's note on a
+    record's game fits that room whole."""
+    load_record_text(d, "# a record of six games\n" + MATCH6)
+    wait(d, "game 1 of the record", lambda d: ply_count(d) > 8 and idle(d) and d.find_element(By.ID, "record-bar").is_displayed()
+         and d.find_element(By.ID, "rec-pos").text == "Record: game 1 of 6")
+    # Another move a few moves back, until the side line waits for the person's roll (the
+    # engine's answer may end it at once).
+    for back in range(8, 16):
+        navigate_to(d, ply_count(d) - back)
+        at = js(d, "S.ply")
+        mv = js(d, f"S.legal.find((m) => m !== S.plies[{at}].move)")
+        if not mv:
+            continue
+        d.execute_script("playMove(arguments[0])", mv)
+        wait(d, "the side line, the person to roll or its end", lambda d: js(d, "S.main") is not None and idle(d)
+             and ("roll the die" in status(d) or over(d)))
+        if not over(d):
+            break
+        click(d, "to-main")
+        wait(d, "the game again", lambda d: js(d, "S.main") is None and idle(d))
+    assert "roll the die" in status(d), f"no side line waited for a roll: {status(d)!r}"
+    board_still(d)
+    out = all_in_view(d, ["board", "bar-blue", "roll", "die", "mainline"])
+    assert not out, f"on a phone, in a record's side line out of view: {out} (Roll at " \
+        f"{js(d, 'Math.round($(`roll`).getBoundingClientRect().bottom)')} of {js(d, 'innerHeight')})"
+    shot(d, "phone-record-side-line.png")
+    where = lambda d: js(d, "['bar-blue', 'turnbar'].map((id) => Math.round($(id).getBoundingClientRect().top))")
+    before = where(d)
+    d.execute_script("flash('A long note. '.repeat(30), 'info')")
+    wait(d, "the long note", lambda d: note_shown(d).startswith("A long note."))
+    assert where(d) == before, f"a long note moved the bar and the buttons below: {before} -> {where(d)}"
+    click(d, "to-main")
+    wait(d, "the game again", lambda d: js(d, "S.main") is None and idle(d))
+    click(d, "copy-link")
+    said = wait(d, "Copy link's note", lambda d: "not the record" in note_shown(d) and note_shown(d))
+    fits = js(d, "$('error').scrollHeight <= $('error').clientHeight + 1")
+    assert fits, f"Copy link's note on a record's game is cut in its room: {said!r}"
+    # The note goes (the next flows read a shown note as a refusal).
+    d.execute_script("closeCopyBox(); clearTimeout(noteTimer); localError = null; render(S)")
+    wait(d, "the note gone", lambda d: not note_shown(d))
+    print("phone: Roll in view in a record's side line; notes keep to their room")
+
+
 def fourth_players_report():
     """What a fourth new player reported, at 1280x800."""
     d = browser(1280, 800)
@@ -2583,6 +2639,7 @@ def phone():
         print("phone: a review entry brings the board into view")
         third_game_of_a_record(d)
         shot(d, "phone-record-loaded.png", top=False)
+        phone_side_line_of_a_record(d)
         variant_game(d, "3x3", 390, "gui-phone-3x3.png")
         variant_game(d, "6x6", 390, "gui-phone-6x6.png")
         coords_clear_of_cubes(d)

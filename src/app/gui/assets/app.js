@@ -394,6 +394,9 @@ function drawBoard() {
   const side = Math.max(g.rows, g.cols);
   board.classList.toggle('dense', side === 6);
   board.classList.toggle('denser', side >= 7);
+  // At a reviewed decision (its two move arrows drawn), a phone's threat badges keep to their
+  // mark (the share of rolls in the title).
+  board.classList.toggle('with-arrows', Boolean(rv) && deco.arrows.length > 0);
   const variant = setupMode ? formVariant() : (S && S.variant);
   if (EwnBoard.draw(board, { squares: pieces, rows: g.rows, cols: g.cols, variant, flip: flipped }, deco) && hadFocus) focusSquare(focusIdx);
 }
@@ -547,7 +550,7 @@ function onBoardClick(i) {
 }
 
 function onBoardKey(ev) {
-  if (setupMode) return;
+  if (setupMode || replaceAnswer) return;
   const g = geo();
   const r = Math.floor(focusIdx / g.cols), c = focusIdx % g.cols;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };

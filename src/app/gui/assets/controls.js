@@ -387,6 +387,13 @@ function showNewGame() {
 // squares of a move typed as a5b4, Escape to clear it, arrows to step through the game.
 function onKey(ev) {
   if (!S || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // While the question before replacing the game is open, the keys go to it only (Escape keeps
+  // the game): a key must not play on in the game the question counts.
+  if (replaceAnswer) {
+    if (ev.key === 'Escape') { answerReplace(false); ev.preventDefault(); }
+    return;
+  }
+  if (ev.target.closest('#copy-box')) return;
   if (ev.target.closest('input, textarea, select')) return;
   const k = ev.key.toLowerCase();
   typedJustPlayed = false;
@@ -474,8 +481,27 @@ async function copyText(text, what, also) {
     t.remove();
   }
   document.body.dataset.copied = text;
-  flash((ok ? `Copied the ${what}.` : `Copy this ${what}: ${text}`) + (also ? ` ${also}` : ''), 'info');
-  say((ok ? `Copied the ${what}.` : `The ${what} is in the note under the board.`) + (also ? ` ${also}` : ''));
+  // Refused, the text waits in a box of its own, selected, until closed: a note under the board
+  // would take lines the buttons below need, and go after a few seconds.
+  if (!ok) showCopyBox(text, what);
+  flash((ok ? `Copied the ${what}.` : `Copy the ${what} from the box.`) + (also ? ` ${also}` : ''), 'info');
+  say((ok ? `Copied the ${what}.` : `The ${what} is in the box, selected, to copy.`) + (also ? ` ${also}` : ''));
+}
+let copyBoxFrom = null;
+function showCopyBox(text, what) {
+  copyBoxFrom = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+  $('copy-box-text').textContent = `Copy the ${what}:`;
+  const f = $('copy-box-field');
+  f.value = text;
+  $('copy-box').hidden = false;
+  f.focus({ preventScroll: true });
+  f.select();
+}
+function closeCopyBox() {
+  if ($('copy-box').hidden) return;
+  $('copy-box').hidden = true;
+  if (copyBoxFrom && copyBoxFrom.offsetParent !== null) copyBoxFrom.focus({ preventScroll: true });
+  copyBoxFrom = null;
 }
 
 // A link to the shown position. It carries this page's token, so that it opens the position in
@@ -652,10 +678,14 @@ function wire() {
   $('copy-link').addEventListener('click', () => {
     if (!S) return;
     const record = !$('record-bar').hidden || Boolean(loadedFrom && asLoaded());
-    copyText(positionLink(), 'link to this position', record ? 'It opens this position only, not the record: load the record there for its games.' : '');
+    copyText(positionLink(), record ? 'link to this position (not the record)' : 'link to this position');
   });
+  $('copy-box-close').addEventListener('click', closeCopyBox);
+  $('copy-box').addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { closeCopyBox(); ev.preventDefault(); } });
+  $('copy-box-field').addEventListener('focus', (ev) => ev.target.select());
   $('resign').addEventListener('click', resign);
   $('move-input').addEventListener('keydown', (ev) => {
+    if (replaceAnswer) return;
     if (ev.key === 'Enter') { $('move-go').click(); ev.preventDefault(); }
   });
   $('move-go').addEventListener('click', () => {

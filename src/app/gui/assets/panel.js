@@ -391,10 +391,12 @@ function drawPlayers() {
     // A record's player the arena runs as this engine (its `ewn`, `self`) says so too.
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
     const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
-    const who = ours ? `${p.label} (this engine here, level ${p.level}, ${p.movetime} ms)`
+    // It answers only in side lines, at its own level and time (not the record's).
+    const who = ours ? `${p.label} (this engine here, level ${p.level}, ${p.movetime} ms in side lines)`
       : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = pname.title = `${SIDE_NAME[side]}: ${who}`;
-    long = long || pname.textContent.length > 30;
+    // An engine's seat leaves room for its "thinking…".
+    long = long || pname.textContent.length > (p.type === 'human' ? 30 : 29);
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
@@ -764,7 +766,7 @@ function render(s) {
   if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
   $('error').hidden = !err;
   $('error').classList.toggle('info', info);
-  if ($('error').textContent !== (err || '')) $('error').textContent = err || '';
+  if ($('error').textContent !== (err || '')) $('error').textContent = $('error').title = err || '';
   // A rematch of a record with engines only waits for a person to take a seat (or Resume).
   $('seat-offer').hidden = !(TOKEN && s.notice && !personPlays() && !over && !setupMode && !s.running);
   drawRecordBar(s);
