@@ -19,7 +19,12 @@
   let failures = 0;
   const open = new Set(); // the finished games whose moves are open, by number
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
-  let lastEnded = null; // the finished view of the game that ended last while shown
+  // The status line's news: the games that ended since its previous news, each announced once;
+  // a game over before the page's first view is not news.
+  const announced = new Set();
+  let news = [];
+  let newsAt = 0;
+  let firstView = true;
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
   const HOLD_MS = 4000;
@@ -180,7 +185,7 @@
       // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
       // line and so never makes the card taller than its place.
       const who = g.winner === 'r' ? g.red : g.blue;
-      // Narrow cards leave the name out (their sides name both players): "Blue won (capture)".
+      // Narrow cards too: "Blue (name) won (capture)", the name shortest of all.
       roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
         `<span>)</span></span><span> won (${esc(g.reason)})</span>`;
       roll.title = roll.textContent;
@@ -399,10 +404,6 @@
       const n = Number(el.id.replace('game-', ''));
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
-      if (f && !endedAt.has(n)) {
-        endedAt.set(n, now);
-        lastEnded = f;
-      }
       if (f && !overSince.has(n)) overSince.set(n, now);
       // Shorter while a new game waits for a place: a quick match's running games are not
       // kept off the screen for long.
@@ -413,12 +414,28 @@
         wakeAt(until);
       } else gone.push(el);
     }
-    for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS && (!lastEnded || lastEnded.number !== n)) endedAt.delete(n);
+    for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS) endedAt.delete(n);
     for (const n of [...overSince.keys()]) if (!running.has(n) && !document.getElementById(`game-${n}`)) { overSince.delete(n); seenGames.delete(n); }
     // Every game that ended in the last few seconds is named, with its result: several games
     // can end between two views.
-    const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
-    recent.sort((a, b) => a.number - b.number);
+    // Each game once, in the first view that lists it finished: the games that ended since the
+    // previous news replace it (never older news again); none is news after `HOLD_MS`.
+    if (firstView) {
+      for (const f of v.finished || []) announced.add(f.number);
+      for (const g of v.games) if (g.over) announced.add(g.number);
+      firstView = false;
+    }
+    const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
+    if (fresh.length) {
+      for (const f of fresh) {
+        announced.add(f.number);
+        endedAt.set(f.number, now);
+      }
+      news = fresh.sort((a, b) => a.number - b.number);
+      newsAt = now;
+    }
+    const recent = now - newsAt < HOLD_MS ? news : [];
+    if (recent.length) wakeAt(newsAt + HOLD_MS);
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: greedy (Red) won (goal)"; on a phone without the referee's
@@ -545,6 +562,11 @@
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     $('final-more').hidden = Boolean(cut);
+    // The banner came above the boards: they are fitted again, so that they stay on the screen.
+    if (cut) {
+      applyLayout(slots);
+      fitPanel();
+    }
     // A card whose game the record did not count says so, whatever its last view showed: the
     // final line and the standings count only the finished games.
     if (cut) {
@@ -554,9 +576,12 @@
         if (recorded.has(n)) continue;
         const g = v.games.find((x) => x.number === n);
         const roll = el.querySelector('.roll');
-        roll.className = 'roll game-over';
-        roll.textContent = g && g.over ? 'Ended, not recorded: the server stopped' : 'Unfinished: the server stopped';
-        roll.title = roll.textContent;
+        roll.className = 'roll game-over cut-note';
+        // Short enough for a narrow card; a line too long still ends in an ellipsis (whole in
+        // its title).
+        const why = g && g.over ? 'Not recorded: server stopped' : 'Unfinished: server stopped';
+        roll.innerHTML = `<span class="why">${why}</span>`;
+        roll.title = g && g.over ? 'Ended, not recorded: the server stopped' : 'Unfinished: the server stopped';
       }
     }
     // Nothing is in progress any more: the section goes.
@@ -566,6 +591,7 @@
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
+    placeReport();
   }
 
   // The final screen shows how the last games ended: their final positions, with the result
@@ -657,6 +683,26 @@
     b.setAttribute('aria-expanded', String(isOpen));
     b.querySelector('span').textContent = isOpen ? '▾' : '▸';
     $(`moves-${n}`).hidden = !isOpen;
+  });
+  // The full report: on the final screen of a wide screen it opens below the last boards
+  // (beside the side panel it hid them), and goes back into its summary when closed; its own
+  // button closes it wherever it is.
+  const reportBox = $('report-box');
+  function placeReport() {
+    const r = $('report');
+    const below = r.open && document.body.classList.contains('ended') && !document.body.classList.contains('cut') &&
+      window.innerWidth > 900 && !$('final-boards').hidden;
+    reportBox.classList.toggle('below', below);
+    if (below && reportBox.parentElement !== $('final-boards')) {
+      $('final-boards').appendChild(reportBox);
+      reportBox.scrollIntoView({ block: 'start' });
+    } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
+  }
+  $('report').addEventListener('toggle', placeReport);
+  $('report-close').addEventListener('click', () => {
+    $('report').open = false;
+    placeReport();
+    $('report').querySelector('summary').focus();
   });
   window.addEventListener('resize', () => { if (last) draw(last); });
   poll();
