@@ -58,6 +58,7 @@ import contextlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -407,7 +408,13 @@ def report_keeps_its_lines(d, where):
         "const lines = pre.textContent.replace(/\\n$/, '').split('\\n').length;"
         "return {height: pre.scrollHeight, expected: one + (lines - 1) * line, line,"
         " page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth};")
-    if r:
+    if r and r["screen"] < 700:
+        # On a phone its lines wrap instead: nothing to scroll sideways inside its box.
+        side = d.execute_script("const pre = document.getElementById('standings');"
+                                "return [pre.scrollWidth, pre.clientWidth];")
+        assert side[0] <= side[1] + 1, f"{where}: the report scrolls sideways on a phone: {side}"
+        assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
+    elif r:
         assert r["height"] <= r["expected"] + r["line"] / 2, f"{where}: the report's lines wrap: {r}"
         assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
 
@@ -493,22 +500,36 @@ def same_order_for_equal_points(d, where):
 
 
 def report_is_readable(d, where):
-    """The full report opened on a wide screen is read whole where it opens: wider than the side
-    column, on the screen, its crosstable's lines whole (in the side column they were cut)."""
-    d.execute_script("document.getElementById('report').open = true;")
+    """The full report opened (by a real click on its summary) on the final screen of a wide
+    screen is read whole where it opens: wider than the side column, on the screen, its
+    crosstable's lines whole (in the side column they were cut), off its summary and off every
+    last board (it once opened over them); its own button closes it."""
+    d.execute_script("window.scrollTo(0, 0);")
+    d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+    wait_for(f"{where}: the report placed", lambda: d.execute_script(
+        "return document.getElementById('report-box').classList.contains('below');"))
     r = d.execute_script(
         "const p = document.getElementById('standings').getBoundingClientRect();"
         "const pre = document.getElementById('standings');"
+        "const box = document.getElementById('report-box').getBoundingClientRect();"
+        "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
         "return {width: p.width, left: p.left, right: p.right, top: p.top, bottom: p.bottom,"
         " screen: window.innerWidth, height: window.innerHeight, cut: pre.scrollWidth > pre.clientWidth,"
         " side: document.querySelector('.side-panel').getBoundingClientRect().width,"
+        " boards: [...document.querySelectorAll('#last-boards .game')].filter((g) => over(g.getBoundingClientRect())).map((g) => g.id),"
         " summary: document.querySelector('#report > summary').getBoundingClientRect()};")
-    d.execute_script("document.getElementById('report').open = false;")
     assert r["width"] > r["side"] + 100 and not r["cut"], f"{where}: the report is cut in a narrow box: {r}"
     assert r["left"] >= 0 and r["right"] <= r["screen"] and r["bottom"] <= r["height"], f"{where}: the report off the screen: {r}"
+    assert not r["boards"], f"{where}: the opened report covers the last boards {r['boards']}: {r}"
     s = r["summary"]
     assert s["left"] >= r["right"] or s["right"] <= r["left"] or s["top"] >= r["bottom"] or s["bottom"] <= r["top"], \
         f"{where}: the opened report covers its summary: {r}"
+    d.find_element(By.ID, "report-close").click()
+    closed = d.execute_script(
+        "const r = document.getElementById('report');"
+        "return !r.open && document.getElementById('report-box').parentElement === r;")
+    assert closed, f"{where}: the report's own button does not close it"
+    d.execute_script("window.scrollTo(0, 0);")
 
 
 def moves_stay_open(d, where):
@@ -562,6 +583,14 @@ def crowd(games, width, height, names=("alice", "bob")):
             "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
 
+        # What a card held on its game's end shows (not only holds in its text): the winner's
+        # name, also on narrow cards (eight across a 1280-wide screen once left it out).
+        d.execute_script(
+            "window.heldSeen = {};"
+            "setInterval(() => { for (const c of document.querySelectorAll('#games .game.ended-game')) {"
+            " const n = c.querySelector('.roll .res-name');"
+            " if (n) window.heldSeen[c.id] = {text: c.querySelector('.roll').innerText,"
+            "  shown: n.getBoundingClientRect().width > 0}; } }, 100);")
         all_running(d, games, where)
         seen = d.execute_script(
             "const doc = document.documentElement;"
@@ -615,7 +644,35 @@ def crowd(games, width, height, names=("alice", "bob")):
                 singles = len(re.findall(r"(?<![\d–])\d+(?![\d–])", m.group(1)))
                 results = len(re.findall(each, m.group(2)))
                 assert results == runs + singles, f"{where}: {runs + singles} games ended, {results} results: {s!r}"
-        print(f"live page, {where}: every card and name on the screen, rows kept, winner named")
+        news_once(said, where)
+        held = d.execute_script("return window.heldSeen;")
+        pattern = "|".join(re.escape(n) for n in names)
+        for k, e in held.items():
+            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \([\w ]+\)", e["text"].replace("\n", "").strip())
+            assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name: {e}"
+        print(f"live page, {where}: every card and name on the screen, rows kept, winner named"
+              f" (on {len(held)} held cards too), each end announced once")
+
+
+def news_once(said, where):
+    """Each game's end is news in one status line only: the lines that name ends, with the
+    repeats of one line (each view draws it again) taken once, never name a game twice (the
+    line once named the older games again, and games that had ended before the page opened)."""
+    sets = []
+    for s in said:
+        part = s.split(" ended: ")[0]
+        m = re.search(r" games? ([\d, and–]+)$", part)
+        if not m:
+            continue
+        nums = set()
+        for a, b in re.findall(r"(\d+)–(\d+)", m.group(1)):
+            nums.update(range(int(a), int(b) + 1))
+        nums.update(int(x) for x in re.findall(r"(?<![\d–])\d+(?![\d–])", m.group(1)))
+        if not sets or sets[-1] != nums:
+            sets.append(nums)
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            assert not a & b, f"{where}: games {sorted(a & b)} announced again in the status line: {sets}"
 
 
 def names_and_endings():
@@ -844,6 +901,34 @@ def ends_are_seen(width, height):
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")
 
 
+def server_stops(width, height):
+    """One game at a time, paced, its runner stopped (Ctrl-C) while the page is open: the card
+    says so whole or in an ellipsis (never cut at its edge), with the whole reason in its title,
+    and the banner that comes above the boards leaves the board on the screen."""
+    where = f"the server stopped at {width}x{height}"
+    args = ["match", "--engine", "self", "--opponent", "greedy", "--games", "4", "--movetime", "100",
+            "--pace", "500"]
+    with live_match(args, width, height) as (d, _, match):
+        wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
+        match.send_signal(signal.SIGINT)
+        wait_for(f"{where}: the page sees the server gone", lambda: d.execute_script(
+            "return document.body.classList.contains('cut');"))
+        r = d.execute_script(
+            "const c = document.querySelector('#games .game'); const roll = c.querySelector('.roll');"
+            "const why = roll.querySelector('.why') || roll;"
+            "return {title: roll.title, text: roll.innerText, cut: why.scrollWidth > why.clientWidth"
+            "  && getComputedStyle(why).textOverflow !== 'ellipsis', rollCut: roll.scrollWidth > roll.clientWidth + 1"
+            "  && why === roll, board: c.querySelector('.board').getBoundingClientRect().bottom,"
+            " screen: window.innerHeight, page: document.documentElement.scrollHeight};")
+        assert r["title"].endswith("the server stopped") and not r["cut"] and not r["rollCut"], \
+            f"{where}: the card's reason is cut: {r}"
+        if width >= 700:
+            assert r["board"] <= r["screen"] and r["page"] <= r["screen"], f"{where}: the board off the screen: {r}"
+        hold_still(d)
+        d.save_screenshot(os.path.join(OUT, f"live-stopped-{width}.png"))
+        print(f"live page, {where}: '{r['text']}' whole, the board on the screen")
+
+
 def boards_first_on_a_phone(games=8):
     """Eight games at once on a phone (390x844): the boards come first, the top of the first and
     its die line on the first screen, in the order of the games' numbers, above them one line
@@ -896,6 +981,8 @@ def boards_first_on_a_phone(games=8):
 
 
 def main():
+    server_stops(1280, 800)
+    server_stops(390, 844)
     long_name_hall(1280, 800)
     long_name_hall(390, 844)
     steady_hall()
