@@ -74,7 +74,9 @@
   const INFO_W = 160;
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
-  const INFO_W_SINGLE = 330;
+  // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
+  // a 1280x800 screen left ~160 px empty below a 530 px board).
+  const INFO_W_SINGLE = 270;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   let infoV = 132; // the card's height besides its board (measured once drawn)
   let slots = 0;
