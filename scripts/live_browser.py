@@ -796,10 +796,18 @@ def long_name_on_a_phone():
             "return document.body.classList.contains('ended') && document.querySelector('#final-boards .result-line');"))
         finals = d.execute_script(
             "return [...document.querySelectorAll('#final-boards .result-line')].map((r) => ({text: r.textContent,"
-            " title: r.title, lines: Math.round(r.getBoundingClientRect().height / (parseFloat(getComputedStyle(r).lineHeight)"
+            " title: r.title, boxCut: !!r.querySelector('.res-name') && r.querySelector('.res-name').scrollWidth"
+            "  > r.querySelector('.res-name').clientWidth, lines: Math.round(r.getBoundingClientRect().height / (parseFloat(getComputedStyle(r).lineHeight)"
             " || 1.2 * parseFloat(getComputedStyle(r).fontSize)))}));")
         for f in finals:
-            assert f["lines"] <= 3 and f["title"] == f["text"], f"{where}: a final board's result: {f}"
+            # The whole result in the title, the line the same or with the name shortened (no gap
+            # before its bracket: "Blue (abcdef… )" once).
+            m = re.fullmatch(r"(Red|Blue) \((.+)\) won \((.+)\)", f["text"])
+            whole = m and re.fullmatch(rf"{m.group(1)} \((.+)\) won \({re.escape(m.group(3))}\)", f["title"])
+            short = whole and (m.group(2) == whole.group(1)
+                               or (m.group(2).endswith("…") and whole.group(1).startswith(m.group(2)[:-1])))
+            assert f["lines"] <= 3 and (f["title"] == f["text"] or short), f"{where}: a final board's result: {f}"
+            assert not re.search(r"\s\)", f["text"]) and not f["boxCut"], f"{where}: a gap before a bracket: {f}"
         d.save_screenshot(os.path.join(OUT, "live-long-name-390-final.png"))
         print(f"live page, {where}: no sideways scroll")
 

@@ -631,8 +631,12 @@
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
       // A long name ends in an ellipsis (whole in the line's title), never wraps over lines.
+      // Shortened here rather than by the box's ellipsis, which left a gap before the bracket
+      // ("abcdef… )").
+      const room = window.innerWidth < 700 ? 6 : 14;
+      const short = (n) => (n.length > room ? `${n.slice(0, room - 1)}…` : n);
       const res = f.winner
-        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
+        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(short(winnerName(f)))}</b>)</span> won (${esc(f.reason)})`
         : `No winner (${esc(f.reason)})`;
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
