@@ -597,6 +597,8 @@ def crowd(games, width, height, names=("alice", "bob")):
             "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth,"
             " inner: doc.clientWidth, cards: [...document.querySelectorAll('#games .game')].map((c) => ({"
             "  bottom: c.getBoundingClientRect().bottom, right: c.getBoundingClientRect().right,"
+            "  moves: c.querySelector('.moves').innerText, movesCut: c.querySelector('.moves').scrollHeight"
+            "   > c.querySelector('.moves').clientHeight + 1 || c.querySelector('.moves').scrollWidth > c.querySelector('.moves').clientWidth + 1,"
             "  names: [...c.querySelectorAll('.side .who')].map((w) => ({text: w.querySelector('b').textContent,"
             "   whole: w.scrollWidth <= w.clientWidth, width: w.querySelector('b').getBoundingClientRect().width}))}))};")
         assert seen["height"] <= seen["screen"], f"{where}: the page scrolls down: {seen['height']} > {seen['screen']} px"
@@ -607,6 +609,8 @@ def crowd(games, width, height, names=("alice", "bob")):
             assert got == sorted(names), f"{where}: a card names {got}"
             for n in c["names"]:
                 assert n["whole"] and n["width"] > 0, f"{where}: a name cut or hidden: {n}"
+            # The moves line says what it says whole (on eight cards each once ended in "…").
+            assert not c["movesCut"], f"{where}: a card's moves line is cut: {c['moves']!r}"
         d.save_screenshot(os.path.join(OUT, f"live-{games}-games-{width}.png"))
         let_go(d)
         # A finished game's row, while the match still runs: the same element view after view.
@@ -837,7 +841,7 @@ def long_name_hall(width, height):
             "  if (b) window.hall.boards.push(Math.round(b));"
             "  if (window.innerWidth > 700 && c.scrollHeight > c.clientHeight + 1) window.hall.cut.push(c.id + ': ' + c.textContent.slice(0, 160));"
             "  const r = c.querySelector('.roll'); if (r.scrollHeight > r.clientHeight + 1) window.hall.cut.push(c.id + ' result: ' + r.textContent);"
-            "  const m = c.querySelector('.moves'); if (/last move/.test(m.textContent)) window.hall.moves.push(m.innerText);"
+            "  const m = c.querySelector('.moves'); if (/^(last move|move \\d)/.test(m.innerText)) window.hall.moves.push(m.innerText);"
             "  for (const k of c.querySelectorAll('.side .clock')) { const l = k.querySelector('.per-move');"
             "   window.hall.clocks.push(k.innerText + (l ? getComputedStyle(l, '::after').content.replace(/^none$|\\x22/g, '') : '')); } }"
             " if (g.querySelector('.game')) window.hall.cols.push(getComputedStyle(g).gridTemplateColumns.split(' ').length);"
@@ -864,7 +868,8 @@ def long_name_hall(width, height):
             if name in cells:
                 assert not cells[name]["cut"], f"{where}: {name} cut in the finished games: {cells[name]}"
         # The last move with its die, whatever the card's width: "last move b4b3 (die 5)".
-        assert all(re.match(r"last move \S+ \((die|dice) \d+\)|last move pass", m) for m in h["moves"]), \
+        # Or, on narrow cards, short and whole: "move 10: d1c2 (die 1)".
+        assert all(re.match(r"(last move|move \d+:) (\S+ \((die|dice) \d+\)|pass)", m) for m in h["moves"]), \
             f"{where}: a last move without its die: {[m for m in h['moves'] if 'die' not in m][:3]}"
         assert all(re.fullmatch(r"[\d.]+ s( a move|/move)", c) for c in h["clocks"]), \
             f"{where}: a time a move without its label: {sorted(set(h['clocks']))[:4]}"

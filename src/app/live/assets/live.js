@@ -118,6 +118,8 @@
     const single = n === 1 && l.board >= 400;
     grid.classList.toggle('single', single);
     grid.classList.toggle('dense', l.row < 300 && !single);
+    // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
+    grid.classList.toggle('narrow', l.row < 250 && !l.wide && window.innerWidth >= 700);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -204,9 +206,13 @@
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
+    // Narrow cards say it short, whole: "move 10: d1c2 (die 1)" ("last move d1c2 (die 1) · 10
+    // moves" lost its count to an ellipsis on eight cards across a 1280-wide screen).
+    const lastMove = moves.length ? esc(lastWords(g.moves[g.moves.length - 1], v.dice)) : '';
     card.querySelector('.moves').innerHTML = moves.length
-      ? `last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b> · ${plural(moves.length, 'move', 'moves')}` +
-        (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
+      ? `<span class="full">last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
+        (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '') +
+        `</span><span class="brief">move ${moves.length}: <b>${lastMove}</b></span>`
       : 'no move yet';
     return card;
   }
