@@ -471,11 +471,16 @@
     // A card whose time is up with no game to take its place leaves its place empty, so that
     // the cards after it do not move up.
     for (const el of gone) {
-      if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
+      if (waiting.length) {
+        const card = gameCard(waiting.shift());
+        card.dataset.took = el.dataset.was || el.id.replace('game-', '');
+        el.replaceWith(card);
+      }
       else if (!el.classList.contains('slot')) {
         const slot = document.createElement('div');
         slot.className = 'slot';
         slot.setAttribute('aria-hidden', 'true');
+        slot.dataset.was = el.id.replace('game-', '');
         el.replaceWith(slot);
       }
     }
@@ -492,6 +497,23 @@
       for (const el of [...cards.querySelectorAll('.slot')]) el.remove();
       const order = [...cards.children].sort((a, b) => Number(a.id.replace('game-', '')) - Number(b.id.replace('game-', '')));
       if (order.some((el, i) => cards.children[i] !== el)) for (const el of order) cards.appendChild(el);
+    }
+    // A card out of the order of numbers (it took an ended game's place, so that no board
+    // moved) says why in its heading: "Game 4 · in game 2's place".
+    const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
+    for (const [i, el] of [...cards.querySelectorAll('.game')].entries()) {
+      const n = placed[i];
+      const h = el.querySelector('h3');
+      const out = placed.slice(0, i).some((m) => m > n) || placed.slice(i + 1).some((m) => m < n);
+      const why = out && el.dataset.took && window.innerWidth >= 700 ? ` · in game ${el.dataset.took}'s place` : '';
+      let tag = h.querySelector('.place');
+      if (why && !tag) {
+        tag = document.createElement('small');
+        tag.className = 'place';
+        h.appendChild(tag);
+      }
+      if (tag) tag.textContent = why;
+      h.title = h.textContent;
     }
     measureInfo(slots);
     receivedAt = performance.now();
