@@ -51,7 +51,14 @@ the standings and the report (`same_order_for_equal_points`), and the opened rep
 it opens, wider than the side column and off its summary (`report_is_readable`). The eight-game
 hall uses names of ten letters, each whole on its card. The long name on a phone also keeps the
 leader line's link to the standings whole, and on the final screen each last board's result on
-at most three lines, the name short (whole in the line's title).
+at most three lines, the name short (whole in the line's title), with no gap before its bracket.
+
+The runner stopped (Ctrl-C) with the page open (`server_stops`, at both sizes): the card's reason
+whole or in an ellipsis, the board still on the screen below the banner. The halls also check
+that each game's end is news once in the status line (`news_once`), that a card held on its end
+shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
+final screen's report opens below the last boards (never over them) and closes by its own
+button; on a phone its lines wrap.
 """
 
 import contextlib
