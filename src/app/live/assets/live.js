@@ -191,7 +191,7 @@
       const who = g.winner === 'r' ? g.red : g.blue;
       // Narrow cards too: "Blue (name) won (capture)", the name shortest of all.
       roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
-        `<span>)</span></span><span> won (${esc(g.reason)})</span>`;
+        `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
       roll.title = roll.textContent;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
