@@ -51,13 +51,21 @@ the standings and the report (`same_order_for_equal_points`), and the opened rep
 it opens, wider than the side column and off its summary (`report_is_readable`). The eight-game
 hall uses names of ten letters, each whole on its card. The long name on a phone also keeps the
 leader line's link to the standings whole, and on the final screen each last board's result on
-at most three lines, the name short (whole in the line's title).
+at most three lines, the name short (whole in the line's title), with no gap before its bracket.
+
+The runner stopped (Ctrl-C) with the page open (`server_stops`, at both sizes): the card's reason
+whole or in an ellipsis, the board still on the screen below the banner. The halls also check
+that each game's end is news once in the status line (`news_once`), that a card held on its end
+shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
+final screen's report opens below the last boards (never over them) and closes by its own
+button; on a phone its lines wrap.
 """
 
 import contextlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -407,7 +415,13 @@ def report_keeps_its_lines(d, where):
         "const lines = pre.textContent.replace(/\\n$/, '').split('\\n').length;"
         "return {height: pre.scrollHeight, expected: one + (lines - 1) * line, line,"
         " page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth};")
-    if r:
+    if r and r["screen"] < 700:
+        # On a phone its lines wrap instead: nothing to scroll sideways inside its box.
+        side = d.execute_script("const pre = document.getElementById('standings');"
+                                "return [pre.scrollWidth, pre.clientWidth];")
+        assert side[0] <= side[1] + 1, f"{where}: the report scrolls sideways on a phone: {side}"
+        assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
+    elif r:
         assert r["height"] <= r["expected"] + r["line"] / 2, f"{where}: the report's lines wrap: {r}"
         assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
 
@@ -493,22 +507,36 @@ def same_order_for_equal_points(d, where):
 
 
 def report_is_readable(d, where):
-    """The full report opened on a wide screen is read whole where it opens: wider than the side
-    column, on the screen, its crosstable's lines whole (in the side column they were cut)."""
-    d.execute_script("document.getElementById('report').open = true;")
+    """The full report opened (by a real click on its summary) on the final screen of a wide
+    screen is read whole where it opens: wider than the side column, on the screen, its
+    crosstable's lines whole (in the side column they were cut), off its summary and off every
+    last board (it once opened over them); its own button closes it."""
+    d.execute_script("window.scrollTo(0, 0);")
+    d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+    wait_for(f"{where}: the report placed", lambda: d.execute_script(
+        "return document.getElementById('report-box').classList.contains('below');"))
     r = d.execute_script(
         "const p = document.getElementById('standings').getBoundingClientRect();"
         "const pre = document.getElementById('standings');"
+        "const box = document.getElementById('report-box').getBoundingClientRect();"
+        "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
         "return {width: p.width, left: p.left, right: p.right, top: p.top, bottom: p.bottom,"
         " screen: window.innerWidth, height: window.innerHeight, cut: pre.scrollWidth > pre.clientWidth,"
         " side: document.querySelector('.side-panel').getBoundingClientRect().width,"
+        " boards: [...document.querySelectorAll('#last-boards .game')].filter((g) => over(g.getBoundingClientRect())).map((g) => g.id),"
         " summary: document.querySelector('#report > summary').getBoundingClientRect()};")
-    d.execute_script("document.getElementById('report').open = false;")
     assert r["width"] > r["side"] + 100 and not r["cut"], f"{where}: the report is cut in a narrow box: {r}"
     assert r["left"] >= 0 and r["right"] <= r["screen"] and r["bottom"] <= r["height"], f"{where}: the report off the screen: {r}"
+    assert not r["boards"], f"{where}: the opened report covers the last boards {r['boards']}: {r}"
     s = r["summary"]
     assert s["left"] >= r["right"] or s["right"] <= r["left"] or s["top"] >= r["bottom"] or s["bottom"] <= r["top"], \
         f"{where}: the opened report covers its summary: {r}"
+    d.find_element(By.ID, "report-close").click()
+    closed = d.execute_script(
+        "const r = document.getElementById('report');"
+        "return !r.open && document.getElementById('report-box').parentElement === r;")
+    assert closed, f"{where}: the report's own button does not close it"
+    d.execute_script("window.scrollTo(0, 0);")
 
 
 def moves_stay_open(d, where):
@@ -562,12 +590,22 @@ def crowd(games, width, height, names=("alice", "bob")):
             "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
 
+        # What a card held on its game's end shows (not only holds in its text): the winner's
+        # name, also on narrow cards (eight across a 1280-wide screen once left it out).
+        d.execute_script(
+            "window.heldSeen = {};"
+            "setInterval(() => { for (const c of document.querySelectorAll('#games .game.ended-game')) {"
+            " const n = c.querySelector('.roll .res-name');"
+            " if (n) window.heldSeen[c.id] = {text: c.querySelector('.roll').innerText,"
+            "  shown: n.getBoundingClientRect().width > 0}; } }, 100);")
         all_running(d, games, where)
         seen = d.execute_script(
             "const doc = document.documentElement;"
             "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth,"
             " inner: doc.clientWidth, cards: [...document.querySelectorAll('#games .game')].map((c) => ({"
             "  bottom: c.getBoundingClientRect().bottom, right: c.getBoundingClientRect().right,"
+            "  moves: c.querySelector('.moves').innerText, movesCut: c.querySelector('.moves').scrollHeight"
+            "   > c.querySelector('.moves').clientHeight + 1 || c.querySelector('.moves').scrollWidth > c.querySelector('.moves').clientWidth + 1,"
             "  names: [...c.querySelectorAll('.side .who')].map((w) => ({text: w.querySelector('b').textContent,"
             "   whole: w.scrollWidth <= w.clientWidth, width: w.querySelector('b').getBoundingClientRect().width}))}))};")
         assert seen["height"] <= seen["screen"], f"{where}: the page scrolls down: {seen['height']} > {seen['screen']} px"
@@ -578,6 +616,8 @@ def crowd(games, width, height, names=("alice", "bob")):
             assert got == sorted(names), f"{where}: a card names {got}"
             for n in c["names"]:
                 assert n["whole"] and n["width"] > 0, f"{where}: a name cut or hidden: {n}"
+            # The moves line says what it says whole (on eight cards each once ended in "…").
+            assert not c["movesCut"], f"{where}: a card's moves line is cut: {c['moves']!r}"
         d.save_screenshot(os.path.join(OUT, f"live-{games}-games-{width}.png"))
         let_go(d)
         # A finished game's row, while the match still runs: the same element view after view.
@@ -615,7 +655,35 @@ def crowd(games, width, height, names=("alice", "bob")):
                 singles = len(re.findall(r"(?<![\d–])\d+(?![\d–])", m.group(1)))
                 results = len(re.findall(each, m.group(2)))
                 assert results == runs + singles, f"{where}: {runs + singles} games ended, {results} results: {s!r}"
-        print(f"live page, {where}: every card and name on the screen, rows kept, winner named")
+        news_once(said, where)
+        held = d.execute_script("return window.heldSeen;")
+        pattern = "|".join(re.escape(n) for n in names)
+        for k, e in held.items():
+            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \([\w ]+\)", e["text"].replace("\n", "").strip())
+            assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name: {e}"
+        print(f"live page, {where}: every card and name on the screen, rows kept, winner named"
+              f" (on {len(held)} held cards too), each end announced once")
+
+
+def news_once(said, where):
+    """Each game's end is news in one status line only: the lines that name ends, with the
+    repeats of one line (each view draws it again) taken once, never name a game twice (the
+    line once named the older games again, and games that had ended before the page opened)."""
+    sets = []
+    for s in said:
+        part = s.split(" ended: ")[0]
+        m = re.search(r" games? ([\d, and–]+)$", part)
+        if not m:
+            continue
+        nums = set()
+        for a, b in re.findall(r"(\d+)–(\d+)", m.group(1)):
+            nums.update(range(int(a), int(b) + 1))
+        nums.update(int(x) for x in re.findall(r"(?<![\d–])\d+(?![\d–])", m.group(1)))
+        if not sets or sets[-1] != nums:
+            sets.append(nums)
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            assert not a & b, f"{where}: games {sorted(a & b)} announced again in the status line: {sets}"
 
 
 def names_and_endings():
@@ -739,10 +807,18 @@ def long_name_on_a_phone():
             "return document.body.classList.contains('ended') && document.querySelector('#final-boards .result-line');"))
         finals = d.execute_script(
             "return [...document.querySelectorAll('#final-boards .result-line')].map((r) => ({text: r.textContent,"
-            " title: r.title, lines: Math.round(r.getBoundingClientRect().height / (parseFloat(getComputedStyle(r).lineHeight)"
+            " title: r.title, boxCut: !!r.querySelector('.res-name') && r.querySelector('.res-name').scrollWidth"
+            "  > r.querySelector('.res-name').clientWidth, lines: Math.round(r.getBoundingClientRect().height / (parseFloat(getComputedStyle(r).lineHeight)"
             " || 1.2 * parseFloat(getComputedStyle(r).fontSize)))}));")
         for f in finals:
-            assert f["lines"] <= 3 and f["title"] == f["text"], f"{where}: a final board's result: {f}"
+            # The whole result in the title, the line the same or with the name shortened (no gap
+            # before its bracket: "Blue (abcdef… )" once).
+            m = re.fullmatch(r"(Red|Blue) \((.+)\) won \((.+)\)", f["text"])
+            whole = m and re.fullmatch(rf"{m.group(1)} \((.+)\) won \({re.escape(m.group(3))}\)", f["title"])
+            short = whole and (m.group(2) == whole.group(1)
+                               or (m.group(2).endswith("…") and whole.group(1).startswith(m.group(2)[:-1])))
+            assert f["lines"] <= 3 and (f["title"] == f["text"] or short), f"{where}: a final board's result: {f}"
+            assert not re.search(r"\s\)", f["text"]) and not f["boxCut"], f"{where}: a gap before a bracket: {f}"
         d.save_screenshot(os.path.join(OUT, "live-long-name-390-final.png"))
         print(f"live page, {where}: no sideways scroll")
 
@@ -772,7 +848,7 @@ def long_name_hall(width, height):
             "  if (b) window.hall.boards.push(Math.round(b));"
             "  if (window.innerWidth > 700 && c.scrollHeight > c.clientHeight + 1) window.hall.cut.push(c.id + ': ' + c.textContent.slice(0, 160));"
             "  const r = c.querySelector('.roll'); if (r.scrollHeight > r.clientHeight + 1) window.hall.cut.push(c.id + ' result: ' + r.textContent);"
-            "  const m = c.querySelector('.moves'); if (/last move/.test(m.textContent)) window.hall.moves.push(m.innerText);"
+            "  const m = c.querySelector('.moves'); if (/^(last move|move \\d)/.test(m.innerText)) window.hall.moves.push(m.innerText);"
             "  for (const k of c.querySelectorAll('.side .clock')) { const l = k.querySelector('.per-move');"
             "   window.hall.clocks.push(k.innerText + (l ? getComputedStyle(l, '::after').content.replace(/^none$|\\x22/g, '') : '')); } }"
             " if (g.querySelector('.game')) window.hall.cols.push(getComputedStyle(g).gridTemplateColumns.split(' ').length);"
@@ -799,7 +875,8 @@ def long_name_hall(width, height):
             if name in cells:
                 assert not cells[name]["cut"], f"{where}: {name} cut in the finished games: {cells[name]}"
         # The last move with its die, whatever the card's width: "last move b4b3 (die 5)".
-        assert all(re.match(r"last move \S+ \((die|dice) \d+\)|last move pass", m) for m in h["moves"]), \
+        # Or, on narrow cards, short and whole: "move 10: d1c2 (die 1)".
+        assert all(re.match(r"(last move|move \d+:) (\S+ \((die|dice) \d+\)|pass)", m) for m in h["moves"]), \
             f"{where}: a last move without its die: {[m for m in h['moves'] if 'die' not in m][:3]}"
         assert all(re.fullmatch(r"[\d.]+ s( a move|/move)", c) for c in h["clocks"]), \
             f"{where}: a time a move without its label: {sorted(set(h['clocks']))[:4]}"
@@ -842,6 +919,34 @@ def ends_are_seen(width, height):
             assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
         assert most <= 3, f"{where}: {most} cards at once for three games at once"
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")
+
+
+def server_stops(width, height):
+    """One game at a time, paced, its runner stopped (Ctrl-C) while the page is open: the card
+    says so whole or in an ellipsis (never cut at its edge), with the whole reason in its title,
+    and the banner that comes above the boards leaves the board on the screen."""
+    where = f"the server stopped at {width}x{height}"
+    args = ["match", "--engine", "self", "--opponent", "greedy", "--games", "4", "--movetime", "100",
+            "--pace", "500"]
+    with live_match(args, width, height) as (d, _, match):
+        wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
+        match.send_signal(signal.SIGINT)
+        wait_for(f"{where}: the page sees the server gone", lambda: d.execute_script(
+            "return document.body.classList.contains('cut');"))
+        r = d.execute_script(
+            "const c = document.querySelector('#games .game'); const roll = c.querySelector('.roll');"
+            "const why = roll.querySelector('.why') || roll;"
+            "return {title: roll.title, text: roll.innerText, cut: why.scrollWidth > why.clientWidth"
+            "  && getComputedStyle(why).textOverflow !== 'ellipsis', rollCut: roll.scrollWidth > roll.clientWidth + 1"
+            "  && why === roll, board: c.querySelector('.board').getBoundingClientRect().bottom,"
+            " screen: window.innerHeight, page: document.documentElement.scrollHeight};")
+        assert r["title"].endswith("the server stopped") and not r["cut"] and not r["rollCut"], \
+            f"{where}: the card's reason is cut: {r}"
+        if width >= 700:
+            assert r["board"] <= r["screen"] and r["page"] <= r["screen"], f"{where}: the board off the screen: {r}"
+        hold_still(d)
+        d.save_screenshot(os.path.join(OUT, f"live-stopped-{width}.png"))
+        print(f"live page, {where}: '{r['text']}' whole, the board on the screen")
 
 
 def boards_first_on_a_phone(games=8):
@@ -896,6 +1001,8 @@ def boards_first_on_a_phone(games=8):
 
 
 def main():
+    server_stops(1280, 800)
+    server_stops(390, 844)
     long_name_hall(1280, 800)
     long_name_hall(390, 844)
     steady_hall()

@@ -19,7 +19,12 @@
   let failures = 0;
   const open = new Set(); // the finished games whose moves are open, by number
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
-  let lastEnded = null; // the finished view of the game that ended last while shown
+  // The status line's news: the games that ended since its previous news, each announced once;
+  // a game over before the page's first view is not news.
+  const announced = new Set();
+  let news = [];
+  let newsAt = 0;
+  let firstView = true;
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
   const HOLD_MS = 4000;
@@ -69,7 +74,9 @@
   const INFO_W = 160;
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
-  const INFO_W_SINGLE = 330;
+  // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
+  // a 1280x800 screen left ~160 px empty below a 530 px board).
+  const INFO_W_SINGLE = 270;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   let infoV = 132; // the card's height besides its board (measured once drawn)
   let slots = 0;
@@ -111,6 +118,8 @@
     const single = n === 1 && l.board >= 400;
     grid.classList.toggle('single', single);
     grid.classList.toggle('dense', l.row < 300 && !single);
+    // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
+    grid.classList.toggle('narrow', l.row < 250 && !l.wide && window.innerWidth >= 700);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -180,9 +189,9 @@
       // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
       // line and so never makes the card taller than its place.
       const who = g.winner === 'r' ? g.red : g.blue;
-      // Narrow cards leave the name out (their sides name both players): "Blue won (capture)".
+      // Narrow cards too: "Blue (name) won (capture)", the name shortest of all.
       roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
-        `<span>)</span></span><span> won (${esc(g.reason)})</span>`;
+        `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
       roll.title = roll.textContent;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
@@ -197,9 +206,13 @@
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
     const moves = g.moves.map(moveText);
     const earlier = moves.slice(-9, -1).reverse();
+    // Narrow cards say it short, whole: "move 10: d1c2 (die 1)" ("last move d1c2 (die 1) · 10
+    // moves" lost its count to an ellipsis on eight cards across a 1280-wide screen).
+    const lastMove = moves.length ? esc(lastWords(g.moves[g.moves.length - 1], v.dice)) : '';
     card.querySelector('.moves').innerHTML = moves.length
-      ? `last move <b>${esc(lastWords(g.moves[g.moves.length - 1], v.dice))}</b> · ${plural(moves.length, 'move', 'moves')}` +
-        (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '')
+      ? `<span class="full">last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
+        (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '') +
+        `</span><span class="brief">move ${moves.length}: <b>${lastMove}</b></span>`
       : 'no move yet';
     return card;
   }
@@ -399,10 +412,6 @@
       const n = Number(el.id.replace('game-', ''));
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
-      if (f && !endedAt.has(n)) {
-        endedAt.set(n, now);
-        lastEnded = f;
-      }
       if (f && !overSince.has(n)) overSince.set(n, now);
       // Shorter while a new game waits for a place: a quick match's running games are not
       // kept off the screen for long.
@@ -413,12 +422,28 @@
         wakeAt(until);
       } else gone.push(el);
     }
-    for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS && (!lastEnded || lastEnded.number !== n)) endedAt.delete(n);
+    for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS) endedAt.delete(n);
     for (const n of [...overSince.keys()]) if (!running.has(n) && !document.getElementById(`game-${n}`)) { overSince.delete(n); seenGames.delete(n); }
     // Every game that ended in the last few seconds is named, with its result: several games
     // can end between two views.
-    const recent = (v.finished || []).filter((x) => endedAt.has(x.number) && Date.now() - endedAt.get(x.number) < HOLD_MS);
-    recent.sort((a, b) => a.number - b.number);
+    // Each game once, in the first view that lists it finished: the games that ended since the
+    // previous news replace it (never older news again); none is news after `HOLD_MS`.
+    if (firstView) {
+      for (const f of v.finished || []) announced.add(f.number);
+      for (const g of v.games) if (g.over) announced.add(g.number);
+      firstView = false;
+    }
+    const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
+    if (fresh.length) {
+      for (const f of fresh) {
+        announced.add(f.number);
+        endedAt.set(f.number, now);
+      }
+      news = fresh.sort((a, b) => a.number - b.number);
+      newsAt = now;
+    }
+    const recent = now - newsAt < HOLD_MS ? news : [];
+    if (recent.length) wakeAt(newsAt + HOLD_MS);
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: greedy (Red) won (goal)"; on a phone without the referee's
@@ -446,11 +471,16 @@
     // A card whose time is up with no game to take its place leaves its place empty, so that
     // the cards after it do not move up.
     for (const el of gone) {
-      if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
+      if (waiting.length) {
+        const card = gameCard(waiting.shift());
+        card.dataset.took = el.dataset.was || el.id.replace('game-', '');
+        el.replaceWith(card);
+      }
       else if (!el.classList.contains('slot')) {
         const slot = document.createElement('div');
         slot.className = 'slot';
         slot.setAttribute('aria-hidden', 'true');
+        slot.dataset.was = el.id.replace('game-', '');
         el.replaceWith(slot);
       }
     }
@@ -467,6 +497,23 @@
       for (const el of [...cards.querySelectorAll('.slot')]) el.remove();
       const order = [...cards.children].sort((a, b) => Number(a.id.replace('game-', '')) - Number(b.id.replace('game-', '')));
       if (order.some((el, i) => cards.children[i] !== el)) for (const el of order) cards.appendChild(el);
+    }
+    // A card out of the order of numbers (it took an ended game's place, so that no board
+    // moved) says why in its heading: "Game 4 · in game 2's place".
+    const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
+    for (const [i, el] of [...cards.querySelectorAll('.game')].entries()) {
+      const n = placed[i];
+      const h = el.querySelector('h3');
+      const out = placed.slice(0, i).some((m) => m > n) || placed.slice(i + 1).some((m) => m < n);
+      const why = out && el.dataset.took && window.innerWidth >= 700 ? ` · in game ${el.dataset.took}'s place` : '';
+      let tag = h.querySelector('.place');
+      if (why && !tag) {
+        tag = document.createElement('small');
+        tag.className = 'place';
+        h.appendChild(tag);
+      }
+      if (tag) tag.textContent = why;
+      h.title = h.textContent;
     }
     measureInfo(slots);
     receivedAt = performance.now();
@@ -545,6 +592,11 @@
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     $('final-more').hidden = Boolean(cut);
+    // The banner came above the boards: they are fitted again, so that they stay on the screen.
+    if (cut) {
+      applyLayout(slots);
+      fitPanel();
+    }
     // A card whose game the record did not count says so, whatever its last view showed: the
     // final line and the standings count only the finished games.
     if (cut) {
@@ -554,9 +606,12 @@
         if (recorded.has(n)) continue;
         const g = v.games.find((x) => x.number === n);
         const roll = el.querySelector('.roll');
-        roll.className = 'roll game-over';
-        roll.textContent = g && g.over ? 'Ended, not recorded: the server stopped' : 'Unfinished: the server stopped';
-        roll.title = roll.textContent;
+        roll.className = 'roll game-over cut-note';
+        // Short enough for a narrow card; a line too long still ends in an ellipsis (whole in
+        // its title).
+        const why = g && g.over ? 'Not recorded: server stopped' : 'Unfinished: server stopped';
+        roll.innerHTML = `<span class="why">${why}</span>`;
+        roll.title = g && g.over ? 'Ended, not recorded: the server stopped' : 'Unfinished: the server stopped';
       }
     }
     // Nothing is in progress any more: the section goes.
@@ -566,6 +621,7 @@
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
+    placeReport();
   }
 
   // The final screen shows how the last games ended: their final positions, with the result
@@ -603,8 +659,12 @@
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
       // A long name ends in an ellipsis (whole in the line's title), never wraps over lines.
+      // Shortened here rather than by the box's ellipsis, which left a gap before the bracket
+      // ("abcdef… )").
+      const room = window.innerWidth < 700 ? 6 : 14;
+      const short = (n) => (n.length > room ? `${n.slice(0, room - 1)}…` : n);
       const res = f.winner
-        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
+        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(short(winnerName(f)))}</b>)</span> won (${esc(f.reason)})`
         : `No winner (${esc(f.reason)})`;
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
@@ -657,6 +717,26 @@
     b.setAttribute('aria-expanded', String(isOpen));
     b.querySelector('span').textContent = isOpen ? '▾' : '▸';
     $(`moves-${n}`).hidden = !isOpen;
+  });
+  // The full report: on the final screen of a wide screen it opens below the last boards
+  // (beside the side panel it hid them), and goes back into its summary when closed; its own
+  // button closes it wherever it is.
+  const reportBox = $('report-box');
+  function placeReport() {
+    const r = $('report');
+    const below = r.open && document.body.classList.contains('ended') && !document.body.classList.contains('cut') &&
+      window.innerWidth > 900 && !$('final-boards').hidden;
+    reportBox.classList.toggle('below', below);
+    if (below && reportBox.parentElement !== $('final-boards')) {
+      $('final-boards').appendChild(reportBox);
+      reportBox.scrollIntoView({ block: 'start' });
+    } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
+  }
+  $('report').addEventListener('toggle', placeReport);
+  $('report-close').addEventListener('click', () => {
+    $('report').open = false;
+    placeReport();
+    $('report').querySelector('summary').focus();
   });
   window.addEventListener('resize', () => { if (last) draw(last); });
   poll();
