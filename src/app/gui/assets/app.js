@@ -182,8 +182,22 @@ async function api(method, path, body) {
   return data;
 }
 
+// A notice from the server (a rematch's note) that a newer note or an action of the person has
+// replaced: it is not shown again, even while the server still holds it (keyed by the game).
+let noticeGone = null;
+function dropNotice() {
+  if (S && S.notice && noticeGone !== S.game + '|' + S.notice) {
+    noticeGone = S.game + '|' + S.notice;
+    drawNote(S);
+  }
+}
+const shownNotice = (s) => (s.notice && noticeGone !== s.game + '|' + s.notice ? s.notice : null);
+
 async function post(path, body) {
   inFlight += 1;
+  // Rolling, pausing or a setting leaves a rematch's note up; anything that changes the game
+  // (a move, a new game, a step, a load) replaces it at once.
+  if (!/\/api\/(roll|control|settings|review)$/.test(path)) dropNotice();
   try {
     const s = await api('POST', path, body || {});
     localError = null;
@@ -202,6 +216,7 @@ async function post(path, body) {
 function flash(msg, kind) {
   localError = msg;
   noteKind = kind || 'error';
+  dropNotice();
   clearTimeout(noteTimer);
   noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
   if (S) render(S);

@@ -619,6 +619,14 @@ function wire() {
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
+  // A note cut at two lines (on a phone) opens whole over what follows it, moving nothing, by a
+  // tap on it; a second tap closes it.
+  $('error').addEventListener('click', () => {
+    const el = $('error');
+    if (!el.classList.contains('cut') && !el.classList.contains('open')) return;
+    el.classList.toggle('open');
+    el.classList.toggle('cut', !el.classList.contains('open'));
+  });
   $('pause').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: S && S.running ? 'pause' : 'run' }); });
   $('step').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: 'step' }); });
   $('mainline').addEventListener('click', async (ev) => {
