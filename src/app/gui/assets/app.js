@@ -364,6 +364,9 @@ function drawBoard() {
     add(deco.cls, arm.move.slice(0, 2), 'arm-from');
     add(deco.words, arm.square, `click again to take your own cube with ${arm.move.slice(0, 2)}`);
   }
+  // The legend names this mark whenever it is drawn (a move onto one's own cube takes it).
+  const ownShown = [...deco.cls.values()].some((v) => v.includes('take-own'));
+  if ($('lg-own').hidden === ownShown) $('lg-own').hidden = !ownShown;
   mark(hint, 'hint-from', 'hint-to');
   mark(shownMove, 'show-from', 'show-to');
   if (rv) { mark(rv.played, 'played-from', 'played-to'); mark(rv.best, 'best-from', 'best-to'); }
