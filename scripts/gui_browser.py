@@ -925,6 +925,8 @@ def own_capture_by_click(d):
     wait(d, "d1 armed to be taken", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own.armed"))
     assert ply_count(d) == 0, "the first click on an own cube took it"
     assert "again" in note_shown(d), f"the note does not say to click again: {note_shown(d)!r}"
+    # The legend explains the mark of a move that takes one's own cube whenever it is drawn.
+    assert d.find_element(By.ID, "lg-own").is_displayed(), "the own cube's mark is drawn but not in the legend"
     time.sleep(0.6)  # two clicks apart, not a double click
     d.find_element(By.ID, "sq-d1").click()
     wait(d, "c1 takes its own cube on d1", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].move") == "c1d1"
@@ -1949,6 +1951,13 @@ def start_game_asks(d):
     wait(d, "the question before replacing it", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
     asked = d.find_element(By.ID, "replace-ask-text").text
     assert asked.startswith("Start game begins a new game.") and "1 move, not finished" in asked, asked
+    # The form is far below the board: the board it would replace and the question are seen
+    # together (the page scrolled the board's top rows away, the question at its bottom right).
+    time.sleep(0.3)
+    both = js(d, "['board', 'replace-ask'].filter((id) => { const r = $(id).getBoundingClientRect();"
+                 " return !(r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); })")
+    assert not both, f"out of view with Start game's question: {both}"
+    shot(d, "desktop-start-game-asks.png")
     # By the button pressed, in view where it was pressed.
     seen = js(d, "['replace-yes', 'replace-no'].every((id) => { const r = $(id).getBoundingClientRect();"
                  " return r.top >= 0 && r.bottom <= innerHeight; })")
@@ -2383,6 +2392,83 @@ def phone_side_line_of_a_record(d):
     print("phone: Roll in view in a record's side line; notes keep to their room")
 
 
+def rematch_note_goes_and_reads_whole(d, width):
+    """A rematch's note after a loaded record: on a phone it is cut at whole lines (no part of a
+    third line shows) and a tap opens it whole over what follows, moving nothing; a newer note
+    replaces it for good, and the person's first move ends it, also after a reload."""
+    load_record_text(d, FOREIGN)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "mcts:400000")
+    click(d, "rematch")
+    wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and js(d, "S.players.red.type") == "human"
+         and idle(d))
+    said = wait(d, "the rematch's note", lambda d: "Rematch" in note_shown(d) and note_shown(d))
+    if width < 600:
+        d.execute_script("window.scrollTo(0, 0)")
+        box = lambda: js(d, "(() => { const e = $('error').getBoundingClientRect(), t = $('error-text').getBoundingClientRect();"
+                            " return {e: [e.top, e.bottom], t: [t.top, t.bottom], cut: $('error').classList.contains('cut'),"
+                            " whole: $('error-text').scrollHeight <= $('error-text').clientHeight + 1,"
+                            " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top}; })()")
+        cut = box()
+        # The text ends inside the note's padding: no part of a further line shows.
+        assert cut["t"][1] <= cut["e"][1] - 4, f"the cut note's text runs into its edge: {cut}"
+        assert cut["cut"] and not cut["whole"], f"the long note is not marked as cut: {cut}"
+        d.find_element(By.ID, "error").click()
+        wait(d, "the note opened whole", lambda d: js(d, "$('error').classList.contains('open')"))
+        opened = box()
+        assert opened["whole"], f"the opened note is still cut: {opened}"
+        assert (opened["e"], opened["blue"], opened["roll"]) == (cut["e"], cut["blue"], cut["roll"]), \
+            f"opening the note moved the page: {cut} then {opened}"
+        shot(d, "phone-note-opened.png")
+        d.find_element(By.ID, "error").click()
+        wait(d, "the note cut again", lambda d: js(d, "$('error').classList.contains('cut')"))
+    # A newer note replaces it; when that one goes, the rematch's does not come back.
+    roll_if_needed(d)
+    assert "Rematch" in note_shown(d), "a roll took the rematch's note away"
+    d.execute_script("flash('a newer note', 'info')")
+    wait(d, "the newer note", lambda d: note_shown(d) == "a newer note")
+    d.execute_script("localError = null; render(S)")
+    assert "Rematch" not in note_shown(d), f"the rematch's note came back: {note_shown(d)!r}"
+    # The first move ends it on the server too: a reload does not bring it back.
+    d.execute_script("playMove(S.legal[0])")
+    wait(d, "the first move", lambda d: ply_count(d) >= 1 and idle(d))
+    assert js(d, "S.notice") is None, "the rematch's note outlives the first move"
+    d.refresh()
+    wait(d, "the page again", lambda d: js(d, "S") and ply_count(d) >= 1)
+    assert "Rematch" not in note_shown(d), f"the rematch's note is back after a reload: {note_shown(d)!r}"
+    print(f"rematch's note at {width}: {said[:40]!r}…, read whole, replaced for good, gone with the first move")
+
+
+def pause_keeps_the_controls(d):
+    """On a phone Pause shows Step in room kept for it: the move row, the step buttons and Copy
+    link stay where they were."""
+    new_game(d, ("human",), ("ewn", 2, 50), 99)
+    d.execute_script("window.scrollTo(0, 0)")
+    ids = ["roll", "move-input", "nav-first", "copy-link"]
+    where = lambda: js(d, "arguments_ids.map((id) => Math.round($(id).getBoundingClientRect().top + scrollY))"
+                       .replace("arguments_ids", str(ids)))
+    before = where()
+    click(d, "pause")
+    wait(d, "Step shown", lambda d: d.find_element(By.ID, "step").is_displayed())
+    after = where()
+    assert before == after, f"Pause moved the controls: {dict(zip(ids, before))} then {dict(zip(ids, after))}"
+    click(d, "pause")
+    wait(d, "the game going on", lambda d: js(d, "S.running"))
+    print("phone: Pause shows Step without moving the controls")
+
+
+def seventh_players_report():
+    """What a seventh new player reported, at 390x844 and at 1280x800."""
+    for w, h in ((390, 844), (1280, 800)):
+        d = browser(w, h)
+        try:
+            open_arena(d)
+            rematch_note_goes_and_reads_whole(d, w)
+            if w < 600:
+                pause_keeps_the_controls(d)
+        finally:
+            close(d)
+
+
 def fourth_players_report():
     """What a fourth new player reported, at 1280x800."""
     d = browser(1280, 800)
@@ -2657,6 +2743,7 @@ if __name__ == "__main__":
     new_players_report()
     second_players_report()
     fourth_players_report()
+    seventh_players_report()
     desktop()
     phone()
     print("browser test passed")

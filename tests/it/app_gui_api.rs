@@ -1783,11 +1783,26 @@ fn a_loaded_record_seats_this_engine_and_the_rematch_keeps_the_seats() {
     assert_eq!(s["players"]["blue"]["type"], "ewn", "{}", s["players"]);
     let notice = s["notice"].as_str().expect("a notice").to_string();
     assert!(
-        notice.starts_with("Rematch, colours swapped. Red: a person in place of greedy, which is not one of this arena's players")
+        notice.starts_with("Rematch, colours swapped. Red: a person in place of greedy (not in this arena; ewn gui --engine adds it)")
             && notice.ends_with("Blue: this engine (level 10, 500 ms)."),
         "{notice}"
     );
     assert_eq!(s["running"], true, "a person plays: the rematch goes on");
+    // The person's first move: the note is read before it and goes with it.
+    assert_eq!(s["side"], "r");
+    let s = g.post("/api/roll", json!({}));
+    assert!(
+        s["notice"].is_string(),
+        "a roll keeps the note: {}",
+        s["notice"]
+    );
+    let m = legal(&s)[0].clone();
+    let s = g.post("/api/move", json!({ "move": m }));
+    assert!(
+        s["notice"].is_null(),
+        "the first move keeps the note: {}",
+        s["notice"]
+    );
     // Engines only (this engine by both of `ewn match`'s names): the rematch waits.
     let engines = REVIEWED.replace("blue greedy", "blue self");
     let s = g.post("/api/record", json!({ "text": engines }));

@@ -107,7 +107,9 @@ pub fn run(args: GuiArgs) -> Result<(), GuiError> {
     server::serve(listener, shared, &token)
 }
 
-/// Asks the desktop to open `url`; a failure is only logged, the address is printed anyway.
+/// Asks the desktop to open `url`. The address is printed anyway; when no browser could be
+/// opened (no opener, or the opener gave up: a machine without a desktop) one line on standard
+/// error says so and to open the printed address.
 fn open_browser(url: &str) {
     let opener = if cfg!(target_os = "macos") {
         "open"
@@ -116,13 +118,28 @@ fn open_browser(url: &str) {
     } else {
         "xdg-open"
     };
+    let failed = move |why: String| {
+        log::debug!("could not open a browser with {opener}");
+        eprintln!("could not open a browser ({why}): open the address above in one");
+    };
     match std::process::Command::new(opener)
         .arg(url)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
     {
-        Ok(_) => log::info!("asked {opener} to open {url}"),
-        Err(e) => log::warn!("could not open a browser ({opener}: {e}); open {url} by hand"),
+        Ok(mut child) => {
+            log::info!("asked {opener} to open {url}");
+            // The opener may wait for the browser it started: its answer is awaited aside
+            // (explorer's exit code says nothing: it is 1 even when the page opened).
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() && !cfg!(windows) => {
+                    failed(format!("{opener} exited with {status}"))
+                }
+                Ok(_) => {}
+                Err(e) => log::debug!("{opener}'s exit status is unknown: {e}"),
+            });
+        }
+        Err(e) => failed(format!("{opener}: {e}")),
     }
 }

@@ -182,8 +182,22 @@ async function api(method, path, body) {
   return data;
 }
 
+// A notice from the server (a rematch's note) that a newer note or an action of the person has
+// replaced: it is not shown again, even while the server still holds it (keyed by the game).
+let noticeGone = null;
+function dropNotice() {
+  if (S && S.notice && noticeGone !== S.game + '|' + S.notice) {
+    noticeGone = S.game + '|' + S.notice;
+    drawNote(S);
+  }
+}
+const shownNotice = (s) => (s.notice && noticeGone !== s.game + '|' + s.notice ? s.notice : null);
+
 async function post(path, body) {
   inFlight += 1;
+  // Rolling, pausing or a setting leaves a rematch's note up; anything that changes the game
+  // (a move, a new game, a step, a load) replaces it at once.
+  if (!/\/api\/(roll|control|settings|review)$/.test(path)) dropNotice();
   try {
     const s = await api('POST', path, body || {});
     localError = null;
@@ -202,6 +216,7 @@ async function post(path, body) {
 function flash(msg, kind) {
   localError = msg;
   noteKind = kind || 'error';
+  dropNotice();
   clearTimeout(noteTimer);
   noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
   if (S) render(S);
@@ -349,6 +364,9 @@ function drawBoard() {
     add(deco.cls, arm.move.slice(0, 2), 'arm-from');
     add(deco.words, arm.square, `click again to take your own cube with ${arm.move.slice(0, 2)}`);
   }
+  // The legend names this mark whenever it is drawn (a move onto one's own cube takes it).
+  const ownShown = [...deco.cls.values()].some((v) => v.includes('take-own'));
+  if ($('lg-own').hidden === ownShown) $('lg-own').hidden = !ownShown;
   mark(hint, 'hint-from', 'hint-to');
   mark(shownMove, 'show-from', 'show-to');
   if (rv) { mark(rv.played, 'played-from', 'played-to'); mark(rv.best, 'best-from', 'best-to'); }

@@ -34,19 +34,34 @@ function askReplace({ at, lead, yes, onYes, onNo }) {
   const n = S.plies.length;
   const won = S.winner || (S.main && S.main.winner);
   const end = over ? (won ? `, ${SIDE_NAME[won]} won` : ', finished') : ', not finished';
+  // A loaded record's game says which of the record's games it is.
+  const src = S.source && S.source.serial === S.game && S.source.count > 1
+    ? `game ${S.source.game} of ${S.source.count} of the loaded record, ` : '';
   $('replace-ask-text').textContent = `${lead} This replaces the game on the board ` +
-    `(${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
+    `(${src}${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
   $('replace-yes').textContent = yes;
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
   replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
   box.hidden = false;
-  $('replace-yes').focus();
+  // On a wide screen the form is far below the board: the board is brought into view and the
+  // question stands by its lower edge, over the move list, so that both are seen together.
+  const float = at === 'start-ask-at' && window.innerWidth > 900;
+  box.classList.toggle('floating', float);
+  if (float) {
+    showBoard();
+    const r = $('board').getBoundingClientRect();
+    box.style.left = `${Math.round(Math.min(r.right + 12, window.innerWidth - box.offsetWidth - 8))}px`;
+    box.style.top = `${Math.round(Math.max(8, Math.min(r.bottom, window.innerHeight - 8) - box.offsetHeight))}px`;
+  }
+  $('replace-yes').focus({ preventScroll: float });
 }
 function answerReplace(yes) {
   const a = replaceAnswer;
   replaceAnswer = null;
   $('replace-ask').hidden = true;
+  $('replace-ask').classList.remove('floating');
+  $('replace-ask').style.left = $('replace-ask').style.top = '';
   if (a) (yes ? a.onYes : a.onNo)();
 }
 
@@ -619,6 +634,14 @@ function wire() {
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
+  // A note cut at two lines (on a phone) opens whole over what follows it, moving nothing, by a
+  // tap on it; a second tap closes it.
+  $('error').addEventListener('click', () => {
+    const el = $('error');
+    if (!el.classList.contains('cut') && !el.classList.contains('open')) return;
+    el.classList.toggle('open');
+    el.classList.toggle('cut', !el.classList.contains('open'));
+  });
   $('pause').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: S && S.running ? 'pause' : 'run' }); });
   $('step').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: 'step' }); });
   $('mainline').addEventListener('click', async (ev) => {

@@ -730,8 +730,8 @@ function render(s) {
     (s.players.red.type !== 'human' || s.players.blue.type !== 'human');
   document.body.classList.toggle('paused', paused);
   $('paused-tag').hidden = !paused;
-  // Step only means something while paused: otherwise it is left out (the turn's buttons then
-  // fit one line on a phone too).
+  // Step only means something while paused: otherwise it is not shown (on a phone its room is
+  // kept, so that Pause moves nothing).
   $('step').hidden = !paused;
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
@@ -754,19 +754,10 @@ function render(s) {
   const watch = tokenRefused
     ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
     : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
-  // A notice from the server (a record's player a rematch could not keep) is information. Both
-  // are meant for whoever is in control: a page that only watches is told what happened (an
-  // engine's fault paused the game), never what to do about it, nor a rematch's note.
-  const serverError = s.error && !TOKEN ? s.error.replace(/(the game is paused)[:,;].*$/, '$1') : s.error;
-  const notice = TOKEN ? s.notice : null;
-  const err = localError || serverError || notice;
-  const info = localError ? noteKind === 'info' : !serverError && Boolean(notice);
   document.body.classList.toggle('watch-only', !TOKEN);
   $('watch-note').hidden = Boolean(TOKEN) || watchNoteClosed;
   if ($('watch-text').textContent !== watch) $('watch-text').textContent = watch;
-  $('error').hidden = !err;
-  $('error').classList.toggle('info', info);
-  if ($('error').textContent !== (err || '')) $('error').textContent = $('error').title = err || '';
+  drawNote(s);
   // A rematch of a record with engines only waits for a person to take a seat (or Resume).
   $('seat-offer').hidden = !(TOKEN && s.notice && !personPlays() && !over && !setupMode && !s.running);
   drawRecordBar(s);
@@ -789,4 +780,26 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+}
+
+// The note by the board: the page's own (a refused action, something copied), else the server's
+// error, else its notice. A notice from the server (a record's player a rematch could not keep)
+// is information. Both are meant for whoever is in control: a page that only watches is told
+// what happened (an engine's fault paused the game), never what to do about it, nor a rematch's
+// note. A notice replaced by a newer note or by the person's action is not shown again.
+function drawNote(s) {
+  const serverError = s.error && !TOKEN ? s.error.replace(/(the game is paused)[:,;].*$/, '$1') : s.error;
+  const notice = TOKEN ? shownNotice(s) : null;
+  const err = localError || serverError || notice;
+  const info = localError ? noteKind === 'info' : !serverError && Boolean(notice);
+  const el = $('error');
+  el.hidden = !err;
+  el.classList.toggle('info', info);
+  if ($('error-text').textContent !== (err || '')) {
+    $('error-text').textContent = el.title = err || '';
+    el.classList.remove('open');
+  }
+  // On a phone the note keeps to two lines; one cut there is opened whole by a tap on it.
+  const t = $('error-text');
+  el.classList.toggle('cut', Boolean(err) && !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
 }

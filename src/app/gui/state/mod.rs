@@ -216,7 +216,8 @@ struct Flow {
     /// What went wrong last (an engine that failed, a review that failed), for the page.
     error: Option<String>,
     /// What the last change did that a person might not expect (a loaded record's player that
-    /// a rematch could not keep), for the page; it goes with the next game.
+    /// a rematch could not keep), for the page; it goes with the next game or the person's
+    /// first move.
     notice: Option<String>,
 }
 
@@ -336,10 +337,9 @@ fn rematch_note(players: &[PlayerConfig; 2], names: &[Option<String>; 2]) -> Str
             PlayerConfig::Engine { name, .. } => format!("the engine {name}"),
         };
         let instead = match (p, name) {
-            (PlayerConfig::Human {}, Some(n)) if !names_a_person(n) => format!(
-                " in place of {n}, which is not one of this arena's players \
-                 (ewn gui --engine adds it)"
-            ),
+            (PlayerConfig::Human {}, Some(n)) if !names_a_person(n) => {
+                format!(" in place of {n} (not in this arena; ewn gui --engine adds it)")
+            }
             _ => String::new(),
         };
         note.push_str(&format!(" {}: {who}{instead}.", capital(c.name())));
@@ -646,6 +646,9 @@ impl State {
             let n = self.game.cursor;
             self.game.set_point(n, red_chance(side, v));
         }
+        // A rematch's note is read before the person's first move; it goes with that move and
+        // does not come back (after a reload either).
+        self.flow.notice = None;
         self.bump();
         Ok(())
     }
