@@ -211,6 +211,7 @@ def watch(variant, width, height, check_post):
                 " last: c.querySelectorAll('.board .cell.last-to').length,"
                 " intoHole: c.querySelectorAll('.board .cell.last-to.hole').length,"
                 " movesLine: c.querySelector('.moves').textContent,"
+                " fellNote: (c.querySelector('.fell-note') || {}).textContent || '',"
                 " roll: c.querySelector('.roll').textContent,"
                 " names: c.querySelector('.side.red').textContent + ' '"
                 " + c.querySelector('.side.blue').textContent,"
@@ -222,9 +223,9 @@ def watch(variant, width, height, check_post):
                 "   return q ? parseFloat(getComputedStyle(q).fontSize) : 0; })(),"
                 " board: c.querySelector('.board').innerHTML}));")
             for c in cards:
-                # A move onto the hole: the last-move line names the cube that fell in.
+                # A move onto the hole: the line under the roll names the cube that fell in.
                 if c["intoHole"]:
-                    assert "fell into the hole" in c["movesLine"], c["movesLine"]
+                    assert "fell into the hole" in c["fellNote"], (c["fellNote"], c["movesLine"])
                 # "die 4", or with two dice (6x6) "dice 7 (sum of two)".
                 if c["cubes"] and c["last"] and re.search(r"\b(die|dice)\b", c["roll"]):
                     assert "ewn" in c["names"] and opponent in c["names"], c["names"]
