@@ -921,6 +921,49 @@ def ends_are_seen(width, height):
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")
 
 
+def ends_together():
+    """A paced match of four games at once, its view polled (GET /api/live) all along: a game is
+    never shown over on its card before it is among the finished games, so that the card's
+    result, the count, the standings and the finished games change together; and the count, the
+    finished games and the standings' games always agree."""
+    import json
+    import urllib.request
+    where = "the ends of a paced match"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "8",
+            "--movetime", "50", "--concurrency", "4", "--pace", "600"]
+    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+    match = subprocess.Popen([EWN, *args, "--live", "0", "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        def address():
+            with open(err.name) as f:
+                m = re.search(r"live page at (http://\S+)", f.read())
+            return m and m.group(1)
+        url = wait_for("the live page's address", address).rstrip("/")
+        views, seen_over = 0, 0
+        until = time.monotonic() + WAIT_S
+        while time.monotonic() < until:
+            with urllib.request.urlopen(f"{url}/api/live", timeout=10) as r:
+                v = json.load(r)
+            views += 1
+            done = {f["number"] for f in v["finished"]}
+            early = [g["number"] for g in v["games"] if g.get("over") and g["number"] not in done]
+            assert not early, f"{where}: game(s) {early} over on their cards before they are finished: {v['games_done']} done"
+            seen_over += sum(1 for g in v["games"] if g.get("over"))
+            assert len(done) == v["games_done"], f"{where}: {v['games_done']} games finished, {len(done)} listed"
+            played = sum(s["games"] for s in v["table"])
+            assert played == 2 * v["games_done"], f"{where}: the standings count {played} sides for {v['games_done']} games"
+            if v["over"]:
+                break
+            time.sleep(0.05)
+        assert v["over"] and v["games_done"] == 8, f"{where}: the match did not end: {v['games_done']} games"
+        print(f"live page, {where}: {views} views, no game over before it was finished")
+    finally:
+        match.kill()
+        match.wait()
+        err.close()
+        os.unlink(err.name)
+
+
 def server_stops(width, height):
     """One game at a time, paced, its runner stopped (Ctrl-C) while the page is open: the card
     says so whole or in an ellipsis (never cut at its edge), with the whole reason in its title,
@@ -1001,6 +1044,7 @@ def boards_first_on_a_phone(games=8):
 
 
 def main():
+    ends_together()
     server_stops(1280, 800)
     server_stops(390, 844)
     long_name_hall(1280, 800)
