@@ -992,6 +992,46 @@ def server_stops(width, height):
         print(f"live page, {where}: '{r['text']}' whole, the board on the screen")
 
 
+def stopped_hall(width, height):
+    """Four paced games at once, the runner stopped (Ctrl-C) just after a game ended (its card
+    held on its end): seconds later, when the held card's time would be up, the last view is
+    still as it was left: every card of a game not among the finished says "Unfinished: server
+    stopped" (or "Not recorded: ...") whole, the header counts what the banner counts, and
+    (wide) the page does not scroll."""
+    where = f"a hall stopped at {width}x{height}"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "8",
+            "--movetime", "50", "--concurrency", "4", "--pace", "1500"]
+    with live_match(args, width, height) as (d, _, match):
+        wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
+        match.send_signal(signal.SIGINT)
+        wait_for(f"{where}: the page sees the server gone", lambda: d.execute_script(
+            "return document.body.classList.contains('cut');"))
+        time.sleep(4)  # past the time a held card keeps its place (END_MS)
+        r = d.execute_script(
+            "const done = new Set([...document.querySelectorAll('#finished button.mv')].map((b) => b.dataset.game));"
+            "const cards = [...document.querySelectorAll('#games .game')].map((c) => {"
+            "  const roll = c.querySelector('.roll'); const why = roll.querySelector('.why');"
+            "  return {n: c.id.replace('game-', ''), text: roll.textContent, recorded: done.has(c.id.replace('game-', '')),"
+            "   whole: !why || why.scrollWidth <= why.clientWidth, w: why && [why.scrollWidth, why.clientWidth, roll.clientWidth, c.clientWidth, getComputedStyle(roll).fontSize]}; });"
+            "return {cards, status: document.getElementById('status').textContent,"
+            " banner: document.getElementById('final-text').textContent,"
+            " screen: window.innerHeight, page: document.documentElement.scrollHeight};")
+        for c in r["cards"]:
+            if not c["recorded"]:
+                assert re.fullmatch(r"(Unfinished|Not recorded): server stopped", c["text"]) and c["whole"], \
+                    f"{where}: game {c['n']}'s card is not said unfinished, whole: {c}"
+        unrecorded = sum(1 for c in r["cards"] if not c["recorded"])
+        assert unrecorded, f"{where}: no card left unfinished: {r}"
+        m = re.search(r"with (\d+) games? unfinished; (\d+) games? finished", r["banner"])
+        assert m and r["status"].startswith(f"{m.group(2)} game") and f"{m.group(1)} game" in r["status"] \
+            and "unfinished" in r["status"], f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
+        if width >= 700:
+            assert r["page"] <= r["screen"], f"{where}: the page scrolls: {r['page']} > {r['screen']}"
+        hold_still(d)
+        d.save_screenshot(os.path.join(OUT, f"live-stopped-hall-{width}.png"))
+        print(f"live page, {where}: {unrecorded} cards unfinished, header '{r['status']}'")
+
+
 def boards_first_on_a_phone(games=8):
     """Eight games at once on a phone (390x844): the boards come first, the top of the first and
     its die line on the first screen, in the order of the games' numbers, above them one line
@@ -1045,6 +1085,8 @@ def boards_first_on_a_phone(games=8):
 
 def main():
     ends_together()
+    stopped_hall(1280, 800)
+    stopped_hall(390, 844)
     server_stops(1280, 800)
     server_stops(390, 844)
     long_name_hall(1280, 800)

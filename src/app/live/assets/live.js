@@ -383,7 +383,9 @@
   function wakeAt(t) {
     if (wake && wake.t <= t) return;
     if (wake) clearTimeout(wake.id);
-    wake = { t, id: setTimeout(() => { wake = null; if (last) draw(last); }, Math.max(0, t - Date.now()) + 20) };
+    // Once the page has ended (the server stopped, or the final view) its last view stays as it
+    // was left: no card's time runs out, no card is drawn again from a running game's view.
+    wake = { t, id: setTimeout(() => { wake = null; if (last && !document.body.classList.contains('ended')) draw(last); }, Math.max(0, t - Date.now()) + 20) };
   }
 
   function draw(v) {
@@ -616,7 +618,10 @@
     }
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
-    $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
+    // The header says what the banner says.
+    $('status').textContent = cut
+      ? `${plural(done, 'game', 'games')} finished · ${plural(v.games.length, 'game', 'games')} unfinished: the server stopped`
+      : `the match is over · ${plural(done, 'game', 'games')} played`;
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
@@ -738,6 +743,11 @@
     placeReport();
     $('report').querySelector('summary').focus();
   });
-  window.addEventListener('resize', () => { if (last) draw(last); });
+  // A stopped server's last view is drawn again for the new size with its cards' notes.
+  window.addEventListener('resize', () => {
+    if (!last) return;
+    draw(last);
+    if (document.body.classList.contains('cut')) ended(false);
+  });
   poll();
 })();
