@@ -287,7 +287,7 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the end of the match", lambda: d.execute_script(
             "return document.body.classList.contains('ended');") or match.poll() is not None)
         held = d.execute_script("return window.heldSeen;")
-        odd = [h for h in held if not re.fullmatch(r"(Red|Blue) \(.+\) won \(\w+\)|No winner \(\w+\)", h)]
+        odd = [h for h in held if not re.fullmatch(r"((Red|Blue) \(.+\)|.+) won \(\w+\)|No winner \(\w+\)", h)]
         assert not odd, f"{where}: a card kept on its final position does not say who won: {odd[:3]}"
         stale = d.execute_script("return window.staleSeen;")
         assert not stale, f"{where}: a finished card showed a win chance: {stale!r}"
@@ -597,7 +597,7 @@ def crowd(games, width, height, names=("alice", "bob")):
             "setInterval(() => { for (const c of document.querySelectorAll('#games .game.ended-game')) {"
             " const n = c.querySelector('.roll .res-name');"
             " if (n) window.heldSeen[c.id] = {text: c.querySelector('.roll').innerText,"
-            "  shown: n.getBoundingClientRect().width > 0}; } }, 100);")
+            "  shown: n.getBoundingClientRect().width > 0 && n.scrollWidth <= n.clientWidth + 1}; } }, 100);")
         all_running(d, games, where)
         seen = d.execute_script(
             "const doc = document.documentElement;"
@@ -659,8 +659,9 @@ def crowd(games, width, height, names=("alice", "bob")):
         held = d.execute_script("return window.heldSeen;")
         pattern = "|".join(re.escape(n) for n in names)
         for k, e in held.items():
-            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \([\w ]+\)", e["text"].replace("\n", "").strip())
-            assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name: {e}"
+            # Wide cards say "Red (alice) won (goal)"; narrow ones "alice won (goal)", the colour a square.
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \([\w ]+\)", e["text"].replace("\n", "").strip())
+            assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name whole: {e}"
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named"
               f" (on {len(held)} held cards too), each end announced once")
 

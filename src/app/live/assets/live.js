@@ -189,10 +189,18 @@
       // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
       // line and so never makes the card taller than its place.
       const who = g.winner === 'r' ? g.red : g.blue;
-      // Narrow cards too: "Blue (name) won (capture)", the name shortest of all.
-      roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
-        `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
-      roll.title = roll.textContent;
+      const full = `${SIDE[g.winner]} (${who}) won (${g.reason})`;
+      // Narrow cards (eight across a 1280-wide screen) say the winner's name with its colour
+      // as a square, "ewn won (capture)": "Red (e…) won (capture)" lost the name. The colour
+      // is also in the square's label and the whole line in the title.
+      if ($('games').classList.contains('dense')) {
+        roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
+          `<span class="res-who"><b class="res-name">${esc(who)}</b></span><span> won (${esc(g.reason)})</span>`;
+      } else {
+        roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
+          `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
+      }
+      roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
@@ -507,7 +515,9 @@
       const n = placed[i];
       const h = el.querySelector('h3');
       const out = placed.slice(0, i).some((m) => m > n) || placed.slice(i + 1).some((m) => m < n);
-      const why = out && el.dataset.took && window.innerWidth >= 700 ? ` · in game ${el.dataset.took}'s place` : '';
+      // Short on narrow cards ("in 44's place"): "Game 51 · 4x4 · in game 44's place" was cut.
+      const took = cards.classList.contains('dense') ? ` · in ${el.dataset.took}'s place` : ` · in game ${el.dataset.took}'s place`;
+      const why = out && el.dataset.took && window.innerWidth >= 700 ? took : '';
       let tag = h.querySelector('.place');
       if (why && !tag) {
         tag = document.createElement('small');
