@@ -662,8 +662,32 @@ def crowd(games, width, height, names=("alice", "bob")):
             # Wide cards say "Red (alice) won (goal)"; narrow ones "alice won (goal)", the colour a square.
             ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \([\w ]+\)", e["text"].replace("\n", "").strip())
             assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name whole: {e}"
+        if games == 8:
+            report_off_the_boards(d, where)
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named"
               f" (on {len(held)} held cards too), each end announced once")
+
+
+def report_off_the_boards(d, where):
+    """While the match runs on a wide screen the full report, opened by a real click on its
+    summary, covers no board of a game in progress (beside the side panel it once covered seven
+    of eight); its own button closes it."""
+    wait_for(f"{where}: the report's summary", lambda: d.execute_script(
+        "return !document.getElementById('report').hidden && !document.body.classList.contains('ended');"))
+    d.execute_script("window.scrollTo(0, 0);")
+    d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+    r = d.execute_script(
+        "const box = document.getElementById('report-box').getBoundingClientRect();"
+        "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
+        "return {box: [box.left, box.top, box.right, box.bottom], ended: document.body.classList.contains('ended'),"
+        " boards: [...document.querySelectorAll('#games .game')].filter((g) => over(g.getBoundingClientRect())).map((g) => g.id),"
+        " width: box.width, side: document.querySelector('.side-panel').getBoundingClientRect().width};")
+    if not r["ended"]:
+        assert not r["boards"], f"{where}: the opened report covers the boards of {r['boards']}: {r}"
+        assert r["width"] > r["side"] + 100, f"{where}: the report in a narrow box: {r}"
+    d.find_element(By.ID, "report-close").click()
+    d.execute_script("window.scrollTo(0, 0);")
+    print(f"live page, {where}: the opened report covers no board")
 
 
 def news_once(said, where):

@@ -736,14 +736,17 @@
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
+  // While the match runs it opens below the games in progress, as wide as they are, so that
+  // it never covers a board (beside the side panel it covered seven of eight).
   const reportBox = $('report-box');
   function placeReport() {
     const r = $('report');
-    const below = r.open && document.body.classList.contains('ended') && !document.body.classList.contains('cut') &&
-      window.innerWidth > 900 && !$('final-boards').hidden;
+    const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
+    const home = final ? $('final-boards') : $('games').parentElement;
+    const below = r.open && window.innerWidth > 900 && !home.hidden;
     reportBox.classList.toggle('below', below);
-    if (below && reportBox.parentElement !== $('final-boards')) {
-      $('final-boards').appendChild(reportBox);
+    if (below && reportBox.parentElement !== home) {
+      home.appendChild(reportBox);
       reportBox.scrollIntoView({ block: 'start' });
     } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
   }
