@@ -638,13 +638,13 @@ def crowd(games, width, height, names=("alice", "bob")):
             row = d.find_element(By.ID, f"moves-{n}")
             assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open"
         # The status line named the winner of every game that ended, in either form: one game
-        # ("game 7 ended: alice (Red) won (goal)") or several at once ("games 3 and 4 ended:
+        # ("game 7 ended: Red (alice) won (goal)") or several at once ("games 3 and 4 ended:
         # 3 alice won (goal), 4 bob won (capture)"), which a busy machine often shows.
         wait_for(f"{where}: a game's end in the status line", lambda: d.execute_script(
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
         pattern = "|".join(re.escape(n) for n in names)
-        one = rf" game \d+ ended: (({pattern}) \((Red|Blue)\) won \([\w ]+\)|no winner \([\w ]+\))"
+        one = rf" game \d+ ended: ((Red|Blue) \(({pattern})\) won \([\w ]+\)|no winner \([\w ]+\))"
         each = rf"\d+ (({pattern}) won|no winner) \([\w ]+\)"
         several = rf" games ([\d, and–]+) ended: ({each}(, {each})*)$"
         for s in said:
@@ -751,7 +751,7 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
             # The pace (1.2 s) keeps a game's final position on its card for several polls, also
             # on a loaded machine.
             rolls = d.execute_script("return window.rollsSeen;")
-            said = [r for r in rolls if re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \((goal|capture)\)", r["text"])]
+            said = [r for r in rolls if re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \((goal|capture)\)", r["text"])]
             assert said, f"{where}: no card said who won on its final position: {rolls[:4]}"
             assert all(r["whole"] for r in said), f"{where}: a card's result is cut: {said[:4]}"
             cells = d.execute_script(
@@ -940,7 +940,7 @@ def ends_are_seen(width, height):
         read = {k: e for k, e in ends.items() if e["last"] - e["first"] >= 1200}
         assert read, f"{where}: no game's end stayed on its card for 1.2 s: {ends}"
         for k, e in ends.items():
-            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \(\w+\)|No winner \(\w+\)", e["text"])
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \(\w+\)|No winner \(\w+\)", e["text"])
             assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
         assert most <= 3, f"{where}: {most} cards at once for three games at once"
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")

@@ -283,7 +283,8 @@
 
   // How a game ended in words, with the referee's word on a fault, which names the side that
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
-  const endWords = (f, detail = true) => (f.winner ? `${winnerName(f)} (${SIDE[f.winner]}) won (${f.reason})` : `no winner (${f.reason})`) +
+  // One form with the cards': "Red (ewn) won (capture)".
+  const endWords = (f, detail = true) => (f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `no winner (${f.reason})`) +
     (detail && f.detail ? `: ${sentence(f.detail)}` : '');
   // Game numbers in order as runs: [5, 6, 7, 8, 10] is "5–8 and 10".
   const numberRuns = (nums) => {
@@ -456,7 +457,7 @@
     if (recent.length) wakeAt(newsAt + HOLD_MS);
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
-    // its result ("game 7 ended: greedy (Red) won (goal)"; on a phone without the referee's
+    // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
     // word), several each with theirs, short ("games 3 and 4 ended: 3 bob won (goal), 4 ewn
     // won (capture)"), also marked in the finished games. Its title holds every result whole.
     const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
