@@ -59,6 +59,14 @@ that each game's end is news once in the status line (`news_once`), that a card 
 shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
 final screen's report opens below the last boards (never over them) and closes by its own
 button; on a phone its lines wrap.
+
+A paced hall of four, its view polled (`ends_together`): no game is over on its card before it
+is among the finished games, and the count, the finished games and the standings agree. The
+same hall stopped just after a game ended (`stopped_hall`, at both sizes): seconds later every
+unrecorded card says "Unfinished: server stopped" whole, the header counts what the banner
+counts, and (wide) the page does not scroll. On eight cards a held card's winner's name is whole
+("ewn won (capture)" after a square of its colour), and the report opened while the match runs
+covers no board (`report_off_the_boards`).
 """
 
 import contextlib
