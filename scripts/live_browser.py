@@ -59,6 +59,14 @@ that each game's end is news once in the status line (`news_once`), that a card 
 shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
 final screen's report opens below the last boards (never over them) and closes by its own
 button; on a phone its lines wrap.
+
+A paced hall of four, its view polled (`ends_together`): no game is over on its card before it
+is among the finished games, and the count, the finished games and the standings agree. The
+same hall stopped just after a game ended (`stopped_hall`, at both sizes): seconds later every
+unrecorded card says "Unfinished: server stopped" whole, the header counts what the banner
+counts, and (wide) the page does not scroll. On eight cards a held card's winner's name is whole
+("ewn won (capture)" after a square of its colour), and the report opened while the match runs
+covers no board (`report_off_the_boards`).
 """
 
 import contextlib
@@ -288,7 +296,7 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the end of the match", lambda: d.execute_script(
             "return document.body.classList.contains('ended');") or match.poll() is not None)
         held = d.execute_script("return window.heldSeen;")
-        odd = [h for h in held if not re.fullmatch(r"(Red|Blue) \(.+\) won \(\w+\)|No winner \(\w+\)", h)]
+        odd = [h for h in held if not re.fullmatch(r"((Red|Blue) \(.+\)|.+) won \(\w+\)|No winner \(\w+\)", h)]
         assert not odd, f"{where}: a card kept on its final position does not say who won: {odd[:3]}"
         stale = d.execute_script("return window.staleSeen;")
         assert not stale, f"{where}: a finished card showed a win chance: {stale!r}"
@@ -598,7 +606,7 @@ def crowd(games, width, height, names=("alice", "bob")):
             "setInterval(() => { for (const c of document.querySelectorAll('#games .game.ended-game')) {"
             " const n = c.querySelector('.roll .res-name');"
             " if (n) window.heldSeen[c.id] = {text: c.querySelector('.roll').innerText,"
-            "  shown: n.getBoundingClientRect().width > 0}; } }, 100);")
+            "  shown: n.getBoundingClientRect().width > 0 && n.scrollWidth <= n.clientWidth + 1}; } }, 100);")
         all_running(d, games, where)
         seen = d.execute_script(
             "const doc = document.documentElement;"
@@ -639,13 +647,13 @@ def crowd(games, width, height, names=("alice", "bob")):
             row = d.find_element(By.ID, f"moves-{n}")
             assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open"
         # The status line named the winner of every game that ended, in either form: one game
-        # ("game 7 ended: alice (Red) won (goal)") or several at once ("games 3 and 4 ended:
+        # ("game 7 ended: Red (alice) won (goal)") or several at once ("games 3 and 4 ended:
         # 3 alice won (goal), 4 bob won (capture)"), which a busy machine often shows.
         wait_for(f"{where}: a game's end in the status line", lambda: d.execute_script(
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
         pattern = "|".join(re.escape(n) for n in names)
-        one = rf" game \d+ ended: (({pattern}) \((Red|Blue)\) won \([\w ]+\)|no winner \([\w ]+\))"
+        one = rf" game \d+ ended: ((Red|Blue) \(({pattern})\) won \([\w ]+\)|no winner \([\w ]+\))"
         each = rf"\d+ (({pattern}) won|no winner) \([\w ]+\)"
         several = rf" games ([\d, and–]+) ended: ({each}(, {each})*)$"
         for s in said:
@@ -660,10 +668,35 @@ def crowd(games, width, height, names=("alice", "bob")):
         held = d.execute_script("return window.heldSeen;")
         pattern = "|".join(re.escape(n) for n in names)
         for k, e in held.items():
-            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \([\w ]+\)", e["text"].replace("\n", "").strip())
-            assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name: {e}"
+            # Wide cards say "Red (alice) won (goal)"; narrow ones "alice won (goal)", the colour a square.
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \([\w ]+\)", e["text"].replace("\n", "").strip())
+            assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name whole: {e}"
+        if games == 8:
+            report_off_the_boards(d, where)
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named"
               f" (on {len(held)} held cards too), each end announced once")
+
+
+def report_off_the_boards(d, where):
+    """While the match runs on a wide screen the full report, opened by a real click on its
+    summary, covers no board of a game in progress (beside the side panel it once covered seven
+    of eight); its own button closes it."""
+    wait_for(f"{where}: the report's summary", lambda: d.execute_script(
+        "return !document.getElementById('report').hidden && !document.body.classList.contains('ended');"))
+    d.execute_script("window.scrollTo(0, 0);")
+    d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+    r = d.execute_script(
+        "const box = document.getElementById('report-box').getBoundingClientRect();"
+        "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
+        "return {box: [box.left, box.top, box.right, box.bottom], ended: document.body.classList.contains('ended'),"
+        " boards: [...document.querySelectorAll('#games .game')].filter((g) => over(g.getBoundingClientRect())).map((g) => g.id),"
+        " width: box.width, side: document.querySelector('.side-panel').getBoundingClientRect().width};")
+    if not r["ended"]:
+        assert not r["boards"], f"{where}: the opened report covers the boards of {r['boards']}: {r}"
+        assert r["width"] > r["side"] + 100, f"{where}: the report in a narrow box: {r}"
+    d.find_element(By.ID, "report-close").click()
+    d.execute_script("window.scrollTo(0, 0);")
+    print(f"live page, {where}: the opened report covers no board")
 
 
 def news_once(said, where):
@@ -727,7 +760,7 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
             # The pace (1.2 s) keeps a game's final position on its card for several polls, also
             # on a loaded machine.
             rolls = d.execute_script("return window.rollsSeen;")
-            said = [r for r in rolls if re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \((goal|capture)\)", r["text"])]
+            said = [r for r in rolls if re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \((goal|capture)\)", r["text"])]
             assert said, f"{where}: no card said who won on its final position: {rolls[:4]}"
             assert all(r["whole"] for r in said), f"{where}: a card's result is cut: {said[:4]}"
             cells = d.execute_script(
@@ -916,10 +949,53 @@ def ends_are_seen(width, height):
         read = {k: e for k, e in ends.items() if e["last"] - e["first"] >= 1200}
         assert read, f"{where}: no game's end stayed on its card for 1.2 s: {ends}"
         for k, e in ends.items():
-            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \(\w+\)|No winner \(\w+\)", e["text"])
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \(\w+\)|No winner \(\w+\)", e["text"])
             assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
         assert most <= 3, f"{where}: {most} cards at once for three games at once"
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")
+
+
+def ends_together():
+    """A paced match of four games at once, its view polled (GET /api/live) all along: a game is
+    never shown over on its card before it is among the finished games, so that the card's
+    result, the count, the standings and the finished games change together; and the count, the
+    finished games and the standings' games always agree."""
+    import json
+    import urllib.request
+    where = "the ends of a paced match"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "8",
+            "--movetime", "50", "--concurrency", "4", "--pace", "600"]
+    err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
+    match = subprocess.Popen([EWN, *args, "--live", "0", "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        def address():
+            with open(err.name) as f:
+                m = re.search(r"live page at (http://\S+)", f.read())
+            return m and m.group(1)
+        url = wait_for("the live page's address", address).rstrip("/")
+        views, seen_over = 0, 0
+        until = time.monotonic() + WAIT_S
+        while time.monotonic() < until:
+            with urllib.request.urlopen(f"{url}/api/live", timeout=10) as r:
+                v = json.load(r)
+            views += 1
+            done = {f["number"] for f in v["finished"]}
+            early = [g["number"] for g in v["games"] if g.get("over") and g["number"] not in done]
+            assert not early, f"{where}: game(s) {early} over on their cards before they are finished: {v['games_done']} done"
+            seen_over += sum(1 for g in v["games"] if g.get("over"))
+            assert len(done) == v["games_done"], f"{where}: {v['games_done']} games finished, {len(done)} listed"
+            played = sum(s["games"] for s in v["table"])
+            assert played == 2 * v["games_done"], f"{where}: the standings count {played} sides for {v['games_done']} games"
+            if v["over"]:
+                break
+            time.sleep(0.05)
+        assert v["over"] and v["games_done"] == 8, f"{where}: the match did not end: {v['games_done']} games"
+        print(f"live page, {where}: {views} views, no game over before it was finished")
+    finally:
+        match.kill()
+        match.wait()
+        err.close()
+        os.unlink(err.name)
 
 
 def server_stops(width, height):
@@ -948,6 +1024,46 @@ def server_stops(width, height):
         hold_still(d)
         d.save_screenshot(os.path.join(OUT, f"live-stopped-{width}.png"))
         print(f"live page, {where}: '{r['text']}' whole, the board on the screen")
+
+
+def stopped_hall(width, height):
+    """Four paced games at once, the runner stopped (Ctrl-C) just after a game ended (its card
+    held on its end): seconds later, when the held card's time would be up, the last view is
+    still as it was left: every card of a game not among the finished says "Unfinished: server
+    stopped" (or "Not recorded: ...") whole, the header counts what the banner counts, and
+    (wide) the page does not scroll."""
+    where = f"a hall stopped at {width}x{height}"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "8",
+            "--movetime", "50", "--concurrency", "4", "--pace", "1500"]
+    with live_match(args, width, height) as (d, _, match):
+        wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
+        match.send_signal(signal.SIGINT)
+        wait_for(f"{where}: the page sees the server gone", lambda: d.execute_script(
+            "return document.body.classList.contains('cut');"))
+        time.sleep(4)  # past the time a held card keeps its place (END_MS)
+        r = d.execute_script(
+            "const done = new Set([...document.querySelectorAll('#finished button.mv')].map((b) => b.dataset.game));"
+            "const cards = [...document.querySelectorAll('#games .game')].map((c) => {"
+            "  const roll = c.querySelector('.roll'); const why = roll.querySelector('.why');"
+            "  return {n: c.id.replace('game-', ''), text: roll.textContent, recorded: done.has(c.id.replace('game-', '')),"
+            "   whole: !why || why.scrollWidth <= why.clientWidth, w: why && [why.scrollWidth, why.clientWidth, roll.clientWidth, c.clientWidth, getComputedStyle(roll).fontSize]}; });"
+            "return {cards, status: document.getElementById('status').textContent,"
+            " banner: document.getElementById('final-text').textContent,"
+            " screen: window.innerHeight, page: document.documentElement.scrollHeight};")
+        for c in r["cards"]:
+            if not c["recorded"]:
+                assert re.fullmatch(r"(Unfinished|Not recorded): server stopped", c["text"]) and c["whole"], \
+                    f"{where}: game {c['n']}'s card is not said unfinished, whole: {c}"
+        unrecorded = sum(1 for c in r["cards"] if not c["recorded"])
+        assert unrecorded, f"{where}: no card left unfinished: {r}"
+        m = re.search(r"with (\d+) games? unfinished; (\d+) games? finished", r["banner"])
+        assert m and r["status"].startswith(f"{m.group(2)} game") and f"{m.group(1)} game" in r["status"] \
+            and "unfinished" in r["status"], f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
+        if width >= 700:
+            assert r["page"] <= r["screen"], f"{where}: the page scrolls: {r['page']} > {r['screen']}"
+        hold_still(d)
+        d.save_screenshot(os.path.join(OUT, f"live-stopped-hall-{width}.png"))
+        print(f"live page, {where}: {unrecorded} cards unfinished, header '{r['status']}'")
 
 
 def boards_first_on_a_phone(games=8):
@@ -1002,6 +1118,9 @@ def boards_first_on_a_phone(games=8):
 
 
 def main():
+    ends_together()
+    stopped_hall(1280, 800)
+    stopped_hall(390, 844)
     server_stops(1280, 800)
     server_stops(390, 844)
     long_name_hall(1280, 800)

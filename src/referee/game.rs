@@ -51,8 +51,9 @@ pub fn play_game(red: &mut dyn Player, blue: &mut dyn Player, spec: &GameSpec) -
     }
     loop {
         if let Some(ending) = game.adjudicate() {
-            // A paced match lets the hall see the last move before the game leaves the boards.
-            game.pace_wait(spec, None);
+            // Told to the hall at once, even in a paced match: the finished game carries its
+            // final position, which the live page holds on its card, so that the card's result,
+            // the count, the standings and the finished games change together.
             return game.finish(ending);
         }
         if let Err(ending) = game.play_move(&mut players, spec) {

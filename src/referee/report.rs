@@ -467,11 +467,13 @@ impl Report {
         );
         let mut order: Vec<usize> = (0..np).collect();
         // Highest rating first; ratings equal as printed (players of equal points in a round
-        // robin) by name, the order of the live page's standings.
+        // robin) by name, the order of the live page's standings. A player without a game yet
+        // (a report written while a match runs) comes last: its rating says nothing.
         let shown = |i: usize| (self.ratings[i].elo * 10.0).round() as i64;
         order.sort_by(|&x, &y| {
-            shown(y)
-                .cmp(&shown(x))
+            (self.games_of(x) == 0)
+                .cmp(&(self.games_of(y) == 0))
+                .then_with(|| shown(y).cmp(&shown(x)))
                 .then_with(|| self.names[x].cmp(&self.names[y]))
         });
         for (rank, &i) in order.iter().enumerate() {
@@ -993,5 +995,24 @@ mod tests {
         };
         assert!(at("d").is_some() && at("m").is_some(), "{text}");
         assert!(at("d") < at("m"), "{text}");
+    }
+
+    /// A report written while a match runs: a player without a game yet is listed last in the
+    /// ratings (its fitted rating says nothing), as on the live page's standings.
+    #[test]
+    fn a_player_without_games_is_rated_last() {
+        let mut recs = Vec::new();
+        for k in 0..2u64 {
+            recs.extend(pair(k, "a", "b", 1));
+        }
+        let r = Report::build(names(&["a", "b", "idle"]), &recs, 0, None).unwrap();
+        let text = r.text();
+        let rank = |name: &str| {
+            text.lines()
+                .find(|l| l.split_whitespace().nth(1) == Some(name) && l.contains('.'))
+                .and_then(|l| l.split_whitespace().next())
+                .map(str::to_string)
+        };
+        assert_eq!(rank("idle").as_deref(), Some("3"), "{text}");
     }
 }

@@ -189,10 +189,18 @@
       // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
       // line and so never makes the card taller than its place.
       const who = g.winner === 'r' ? g.red : g.blue;
-      // Narrow cards too: "Blue (name) won (capture)", the name shortest of all.
-      roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
-        `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
-      roll.title = roll.textContent;
+      const full = `${SIDE[g.winner]} (${who}) won (${g.reason})`;
+      // Narrow cards (eight across a 1280-wide screen) say the winner's name with its colour
+      // as a square, "ewn won (capture)": "Red (e…) won (capture)" lost the name. The colour
+      // is also in the square's label and the whole line in the title.
+      if ($('games').classList.contains('dense')) {
+        roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
+          `<span class="res-who"><b class="res-name">${esc(who)}</b></span><span> won (${esc(g.reason)})</span>`;
+      } else {
+        roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
+          `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
+      }
+      roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
@@ -275,7 +283,8 @@
 
   // How a game ended in words, with the referee's word on a fault, which names the side that
   // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
-  const endWords = (f, detail = true) => (f.winner ? `${winnerName(f)} (${SIDE[f.winner]}) won (${f.reason})` : `no winner (${f.reason})`) +
+  // One form with the cards': "Red (ewn) won (capture)".
+  const endWords = (f, detail = true) => (f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `no winner (${f.reason})`) +
     (detail && f.detail ? `: ${sentence(f.detail)}` : '');
   // Game numbers in order as runs: [5, 6, 7, 8, 10] is "5–8 and 10".
   const numberRuns = (nums) => {
@@ -383,7 +392,9 @@
   function wakeAt(t) {
     if (wake && wake.t <= t) return;
     if (wake) clearTimeout(wake.id);
-    wake = { t, id: setTimeout(() => { wake = null; if (last) draw(last); }, Math.max(0, t - Date.now()) + 20) };
+    // Once the page has ended (the server stopped, or the final view) its last view stays as it
+    // was left: no card's time runs out, no card is drawn again from a running game's view.
+    wake = { t, id: setTimeout(() => { wake = null; if (last && !document.body.classList.contains('ended')) draw(last); }, Math.max(0, t - Date.now()) + 20) };
   }
 
   function draw(v) {
@@ -446,7 +457,7 @@
     if (recent.length) wakeAt(newsAt + HOLD_MS);
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
-    // its result ("game 7 ended: greedy (Red) won (goal)"; on a phone without the referee's
+    // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
     // word), several each with theirs, short ("games 3 and 4 ended: 3 bob won (goal), 4 ewn
     // won (capture)"), also marked in the finished games. Its title holds every result whole.
     const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
@@ -505,7 +516,9 @@
       const n = placed[i];
       const h = el.querySelector('h3');
       const out = placed.slice(0, i).some((m) => m > n) || placed.slice(i + 1).some((m) => m < n);
-      const why = out && el.dataset.took && window.innerWidth >= 700 ? ` · in game ${el.dataset.took}'s place` : '';
+      // Short on narrow cards ("in 44's place"): "Game 51 · 4x4 · in game 44's place" was cut.
+      const took = cards.classList.contains('dense') ? ` · in ${el.dataset.took}'s place` : ` · in game ${el.dataset.took}'s place`;
+      const why = out && el.dataset.took && window.innerWidth >= 700 ? took : '';
       let tag = h.querySelector('.place');
       if (why && !tag) {
         tag = document.createElement('small');
@@ -616,7 +629,10 @@
     }
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
-    $('status').textContent = cut ? 'the server is gone' : `the match is over · ${plural(done, 'game', 'games')} played`;
+    // The header says what the banner says.
+    $('status').textContent = cut
+      ? `${plural(done, 'game', 'games')} finished · ${plural(v.games.length, 'game', 'games')} unfinished: the server stopped`
+      : `the match is over · ${plural(done, 'game', 'games')} played`;
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
@@ -721,14 +737,17 @@
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
+  // While the match runs it opens below the games in progress, as wide as they are, so that
+  // it never covers a board (beside the side panel it covered seven of eight).
   const reportBox = $('report-box');
   function placeReport() {
     const r = $('report');
-    const below = r.open && document.body.classList.contains('ended') && !document.body.classList.contains('cut') &&
-      window.innerWidth > 900 && !$('final-boards').hidden;
+    const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
+    const home = final ? $('final-boards') : $('games').parentElement;
+    const below = r.open && window.innerWidth > 900 && !home.hidden;
     reportBox.classList.toggle('below', below);
-    if (below && reportBox.parentElement !== $('final-boards')) {
-      $('final-boards').appendChild(reportBox);
+    if (below && reportBox.parentElement !== home) {
+      home.appendChild(reportBox);
       reportBox.scrollIntoView({ block: 'start' });
     } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
   }
@@ -738,6 +757,11 @@
     placeReport();
     $('report').querySelector('summary').focus();
   });
-  window.addEventListener('resize', () => { if (last) draw(last); });
+  // A stopped server's last view is drawn again for the new size with its cards' notes.
+  window.addEventListener('resize', () => {
+    if (!last) return;
+    draw(last);
+    if (document.body.classList.contains('cut')) ended(false);
+  });
   poll();
 })();
