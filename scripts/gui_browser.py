@@ -1356,7 +1356,22 @@ def opening_game(d, width, by_key):
     wait(d, "the rematch after reopening the page", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
     open_form(d)
     assert js(d, form) == ["human", "ewn"], f"the New game form of a page opened on a rematch offers {js(d, form)}"
-    print(f"opening game at {width}: the New game form after the rematch offers the person's own seats")
+    # A new tab, with nothing the first page kept in the browser (as another browser would be):
+    # the same seats, from the server's count of rematches.
+    first, address = d.current_window_handle, d.current_url
+    d.switch_to.new_window("tab")
+    try:
+        d.get(address)
+        d.execute_script("localStorage.removeItem('ewn-rematch')")
+        d.refresh()
+        wait(d, "the rematch in a new tab", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
+        assert js(d, "S.rematch") == 1, f"the state counts {js(d, 'S.rematch')} rematches in a row"
+        open_form(d)
+        assert js(d, form) == ["human", "ewn"], f"the New game form of a new tab on a rematch offers {js(d, form)}"
+    finally:
+        d.close()
+        d.switch_to.window(first)
+    print(f"opening game at {width}: the New game form after the rematch offers the person's own seats, in every tab")
 
 
 def play_mode_holds_the_analysis(d):
