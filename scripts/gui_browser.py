@@ -723,8 +723,10 @@ def navigate_to(d, ply):
 def back_to_game(d):
     click(d, "to-main")
     wait(d, "the game again", lambda d: js(d, "S.main") is None and ply_count(d) == 19 and idle(d))
-    navigate_to(d, 19)
+    # At its end, with its result and the end's buttons, not where the side line left it.
+    assert ply_pos(d) == 19, f"Back to the game shows move {ply_pos(d)} of 19, not the end"
     assert over(d) and js(d, "S.winner") == "r", "the game's result did not come back"
+    wait(d, "Rematch by the board", lambda d: d.find_element(By.ID, "rematch").is_displayed())
 
 
 def own_cube_and_notes(d):
@@ -1879,8 +1881,13 @@ def record_bar_by_the_board(d, width):
         "const s = $('rec-game'); const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
         "c.font = cs.font; const text = s.options[s.selectedIndex].text;"
         "return {text, width: c.measureText(text).width, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16};")
-    assert fit["text"] == "3. ewn–mcts:3000, Blue won" and fit["width"] <= fit["room"], \
-        f"at {width} wide the picked game is cut by the board: {fit}"
+    assert fit["text"] == d.execute_script("return $('record-game').options[2].text"), \
+        f"the bar's entry is not the Record card's: {fit}"
+    assert fit["text"].startswith("3. ewn–mcts:3000, Blue won (") and fit["text"].endswith(" moves"), fit
+    assert fit["width"] <= fit["room"], f"at {width} wide the picked game is cut by the board: {fit}"
+    # The previous and next games side by side, on the list's line, nothing wrapping.
+    tops = js(d, "['rec-prev', 'rec-game', 'rec-next'].map((id) => Math.round($(id).getBoundingClientRect().top + $(id).getBoundingClientRect().height / 2))")
+    assert max(tops) - min(tops) <= 4, f"at {width} wide ‹, the list and › are not on one line: {tops}"
     print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
 
 

@@ -153,9 +153,9 @@ function drawRecordBar(s) {
   const pick = $('rec-game');
   if (pick.dataset.text !== loadedFrom.text) {
     pick.dataset.text = loadedFrom.text;
-    // Narrower than the Record card's: each entry its players and result, the rest in its title.
+    // The Record card's entries: players, result (and how) and moves, as the load question lists them.
     pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}" title="${esc(o.textContent)}">` +
-      `${esc(o.textContent.replace(/ \([^)]*\), \d+ moves?$|, \d+ moves?$/, ''))}</option>`).join('');
+      `${esc(o.textContent)}</option>`).join('');
   }
   if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
   const picked = pick.options[pick.selectedIndex];
@@ -647,7 +647,8 @@ function wire() {
   $('mainline').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button');
     if (!b || repeated(ev)) return;
-    await post('/api/mainline', {});
+    // The game as it ended, with its result (and Rematch, Review), not where the side line left it.
+    await post('/api/mainline', S && S.main ? { ply: S.main.length } : {});
     showBoard();
   });
   $('rematch').addEventListener('click', async (ev) => {
