@@ -995,6 +995,9 @@ def variants_explained(d, width):
         summary = d.find_element(By.CSS_SELECTOR, "#rules summary")
         r = summary.rect
         assert summary.is_displayed() and 0 <= r["y"] - js(d, "window.scrollY") and r["y"] + r["height"] - js(d, "window.scrollY") <= js(d, "window.innerHeight"), f"How to play is out of view: {r}"
+        # Named on a phone too, when it is not the standard game.
+        if name != "standard":
+            assert name in summary.text, f"How to play at {width} does not name {name}: {summary.text!r}"
         if not d.find_element(By.ID, "rules").get_attribute("open"):
             summary.click()
         text = d.find_element(By.ID, "rules").text
@@ -1979,6 +1982,10 @@ def start_game_asks(d):
     both = js(d, "['board', 'replace-ask'].filter((id) => { const r = $(id).getBoundingClientRect();"
                  " return !(r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); })")
     assert not both, f"out of view with Start game's question: {both}"
+    # It hides none of the form: no overlap with the New game card.
+    over = js(d, "(() => { const a = $('replace-ask').getBoundingClientRect(), f = $('newgame').getBoundingClientRect();"
+                 " return a.left < f.right && f.left < a.right && a.top < f.bottom && f.top < a.bottom; })()")
+    assert not over, "Start game's question lies over the New game form"
     shot(d, "desktop-start-game-asks.png")
     # By the button pressed, in view where it was pressed.
     seen = js(d, "['replace-yes', 'replace-no'].every((id) => { const r = $(id).getBoundingClientRect();"

@@ -51,6 +51,11 @@ function askReplace({ at, lead, yes, onYes, onNo }) {
   if (float) {
     showBoard();
     const r = $('board').getBoundingClientRect();
+    // Within the column between the board and the form, when the form stands beside it (as at
+    // 1280 wide), so that the question hides none of the form.
+    const f = $('newgame').getBoundingClientRect();
+    const room = f.left - 12 - (r.right + 12);
+    box.style.width = f.left > r.right && room >= 220 && room < 380 ? `${Math.floor(room)}px` : '';
     box.style.left = `${Math.round(Math.min(r.right + 12, window.innerWidth - box.offsetWidth - 8))}px`;
     box.style.top = `${Math.round(Math.max(8, Math.min(r.bottom, window.innerHeight - 8) - box.offsetHeight))}px`;
   }
@@ -61,7 +66,7 @@ function answerReplace(yes) {
   replaceAnswer = null;
   $('replace-ask').hidden = true;
   $('replace-ask').classList.remove('floating');
-  $('replace-ask').style.left = $('replace-ask').style.top = '';
+  $('replace-ask').style.left = $('replace-ask').style.top = $('replace-ask').style.width = '';
   if (a) (yes ? a.onYes : a.onNo)();
 }
 

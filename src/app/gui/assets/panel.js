@@ -599,6 +599,7 @@ function drawRules(v, first) {
   if (el.dataset.variant === key) return;
   el.dataset.variant = key;
   $('rules-short').textContent = rulesShort(v);
+  $('rules-variant').textContent = S && v.name !== S.default_variant ? v.name : '';
   // One line, never cut mid-word: the variant's name alone when the summary does not fit.
   const sum = el.querySelector('summary');
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
