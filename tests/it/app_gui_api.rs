@@ -908,7 +908,10 @@ fn the_play_flow_never_sticks() {
     assert_eq!(s["rematch"], 1, "{s}");
     let s = g.post("/api/rematch", json!({}));
     assert_eq!(s["players"]["red"]["type"], "human");
-    assert_eq!(s["rematch"], 2, "a rematch of a rematch is the second in a row");
+    assert_eq!(
+        s["rematch"], 2,
+        "a rematch of a rematch is the second in a row"
+    );
 
     // Typed dice: a mistyped die is corrected, for the person and for the engine.
     let s = g.post(
