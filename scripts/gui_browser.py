@@ -1884,13 +1884,13 @@ def record_bar_by_the_board(d, width):
         "const s = $('rec-game'); const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
         "c.font = cs.font; const text = s.options[s.selectedIndex].text;"
         "return {text, width: c.measureText(text).width, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16};")
-    assert fit["text"] == d.execute_script("return $('record-game').options[2].text"), \
-        f"the bar's entry is not the Record card's: {fit}"
-    assert fit["text"].startswith("3. ewn–mcts:3000, Blue won (") and fit["text"].endswith(" moves"), fit
-    assert fit["width"] <= fit["room"], f"at {width} wide the picked game is cut by the board: {fit}"
-    # The previous and next games side by side, on the list's line, nothing wrapping.
-    tops = js(d, "['rec-prev', 'rec-game', 'rec-next'].map((id) => Math.round($(id).getBoundingClientRect().top + $(id).getBoundingClientRect().height / 2))")
-    assert max(tops) - min(tops) <= 4, f"at {width} wide ‹, the list and › are not on one line: {tops}"
+    assert fit["text"] == "3. ewn–mcts:3000, Blue won" and fit["width"] <= fit["room"], \
+        f"at {width} wide the picked game is cut by the board: {fit}"
+    # The previous and next games on either side of "Record: game 3 of 6", one line, nothing wrapping.
+    tops = js(d, "['rec-prev', 'rec-pos', 'rec-next'].map((id) => Math.round($(id).getBoundingClientRect().top + $(id).getBoundingClientRect().height / 2))")
+    assert max(tops) - min(tops) <= 4, f"at {width} wide ‹, the game's number and › are not on one line: {tops}"
+    fits = js(d, "$('rec-pos').scrollWidth <= $('rec-pos').clientWidth + 1")
+    assert fits, f"at {width} wide 'Record: game 3 of 6' is cut"
     print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
 
 

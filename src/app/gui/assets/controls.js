@@ -158,9 +158,10 @@ function drawRecordBar(s) {
   const pick = $('rec-game');
   if (pick.dataset.text !== loadedFrom.text) {
     pick.dataset.text = loadedFrom.text;
-    // The Record card's entries: players, result (and how) and moves, as the load question lists them.
+    // Narrower than the Record card's: each entry its players and result, the rest in its title
+    // (the column by the board has no room for the whole entry).
     pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}" title="${esc(o.textContent)}">` +
-      `${esc(o.textContent)}</option>`).join('');
+      `${esc(o.textContent.replace(/ \([^)]*\), \d+ moves?$|, \d+ moves?$/, ''))}</option>`).join('');
   }
   if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
   const picked = pick.options[pick.selectedIndex];
