@@ -723,8 +723,10 @@ def navigate_to(d, ply):
 def back_to_game(d):
     click(d, "to-main")
     wait(d, "the game again", lambda d: js(d, "S.main") is None and ply_count(d) == 19 and idle(d))
-    navigate_to(d, 19)
+    # At its end, with its result and the end's buttons, not where the side line left it.
+    assert ply_pos(d) == 19, f"Back to the game shows move {ply_pos(d)} of 19, not the end"
     assert over(d) and js(d, "S.winner") == "r", "the game's result did not come back"
+    wait(d, "Rematch by the board", lambda d: d.find_element(By.ID, "rematch").is_displayed())
 
 
 def own_cube_and_notes(d):
@@ -993,6 +995,9 @@ def variants_explained(d, width):
         summary = d.find_element(By.CSS_SELECTOR, "#rules summary")
         r = summary.rect
         assert summary.is_displayed() and 0 <= r["y"] - js(d, "window.scrollY") and r["y"] + r["height"] - js(d, "window.scrollY") <= js(d, "window.innerHeight"), f"How to play is out of view: {r}"
+        # Named on a phone too, when it is not the standard game.
+        if name != "standard":
+            assert name in summary.text, f"How to play at {width} does not name {name}: {summary.text!r}"
         if not d.find_element(By.ID, "rules").get_attribute("open"):
             summary.click()
         text = d.find_element(By.ID, "rules").text
@@ -1356,7 +1361,22 @@ def opening_game(d, width, by_key):
     wait(d, "the rematch after reopening the page", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
     open_form(d)
     assert js(d, form) == ["human", "ewn"], f"the New game form of a page opened on a rematch offers {js(d, form)}"
-    print(f"opening game at {width}: the New game form after the rematch offers the person's own seats")
+    # A new tab, with nothing the first page kept in the browser (as another browser would be):
+    # the same seats, from the server's count of rematches.
+    first, address = d.current_window_handle, d.current_url
+    d.switch_to.new_window("tab")
+    try:
+        d.get(address)
+        d.execute_script("localStorage.removeItem('ewn-rematch')")
+        d.refresh()
+        wait(d, "the rematch in a new tab", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
+        assert js(d, "S.rematch") == 1, f"the state counts {js(d, 'S.rematch')} rematches in a row"
+        open_form(d)
+        assert js(d, form) == ["human", "ewn"], f"the New game form of a new tab on a rematch offers {js(d, form)}"
+    finally:
+        d.close()
+        d.switch_to.window(first)
+    print(f"opening game at {width}: the New game form after the rematch offers the person's own seats, in every tab")
 
 
 def play_mode_holds_the_analysis(d):
@@ -1866,6 +1886,11 @@ def record_bar_by_the_board(d, width):
         "return {text, width: c.measureText(text).width, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16};")
     assert fit["text"] == "3. ewn–mcts:3000, Blue won" and fit["width"] <= fit["room"], \
         f"at {width} wide the picked game is cut by the board: {fit}"
+    # The previous and next games on either side of "Record: game 3 of 6", one line, nothing wrapping.
+    tops = js(d, "['rec-prev', 'rec-pos', 'rec-next'].map((id) => Math.round($(id).getBoundingClientRect().top + $(id).getBoundingClientRect().height / 2))")
+    assert max(tops) - min(tops) <= 4, f"at {width} wide ‹, the game's number and › are not on one line: {tops}"
+    fits = js(d, "$('rec-pos').scrollWidth <= $('rec-pos').clientWidth + 1")
+    assert fits, f"at {width} wide 'Record: game 3 of 6' is cut"
     print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
 
 
@@ -1957,6 +1982,10 @@ def start_game_asks(d):
     both = js(d, "['board', 'replace-ask'].filter((id) => { const r = $(id).getBoundingClientRect();"
                  " return !(r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); })")
     assert not both, f"out of view with Start game's question: {both}"
+    # It hides none of the form: no overlap with the New game card.
+    over = js(d, "(() => { const a = $('replace-ask').getBoundingClientRect(), f = $('newgame').getBoundingClientRect();"
+                 " return a.left < f.right && f.left < a.right && a.top < f.bottom && f.top < a.bottom; })()")
+    assert not over, "Start game's question lies over the New game form"
     shot(d, "desktop-start-game-asks.png")
     # By the button pressed, in view where it was pressed.
     seen = js(d, "['replace-yes', 'replace-no'].every((id) => { const r = $(id).getBoundingClientRect();"

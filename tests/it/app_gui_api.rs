@@ -904,13 +904,22 @@ fn the_play_flow_never_sticks() {
     assert_eq!(s["setup"]["blue_setup"], "123456");
     assert_eq!(s["dice"]["seed"], "8");
     assert_eq!(plies(&s), 0);
+    // Counted, so that every tab offers the seats of the game it answers.
+    assert_eq!(s["rematch"], 1, "{s}");
+    let s = g.post("/api/rematch", json!({}));
+    assert_eq!(s["players"]["red"]["type"], "human");
+    assert_eq!(
+        s["rematch"], 2,
+        "a rematch of a rematch is the second in a row"
+    );
 
     // Typed dice: a mistyped die is corrected, for the person and for the engine.
-    g.post(
+    let s = g.post(
         "/api/new",
         json!({"red": {"type": "human"}, "blue": {"type": "ewn", "level": 1, "movetime": 5},
                "red_setup": "123456", "blue_setup": "123456", "dice": "manual"}),
     );
+    assert_eq!(s["rematch"], 0, "a new game is no rematch");
     g.post("/api/roll", json!({"die": 3}));
     let s = g.post("/api/roll", json!({"die": 1}));
     assert_eq!(s["die"], 1);

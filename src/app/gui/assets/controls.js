@@ -51,6 +51,11 @@ function askReplace({ at, lead, yes, onYes, onNo }) {
   if (float) {
     showBoard();
     const r = $('board').getBoundingClientRect();
+    // Within the column between the board and the form, when the form stands beside it (as at
+    // 1280 wide), so that the question hides none of the form.
+    const f = $('newgame').getBoundingClientRect();
+    const room = f.left - 12 - (r.right + 12);
+    box.style.width = f.left > r.right && room >= 220 && room < 380 ? `${Math.floor(room)}px` : '';
     box.style.left = `${Math.round(Math.min(r.right + 12, window.innerWidth - box.offsetWidth - 8))}px`;
     box.style.top = `${Math.round(Math.max(8, Math.min(r.bottom, window.innerHeight - 8) - box.offsetHeight))}px`;
   }
@@ -61,7 +66,7 @@ function answerReplace(yes) {
   replaceAnswer = null;
   $('replace-ask').hidden = true;
   $('replace-ask').classList.remove('floating');
-  $('replace-ask').style.left = $('replace-ask').style.top = '';
+  $('replace-ask').style.left = $('replace-ask').style.top = $('replace-ask').style.width = '';
   if (a) (yes ? a.onYes : a.onNo)();
 }
 
@@ -153,7 +158,8 @@ function drawRecordBar(s) {
   const pick = $('rec-game');
   if (pick.dataset.text !== loadedFrom.text) {
     pick.dataset.text = loadedFrom.text;
-    // Narrower than the Record card's: each entry its players and result, the rest in its title.
+    // Narrower than the Record card's: each entry its players and result, the rest in its title
+    // (the column by the board has no room for the whole entry).
     pick.innerHTML = [...list.options].map((o) => `<option value="${o.value}" title="${esc(o.textContent)}">` +
       `${esc(o.textContent.replace(/ \([^)]*\), \d+ moves?$|, \d+ moves?$/, ''))}</option>`).join('');
   }
@@ -647,7 +653,8 @@ function wire() {
   $('mainline').addEventListener('click', async (ev) => {
     const b = ev.target.closest('button');
     if (!b || repeated(ev)) return;
-    await post('/api/mainline', {});
+    // The game as it ended, with its result (and Rematch, Review), not where the side line left it.
+    await post('/api/mainline', S && S.main ? { ply: S.main.length } : {});
     showBoard();
   });
   $('rematch').addEventListener('click', async (ev) => {

@@ -486,6 +486,12 @@ function rematchSeats(s) {
     const r = JSON.parse(localStorage.getItem('ewn-rematch') || 'null');
     if (r && r.start === s.start && r.seed === s.dice.seed && r.variant === s.variant.name) return r.seats;
   } catch (e) { /* no storage */ }
+  // A page that did not ask for it (another tab, another browser): the server counts the
+  // rematches in a row, and an odd count swaps the colours back.
+  if (s.rematch > 0) {
+    const seats = seatsOf(s);
+    return s.rematch % 2 ? { ...seats, red: seats.blue, blue: seats.red } : seats;
+  }
   return null;
 }
 function rememberRematch(s, seats) {
@@ -593,6 +599,7 @@ function drawRules(v, first) {
   if (el.dataset.variant === key) return;
   el.dataset.variant = key;
   $('rules-short').textContent = rulesShort(v);
+  $('rules-variant').textContent = S && v.name !== S.default_variant ? v.name : '';
   // One line, never cut mid-word: the variant's name alone when the summary does not fit.
   const sum = el.querySelector('summary');
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;

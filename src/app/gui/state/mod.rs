@@ -201,6 +201,10 @@ struct Counters {
     /// Raised for every game started or loaded, so that the page can tell a new game from the
     /// same one (the analysis shown once on request is held again in the next game).
     games: u64,
+    /// The `games` count of the last game Rematch started and how many rematches in a row led
+    /// to it, so that every page (a tab opened during the rematch too) can offer the seats the
+    /// first of them answered.
+    rematch: Option<(u64, u64)>,
 }
 
 /// Whether engines play on, and what the game is waiting for.
@@ -776,7 +780,12 @@ impl State {
             position,
             dice: self.game.dice,
         };
+        let in_row = match self.counters.rematch {
+            Some((game, n)) if game == self.counters.games => n + 1,
+            _ => 1,
+        };
         self.new_game(ng, shared)?;
+        self.counters.rematch = Some((self.counters.games, in_row));
         if recorded.iter().any(Option::is_some) {
             // The new Red is the old Blue and the other way round.
             let names = [recorded[1].clone(), recorded[0].clone()];

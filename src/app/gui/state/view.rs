@@ -219,7 +219,11 @@ impl State {
             .as_ref()
             .filter(|j| j.epoch == self.counters.epoch)
             .map(|j| j.side);
-        json!({
+        let rematch = match self.counters.rematch {
+            Some((game, n)) if game == self.counters.games => n,
+            _ => 0,
+        };
+        let mut view = json!({
             "version": self.counters.version,
             // Which game this is: raised by every game started or loaded.
             "game": self.counters.games,
@@ -280,7 +284,12 @@ impl State {
             "graph": self.game.graph,
             // Points of the graph still to be worked out (0 when complete or the analysis is off).
             "graph_gaps": if self.settings.analysis { self.graph_gaps() } else { 0 },
-        })
+        });
+        // How many rematches in a row led to this game (0: not started by Rematch); when odd
+        // its players are the first game's with colours swapped. (Set apart: the object above
+        // is as large as the macro can take.)
+        view["rematch"] = rematch.into();
+        view
     }
 
     /// The two dice whose sum is the shown die, when the variant throws two and the game's
