@@ -2309,7 +2309,24 @@ def fresh_load_opens_game_one(d):
     click(d, "rec-next")
     click(d, "rec-next")
     wait(d, "two games on", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
-    print("record loaded again: game 1, and two › make game 3")
+    # The Record card's picker: a game picked there loads, and Load text below then keeps it
+    # (it loaded game 1 whatever the picker showed); the same text pasted again starts at game 1,
+    # so that picking the game shown before loads it.
+    picker = d.find_element(By.ID, "record-game")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});"
+                     "arguments[0].value = '5'; arguments[0].dispatchEvent(new Event('change'));", picker)
+    wait(d, "game 5 from the Record card's picker",
+         lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 5 of 6" and idle(d))
+    load_text(d)
+    time.sleep(0.5)
+    wait(d, "the load settled", idle)
+    said = d.find_element(By.ID, "rec-pos").text
+    assert said == "Record: game 5 of 6", f"Load text below after picking game 5 opened {said!r}"
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].dispatchEvent(new Event('input'));", box)
+    assert js(d, "document.getElementById('record-game').value") == "1", \
+        "a record pasted again does not start its picker at game 1"
+    print("record loaded again: game 1, and two › make game 3; the picker's game is what Load loads")
 
 
 def focus_after_roll(d):

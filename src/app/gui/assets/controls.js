@@ -222,8 +222,8 @@ async function loadRecord(text, asked) {
   return s;
 }
 
-// A fresh load of a record (a file, the Load button) opens its first game, as the first time,
-// not the game last picked in the same record.
+// A fresh load of a record (a file) opens its first game, as the first time, not the game last
+// picked in the same record.
 function loadFresh(text) {
   listGames(text);
   $('record-game').value = '1';
@@ -777,8 +777,13 @@ function wire() {
     await loadFresh(text);
     ev.target.value = '';
   });
-  $('load-text-btn').addEventListener('click', () => loadFresh($('record-text').value));
-  $('record-text').addEventListener('input', () => listGames($('record-text').value));
+  // The button loads the game the picker shows: the first of a text just typed or pasted (so a
+  // record pasted again starts at game 1, and picking any game loads it), or the one picked.
+  $('load-text-btn').addEventListener('click', () => loadRecord($('record-text').value));
+  $('record-text').addEventListener('input', () => {
+    listGames($('record-text').value);
+    $('record-game').value = '1';
+  });
   $('record-game').addEventListener('change', () => loadRecord($('record-text').value));
   $('rec-game').addEventListener('change', () => loadRecordGame(Number($('rec-game').value)));
   $('rec-prev').addEventListener('click', (ev) => { if (!repeated(ev) && loadedFrom) loadRecordGame(loadedFrom.game - 1); });
