@@ -296,7 +296,7 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the end of the match", lambda: d.execute_script(
             "return document.body.classList.contains('ended');") or match.poll() is not None)
         held = d.execute_script("return window.heldSeen;")
-        odd = [h for h in held if not re.fullmatch(r"(Red|Blue) \(.+\) won \(\w+\)|.+ won|No winner \(\w+\)", h)]
+        odd = [h for h in held if not re.fullmatch(r"((Red|Blue) \(.+\)|.+) won \(\w+\)|.+ won|No winner \(\w+\)", h)]
         assert not odd, f"{where}: a card kept on its final position does not say who won: {odd[:3]}"
         stale = d.execute_script("return window.staleSeen;")
         assert not stale, f"{where}: a finished card showed a win chance: {stale!r}"
@@ -671,7 +671,7 @@ def crowd(games, width, height, names=("alice", "bob")):
             # Wide cards say "Red (alice) won (goal)"; narrow ones "alice won", the colour a square
             # and the reason in the line's title ("Red (alice) won (goal)"), one space before "won".
             text = e["text"].replace("\n", "").strip()
-            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \([\w ]+\)", text) or (
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \([\w ]+\)", text) or (
                 re.fullmatch(rf"({pattern}) won", text)
                 and re.fullmatch(rf"(Red|Blue) \({re.escape(text[:-4])}\) won \([\w ]+\)", e["title"]))
             assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name whole: {e}"
@@ -752,7 +752,7 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                 "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
                 ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});"
                 "new MutationObserver(() => document.querySelectorAll('#games .game .roll.game-over')"
-                ".forEach((r) => window.rollsSeen.push({text: r.textContent, whole: r.scrollWidth <= r.clientWidth"
+                ".forEach((r) => window.rollsSeen.push({text: r.textContent, title: r.title, whole: r.scrollWidth <= r.clientWidth"
                 " && r.scrollHeight <= r.clientHeight + 1})))"
                 ".observe(document.getElementById('games'), {subtree: true, childList: true, characterData: true});")
             wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
@@ -764,7 +764,10 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
             # The pace (1.2 s) keeps a game's final position on its card for several polls, also
             # on a loaded machine.
             rolls = d.execute_script("return window.rollsSeen;")
-            said = [r for r in rolls if re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \((goal|capture)\)", r["text"])]
+            # Narrow cards may leave the reason to the line's title where it would cut the name.
+            said = [r for r in rolls if re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \((goal|capture)\)", r["text"])
+                    or re.fullmatch(rf"({pattern}) won", r["text"])
+                    and re.fullmatch(rf"(Red|Blue) \({re.escape(r['text'][:-4])}\) won \((goal|capture)\)", r["title"])]
             assert said, f"{where}: no card said who won on its final position: {rolls[:4]}"
             assert all(r["whole"] for r in said), f"{where}: a card's result is cut: {said[:4]}"
             cells = d.execute_script(
@@ -965,7 +968,7 @@ def ends_are_seen(width, height):
         assert read, f"{where}: no game's end stayed on its card for 1.2 s: {ends}"
         for k, e in ends.items():
             # Narrow cards say "alice won" (the reason in the line's title).
-            ok = re.fullmatch(rf"(Red|Blue) \(({pattern})\) won \(\w+\)|({pattern}) won|No winner \(\w+\)", e["text"])
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \(\w+\)|({pattern}) won|No winner \(\w+\)", e["text"])
             assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
         assert most <= 3, f"{where}: {most} cards at once for three games at once"
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")

@@ -194,12 +194,15 @@
       const who = g.winner === 'r' ? g.red : g.blue;
       const full = `${SIDE[g.winner]} (${who}) won (${g.reason})`;
       // Narrow cards (eight across a 1280-wide screen) say the winner's name with its colour
-      // as a square and "won", "ewn won": "Red (e…) won (capture)" lost the name, and
-      // "monteca… won (goal)" still did. The colour is also in the square's label, the reason
-      // and the whole line in the title.
+      // as a square, "ewn won (capture)": "Red (e…) won (capture)" lost the name. The colour
+      // is also in the square's label and the whole line in the title.
       if ($('games').classList.contains('dense')) {
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
-          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
+          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won (${esc(g.reason)})</span>`;
+        // The reason goes where it would cut the name ("monteca… won (goal)"): "montecarlo-long
+        // won", the reason in the line's title.
+        const name = roll.querySelector('.res-name');
+        if (name.scrollWidth > name.clientWidth) roll.querySelector('.res-won').textContent = ' won';
       } else {
         roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
