@@ -296,7 +296,7 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the end of the match", lambda: d.execute_script(
             "return document.body.classList.contains('ended');") or match.poll() is not None)
         held = d.execute_script("return window.heldSeen;")
-        odd = [h for h in held if not re.fullmatch(r"((Red|Blue) \(.+\)|.+) won \(\w+\)|No winner \(\w+\)", h)]
+        odd = [h for h in held if not re.fullmatch(r"((Red|Blue) \(.+\)|.+) won \(\w+\)|.+ won|No winner \(\w+\)", h)]
         assert not odd, f"{where}: a card kept on its final position does not say who won: {odd[:3]}"
         stale = d.execute_script("return window.staleSeen;")
         assert not stale, f"{where}: a finished card showed a win chance: {stale!r}"
@@ -605,7 +605,7 @@ def crowd(games, width, height, names=("alice", "bob")):
             "window.heldSeen = {};"
             "setInterval(() => { for (const c of document.querySelectorAll('#games .game.ended-game')) {"
             " const n = c.querySelector('.roll .res-name');"
-            " if (n) window.heldSeen[c.id] = {text: c.querySelector('.roll').innerText,"
+            " if (n) window.heldSeen[c.id] = {text: c.querySelector('.roll').innerText, title: c.querySelector('.roll').title,"
             "  shown: n.getBoundingClientRect().width > 0 && n.scrollWidth <= n.clientWidth + 1}; } }, 100);")
         all_running(d, games, where)
         seen = d.execute_script(
@@ -668,8 +668,12 @@ def crowd(games, width, height, names=("alice", "bob")):
         held = d.execute_script("return window.heldSeen;")
         pattern = "|".join(re.escape(n) for n in names)
         for k, e in held.items():
-            # Wide cards say "Red (alice) won (goal)"; narrow ones "alice won (goal)", the colour a square.
-            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \([\w ]+\)", e["text"].replace("\n", "").strip())
+            # Wide cards say "Red (alice) won (goal)"; narrow ones "alice won", the colour a square
+            # and the reason in the line's title ("Red (alice) won (goal)"), one space before "won".
+            text = e["text"].replace("\n", "").strip()
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \([\w ]+\)", text) or (
+                re.fullmatch(rf"({pattern}) won", text)
+                and re.fullmatch(rf"(Red|Blue) \({re.escape(text[:-4])}\) won \([\w ]+\)", e["title"]))
             assert ok and e["shown"], f"{where}: {k} held on its end does not show the winner's name whole: {e}"
         if games == 8:
             report_off_the_boards(d, where)
@@ -748,7 +752,7 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                 "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
                 ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});"
                 "new MutationObserver(() => document.querySelectorAll('#games .game .roll.game-over')"
-                ".forEach((r) => window.rollsSeen.push({text: r.textContent, whole: r.scrollWidth <= r.clientWidth"
+                ".forEach((r) => window.rollsSeen.push({text: r.textContent, title: r.title, whole: r.scrollWidth <= r.clientWidth"
                 " && r.scrollHeight <= r.clientHeight + 1})))"
                 ".observe(document.getElementById('games'), {subtree: true, childList: true, characterData: true});")
             wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
@@ -760,7 +764,10 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
             # The pace (1.2 s) keeps a game's final position on its card for several polls, also
             # on a loaded machine.
             rolls = d.execute_script("return window.rollsSeen;")
-            said = [r for r in rolls if re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \((goal|capture)\)", r["text"])]
+            # Narrow cards may leave the reason to the line's title where it would cut the name.
+            said = [r for r in rolls if re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \((goal|capture)\)", r["text"])
+                    or re.fullmatch(rf"({pattern}) won", r["text"])
+                    and re.fullmatch(rf"(Red|Blue) \({re.escape(r['text'][:-4])}\) won \((goal|capture)\)", r["title"])]
             assert said, f"{where}: no card said who won on its final position: {rolls[:4]}"
             assert all(r["whole"] for r in said), f"{where}: a card's result is cut: {said[:4]}"
             cells = d.execute_script(
@@ -874,7 +881,7 @@ def long_name_hall(width, height):
         # Sampled in the page every 0.1 s while the match runs: each board's width, the columns,
         # cards cut at their bottom, the finished games' tallest row and their names' cells.
         d.execute_script(
-            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: []};"
+            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: []};"
             "setInterval(() => { if (document.body.classList.contains('ended')) return;"
             " const g = document.getElementById('games');"
             " for (const c of g.querySelectorAll('.game')) {"
@@ -883,6 +890,9 @@ def long_name_hall(width, height):
             "  if (window.innerWidth > 700 && c.scrollHeight > c.clientHeight + 1) window.hall.cut.push(c.id + ': ' + c.textContent.slice(0, 160));"
             "  const r = c.querySelector('.roll'); if (r.scrollHeight > r.clientHeight + 1) window.hall.cut.push(c.id + ' result: ' + r.textContent);"
             "  const m = c.querySelector('.moves'); if (/^(last move|move \\d)/.test(m.innerText)) window.hall.moves.push(m.innerText);"
+            "  const h = c.querySelector('h3'); if (!/^Game \\d+$/.test(h.textContent) || h.scrollWidth > h.clientWidth) window.hall.heads.push(h.textContent);"
+            "  for (const n of c.querySelectorAll('.side .who, .roll .res-name')) if (n.scrollWidth > n.clientWidth)"
+            "   window.hall.cutNames.push({name: (n.querySelector('b') || n).textContent, title: n.title});"
             "  for (const k of c.querySelectorAll('.side .clock')) { const l = k.querySelector('.per-move');"
             "   window.hall.clocks.push(k.innerText + (l ? getComputedStyle(l, '::after').content.replace(/^none$|\\x22/g, '') : '')); } }"
             " if (g.querySelector('.game')) window.hall.cols.push(getComputedStyle(g).gridTemplateColumns.split(' ').length);"
@@ -900,6 +910,14 @@ def long_name_hall(width, height):
             f"{where}: the boards changed size: {min(h['boards'])} to {max(h['boards'])} px"
         assert len(set(h["cols"])) == 1, f"{where}: the columns changed: {sorted(set(h['cols']))}"
         assert not h["cut"], f"{where}: cards cut: {h['cut'][:3]}"
+        # A card's heading is its game's number alone, whole ("Game 15 · 4x4 · in 1's place" was
+        # cut on eight cards): the variant is in the page's header, the order explained once.
+        assert not h["heads"], f"{where}: card headings not 'Game N' or cut: {sorted(set(h['heads']))[:4]}"
+        # Every name a card cuts with an ellipsis is whole in its title.
+        untitled = [n for n in h["cutNames"] if n["title"] != n["name"]]
+        assert not untitled, f"{where}: names cut without the whole name in a title: {untitled[:3]}"
+        if width >= 700:
+            assert any(n["name"] == long for n in h["cutNames"]), f"{where}: the long name never cut on a card"
         # Two lines at most (a result may wrap: "Blue, capture"), never a name letter by letter.
         assert h["rowH"] < 50, f"{where}: a finished game's row {h['rowH']} px tall (a name wraps)"
         cells = h["cells"]
@@ -949,7 +967,8 @@ def ends_are_seen(width, height):
         read = {k: e for k, e in ends.items() if e["last"] - e["first"] >= 1200}
         assert read, f"{where}: no game's end stayed on its card for 1.2 s: {ends}"
         for k, e in ends.items():
-            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \(\w+\)|No winner \(\w+\)", e["text"])
+            # Narrow cards say "alice won" (the reason in the line's title).
+            ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \(\w+\)|({pattern}) won|No winner \(\w+\)", e["text"])
             assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
         assert most <= 3, f"{where}: {most} cards at once for three games at once"
         print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")

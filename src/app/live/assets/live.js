@@ -148,14 +148,17 @@
         '<div class="side blue"></div><p class="roll"></p><p class="fell-note"></p><p class="moves"></p>';
     }
     const v = g.variant || {};
-    card.querySelector('h3').textContent = `Game ${g.number}` + (v.name && v.name !== 'standard' ? ` · ${v.name}` : '');
+    // The game's number alone: the variant is the page's header's, and a heading of a narrow
+    // card ("Game 15 · 4x4 · in 1's place") was cut.
+    card.querySelector('h3').textContent = `Game ${g.number}`;
     // Each side's own time control: a time per move, or a clock that runs down (the two sides
     // of a game may differ; an older view says it only for the whole match).
     const perMove = (i) => (Array.isArray(g.per_move) ? Boolean(g.per_move[i]) : Boolean(last && last.per_move));
     const side = (cls, name, ms, p, moving, fixed) => {
       const el = card.querySelector(`.side.${cls}`);
       el.classList.toggle('to-move', moving);
-      el.innerHTML = `<span class="who"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
+      // The name's box is what the ellipsis cuts: the whole name in its title.
+      el.innerHTML = `<span class="who" title="${esc(name)}"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
         (fixed
           ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move"><span class="long"> a move</span></span></span>`
@@ -195,9 +198,13 @@
       // is also in the square's label and the whole line in the title.
       if ($('games').classList.contains('dense')) {
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
-          `<span class="res-who"><b class="res-name">${esc(who)}</b></span><span> won (${esc(g.reason)})</span>`;
+          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won (${esc(g.reason)})</span>`;
+        // The reason goes where it would cut the name ("monteca… won (goal)"): "montecarlo-long
+        // won", the reason in the line's title.
+        const name = roll.querySelector('.res-name');
+        if (name.scrollWidth > name.clientWidth) roll.querySelector('.res-won').textContent = ' won';
       } else {
-        roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name">${esc(who)}</b>` +
+        roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
       }
       roll.title = full;
@@ -397,10 +404,15 @@
     wake = { t, id: setTimeout(() => { wake = null; if (last && !document.body.classList.contains('ended')) draw(last); }, Math.max(0, t - Date.now()) + 20) };
   }
 
+  const variants = new Set(); // the variants of the games seen, for the header
   function draw(v) {
     last = v;
-    $('title').textContent = v.title || 'match';
-    document.title = `ewn live: ${v.title || 'match'}`;
+    // The header names the variant (the cards' headings do not): "ewn, greedy · 4x4".
+    for (const g of v.games) if (g.variant && g.variant.name) variants.add(g.variant.name);
+    for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
+    const named = [...variants].filter((n) => n !== 'standard').length ? ` · ${[...variants].join(', ')}` : '';
+    $('title').textContent = (v.title || 'match') + named;
+    document.title = `ewn live: ${v.title || 'match'}${named}`;
     $('status').textContent = `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const now = Date.now();
     for (const g of v.games) {
@@ -484,7 +496,6 @@
     for (const el of gone) {
       if (waiting.length) {
         const card = gameCard(waiting.shift());
-        card.dataset.took = el.dataset.was || el.id.replace('game-', '');
         el.replaceWith(card);
       }
       else if (!el.classList.contains('slot')) {
@@ -509,25 +520,10 @@
       const order = [...cards.children].sort((a, b) => Number(a.id.replace('game-', '')) - Number(b.id.replace('game-', '')));
       if (order.some((el, i) => cards.children[i] !== el)) for (const el of order) cards.appendChild(el);
     }
-    // A card out of the order of numbers (it took an ended game's place, so that no board
-    // moved) says why in its heading: "Game 4 · in game 2's place".
+    // Cards out of the order of numbers (a new game took an ended game's place, so that no
+    // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
-    for (const [i, el] of [...cards.querySelectorAll('.game')].entries()) {
-      const n = placed[i];
-      const h = el.querySelector('h3');
-      const out = placed.slice(0, i).some((m) => m > n) || placed.slice(i + 1).some((m) => m < n);
-      // Short on narrow cards ("in 44's place"): "Game 51 · 4x4 · in game 44's place" was cut.
-      const took = cards.classList.contains('dense') ? ` · in ${el.dataset.took}'s place` : ` · in game ${el.dataset.took}'s place`;
-      const why = out && el.dataset.took && window.innerWidth >= 700 ? took : '';
-      let tag = h.querySelector('.place');
-      if (why && !tag) {
-        tag = document.createElement('small');
-        tag.className = 'place';
-        h.appendChild(tag);
-      }
-      if (tag) tag.textContent = why;
-      h.title = h.textContent;
-    }
+    $('order-hint').hidden = window.innerWidth < 700 || placed.every((n, i) => i === 0 || placed[i - 1] < n);
     measureInfo(slots);
     receivedAt = performance.now();
     tick();
@@ -559,7 +555,9 @@
   // that a long list of finished games never makes the page scroll away from the boards.
   function fitPanel() {
     const p = document.querySelector('.side-panel');
-    if (window.innerWidth < 700 || document.body.classList.contains('ended')) {
+    // (A stopped server's last view keeps it so: its banner stands above the standings.)
+    const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
+    if (window.innerWidth < 700 || final) {
       p.style.maxHeight = '';
       return;
     }
@@ -605,7 +603,8 @@
       ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     $('final-more').hidden = Boolean(cut);
-    // The banner came above the boards: they are fitted again, so that they stay on the screen.
+    // On a wide screen the banner stands at the top of the side panel (live.css), so that the
+    // boards keep their size; on a phone it comes above them, and they are fitted again.
     if (cut) {
       applyLayout(slots);
       fitPanel();
