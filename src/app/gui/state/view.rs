@@ -213,16 +213,6 @@ impl State {
         let b = self.game.board();
         let v = b.variant();
         let end = self.game.result();
-        let thinking = self
-            .flow
-            .job
-            .as_ref()
-            .filter(|j| j.epoch == self.counters.epoch)
-            .map(|j| j.side);
-        let rematch = match self.counters.rematch {
-            Some((game, n)) if game == self.counters.games => n,
-            _ => 0,
-        };
         let mut view = json!({
             "version": self.counters.version,
             // Which game this is: raised by every game started or loaded.
@@ -254,7 +244,7 @@ impl State {
             "plies": self.plies_view(),
             "live": self.game.is_live(),
             "running": self.flow.running,
-            "thinking": thinking.map(color_letter),
+            "thinking": self.thinking_side().map(color_letter),
             "awaiting_setup": self.flow.pending.is_some(),
             "error": self.flow.error,
             "notice": self.flow.notice,
@@ -288,8 +278,25 @@ impl State {
         // How many rematches in a row led to this game (0: not started by Rematch); when odd
         // its players are the first game's with colours swapped. (Set apart: the object above
         // is as large as the macro can take.)
-        view["rematch"] = rematch.into();
+        view["rematch"] = self.rematch_count().into();
         view
+    }
+
+    /// The side whose engine is thinking in this game (a job of an earlier game is not).
+    fn thinking_side(&self) -> Option<Color> {
+        self.flow
+            .job
+            .as_ref()
+            .filter(|j| j.epoch == self.counters.epoch)
+            .map(|j| j.side)
+    }
+
+    /// How many rematches in a row led to the game on the board (0: not started by Rematch).
+    fn rematch_count(&self) -> u64 {
+        match self.counters.rematch {
+            Some((game, n)) if game == self.counters.games => n,
+            _ => 0,
+        }
     }
 
     /// The two dice whose sum is the shown die, when the variant throws two and the game's
