@@ -784,18 +784,14 @@ mod unix {
         match std::fs::read(format!("/proc/{pid}/environ")) {
             Err(_) => Owner::This,
             Ok(env) if env.is_empty() || env == adopter_env => Owner::Undecided,
-            Ok(_) if tagged_by_another(pid, runner) => Owner::Another,
+            Ok(env) if env_tags_another(&env, runner) => Owner::Another,
             Ok(_) => Owner::This,
         }
     }
 
-    /// True when `pid` was started with [`RUNNER_TAG`] naming a runner other than `runner`: an
-    /// engine (or an engine's descendant that kept its environment) of another runner. A process
-    /// that dropped its environment carries no tag, and is taken as an orphan as before.
-    fn tagged_by_another(pid: i32, runner: i32) -> bool {
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            return false;
-        };
+    /// True when the environment `env` (as `/proc/<pid>/environ` holds it) carries a
+    /// [`RUNNER_TAG`] naming a runner other than `runner`.
+    fn env_tags_another(env: &[u8], runner: i32) -> bool {
         let key = format!("{RUNNER_TAG}=");
         env.split(|&b| b == 0)
             .find_map(|kv| kv.strip_prefix(key.as_bytes()))
@@ -843,6 +839,10 @@ mod unix {
                     std::thread::sleep(Duration::from_millis(1));
                 }
             }
+            let tagged_by_another = |pid: i32, runner: i32| {
+                let env = std::fs::read(format!("/proc/{pid}/environ")).unwrap();
+                env_tags_another(&env, runner)
+            };
             let seen = (
                 tagged_by_another(t, 2),
                 tagged_by_another(t, 1),

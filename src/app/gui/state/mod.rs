@@ -780,10 +780,7 @@ impl State {
             position,
             dice: self.game.dice,
         };
-        let in_row = match self.counters.rematch {
-            Some((game, n)) if game == self.counters.games => n + 1,
-            _ => 1,
-        };
+        let in_row = self.rematch_count() + 1;
         self.new_game(ng, shared)?;
         self.counters.rematch = Some((self.counters.games, in_row));
         if recorded.iter().any(Option::is_some) {

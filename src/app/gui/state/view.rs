@@ -292,7 +292,7 @@ impl State {
     }
 
     /// How many rematches in a row led to the game on the board (0: not started by Rematch).
-    fn rematch_count(&self) -> u64 {
+    pub(super) fn rematch_count(&self) -> u64 {
         match self.counters.rematch {
             Some((game, n)) if game == self.counters.games => n,
             _ => 0,
