@@ -478,6 +478,12 @@ def review_loaded(d, prefix):
     d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
     load_text(d)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "greedy")
+    if prefix == "phone":
+        # The keyboard goes on from the finished game's next action, not from a frame left on
+        # an empty square of the board.
+        focus = wait(d, "the focus on the loaded game's next action", lambda d: js(
+            d, "document.activeElement.id") in ("review-end", "rematch") and js(d, "document.activeElement.id"))
+        assert js(d, "!document.activeElement.closest('#board')"), f"the focus is left on the board: {focus}"
     # The graph's points still being worked out are said under it, until there are none.
     gaps = js(d, "S.graph_gaps")
     assert isinstance(gaps, int), f"the state does not say how much of the graph is missing: {gaps!r}"
@@ -1111,6 +1117,14 @@ def a_link_asks_only_when_it_replaces(d, link, fen):
         wait(fresh, "the question before replacing the unfinished game",
              lambda f: f.find_element(By.ID, "replace-ask").is_displayed())
         assert "not finished" in fresh.find_element(By.ID, "replace-ask-text").text
+        # The question stands beside the board, which stays whole in view (above it, the
+        # question pushed the bottom rank below the screen's edge).
+        board, ask, height = fresh.execute_script(
+            "const r = (id) => $(id).getBoundingClientRect().toJSON(); return [r('board'), r('replace-ask'), innerHeight]")
+        assert board["top"] >= 0 and board["bottom"] <= height, \
+            f"the board is not whole in view with the link's question: {board['top']}..{board['bottom']} of {height}"
+        assert ask["left"] >= board["right"] or ask["top"] >= board["bottom"], "the link's question covers the board"
+        shot(fresh, "1280-link-asks-unfinished.png", top=False)
         fresh.find_element(By.ID, "replace-yes").click()
         wait(fresh, "the link opened in a fresh browser",
              lambda f: js(f, "S && S.fen") == fen and js(f, "S.plies.length") == 0)
@@ -2421,6 +2435,7 @@ def phone_side_line_of_a_record(d):
     assert not out, f"on a phone, in a record's side line out of view: {out} (Roll at " \
         f"{js(d, 'Math.round($(`roll`).getBoundingClientRect().bottom)')} of {js(d, 'innerHeight')})"
     shot(d, "phone-record-side-line.png")
+    tab_follows_the_eye(d)
     where = lambda d: js(d, "['bar-blue', 'turnbar'].map((id) => Math.round($(id).getBoundingClientRect().top))")
     before = where(d)
     d.execute_script("flash('A long note. '.repeat(30), 'info')")
@@ -2436,6 +2451,22 @@ def phone_side_line_of_a_record(d):
     d.execute_script("closeCopyBox(); clearTimeout(noteTimer); localError = null; render(S)")
     wait(d, "the note gone", lambda d: not note_shown(d))
     print("phone: Roll in view in a record's side line; notes keep to their room")
+
+
+def tab_follows_the_eye(d):
+    """The keyboard's Tab goes through the controls under the board in the order they are seen
+    (on a phone Roll is drawn above the record's games: it comes first for Tab too)."""
+    seen = d.execute_script(
+        "return [...document.querySelectorAll('#controls :is(button, select, input, a[href])')]"
+        ".filter((e) => e.offsetParent !== null && !e.disabled && e.tabIndex >= 0)"
+        ".map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.textContent, Math.round(r.top), Math.round(r.left)]; })")
+    order = [s[0] for s in seen]
+    assert "roll" in order and "rec-game" in order, f"no Roll or record bar to tab through: {order}"
+    # In the page's order (Tab's), each control is on a lower line, or on the same line further right.
+    for a, b in zip(seen, seen[1:]):
+        assert b[1] > a[1] + 8 or (abs(b[1] - a[1]) <= 8 and b[2] > a[2]), \
+            f"Tab goes from {a[0]} to {b[0]}, against the order they are seen in: {seen}"
+    print("phone: Tab goes through the controls in the order they are seen")
 
 
 def rematch_note_goes_and_reads_whole(d, width):

@@ -44,9 +44,11 @@ function askReplace({ at, lead, yes, onYes, onNo }) {
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
   replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
   box.hidden = false;
-  // On a wide screen the form is far below the board: the board is brought into view and the
-  // question stands by its lower edge, over the move list, so that both are seen together.
-  const float = at === 'start-ask-at' && window.innerWidth > 900;
+  // On a wide screen Start game's and a link's question stand by the board's lower edge, over
+  // the move list, so that both are seen together and the board keeps its place (the form is far
+  // below the board; above the board, a link's question pushed its bottom rank out of view).
+  // Load's stays by the Load button in the Record card, beside the board.
+  const float = (at === 'start-ask-at' || at === 'link-ask-at') && window.innerWidth > 900;
   box.classList.toggle('floating', float);
   if (float) {
     showBoard();
@@ -147,6 +149,7 @@ function drawRecordBar(s) {
   const title = stale ? 'Last loaded record (not on the board)' : 'Record';
   if ($('record-title').textContent !== title) $('record-title').textContent = title;
   const bar = $('record-bar');
+  placeRecordBar(bar);
   const on = Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
     (s.players.red.recorded || s.players.blue.recorded));
   bar.hidden = !on;
@@ -168,6 +171,18 @@ function drawRecordBar(s) {
   pick.title = picked ? picked.textContent : '';
   $('rec-prev').disabled = k <= 1;
   $('rec-next').disabled = k >= n;
+}
+
+// The record's bar in the page's order where it is seen, so that Tab follows the eye: on a phone
+// while a side is to move it is drawn below the turn's buttons (Roll stays right under the
+// board), else by the end bar. The focus stays on its control if it had it.
+const narrow = window.matchMedia('(max-width: 900px)');
+function placeRecordBar(bar) {
+  const after = narrow.matches && !document.body.classList.contains('game-end') ? $('turnbar') : $('endbar');
+  if (after.nextElementSibling === bar) return;
+  const focused = bar.contains(document.activeElement) ? document.activeElement : null;
+  after.after(bar);
+  if (focused) focused.focus({ preventScroll: true });
 }
 
 // Loads game `k` of the record on the board (from the bar by the board).
@@ -194,9 +209,11 @@ async function loadRecord(text, asked) {
   const game = many ? Number($('record-game').value) || 1 : 1;
   const sameRecord = loadedFrom && loadedFrom.text === text && asLoaded();
   if (!asked && !sameRecord && replacesGame(false)) {
+    const entry = $('record-game').options[game - 1];
     askReplace({
       at: 'load-ask-at',
-      lead: many ? `Load opens game ${game} of the record.` : 'Load opens the record\'s game.',
+      // The game named as its picker's entry names it ("3. ewn–mcts:3000, Blue won (goal), 41 moves").
+      lead: many ? `Load opens game ${game} of the record${entry ? ` (${entry.textContent})` : ''}.` : 'Load opens the record\'s game.',
       yes: 'Load the record',
       onYes: () => loadRecord(text, true),
       onNo: () => say('The game goes on; the record was not loaded.'),
@@ -215,8 +232,13 @@ async function loadRecord(text, asked) {
     // and the board comes into view, once now and once the page has settled.
     if ($('newgame').contains(document.activeElement) || document.activeElement.closest('.card')) document.activeElement.blur();
     showBoard();
-    // The keyboard goes on from the game (the record's bar by the board keeps its own focus).
-    if (!document.activeElement || document.activeElement === document.body) focusPlay();
+    // The keyboard goes on from the game (the record's bar by the board keeps its own focus): a
+    // finished game's from its next action, the review (else Rematch), not from an empty square.
+    if (!document.activeElement || document.activeElement === document.body) {
+      const next = ['review-end', 'rematch'].map($).find((b) => b.offsetParent !== null && !b.disabled);
+      if (gameOver() && next) next.focus({ preventScroll: true });
+      else focusPlay();
+    }
     requestAnimationFrame(() => showBoard());
   }
   return s;
