@@ -296,7 +296,10 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
     start_game(d)
 
     def started(d):
-        if d.find_element(By.ID, "error").is_displayed():
+        # A refusal is an error's note (an earlier action's info note, "Copied the link…", may
+        # still show for its few seconds).
+        note = d.find_element(By.ID, "error")
+        if note.is_displayed() and "info" not in (note.get_attribute("class") or "").split():
             raise AssertionError("the new game was refused: " + d.find_element(By.ID, "error").text)
         return js(d, "S.version") > before and js(d, "S.players.red.type") == red[0] \
             and js(d, "S.players.blue.type") == blue[0] and js(d, "S.variant.name") == variant
