@@ -53,6 +53,11 @@ the New game form offers a playable game after a record (also on a page opened a
 game's own move replayed at a step back steps forward. A watch-only page shows a banner above
 the board and nothing to move, and neither a rematch's note nor the prompt to show the analysis.
 
+And from a later report: at 1280x800 a link's question over an unfinished game stands beside
+the board, which stays whole in view; on a phone a loaded finished game leaves the keyboard on
+Review game (no frame on an empty square), and Tab goes through the controls in the order they
+are seen (Roll before the record's games).
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 """
