@@ -26,7 +26,14 @@ This is a measurement, not a test: the numbers depend on the machine and its loa
 more than one thread the node counts (and sometimes the move) vary from run to run. Run it on
 an otherwise idle machine with at least as many cores as the largest thread count.
 
-Usage: scripts/threads-depth.py [--threads 1,2] [--depth 9] [--repeat 3] [--hash 64]
+With --ceiling it also measures what the machine allows: as many one-thread engines as the
+largest thread count, each in its own process with its own table, search the same position at
+the same time, and each one's CPU time is set against one engine's alone. Independent programs
+share nothing a search could save, so their slowdown (memory, caches, a virtual machine's
+cores) is a bound no parallel search can beat: the `ceiling` is the thread count times that
+speed, the speed-up of a search that divided its work perfectly and repeated nothing.
+
+Usage: scripts/threads-depth.py [--threads 1,2] [--depth 9] [--repeat 3] [--hash 64] [--ceiling]
 The engine is target/release/ewn unless EWN names another program.
 """
 
@@ -76,6 +83,16 @@ class Engine(Session):
         nodes = int(words[words.index("nodes") + 1]) if "nodes" in words else 0
         return took, cpu, reached, nodes, best.split()[1]
 
+    def start_search(self, fen, die, depth):
+        """`go` without waiting for the answer; [`finish_search`] reads it and the CPU time."""
+        self.fresh(f"position fen {fen}")
+        self.cpu_start = self.cpu_seconds()
+        self.send(f"go die {die} depth {depth}")
+
+    def finish_search(self):
+        self.until("bestmove")
+        return self.cpu_seconds() - self.cpu_start
+
     def quit(self):
         self.send("quit")
         self.p.wait(timeout=10)
@@ -107,6 +124,11 @@ def main():
     ap.add_argument("--depth", type=int, default=9)
     ap.add_argument("--repeat", type=int, default=3, help="searches per position and thread count")
     ap.add_argument("--hash", type=int, default=64, help="table size in MiB")
+    ap.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="also run one-thread engines side by side: the speed-up no search can beat here",
+    )
     opts = ap.parse_args()
     counts = [int(t) for t in opts.threads.split(",")]
     cmd = [os.environ.get("EWN", "target/release/ewn")]
@@ -177,6 +199,9 @@ def main():
             f"{statistics.mean(cpu_speedups[t]):.2f}"
         )
         print(f"mean nodes of {t} threads over {base}: {statistics.mean(node_ratios[t]):.3f}")
+    if opts.ceiling:
+        alone = [statistics.median(cpus[(base, i)]) for i in range(len(POSITIONS))]
+        ceiling(cmd, opts, max(counts), alone, base)
     if total1 > total0:
         others = max(0.0, (busy1 - busy0) / os.sysconf("SC_CLK_TCK") - own)
         span = (total1 - total0) / os.sysconf("SC_CLK_TCK")
@@ -184,6 +209,31 @@ def main():
             f"other programs used {100 * others / span:.0f}% of the machine's CPU time meanwhile "
             f"(load average before {load_before}, after {load_average()})"
         )
+
+
+def ceiling(cmd, opts, n, alone, base):
+    """Prints the speed of `n` one-thread engines searching at once against one alone (`alone`:
+    the base count's median CPU time per position; the base must be one thread)."""
+    if base != 1 or n < 2:
+        print("ceiling: needs a base of 1 thread and a larger count", file=sys.stderr)
+        return
+    engines = [Engine(cmd, 1, opts.hash) for _ in range(n)]
+    ratios = []
+    for i, (fen, die) in enumerate(POSITIONS):
+        together = []
+        for _ in range(opts.repeat):
+            for e in engines:
+                e.start_search(fen, die, opts.depth)
+            together += [e.finish_search() for e in engines]
+        ratios.append(alone[i] / statistics.median(together))
+    for e in engines:
+        e.quit()
+    speed = statistics.mean(ratios)
+    print(
+        f"ceiling: {n} one-thread engines searching at once ran at {speed:.2f} of one alone "
+        f"(per position {' '.join(f'{r:.2f}' for r in ratios)}): no {n}-thread search beats "
+        f"{n * speed:.2f}x here"
+    )
 
 
 if __name__ == "__main__":
