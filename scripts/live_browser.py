@@ -58,7 +58,10 @@ whole or in an ellipsis, the board still on the screen below the banner. The hal
 that each game's end is news once in the status line (`news_once`), that a card held on its end
 shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
 final screen's report opens below the last boards (never over them) and closes by its own
-button; on a phone its lines wrap.
+button; on a phone too it keeps its lines (its crosstable once came apart there). The final
+screen tells the last game's end (`last_end_told`); names of ten letters are whole, bold too, in
+both tables of the eight-game hall at 1280x800 (`names_whole_in_tables`); a stopped hall counts
+the unfinished games it shows (or says how many of them it shows).
 
 A paced hall of four, its view polled (`ends_together`): no game is over on its card before it
 is among the finished games, and the count, the finished games and the standings agree. The
@@ -1106,7 +1109,9 @@ def stopped_hall(width, height):
         # The count is of the games the page shows unfinished, or says how many of them it shows
         # (a new game waiting for a card's place has none): it once counted more than it showed.
         m = re.search(r"with ((\d+) games? unfinished(?: \((\d+) shown\))?); (\d+) games? finished", r["banner"])
-        assert m and r["status"].startswith(f"{m.group(4)} ") and m.group(1) in r["status"], \
+        # (A phone's says it short: "4 unfinished (2 shown)".)
+        said = rf"{m.group(2)} (games? )?unfinished" + (rf" \({m.group(3)} shown\)" if m.group(3) else "") if m else ""
+        assert m and r["status"].startswith(f"{m.group(4)} ") and re.search(said, r["status"]), \
             f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
         shown = int(m.group(3) or m.group(2))
         assert unrecorded == shown and int(m.group(2)) >= shown, \

@@ -657,7 +657,9 @@
     // (On a phone in short words, on one line: the banner below says it in full.)
     const narrowTop = window.innerWidth < 700;
     if (narrowTop) {
-      $('status').textContent = cut ? `${done} finished · ${unfinishedWords}: server stopped` : `match over · ${plural(done, 'game', 'games')} played`;
+      $('status').textContent = cut
+        ? `${done} finished · ${unfinishedWords.replace(/ games? /, ' ')} · stopped`
+        : `match over · ${plural(done, 'game', 'games')} played`;
     } else {
       $('status').textContent = cut
         ? `${plural(done, 'game', 'games')} finished · ${unfinishedWords}: the server stopped`
