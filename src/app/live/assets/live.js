@@ -49,7 +49,8 @@
   const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
   // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page, with
   // its number in the game: "12. a5b4 (die 4)". "N." is always a move's number and the die is
-  // always said as such (the record's `4:a5b4` read as a move number on a card).
+  // always said as such ("4: a5b4", the die first, read as a move's number beside a narrow
+  // card's "move 10:").
   const moveText = (m, i, dice) => `${i + 1}. ${lastWords(m, dice)}`;
 
   // The last move in words: `d6c6 (die 5)`, so that the die is not read as a count of moves;
@@ -68,8 +69,21 @@
   const GAP = 12; // the grid's gap
   const PAD = 18; // a card's padding and border
   // The names' column beside a board: its rows wrap (a name above its clock, the die line on
-  // two lines), so that four games at once on a 1280x800 screen get boards of ~260 px, not 210.
+  // two lines), so that four games at once on a 1280x800 screen get boards of ~250 px, not 210;
+  // narrower where every player's name is short (measured once the players are known, so that
+  // it never changes during the match): the boards take the room (~280 px at four games).
   const INFO_W = 150;
+  const INFO_MIN = 120; // "0.05 s a move" and "Blue to move," whole
+  let infoW = INFO_W;
+  function fitInfo(names) {
+    if (!names.length || fitInfo.done) return;
+    fitInfo.done = true;
+    const c = document.createElement('canvas').getContext('2d');
+    c.font = `700 16px ${getComputedStyle(document.body).fontFamily}`;
+    // The name, its colour's square and a little room.
+    const widest = Math.max(...names.map((n) => c.measureText(n).width)) + 24;
+    infoW = Math.max(INFO_MIN, Math.min(INFO_W, Math.ceil(widest)));
+  }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
   // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
@@ -85,14 +99,14 @@
     const top = grid.getBoundingClientRect().top + window.scrollY;
     const H = Math.max(200, window.innerHeight - top - 10);
     let best = null;
-    const info = n === 1 ? INFO_W_SINGLE : INFO_W;
+    const info = n === 1 ? INFO_W_SINGLE : infoW;
     for (let c = 1; c <= n; c += 1) {
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
         const row = wide ? info : cw - PAD;
         // Beside a board the names' rows wrap: a name has the column's whole width.
-        if (row < (wide ? INFO_W : NAME_ROW)) continue;
+        if (row < (wide ? infoW : NAME_ROW)) continue;
         const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
         if (board > 0 && (!best || board > best.board)) {
           best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
@@ -408,7 +422,7 @@
   const variants = new Set(); // the variants of the games seen, for the header
   function draw(v) {
     last = v;
-    // The header names the variant (the cards' headings do not): "ewn, greedy · 4x4".
+    // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy".
     for (const g of v.games) if (g.variant && g.variant.name) variants.add(g.variant.name);
     for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
     // The variant first, so that a long list of names cut by the ellipsis never hides it.
@@ -493,6 +507,7 @@
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
     slots = Math.max(slots, v.games.length, v.concurrency || 0);
+    fitInfo((v.table || []).map((s) => s.name));
     applyLayout(slots);
     // The cards of running games stay where they are; a new game takes the place of a card
     // whose time is up, or else joins them, while the screen has room for it.
@@ -610,7 +625,7 @@
     // waiting for a card's place has none): the count says both when they differ.
     const recorded = new Set(((v && v.finished) || []).map((f) => f.number));
     const unfinished = v ? v.games.filter((g) => !recorded.has(g.number)) : [];
-    const cut = !over && unfinished.length > 0;
+    const cut = !over && v && v.games.length > 0;
     const shownCards = unfinished.filter((g) => document.getElementById(`game-${g.number}`)).length;
     const unfinishedWords = `${plural(unfinished.length, 'game', 'games')} unfinished` +
       (shownCards < unfinished.length ? ` (${shownCards} shown)` : '');
