@@ -717,6 +717,10 @@ def report_off_the_boards(d, where):
         "return !document.getElementById('report').hidden && !document.body.classList.contains('ended');"))
     d.execute_script("window.scrollTo(0, 0);")
     d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+    # The page places it on the details' toggle event, which comes after the click.
+    wait_for(f"{where}: the report placed", lambda: d.execute_script(
+        "return document.getElementById('report-box').classList.contains('below')"
+        " || document.body.classList.contains('ended');"))
     r = d.execute_script(
         "const box = document.getElementById('report-box').getBoundingClientRect();"
         "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
