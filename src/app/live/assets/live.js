@@ -279,6 +279,22 @@
       { duration: 180, easing: 'ease-out' });
   }
 
+  // The report as the text output prints it, its crosstable's names column kept in view while
+  // the box scrolls sideways (a phone's crosstable is wider than the screen): the first
+  // characters of its heading and of each of its rows, as wide as the names, stick at the left.
+  let reportText = '';
+  function reportHtml(text) {
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Crosstable ('));
+    const head = at >= 0 ? lines[at + 1] || '' : '';
+    // The heading starts with the names column's room and two spaces.
+    const room = head.length - head.trimStart().length - 2;
+    return lines.map((l, i) => {
+      const inTable = at >= 0 && room > 0 && i > at && lines.slice(at + 1, i + 1).every((x) => x.startsWith('  '));
+      return inTable ? `<span class="stick">${esc(l.slice(0, room))}</span>${esc(l.slice(room))}` : esc(l);
+    }).join('\n');
+  }
+
   function standings(v) {
     const table = v.table || [];
     const rows = table.map((s) => {
@@ -299,7 +315,10 @@
       : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
-    if (v.standings) $('standings').textContent = v.standings;
+    if (v.standings && v.standings !== reportText) {
+      reportText = v.standings;
+      $('standings').innerHTML = reportHtml(v.standings);
+    }
     $('report').hidden = !v.standings;
   }
 
