@@ -460,6 +460,14 @@ def report_keeps_its_lines(d, where):
     if r:
         assert r["height"] <= r["expected"] + r["line"] / 2, f"{where}: the report's lines wrap: {r}"
         assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
+        # Scrolled sideways to its end, the crosstable's names are still in view.
+        names = d.execute_script(
+            "const pre = document.getElementById('standings'); const s = pre.querySelector('.stick');"
+            "if (!s || pre.scrollWidth <= pre.clientWidth) return null;"
+            "const was = pre.scrollLeft; pre.scrollLeft = pre.scrollWidth;"
+            "const r = [s.getBoundingClientRect().left, pre.getBoundingClientRect().left, pre.scrollLeft];"
+            "pre.scrollLeft = was; return r;")
+        assert not names or names[0] >= names[1] - 1, f"{where}: the crosstable's names scroll out of view: {names}"
 
 
 def final_fits_the_screen(d, where):
