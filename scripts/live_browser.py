@@ -58,7 +58,10 @@ whole or in an ellipsis, the board still on the screen below the banner. The hal
 that each game's end is news once in the status line (`news_once`), that a card held on its end
 shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
 final screen's report opens below the last boards (never over them) and closes by its own
-button; on a phone its lines wrap.
+button; on a phone too it keeps its lines (its crosstable once came apart there). The final
+screen tells the last game's end (`last_end_told`); names of ten letters are whole, bold too, in
+both tables of the eight-game hall at 1280x800 (`names_whole_in_tables`); a stopped hall counts
+the unfinished games it shows (or says how many of them it shows).
 
 A paced hall of four, its view polled (`ends_together`): no game is over on its card before it
 is among the finished games, and the count, the finished games and the standings agree. The
@@ -306,6 +309,7 @@ def watch(variant, width, height, check_post):
         wait_for(f"{where}: the final screen", lambda: d.find_element(By.ID, "final").is_displayed())
         final = d.find_element(By.ID, "final-text").text
         assert "over" in final, f"{where}: the final screen says {final!r}"
+        last_end_told(d, where)
         # Read in one script: the page may redraw the table between two element reads.
         games_column = d.execute_script(
             "return [...document.querySelectorAll('#table tr')]"
@@ -409,6 +413,34 @@ def fits(d, where):
     d.execute_script("document.getElementById('report').open = false;")
 
 
+def last_end_told(d, where):
+    """The final screen tells the last game's end as every other game's end was told (the page
+    once went straight to it without that news): the banner names the last game and its result,
+    one of the finished games, and on a wide screen so does the status line."""
+    r = d.execute_script(
+        "const last = document.getElementById('final-last');"
+        "return {last: last && !last.hidden ? last.textContent : '', status: document.getElementById('status').textContent,"
+        " finished: [...document.querySelectorAll('#finished button.mv')].map((b) => Number(b.dataset.game)),"
+        " wide: window.innerWidth >= 700};")
+    m = re.fullmatch(r"The last game, game (\d+): ((Red|Blue) \(.+\) won|no winner) \([\w ]+\)(: .+)?\.|The last games: .+\.", r["last"])
+    assert m, f"{where}: the final screen does not tell the last game's end: {r}"
+    if m.group(1):
+        assert int(m.group(1)) in r["finished"], f"{where}: the last game told is not a finished game: {r}"
+        if r["wide"]:
+            assert f"game {m.group(1)} ended: " in r["status"], f"{where}: the status line does not tell the last end: {r}"
+
+
+def names_whole_in_tables(d, where):
+    """A name of ten letters or fewer is whole in the standings and in the finished games, bold
+    (the winner's) too, also beside the side panel's scroll bar; only longer ones may end in an
+    ellipsis (whole in the title)."""
+    cut = d.execute_script(
+        "return [...document.querySelectorAll('#table th, #finished tr:not(.movesrow) td:nth-child(2),"
+        " #finished tr:not(.movesrow) td:nth-child(3)')].filter((c) => c.textContent.length <= 10"
+        " && c.scrollWidth > c.clientWidth).map((c) => [c.textContent, c.scrollWidth, c.clientWidth]);")
+    assert not cut, f"{where}: names of ten letters cut in the tables: {cut}"
+
+
 def report_keeps_its_lines(d, where):
     """The opened report keeps each of its lines on one line (its tables keep their columns,
     "games score" never split) and scrolls sideways inside its own box: it is as tall as its
@@ -424,15 +456,18 @@ def report_keeps_its_lines(d, where):
         "const lines = pre.textContent.replace(/\\n$/, '').split('\\n').length;"
         "return {height: pre.scrollHeight, expected: one + (lines - 1) * line, line,"
         " page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth};")
-    if r and r["screen"] < 700:
-        # On a phone its lines wrap instead: nothing to scroll sideways inside its box.
-        side = d.execute_script("const pre = document.getElementById('standings');"
-                                "return [pre.scrollWidth, pre.clientWidth];")
-        assert side[0] <= side[1] + 1, f"{where}: the report scrolls sideways on a phone: {side}"
-        assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
-    elif r:
+    # On a phone too: its crosstable's lines wrapped there came apart, cell from cell.
+    if r:
         assert r["height"] <= r["expected"] + r["line"] / 2, f"{where}: the report's lines wrap: {r}"
         assert r["page"] <= r["screen"], f"{where}: the report widens the page: {r}"
+        # Scrolled sideways to its end, the crosstable's names are still in view.
+        names = d.execute_script(
+            "const pre = document.getElementById('standings'); const s = pre.querySelector('.stick');"
+            "if (!s || pre.scrollWidth <= pre.clientWidth) return null;"
+            "const was = pre.scrollLeft; pre.scrollLeft = pre.scrollWidth;"
+            "const r = [s.getBoundingClientRect().left, pre.getBoundingClientRect().left, pre.scrollLeft];"
+            "pre.scrollLeft = was; return r;")
+        assert not names or names[0] >= names[1] - 1, f"{where}: the crosstable's names scroll out of view: {names}"
 
 
 def final_fits_the_screen(d, where):
@@ -631,6 +666,7 @@ def crowd(games, width, height, names=("alice", "bob")):
         let_go(d)
         # A finished game's row, while the match still runs: the same element view after view.
         wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
+        names_whole_in_tables(d, where)
         d.execute_script("window.ewnButton = document.querySelector('#finished button.mv');"
                          "window.ewnVersion = Number(document.body.dataset.version);")
         wait_for(f"{where}: three more views", lambda: d.execute_script(
@@ -689,6 +725,10 @@ def report_off_the_boards(d, where):
         "return !document.getElementById('report').hidden && !document.body.classList.contains('ended');"))
     d.execute_script("window.scrollTo(0, 0);")
     d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+    # The page places it on the details' toggle event, which comes after the click.
+    wait_for(f"{where}: the report placed", lambda: d.execute_script(
+        "return document.getElementById('report-box').classList.contains('below')"
+        " || document.body.classList.contains('ended');"))
     r = d.execute_script(
         "const box = document.getElementById('report-box').getBoundingClientRect();"
         "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
@@ -789,10 +829,12 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                 " h.scrollWidth <= h.clientWidth);")
             assert all(heads), f"{where}: a heading of the finished games is cut"
             # Every game that ended while the match ran is named in the status line (those that
-            # end with the match are on the final screen's boards instead).
+            # end with the match are on the final screen, which tells them apart).
             ended, done = set(), 0
             for st in d.execute_script("return window.statusSeen;"):
-                m = re.match(r"(\d+) games? finished", st)
+                if re.match(r"(the )?match (is )?over", st):
+                    continue
+                m = re.match(r"(\d+) (?:games? )?finished", st)
                 done = max(done, int(m.group(1))) if m else done
                 for m in re.finditer(r"games? ([\d, and–]+) ended", st):
                     for a, b in re.findall(r"(\d+)(?:–(\d+))?", m.group(1)):
@@ -927,8 +969,9 @@ def long_name_hall(width, height):
             if name in cells:
                 assert not cells[name]["cut"], f"{where}: {name} cut in the finished games: {cells[name]}"
         # The last move with its die, whatever the card's width: "last move b4b3 (die 5)".
-        # Or, on narrow cards, short and whole: "move 10: d1c2 (die 1)".
-        assert all(re.match(r"(last move|move \d+:) (\S+ \((die|dice) \d+\)|pass)", m) for m in h["moves"]), \
+        # Or, on narrow cards, short and whole: "10. d1c2 (die 1)" (the number a move's, as in
+        # every move list, never the die's).
+        assert all(re.match(r"(last move |\d+\. )(\S+ \((die|dice) \d+\)|pass)", m) for m in h["moves"]), \
             f"{where}: a last move without its die: {[m for m in h['moves'] if 'die' not in m][:3]}"
         assert all(re.fullmatch(r"[\d.]+ s( a move|/move)", c) for c in h["clocks"]), \
             f"{where}: a time a move without its label: {sorted(set(h['clocks']))[:4]}"
@@ -1075,9 +1118,16 @@ def stopped_hall(width, height):
                     f"{where}: game {c['n']}'s card is not said unfinished, whole: {c}"
         unrecorded = sum(1 for c in r["cards"] if not c["recorded"])
         assert unrecorded, f"{where}: no card left unfinished: {r}"
-        m = re.search(r"with (\d+) games? unfinished; (\d+) games? finished", r["banner"])
-        assert m and r["status"].startswith(f"{m.group(2)} game") and f"{m.group(1)} game" in r["status"] \
-            and "unfinished" in r["status"], f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
+        # The count is of the games the page shows unfinished, or says how many of them it shows
+        # (a new game waiting for a card's place has none): it once counted more than it showed.
+        m = re.search(r"with ((\d+) games? unfinished(?: \((\d+) shown\))?); (\d+) games? finished", r["banner"])
+        # (A phone's says it short: "4 unfinished (2 shown)".)
+        said = rf"{m.group(2)} (games? )?unfinished" + (rf" \({m.group(3)} shown\)" if m.group(3) else "") if m else ""
+        assert m and r["status"].startswith(f"{m.group(4)} ") and re.search(said, r["status"]), \
+            f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
+        shown = int(m.group(3) or m.group(2))
+        assert unrecorded == shown and int(m.group(2)) >= shown, \
+            f"{where}: the banner counts {m.group(1)!r}, the page shows {unrecorded} unfinished cards"
         if width >= 700:
             assert r["page"] <= r["screen"], f"{where}: the page scrolls: {r['page']} > {r['screen']}"
         hold_still(d)

@@ -47,12 +47,11 @@
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   // A cube as the view names it (`R5`) in words.
   const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
-  // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page.
-  const moveText = (m) => {
-    const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
-    const name = mv === '0000' || mv === 'pass' ? 'pass' : mv;
-    return d === null ? name : `${d}: ${name}`;
-  };
+  // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page, with
+  // its number in the game: "12. a5b4 (die 4)". "N." is always a move's number and the die is
+  // always said as such ("4: a5b4", the die first, read as a move's number beside a narrow
+  // card's "move 10:").
+  const moveText = (m, i, dice) => `${i + 1}. ${lastWords(m, dice)}`;
 
   // The last move in words: `d6c6 (die 5)`, so that the die is not read as a count of moves;
   // `(dice 8)` where two dice are summed (`dice` is the variant's, e.g. "2d6").
@@ -70,8 +69,21 @@
   const GAP = 12; // the grid's gap
   const PAD = 18; // a card's padding and border
   // The names' column beside a board: its rows wrap (a name above its clock, the die line on
-  // two lines), so that four games at once on a 1280x800 screen get boards of ~260 px, not 210.
-  const INFO_W = 160;
+  // two lines), so that four games at once on a 1280x800 screen get boards of ~250 px, not 210;
+  // narrower where every player's name is short (measured once the players are known, so that
+  // it never changes during the match): the boards take the room (~280 px at four games).
+  const INFO_W = 150;
+  const INFO_MIN = 120; // "0.05 s a move" and "Blue to move," whole
+  let infoW = INFO_W;
+  function fitInfo(names) {
+    if (!names.length || fitInfo.done) return;
+    fitInfo.done = true;
+    const c = document.createElement('canvas').getContext('2d');
+    c.font = `700 16px ${getComputedStyle(document.body).fontFamily}`;
+    // The name, its colour's square and a little room.
+    const widest = Math.max(...names.map((n) => c.measureText(n).width)) + 24;
+    infoW = Math.max(INFO_MIN, Math.min(INFO_W, Math.ceil(widest)));
+  }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
   // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
@@ -87,14 +99,14 @@
     const top = grid.getBoundingClientRect().top + window.scrollY;
     const H = Math.max(200, window.innerHeight - top - 10);
     let best = null;
-    const info = n === 1 ? INFO_W_SINGLE : INFO_W;
+    const info = n === 1 ? INFO_W_SINGLE : infoW;
     for (let c = 1; c <= n; c += 1) {
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
         const row = wide ? info : cw - PAD;
         // Beside a board the names' rows wrap: a name has the column's whole width.
-        if (row < (wide ? INFO_W : NAME_ROW)) continue;
+        if (row < (wide ? infoW : NAME_ROW)) continue;
         const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
         if (board > 0 && (!best || board > best.board)) {
           best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
@@ -219,15 +231,18 @@
     const note = card.querySelector('.fell-note');
     note.hidden = !(v.holes && v.holes.length);
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
-    const moves = g.moves.map(moveText);
+    const moves = g.moves.map((m, i) => moveText(m, i, v.dice));
     const earlier = moves.slice(-9, -1).reverse();
-    // Narrow cards say it short, whole: "move 10: d1c2 (die 1)" ("last move d1c2 (die 1) · 10
-    // moves" lost its count to an ellipsis on eight cards across a 1280-wide screen).
+    // Narrow cards say it short, whole: "10. d1c2 (die 1)", the move's number as in every move
+    // list, after a square of the colour of the side that played it while the game runs ("last
+    // move d1c2 (die 1) · 10 moves" lost its count to an ellipsis on eight cards across a
+    // 1280-wide screen).
     const lastMove = moves.length ? esc(lastWords(g.moves[g.moves.length - 1], v.dice)) : '';
     card.querySelector('.moves').innerHTML = moves.length
       ? `<span class="full">last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '') +
-        `</span><span class="brief">move ${moves.length}: <b>${lastMove}</b></span>`
+        `</span><span class="brief">${over ? '' : `<span class="dot ${g.to_move === 'r' ? 'blue' : 'red'}" role="img" aria-label="${g.to_move === 'r' ? 'Blue' : 'Red'}"></span>`}` +
+        `${moves.length}. <b>${lastMove}</b></span>`
       : 'no move yet';
     return card;
   }
@@ -264,6 +279,22 @@
       { duration: 180, easing: 'ease-out' });
   }
 
+  // The report as the text output prints it, its crosstable's names column kept in view while
+  // the box scrolls sideways (a phone's crosstable is wider than the screen): the first
+  // characters of its heading and of each of its rows, as wide as the names, stick at the left.
+  let reportText = '';
+  function reportHtml(text) {
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Crosstable ('));
+    const head = at >= 0 ? lines[at + 1] || '' : '';
+    // The heading starts with the names column's room and two spaces.
+    const room = head.length - head.trimStart().length - 2;
+    return lines.map((l, i) => {
+      const inTable = at >= 0 && room > 0 && i > at && lines.slice(at + 1, i + 1).every((x) => x.startsWith('  '));
+      return inTable ? `<span class="stick">${esc(l.slice(0, room))}</span>${esc(l.slice(room))}` : esc(l);
+    }).join('\n');
+  }
+
   function standings(v) {
     const table = v.table || [];
     const rows = table.map((s) => {
@@ -284,7 +315,10 @@
       : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
-    if (v.standings) $('standings').textContent = v.standings;
+    if (v.standings && v.standings !== reportText) {
+      reportText = v.standings;
+      $('standings').innerHTML = reportHtml(v.standings);
+    }
     $('report').hidden = !v.standings;
   }
 
@@ -324,7 +358,7 @@
       : `no winner, ${esc(f.reason)}`;
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
-    const moves = f.moves.map((m, i) => moveText(m) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
+    const moves = f.moves.map((m, i) => moveText(m, i, (f.geometry || {}).dice) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
     return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
       `<td class="res" title="${esc(said)}">${result}</td>` +
       `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
@@ -407,13 +441,19 @@
   const variants = new Set(); // the variants of the games seen, for the header
   function draw(v) {
     last = v;
-    // The header names the variant (the cards' headings do not): "ewn, greedy · 4x4".
+    // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy".
     for (const g of v.games) if (g.variant && g.variant.name) variants.add(g.variant.name);
     for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
-    const named = [...variants].filter((n) => n !== 'standard').length ? ` · ${[...variants].join(', ')}` : '';
-    $('title').textContent = (v.title || 'match') + named;
-    document.title = `ewn live: ${v.title || 'match'}${named}`;
-    $('status').textContent = `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
+    // The variant first, so that a long list of names cut by the ellipsis never hides it.
+    const named = [...variants].filter((n) => n !== 'standard').length ? `${[...variants].join(', ')} · ` : '';
+    $('title').textContent = named + (v.title || 'match');
+    $('title').parentElement.title = `Live: ${$('title').textContent}`;
+    document.title = `ewn live: ${named}${v.title || 'match'}`;
+    // A phone's status line is one line: its words short.
+    const narrowTop = window.innerWidth < 700;
+    $('status').textContent = narrowTop
+      ? `${v.games_done} finished · ${v.games.length} playing`
+      : `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const now = Date.now();
     for (const g of v.games) {
       seenGames.set(g.number, g);
@@ -473,15 +513,20 @@
     // word), several each with theirs, short ("games 3 and 4 ended: 3 bob won (goal), 4 ewn
     // won (capture)"), also marked in the finished games. Its title holds every result whole.
     const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    if (recent.length === 1) $('status').textContent += ` · game ${recent[0].number} ended: ${endWords(recent[0], window.innerWidth >= 700)}`;
+    // On a phone one game's end is said as several games' are, without the colour: "game 7
+    // ended: bob won (goal)".
+    if (recent.length === 1) {
+      $('status').textContent += ` · game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]).replace(/^\d+ /, '') : endWords(recent[0])}`;
+    }
     else if (recent.length > 1) {
       $('status').textContent += ` · games ${numberRuns(recent.map((x) => x.number))} ended: ${recent.map(shortEnd).join(', ')}`;
     }
-    $('status').title = [$('status').textContent, ...(recent.length > 1 ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
+    $('status').title = [$('status').textContent, ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
     slots = Math.max(slots, v.games.length, v.concurrency || 0);
+    fitInfo((v.table || []).map((s) => s.name));
     applyLayout(slots);
     // The cards of running games stay where they are; a new game takes the place of a card
     // whose time is up, or else joins them, while the screen has room for it.
@@ -594,14 +639,29 @@
     document.body.classList.add('ended');
     const v = last;
     const done = v ? v.games_done : 0;
+    // The games left unfinished: those of the last view not among the finished (a card held on
+    // its recorded end is not one), and of them those with a card on the page (a new game
+    // waiting for a card's place has none): the count says both when they differ.
+    const recorded = new Set(((v && v.finished) || []).map((f) => f.number));
+    const unfinished = v ? v.games.filter((g) => !recorded.has(g.number)) : [];
     const cut = !over && v && v.games.length > 0;
+    const shownCards = unfinished.filter((g) => document.getElementById(`game-${g.number}`)).length;
+    const unfinishedWords = `${plural(unfinished.length, 'game', 'games')} unfinished` +
+      (shownCards < unfinished.length ? ` (${shownCards} shown)` : '');
     document.body.classList.toggle('cut', Boolean(cut));
     fitPanel();
     $('final').hidden = false;
     $('final-h').textContent = cut ? 'The last view' : 'Final result';
     $('final-text').textContent = cut
-      ? `The match's server stopped with ${plural(v.games.length, 'game', 'games')} unfinished; ${plural(done, 'game', 'games')} finished. This is the last view.`
+      ? `The match's server stopped with ${unfinishedWords}; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
+    // The last game's end is told as every other's was: the news of the final view (the games
+    // that ended in it), or else the last game to end (a page opened only then).
+    const lastEnds = v && !cut ? (news.length && Date.now() - newsAt < HOLD_MS ? news : (v.finished || []).slice(0, 1)) : [];
+    $('final-last').hidden = lastEnds.length === 0;
+    $('final-last').textContent = lastEnds.length === 1
+      ? `The last game, game ${lastEnds[0].number}: ${endWords(lastEnds[0])}.`
+      : lastEnds.length ? `The last games: ${lastEnds.map((f) => `game ${f.number}, ${endWords(f, false)}`).join('; ')}.` : '';
     $('final-more').hidden = Boolean(cut);
     // On a wide screen the banner stands at the top of the side panel (live.css), so that the
     // boards keep their size; on a phone it comes above them, and they are fitted again.
@@ -612,7 +672,6 @@
     // A card whose game the record did not count says so, whatever its last view showed: the
     // final line and the standings count only the finished games.
     if (cut) {
-      const recorded = new Set((v.finished || []).map((f) => f.number));
       for (const el of $('games').querySelectorAll('.game')) {
         const n = Number(el.id.replace('game-', ''));
         if (recorded.has(n)) continue;
@@ -629,9 +688,18 @@
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     // The header says what the banner says.
-    $('status').textContent = cut
-      ? `${plural(done, 'game', 'games')} finished · ${plural(v.games.length, 'game', 'games')} unfinished: the server stopped`
-      : `the match is over · ${plural(done, 'game', 'games')} played`;
+    // (On a phone in short words, on one line: the banner below says it in full.)
+    const narrowTop = window.innerWidth < 700;
+    if (narrowTop) {
+      $('status').textContent = cut
+        ? `${done} finished · ${unfinishedWords.replace(/ games? /, ' ')} · stopped`
+        : `match over · ${plural(done, 'game', 'games')} played`;
+    } else {
+      $('status').textContent = cut
+        ? `${plural(done, 'game', 'games')} finished · ${unfinishedWords}: the server stopped`
+        : `the match is over · ${plural(done, 'game', 'games')} played` +
+          (lastEnds.length === 1 ? ` · game ${lastEnds[0].number} ended: ${endWords(lastEnds[0], false)}` : '');
+    }
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
@@ -640,10 +708,13 @@
   }
 
   // The final screen shows how the last games ended: their final positions, with the result
-  // (and the referee's word on a fault), as many as the screen holds boards large enough to
-  // read, the last to end first (the view lists them so).
+  // (and the referee's word on a fault), the last to end first (the view lists them so): the
+  // last three on a phone and a wide screen alike (four left a 1280x800 screen's boards too
+  // small to read, so it showed three where a phone showed four), fewer where a wide screen
+  // has no room for boards large enough to read.
+  const FINAL_BOARDS = 3;
   function finalBoards(v) {
-    const list = (v.finished || []).filter((f) => f.squares && f.geometry).slice(0, 4);
+    const list = (v.finished || []).filter((f) => f.squares && f.geometry).slice(0, FINAL_BOARDS);
     const box = $('final-boards');
     box.hidden = list.length === 0;
     const grid = $('last-boards');
