@@ -241,7 +241,12 @@ function drawMoves() {
     const title = tips ? ` title="${tips}"` : '';
     return `<li class="${cls.join(' ')}"><button type="button" data-ply="${p.mark ? k : k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}${mark}</span></button></li>`;
   };
-  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${moveShown(p.move)}</span></button></li>`;
+  // The game's own moves keep their capture marks and words, as before the side line.
+  const gameMove = (p, k) => {
+    const took = p.took ? '×' : p.fell ? '↓' : '';
+    const lost = `${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}`;
+    return `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${lost}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}</span></button></li>`;
+  };
   let items;
   if (!m) items = S.plies.map(item);
   else {
@@ -256,10 +261,20 @@ function drawMoves() {
   const list = $('moves');
   const html = items.join('');
   if (list.dataset.html !== html) {
+    // An entry chosen by keyboard keeps the focus: the list is drawn anew, so the same entry
+    // (by its place in the list) takes it back, else the board, never the page's body.
+    const buttons = () => [...list.querySelectorAll('button')];
+    const had = list.contains(document.activeElement) ? buttons().indexOf(document.activeElement) : -1;
+    const count = buttons().length;
     list.innerHTML = html;
     list.dataset.html = html;
     const cur = list.querySelector('.current');
     if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
+    if (had >= 0) {
+      const again = buttons().length === count ? buttons()[had] : list.querySelector('.current button');
+      if (again) again.focus({ preventScroll: true });
+      else focusBoard();
+    }
   }
   // One line under the board while a side line is shown: what it is, and the way back.
   const bar = $('mainline');
