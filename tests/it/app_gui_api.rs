@@ -1052,9 +1052,15 @@ fn a_side_line_keeps_the_finished_game() {
     let rest = s["main"]["plies"].as_array().unwrap();
     assert_eq!(rest.len(), 11);
     for (p, q) in rest.iter().zip(&game[8..]) {
-        assert_eq!((&p["move"], &p["took"], &p["fell"]), (&q["move"], &q["took"], &q["fell"]));
+        assert_eq!(
+            (&p["move"], &p["took"], &p["fell"]),
+            (&q["move"], &q["took"], &q["fell"])
+        );
     }
-    assert!(rest.iter().any(|p| p["took"].is_string()), "no capture after move 8: {s}");
+    assert!(
+        rest.iter().any(|p| p["took"].is_string()),
+        "no capture after move 8: {s}"
+    );
     assert!(
         s["status"].as_str().unwrap().starts_with("Side line"),
         "{s}"

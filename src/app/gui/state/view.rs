@@ -28,7 +28,9 @@ fn cubes_lost(start: &Board, plies: &[Ply]) -> Vec<(Option<String>, Option<Strin
             };
             let took = Some(walk.piece_at(p.mv.to)).filter(|&c| c != 0).map(label);
             let hole = hole_mask & (1u64 << p.mv.to) != 0;
-            let fell = Some(walk.piece_at(p.mv.from)).filter(|&c| hole && c != 0).map(label);
+            let fell = Some(walk.piece_at(p.mv.from))
+                .filter(|&c| hole && c != 0)
+                .map(label);
             walk.make(p.mv);
             (took, fell)
         })
