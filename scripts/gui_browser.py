@@ -58,6 +58,12 @@ the board, which stays whole in view; on a phone a loaded finished game leaves t
 Review game (no frame on an empty square), and Tab goes through the controls in the order they
 are seen (Roll before the record's games).
 
+And from the next report, at 1280x800: a link copied at a record's game 3 and opened in a new tab
+over its game 5 asks beside the board (rank 1 and Blue's bar in view); a side line keeps the
+game's later captures in the move list ("×", "took …"); Enter on a move-list entry of a finished
+game leaves the keyboard on it; at a marked decision the green arrow and the analysis table's
+highlighted row are the same best move; a record's engine seat is whole on its bar.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 """
