@@ -2507,8 +2507,11 @@ def rematch_note_goes_and_reads_whole(d, width):
         box = lambda: js(d, "(() => { const e = $('error').getBoundingClientRect(), t = $('error-text').getBoundingClientRect();"
                             " return {e: [e.top, e.bottom], t: [t.top, t.bottom], cut: $('error').classList.contains('cut'),"
                             " whole: $('error-text').scrollHeight <= $('error-text').clientHeight + 1,"
-                            " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top}; })()")
+                            " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top,"
+                            " right: [t.right, e.right, parseFloat(getComputedStyle($('error'), '::after').width)]}; })()")
         cut = box()
+        # "more" beside the text, not drawn over its last words: the text keeps clear of it.
+        assert cut["right"][0] <= cut["right"][1] - 4 - cut["right"][2], f"'more' covers the cut note's text: {cut}"
         # The text ends inside the note's padding: no part of a further line shows.
         assert cut["t"][1] <= cut["e"][1] - 4, f"the cut note's text runs into its edge: {cut}"
         assert cut["cut"] and not cut["whole"], f"the long note is not marked as cut: {cut}"
