@@ -1018,6 +1018,9 @@ def variants_explained(d, width):
         # Named on a phone too, when it is not the standard game.
         if name != "standard":
             assert name in summary.text, f"How to play at {width} does not name {name}: {summary.text!r}"
+            # Whole, not "How to play bl…" (on a phone it takes two lines rather than cut).
+            assert js(d, "(() => { const s = document.querySelector('#rules summary'); return s.scrollWidth <= s.clientWidth + 1; })()"), \
+                f"How to play at {width} cuts the name {name}"
         if not d.find_element(By.ID, "rules").get_attribute("open"):
             summary.click()
         text = d.find_element(By.ID, "rules").text
