@@ -58,6 +58,12 @@ the board, which stays whole in view; on a phone a loaded finished game leaves t
 Review game (no frame on an empty square), and Tab goes through the controls in the order they
 are seen (Roll before the record's games).
 
+And from the next report, at 1280x800: a link copied at a record's game 3 and opened in a new tab
+over its game 5 asks beside the board (rank 1 and Blue's bar in view); a side line keeps the
+game's later captures in the move list ("×", "took …"); Enter on a move-list entry of a finished
+game leaves the keyboard on it; at a marked decision the green arrow and the analysis table's
+highlighted row are the same best move; a record's engine seat is whole on its bar.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 """
@@ -1012,6 +1018,9 @@ def variants_explained(d, width):
         # Named on a phone too, when it is not the standard game.
         if name != "standard":
             assert name in summary.text, f"How to play at {width} does not name {name}: {summary.text!r}"
+            # Whole, not "How to play bl…" (on a phone it takes two lines rather than cut).
+            assert js(d, "(() => { const s = document.querySelector('#rules summary'); return s.scrollWidth <= s.clientWidth + 1; })()"), \
+                f"How to play at {width} cuts the name {name}"
         if not d.find_element(By.ID, "rules").get_attribute("open"):
             summary.click()
         text = d.find_element(By.ID, "rules").text
@@ -1924,8 +1933,10 @@ def a_loaded_records_engine_answers(d):
     assert js(d, "[S.players.red.type, S.players.red.label, S.players.blue.type, S.players.blue.label]") == \
         ["ewn", "ewn", "human", "mcts:3000"], js(d, "S.players")
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "Red: ewn (this engine here, level " in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
+    assert "Red: ewn (this engine, level " in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
         f"the bars of a loaded record's players: {bars}"
+    cut = js(d, "[...document.querySelectorAll('.playerbar .pname')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)")
+    assert not cut, f"a seat's words are cut on its bar: {cut}"
     # A side line: at a step back where Blue (the person's seat) moves, another move than the
     # record's; this engine answers as Red.
     k = next(i for i in range(1, ply_count(d)) if js(d, f"S.plies[{i}].side") == "b")
@@ -2220,7 +2231,7 @@ def phone_board_still_in_review(d):
     legend_only_for_drawn_arrows(d, "a loaded record's last position")
     # The record's ewn is this engine, its mcts:3000 the person's seat: the bars say which.
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "this engine here" in bars[0] and "you, for mcts:3000" in bars[1], f"the bars of a record's players: {bars}"
+    assert "(this engine, level" in bars[0] and "you, for mcts:3000" in bars[1], f"the bars of a record's players: {bars}"
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}
@@ -2383,7 +2394,14 @@ def marked_move_leads_to_its_decision(d):
     wait(d, "the played and the best move framed", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
     kinds = js(d, "drawnArrows.map((a) => a.kind)")
     assert "played" in kinds and "best" in kinds, f"at the marked decision the arrows are {kinds}"
-    print(f"move list: the marked move {n} shows its decision (arrows {kinds})")
+    # One best move on the page: the green arrow's is the analysis table's highlighted row (the
+    # table, searched again deeper, once highlighted its own first move beside the review's arrow).
+    best = js(d, "S.review.moves[S.ply].best")
+    arrow = js(d, "drawnArrows.filter((a) => a.kind === 'best').map((a) => a.from + a.to)")
+    assert arrow == [best], f"the green arrow draws {arrow}, the review's best is {best}"
+    rows = lambda d: js(d, "[...document.querySelectorAll('#analysis-moves tr.best')].map((r) => r.dataset.move)")
+    wait(d, f"the table's highlighted row on the review's best {best}", lambda d: rows(d) == [best])
+    print(f"move list: the marked move {n} shows its decision (arrows {kinds}, one best: {best})")
 
 
 def side_line_waits_for_the_analysis(d):
@@ -2492,8 +2510,11 @@ def rematch_note_goes_and_reads_whole(d, width):
         box = lambda: js(d, "(() => { const e = $('error').getBoundingClientRect(), t = $('error-text').getBoundingClientRect();"
                             " return {e: [e.top, e.bottom], t: [t.top, t.bottom], cut: $('error').classList.contains('cut'),"
                             " whole: $('error-text').scrollHeight <= $('error-text').clientHeight + 1,"
-                            " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top}; })()")
+                            " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top,"
+                            " right: [t.right, e.right, parseFloat(getComputedStyle($('error'), '::after').width)]}; })()")
         cut = box()
+        # "more" beside the text, not drawn over its last words: the text keeps clear of it.
+        assert cut["right"][0] <= cut["right"][1] - 4 - cut["right"][2], f"'more' covers the cut note's text: {cut}"
         # The text ends inside the note's padding: no part of a further line shows.
         assert cut["t"][1] <= cut["e"][1] - 4, f"the cut note's text runs into its edge: {cut}"
         assert cut["cut"] and not cut["whole"], f"the long note is not marked as cut: {cut}"
@@ -2564,6 +2585,103 @@ def fourth_players_report():
         focus_after_roll(d)
         marked_move_leads_to_its_decision(d)
         side_line_waits_for_the_analysis(d)
+    finally:
+        close(d)
+
+
+def a_records_link_asks_beside_the_board(d):
+    """A link copied at move 5 of a record's game 3, opened in a new tab while game 5 of the
+    record is on the board: its question (naming game 5 of 6) stands beside the board, whose
+    bottom rank and Blue's bar stay in view at 1280x800."""
+    load_record_text(d, MATCH6)
+    wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and d.find_element(By.ID, "rec-pos").text == "Record: game 1 of 6")
+    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    wait(d, "game 3 of the record", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    navigate_to(d, 5)
+    link, fen = js(d, "positionLink()"), js(d, "S.fen")
+    Select(d.find_element(By.ID, "rec-game")).select_by_value("5")
+    wait(d, "game 5 of the record", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 5 of 6" and idle(d))
+    first = d.current_window_handle
+    d.execute_script("window.open(arguments[0])", link)
+    d.switch_to.window([h for h in d.window_handles if h != first][0])
+    try:
+        wait(d, "the link's question over game 5", lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
+        board_still(d)
+        asked = d.find_element(By.ID, "replace-ask-text").text
+        assert "This link opens another position" in asked and "game 5 of 6" in asked, f"the link's question: {asked!r}"
+        where = d.execute_script(
+            "const r = (id) => $(id).getBoundingClientRect().toJSON(); return [r('board'), r('bar-blue'), r('replace-ask'), innerHeight]")
+        board, blue, ask, height = where
+        shot(d, "1280-record-link-asks.png", top=False)
+        assert board["top"] >= 0 and board["bottom"] <= height and blue["bottom"] <= height, \
+            f"with the link's question the board ({board['top']}..{board['bottom']}) or Blue's bar (to {blue['bottom']}) is out of view of {height}"
+        assert ask["left"] >= board["right"] or ask["top"] >= board["bottom"], "the link's question covers the board"
+        click(d, "replace-no")
+        wait(d, "the game kept", lambda d: "Kept this game" in note_shown(d) and js(d, "S.fen") != fen)
+    finally:
+        d.close()
+        d.switch_to.window(first)
+    print("a record's link: its question beside the board, rank 1 and Blue's bar in view")
+
+
+def side_line_keeps_the_games_captures(d):
+    """While a side line is shown, the game's own later moves in the move list keep their
+    capture marks and words ("×", "took …"), as they read before the side line."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
+    navigate_to(d, 8)
+    game = js(d, "S.plies")
+    assert any(p["took"] for p in game[8:]), "no capture after move 8: nothing to check"
+    other = js(d, "S.legal.find(m => m !== 'c5d4' && !ownCubeAt(m.slice(2))) || S.legal.find(m => m !== 'c5d4')")
+    d.execute_script(f"playMove('{other}')")
+    wait(d, "the side line", lambda d: js(d, "S.main") is not None and d.find_elements(By.CSS_SELECTOR, "#moves li.game button"))
+    seen = 0
+    for b in d.find_elements(By.CSS_SELECTOR, "#moves li.game button"):
+        k = int(b.get_attribute("data-main"))
+        p = game[k - 1]
+        shown = b.find_element(By.CSS_SELECTOR, "[aria-hidden]").get_attribute("textContent")
+        said = b.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent")
+        assert shown.startswith(f"{k}. ") and p["move"] in shown, f"the game's move {k} reads {shown!r}, not {p['move']}"
+        if p["took"]:
+            seen += 1
+            assert shown.endswith("×") and ", took " in said, \
+                f"in a side line the game's move {k} lost its capture: {shown!r} / {said!r}"
+        else:
+            assert "×" not in shown and "took" not in said, f"the game's move {k} took nothing: {shown!r} / {said!r}"
+    assert seen, "no capture among the game's moves shown after the side line"
+    print(f"side line: the game's later moves keep their {seen} captures in the move list")
+
+
+def move_entry_keeps_the_focus(d):
+    """After a game ends, Enter on a move-list entry steps the board there and the keyboard
+    stays on that entry (the list is drawn anew: it once fell to the page's body)."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.line_over") and idle(d))
+    entry = d.find_element(By.CSS_SELECTOR, "#moves li button[data-ply='1']")
+    d.execute_script("arguments[0].focus()", entry)
+    said = entry.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent")
+    assert said.startswith("1. Red, die 3, a3b3"), f"the first entry says {said!r}"
+    d.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(d, "move 1 on the board", lambda d: ply_pos(d) == 1 and idle(d))
+    time.sleep(0.3)
+    focus = js(d, "(document.activeElement.closest('#moves') && document.activeElement.dataset.ply) || "
+                  "(document.activeElement.closest('#board') && 'board') || document.activeElement.tagName")
+    assert focus in ("1", "board"), f"after Enter on move 1's entry the keyboard is on {focus!r}"
+    d.switch_to.active_element.send_keys(Keys.TAB)
+    after = js(d, "document.activeElement.closest('#moves') ? 'moves' : document.activeElement.id || document.activeElement.tagName")
+    assert after == "moves", f"Tab after the entry went to {after!r}, not on through the list"
+    print("move list: Enter on an entry keeps the keyboard there")
+
+
+def eighth_players_report():
+    """What an eighth new player reported, at 1280x800: a record's link asks beside the board,
+    a side line keeps the game's captures in the list, Enter on an entry keeps the focus."""
+    d = browser(1280, 800)
+    try:
+        open_arena(d)
+        a_records_link_asks_beside_the_board(d)
+        side_line_keeps_the_games_captures(d)
+        move_entry_keeps_the_focus(d)
     finally:
         close(d)
 
@@ -2829,6 +2947,7 @@ if __name__ == "__main__":
     second_players_report()
     fourth_players_report()
     seventh_players_report()
+    eighth_players_report()
     desktop()
     phone()
     print("browser test passed")

@@ -1037,6 +1037,7 @@ fn a_side_line_keeps_the_finished_game() {
     let s = g.post("/api/navigate", json!({"ply": 8}));
     assert_eq!(s["die"], 5, "the die rolled at move 9, not a roll to make");
     assert_eq!(s["live"], false);
+    let game = s["plies"].as_array().unwrap().clone();
     let other = legal(&s)
         .into_iter()
         .find(|m| m != "c5d4")
@@ -1047,6 +1048,19 @@ fn a_side_line_keeps_the_finished_game() {
     assert_eq!(s["main"]["length"], 19);
     assert_eq!(s["main"]["winner"], "r");
     assert_eq!(s["main"]["plies"][0]["move"], "c5d4");
+    // The game's later moves keep the cubes they took, as the game's own plies said.
+    let rest = s["main"]["plies"].as_array().unwrap();
+    assert_eq!(rest.len(), 11);
+    for (p, q) in rest.iter().zip(&game[8..]) {
+        assert_eq!(
+            (&p["move"], &p["took"], &p["fell"]),
+            (&q["move"], &q["took"], &q["fell"])
+        );
+    }
+    assert!(
+        rest.iter().any(|p| p["took"].is_string()),
+        "no capture after move 8: {s}"
+    );
     assert!(
         s["status"].as_str().unwrap().starts_with("Side line"),
         "{s}"

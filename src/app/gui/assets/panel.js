@@ -27,8 +27,12 @@ function reviewSaid(a, played) {
     .some(([mv, wp]) => row(mv) && pct(row(mv).wp) !== pct(wp));
   if (!differs) return '';
   const best = rv.best !== rv.played ? `, best ${moveShown(rv.best)} ${pct(rv.best_wp)}` : '';
+  // A marked decision's best is the review's (the green arrow, the highlighted row); the table's
+  // own first move, when another, is named as the deeper search's.
+  const first = a.moves.length && rv.mark && a.moves[0].move !== rv.best
+    ? ` It puts ${moveShown(a.moves[0].move)} first; the green arrow and the highlighted row are the review's best.` : '';
   return `<p class="hint-text" id="review-said">The review (depth ${S.review.depth}) valued played ${moveShown(rv.played)} ${pct(rv.played_wp)}${best}; ` +
-    `this table searched them again to depth ${a.depth}, so its values differ.</p>`;
+    `this table searched them again to depth ${a.depth}, so its values differ.${first}</p>`;
 }
 
 function drawAnalysis() {
@@ -61,12 +65,19 @@ function drawAnalysis() {
   else if (a.moves) {
     const played = next && next.die === a.die ? next.move : null;
     const rank = played ? a.moves.findIndex((m) => m.move === played) + 1 : 0;
+    // While a review mark is shown, one best move on the page: the review's, which the green
+    // arrow draws, is the table's highlighted row, labelled as the review's (the table's own
+    // order, searched again, may put another first; the note under the heading says so).
+    const rvMark = reviewedNext();
+    const rvBest = rvMark && played && rvMark.played === played && rvMark.die === a.die
+      && a.moves.some((m) => m.move === rvMark.best) ? rvMark.best : null;
     const rows = a.moves.map((m, k) => {
       const caps = m.captures.map((c) => `${c.cube} ${pct(c.chance)}`).join(', ') || '–';
       const cls = ['mv'];
-      if (k === 0) cls.push('best');
+      if (rvBest ? m.move === rvBest : k === 0) cls.push('best');
       if (m.move === played) cls.push('played');
-      const tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
+      let tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
+      if (rvBest && m.move === rvBest && rvBest !== played) tag += ` <span class="tag best" title="the review's best move here (depth ${S.review.depth}), the green arrow on the board">review's best</span>`;
       return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${moveShown(m.move)}${tag}</td>` +
         `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
@@ -241,7 +252,12 @@ function drawMoves() {
     const title = tips ? ` title="${tips}"` : '';
     return `<li class="${cls.join(' ')}"><button type="button" data-ply="${p.mark ? k : k + 1}"${title}${k === S.ply - 1 ? ' aria-current="step"' : ''}><span class="sr-only">${label}</span><span aria-hidden="true">${k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}${mark}</span></button></li>`;
   };
-  const gameMove = (p, k) => `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${moveShown(p.move)}</span></button></li>`;
+  // The game's own moves keep their capture marks and words, as before the side line.
+  const gameMove = (p, k) => {
+    const took = p.took ? '×' : p.fell ? '↓' : '';
+    const lost = `${p.took ? ', took ' + cubeWords(p.took) : ''}${p.fell ? ', ' + cubeWords(p.fell) + ' fell into the hole' : ''}`;
+    return `<li class="${p.side} game"><button type="button" data-main="${branch + k + 1}"><span class="sr-only">the game's move ${branch + k + 1}, ${SIDE_NAME[p.side]}, ${dieWords(p.die)}, ${p.move}${lost}: back to the game there</span><span aria-hidden="true">${branch + k + 1}. ${dieShort(p.die)}${moveShown(p.move)}${took}</span></button></li>`;
+  };
   let items;
   if (!m) items = S.plies.map(item);
   else {
@@ -256,10 +272,20 @@ function drawMoves() {
   const list = $('moves');
   const html = items.join('');
   if (list.dataset.html !== html) {
+    // An entry chosen by keyboard keeps the focus: the list is drawn anew, so the same entry
+    // (by its place in the list) takes it back, else the board, never the page's body.
+    const buttons = () => [...list.querySelectorAll('button')];
+    const had = list.contains(document.activeElement) ? buttons().indexOf(document.activeElement) : -1;
+    const count = buttons().length;
     list.innerHTML = html;
     list.dataset.html = html;
     const cur = list.querySelector('.current');
     if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
+    if (had >= 0) {
+      const again = buttons().length === count ? buttons()[had] : list.querySelector('.current button');
+      if (again) again.focus({ preventScroll: true });
+      else focusBoard();
+    }
   }
   // One line under the board while a side line is shown: what it is, and the way back.
   const bar = $('mainline');
@@ -391,10 +417,12 @@ function drawPlayers() {
     // A record's player the arena runs as this engine (its `ewn`, `self`) says so too.
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
     const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
-    // It answers only in side lines, at its own level and time (not the record's).
-    const who = ours ? `${p.label} (this engine here, level ${p.level}, ${p.movetime} ms in side lines)`
+    // It answers only in side lines, at its own level and time (not the record's): the bar says
+    // it short enough to stay whole beside "to move", its title says it all.
+    const who = ours ? `${p.label} (this engine, level ${p.level})`
       : yours ? `you, for ${p.label}` : describePlayer(p);
-    pname.textContent = pname.title = `${SIDE_NAME[side]}: ${who}`;
+    pname.textContent = `${SIDE_NAME[side]}: ${who}`;
+    pname.title = ours ? `${SIDE_NAME[side]}: ${p.label}, this engine here at level ${p.level}, ${p.movetime} ms a move, answering in side lines from the record` : pname.textContent;
     // An engine's seat leaves room for its "thinking…".
     long = long || pname.textContent.length > (p.type === 'human' ? 30 : 29);
     let note = '';
@@ -600,10 +628,13 @@ function drawRules(v, first) {
   el.dataset.variant = key;
   $('rules-short').textContent = rulesShort(v);
   $('rules-variant').textContent = S && v.name !== S.default_variant ? v.name : '';
-  // One line, never cut mid-word: the variant's name alone when the summary does not fit.
+  // One line, never cut mid-word: the variant's name alone when the summary does not fit; and
+  // when even that is cut (a phone, beside the analysis switch), two lines, the name whole.
   const sum = el.querySelector('summary');
+  el.classList.remove('wrap');
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
+  if (sum.scrollWidth > sum.clientWidth + 1) el.classList.add('wrap');
   $('rules-text').innerHTML = rulesHtml(v, first);
 }
 

@@ -10,6 +10,33 @@ use super::super::game::{ending, seeded_pair};
 use crate::rules::notation::setup_string;
 use crate::rules::variant::{Goal, Moves, Substitute, Variant, cube_char};
 
+/// For each ply of a line from `start`, the cube it took and the cube that fell into a hole
+/// (the moved one, stepping onto a hole), if any.
+fn cubes_lost(start: &Board, plies: &[Ply]) -> Vec<(Option<String>, Option<String>)> {
+    let hole_mask = start.variant().hole_mask;
+    let mut walk = start.clone();
+    plies
+        .iter()
+        .map(|p| {
+            if p.mv.is_pass() {
+                walk.make(p.mv);
+                return (None, None);
+            }
+            let label = |code| {
+                let (c, n) = crate::rules::board::piece_of(code);
+                cube_label(c, n)
+            };
+            let took = Some(walk.piece_at(p.mv.to)).filter(|&c| c != 0).map(label);
+            let hole = hole_mask & (1u64 << p.mv.to) != 0;
+            let fell = Some(walk.piece_at(p.mv.from))
+                .filter(|&c| hole && c != 0)
+                .map(label);
+            walk.make(p.mv);
+            (took, fell)
+        })
+        .collect()
+}
+
 /// A cube as the page shows it: its side's letter and its number (`R3`, `B12`).
 fn cube_label(c: Color, n: u8) -> String {
     format!("{}{n}", if c == Color::Red { 'R' } else { 'B' })
@@ -140,9 +167,15 @@ impl State {
             end.make(p.mv);
         }
         let won = ending(&end).or_else(|| m.forfeit.as_ref().map(|f| (f.winner, f.reason)));
+        // The game's own later moves keep what they took, as the list showed them before.
+        let lost = cubes_lost(&self.game.start, &m.plies);
         let rest: Vec<Value> = m.plies[m.branch..]
             .iter()
-            .map(|p| json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string()}))
+            .zip(&lost[m.branch..])
+            .map(|(p, (took, fell))| {
+                json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string(),
+                       "took": took, "fell": fell})
+            })
             .collect();
         json!({
             "branch": m.branch,
@@ -325,30 +358,14 @@ impl State {
     /// Each ply of the line with the cube it took or the cube that fell into a hole, if any,
     /// and its review mark.
     fn plies_view(&self) -> Vec<Value> {
-        let v = self.game.start.variant();
         let reviewed = self.reviewed_moves();
-        let mut walk = self.game.start.clone();
+        let lost = cubes_lost(&self.game.start, &self.game.plies);
         self.game
             .plies
             .iter()
+            .zip(lost)
             .enumerate()
-            .map(|(i, p)| {
-                let code = if p.mv.is_pass() {
-                    0
-                } else {
-                    walk.piece_at(p.mv.to)
-                };
-                let took = (code != 0).then(|| {
-                    let (c, n) = crate::rules::board::piece_of(code);
-                    cube_label(c, n)
-                });
-                // A cube that steps onto a hole falls in: the moved cube is gone.
-                let hole = !p.mv.is_pass() && v.hole_mask & (1u64 << p.mv.to) != 0;
-                let fell = (hole && walk.piece_at(p.mv.from) != 0).then(|| {
-                    let (c, n) = crate::rules::board::piece_of(walk.piece_at(p.mv.from));
-                    cube_label(c, n)
-                });
-                walk.make(p.mv);
+            .map(|(i, (p, (took, fell)))| {
                 json!({"side": color_letter(p.side), "die": p.die, "move": p.mv.display(self.game.start.variant()).to_string(),
                        "took": took, "fell": fell,
                        "mark": reviewed.get(i).and_then(MoveReview::mark).map(Mark::name),
