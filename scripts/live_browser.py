@@ -889,7 +889,9 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                 " h.scrollWidth <= h.clientWidth);")
             assert all(heads), f"{where}: a heading of the finished games is cut"
             # Every game that ended while the match ran is named in the status line (those that
-            # end with the match are on the final screen, which tells them apart).
+            # end with the match are on the final screen, which tells them apart), or, where its
+            # turn had not come when the match ended (each news stays 4 s, the ends meanwhile
+            # waiting), in the final screen's last games.
             ended, done = set(), 0
             for st in d.execute_script("return window.statusSeen;"):
                 if re.match(r"(the )?match (is )?over", st):
@@ -900,7 +902,10 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                     for a, b in re.findall(r"(\d+)(?:–(\d+))?", m.group(1)):
                         ended |= set(range(int(a), int(b or a) + 1))
             assert ended, f"{where}: no game's end was named in the status line"
-            assert len(ended) == done, f"{where}: {done} games ended, the status line named {sorted(ended)}"
+            last = d.execute_script("const l = document.getElementById('final-last'); return l.hidden ? '' : l.textContent;")
+            told = ended | {int(n) for n in re.findall(r"game (\d+)", last)}
+            assert len(ended) <= done <= len(told), \
+                f"{where}: {done} games ended, the status line named {sorted(ended)}, the final screen {last!r}"
             d.save_screenshot(os.path.join(OUT, f"live-named-{width}.png"))
             print(f"live page, {where}: given names on the cards, results said in full, every end named")
 
