@@ -174,6 +174,9 @@
     }
   }
 
+  // Narrow cards with their names above the board say a result short, "bob won" (beside a board
+  // the line wraps: "bob won (goal)" there).
+  const shortResult = () => $('games').classList.contains('dense') && !$('games').classList.contains('wide');
   // A game's card made or drawn again; a new card is not yet on the page (`draw` places it).
   function gameCard(g) {
     let card = document.getElementById(`game-${g.number}`);
@@ -236,7 +239,7 @@
       // is also in the square's label and the whole line in the title.
       // On every narrow card alike "Bravissimo won", the reason on the moves line below
       // ("capture · 10. d1c2 (die 1)"): the line once kept it only where the name left room.
-      if ($('games').classList.contains('dense')) {
+      if (shortResult()) {
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
           `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
       } else {
@@ -256,6 +259,7 @@
     const note = card.querySelector('.fell-note');
     note.hidden = !(v.holes && v.holes.length);
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
+    note.title = note.textContent;
     const moves = g.moves.map((m, i) => moveText(m, i, v.dice));
     const earlier = moves.slice(-9, -1).reverse();
     // Narrow cards say it short, whole: "10. d1c2 (die 1)", the move's number as in every move
@@ -264,7 +268,7 @@
     // 1280-wide screen).
     const lastMove = moves.length ? esc(lastWords(g.moves[g.moves.length - 1], v.dice)) : '';
     // A narrow card's result says the winner alone: how it ended comes first here.
-    const why = over && g.reason && $('games').classList.contains('dense') ? `${esc(g.reason)} · ` : '';
+    const why = over && g.reason && shortResult() ? `${esc(g.reason)} · ` : '';
     card.querySelector('.moves').innerHTML = moves.length
       ? `<span class="full">${why}last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '') +
