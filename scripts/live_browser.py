@@ -69,7 +69,11 @@ same hall stopped just after a game ended (`stopped_hall`, at both sizes): secon
 unrecorded card says "Unfinished: server stopped" whole, the header counts what the banner
 counts, and (wide) the page does not scroll. On eight cards a held card's winner's name is whole
 ("ewn won (capture)" after a square of its colour), and the report opened while the match runs
-covers no board (`report_off_the_boards`).
+covers no board (`report_off_the_boards`). Each news of the status line stays 3.5 s or more
+before the next (`news_held`); a bold name of ten letters stays whole beside a win chance of
+100% on eight cards (`names_whole_at_their_widest`); a final board names both players, a long
+name cut to its share (`final_names_shown`); and the standings keep their order throughout
+(equal points by name, case aside; a player without a game last: `standings_order`).
 """
 
 import contextlib
