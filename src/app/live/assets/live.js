@@ -235,10 +235,10 @@
       const who = g.winner === 'r' ? g.red : g.blue;
       const full = `${SIDE[g.winner]} (${who}) won (${g.reason})`;
       // Narrow cards (eight across a 1280-wide screen) say the winner's name with its colour
-      // as a square, "ewn won (capture)": "Red (e…) won (capture)" lost the name. The colour
-      // is also in the square's label and the whole line in the title.
-      // On every narrow card alike "Bravissimo won", the reason on the moves line below
-      // ("capture · 10. d1c2 (die 1)"): the line once kept it only where the name left room.
+      // as a square, "ewn won": "Red (e…) won (capture)" lost the name. The colour is also in
+      // the square's label and the whole line in the title. Every narrow card alike, the
+      // reason on the moves line below ("capture · 10. d1c2 (die 1)"): the line once kept it
+      // only where the name left room ("Alphabetic won (goal)" beside "Bravissimo won").
       if (shortResult()) {
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
           `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
