@@ -69,10 +69,15 @@ same hall stopped just after a game ended (`stopped_hall`, at both sizes): secon
 unrecorded card says "Unfinished: server stopped" whole, the header counts what the banner
 counts, and (wide) the page does not scroll. On eight cards a held card's winner's name is whole
 ("ewn won (capture)" after a square of its colour), and the report opened while the match runs
-covers no board (`report_off_the_boards`).
+covers no board (`report_off_the_boards`). Each news of the status line stays 3.5 s or more
+before the next (`news_held`); a bold name of ten letters stays whole beside a win chance of
+100% on eight cards (`names_whole_at_their_widest`); a final board names both players, a long
+name cut to its share (`final_names_shown`); and the standings keep their order throughout
+(equal points by name, case aside; a player without a game last: `standings_order`).
 """
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -534,20 +539,29 @@ def steady_hall():
         print(f"live page, {where}: nothing moved as {len(numbers)} games ended; final screen whole")
 
 
+def standings_order(rows):
+    """The standings' order: a player without a game yet last, then most points first, equal
+    points by name with case aside ("Grandmaster" between "alpha" and "greedy")."""
+    return sorted(rows, key=lambda x: (x[2] == 0, -x[1], x[0].lower(), x[0]))
+
+
+STANDINGS_ROWS = ("return [...document.querySelectorAll('#table tr')].map((tr) =>"
+                  " [tr.querySelector('th').title, Number(tr.children[5].textContent), Number(tr.children[2].textContent)]);")
+
+
 def same_order_for_equal_points(d, where):
     """Players of equal points come in one order in the standings and in the full report's
     ratings (by name)."""
     r = d.execute_script(
-        "return {rows: [...document.querySelectorAll('#table tr')].map((tr) =>"
-        " [tr.querySelector('th').title, Number(tr.children[5].textContent)]),"
+        f"return {{rows: (() => {{ {STANDINGS_ROWS} }})(),"
         " report: document.getElementById('standings').textContent};")
     ranked = re.findall(r"^\s+\d+\s+(\S+)\s+[+-][\d.]+", r["report"], re.M)
     rows = r["rows"]
-    for (a, pa), (b, pb) in zip(rows, rows[1:]):
+    for (a, pa, _), (b, pb, _) in zip(rows, rows[1:]):
         if pa == pb and a in ranked and b in ranked:
             assert ranked.index(a) < ranked.index(b), \
                 f"{where}: {a} and {b} of equal points in another order in the report: {ranked}"
-    assert rows == sorted(rows, key=lambda x: (-x[1], x[0])), f"{where}: the standings' order: {rows}"
+    assert rows == standings_order(rows), f"{where}: the standings' order: {rows}"
 
 
 def report_is_readable(d, where):
@@ -630,8 +644,11 @@ def crowd(games, width, height, names=("alice", "bob")):
             "--movetime", "250", "--grace", "5000", "--live-linger", "2"]
     with live_match(args, width, height) as (d, _, match):
         d.execute_script(
-            "window.statusSeen = [];"
-            "new MutationObserver(() => window.statusSeen.push(document.getElementById('status').textContent))"
+            "window.statusSeen = []; window.newsSeen = [];"
+            "new MutationObserver(() => { const t = document.getElementById('status').textContent;"
+            " window.statusSeen.push(t); const m = / · (games? [^:]+ ended: .*)$/.exec(t);"
+            " const n = window.newsSeen, news = m ? m[1] : '';"
+            " if (!n.length || n[n.length - 1][1] !== news) n.push([performance.now(), news]); })"
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
 
         # What a card held on its game's end shows (not only holds in its text): the winner's
@@ -663,6 +680,7 @@ def crowd(games, width, height, names=("alice", "bob")):
             # The moves line says what it says whole (on eight cards each once ended in "…").
             assert not c["movesCut"], f"{where}: a card's moves line is cut: {c['moves']!r}"
         d.save_screenshot(os.path.join(OUT, f"live-{games}-games-{width}.png"))
+        names_whole_at_their_widest(d, where)
         let_go(d)
         # A finished game's row, while the match still runs: the same element view after view.
         wait_for(f"{where}: a finished game", lambda: d.find_elements(By.CSS_SELECTOR, "#finished button.mv"))
@@ -701,6 +719,7 @@ def crowd(games, width, height, names=("alice", "bob")):
                 results = len(re.findall(each, m.group(2)))
                 assert results == runs + singles, f"{where}: {runs + singles} games ended, {results} results: {s!r}"
         news_once(said, where)
+        news_held(d.execute_script("return window.newsSeen;"), where)
         held = d.execute_script("return window.heldSeen;")
         pattern = "|".join(re.escape(n) for n in names)
         for k, e in held.items():
@@ -741,6 +760,51 @@ def report_off_the_boards(d, where):
     d.find_element(By.ID, "report-close").click()
     d.execute_script("window.scrollTo(0, 0);")
     print(f"live page, {where}: the opened report covers no board")
+
+
+def news_held(seen, where):
+    """Each news of the status line (the games that ended, told together) stays on it for a
+    few seconds before the next replaces it: with eight games at once an end was replaced by
+    the next within a second. `seen` lists [time in ms, news] as the news changed ("" for none)."""
+    for (t, a), (u, b) in zip(seen, seen[1:]):
+        if a and b:
+            assert u - t >= 3500, f"{where}: {a!r} replaced after {u - t:.0f} ms by {b!r}"
+
+
+def names_whole_at_their_widest(d, where):
+    """Each card's rows at their widest: the side to move's (bold, highlighted) with a win
+    chance of "100%": a name of ten letters still whole ("Alphabe… 0.05 s/move 100%" once). The
+    page is held (`hold_still`); its next view draws the rows again as they are."""
+    rows = d.execute_script(
+        "const out = [];"
+        "for (const s of document.querySelectorAll('#games .game .side')) {"
+        " s.classList.add('to-move');"
+        " s.querySelector('.wp').innerHTML = '<span class=\"lbl\"><span class=\"long\">own </span>est.</span> 100%';"
+        " const w = s.querySelector('.who');"
+        " out.push({name: w.querySelector('b').textContent, whole: w.scrollWidth <= w.clientWidth}); }"
+        "return out;")
+    cut = [r["name"] for r in rows if not r["whole"]]
+    assert rows and not cut, f"{where}: bold names beside a 100% win chance cut: {cut}"
+
+
+def final_names_shown(d, where):
+    """Each final board names both players, each whole or cut to its share ("Grandmaster_D…",
+    whole in its title), never one hiding the other; and its result has no gap before a
+    bracket ("Blue (Grandmaster_… ) won" once)."""
+    boards = d.execute_script(
+        "return [...document.querySelectorAll('#final-boards .final-game')].map((g) => {"
+        " const line = g.querySelector('.names').getBoundingClientRect();"
+        " return {result: g.querySelector('.result-line').textContent,"
+        "  names: [...g.querySelectorAll('.names b')].map((b) => ({text: b.textContent, title: b.title,"
+        "   width: b.getBoundingClientRect().width, inside: b.getBoundingClientRect().right <= line.right + 1}))}; });")
+    assert boards, f"{where}: no final board"
+    for b in boards:
+        assert len(b["names"]) == 2, f"{where}: a final board names {b['names']}"
+        for n in b["names"]:
+            shown = n["text"] == n["title"] or (n["text"].endswith("…") and n["title"].startswith(n["text"][:-1])
+                                                 and len(n["text"]) >= 4)
+            assert shown and n["width"] > 0 and n["inside"], f"{where}: a final board's player hidden: {b}"
+        assert not re.search(r"\s\)", b["result"]), f"{where}: a gap before a bracket: {b['result']!r}"
 
 
 def news_once(said, where):
@@ -829,7 +893,9 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                 " h.scrollWidth <= h.clientWidth);")
             assert all(heads), f"{where}: a heading of the finished games is cut"
             # Every game that ended while the match ran is named in the status line (those that
-            # end with the match are on the final screen, which tells them apart).
+            # end with the match are on the final screen, which tells them apart), or, where its
+            # turn had not come when the match ended (each news stays 4 s, the ends meanwhile
+            # waiting), in the final screen's last games.
             ended, done = set(), 0
             for st in d.execute_script("return window.statusSeen;"):
                 if re.match(r"(the )?match (is )?over", st):
@@ -840,7 +906,10 @@ Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep
                     for a, b in re.findall(r"(\d+)(?:–(\d+))?", m.group(1)):
                         ended |= set(range(int(a), int(b or a) + 1))
             assert ended, f"{where}: no game's end was named in the status line"
-            assert len(ended) == done, f"{where}: {done} games ended, the status line named {sorted(ended)}"
+            last = d.execute_script("const l = document.getElementById('final-last'); return l.hidden ? '' : l.textContent;")
+            told = ended | {int(n) for n in re.findall(r"game (\d+)", last)}
+            assert len(ended) <= done <= len(told), \
+                f"{where}: {done} games ended, the status line named {sorted(ended)}, the final screen {last!r}"
             d.save_screenshot(os.path.join(OUT, f"live-named-{width}.png"))
             print(f"live page, {where}: given names on the cards, results said in full, every end named")
 
@@ -902,6 +971,7 @@ def long_name_on_a_phone():
                                or (m.group(2).endswith("…") and whole.group(1).startswith(m.group(2)[:-1])))
             assert f["lines"] <= 3 and (f["title"] == f["text"] or short), f"{where}: a final board's result: {f}"
             assert not re.search(r"\s\)", f["text"]) and not f["boxCut"], f"{where}: a gap before a bracket: {f}"
+        final_names_shown(d, where)
         d.save_screenshot(os.path.join(OUT, "live-long-name-390-final.png"))
         print(f"live page, {where}: no sideways scroll")
 
@@ -923,8 +993,10 @@ def long_name_hall(width, height):
         # Sampled in the page every 0.1 s while the match runs: each board's width, the columns,
         # cards cut at their bottom, the finished games' tallest row and their names' cells.
         d.execute_script(
-            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: []};"
+            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: [], orders: []};"
             "setInterval(() => { if (document.body.classList.contains('ended')) return;"
+            f" const order = JSON.stringify((() => {{ {STANDINGS_ROWS} }})());"
+            " if (window.hall.orders[window.hall.orders.length - 1] !== order) window.hall.orders.push(order);"
             " const g = document.getElementById('games');"
             " for (const c of g.querySelectorAll('.game')) {"
             "  const b = c.querySelector('.board .cube') && c.querySelector('.board').getBoundingClientRect().width;"
@@ -948,6 +1020,10 @@ def long_name_hall(width, height):
         d.save_screenshot(os.path.join(OUT, f"live-long-round-robin-{width}.png"))
         h = d.execute_script("return window.hall;")
         assert h["boards"], f"{where}: no board seen"
+        # The standings in their order throughout: equal points by name, case aside (the long
+        # name starts with a capital), a player without a game yet last.
+        for rows in map(json.loads, h["orders"]):
+            assert rows == standings_order(rows), f"{where}: the standings' order: {rows}"
         assert max(h["boards"]) - min(h["boards"]) <= 1, \
             f"{where}: the boards changed size: {min(h['boards'])} to {max(h['boards'])} px"
         assert len(set(h["cols"])) == 1, f"{where}: the columns changed: {sorted(set(h['cols']))}"

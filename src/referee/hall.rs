@@ -144,9 +144,22 @@ fn count(table: &mut Vec<StandingView>, rec: &GameRecord) {
     sort_table(table);
 }
 
-/// Most points first, then by name.
+/// Most points first, then by name, case aside ("Grandmaster" between "alpha" and "greedy", not
+/// before both); a player without a game yet last, whatever its name.
 fn sort_table(table: &mut [StandingView]) {
-    table.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.name.cmp(&b.name)));
+    table.sort_by(|a, b| {
+        (a.games == 0)
+            .cmp(&(b.games == 0))
+            .then(b.points.total_cmp(&a.points))
+            .then_with(|| by_name(&a.name, &b.name))
+    });
+}
+
+/// Names in the order a reader expects: case aside, then as written (so that the order is total).
+pub(crate) fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
+    a.to_lowercase()
+        .cmp(&b.to_lowercase())
+        .then_with(|| a.cmp(b))
 }
 
 /// The shared view; cheap to clone. A poisoned lock is taken over: the view is only shown.
@@ -415,6 +428,30 @@ mod tests {
             reason,
             detail: detail.into(),
         }
+    }
+
+    /// Equal points by name whatever its case, a player without a game yet last.
+    #[test]
+    fn standings_put_equal_points_by_name_and_the_unplayed_last() {
+        let row = |name: &str, games: u64, points: f64| StandingView {
+            name: name.into(),
+            games,
+            points,
+            ..StandingView::default()
+        };
+        let mut table = vec![
+            row("greedy", 1, 0.0),
+            row("Grandmaster_Deluxe", 0, 0.0),
+            row("random", 1, 1.0),
+            row("alpha", 1, 0.0),
+            row("Beta", 1, 0.0),
+        ];
+        sort_table(&mut table);
+        let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["random", "alpha", "Beta", "greedy", "Grandmaster_Deluxe"]
+        );
     }
 
     /// A first-to match tells the hall its games by number: a game whose last move ended it

@@ -474,7 +474,7 @@ impl Report {
             (self.games_of(x) == 0)
                 .cmp(&(self.games_of(y) == 0))
                 .then_with(|| shown(y).cmp(&shown(x)))
-                .then_with(|| self.names[x].cmp(&self.names[y]))
+                .then_with(|| super::hall::by_name(&self.names[x], &self.names[y]))
         });
         for (rank, &i) in order.iter().enumerate() {
             let g = self.games_of(i);

@@ -20,10 +20,13 @@
   const open = new Set(); // the finished games whose moves are open, by number
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
   // The status line's news: the games that ended since its previous news, each announced once;
-  // a game over before the page's first view is not news.
+  // a game over before the page's first view is not news. Each news stays `HOLD_MS`, whole:
+  // the ends seen meanwhile wait (`queued`) and are told together after it, so that no end is
+  // replaced by the next within the same second (eight games at once often end one a second).
   const announced = new Set();
   let news = [];
   let newsAt = 0;
+  let queued = [];
   let firstView = true;
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
@@ -45,6 +48,24 @@
   const chance = (p) => (p === null || p === undefined ? '' : `${Math.round(100 * p)}%`);
   const SIDE = { r: 'Red', b: 'Blue' };
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  // Names cut to fit their line, letter by letter, each ending in "…" (whole in its title): the
+  // longest as shown is cut first, so that each name keeps its share and a short one stays
+  // whole ("Grandmaster_Deluxe_Edi…" once hid its opponent). Cut in the text, not by the box's
+  // ellipsis, which left a gap before a bracket ("Grandmaster_… )"). `els` hold the names.
+  function fitNames(line, els) {
+    if (!line.isConnected || !line.clientWidth) return;
+    const full = els.map((el) => el.textContent);
+    const len = full.map((n) => n.length);
+    const over = () => line.scrollWidth > line.clientWidth + 1 || els.some((el) => el.scrollWidth > el.clientWidth + 1);
+    for (let guard = 0; guard < 200 && over(); guard += 1) {
+      let i = 0;
+      for (let j = 1; j < els.length; j += 1) if (len[j] > len[i]) i = j;
+      if (len[i] <= 3) break;
+      len[i] -= 1;
+      els[i].textContent = `${full[i].slice(0, len[i] - 1)}…`;
+      els[i].title = full[i];
+    }
+  }
   // A cube as the view names it (`R5`) in words.
   const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
   // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page, with
@@ -94,6 +115,11 @@
   let slots = 0;
   function layout(n) {
     const grid = $('games');
+    // A phone with four games or more shows two a row, narrow cards: one board filled the
+    // screen, and eight games made a page of 2600 px to scroll through.
+    if (window.innerWidth < 700 && n >= 4) {
+      return { cols: 2, wide: false, board: 0, row: (grid.clientWidth - GAP) / 2 - PAD };
+    }
     if (window.innerWidth < 700 || n === 0) return { cols: 1, wide: false, board: 0, row: window.innerWidth };
     const W = grid.clientWidth;
     const top = grid.getBoundingClientRect().top + window.scrollY;
@@ -131,7 +157,7 @@
     grid.classList.toggle('single', single);
     grid.classList.toggle('dense', l.row < 300 && !single);
     // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
-    grid.classList.toggle('narrow', l.row < 250 && !l.wide && window.innerWidth >= 700);
+    grid.classList.toggle('narrow', l.row < 250 && !l.wide && (window.innerWidth >= 700 || l.cols > 1));
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -148,6 +174,9 @@
     }
   }
 
+  // Narrow cards with their names above the board say a result short, "bob won" (beside a board
+  // the line wraps: "bob won (goal)" there).
+  const shortResult = () => $('games').classList.contains('dense') && !$('games').classList.contains('wide');
   // A game's card made or drawn again; a new card is not yet on the page (`draw` places it).
   function gameCard(g) {
     let card = document.getElementById(`game-${g.number}`);
@@ -206,19 +235,18 @@
       const who = g.winner === 'r' ? g.red : g.blue;
       const full = `${SIDE[g.winner]} (${who}) won (${g.reason})`;
       // Narrow cards (eight across a 1280-wide screen) say the winner's name with its colour
-      // as a square, "ewn won (capture)": "Red (e…) won (capture)" lost the name. The colour
-      // is also in the square's label and the whole line in the title.
-      if ($('games').classList.contains('dense')) {
+      // as a square, "ewn won": "Red (e…) won (capture)" lost the name. The colour is also in
+      // the square's label and the whole line in the title. Every narrow card alike, the
+      // reason on the moves line below ("capture · 10. d1c2 (die 1)"): the line once kept it
+      // only where the name left room ("Alphabetic won (goal)" beside "Bravissimo won").
+      if (shortResult()) {
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
-          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won (${esc(g.reason)})</span>`;
-        // The reason goes where it would cut the name ("monteca… won (goal)"): "montecarlo-long
-        // won", the reason in the line's title.
-        const name = roll.querySelector('.res-name');
-        if (name.scrollWidth > name.clientWidth) roll.querySelector('.res-won').textContent = ' won';
+          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
       } else {
         roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
       }
+      fitNames(roll, [roll.querySelector('.res-name')]);
       roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
@@ -231,6 +259,7 @@
     const note = card.querySelector('.fell-note');
     note.hidden = !(v.holes && v.holes.length);
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
+    note.title = note.textContent;
     const moves = g.moves.map((m, i) => moveText(m, i, v.dice));
     const earlier = moves.slice(-9, -1).reverse();
     // Narrow cards say it short, whole: "10. d1c2 (die 1)", the move's number as in every move
@@ -238,10 +267,12 @@
     // move d1c2 (die 1) · 10 moves" lost its count to an ellipsis on eight cards across a
     // 1280-wide screen).
     const lastMove = moves.length ? esc(lastWords(g.moves[g.moves.length - 1], v.dice)) : '';
+    // A narrow card's result says the winner alone: how it ended comes first here.
+    const why = over && g.reason && shortResult() ? `${esc(g.reason)} · ` : '';
     card.querySelector('.moves').innerHTML = moves.length
-      ? `<span class="full">last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
+      ? `<span class="full">${why}last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '') +
-        `</span><span class="brief">${over ? '' : `<span class="dot ${g.to_move === 'r' ? 'blue' : 'red'}" role="img" aria-label="${g.to_move === 'r' ? 'Blue' : 'Red'}"></span>`}` +
+        `</span><span class="brief">${over ? why : `<span class="dot ${g.to_move === 'r' ? 'blue' : 'red'}" role="img" aria-label="${g.to_move === 'r' ? 'Blue' : 'Red'}"></span>`}` +
         `${moves.length}. <b>${lastMove}</b></span>`
       : 'no move yet';
     return card;
@@ -308,10 +339,14 @@
     // One line for a phone, above the boards: who leads, and a link to the whole table.
     const top = table.filter((s) => table.length && s.points === table[0].points).map((s) => s.name);
     const played = table.some((s) => s.games > 0);
-    $('summary').hidden = !played;
-    $('summary').innerHTML = played
-      ? `<span class="lead" title="${esc(top.join(', '))}">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}` +
-        ` with ${plural(table[0].points, 'point', 'points')}</span><span class="to-table"> · <a href="#standings-h">standings ↓</a></span>`
+    // The link from the start: before the first end the line says how many play.
+    $('summary').hidden = table.length === 0;
+    $('summary').innerHTML = table.length
+      ? (played
+        ? `<span class="lead" title="${esc(top.join(', '))}">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}` +
+          ` with ${plural(table[0].points, 'point', 'points')}</span>`
+        : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
+        '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
       : '';
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
@@ -497,12 +532,15 @@
       firstView = false;
     }
     const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
-    if (fresh.length) {
-      for (const f of fresh) {
-        announced.add(f.number);
-        endedAt.set(f.number, now);
-      }
-      news = fresh.sort((a, b) => a.number - b.number);
+    for (const f of fresh) {
+      announced.add(f.number);
+      endedAt.set(f.number, now);
+      queued.push(f);
+    }
+    // The ends waiting become the news once the news shown has had its time.
+    if (queued.length && now - newsAt >= HOLD_MS) {
+      news = queued.sort((a, b) => a.number - b.number);
+      queued = [];
       newsAt = now;
     }
     const recent = now - newsAt < HOLD_MS ? news : [];
@@ -657,7 +695,9 @@
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     // The last game's end is told as every other's was: the news of the final view (the games
     // that ended in it), or else the last game to end (a page opened only then).
-    const lastEnds = v && !cut ? (news.length && Date.now() - newsAt < HOLD_MS ? news : (v.finished || []).slice(0, 1)) : [];
+    // (Ends still waiting for their turn are the latest: told here, where they have room.)
+    const lastEnds = v && !cut
+      ? (queued.length ? queued : news.length && Date.now() - newsAt < HOLD_MS ? news : (v.finished || []).slice(0, 1)) : [];
     $('final-last').hidden = lastEnds.length === 0;
     $('final-last').textContent = lastEnds.length === 1
       ? `The last game, game ${lastEnds[0].number}: ${endWords(lastEnds[0])}.`
@@ -744,21 +784,22 @@
       const el = document.createElement('article');
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
-      // A long name ends in an ellipsis (whole in the line's title), never wraps over lines.
-      // Shortened here rather than by the box's ellipsis, which left a gap before the bracket
-      // ("abcdef… )").
-      const room = window.innerWidth < 700 ? 6 : 14;
-      const short = (n) => (n.length > room ? `${n.slice(0, room - 1)}…` : n);
+      // A long name ends in an ellipsis (whole in the line's title), never wraps over lines:
+      // cut to the room it has (`fitNames`, below).
       const res = f.winner
-        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(short(winnerName(f)))}</b>)</span> won (${esc(f.reason)})`
+        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
         : `No winner (${esc(f.reason)})`;
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
-        `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b> – <b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
+        `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b><span class="vs"> – </span><b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
         `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}" title="${esc(resText)}">${res}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
+      // Both players named, each cut to its share where the two are too long for the line.
+      fitNames(el.querySelector('.names'), [el.querySelector('.red-name'), el.querySelector('.blue-name')]);
+      const head = el.querySelector('.res-head');
+      if (head) fitNames(head, [head.querySelector('.res-name')]);
       endBoard(el, f);
     }
   }
