@@ -566,7 +566,7 @@ function onBoardClick(i, byKey) {
   else if (own) flash(`Your cube on ${name} cannot move with ${dieWords(S.die)}: ${[...froms].join(' or ')} can.`);
   else if (byKey && !sel) {
     // Enter on a square with nothing to pick, nothing picked: say what can be picked.
-    const can = [...froms].join(', ');
+    const can = [...froms].sort().join(', ');
     say(`Nothing to pick on ${name}; a cube that can move: ${can}`);
     flash(`Nothing to pick on ${name}: pick a cube that can move (${can}), then its target.`, 'info');
   }
