@@ -34,7 +34,7 @@ violation may remain.
 
 What a new player reported, each from a fresh page at the size where it was seen: the legend
 names the cube the last move took, as its badge does (game 3 of a six-game match record: ✕6, not
-cube 2); a record of six games says "Record: game k of 6" by the board, in view after loading,
+cube 2); a record of six games says "Game k of 6" by the board, in view after loading,
 with previous, next and a list that load games; Rematch after a record of two engines says what
 each seat became, waits, and Play Blue gives the person a seat; Show analysis lasts for one game
 and never turns the switch (nor does V); on a phone the status line is whole (never an
@@ -63,6 +63,12 @@ over its game 5 asks beside the board (rank 1 and Blue's bar in view); a side li
 game's later captures in the move list ("×", "took …"); Enter on a move-list entry of a finished
 game leaves the keyboard on it; at a marked decision the green arrow and the analysis table's
 highlighted row are the same best move; a record's engine seat is whole on its bar.
+
+And from the ninth, at 390x844 and 1280x800: a record of twenty games says "Game 12 of 20" whole
+between ‹ and ›; a nodice game starts with the keyboard on a cube that can move, and Enter on an
+empty square says what to pick; after a 6x6 roll the win-chance bar says the table's best move's
+chance; while "Replace it?" is open a click on Roll or a cube does nothing and the question names
+the 3x3 game it replaces; End and Home on a move-list entry go to the game's end and start.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
@@ -1891,14 +1897,14 @@ def legend_names_the_cube_taken(d):
 
 
 def record_bar_by_the_board(d, width):
-    """A loaded record of six games: by the board, "Record: game k of 6" with the previous and
+    """A loaded record of six games: by the board, "Game k of 6" with the previous and
     next games and the list of all of them (the Record card's chooser is far below), in view
     with the board; each way of choosing loads that game."""
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and js(d, "S.players.red.label") == "ewn")
     wait(d, "the record's bar by the board", lambda d: d.find_element(By.ID, "record-bar").is_displayed())
     said = d.find_element(By.ID, "rec-pos").text
-    assert said == "Record: game 1 of 6", f"the bar by the board says {said!r}"
+    assert said == "Game 1 of 6", f"the bar by the board says {said!r}"
     assert not enabled(d, "rec-prev") and enabled(d, "rec-next"), "at game 1 the previous game is offered"
     # In view with the loaded game's board, where the page put it (no scrolling by the test).
     where = js(d, "(() => { const r = $('record-bar').getBoundingClientRect(), b = $('board').getBoundingClientRect();"
@@ -1906,10 +1912,10 @@ def record_bar_by_the_board(d, width):
     assert where[0] and where[1], f"at {width} wide the record's bar or the board is out of view after loading: {where}"
     click(d, "rec-next")
     wait(d, "game 2 by the next button", lambda d: js(d, "S.players.red.label") == "mcts:3000"
-         and d.find_element(By.ID, "rec-pos").text == "Record: game 2 of 6")
+         and d.find_element(By.ID, "rec-pos").text == "Game 2 of 6")
     Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
     wait(d, "game 3 picked by the board", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) == 13
-         and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+         and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     # The picked entry readable whole: its players and its result, not cut.
     fit = d.execute_script(
         "const s = $('rec-game'); const cs = getComputedStyle(s); const c = document.createElement('canvas').getContext('2d');"
@@ -1917,11 +1923,11 @@ def record_bar_by_the_board(d, width):
         "return {text, width: c.measureText(text).width, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16};")
     assert fit["text"] == "3. ewn–mcts:3000, Blue won" and fit["width"] <= fit["room"], \
         f"at {width} wide the picked game is cut by the board: {fit}"
-    # The previous and next games on either side of "Record: game 3 of 6", one line, nothing wrapping.
+    # The previous and next games on either side of "Game 3 of 6", one line, nothing wrapping.
     tops = js(d, "['rec-prev', 'rec-pos', 'rec-next'].map((id) => Math.round($(id).getBoundingClientRect().top + $(id).getBoundingClientRect().height / 2))")
     assert max(tops) - min(tops) <= 4, f"at {width} wide ‹, the game's number and › are not on one line: {tops}"
     fits = js(d, "$('rec-pos').scrollWidth <= $('rec-pos').clientWidth + 1")
-    assert fits, f"at {width} wide 'Record: game 3 of 6' is cut"
+    assert fits, f"at {width} wide 'Game 3 of 6' is cut"
     print(f"record of six games at {width}: 'game k of 6' by the board, next and list load games")
 
 
@@ -2302,31 +2308,31 @@ def second_players_report():
 
 
 def record_in_every_tab(d):
-    """A loaded record's game, its address opened in a new tab: the record's bar ("Record: game 3
+    """A loaded record's game, its address opened in a new tab: the record's bar ("Game 3
     of 6") and its previous, next and all games are there too (the server keeps the record)."""
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: js(d, "S.players.red.label") == "ewn"
-         and d.find_element(By.ID, "rec-pos").text == "Record: game 1 of 6")
+         and d.find_element(By.ID, "rec-pos").text == "Game 1 of 6")
     Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
     wait(d, "game 3 picked by the board", lambda d: ply_count(d) == 13
-         and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+         and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     address = d.current_url
     d.switch_to.new_window("tab")
     try:
         d.get(address)
         wait(d, "the record's bar in the new tab", lambda d: js(d, "S") and d.find_element(By.ID, "record-bar").is_displayed()
-             and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+             and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
         assert enabled(d, "rec-prev") and enabled(d, "rec-next"), "the new tab offers no previous or next game"
         n = js(d, "$('rec-game').options.length")
         assert n == 6, f"the new tab's bar lists {n} games"
         click(d, "rec-next")
-        wait(d, "game 4 from the new tab", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 4 of 6")
+        wait(d, "game 4 from the new tab", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 4 of 6")
     finally:
         d.close()
         d.switch_to.window(d.window_handles[0])
     # The first tab follows: the game the other tab loaded, and its place in the record.
-    wait(d, "game 4 in the first tab", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 4 of 6")
-    print("record in every tab: a new tab shows 'Record: game 3 of 6' and its games; the first tab follows")
+    wait(d, "game 4 in the first tab", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 4 of 6")
+    print("record in every tab: a new tab shows 'Game 3 of 6' and its games; the first tab follows")
 
 
 def fresh_load_opens_game_one(d):
@@ -2337,11 +2343,11 @@ def fresh_load_opens_game_one(d):
     wait(d, "the record loaded again", lambda d: d.find_element(By.ID, "record-bar").is_displayed()
          and ply_count(d) > 0 and idle(d))
     said = d.find_element(By.ID, "rec-pos").text
-    assert said == "Record: game 1 of 6" and js(d, "S.players.red.label") == "ewn", \
+    assert said == "Game 1 of 6" and js(d, "S.players.red.label") == "ewn", \
         f"the record loaded again opens at {said!r}"
     click(d, "rec-next")
     click(d, "rec-next")
-    wait(d, "two games on", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    wait(d, "two games on", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     # The Record card's picker: a game picked there loads, and Load text below then keeps it
     # (it loaded game 1 whatever the picker showed); the same text pasted again starts at game 1,
     # so that picking the game shown before loads it.
@@ -2349,12 +2355,12 @@ def fresh_load_opens_game_one(d):
     d.execute_script("arguments[0].scrollIntoView({block: 'center'});"
                      "arguments[0].value = '5'; arguments[0].dispatchEvent(new Event('change'));", picker)
     wait(d, "game 5 from the Record card's picker",
-         lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 5 of 6" and idle(d))
+         lambda d: d.find_element(By.ID, "rec-pos").text == "Game 5 of 6" and idle(d))
     load_text(d)
     time.sleep(0.5)
     wait(d, "the load settled", idle)
     said = d.find_element(By.ID, "rec-pos").text
-    assert said == "Record: game 5 of 6", f"Load text below after picking game 5 opened {said!r}"
+    assert said == "Game 5 of 6", f"Load text below after picking game 5 opened {said!r}"
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].dispatchEvent(new Event('input'));", box)
     assert js(d, "document.getElementById('record-game').value") == "1", \
@@ -2411,7 +2417,7 @@ def side_line_waits_for_the_analysis(d):
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) > 0)
     Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
-    wait(d, "game 3", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    wait(d, "game 3", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     assert not js(d, "held()"), "a finished game's analysis is held"
     for ply in (11, 10, 9, 8):
         navigate_to(d, ply)
@@ -2439,7 +2445,7 @@ def phone_side_line_of_a_record(d):
     record's game fits that room whole."""
     load_record_text(d, "# a record of six games\n" + MATCH6)
     wait(d, "game 1 of the record", lambda d: ply_count(d) > 8 and idle(d) and d.find_element(By.ID, "record-bar").is_displayed()
-         and d.find_element(By.ID, "rec-pos").text == "Record: game 1 of 6")
+         and d.find_element(By.ID, "rec-pos").text == "Game 1 of 6")
     # Another move a few moves back, until the side line waits for the person's roll (the
     # engine's answer may end it at once).
     for back in range(8, 16):
@@ -2594,13 +2600,13 @@ def a_records_link_asks_beside_the_board(d):
     record is on the board: its question (naming game 5 of 6) stands beside the board, whose
     bottom rank and Blue's bar stay in view at 1280x800."""
     load_record_text(d, MATCH6)
-    wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and d.find_element(By.ID, "rec-pos").text == "Record: game 1 of 6")
+    wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and d.find_element(By.ID, "rec-pos").text == "Game 1 of 6")
     Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
-    wait(d, "game 3 of the record", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Record: game 3 of 6")
+    wait(d, "game 3 of the record", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     navigate_to(d, 5)
     link, fen = js(d, "positionLink()"), js(d, "S.fen")
     Select(d.find_element(By.ID, "rec-game")).select_by_value("5")
-    wait(d, "game 5 of the record", lambda d: d.find_element(By.ID, "rec-pos").text == "Record: game 5 of 6" and idle(d))
+    wait(d, "game 5 of the record", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 5 of 6" and idle(d))
     first = d.current_window_handle
     d.execute_script("window.open(arguments[0])", link)
     d.switch_to.window([h for h in d.window_handles if h != first][0])
@@ -2684,6 +2690,152 @@ def eighth_players_report():
         move_entry_keeps_the_focus(d)
     finally:
         close(d)
+
+
+# A record of twenty games: MATCH6's games over and over, numbered 1 to 20 (game 12 is MATCH6's
+# sixth, mcts:3000 against ewn).
+def _match20():
+    head, _, rest = MATCH6.partition("game 1\n")
+    games = [g for g in ("game 1\n" + rest).split("end\n") if g.strip()]
+    out = []
+    for k in range(20):
+        body = games[k % len(games)].split("\n", 1)[1]
+        out.append(f"game {k + 1}\n{body}end\n")
+    return head + "".join(out)
+
+
+MATCH20 = _match20()
+
+
+def record_of_twenty(d, width):
+    """A record of twenty games, game 12 picked by the board: "Game 12 of 20" whole between ‹
+    and › (not cut, not under ›)."""
+    load_record_text(d, MATCH20)
+    wait(d, "the record's bar by the board", lambda d: d.find_element(By.ID, "record-bar").is_displayed()
+         and d.find_element(By.ID, "rec-pos").text == "Game 1 of 20")
+    Select(d.find_element(By.ID, "rec-game")).select_by_value("12")
+    wait(d, "game 12 picked by the board", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 12 of 20"
+         and js(d, "S.players.red.label") == "mcts:3000" and idle(d))
+    fit = js(d, "(() => { const p = $('rec-pos'), n = $('rec-next').getBoundingClientRect(), b = $('rec-prev').getBoundingClientRect();"
+                " const r = document.createRange(); r.selectNodeContents(p); const t = r.getBoundingClientRect();"
+                " return {scroll: p.scrollWidth, client: p.clientWidth, textLeft: Math.round(t.left), textRight: Math.round(t.right),"
+                " prevRight: Math.round(b.right), nextLeft: Math.round(n.left)}; })()")
+    assert fit["scroll"] <= fit["client"] and fit["textRight"] <= fit["nextLeft"] and fit["textLeft"] >= fit["prevRight"], \
+        f"at {width} wide 'Game 12 of 20' is cut or under ‹ ›: {fit}"
+    shot(d, f"record-of-twenty-{width}.png")
+    print(f"record of twenty games at {width}: 'Game 12 of 20' whole between ‹ and › ({fit})")
+
+
+def nodice_focus_on_a_cube(d, width):
+    """nodice, Start game: the keyboard on a cube that can move (no roll to press), and Enter on
+    an empty square with nothing picked says what to pick."""
+    new_game(d, ("human",), ("ewn", 2, 50), variant="nodice")
+    wait(d, "the nodice board", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == js(d, "S.rows * S.cols")
+         and js(d, "S.side") == "r" and js(d, "S.legal.length") > 0)
+    on = wait(d, "the keyboard on a cube that can move", lambda d: js(d,
+              "(() => { const a = document.activeElement; return a && a.id.startsWith('sq-')"
+              " && S.legal.some((m) => m.startsWith(a.id.slice(3))) && a.id; })()"))
+    # An empty square, reached by the keyboard: Enter there says what can be picked.
+    empty = js(d, "[...document.querySelectorAll('#board .cell')].find((c) => !c.querySelector('.cube')).id")
+    d.execute_script("focusSquare(Number(arguments[0].dataset.i))", d.find_element(By.ID, empty))
+    d.switch_to.active_element.send_keys(Keys.ENTER)
+    said = wait(d, "a note after Enter on an empty square", lambda d: note_shown(d))
+    assert "Nothing to pick" in said and on[3:] in said, f"Enter on the empty {empty} says {said!r}"
+    assert ply_count(d) == 0, "Enter on an empty square played a move"
+    shot(d, f"nodice-focus-{width}.png")
+    print(f"nodice at {width}: the keyboard starts on {on}; Enter on {empty}: {said!r}")
+
+
+def bar_follows_the_roll(d, width):
+    """6x6 with the analysis live: once the dice are rolled, the win-chance bar says the rolled
+    die's best move's chance, as the table's first row (not the chance before the roll)."""
+    d.execute_script("setMode('analyse')")
+    new_game(d, ("human",), ("ewn", 1, 20), 11, variant="6x6")
+    wait(d, "Red's turn", lambda d: js(d, "S.side") == "r" and js(d, "S.die") is None and enabled(d, "roll"))
+    click(d, "roll")
+    said = wait(d, "the bar and the rolled die's table saying the same", lambda d: js(d,
+                "(() => { const a = S.analysis; const row = document.querySelector('#analysis-moves tbody tr');"
+                " if (!a.moves || a.die !== S.die || !row) return false;"
+                " const bar = $('winbar-rl').textContent, best = row.querySelectorAll('td')[1].firstChild.textContent.trim();"
+                " return bar === 'Red ' + best && $('winbar').getAttribute('aria-label').includes('after the roll') && [bar, best, $('winbar').getAttribute('aria-label')]; })()"))
+    shot(d, f"bar-follows-the-roll-{width}.png")
+    print(f"6x6 at {width}: after the roll the bar says {said[0]!r}, the best move {said[1]!r} ({said[2]!r})")
+
+
+def question_holds_the_board(d, width):
+    """A 3x3 game with moves, 4x4 picked in the form, Start game: while "Replace it?" is open the
+    board and the turn's buttons are held (a click on Roll or a cube does nothing), and the
+    question names the 3x3 game it would replace."""
+    new_game(d, ("human",), ("ewn", 1, 20), 3, variant="3x3")
+    wait(d, "Red's turn", lambda d: js(d, "S.side") == "r" and enabled(d, "roll"))
+    roll_if_needed(d)
+    click_move(d)
+    wait(d, "the engine's answer", lambda d: ply_count(d) >= 2 and js(d, "S.side") == "r" and idle(d))
+    assert not over(d), "the 3x3 game ended in two moves"
+    open_form(d)
+    Select(d.find_element(By.ID, "ng-variant")).select_by_value("4x4")
+    click(d, "ng-start")
+    wait(d, "the question", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    text = d.find_element(By.ID, "replace-ask-text").text
+    assert "(3x3, Person v ewn" in text and "2 moves, not finished" in text, f"the question says {text!r}"
+    held = js(d, "['board', 'roll', 'nav-back', 'moves'].filter((id) => !$(id).closest('[inert]'))")
+    assert not held, f"while the question is open these are not held: {held}"
+    before = (ply_count(d), js(d, "S.version"))
+    # Real clicks where Roll and a red cube are (unless the question covers them).
+    for css in ("#roll", "#board .cube.red"):
+        el = d.find_element(By.CSS_SELECTOR, css)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+        covered = d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                   " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                                   " return !e || Boolean(e.closest('#replace-ask'))", el)
+        if not covered:
+            ActionChains(d).move_to_element(el).click().perform()
+    time.sleep(1.0)
+    assert d.find_element(By.ID, "replace-ask").is_displayed(), "a click by the board closed the question"
+    assert js(d, "S.die") is None and ply_count(d) == before[0] and js(d, "selected") is None, \
+        f"a click by the board played on while the question was open: die {js(d, 'S.die')}, {ply_count(d)} plies"
+    shot(d, f"question-holds-the-board-{width}.png")
+    click(d, "replace-no")
+    wait(d, "the board free again", lambda d: not d.find_element(By.ID, "replace-ask").is_displayed()
+         and js(d, "!$('board').closest('[inert]') && !$('roll').closest('[inert]')"))
+    roll_if_needed(d)
+    print(f"question at {width}: names the 3x3 game, the board and Roll held while it is open, free after")
+
+
+def move_list_home_end(d):
+    """End and Home on a focused move-list entry go to the game's end and start, as on the graph."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.line_over") and idle(d))
+    navigate_to(d, 5)
+    entry = d.find_element(By.CSS_SELECTOR, "#moves li button[data-ply='5']")
+    d.execute_script("arguments[0].focus()", entry)
+    d.switch_to.active_element.send_keys(Keys.END)
+    wait(d, "End on an entry: the game's end", lambda d: ply_pos(d) == 19 and idle(d))
+    d.switch_to.active_element.send_keys(Keys.HOME)
+    wait(d, "Home on an entry: the game's start", lambda d: ply_pos(d) == 0 and idle(d))
+    print("move list: End and Home on an entry go to the end and the start")
+
+
+def ninth_players_report():
+    """What a ninth new player reported, at both sizes: a record of twenty games says "Game 12
+    of 20" whole by the board; a nodice game starts with the keyboard on a cube that can move,
+    and Enter on an empty square says what to pick; after a roll the win-chance bar says the
+    rolled die's best move's chance, as the table; "Replace it?" holds the board and names the
+    game's variant; End and Home on a move-list entry go to the game's end and start."""
+    # The phone first: the desktop's last check leaves a loaded standard game, as the checks
+    # after these expect.
+    for width, height in ((390, 844), (1280, 800)):
+        d = browser(width, height)
+        try:
+            open_arena(d)
+            record_of_twenty(d, width)
+            nodice_focus_on_a_cube(d, width)
+            bar_follows_the_roll(d, width)
+            question_holds_the_board(d, width)
+            if width == 1280:
+                move_list_home_end(d)
+        finally:
+            close(d)
 
 
 def record_journeys():
@@ -2948,6 +3100,7 @@ if __name__ == "__main__":
     fourth_players_report()
     seventh_players_report()
     eighth_players_report()
+    ninth_players_report()
     desktop()
     phone()
     print("browser test passed")

@@ -506,7 +506,7 @@ function playMove(m) {
   return post('/api/move', { move: m });
 }
 
-function onBoardClick(i) {
+function onBoardClick(i, byKey) {
   if (!S || setupMode) return;
   focusIdx = i;
   if (!TOKEN) { flash(WATCH_ONLY, 'info'); return; }
@@ -564,6 +564,12 @@ function onBoardClick(i) {
   selected = froms.has(name) ? name : null;
   if (selected) say(`${name} picked; choose its target`);
   else if (own) flash(`Your cube on ${name} cannot move with ${dieWords(S.die)}: ${[...froms].join(' or ')} can.`);
+  else if (byKey && !sel) {
+    // Enter on a square with nothing to pick, nothing picked: say what can be picked.
+    const can = [...froms].sort().join(', ');
+    say(`Nothing to pick on ${name}; a cube that can move: ${can}`);
+    flash(`Nothing to pick on ${name}: pick a cube that can move (${can}), then its target.`, 'info');
+  }
   render(S);
 }
 
@@ -584,7 +590,7 @@ function onBoardKey(ev) {
     ev.preventDefault();
     ev.stopPropagation();
   } else if (ev.key === 'Enter' || ev.key === ' ') {
-    onBoardClick(focusIdx);
+    onBoardClick(focusIdx, true);
     ev.preventDefault();
     ev.stopPropagation();
   }

@@ -37,12 +37,15 @@ function askReplace({ at, lead, yes, onYes, onNo }) {
   // A loaded record's game says which of the record's games it is.
   const src = S.source && S.source.serial === S.game && S.source.count > 1
     ? `game ${S.source.game} of ${S.source.count} of the loaded record, ` : '';
+  // Its variant too when the form's is another (3x3 on the board, 4x4 in the form).
+  const variant = S.variant.name !== $('ng-variant').value ? `${S.variant.name}, ` : '';
   $('replace-ask-text').textContent = `${lead} This replaces the game on the board ` +
-    `(${src}${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
+    `(${src}${variant}${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
   $('replace-yes').textContent = yes;
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
   replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
+  holdPlay(true);
   box.hidden = false;
   // On a wide screen Start game's and a link's question stand by the board's lower edge, over
   // the move list, so that both are seen together and the board keeps its place (the form is far
@@ -63,9 +66,20 @@ function askReplace({ at, lead, yes, onYes, onNo }) {
   }
   $('replace-yes').focus({ preventScroll: float });
 }
+// While the question is open the board and the game's buttons by it wait (inert: neither clicks
+// nor keys reach them), as the keys do: nothing plays on in the game the question counts.
+const HELD_BY_ASK = ['.board-wrap', '#turnbar', '.moverow', '#navbar', '#moves', '#endbar', '#seat-offer', '#record-bar', '#mainline'];
+function holdPlay(on) {
+  for (const css of HELD_BY_ASK) {
+    const el = document.querySelector(css);
+    if (el) el.inert = on;
+  }
+  document.body.classList.toggle('asking', on);
+}
 function answerReplace(yes) {
   const a = replaceAnswer;
   replaceAnswer = null;
+  holdPlay(false);
   $('replace-ask').hidden = true;
   $('replace-ask').classList.remove('floating');
   $('replace-ask').style.left = $('replace-ask').style.top = $('replace-ask').style.width = '';
@@ -155,8 +169,13 @@ function drawRecordBar(s) {
   bar.hidden = !on;
   if (!on) return;
   const n = loadedFrom.count, k = loadedFrom.game;
-  const pos = `Record: game ${k} of ${n}`;
-  if ($('rec-pos').textContent !== pos) $('rec-pos').textContent = pos;
+  // Short, so that it fits between ‹ and › in the column beside the board even with a record of
+  // hundreds of games (the bar is the loaded record's, as its label and list say).
+  const pos = `Game ${k} of ${n}`;
+  if ($('rec-pos').textContent !== pos) {
+    $('rec-pos').textContent = pos;
+    $('rec-pos').title = `game ${k} of the loaded record's ${n}`;
+  }
   const list = $('record-game');
   const pick = $('rec-game');
   if (pick.dataset.text !== loadedFrom.text) {
@@ -346,10 +365,16 @@ function showBoard() {
 }
 
 // After Start game, Rematch or a load the keyboard goes on from the game: Roll when it can be
-// pressed, else the board's square that takes the focus (not the page's top, a dozen Tabs away).
+// pressed, else a cube that can move when the person is to move (a game without dice, or a
+// die already rolled), else the board's square that takes the focus (not the page's top, a
+// dozen Tabs away).
 function focusPlay() {
   const roll = $('roll');
   if (roll.offsetParent !== null && !roll.disabled) { roll.focus({ preventScroll: true }); return; }
+  if (S && !S.winner && S.live && humanToMove() && S.legal.length && mayMove()) {
+    focusMovable();
+    if ($('board').contains(document.activeElement)) return;
+  }
   focusBoard();
 }
 
@@ -438,6 +463,12 @@ function onKey(ev) {
   }
   if (ev.target.closest('#copy-box')) return;
   if (ev.target.closest('input, textarea, select')) return;
+  // On a move-list entry, as on the graph: Home the start, End the end (← → step below).
+  if ((ev.key === 'Home' || ev.key === 'End') && ev.target.closest('#moves')) {
+    navigate(ev.key === 'Home' ? 0 : S.plies.length);
+    ev.preventDefault();
+    return;
+  }
   const k = ev.key.toLowerCase();
   typedJustPlayed = false;
   if (k === 'r' && (canRoll() || canQueueRoll())) { roll(); ev.preventDefault(); return; }

@@ -44,18 +44,25 @@ function drawAnalysis() {
   else if (a.busy) note = 'searching…';
   else if (a.depth) note = `depth ${a.depth}`;
   $('analysis-note').textContent = note;
-  // Red's chance before the roll, else the graph's point for this position.
+  // Red's chance: once a die is rolled, the rolled die's best move (the table's first row), so
+  // that the bar and the table say the same; before the roll, the chance before the roll; else
+  // the graph's point for this position.
   let red = null;
+  let when = 'before the roll';
   // Without dice the turn's move table is the position's value (searched deeper than the
   // pre-move estimate), so the bar, the table and the graph say the same.
-  if (!hasDice() && a.moves && a.moves.length) red = a.side === 'r' ? a.moves[0].wp : 1 - a.moves[0].wp;
-  else if (a.preroll) red = a.side === 'r' ? a.preroll.wp : 1 - a.preroll.wp;
+  const rolled = a.moves && a.moves.length && (!hasDice() || (S.die !== null && a.die === S.die));
+  if (rolled) {
+    red = a.side === 'r' ? a.moves[0].wp : 1 - a.moves[0].wp;
+    when = hasDice() ? `after the roll (${dieWords(a.die)}), its best move` : 'its best move';
+  } else if (a.preroll) red = a.side === 'r' ? a.preroll.wp : 1 - a.preroll.wp;
   else if (S.graph[S.ply] !== null && S.graph[S.ply] !== undefined) red = S.graph[S.ply];
-  if (S.winner) red = S.winner === 'r' ? 1 : 0;
+  if (S.winner) { red = S.winner === 'r' ? 1 : 0; when = 'the game is over'; }
   $('winbar-red').style.width = red === null ? '50%' : (red * 100).toFixed(1) + '%';
   $('winbar-rl').textContent = 'Red ' + (red === null ? '…' : pct(red));
   $('winbar-bl').textContent = 'Blue ' + (red === null ? '…' : pct(1 - red));
-  $('winbar').setAttribute('aria-label', red === null ? 'win chance not known yet' : `Red ${pct(red)}, Blue ${pct(1 - red)}`);
+  $('winbar').setAttribute('aria-label', red === null ? 'win chance not known yet' : `win chance ${when}: Red ${pct(red)}, Blue ${pct(1 - red)}`);
+  $('winbar').title = red === null ? '' : `win chance ${when}`;
 
   const side = SIDE_NAME[a.side];
   // At a past position: the move the game played there, with the die rolled there.
