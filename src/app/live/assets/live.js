@@ -205,7 +205,8 @@
           ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move"><span class="long"> a move</span></span></span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
-        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est.</span> ${chance(p)}` : ''}</span>`;
+        // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
+        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : ''}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
@@ -249,10 +250,12 @@
       fitNames(roll, [roll.querySelector('.res-name')]);
       roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
-    else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
+    // " to move" is for a screen reader alone on a phone's narrow cards ("Blue, dice 12"), where
+    // it cut the die ("Blue to move, dice …").
+    else if (v.has_dice === false) roll.innerHTML = `${mover}<span class="tm"> to move</span>: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
-      roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
-    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
+      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
+    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover}<span class="tm"> to move</span>, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
