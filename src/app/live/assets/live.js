@@ -346,8 +346,10 @@
     $('summary').hidden = table.length === 0;
     $('summary').innerHTML = table.length
       ? (played
-        ? `<span class="lead" title="${esc(top.join(', '))}">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}` +
-          ` with ${plural(table[0].points, 'point', 'points')}</span>`
+        // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
+        // 2 points"; the points were cut at the line's end).
+        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}</span>` +
+          `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
         '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
       : '';
