@@ -853,19 +853,28 @@
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
-  // While the match runs it opens below the games in progress, as wide as they are, so that
-  // it never covers a board (beside the side panel it covered seven of eight).
+  // While the match runs it opens where it is, in the side panel, its own box scrolling both
+  // ways: over the boards it covered seven of eight, and below them the page scrolled them out
+  // of view.
   const reportBox = $('report-box');
   function placeReport() {
     const r = $('report');
     const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
-    const home = final ? $('final-boards') : $('games').parentElement;
-    const below = r.open && window.innerWidth > 900 && !home.hidden;
+    const home = $('final-boards');
+    const wide = window.innerWidth > 900;
+    const below = r.open && wide && final && !home.hidden;
     reportBox.classList.toggle('below', below);
+    reportBox.classList.toggle('in-panel', wide && !final);
     if (below && reportBox.parentElement !== home) {
       home.appendChild(reportBox);
       reportBox.scrollIntoView({ block: 'start' });
     } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
+    // In the side panel: the panel scrolls to show it, never the page.
+    if (r.open && wide && !final) {
+      const panel = document.querySelector('.side-panel');
+      const b = reportBox.getBoundingClientRect(), p = panel.getBoundingClientRect();
+      if (b.bottom > p.bottom) panel.scrollTop += Math.min(b.bottom - p.bottom, b.top - p.top);
+    }
   }
   $('report').addEventListener('toggle', placeReport);
   $('report-close').addEventListener('click', () => {
