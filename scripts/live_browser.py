@@ -69,7 +69,7 @@ same hall stopped just after a game ended (`stopped_hall`, at both sizes): secon
 unrecorded card says "Unfinished: server stopped" whole, the header counts what the banner
 counts, and (wide) the page does not scroll. On eight cards a held card's winner's name is whole
 ("ewn won (capture)" after a square of its colour), and the report opened while the match runs
-covers no board (`report_off_the_boards`). Each news of the status line stays 3.5 s or more
+covers no board and scrolls no board out of view (`report_off_the_boards`). Each news of the status line stays 3.5 s or more
 before the next (`news_held`); a bold name of ten letters stays whole beside a win chance of
 100% on eight cards (`names_whole_at_their_widest`); a final board names both players, a long
 name cut to its share (`final_names_shown`); and the standings keep their order throughout
@@ -739,24 +739,26 @@ def crowd(games, width, height, names=("alice", "bob")):
 def report_off_the_boards(d, where):
     """While the match runs on a wide screen the full report, opened by a real click on its
     summary, covers no board of a game in progress (beside the side panel it once covered seven
-    of eight); its own button closes it."""
+    of eight) and does not scroll the page (below the boards it once scrolled them out of view):
+    it opens in the side panel, on the screen; its own button closes it."""
     wait_for(f"{where}: the report's summary", lambda: d.execute_script(
         "return !document.getElementById('report').hidden && !document.body.classList.contains('ended');"))
     d.execute_script("window.scrollTo(0, 0);")
     d.find_element(By.CSS_SELECTOR, "#report > summary").click()
     # The page places it on the details' toggle event, which comes after the click.
     wait_for(f"{where}: the report placed", lambda: d.execute_script(
-        "return document.getElementById('report-box').classList.contains('below')"
+        "return document.getElementById('report-box').classList.contains('in-panel')"
         " || document.body.classList.contains('ended');"))
     r = d.execute_script(
         "const box = document.getElementById('report-box').getBoundingClientRect();"
         "const over = (a) => !(a.left >= box.right || a.right <= box.left || a.top >= box.bottom || a.bottom <= box.top);"
         "return {box: [box.left, box.top, box.right, box.bottom], ended: document.body.classList.contains('ended'),"
         " boards: [...document.querySelectorAll('#games .game')].filter((g) => over(g.getBoundingClientRect())).map((g) => g.id),"
-        " width: box.width, side: document.querySelector('.side-panel').getBoundingClientRect().width};")
+        " scrolled: window.scrollY, height: window.innerHeight, width: box.width};")
     if not r["ended"]:
         assert not r["boards"], f"{where}: the opened report covers the boards of {r['boards']}: {r}"
-        assert r["width"] > r["side"] + 100, f"{where}: the report in a narrow box: {r}"
+        assert r["scrolled"] == 0, f"{where}: opening the report scrolled the page: {r}"
+        assert r["width"] > 0 and r["box"][1] < r["height"], f"{where}: the opened report is off the screen: {r}"
     d.find_element(By.ID, "report-close").click()
     d.execute_script("window.scrollTo(0, 0);")
     print(f"live page, {where}: the opened report covers no board")

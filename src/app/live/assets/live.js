@@ -205,7 +205,8 @@
           ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move"><span class="long"> a move</span></span></span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
-        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est.</span> ${chance(p)}` : ''}</span>`;
+        // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
+        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : ''}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
@@ -249,10 +250,12 @@
       fitNames(roll, [roll.querySelector('.res-name')]);
       roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
-    else if (v.has_dice === false) roll.innerHTML = `${mover} to move: any cube`;
+    // " to move" is for a screen reader alone on a phone's narrow cards ("Blue, dice 12"), where
+    // it cut the die ("Blue to move, dice …").
+    else if (v.has_dice === false) roll.innerHTML = `${mover}<span class="tm"> to move</span>: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
-      roll.innerHTML = `${mover} to move, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
-    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover} to move, die <span class="die-face">${g.die}</span>`;
+      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
+    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover}<span class="tm"> to move</span>, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
@@ -343,8 +346,10 @@
     $('summary').hidden = table.length === 0;
     $('summary').innerHTML = table.length
       ? (played
-        ? `<span class="lead" title="${esc(top.join(', '))}">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}` +
-          ` with ${plural(table[0].points, 'point', 'points')}</span>`
+        // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
+        // 2 points"; the points were cut at the line's end).
+        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}</span>` +
+          `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
         '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
       : '';
@@ -848,19 +853,28 @@
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
-  // While the match runs it opens below the games in progress, as wide as they are, so that
-  // it never covers a board (beside the side panel it covered seven of eight).
+  // While the match runs it opens where it is, in the side panel, its own box scrolling both
+  // ways: over the boards it covered seven of eight, and below them the page scrolled them out
+  // of view.
   const reportBox = $('report-box');
   function placeReport() {
     const r = $('report');
     const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
-    const home = final ? $('final-boards') : $('games').parentElement;
-    const below = r.open && window.innerWidth > 900 && !home.hidden;
+    const home = $('final-boards');
+    const wide = window.innerWidth > 900;
+    const below = r.open && wide && final && !home.hidden;
     reportBox.classList.toggle('below', below);
+    reportBox.classList.toggle('in-panel', wide && !final);
     if (below && reportBox.parentElement !== home) {
       home.appendChild(reportBox);
       reportBox.scrollIntoView({ block: 'start' });
     } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
+    // In the side panel: the panel scrolls to show it, never the page.
+    if (r.open && wide && !final) {
+      const panel = document.querySelector('.side-panel');
+      const b = reportBox.getBoundingClientRect(), p = panel.getBoundingClientRect();
+      if (b.bottom > p.bottom) panel.scrollTop += Math.min(b.bottom - p.bottom, b.top - p.top);
+    }
   }
   $('report').addEventListener('toggle', placeReport);
   $('report-close').addEventListener('click', () => {
