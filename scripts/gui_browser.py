@@ -2045,9 +2045,14 @@ def start_game_asks(d):
         f"keys played on while the question was open: {ply_count(d)} moves, die {js(d, 'S.die')}"
     assert d.find_element(By.ID, "replace-ask").is_displayed() and "1 move, not finished" in \
         d.find_element(By.ID, "replace-ask-text").text, "the question went or counts another game"
+    # Tab, too, stays with the two answers (it used to leave for the Record card and Settings).
+    for _ in range(3):
+        ActionChains(d).send_keys(Keys.TAB).perform()
+        at = js(d, "document.activeElement.id")
+        assert at in ("replace-yes", "replace-no"), f"Tab left the question for {at!r}"
     click(d, "replace-yes")
     wait(d, "the new game", lambda d: ply_count(d) == 0 and idle(d))
-    print("Start game over an unfinished game asks, as Load and a link do")
+    print("Start game over an unfinished game asks, as Load and a link do; Tab stays with its answers")
 
 
 def phone_actions_show_their_result(d):

@@ -371,6 +371,8 @@ function showBoard() {
 function focusPlay() {
   const roll = $('roll');
   if (roll.offsetParent !== null && !roll.disabled) { roll.focus({ preventScroll: true }); return; }
+  // An engine moves first: Roll takes the keyboard once it is offered (render).
+  rollFocusWanted = Boolean(S) && !S.winner;
   if (S && !S.winner && S.live && humanToMove() && S.legal.length && mayMove()) {
     focusMovable();
     if ($('board').contains(document.activeElement)) return;
@@ -459,6 +461,12 @@ function onKey(ev) {
   // the game): a key must not play on in the game the question counts.
   if (replaceAnswer) {
     if (ev.key === 'Escape') { answerReplace(false); ev.preventDefault(); }
+    // Tab goes between the two answers only, as in a dialog.
+    if (ev.key === 'Tab') {
+      const next = document.activeElement === $('replace-yes') ? $('replace-no') : $('replace-yes');
+      next.focus({ preventScroll: true });
+      ev.preventDefault();
+    }
     return;
   }
   if (ev.target.closest('#copy-box')) return;

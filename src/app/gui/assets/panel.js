@@ -682,6 +682,9 @@ function faultHow(s) {
   return esc(what) + (detail ? `<span class="why">${esc(detail)}</span>` : '');
 }
 
+// Set when the keyboard was to go on from Roll while Roll was not offered yet (see render).
+let rollFocusWanted = false;
+
 function render(s) {
   const prev = S;
   // A note about the last action goes with the next change of the game (not with the analysis'
@@ -748,6 +751,13 @@ function render(s) {
   if (keysEl.textContent !== keys) keysEl.textContent = keys;
   // Offered only when the person can roll now (not while an engine thinks: R then is kept).
   $('roll').disabled = !canRoll();
+  // After Start game, Rematch or a load with an engine to move first the keyboard waited on the
+  // board; once the person's Roll is offered it goes on from there (unless taken elsewhere).
+  if (rollFocusWanted && !$('roll').hidden && !$('roll').disabled) {
+    rollFocusWanted = false;
+    const a = document.activeElement;
+    if (!a || a === document.body || $('board').contains(a)) $('roll').focus({ preventScroll: true });
+  }
   // A roll asked for during the engine's move is made once the move has landed.
   if (rollWanted !== null && (s.start !== rollWanted || s.winner || (!canRoll() && !canQueueRoll()))) rollWanted = null;
   if (rollWanted !== null && canRoll() && inFlight === 0) { rollWanted = null; setTimeout(() => roll(), 0); }
