@@ -192,16 +192,21 @@ fn a_game_without_its_partner_counts_only_as_a_game() {
     assert!(r.text().contains("1 game(s) without their partner"));
 }
 
-#[test]
-fn a_three_player_round_robin_has_a_crosstable_and_ratings() {
+/// `rounds` pairs of each encounter `(x, y, points of x)`, interleaved over the encounters as
+/// the runner numbers them (x-y, then the next encounter, ...).
+fn round_robin(enc: &[(&str, &str, u8)], rounds: u64) -> Vec<GameRecord> {
     let mut recs = Vec::new();
-    // Pairs interleaved over the encounters as the runner numbers them: a-b, a-c, b-c.
-    let enc = [("a", "b", 2u8), ("a", "c", 2), ("b", "c", 1)];
-    for k in 0..4u64 {
+    for k in 0..rounds {
         for (e, &(x, y, pts)) in enc.iter().enumerate() {
-            recs.extend(pair(3 * k + e as u64, x, y, pts));
+            recs.extend(pair(enc.len() as u64 * k + e as u64, x, y, pts));
         }
     }
+    recs
+}
+
+#[test]
+fn a_three_player_round_robin_has_a_crosstable_and_ratings() {
+    let recs = round_robin(&[("a", "b", 2), ("a", "c", 2), ("b", "c", 1)], 4);
     let players = players_in(&recs);
     assert_eq!(players, names(&["a", "b", "c"]));
     let r = Report::build(players, &recs, 2, None).unwrap();
@@ -233,13 +238,7 @@ fn a_three_player_round_robin_has_a_crosstable_and_ratings() {
 fn players_of_equal_ratings_are_listed_by_name_as_the_live_standings_are() {
     // z beats both; m and d split their games: m and d tie on points and on rating, and
     // m is named first in the records.
-    let mut recs = Vec::new();
-    let enc = [("z", "m", 2u8), ("z", "d", 2), ("m", "d", 1)];
-    for k in 0..3u64 {
-        for (e, &(x, y, pts)) in enc.iter().enumerate() {
-            recs.extend(pair(3 * k + e as u64, x, y, pts));
-        }
-    }
+    let recs = round_robin(&[("z", "m", 2), ("z", "d", 2), ("m", "d", 1)], 3);
     let players = players_in(&recs);
     assert_eq!(players, names(&["z", "m", "d"]));
     let r = Report::build(players, &recs, 0, None).unwrap();
