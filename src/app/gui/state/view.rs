@@ -10,11 +10,10 @@ use super::super::game::{ending, seeded_pair};
 use crate::rules::notation::setup_string;
 use crate::rules::variant::{Goal, Moves, Substitute, Variant, cube_char};
 
-/// For each ply of a line from `start`, the cube it took and the cube that fell into a hole
-/// (the moved one, stepping onto a hole), if any.
-fn cubes_lost(start: &Board, plies: &[Ply]) -> Vec<(Option<String>, Option<String>)> {
-    let hole_mask = start.variant().hole_mask;
-    let mut walk = start.clone();
+/// For each ply of a line played on `walk` (left at the line's end), the cube it took and the
+/// cube that fell into a hole (the moved one, stepping onto a hole), if any.
+fn cubes_lost(walk: &mut Board, plies: &[Ply]) -> Vec<(Option<String>, Option<String>)> {
+    let hole_mask = walk.variant().hole_mask;
     plies
         .iter()
         .map(|p| {
@@ -162,13 +161,10 @@ impl State {
         let Some(m) = &self.game.main else {
             return Value::Null;
         };
-        let mut end = self.game.start.clone();
-        for p in &m.plies {
-            end.make(p.mv);
-        }
-        let won = ending(&end).or_else(|| m.forfeit.as_ref().map(|f| (f.winner, f.reason)));
         // The game's own later moves keep what they took, as the list showed them before.
-        let lost = cubes_lost(&self.game.start, &m.plies);
+        let mut end = self.game.start.clone();
+        let lost = cubes_lost(&mut end, &m.plies);
+        let won = ending(&end).or_else(|| m.forfeit.as_ref().map(|f| (f.winner, f.reason)));
         let rest: Vec<Value> = m.plies[m.branch..]
             .iter()
             .zip(&lost[m.branch..])
@@ -359,7 +355,7 @@ impl State {
     /// and its review mark.
     fn plies_view(&self) -> Vec<Value> {
         let reviewed = self.reviewed_moves();
-        let lost = cubes_lost(&self.game.start, &self.game.plies);
+        let lost = cubes_lost(&mut self.game.start.clone(), &self.game.plies);
         self.game
             .plies
             .iter()
