@@ -93,16 +93,19 @@
   // two lines), so that four games at once on a 1280x800 screen get boards of ~250 px, not 210;
   // narrower where every player's name is short (measured once the players are known, so that
   // it never changes during the match): the boards take the room (~280 px at four games).
+  // Beside a board the names are in the narrow cards' type (13 px, bold; live.css): "0.05
+  // s/move" and "Blue to move," fit 90 px, so that four games at 1280x800 with short names get
+  // boards of ~310 px, as tall as their rows (at 120 px they were 280, 60 px empty below each row).
   const INFO_W = 150;
-  const INFO_MIN = 120; // "0.05 s a move" and "Blue to move," whole
+  const INFO_MIN = 90;
   let infoW = INFO_W;
   function fitInfo(names) {
     if (!names.length || fitInfo.done) return;
     fitInfo.done = true;
     const c = document.createElement('canvas').getContext('2d');
-    c.font = `700 16px ${getComputedStyle(document.body).fontFamily}`;
+    c.font = `700 13px ${getComputedStyle(document.body).fontFamily}`;
     // The name, its colour's square and a little room.
-    const widest = Math.max(...names.map((n) => c.measureText(n).width)) + 24;
+    const widest = Math.max(...names.map((n) => c.measureText(n).width)) + 20;
     infoW = Math.max(INFO_MIN, Math.min(INFO_W, Math.ceil(widest)));
   }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
@@ -244,8 +247,11 @@
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
           `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
       } else {
-        roll.innerHTML = `<span>${SIDE[g.winner]}</span><span class="res-who"><span> (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
-          `<span>) </span></span><span>won (${esc(g.reason)})</span>`;
+        // "Blue (name)" is one piece and "won (reason)" another: beside a board the line wraps
+        // between the two only ("Blue" / "(Grandmaster_…)" / "won (goal)" took three lines), the
+        // space between them the line's gap (live.css), never a stray one at a line's end.
+        roll.innerHTML = `<span class="res-who"><span>${SIDE[g.winner]} (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
+          `<span>)</span></span><span class="res-how">won (${esc(g.reason)})</span>`;
       }
       fitNames(roll, [roll.querySelector('.res-name')]);
       roll.title = full;
@@ -348,11 +354,16 @@
       ? (played
         // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
         // 2 points"; the points were cut at the line's end).
-        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${top.length > 1 ? 'Leading together' : 'Leading'}: ${esc(top.join(', '))}</span>` +
+        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${top.length > 1 ? 'Leading together' : 'Leading'}: ` +
+          `${top.map((n) => `<span class="nm">${esc(n)}</span>`).join(', ')}</span>` +
           `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
         '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
       : '';
+    // Each name whole where the line has room, the longest cut first, letter by letter, only
+    // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
+    const names = $('summary').querySelector('.names');
+    if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
     if (v.standings && v.standings !== reportText) {
@@ -728,8 +739,18 @@
         const why = g && g.over ? 'Not recorded: server stopped' : 'Unfinished: server stopped';
         roll.innerHTML = `<span class="why">${why}</span>`;
         roll.title = g && g.over ? 'Ended, not recorded: the server stopped' : 'Unfinished: the server stopped';
+        // Nobody is to move any more, and the engines' win chances are of a game that stopped.
+        for (const side of el.querySelectorAll('.side')) {
+          side.classList.remove('to-move');
+          for (const x of side.querySelectorAll('.sr-only')) x.remove();
+          const wp = side.querySelector('.wp');
+          if (wp) wp.textContent = '';
+        }
       }
     }
+    // The section says its games were left so (one line, as before: the boards keep their size).
+    $('games-h-text').textContent = cut ? 'Games left unfinished' : 'Games in progress';
+    $('wp-legend').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     // The header says what the banner says.
@@ -801,11 +822,15 @@
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
         `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}" title="${esc(resText)}">${res}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
-      // Both players named, each cut to its share where the two are too long for the line.
+      endBoard(el, f);
+    }
+    // Both players named, each cut to its share where the two are too long for the line: once
+    // every card is placed (the page's scroll bar, which came with the last card, narrowed the
+    // cards fitted before it, and the line's own ellipsis then cut the short name too).
+    for (const el of grid.querySelectorAll('.final-game')) {
       fitNames(el.querySelector('.names'), [el.querySelector('.red-name'), el.querySelector('.blue-name')]);
       const head = el.querySelector('.res-head');
       if (head) fitNames(head, [head.querySelector('.res-name')]);
-      endBoard(el, f);
     }
   }
 
