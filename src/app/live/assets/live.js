@@ -354,7 +354,7 @@
       ? (played
         // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
         // 2 points"; the points were cut at the line's end).
-        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${top.length > 1 ? 'Leading together' : 'Leading'}: ` +
+        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">Leading: ` +
           `${top.map((n) => `<span class="nm">${esc(n)}</span>`).join(', ')}</span>` +
           `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
@@ -362,6 +362,8 @@
       : '';
     // Each name whole where the line has room, the longest cut first, letter by letter, only
     // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
+    // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
+    // for the second name: the list of names says that they share the lead).
     const names = $('summary').querySelector('.names');
     if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
     $('table-wrap').hidden = rows.length === 0;
@@ -827,10 +829,20 @@
     // Both players named, each cut to its share where the two are too long for the line: once
     // every card is placed (the page's scroll bar, which came with the last card, narrowed the
     // cards fitted before it, and the line's own ellipsis then cut the short name too).
+    // Fitted again whenever a card's width changes afterwards, from the whole names.
     for (const el of grid.querySelectorAll('.final-game')) {
-      fitNames(el.querySelector('.names'), [el.querySelector('.red-name'), el.querySelector('.blue-name')]);
-      const head = el.querySelector('.res-head');
-      if (head) fitNames(head, [head.querySelector('.res-name')]);
+      const names = el.querySelector('.names');
+      const fit = () => {
+        for (const b of el.querySelectorAll('.red-name, .blue-name, .res-name')) b.textContent = b.title || b.textContent;
+        fitNames(names, [el.querySelector('.red-name'), el.querySelector('.blue-name')]);
+        const head = el.querySelector('.res-head');
+        if (head) fitNames(head, [head.querySelector('.res-name')]);
+        names.dataset.w = names.clientWidth;
+      };
+      fit();
+      if (window.ResizeObserver) {
+        new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fit(); }).observe(names);
+      }
     }
   }
 
