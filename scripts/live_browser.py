@@ -29,7 +29,8 @@ whichever side is to move.
 An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
 card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
 Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
-the first screen, the cards by number, a line naming the leader above them, the standings and
+the first screen, the cards by number, a line naming the leader above them (its names cut only
+where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
 the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
 boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
 one helper (`live_match`).
@@ -45,8 +46,9 @@ bar keeps its height and no board moves or changes size as games end while other
 finished games are listed by number, and the final screen shows the result and the whole final
 standings without scrolling (`final_fits_the_screen`, also after each 1280-wide match). Wherever
 the tables are checked, the opened report keeps each of its lines on one line and scrolls
-sideways inside its own box (`report_keeps_its_lines`). That hall's boards are 240 px or more
-(four games beside their names); on its final screen players of equal points come in one order in
+sideways inside its own box (`report_keeps_its_lines`). That hall's boards are 290 px or more
+(four games beside their names), with no band of more than 30 px empty between or below their
+rows; on its final screen players of equal points come in one order in
 the standings and the report (`same_order_for_equal_points`), and the opened report is whole where
 it opens, wider than the side column and off its summary (`report_is_readable`). The eight-game
 hall uses names of ten letters, each whole on its card. The long name on a phone also keeps the
@@ -54,7 +56,8 @@ leader line's link to the standings whole, and on the final screen each last boa
 at most three lines, the name short (whole in the line's title), with no gap before its bracket.
 
 The runner stopped (Ctrl-C) with the page open (`server_stops`, at both sizes): the card's reason
-whole or in an ellipsis, the board still on the screen below the banner. The halls also check
+whole or in an ellipsis, the board still on the screen below the banner, the section headed
+"Games left unfinished", no card with a side to move or a win chance, every board of its size. The halls also check
 that each game's end is news once in the status line (`news_once`), that a card held on its end
 shows the winner's name on eight narrow cards, and that each card's moves line is whole; the
 final screen's report opens below the last boards (never over them) and closes by its own
@@ -515,6 +518,18 @@ def steady_hall():
             "  window.steady.sizes.add(Math.round(r.width));"
             "  const k = `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}`;"
             "  if (done) (window.steady.boards[c.id] = window.steady.boards[c.id] || new Set()).add(k); } }, 100);")
+        all_running(d, 4, where)
+        # The boards take the screen's height: no band of more than 30 px empty between the two
+        # rows of cards or below them (boards of 280 px left 60 px).
+        bands = d.execute_script(
+            "const cards = [...document.querySelectorAll('#games .game')].map((c) => c.getBoundingClientRect());"
+            "const tops = [...new Set(cards.map((c) => Math.round(c.top)))].sort((a, b) => a - b);"
+            "const bottom = (t) => Math.max(...cards.filter((c) => Math.round(c.top) === t).map((c) => c.bottom));"
+            "return {between: tops.length > 1 ? tops[1] - bottom(tops[0]) : 0,"
+            " below: window.innerHeight - bottom(tops[tops.length - 1]), rows: tops.length};")
+        assert bands["rows"] == 2 and bands["between"] <= 30 and bands["below"] <= 30, \
+            f"{where}: empty bands between or below the rows of boards: {bands}"
+        let_go(d)
         wait_for(f"{where}: the final screen", lambda: d.execute_script(
             "return document.body.classList.contains('ended');"))
         seen = d.execute_script(
@@ -524,8 +539,9 @@ def steady_hall():
         assert seen["ends"], f"{where}: no game's end was seen in the status line"
         assert len(seen["tops"]) == 1, f"{where}: the top bar changed height: {seen['tops']}"
         assert len(seen["sizes"]) == 1, f"{where}: the boards changed size: {seen['sizes']}"
-        # Boards that fill the room (beside their names, 210 px left space unused).
-        assert seen["sizes"][0] >= 240, f"{where}: boards of {seen['sizes'][0]} px"
+        # Boards that fill the room (beside their names, 210 px left space unused; 280 px left
+        # 60 px empty below each row).
+        assert seen["sizes"][0] >= 290, f"{where}: boards of {seen['sizes'][0]} px"
         assert not seen["moved"], f"{where}: boards moved or changed size: {seen['moved'][:4]}"
         numbers = d.execute_script(
             "return [...document.querySelectorAll('#finished tr:not(.movesrow)')].map((r) => +r.cells[0].textContent);")
@@ -834,7 +850,8 @@ def names_and_endings():
     """An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
 card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
 Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
-the first screen, the cards by number, a line naming the leader above them, the standings and
+the first screen, the cards by number, a line naming the leader above them (its names cut only
+where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
 the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
 boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
 one helper (`live_match`).
@@ -1147,9 +1164,21 @@ def server_stops(width, height):
             "--pace", "500"]
     with live_match(args, width, height) as (d, _, match):
         wait_for(f"{where}: a card", lambda: d.find_elements(By.CSS_SELECTOR, "#games .game .board .cube"))
+        sizes = d.execute_script(
+            "return [...document.querySelectorAll('#games .game .board')].map((b) => Math.round(b.getBoundingClientRect().width));")
         match.send_signal(signal.SIGINT)
         wait_for(f"{where}: the page sees the server gone", lambda: d.execute_script(
             "return document.body.classList.contains('cut');"))
+        # Nobody is to move and no engine's win chance stands on a stopped game, the section says
+        # its games were left unfinished, and the boards keep their size (its heading one line).
+        stopped = d.execute_script(
+            "const h = document.getElementById('games-h');"
+            "return {heading: h.textContent, toMove: document.querySelectorAll('#games .side.to-move').length,"
+            " chances: [...document.querySelectorAll('#games .wp')].map((w) => w.textContent).filter(Boolean),"
+            " sizes: [...document.querySelectorAll('#games .game .board')].map((b) => Math.round(b.getBoundingClientRect().width))};")
+        assert stopped["heading"].startswith("Games left unfinished") and not stopped["toMove"] \
+            and not stopped["chances"], f"{where}: a stopped game still shown as running: {stopped}"
+        assert stopped["sizes"] == sizes, f"{where}: the boards changed size when the server stopped: {sizes} to {stopped['sizes']}"
         r = d.execute_script(
             "const c = document.querySelector('#games .game'); const roll = c.querySelector('.roll');"
             "const why = roll.querySelector('.why') || roll;"
@@ -1213,6 +1242,21 @@ def stopped_hall(width, height):
         print(f"live page, {where}: {unrecorded} cards unfinished, header '{r['status']}'")
 
 
+def leader_line_fits(d, where):
+    """The phone's leader line: its names whole in their box (never cut by the box's own
+    ellipsis, which left a gap before "with"), and a name cut only where the line is full."""
+    r = d.execute_script(
+        "const s = document.getElementById('summary'), n = s.querySelector('.names');"
+        "if (!n) return null; const range = document.createRange(); range.selectNodeContents(n);"
+        "const to = s.querySelector('.to-table').getBoundingClientRect();"
+        "return {text: s.textContent, words: range.getBoundingClientRect().width, box: n.getBoundingClientRect().width,"
+        " cut: [...n.querySelectorAll('.nm')].some((x) => x.textContent.endsWith('…')),"
+        " room: s.getBoundingClientRect().right - to.right};")
+    if r:
+        assert r["words"] <= r["box"] + 0.5, f"{where}: the leader line's names are cut by their box: {r}"
+        assert not r["cut"] or r["room"] < 8, f"{where}: a leader's name cut with room to spare: {r}"
+
+
 def boards_first_on_a_phone(games=8):
     """Eight games at once on a phone (390x844): the boards come first, the top of the first and
     its die line on the first screen, in the order of the games' numbers, above them one line
@@ -1250,6 +1294,7 @@ def boards_first_on_a_phone(games=8):
             " && s.querySelector('a[href=\"#standings-h\"]');"))
         roll = d.execute_script("return document.querySelector('#games .game .roll').getBoundingClientRect().bottom;")
         assert roll <= 844, f"{where}: the first card's die line is below the first screen ({roll} px)"
+        leader_line_fits(d, where)
         # An opened move list is whole in the page.
         button = d.find_element(By.CSS_SELECTOR, "#finished button.mv")
         d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)

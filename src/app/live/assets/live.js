@@ -247,11 +247,10 @@
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
           `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
       } else {
-        // "Blue (name)" is one piece and "won (reason)" another: beside a board the line wraps
-        // between the two only ("Blue" / "(Grandmaster_…)" / "won (goal)" took three lines), the
-        // space between them the line's gap (live.css), never a stray one at a line's end.
+        // "Blue (name) " is one piece and "won (reason)" another: beside a board the line wraps
+        // between the two only ("Blue" / "(Grandmaster_…)" / "won (goal)" took three lines).
         roll.innerHTML = `<span class="res-who"><span>${SIDE[g.winner]} (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
-          `<span>)</span></span><span class="res-how">won (${esc(g.reason)})</span>`;
+          `<span>) </span></span><span class="res-how">won (${esc(g.reason)})</span>`;
       }
       fitNames(roll, [roll.querySelector('.res-name')]);
       roll.title = full;
