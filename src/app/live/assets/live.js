@@ -90,12 +90,11 @@
   const GAP = 12; // the grid's gap
   const PAD = 18; // a card's padding and border
   // The names' column beside a board: its rows wrap (a name above its clock, the die line on
-  // two lines), so that four games at once on a 1280x800 screen get boards of ~250 px, not 210;
-  // narrower where every player's name is short (measured once the players are known, so that
-  // it never changes during the match): the boards take the room (~280 px at four games).
-  // Beside a board the names are in the narrow cards' type (13 px, bold; live.css): "0.05
-  // s/move" and "Blue to move," fit 90 px, so that four games at 1280x800 with short names get
-  // boards of ~310 px, as tall as their rows (at 120 px they were 280, 60 px empty below each row).
+  // two lines), in the narrow cards' type (13 px, bold; live.css), so that four games at once on
+  // a 1280x800 screen get boards of ~250 px, not 210; narrower where every player's name is
+  // short (measured once the players are known, so that it never changes during the match),
+  // down to 90 px ("0.05 s/move" and "Blue to move," whole): four games get boards of ~310 px,
+  // as tall as their rows (at 120 px they were 280 px, 60 px empty below each row).
   const INFO_W = 150;
   const INFO_MIN = 90;
   let infoW = INFO_W;
@@ -826,9 +825,9 @@
       endBoard(el, f);
     }
     // Both players named, each cut to its share where the two are too long for the line: once
-    // every card is placed (the page's scroll bar, which came with the last card, narrowed the
-    // cards fitted before it, and the line's own ellipsis then cut the short name too).
-    // Fitted again whenever a card's width changes afterwards, from the whole names.
+    // every card is placed, and again from the whole names whenever a card's width changes (a
+    // card fitted as it was placed was narrower on the screen as it settled, and the line's own
+    // ellipsis then cut the short name too: "Grandmaster_De… – gree…").
     for (const el of grid.querySelectorAll('.final-game')) {
       const names = el.querySelector('.names');
       const fit = () => {
