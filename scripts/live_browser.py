@@ -995,6 +995,39 @@ def long_name_on_a_phone():
         print(f"live page, {where}: no sideways scroll")
 
 
+def opened_before_the_games(width, height):
+    """The page opened before the match's first game (its engines take a moment to start): its
+    first views have no game, "No game in progress" stands above where the boards go. The boards
+    are sized once, where they begin when the games come, and keep that size: the next view's
+    boards were sized below that line, then grew by its height a view later (164 then 187 px)."""
+    where = f"a page opened before the first game at {width}x{height}"
+    work = tempfile.mkdtemp(prefix="ewn-late-")
+    late = os.path.join(work, "late-engine")
+    with open(late, "w") as f:
+        f.write(f'#!/bin/sh\nsleep 2\nexec "{os.path.abspath(EWN)}" "$@"\n')
+    os.chmod(late, 0o755)
+    args = ["--variant", "4x4", "match", "--engine", f"name=Late cmd={late}", "--engine", "greedy",
+            "--games", "16", "--concurrency", "8", "--movetime", "100", "--pace", "500"]
+    try:
+        with live_match(args, width, height) as (d, _, match):
+            d.execute_script(
+                "window.sizes = []; window.empty = false; setInterval(() => {"
+                " const g = document.getElementById('games');"
+                " if (!g.querySelector('.game') && !document.getElementById('no-games').hidden) window.empty = true;"
+                " for (const b of g.querySelectorAll('.game .board')) if (b.querySelector('.cube'))"
+                "  window.sizes.push(Math.round(b.getBoundingClientRect().width)); }, 50);")
+            wait_for(f"{where}: four games with moves", lambda: d.execute_script(
+                "return [...document.querySelectorAll('#games .game .moves')].filter((m) => !/no move/.test(m.innerText)).length >= 4"
+                " && window.sizes.length > 40;"))
+            seen = d.execute_script("return {sizes: window.sizes, empty: window.empty};")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    assert seen["empty"], f"{where}: the page never showed a view without games (it opened too late to tell)"
+    sizes = seen["sizes"]
+    assert max(sizes) - min(sizes) <= 1, f"{where}: the boards changed size: {min(sizes)} to {max(sizes)} px"
+    print(f"live page, {where}: boards {sizes[0]} px from the first")
+
+
 def long_name_hall(width, height):
     """An organiser's round robin of five players at once on eight boards, one of them with a long
     name (an engine given by its command): the layout never depends on a name's length. While the
@@ -1315,6 +1348,7 @@ def main():
     stopped_hall(390, 844)
     server_stops(1280, 800)
     server_stops(390, 844)
+    opened_before_the_games(1280, 800)
     long_name_hall(1280, 800)
     long_name_hall(390, 844)
     steady_hall()

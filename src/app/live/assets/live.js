@@ -115,8 +115,11 @@
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   let infoV = 132; // the card's height besides its board (measured once drawn)
   let slots = 0;
+  let layoutTop = 0; // where the boards began when they were last sized
+  const gridTop = () => $('games').getBoundingClientRect().top + window.scrollY;
   function layout(n) {
     const grid = $('games');
+    layoutTop = gridTop();
     // A phone with four games or more shows two a row, narrow cards: one board filled the
     // screen, and eight games made a page of 2600 px to scroll through.
     if (window.innerWidth < 700 && n >= 4) {
@@ -124,7 +127,7 @@
     }
     if (window.innerWidth < 700 || n === 0) return { cols: 1, wide: false, board: 0, row: window.innerWidth };
     const W = grid.clientWidth;
-    const top = grid.getBoundingClientRect().top + window.scrollY;
+    const top = layoutTop;
     const H = Math.max(200, window.innerHeight - top - 10);
     let best = null;
     const info = n === 1 ? INFO_W_SINGLE : infoW;
@@ -581,6 +584,10 @@
     // start; and for the most seen at once.
     slots = Math.max(slots, v.games.length, v.concurrency || 0);
     fitInfo((v.table || []).map((s) => s.name));
+    // "No game in progress" goes before the layout reads where the boards begin: a match's
+    // first view (no game yet) showed it, and the next view's boards were sized below it, then
+    // grew by its height a view later.
+    if (v.games.length) $('no-games').hidden = true;
     applyLayout(slots);
     // The cards of running games stay where they are; a new game takes the place of a card
     // whose time is up, or else joins them, while the screen has room for it.
@@ -624,9 +631,11 @@
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
     $('order-hint').hidden = window.innerWidth < 700 || placed.every((n, i) => i === 0 || placed[i - 1] < n);
     measureInfo(slots);
+    $('no-games').hidden = $('games').querySelector('.game') !== null;
+    // Whatever above the boards changed in this view, they are sized from where they begin.
+    if (Math.abs(gridTop() - layoutTop) > 1) applyLayout(slots);
     receivedAt = performance.now();
     tick();
-    $('no-games').hidden = $('games').querySelector('.game') !== null;
     standings(v);
     finished(v);
     fitPanel();
