@@ -146,9 +146,11 @@
     }
     return best || { cols: 1, wide: false, board: Math.max(120, W - PAD), row: W - PAD };
   }
+  let infoRow = 0; // the width of the names' column (or row) of the layout applied
   function applyLayout(n) {
     const grid = $('games');
     const l = layout(n);
+    infoRow = l.row;
     grid.style.setProperty('--gcols', l.cols);
     grid.style.setProperty('--bsize', l.board ? `${l.board}px` : '100%');
     // Each row of cards as tall as the layout gave it, whatever its cards say (a result on two
@@ -180,8 +182,10 @@
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
-  // the line wraps: "bob won (goal)" there).
-  const shortResult = () => $('games').classList.contains('dense') && !$('games').classList.contains('wide');
+  // the line wraps: "Red (bob) won (goal)" there), and so do cards whose names' column beside
+  // the board is narrower than "won (capture)" (119 px in its type; four games of short names).
+  const shortResult = () => $('games').classList.contains('dense') &&
+    (!$('games').classList.contains('wide') || infoRow < 120);
   // A game's card made or drawn again; a new card is not yet on the page (`draw` places it).
   function gameCard(g) {
     let card = document.getElementById(`game-${g.number}`);
