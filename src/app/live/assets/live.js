@@ -251,9 +251,10 @@
       // only where the name left room ("Alphabetic won (goal)" beside "Bravissimo won").
       if (shortResult()) {
         roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
-          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b></span><span class="res-won"> won</span>`;
+          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b><span> </span></span><span class="res-won">won</span>`;
       } else {
-        // "Blue (name) " is one piece and "won (reason)" another: beside a board the line wraps
+        // "Blue (name) " is one piece and "won (reason)" another (as "name " and "won" above, so
+        // that a line that wraps starts "won", not " won"): beside a board the line wraps
         // between the two only ("Blue" / "(Grandmaster_…)" / "won (goal)" took three lines).
         roll.innerHTML = `<span class="res-who"><span>${SIDE[g.winner]} (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span class="res-how">won (${esc(g.reason)})</span>`;
