@@ -75,6 +75,7 @@ It waits for elements instead of sleeping, fails with a message that says what i
 """
 
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -1094,6 +1095,20 @@ def flip_and_copy(d):
     print(f"flip and copy: the board turns; the link {link} opens its position")
 
 
+def link_question_in_words(d, fen):
+    """A link's question says its position in plain words (who moves, each side's cubes); the
+    position string, unreadable to a new player, is at most in the tooltip."""
+    el = d.find_element(By.ID, "replace-ask-text")
+    asked = el.text
+    board = fen.split()[0]
+    assert board not in asked and not re.search(r"[RB][1-9A-C][0-9RB/]*/", asked), \
+        f"the link's question shows the raw position string: {asked!r}"
+    side = "Red to move" if fen.split()[1] == "r" else "Blue to move"
+    assert side in asked and "cube" in asked, f"the link's question does not say the position in words: {asked!r}"
+    assert board in (el.get_attribute("title") or ""), "the position string is not in the question's tooltip"
+    return asked
+
+
 def a_link_asks_only_when_it_replaces(d, link, fen):
     """A copied link opens its position in a fresh browser too (it carries the token), asks only
     when it would replace an unfinished game with moves that differs, and never for the position
@@ -1114,7 +1129,7 @@ def a_link_asks_only_when_it_replaces(d, link, fen):
     d.get(link)
     wait(d, "the question before replacing the finished game",
          lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
-    asked = d.find_element(By.ID, "replace-ask-text").text
+    asked = link_question_in_words(d, fen)
     assert "This link opens another position" in asked and "not finished" not in asked and "19 moves" in asked, \
         f"the question does not say what the link replaces: {asked!r}"
     shot(d, f"{d.get_window_size()['width']}-link-asks.png")
@@ -2207,6 +2222,32 @@ def legend_only_for_drawn_arrows(d, where):
         f"{where}: legend best/played shown {got[0]}/{got[2]}, arrows drawn {got[1]}/{got[3]}"
 
 
+def phone_no_empty_bands(d, lines):
+    """390x844, a game against the engine at rest: no room is kept empty above the move
+    list (a note's room under the board cost 46 px and pushed the list below the first screen),
+    and the list's first entry is whole on the first screen."""
+    d.execute_script("window.scrollTo(0, 0)")
+    board_still(d)
+    blocks = d.execute_script(
+        "const ids = ['board', 'bar-red', 'bar-blue', 'error', 'decision', 'mainline', 'endbar', 'record-bar',"
+        " 'seat-offer', 'turnbar', 'navbar', 'moves'];"
+        "const els = ids.map((id) => $(id)).concat([document.querySelector('.moverow')]);"
+        "return els.filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden'"
+        " && getComputedStyle(e).position !== 'fixed')"
+        ".map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.className, Math.round(r.top), Math.round(r.bottom)]; })"
+        ".sort((a, b) => a[1] - b[1]);")
+    upto = [b for b in blocks if b[1] <= next(x[1] for x in blocks if x[0] == "moves")]
+    for a, b in zip(upto, upto[1:]):
+        assert b[1] - a[2] <= 16, f"an empty band of {b[1] - a[2]} px between {a[0]} and {b[0]}: {upto}"
+    first = d.execute_script("const e = document.querySelector('#moves li'); return e ? Math.round(e.getBoundingClientRect().bottom) : null")
+    height = js(d, "innerHeight")
+    if lines:
+        assert first is not None and first <= height, f"the move list's first entry ends at {first}, below the screen ({height})"
+    top = next(x[1] for x in blocks if x[0] == "moves")
+    assert top < height, f"the move list starts at {top}, below the first screen ({height})"
+    print(f"phone: no empty band above the move list (its top at {top} px of {height}; first entry to {first})")
+
+
 def phone_controls_stay(d):
     """390x844: Start game leaves the page at its top with the focus on Roll; a hint's note
     appears without moving Roll or Blue's bar (it pushed them 34 px down and back)."""
@@ -2229,6 +2270,10 @@ def phone_controls_stay(d):
     after = (doc_top(d, "roll"), doc_top(d, "bar-blue"), doc_top(d, "board"))
     shot(d, "phone-hint-note.png")
     assert before == after, f"the hint's note moved Roll, Blue's bar or the board: {before} -> {after}"
+    # Over the screen's foot, it covers neither the board nor a bar nor the turn's buttons.
+    covered = js(d, "['board', 'bar-red', 'bar-blue', 'turnbar'].filter((id) => { const a = $('error').getBoundingClientRect(),"
+                    " b = $(id).getBoundingClientRect(); return a.top < b.bottom - 1 && b.top < a.bottom - 1; })")
+    assert not covered, f"the hint's note covers {covered}"
     print(f"phone: Start game at the page's top, focus on Roll; a note moves nothing (Roll at {after[0]} px)")
 
 
@@ -2618,7 +2663,7 @@ def a_records_link_asks_beside_the_board(d):
     try:
         wait(d, "the link's question over game 5", lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
         board_still(d)
-        asked = d.find_element(By.ID, "replace-ask-text").text
+        asked = link_question_in_words(d, fen)
         assert "This link opens another position" in asked and "game 5 of 6" in asked, f"the link's question: {asked!r}"
         where = d.execute_script(
             "const r = (id) => $(id).getBoundingClientRect().toJSON(); return [r('board'), r('bar-blue'), r('replace-ask'), innerHeight]")
@@ -3058,6 +3103,7 @@ def phone():
         new_game(d, ("human",), ("ewn", 2, 50), 99)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         wait(d, "the status line and the board in view after Start game", status_and_board_in_view)
+        phone_no_empty_bands(d, False)
         d.execute_script("window.scrollTo(0, 0)")
         turns = 0
         while True:
@@ -3069,6 +3115,7 @@ def phone():
             if turns == 2:
                 wait(d, "the analysis table on the phone", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
                 check_layout(d, 390)
+                phone_no_empty_bands(d, True)
                 shot(d, "gui-phone-play.png")
             click_move(d)
             moving = js(d, "document.getAnimations().length")
