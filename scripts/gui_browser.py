@@ -756,6 +756,28 @@ def back_to_game(d):
     wait(d, "Rematch by the board", lambda d: d.find_element(By.ID, "rematch").is_displayed())
 
 
+def engine_takes_its_own_cube(d):
+    """How to play says that taking one's own cube is allowed and sometimes best, and when the
+    engine does it the note says so (a newcomer took it for a bug)."""
+    rules = js(d, "$('rules-text').textContent")
+    assert "sometimes the best move" in rules, f"How to play does not say an own capture can be good: {rules!r}"
+    # Blue's 1 on a3 can only step up onto Blue's 2 on a4: the engine must take its own cube.
+    open_form(d)
+    form_type(d, "#ng-position", "2R12/B24/B14/5/5 r")
+    new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
+    wait(d, "the position", lambda d: js(d, "S.fen") == "2R12/B24/B14/5/5 r")
+    open_form(d)
+    form_type(d, "#ng-position", "")
+    type_die(d, 1)
+    click_move(d)
+    type_die(d, 1)
+    wait(d, "the engine's own capture", lambda d: ply_count(d) == 2 and js(d, "S.plies[1].took") == "B2")
+    said = wait(d, "the note on the engine's own capture", lambda d: "took its own cube 2" in note_shown(d) and note_shown(d))
+    assert "allowed" in said and "sometimes best" in said, f"the note on the engine's own capture: {said!r}"
+    shot(d, f"{d.get_window_size()['width']}-engine-own-capture.png", top=False)
+    print(f"own capture by the engine: {said!r}")
+
+
 def own_cube_and_notes(d):
     """A click on one's own cube next to the only movable one never takes it, nor is it refused:
     the capture waits for a second click, and the note says why, on the board and in view, and
@@ -2222,6 +2244,22 @@ def legend_only_for_drawn_arrows(d, where):
         f"{where}: legend best/played shown {got[0]}/{got[2]}, arrows drawn {got[1]}/{got[3]}"
 
 
+def phone_link_to_analysis(d):
+    """390x844: the move row's "Analysis ↓" brings the analysis (far below the board on a
+    phone) to the screen's top, the keyboard on its heading."""
+    d.execute_script("window.scrollTo(0, 0)")
+    link = d.find_element(By.ID, "to-analysis")
+    assert link.is_displayed(), "no link to the analysis by the board's controls"
+    start = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
+    click(d, "to-analysis")
+    wait(d, "the analysis at the screen's top", lambda d: scroll_settled(d)
+         and -2 <= js(d, "$('analysis-card').getBoundingClientRect().top") <= 40)
+    assert js(d, "document.activeElement === document.querySelector('#analysis-card h2')"), \
+        "the keyboard is not on the analysis' heading"
+    d.execute_script("window.scrollTo(0, 0)")
+    print(f"phone: Analysis ↓ brings the analysis (at {start} px) to the screen's top")
+
+
 def phone_no_empty_bands(d, lines):
     """390x844, a game against the engine at rest: no room is kept empty above the move
     list (a note's room under the board cost 46 px and pushed the list below the first screen),
@@ -3065,6 +3103,7 @@ def desktop():
         axe(d, "the desktop page with a side line")
         back_to_game(d)
         own_cube_and_notes(d)
+        engine_takes_its_own_cube(d)
         double_clicks(d)
         pause_shows(d)
         other_sizes(d)
@@ -3117,6 +3156,7 @@ def phone():
                 check_layout(d, 390)
                 phone_no_empty_bands(d, True)
                 shot(d, "gui-phone-play.png")
+                phone_link_to_analysis(d)
             click_move(d)
             moving = js(d, "document.getAnimations().length")
             assert moving == 0, f"{moving} animations run although reduced motion is asked for"
