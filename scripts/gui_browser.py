@@ -965,6 +965,33 @@ def type_die(d, n):
     wait(d, f"die {n}", lambda d: js(d, "S.die") == n and idle(d))
 
 
+def mark_clear_of_labels(d, square):
+    """The own capture's ✕ on `square` covers neither its file letter nor its rank number (it sat
+    on the file letter of a bottom-rank square)."""
+    bad = d.execute_script(
+        "const c = $(arguments[0]), st = getComputedStyle(c, '::before'), r = c.getBoundingClientRect();"
+        "const m = {left: r.left + parseFloat(st.left), top: r.top + parseFloat(st.top)};"
+        "m.right = r.right - parseFloat(st.right); m.bottom = r.bottom - parseFloat(st.bottom);"
+        "return [...c.querySelectorAll('.coord')].map((k) => k.getBoundingClientRect())"
+        ".filter((b) => b.left < m.right && m.left < b.right && b.top < m.bottom && m.top < b.bottom)"
+        ".map((b) => [b.left, b.top, m]);", square)
+    assert d.execute_script("return $(arguments[0]).querySelectorAll('.coord').length", square) > 0, f"{square} has no label"
+    assert not bad, f"the own capture's mark on {square} covers its label: {bad}"
+
+
+def phone_own_capture_mark(d):
+    """390x844: the own capture's mark on a bottom-rank square is clear of its file letter."""
+    load_position(d, "R2B13/1B51R11/5/5/2R3R51 r")
+    type_die(d, 4)
+    d.find_element(By.ID, "sq-c1").click()
+    wait(d, "c1 picked", lambda d: js(d, "selected") == "c1")
+    wait(d, "d1 drawn as a capture", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own"))
+    mark_clear_of_labels(d, "sq-d1")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", d.find_element(By.ID, "board"))
+    shot(d, "phone-own-capture-mark.png", top=False)
+    print("phone: the own capture's mark is clear of the file letter")
+
+
 def own_capture_by_click(d):
     """An own cube that can move too is taken by a second click on it after the taking cube
     was picked (issue: c1 then d1 with die 4 picked d1); in nodice likewise."""
@@ -974,6 +1001,7 @@ def own_capture_by_click(d):
     wait(d, "c1 picked", lambda d: js(d, "selected") == "c1")
     d.find_element(By.ID, "sq-d1").click()
     wait(d, "d1 armed to be taken", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own.armed"))
+    mark_clear_of_labels(d, "sq-d1")
     assert ply_count(d) == 0, "the first click on an own cube took it"
     assert "again" in note_shown(d), f"the note does not say to click again: {note_shown(d)!r}"
     # The legend explains the mark of a move that takes one's own cube whenever it is drawn.
@@ -3180,6 +3208,7 @@ def phone():
         variants_explained(d, 390)
         hole_and_fall(d, 390)
         axe(d, "the phone page in a blackhole game")
+        phone_own_capture_mark(d)
     finally:
         close(d)
 
