@@ -636,13 +636,14 @@ function describePosition(fen, variant) {
   if (!m) return `a position the page cannot read${rules}`;
   const cubes = { R: [], B: [] };
   for (const [, side, c] of m[1].matchAll(/([RB])([1-9ABC])/g)) cubes[side].push(cubeNum(c));
-  const list = (nums) => [...nums].sort((a, b) => a - b).join(', ');
+  const v = S.variants.find((x) => x.name === variant) || S.variant;
+  const all = v.cubes.length;
   const count = (n) => `${n} cube${n === 1 ? '' : 's'}`;
+  // A side's cubes: "all 6 cubes", else how many and which ("4 cubes: 1, 3, 5, 6").
+  const has = (nums) => (nums.length === all ? `all ${count(all)}` : nums.length === 0 ? 'no cubes'
+    : `${count(nums.length)} (${[...nums].sort((a, b) => a - b).join(', ')})`);
   const who = `${SIDE_NAME[m[2]]} to move`;
-  if (cubes.R.length === cubes.B.length) {
-    return `${who}, ${count(cubes.R.length)} each (Red ${list(cubes.R)}; Blue ${list(cubes.B)})${rules}`;
-  }
-  const has = (nums) => (nums.length ? `${count(nums.length)} (${list(nums)})` : 'no cubes');
+  if (cubes.R.length === all && cubes.B.length === all) return `${who}, both sides with all ${count(all)}${rules}`;
   return `${who}, Red with ${has(cubes.R)}, Blue with ${has(cubes.B)}${rules}`;
 }
 
