@@ -2281,7 +2281,7 @@ def phone_link_to_analysis(d):
     start = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
     click(d, "to-analysis")
     wait(d, "the analysis at the screen's top", lambda d: scroll_settled(d)
-         and -2 <= js(d, "$('analysis-card').getBoundingClientRect().top") <= 40)
+         and -2 <= js(d, "document.querySelector('#analysis-card h2').getBoundingClientRect().top") <= 60)
     assert js(d, "document.activeElement === document.querySelector('#analysis-card h2')"), \
         "the keyboard is not on the analysis' heading"
     d.execute_script("window.scrollTo(0, 0)")

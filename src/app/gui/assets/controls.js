@@ -791,9 +791,8 @@ function wire() {
   // On a phone: to the analysis below, the keyboard on its heading.
   $('to-analysis').addEventListener('click', (ev) => {
     ev.preventDefault();
-    const h = $('analysis-card').querySelector('h2');
-    h.scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
-    h.focus({ preventScroll: true });
+    $('analysis-card').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+    $('analysis-card').querySelector('h2').focus({ preventScroll: true });
   });
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));
