@@ -639,7 +639,7 @@ function describePosition(fen, variant) {
   const v = S.variants.find((x) => x.name === variant) || S.variant;
   const all = v.cubes.length;
   const count = (n) => `${n} cube${n === 1 ? '' : 's'}`;
-  // A side's cubes: "all 6 cubes", else how many and which ("4 cubes: 1, 3, 5, 6").
+  // A side's cubes: "all 6 cubes", else how many and which ("4 cubes (1, 3, 5, 6)").
   const has = (nums) => (nums.length === all ? `all ${count(all)}` : nums.length === 0 ? 'no cubes'
     : `${count(nums.length)} (${[...nums].sort((a, b) => a - b).join(', ')})`);
   const who = `${SIDE_NAME[m[2]]} to move`;
