@@ -70,6 +70,13 @@ empty square says what to pick; after a 6x6 roll the win-chance bar says the tab
 chance; while "Replace it?" is open a click on Roll or a cube does nothing and the question names
 the 3x3 game it replaces; End and Home on a move-list entry go to the game's end and start.
 
+And from the tenth, at 1280x800 and 390x844: a link's "Replace it?" says its position in words
+(who moves, each side's cubes), the position string only in its tooltip; on a phone no empty band
+is kept above the move list (a note stands over the screen's foot, over neither the board nor a
+bar nor the turn's buttons) and the list's first entry is on the first screen; Analysis ↓ on the
+Move row brings the analysis to the screen's top; How to play says that taking one's own cube can
+be best, and a note says so when the engine does it; the own capture's ✕ covers no label.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 """
