@@ -1004,9 +1004,10 @@ def own_capture_by_click(d):
     was picked (issue: c1 then d1 with die 4 picked d1); in nodice likewise."""
     load_position(d, "R2B13/1B51R11/5/5/2R3R51 r")
     type_die(d, 4)
-    d.find_element(By.ID, "sq-c1").click()
+    # Looked up again if a redraw (the analysis' badges arriving) replaced the square.
+    click_first(d, "c1", "#sq-c1")
     wait(d, "c1 picked", lambda d: js(d, "selected") == "c1")
-    d.find_element(By.ID, "sq-d1").click()
+    click_first(d, "d1", "#sq-d1")
     wait(d, "d1 armed to be taken", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own.armed"))
     mark_clear_of_labels(d, "sq-d1")
     assert ply_count(d) == 0, "the first click on an own cube took it"
@@ -1014,7 +1015,7 @@ def own_capture_by_click(d):
     # The legend explains the mark of a move that takes one's own cube whenever it is drawn.
     assert d.find_element(By.ID, "lg-own").is_displayed(), "the own cube's mark is drawn but not in the legend"
     time.sleep(0.6)  # two clicks apart, not a double click
-    d.find_element(By.ID, "sq-d1").click()
+    click_first(d, "d1 again", "#sq-d1")
     wait(d, "c1 takes its own cube on d1", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].move") == "c1d1"
          and js(d, "S.plies[0].took") == "R5")
     # A double click on the cube to take never takes it.
