@@ -537,7 +537,7 @@ function rememberRematch(s, seats) {
 
 // Why taking one's own cube can be good, where a roll of a cube that is gone moves another:
 // fewer cubes, each moved by more rolls.
-const ownCaptureWhy = (v) => (v.has_dice && v.substitute !== 'pass' ? 'fewer cubes, more rolls for each' : '');
+const ownCaptureWhy = (v) => (v.has_dice && v.substitute !== 'pass' ? 'fewer cubes, more rolls each' : '');
 
 // Announces the move just played (true) or the die just rolled.
 function announceChanges(prev, s, rolled) {
