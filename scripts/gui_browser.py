@@ -70,11 +70,19 @@ empty square says what to pick; after a 6x6 roll the win-chance bar says the tab
 chance; while "Replace it?" is open a click on Roll or a cube does nothing and the question names
 the 3x3 game it replaces; End and Home on a move-list entry go to the game's end and start.
 
+And from the tenth, at 1280x800 and 390x844: a link's "Replace it?" says its position in words
+(who moves, each side's cubes), the position string only in its tooltip; on a phone no empty band
+is kept above the move list (a note stands over the screen's foot, over neither the board nor a
+bar nor the turn's buttons) and the list's first entry is on the first screen; Analysis ↓ on the
+Move row brings the analysis to the screen's top; How to play says that taking one's own cube can
+be best, and a note says so when the engine does it; the own capture's ✕ covers no label.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 """
 
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -755,6 +763,28 @@ def back_to_game(d):
     wait(d, "Rematch by the board", lambda d: d.find_element(By.ID, "rematch").is_displayed())
 
 
+def engine_takes_its_own_cube(d):
+    """How to play says that taking one's own cube is allowed and sometimes best, and when the
+    engine does it the note says so (a newcomer took it for a bug)."""
+    rules = js(d, "$('rules-text').textContent")
+    assert "sometimes the best move" in rules, f"How to play does not say an own capture can be good: {rules!r}"
+    # Blue's 1 on a3 can only step up onto Blue's 2 on a4: the engine must take its own cube.
+    open_form(d)
+    form_type(d, "#ng-position", "2R12/B24/B14/5/5 r")
+    new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
+    wait(d, "the position", lambda d: js(d, "S.fen") == "2R12/B24/B14/5/5 r")
+    open_form(d)
+    form_type(d, "#ng-position", "")
+    type_die(d, 1)
+    click_move(d)
+    type_die(d, 1)
+    wait(d, "the engine's own capture", lambda d: ply_count(d) == 2 and js(d, "S.plies[1].took") == "B2")
+    said = wait(d, "the note on the engine's own capture", lambda d: "took its own cube 2" in note_shown(d) and note_shown(d))
+    assert "allowed" in said and "sometimes best" in said, f"the note on the engine's own capture: {said!r}"
+    shot(d, f"{d.get_window_size()['width']}-engine-own-capture.png", top=False)
+    print(f"own capture by the engine: {said!r}")
+
+
 def own_cube_and_notes(d):
     """A click on one's own cube next to the only movable one never takes it, nor is it refused:
     the capture waits for a second click, and the note says why, on the board and in view, and
@@ -942,21 +972,50 @@ def type_die(d, n):
     wait(d, f"die {n}", lambda d: js(d, "S.die") == n and idle(d))
 
 
+def mark_clear_of_labels(d, square):
+    """The own capture's ✕ on `square` covers neither its file letter nor its rank number (it sat
+    on the file letter of a bottom-rank square)."""
+    bad = d.execute_script(
+        "const c = $(arguments[0]), st = getComputedStyle(c, '::before'), r = c.getBoundingClientRect();"
+        "const m = {left: r.left + parseFloat(st.left), top: r.top + parseFloat(st.top)};"
+        "m.right = r.right - parseFloat(st.right); m.bottom = r.bottom - parseFloat(st.bottom);"
+        "return [...c.querySelectorAll('.coord')].map((k) => k.getBoundingClientRect())"
+        ".filter((b) => b.left < m.right && m.left < b.right && b.top < m.bottom && m.top < b.bottom)"
+        ".map((b) => [b.left, b.top, m]);", square)
+    assert d.execute_script("return $(arguments[0]).querySelectorAll('.coord').length", square) > 0, f"{square} has no label"
+    assert not bad, f"the own capture's mark on {square} covers its label: {bad}"
+
+
+def phone_own_capture_mark(d):
+    """390x844: the own capture's mark on a bottom-rank square is clear of its file letter."""
+    load_position(d, "R2B13/1B51R11/5/5/2R3R51 r")
+    type_die(d, 4)
+    d.find_element(By.ID, "sq-c1").click()
+    wait(d, "c1 picked", lambda d: js(d, "selected") == "c1")
+    wait(d, "d1 drawn as a capture", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own"))
+    mark_clear_of_labels(d, "sq-d1")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", d.find_element(By.ID, "board"))
+    shot(d, "phone-own-capture-mark.png", top=False)
+    print("phone: the own capture's mark is clear of the file letter")
+
+
 def own_capture_by_click(d):
     """An own cube that can move too is taken by a second click on it after the taking cube
     was picked (issue: c1 then d1 with die 4 picked d1); in nodice likewise."""
     load_position(d, "R2B13/1B51R11/5/5/2R3R51 r")
     type_die(d, 4)
-    d.find_element(By.ID, "sq-c1").click()
+    # Looked up again if a redraw (the analysis' badges arriving) replaced the square.
+    click_first(d, "c1", "#sq-c1")
     wait(d, "c1 picked", lambda d: js(d, "selected") == "c1")
-    d.find_element(By.ID, "sq-d1").click()
+    click_first(d, "d1", "#sq-d1")
     wait(d, "d1 armed to be taken", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-d1.take-own.armed"))
+    mark_clear_of_labels(d, "sq-d1")
     assert ply_count(d) == 0, "the first click on an own cube took it"
     assert "again" in note_shown(d), f"the note does not say to click again: {note_shown(d)!r}"
     # The legend explains the mark of a move that takes one's own cube whenever it is drawn.
     assert d.find_element(By.ID, "lg-own").is_displayed(), "the own cube's mark is drawn but not in the legend"
     time.sleep(0.6)  # two clicks apart, not a double click
-    d.find_element(By.ID, "sq-d1").click()
+    click_first(d, "d1 again", "#sq-d1")
     wait(d, "c1 takes its own cube on d1", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].move") == "c1d1"
          and js(d, "S.plies[0].took") == "R5")
     # A double click on the cube to take never takes it.
@@ -1094,6 +1153,20 @@ def flip_and_copy(d):
     print(f"flip and copy: the board turns; the link {link} opens its position")
 
 
+def link_question_in_words(d, fen):
+    """A link's question says its position in plain words (who moves, each side's cubes); the
+    position string, unreadable to a new player, is at most in the tooltip."""
+    el = d.find_element(By.ID, "replace-ask-text")
+    asked = el.text
+    board = fen.split()[0]
+    assert board not in asked and not re.search(r"[RB][1-9A-C][0-9RB/]*/", asked), \
+        f"the link's question shows the raw position string: {asked!r}"
+    side = "Red to move" if fen.split()[1] == "r" else "Blue to move"
+    assert side in asked and "cube" in asked, f"the link's question does not say the position in words: {asked!r}"
+    assert board in (el.get_attribute("title") or ""), "the position string is not in the question's tooltip"
+    return asked
+
+
 def a_link_asks_only_when_it_replaces(d, link, fen):
     """A copied link opens its position in a fresh browser too (it carries the token), asks only
     when it would replace an unfinished game with moves that differs, and never for the position
@@ -1114,7 +1187,7 @@ def a_link_asks_only_when_it_replaces(d, link, fen):
     d.get(link)
     wait(d, "the question before replacing the finished game",
          lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
-    asked = d.find_element(By.ID, "replace-ask-text").text
+    asked = link_question_in_words(d, fen)
     assert "This link opens another position" in asked and "not finished" not in asked and "19 moves" in asked, \
         f"the question does not say what the link replaces: {asked!r}"
     shot(d, f"{d.get_window_size()['width']}-link-asks.png")
@@ -2207,6 +2280,48 @@ def legend_only_for_drawn_arrows(d, where):
         f"{where}: legend best/played shown {got[0]}/{got[2]}, arrows drawn {got[1]}/{got[3]}"
 
 
+def phone_link_to_analysis(d):
+    """390x844: the move row's "Analysis ↓" brings the analysis (far below the board on a
+    phone) to the screen's top, the keyboard on its heading."""
+    d.execute_script("window.scrollTo(0, 0)")
+    link = d.find_element(By.ID, "to-analysis")
+    assert link.is_displayed(), "no link to the analysis by the board's controls"
+    start = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
+    click(d, "to-analysis")
+    wait(d, "the analysis at the screen's top", lambda d: scroll_settled(d)
+         and -2 <= js(d, "document.querySelector('#analysis-card h2').getBoundingClientRect().top") <= 60)
+    assert js(d, "document.activeElement === document.querySelector('#analysis-card h2')"), \
+        "the keyboard is not on the analysis' heading"
+    d.execute_script("window.scrollTo(0, 0)")
+    print(f"phone: Analysis ↓ brings the analysis (at {start} px) to the screen's top")
+
+
+def phone_no_empty_bands(d, lines):
+    """390x844, a game against the engine at rest: no room is kept empty above the move
+    list (a note's room under the board cost 46 px and pushed the list below the first screen),
+    and the list's first entry is whole on the first screen."""
+    d.execute_script("window.scrollTo(0, 0)")
+    board_still(d)
+    blocks = d.execute_script(
+        "const ids = ['board', 'bar-red', 'bar-blue', 'error', 'decision', 'mainline', 'endbar', 'record-bar',"
+        " 'seat-offer', 'turnbar', 'navbar', 'moves'];"
+        "const els = ids.map((id) => $(id)).concat([document.querySelector('.moverow')]);"
+        "return els.filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden'"
+        " && getComputedStyle(e).position !== 'fixed')"
+        ".map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.className, Math.round(r.top), Math.round(r.bottom)]; })"
+        ".sort((a, b) => a[1] - b[1]);")
+    upto = [b for b in blocks if b[1] <= next(x[1] for x in blocks if x[0] == "moves")]
+    for a, b in zip(upto, upto[1:]):
+        assert b[1] - a[2] <= 16, f"an empty band of {b[1] - a[2]} px between {a[0]} and {b[0]}: {upto}"
+    first = d.execute_script("const e = document.querySelector('#moves li'); return e ? Math.round(e.getBoundingClientRect().bottom) : null")
+    height = js(d, "innerHeight")
+    if lines:
+        assert first is not None and first <= height, f"the move list's first entry ends at {first}, below the screen ({height})"
+    top = next(x[1] for x in blocks if x[0] == "moves")
+    assert top < height, f"the move list starts at {top}, below the first screen ({height})"
+    print(f"phone: no empty band above the move list (its top at {top} px of {height}; first entry to {first})")
+
+
 def phone_controls_stay(d):
     """390x844: Start game leaves the page at its top with the focus on Roll; a hint's note
     appears without moving Roll or Blue's bar (it pushed them 34 px down and back)."""
@@ -2229,6 +2344,10 @@ def phone_controls_stay(d):
     after = (doc_top(d, "roll"), doc_top(d, "bar-blue"), doc_top(d, "board"))
     shot(d, "phone-hint-note.png")
     assert before == after, f"the hint's note moved Roll, Blue's bar or the board: {before} -> {after}"
+    # Over the screen's foot, it covers neither the board nor a bar nor the turn's buttons.
+    covered = js(d, "['board', 'bar-red', 'bar-blue', 'turnbar'].filter((id) => { const a = $('error').getBoundingClientRect(),"
+                    " b = $(id).getBoundingClientRect(); return a.top < b.bottom - 1 && b.top < a.bottom - 1; })")
+    assert not covered, f"the hint's note covers {covered}"
     print(f"phone: Start game at the page's top, focus on Roll; a note moves nothing (Roll at {after[0]} px)")
 
 
@@ -2618,7 +2737,7 @@ def a_records_link_asks_beside_the_board(d):
     try:
         wait(d, "the link's question over game 5", lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
         board_still(d)
-        asked = d.find_element(By.ID, "replace-ask-text").text
+        asked = link_question_in_words(d, fen)
         assert "This link opens another position" in asked and "game 5 of 6" in asked, f"the link's question: {asked!r}"
         where = d.execute_script(
             "const r = (id) => $(id).getBoundingClientRect().toJSON(); return [r('board'), r('bar-blue'), r('replace-ask'), innerHeight]")
@@ -3020,6 +3139,7 @@ def desktop():
         axe(d, "the desktop page with a side line")
         back_to_game(d)
         own_cube_and_notes(d)
+        engine_takes_its_own_cube(d)
         double_clicks(d)
         pause_shows(d)
         other_sizes(d)
@@ -3058,6 +3178,7 @@ def phone():
         new_game(d, ("human",), ("ewn", 2, 50), 99)
         wait(d, "the board's 25 squares", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 25)
         wait(d, "the status line and the board in view after Start game", status_and_board_in_view)
+        phone_no_empty_bands(d, False)
         d.execute_script("window.scrollTo(0, 0)")
         turns = 0
         while True:
@@ -3069,7 +3190,9 @@ def phone():
             if turns == 2:
                 wait(d, "the analysis table on the phone", lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis-moves tbody tr"))
                 check_layout(d, 390)
+                phone_no_empty_bands(d, True)
                 shot(d, "gui-phone-play.png")
+                phone_link_to_analysis(d)
             click_move(d)
             moving = js(d, "document.getAnimations().length")
             assert moving == 0, f"{moving} animations run although reduced motion is asked for"
@@ -3093,6 +3216,7 @@ def phone():
         variants_explained(d, 390)
         hole_and_fall(d, 390)
         axe(d, "the phone page in a blackhole game")
+        phone_own_capture_mark(d)
     finally:
         close(d)
 

@@ -27,8 +27,11 @@ let replaceAnswer = null;
 function replacesGame(evenFinished) {
   return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver());
 }
-function askReplace({ at, lead, yes, onYes, onNo }) {
+function askReplace({ at, lead, yes, onYes, onNo, title }) {
   const box = $('replace-ask');
+  // The raw text behind the words (a link's position string) only as a tooltip.
+  if (title) $('replace-ask-text').title = title;
+  else $('replace-ask-text').removeAttribute('title');
   $(at).after(box);
   const over = gameOver();
   const n = S.plies.length;
@@ -576,12 +579,15 @@ function showCopyBox(text, what) {
   const f = $('copy-box-field');
   f.value = text;
   $('copy-box').hidden = false;
+  // On a phone the note stands over the screen's foot: above the box, not under it.
+  document.body.style.setProperty('--copy-h', `${$('copy-box').offsetHeight + 8}px`);
   f.focus({ preventScroll: true });
   f.select();
 }
 function closeCopyBox() {
   if ($('copy-box').hidden) return;
   $('copy-box').hidden = true;
+  document.body.style.removeProperty('--copy-h');
   if (copyBoxFrom && copyBoxFrom.offsetParent !== null) copyBoxFrom.focus({ preventScroll: true });
   copyBoxFrom = null;
 }
@@ -610,14 +616,35 @@ async function openLinked() {
   if (replacesGame(true)) {
     askReplace({
       at: 'link-ask-at',
-      lead: `This link opens another position (${l.position}${l.variant ? `, ${l.variant}` : ''}).`,
+      lead: `This link opens another position: ${describePosition(l.position, variant)}.`,
       yes: 'Open the linked position',
+      title: `The link's position: ${l.position}${l.variant ? ` (${l.variant})` : ''}`,
       onYes: startLinked,
       onNo: keepForLink,
     });
     return;
   }
   await startLinked();
+}
+
+// A link's position string in plain words, for a person who cannot read the string: who is to
+// move and each side's cubes, and its rule set when it is not the one on the board. Text that
+// is not a position string is only said to be one the page cannot read.
+function describePosition(fen, variant) {
+  const m = /^\s*(\S+)\s+([rb])\s*$/.exec(String(fen));
+  const rules = variant && variant !== S.variant.name ? `, in ${variant}` : '';
+  if (!m) return `a position the page cannot read${rules}`;
+  const cubes = { R: [], B: [] };
+  for (const [, side, c] of m[1].matchAll(/([RB])([1-9ABC])/g)) cubes[side].push(cubeNum(c));
+  const v = S.variants.find((x) => x.name === variant) || S.variant;
+  const all = v.cubes.length;
+  const count = (n) => `${n} cube${n === 1 ? '' : 's'}`;
+  // A side's cubes: "all 6 cubes", else how many and which ("4 cubes (1, 3, 5, 6)").
+  const has = (nums) => (nums.length === all ? `all ${count(all)}` : nums.length === 0 ? 'no cubes'
+    : `${count(nums.length)} (${[...nums].sort((a, b) => a - b).join(', ')})`);
+  const who = `${SIDE_NAME[m[2]]} to move`;
+  if (cubes.R.length === all && cubes.B.length === all) return `${who}, both sides with all ${count(all)}${rules}`;
+  return `${who}, Red with ${has(cubes.R)}, Blue with ${has(cubes.B)}${rules}`;
 }
 
 // The game stays; the linked position waits in the New game form, to start later.
@@ -760,6 +787,12 @@ function wire() {
   $('to-review').addEventListener('click', (ev) => {
     ev.preventDefault();
     showReview();
+  });
+  // On a phone: to the analysis below, the keyboard on its heading.
+  $('to-analysis').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    $('analysis-card').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+    $('analysis-card').querySelector('h2').focus({ preventScroll: true });
   });
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-analyse').addEventListener('click', () => setMode('analyse'));

@@ -535,6 +535,10 @@ function rememberRematch(s, seats) {
   } catch (e) { /* no storage */ }
 }
 
+// Why taking one's own cube can be good, where a roll of a cube that is gone moves another:
+// fewer cubes, each moved by more rolls.
+const ownCaptureWhy = (v) => (v.has_dice && v.substitute !== 'pass' ? 'fewer cubes, more rolls each' : '');
+
 // Announces the move just played (true) or the die just rolled.
 function announceChanges(prev, s, rolled) {
   if (!prev) return false;
@@ -546,6 +550,19 @@ function announceChanges(prev, s, rolled) {
       (s.winner ? ` ${s.status}.` : ''));
     sound(p.took ? 'capture' : 'move');
     if (s.winner) sound('win');
+    // An engine taking its own cube looks like a bug to a newcomer: the note says it is a move.
+    const seat = p.side === 'r' ? s.players.red : s.players.blue;
+    if (p.took && p.took[0] === p.side.toUpperCase() && seat.type !== 'human' && TOKEN) {
+      const who = seat.type === 'engine' ? seat.name : 'ewn';
+      // As flash() does, drawn here: this is within a render already.
+      const why = ownCaptureWhy(s.variant);
+      localError = `${who} took its own cube ${p.took.slice(1)}: allowed, and sometimes best${why ? ` (${why})` : ''}.`;
+      noteKind = 'info';
+      dropNotice();
+      clearTimeout(noteTimer);
+      noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
+      drawNote(s);
+    }
     return true;
   }
   if (rolled) {
@@ -614,7 +631,7 @@ function rulesHtml(v, first) {
     ? 'A cube steps one square forward: Red down, or diagonally down-left or down-right; Blue up, or diagonally up-left or up-right.'
     : "A cube steps one square towards the opponent's corner: Red right, down or diagonally down-right; Blue left, up or diagonally up-left.");
   p.push(v.own_capture
-    ? 'It takes whatever stands there, even a cube of its own side (on the page a cube of your own is taken by a second click on it, never by one).'
+    ? `It takes whatever stands there, even a cube of its own side: that is allowed, and sometimes the best move${ownCaptureWhy(v) ? `: ${ownCaptureWhy(v)}` : ''}. On the page a cube of your own is taken by a second click on it, never by one.`
     : "It takes an opponent's cube standing there; it never steps onto its own cubes.");
   if (v.holes.length) p.push(`A cube that steps onto the hole${v.holes.length > 1 ? 's' : ''} (${v.holes.join(' ')}, drawn dark) falls in and is gone.`);
   p.push(`Win by reaching ${v.goal === 'rank' ? 'the far rank' : "the opponent's corner"} (Red ${redGoal}, Blue ${blueGoal}) or by taking all the opponent's cubes.${mayPass(v) ? ' A side with no legal move passes.' : ''}`);
