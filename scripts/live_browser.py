@@ -999,31 +999,47 @@ def opened_before_the_games(width, height):
     """The page opened before the match's first game (its engines take a moment to start): its
     first views have no game, "No game in progress" stands above where the boards go. The boards
     are sized once, where they begin when the games come, and keep that size: the next view's
-    boards were sized below that line, then grew by its height a view later (164 then 187 px)."""
+    boards were sized below that line, then grew by its height a view later (164 then 187 px).
+    The engine waits (up to 8 s, within the referee's 10 s for its greeting) until the page has
+    shown a view without games, and the browser is started before the match, so that a slow
+    machine decides nothing."""
     where = f"a page opened before the first game at {width}x{height}"
     work = tempfile.mkdtemp(prefix="ewn-late-")
-    late = os.path.join(work, "late-engine")
+    late, gate = os.path.join(work, "late-engine"), os.path.join(work, "gate")
     with open(late, "w") as f:
-        f.write(f'#!/bin/sh\nsleep 2\nexec "{os.path.abspath(EWN)}" "$@"\n')
+        f.write(f'#!/bin/sh\nn=0\nwhile [ ! -e "{gate}" ] && [ $n -lt 80 ]; do sleep 0.1; n=$((n + 1)); done\n'
+                f'exec "{os.path.abspath(EWN)}" "$@"\n')
     os.chmod(late, 0o755)
     args = ["--variant", "4x4", "match", "--engine", f"name=Late cmd={late}", "--engine", "greedy",
             "--games", "16", "--concurrency", "8", "--movetime", "100", "--pace", "500"]
+    d = browser(width, height, os.path.join(work, "profile"))
+    err = open(os.path.join(work, "err.log"), "w")
+    match = subprocess.Popen([EWN, *args, "--live", "0", "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
     try:
-        with live_match(args, width, height) as (d, _, match):
-            d.execute_script(
-                "window.sizes = []; window.empty = false; setInterval(() => {"
-                " const g = document.getElementById('games');"
-                " if (!g.querySelector('.game') && !document.getElementById('no-games').hidden) window.empty = true;"
-                " for (const b of g.querySelectorAll('.game .board')) if (b.querySelector('.cube'))"
-                "  window.sizes.push(Math.round(b.getBoundingClientRect().width)); }, 50);")
-            wait_for(f"{where}: four games with moves", lambda: d.execute_script(
-                "return [...document.querySelectorAll('#games .game .moves')].filter((m) => !/no move/.test(m.innerText)).length >= 4"
-                " && window.sizes.length > 40;"))
-            seen = d.execute_script("return {sizes: window.sizes, empty: window.empty};")
+        def address():
+            with open(err.name) as f:
+                m = re.search(r"live page at (http://\S+)", f.read())
+            return m and m.group(1)
+        d.get(wait_for("the live page's address", address))
+        d.execute_script(
+            "window.sizes = []; window.empty = false; setInterval(() => {"
+            " const g = document.getElementById('games');"
+            " if (!g.querySelector('.game') && !document.getElementById('no-games').hidden) window.empty = true;"
+            " for (const b of g.querySelectorAll('.game .board')) if (b.querySelector('.cube'))"
+            "  window.sizes.push(Math.round(b.getBoundingClientRect().width)); }, 50);")
+        empty = wait_for(f"{where}: a view without games", lambda: d.execute_script("return window.empty;"))
+        open(gate, "w").close()
+        wait_for(f"{where}: four games with moves", lambda: d.execute_script(
+            "return [...document.querySelectorAll('#games .game .moves')].filter((m) => !/no move/.test(m.innerText)).length >= 4"
+            " && window.sizes.length > 40;"))
+        sizes = d.execute_script("return window.sizes;")
     finally:
+        d.quit()
+        match.kill()
+        match.wait()
+        err.close()
         shutil.rmtree(work, ignore_errors=True)
-    assert seen["empty"], f"{where}: the page never showed a view without games (it opened too late to tell)"
-    sizes = seen["sizes"]
+    assert empty and sizes
     assert max(sizes) - min(sizes) <= 1, f"{where}: the boards changed size: {min(sizes)} to {max(sizes)} px"
     print(f"live page, {where}: boards {sizes[0]} px from the first")
 
