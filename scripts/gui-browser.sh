@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real-browser test of `ewn gui`: starts the server on a free port and has headless Chromium
-# play it by clicking and by keys, with an axe-core accessibility scan (scripts/gui_browser.py).
+# play it by clicking and by keys, with an axe-core accessibility scan (scripts/gui_browser.py,
+# its journeys in scripts/arena_journeys/).
 # Screenshots go to the directory given (default target/gui-screenshots).
 #
 # Installs what it lacks: Debian's chromium, chromium-driver and npm (with apt-get, as root),
