@@ -19,14 +19,14 @@
   let failures = 0;
   const open = new Set(); // the finished games whose moves are open, by number
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
-  // The status line's news: the games that ended since its previous news, each announced once;
-  // a game over before the page's first view is not news. Each news stays `HOLD_MS`, whole:
-  // the ends seen meanwhile wait (`queued`) and are told together after it, so that no end is
-  // replaced by the next within the same second (eight games at once often end one a second).
+  // The status line's news: the games that ended since the page's first view, each announced
+  // once, at once (a game over before the first view is not news). An end stays on the line
+  // `HOLD_MS`; newer ends join it there, and replace it only once it has been told `MIN_NEWS_MS`
+  // (eight games at once often end one a second: an end is never replaced within the second,
+  // and never waits for its turn, which once left the line minutes behind the finished games).
   const announced = new Set();
-  let news = [];
-  let newsAt = 0;
-  let queued = [];
+  let news = []; // [{ f, at }], the ends on the line and since when
+  const MIN_NEWS_MS = 2500;
   let firstView = true;
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
@@ -556,19 +556,18 @@
       firstView = false;
     }
     const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
-    for (const f of fresh) {
-      announced.add(f.number);
-      endedAt.set(f.number, now);
-      queued.push(f);
+    if (fresh.length) {
+      // The ends told long enough give way to the new ones; the others stay beside them.
+      news = news.filter((e) => now - e.at < MIN_NEWS_MS);
+      for (const f of fresh) {
+        announced.add(f.number);
+        endedAt.set(f.number, now);
+        news.push({ f, at: now });
+      }
     }
-    // The ends waiting become the news once the news shown has had its time.
-    if (queued.length && now - newsAt >= HOLD_MS) {
-      news = queued.sort((a, b) => a.number - b.number);
-      queued = [];
-      newsAt = now;
-    }
-    const recent = now - newsAt < HOLD_MS ? news : [];
-    if (recent.length) wakeAt(newsAt + HOLD_MS);
+    news = news.filter((e) => now - e.at < HOLD_MS);
+    const recent = news.map((e) => e.f).sort((a, b) => a.number - b.number);
+    if (news.length) wakeAt(Math.min(...news.map((e) => e.at)) + HOLD_MS);
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
@@ -723,11 +722,11 @@
     $('final-text').textContent = cut
       ? `The match's server stopped with ${unfinishedWords}; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
-    // The last game's end is told as every other's was: the news of the final view (the games
-    // that ended in it), or else the last game to end (a page opened only then).
-    // (Ends still waiting for their turn are the latest: told here, where they have room.)
-    const lastEnds = v && !cut
-      ? (queued.length ? queued : news.length && Date.now() - newsAt < HOLD_MS ? news : (v.finished || []).slice(0, 1)) : [];
+    // The last game's end is told in one sentence, whatever the status line said before (at one
+    // size "The last games: ..." and at another "The last game, ..." as the news's timing fell):
+    // the last game to end (the view lists them so); the others that ended with it are on the
+    // last boards below.
+    const lastEnds = v && !cut ? (v.finished || []).slice(0, 1) : [];
     $('final-last').hidden = lastEnds.length === 0;
     $('final-last').textContent = lastEnds.length === 1
       ? `The last game, game ${lastEnds[0].number}: ${endWords(lastEnds[0])}.`
@@ -763,7 +762,10 @@
       }
     }
     // The section says its games were left so (one line, as before: the boards keep their size).
-    $('games-h-text').textContent = cut ? 'Games left unfinished' : 'Games in progress';
+    // A card held on its recorded end may still be there: then the heading says when, true of
+    // every card ("Games left unfinished" headed a finished game's card).
+    const heldShown = cut && [...$('games').querySelectorAll('.game')].some((el) => recorded.has(Number(el.id.replace('game-', ''))));
+    $('games-h-text').textContent = cut ? (heldShown ? 'Games when the server stopped' : 'Games left unfinished') : 'Games in progress';
     $('wp-legend').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
@@ -897,7 +899,15 @@
     if (isOpen) open.add(n); else open.delete(n);
     b.setAttribute('aria-expanded', String(isOpen));
     b.querySelector('span').textContent = isOpen ? '▾' : '▸';
-    $(`moves-${n}`).hidden = !isOpen;
+    const row = $(`moves-${n}`);
+    row.hidden = !isOpen;
+    // Opened below the side panel's visible edge it is scrolled into view, inside the panel's own
+    // scroll (never the page, which would move the boards).
+    const panel = document.querySelector('.side-panel');
+    if (isOpen && panel.scrollHeight > panel.clientHeight) {
+      const r = row.getBoundingClientRect(), p = panel.getBoundingClientRect();
+      if (r.bottom > p.bottom) panel.scrollTop += Math.min(r.bottom - p.bottom + 4, r.top - p.top - 40);
+    }
   });
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
