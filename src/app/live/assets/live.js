@@ -325,20 +325,64 @@
       { duration: 180, easing: 'ease-out' });
   }
 
-  // The report as the text output prints it, its crosstable's names column kept in view while
-  // the box scrolls sideways (a phone's crosstable is wider than the screen): the first
-  // characters of its heading and of each of its rows, as wide as the names, stick at the left.
+  // The report as the text output prints it, its lines wrapped to its box (a hall screen cannot
+  // scroll sideways: in the side panel lines were cut and the crosstable showed one column), its
+  // two tables as tables: the ratings, and the crosstable with the players as numbered rows and
+  // the columns by their numbers (each column's player in its title), so that a round robin's
+  // every result is read in a narrow box.
   let reportText = '';
   function reportHtml(text) {
-    const lines = text.split('\n');
-    const at = lines.findIndex((l) => l.startsWith('Crosstable ('));
-    const head = at >= 0 ? lines[at + 1] || '' : '';
-    // The heading starts with the names column's room and two spaces.
-    const room = head.length - head.trimStart().length - 2;
-    return lines.map((l, i) => {
-      const inTable = at >= 0 && room > 0 && i > at && lines.slice(at + 1, i + 1).every((x) => x.startsWith('  '));
-      return inTable ? `<span class="stick">${esc(l.slice(0, room))}</span>${esc(l.slice(room))}` : esc(l);
-    }).join('\n');
+    const lines = text.replace(/\n$/, '').split('\n');
+    const out = [];
+    let plain = [];
+    const flush = () => {
+      if (plain.length) out.push(`<pre class="report-text">${esc(plain.join('\n'))}</pre>`);
+      plain = [];
+    };
+    // The block of indented lines after line `at`.
+    const block = (at) => {
+      let end = at + 1;
+      while (end < lines.length && lines[end].startsWith('  ')) end += 1;
+      return end;
+    };
+    for (let i = 0; i < lines.length; i += 1) {
+      const l = lines[i];
+      if (l.startsWith('Crosstable (') && i + 1 < lines.length) {
+        const end = block(i);
+        const head = lines[i + 1];
+        // The heading starts with the names column's room and two spaces; each cell is one word.
+        const room = head.length - head.trimStart().length - 2;
+        const rows = lines.slice(i + 2, end).map((r) => ({ name: r.slice(0, room).trim(), cells: r.slice(room).trim().split(/\s+/) }));
+        if (room > 0 && rows.length && rows.every((r) => r.name && r.cells.length === rows.length)) {
+          plain.push(l);
+          flush();
+          const num = rows.map((r, k) => `<th scope="col" title="${esc(r.name)}"><abbr title="${esc(r.name)}">${k + 1}</abbr></th>`).join('');
+          const body = rows.map((r, k) => `<tr><th scope="row" title="${esc(r.name)}"><span class="n">${k + 1}</span> ${esc(r.name)}</th>` +
+            r.cells.map((c, j) => `<td${j === k ? ' class="self"' : ''}>${esc(c)}</td>`).join('') + '</tr>').join('');
+          out.push(`<table class="xt"><thead><tr><th scope="col"><span class="sr-only">player</span></th>${num}</tr></thead><tbody>${body}</tbody></table>`);
+          i = end - 1;
+          continue;
+        }
+      }
+      if (l.startsWith('Ratings (') && i + 1 < lines.length) {
+        const end = block(i);
+        const rowRe = /^\s*(\d+)\s{2}(.+?)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/;
+        const rows = lines.slice(i + 2, end).map((r) => rowRe.exec(r));
+        if (rows.length && rows.every(Boolean)) {
+          plain.push(l);
+          flush();
+          const heads = ['#', 'player', 'rating', '95%', 'games', 'score'];
+          out.push(`<table class="rt"><thead><tr>${heads.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>` +
+            rows.map((m) => `<tr><td>${esc(m[1])}</td><th scope="row" title="${esc(m[2])}">${esc(m[2])}</th>` +
+              [3, 4, 5, 6].map((k) => `<td>${esc(m[k])}</td>`).join('') + '</tr>').join('') + '</tbody></table>');
+          i = end - 1;
+          continue;
+        }
+      }
+      plain.push(l);
+    }
+    flush();
+    return out.join('');
   }
 
   function standings(v) {
