@@ -512,6 +512,36 @@
     }
     $('finished-wrap').hidden = list.length === 0;
     $('no-finished').hidden = list.length > 0;
+    fitResults();
+  }
+  // The result column as wide as "Blue, capture" where the names leave room (short names: it
+  // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
+  // cost of a name (each name column keeps the room of the longest name, bold).
+  function fitResults() {
+    const t = document.querySelector('.finished-table');
+    const td = t && t.querySelector('#finished td.res');
+    if (!td || !t.clientWidth) return;
+    const c = document.createElement('canvas').getContext('2d');
+    const cs = getComputedStyle(td);
+    c.font = `400 ${cs.fontSize} ${cs.fontFamily}`;
+    const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+    const want = Math.ceil(c.measureText('Blue, capture').width + parseFloat(cs.fontSize) + pad + 4);
+    const nameTd = t.querySelector('#finished td:nth-child(2)');
+    const ns = getComputedStyle(nameTd);
+    c.font = `700 ${ns.fontSize} ${ns.fontFamily}`;
+    const names = [...t.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')]
+      .map((x) => x.title || x.textContent);
+    const nameW = Math.ceil(Math.max(0, ...names.map((n) => c.measureText(n).width))) + pad + 6;
+    const cols = t.querySelectorAll('col');
+    const row = td.parentElement;
+    const fixed = row.children[0].getBoundingClientRect().width + row.children[4].getBoundingClientRect().width;
+    const min = 6 * parseFloat(getComputedStyle(t).fontSize);
+    const w = Math.max(min, Math.min(want, t.clientWidth - fixed - 2 * nameW));
+    const key = `${Math.round(w)}`;
+    if (cols[3].dataset.w !== key) {
+      cols[3].dataset.w = key;
+      cols[3].style.width = `${Math.round(w)}px`;
+    }
   }
 
   // The final position of a game that ended, which the last poll may not have seen.
@@ -830,6 +860,8 @@
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
+    // The final screen's finished games are wider: their results take the room.
+    fitResults();
     placeReport();
   }
 
