@@ -275,7 +275,14 @@
     note.hidden = !(v.holes && v.holes.length);
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
     note.title = note.textContent;
-    const moves = g.moves.map((m, i) => moveText(m, i, v.dice));
+    // A move into a hole is a fall: marked in the earlier moves too ("14. d2c3↓ (die 6)"), where
+    // it read as an ordinary move (the last one's fall has its line above).
+    const holes = new Set(Array.isArray(v.holes) ? v.holes : []);
+    const fall = (m) => {
+      const mv = m.includes(':') ? m.split(':')[1] : m;
+      return holes.has(mv.slice(2));
+    };
+    const moves = g.moves.map((m, i) => moveText(m, i, v.dice).replace(/^(\d+\. \S+)/, fall(m) ? '$1↓' : '$1'));
     const earlier = moves.slice(-9, -1).reverse();
     // Narrow cards say it short, whole: "10. d1c2 (die 1)", the move's number as in every move
     // list, after a square of the colour of the side that played it while the game runs ("last
