@@ -98,13 +98,15 @@
   const INFO_W = 150;
   const INFO_MIN = 90;
   let infoW = INFO_W;
+  let widestName = 0; // the widest player's name, bold in the narrow cards' type
   function fitInfo(names) {
     if (!names.length || fitInfo.done) return;
     fitInfo.done = true;
     const c = document.createElement('canvas').getContext('2d');
     c.font = `700 13px ${getComputedStyle(document.body).fontFamily}`;
     // The name, its colour's square and a little room.
-    const widest = Math.max(...names.map((n) => c.measureText(n).width)) + 20;
+    widestName = Math.max(...names.map((n) => c.measureText(n).width));
+    const widest = widestName + 20;
     infoW = Math.max(INFO_MIN, Math.min(INFO_W, Math.ceil(widest)));
   }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
@@ -165,6 +167,10 @@
     grid.classList.toggle('dense', l.row < 300 && !single);
     // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
     grid.classList.toggle('narrow', l.row < 250 && !l.wide && (window.innerWidth >= 700 || l.cols > 1));
+    // A phone's two cards a row: each side on two lines, the name alone on the first, where the
+    // widest name does not fit beside its time and win chance (~108 px in their type): every
+    // card alike, for the whole match ("Alphabe…" was cut beside "0.05 s/move 93%").
+    grid.classList.toggle('stack', window.innerWidth < 700 && l.cols > 1 && widestName + 108 > l.row);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
