@@ -73,7 +73,8 @@ unrecorded card says "Unfinished: server stopped" whole, the header counts what 
 counts, and (wide) the page does not scroll. On eight cards a held card's winner's name is whole
 ("ewn won (capture)" after a square of its colour), and the report opened while the match runs
 covers no board and scrolls no board out of view (`report_off_the_boards`). Each end stays on the status line 2.4 s or more
-before newer ends replace it (`news_held`); a bold name of ten letters stays whole beside a win chance of
+before newer ends replace it (`news_held`), and with three engines eight at once each end is told as its row appears,
+and a finished game's moves opened low in the side panel come into its view (`news_keeps_up`); a bold name of ten letters stays whole beside a win chance of
 100% on eight cards (`names_whole_at_their_widest`); a final board names both players, a long
 name cut to its share (`final_names_shown`); and the standings keep their order throughout
 (equal points by name, case aside; a player without a game last: `standings_order`).
@@ -1362,7 +1363,62 @@ def boards_first_on_a_phone(games=8):
               " standings after them")
 
 
+def news_keeps_up():
+    """Three engines, eight games at once, paced, at 1280x800 (`news_keeps_up`): each game's end
+    is on the status line within a second of its row in the finished games (the line once told
+    game 1 while the table already marked games 8, 5 and 2), each end stays there 2.4 s or more
+    unless newer ends join it, none told twice; and a finished game's moves opened low in the
+    side panel are scrolled into its view, the boards not moving."""
+    width, height = 1280, 800
+    where = f"the news of a hall of eight at {width}x{height}"
+    args = ["match", "--engine", "self", "name=Alphabetic", "--engine", "greedy", "name=Brilliance",
+            "--engine", "random", "name=Chancellor", "--tournament", "round-robin", "--games", "8",
+            "--concurrency", "8", "--movetime", "50", "--pace", "1500", "--live-linger", "2"]
+    with live_match(args, width, height) as (d, _, match):
+        d.execute_script(
+            "window.samples = []; window.newsSeen = [];"
+            "setInterval(() => { const t = document.getElementById('status').textContent;"
+            " window.samples.push([performance.now(), t, [...document.querySelectorAll('#finished button.mv')]"
+            "  .map((b) => Number(b.dataset.game))]);"
+            " const m = / · (games? [^:]+ ended: .*)$/.exec(t); const n = window.newsSeen, news = m ? m[1] : '';"
+            " if (!n.length || n[n.length - 1][1] !== news) n.push([performance.now(), news]); }, 50);")
+        wait_for(f"{where}: six games finished", lambda: d.execute_script(
+            "return document.querySelectorAll('#finished button.mv').length >= 6;"))
+        time.sleep(3)
+        # The last row's moves opened: in the side panel's view, the boards where they were.
+        boards = d.execute_script(
+            "return [...document.querySelectorAll('#games .board')].map((b) => Math.round(b.getBoundingClientRect().top));")
+        hold_still(d)
+        buttons = d.find_elements(By.CSS_SELECTOR, "#finished button.mv")
+        d.execute_script("const p = document.querySelector('.side-panel'); p.scrollTop = p.scrollHeight;")
+        n = buttons[-1].get_attribute("data-game")
+        buttons[-1].click()
+        r = d.execute_script(
+            f"const row = document.getElementById('moves-{n}').getBoundingClientRect();"
+            "const p = document.querySelector('.side-panel').getBoundingClientRect();"
+            "return {row: [row.top, row.bottom], panel: [p.top, p.bottom], page: window.scrollY,"
+            " boards: [...document.querySelectorAll('#games .board')].map((b) => Math.round(b.getBoundingClientRect().top))};")
+        let_go(d)
+        assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, f"{where}: game {n}'s opened moves out of the panel's view: {r}"
+        assert r["page"] == 0 and r["boards"] == boards, f"{where}: opening the moves moved the boards: {boards} to {r}"
+        samples = d.execute_script("return window.samples;")
+        seen = d.execute_script("return window.newsSeen;")
+    in_table, told = {}, {}
+    for t, status, nums in samples:
+        for g in nums:
+            in_table.setdefault(g, t)
+        for g in ended_games(status.split(" · ", 2)[-1]):
+            told.setdefault(g, t)
+    first = samples[0][2] if samples else []
+    late = {g: round(told.get(g, 1e12) - t) for g, t in in_table.items() if g not in first and told.get(g, 1e12) - t > 1000}
+    assert not late, f"{where}: ends told late or never on the status line (ms after their row): {late}"
+    news_held(seen, where)
+    news_once([x for _, x in seen], where)
+    print(f"live page, {where}: {len(in_table)} ends each told as its row came, opened moves in view")
+
+
 def main():
+    news_keeps_up()
     ends_together()
     stopped_hall(1280, 800)
     stopped_hall(390, 844)
