@@ -19,14 +19,14 @@
   let failures = 0;
   const open = new Set(); // the finished games whose moves are open, by number
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
-  // The status line's news: the games that ended since its previous news, each announced once;
-  // a game over before the page's first view is not news. Each news stays `HOLD_MS`, whole:
-  // the ends seen meanwhile wait (`queued`) and are told together after it, so that no end is
-  // replaced by the next within the same second (eight games at once often end one a second).
+  // The status line's news: the games that ended since the page's first view, each announced
+  // once, at once (a game over before the first view is not news). An end stays on the line
+  // `HOLD_MS`; newer ends join it there, and replace it only once it has been told `MIN_NEWS_MS`
+  // (eight games at once often end one a second: an end is never replaced within the second,
+  // and never waits for its turn, which once left the line minutes behind the finished games).
   const announced = new Set();
-  let news = [];
-  let newsAt = 0;
-  let queued = [];
+  let news = []; // [{ f, at }], the ends on the line and since when
+  const MIN_NEWS_MS = 2500;
   let firstView = true;
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
@@ -98,13 +98,15 @@
   const INFO_W = 150;
   const INFO_MIN = 90;
   let infoW = INFO_W;
+  let widestName = 0; // the widest player's name, bold in the narrow cards' type
   function fitInfo(names) {
     if (!names.length || fitInfo.done) return;
     fitInfo.done = true;
     const c = document.createElement('canvas').getContext('2d');
     c.font = `700 13px ${getComputedStyle(document.body).fontFamily}`;
     // The name, its colour's square and a little room.
-    const widest = Math.max(...names.map((n) => c.measureText(n).width)) + 20;
+    widestName = Math.max(...names.map((n) => c.measureText(n).width));
+    const widest = widestName + 20;
     infoW = Math.max(INFO_MIN, Math.min(INFO_W, Math.ceil(widest)));
   }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
@@ -165,6 +167,10 @@
     grid.classList.toggle('dense', l.row < 300 && !single);
     // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
     grid.classList.toggle('narrow', l.row < 250 && !l.wide && (window.innerWidth >= 700 || l.cols > 1));
+    // A phone's two cards a row: each side on two lines, the name alone on the first, where the
+    // widest name does not fit beside its time and win chance (~108 px in their type): every
+    // card alike, for the whole match ("Alphabe…" was cut beside "0.05 s/move 93%").
+    grid.classList.toggle('stack', window.innerWidth < 700 && l.cols > 1 && widestName + 108 > l.row);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -275,7 +281,14 @@
     note.hidden = !(v.holes && v.holes.length);
     note.textContent = g.fell ? `↓ ${cubeWords(g.fell)} fell into the hole` : '';
     note.title = note.textContent;
-    const moves = g.moves.map((m, i) => moveText(m, i, v.dice));
+    // A move into a hole is a fall: marked in the earlier moves too ("14. d2c3↓ (die 6)"), where
+    // it read as an ordinary move (the last one's fall has its line above).
+    const holes = new Set(Array.isArray(v.holes) ? v.holes : []);
+    const fall = (m) => {
+      const mv = m.includes(':') ? m.split(':')[1] : m;
+      return holes.has(mv.slice(2));
+    };
+    const moves = g.moves.map((m, i) => moveText(m, i, v.dice).replace(/^(\d+\. \S+)/, fall(m) ? '$1↓' : '$1'));
     const earlier = moves.slice(-9, -1).reverse();
     // Narrow cards say it short, whole: "10. d1c2 (die 1)", the move's number as in every move
     // list, after a square of the colour of the side that played it while the game runs ("last
@@ -325,20 +338,64 @@
       { duration: 180, easing: 'ease-out' });
   }
 
-  // The report as the text output prints it, its crosstable's names column kept in view while
-  // the box scrolls sideways (a phone's crosstable is wider than the screen): the first
-  // characters of its heading and of each of its rows, as wide as the names, stick at the left.
+  // The report as the text output prints it, its lines wrapped to its box (a hall screen cannot
+  // scroll sideways: in the side panel lines were cut and the crosstable showed one column), its
+  // two tables as tables: the ratings, and the crosstable with the players as numbered rows and
+  // the columns by their numbers (each column's player in its title), so that a round robin's
+  // every result is read in a narrow box.
   let reportText = '';
   function reportHtml(text) {
-    const lines = text.split('\n');
-    const at = lines.findIndex((l) => l.startsWith('Crosstable ('));
-    const head = at >= 0 ? lines[at + 1] || '' : '';
-    // The heading starts with the names column's room and two spaces.
-    const room = head.length - head.trimStart().length - 2;
-    return lines.map((l, i) => {
-      const inTable = at >= 0 && room > 0 && i > at && lines.slice(at + 1, i + 1).every((x) => x.startsWith('  '));
-      return inTable ? `<span class="stick">${esc(l.slice(0, room))}</span>${esc(l.slice(room))}` : esc(l);
-    }).join('\n');
+    const lines = text.replace(/\n$/, '').split('\n');
+    const out = [];
+    let plain = [];
+    const flush = () => {
+      if (plain.length) out.push(`<pre class="report-text">${esc(plain.join('\n'))}</pre>`);
+      plain = [];
+    };
+    // The block of indented lines after line `at`.
+    const block = (at) => {
+      let end = at + 1;
+      while (end < lines.length && lines[end].startsWith('  ')) end += 1;
+      return end;
+    };
+    for (let i = 0; i < lines.length; i += 1) {
+      const l = lines[i];
+      if (l.startsWith('Crosstable (') && i + 1 < lines.length) {
+        const end = block(i);
+        const head = lines[i + 1];
+        // The heading starts with the names column's room and two spaces; each cell is one word.
+        const room = head.length - head.trimStart().length - 2;
+        const rows = lines.slice(i + 2, end).map((r) => ({ name: r.slice(0, room).trim(), cells: r.slice(room).trim().split(/\s+/) }));
+        if (room > 0 && rows.length && rows.every((r) => r.name && r.cells.length === rows.length)) {
+          plain.push(l);
+          flush();
+          const num = rows.map((r, k) => `<th scope="col" title="${esc(r.name)}"><abbr title="${esc(r.name)}">${k + 1}</abbr></th>`).join('');
+          const body = rows.map((r, k) => `<tr><th scope="row" title="${esc(r.name)}"><span class="n">${k + 1}</span> ${esc(r.name)}</th>` +
+            r.cells.map((c, j) => `<td${j === k ? ' class="self"' : ''}>${esc(c)}</td>`).join('') + '</tr>').join('');
+          out.push(`<table class="xt"><thead><tr><th scope="col"><span class="sr-only">player</span></th>${num}</tr></thead><tbody>${body}</tbody></table>`);
+          i = end - 1;
+          continue;
+        }
+      }
+      if (l.startsWith('Ratings (') && i + 1 < lines.length) {
+        const end = block(i);
+        const rowRe = /^\s*(\d+)\s{2}(.+?)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/;
+        const rows = lines.slice(i + 2, end).map((r) => rowRe.exec(r));
+        if (rows.length && rows.every(Boolean)) {
+          plain.push(l);
+          flush();
+          const heads = ['#', 'player', 'rating', '95%', 'games', 'score'];
+          out.push(`<table class="rt"><thead><tr>${heads.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>` +
+            rows.map((m) => `<tr><td>${esc(m[1])}</td><th scope="row" title="${esc(m[2])}">${esc(m[2])}</th>` +
+              [3, 4, 5, 6].map((k) => `<td>${esc(m[k])}</td>`).join('') + '</tr>').join('') + '</tbody></table>');
+          i = end - 1;
+          continue;
+        }
+      }
+      plain.push(l);
+    }
+    flush();
+    return out.join('');
   }
 
   function standings(v) {
@@ -468,6 +525,36 @@
     }
     $('finished-wrap').hidden = list.length === 0;
     $('no-finished').hidden = list.length > 0;
+    fitResults();
+  }
+  // The result column as wide as "Blue, capture" where the names leave room (short names: it
+  // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
+  // cost of a name (each name column keeps the room of the longest name, bold).
+  function fitResults() {
+    const t = document.querySelector('.finished-table');
+    const td = t && t.querySelector('#finished td.res');
+    if (!td || !t.clientWidth) return;
+    const c = document.createElement('canvas').getContext('2d');
+    const cs = getComputedStyle(td);
+    c.font = `400 ${cs.fontSize} ${cs.fontFamily}`;
+    const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+    const want = Math.ceil(c.measureText('Blue, capture').width + parseFloat(cs.fontSize) + pad + 4);
+    const nameTd = t.querySelector('#finished td:nth-child(2)');
+    const ns = getComputedStyle(nameTd);
+    c.font = `700 ${ns.fontSize} ${ns.fontFamily}`;
+    const names = [...t.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')]
+      .map((x) => x.title || x.textContent);
+    const nameW = Math.ceil(Math.max(0, ...names.map((n) => c.measureText(n).width))) + pad + 6;
+    const cols = t.querySelectorAll('col');
+    const row = td.parentElement;
+    const fixed = row.children[0].getBoundingClientRect().width + row.children[4].getBoundingClientRect().width;
+    const min = 6 * parseFloat(getComputedStyle(t).fontSize);
+    const w = Math.max(min, Math.min(want, t.clientWidth - fixed - 2 * nameW));
+    const key = `${Math.round(w)}`;
+    if (cols[3].dataset.w !== key) {
+      cols[3].dataset.w = key;
+      cols[3].style.width = `${Math.round(w)}px`;
+    }
   }
 
   // The final position of a game that ended, which the last poll may not have seen.
@@ -556,19 +643,18 @@
       firstView = false;
     }
     const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
-    for (const f of fresh) {
-      announced.add(f.number);
-      endedAt.set(f.number, now);
-      queued.push(f);
+    if (fresh.length) {
+      // The ends told long enough give way to the new ones; the others stay beside them.
+      news = news.filter((e) => now - e.at < MIN_NEWS_MS);
+      for (const f of fresh) {
+        announced.add(f.number);
+        endedAt.set(f.number, now);
+        news.push({ f, at: now });
+      }
     }
-    // The ends waiting become the news once the news shown has had its time.
-    if (queued.length && now - newsAt >= HOLD_MS) {
-      news = queued.sort((a, b) => a.number - b.number);
-      queued = [];
-      newsAt = now;
-    }
-    const recent = now - newsAt < HOLD_MS ? news : [];
-    if (recent.length) wakeAt(newsAt + HOLD_MS);
+    news = news.filter((e) => now - e.at < HOLD_MS);
+    const recent = news.map((e) => e.f).sort((a, b) => a.number - b.number);
+    if (news.length) wakeAt(Math.min(...news.map((e) => e.at)) + HOLD_MS);
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
@@ -723,11 +809,11 @@
     $('final-text').textContent = cut
       ? `The match's server stopped with ${unfinishedWords}; ${plural(done, 'game', 'games')} finished. This is the last view.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
-    // The last game's end is told as every other's was: the news of the final view (the games
-    // that ended in it), or else the last game to end (a page opened only then).
-    // (Ends still waiting for their turn are the latest: told here, where they have room.)
-    const lastEnds = v && !cut
-      ? (queued.length ? queued : news.length && Date.now() - newsAt < HOLD_MS ? news : (v.finished || []).slice(0, 1)) : [];
+    // The last game's end is told in one sentence, whatever the status line said before (at one
+    // size "The last games: ..." and at another "The last game, ..." as the news's timing fell):
+    // the last game to end (the view lists them so); the others that ended with it are on the
+    // last boards below.
+    const lastEnds = v && !cut ? (v.finished || []).slice(0, 1) : [];
     $('final-last').hidden = lastEnds.length === 0;
     $('final-last').textContent = lastEnds.length === 1
       ? `The last game, game ${lastEnds[0].number}: ${endWords(lastEnds[0])}.`
@@ -763,7 +849,10 @@
       }
     }
     // The section says its games were left so (one line, as before: the boards keep their size).
-    $('games-h-text').textContent = cut ? 'Games left unfinished' : 'Games in progress';
+    // A card held on its recorded end may still be there: then the heading says when, true of
+    // every card ("Games left unfinished" headed a finished game's card).
+    const heldShown = cut && [...$('games').querySelectorAll('.game')].some((el) => recorded.has(Number(el.id.replace('game-', ''))));
+    $('games-h-text').textContent = cut ? (heldShown ? 'Games when the server stopped' : 'Games left unfinished') : 'Games in progress';
     $('wp-legend').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
@@ -784,6 +873,8 @@
     $('status').title = $('status').textContent;
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
+    // The final screen's finished games are wider: their results take the room.
+    fitResults();
     placeReport();
   }
 
@@ -897,7 +988,15 @@
     if (isOpen) open.add(n); else open.delete(n);
     b.setAttribute('aria-expanded', String(isOpen));
     b.querySelector('span').textContent = isOpen ? '▾' : '▸';
-    $(`moves-${n}`).hidden = !isOpen;
+    const row = $(`moves-${n}`);
+    row.hidden = !isOpen;
+    // Opened below the side panel's visible edge it is scrolled into view, inside the panel's own
+    // scroll (never the page, which would move the boards).
+    const panel = document.querySelector('.side-panel');
+    if (isOpen && panel.scrollHeight > panel.clientHeight) {
+      const r = row.getBoundingClientRect(), p = panel.getBoundingClientRect();
+      if (r.bottom > p.bottom) panel.scrollTop += Math.min(r.bottom - p.bottom + 4, r.top - p.top - 40);
+    }
   });
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
