@@ -1,0 +1,135 @@
+// The live page's words (loaded before live.js, which draws the page): times, win chances,
+// moves and results as the page says them, names fitted to their line, and the match report's
+// text turned into HTML. Pure functions of their arguments (`fitNames` alone measures the
+// elements it is given); nothing here reads the view or keeps state.
+'use strict';
+
+window.EwnLiveText = (() => {
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const clock = (ms) => {
+    const s = Math.max(0, ms) / 1000;
+    return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}` : `${s.toFixed(1)} s`;
+  };
+  // A time a move is given as set, never rounded down (`--movetime 150` is 0.15 s, not 0.1 s).
+  const moveTime = (ms) => (ms >= 60000 ? clock(ms) : `${Number((Math.max(0, ms) / 1000).toFixed(3))} s`);
+  const chance = (p) => (p === null || p === undefined ? '' : `${Math.round(100 * p)}%`);
+  const SIDE = { r: 'Red', b: 'Blue' };
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  // Names cut to fit their line, letter by letter, each ending in "…" (whole in its title): the
+  // longest as shown is cut first, so that each name keeps its share and a short one stays
+  // whole ("Grandmaster_Deluxe_Edi…" once hid its opponent). Cut in the text, not by the box's
+  // ellipsis, which left a gap before a bracket ("Grandmaster_… )"). `els` hold the names.
+  function fitNames(line, els) {
+    if (!line.isConnected || !line.clientWidth) return;
+    const full = els.map((el) => el.textContent);
+    const len = full.map((n) => n.length);
+    const over = () => line.scrollWidth > line.clientWidth + 1 || els.some((el) => el.scrollWidth > el.clientWidth + 1);
+    for (let guard = 0; guard < 200 && over(); guard += 1) {
+      let i = 0;
+      for (let j = 1; j < els.length; j += 1) if (len[j] > len[i]) i = j;
+      if (len[i] <= 3) break;
+      len[i] -= 1;
+      els[i].textContent = `${full[i].slice(0, len[i] - 1)}…`;
+      els[i].title = full[i];
+    }
+  }
+  // A cube as the view names it (`R5`) in words.
+  const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
+  // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page, with
+  // its number in the game: "12. a5b4 (die 4)". "N." is always a move's number and the die is
+  // always said as such ("4: a5b4", the die first, read as a move's number beside a narrow
+  // card's "move 10:").
+  const moveText = (m, i, dice) => `${i + 1}. ${lastWords(m, dice)}`;
+
+  // The last move in words: `d6c6 (die 5)`, so that the die is not read as a count of moves;
+  // `(dice 8)` where two dice are summed (`dice` is the variant's, e.g. "2d6").
+  const lastWords = (m, dice) => {
+    const [d, mv] = m.includes(':') ? m.split(':') : [null, m];
+    const name = mv === '0000' || mv === 'pass' ? 'pass' : mv;
+    return d === null ? name : `${name} (${/^2d/.test(dice || '') ? 'dice' : 'die'} ${d})`;
+  };
+
+
+  // The report as the text output prints it, its lines wrapped to its box (a hall screen cannot
+  // scroll sideways: in the side panel lines were cut and the crosstable showed one column), its
+  // two tables as tables: the ratings, and the crosstable with the players as numbered rows and
+  // the columns by their numbers (each column's player in its title), so that a round robin's
+  // every result is read in a narrow box.
+  function reportHtml(text) {
+    const lines = text.replace(/\n$/, '').split('\n');
+    const out = [];
+    let plain = [];
+    const flush = () => {
+      if (plain.length) out.push(`<pre class="report-text">${esc(plain.join('\n'))}</pre>`);
+      plain = [];
+    };
+    // The block of indented lines after line `at`.
+    const block = (at) => {
+      let end = at + 1;
+      while (end < lines.length && lines[end].startsWith('  ')) end += 1;
+      return end;
+    };
+    for (let i = 0; i < lines.length; i += 1) {
+      const l = lines[i];
+      if (l.startsWith('Crosstable (') && i + 1 < lines.length) {
+        const end = block(i);
+        const head = lines[i + 1];
+        // The heading starts with the names column's room and two spaces; each cell is one word.
+        const room = head.length - head.trimStart().length - 2;
+        const rows = lines.slice(i + 2, end).map((r) => ({ name: r.slice(0, room).trim(), cells: r.slice(room).trim().split(/\s+/) }));
+        if (room > 0 && rows.length && rows.every((r) => r.name && r.cells.length === rows.length)) {
+          plain.push(l);
+          flush();
+          const num = rows.map((r, k) => `<th scope="col" title="${esc(r.name)}"><abbr title="${esc(r.name)}">${k + 1}</abbr></th>`).join('');
+          const body = rows.map((r, k) => `<tr><th scope="row" title="${esc(r.name)}"><span class="n">${k + 1}</span> ${esc(r.name)}</th>` +
+            r.cells.map((c, j) => `<td${j === k ? ' class="self"' : ''}>${esc(c)}</td>`).join('') + '</tr>').join('');
+          out.push(`<table class="xt"><thead><tr><th scope="col"><span class="sr-only">player</span></th>${num}</tr></thead><tbody>${body}</tbody></table>`);
+          i = end - 1;
+          continue;
+        }
+      }
+      if (l.startsWith('Ratings (') && i + 1 < lines.length) {
+        const end = block(i);
+        const rowRe = /^\s*(\d+)\s{2}(.+?)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/;
+        const rows = lines.slice(i + 2, end).map((r) => rowRe.exec(r));
+        if (rows.length && rows.every(Boolean)) {
+          plain.push(l);
+          flush();
+          const heads = ['#', 'player', 'rating', '95%', 'games', 'score'];
+          out.push(`<table class="rt"><thead><tr>${heads.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>` +
+            rows.map((m) => `<tr><td>${esc(m[1])}</td><th scope="row" title="${esc(m[2])}">${esc(m[2])}</th>` +
+              [3, 4, 5, 6].map((k) => `<td>${esc(m[k])}</td>`).join('') + '</tr>').join('') + '</tbody></table>');
+          i = end - 1;
+          continue;
+        }
+      }
+      plain.push(l);
+    }
+    flush();
+    return out.join('');
+  }
+
+  // How a game ended in words, with the referee's word on a fault, which names the side that
+  // lost by it: "Blue won (time): Red: no bestmove within 300 ms; engine killed".
+  // One form with the cards': "Red (ewn) won (capture)".
+  const endWords = (f, detail = true) => (f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `no winner (${f.reason})`) +
+    (detail && f.detail ? `: ${sentence(f.detail)}` : '');
+  // Game numbers in order as runs: [5, 6, 7, 8, 10] is "5–8 and 10".
+  const numberRuns = (nums) => {
+    const runs = [];
+    for (const n of nums) {
+      const r = runs[runs.length - 1];
+      if (r && n === r[1] + 1) r[1] = n; else runs.push([n, n]);
+    }
+    const words = runs.flatMap(([a, b]) => (b - a >= 2 ? [`${a}–${b}`] : a === b ? [`${a}`] : [`${a}`, `${b}`]));
+    return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
+  };
+  const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
+  // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
+  // within 200 ms"), the page as everywhere else ("Blue: ...").
+  const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
+
+  return {
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, sentence,
+  };
+})();
