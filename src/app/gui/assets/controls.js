@@ -539,6 +539,7 @@ function placeBars() {
   const wrap = document.querySelector('.board-wrap');
   wrap.before(flipped ? $('bar-blue') : $('bar-red'));
   $('decision').after(flipped ? $('bar-red') : $('bar-blue'));
+  placeDecision();
 }
 
 function flipBoard() {
@@ -907,7 +908,7 @@ function wire() {
   let resize = null;
   window.addEventListener('resize', () => {
     clearTimeout(resize);
-    resize = setTimeout(() => { if (S) drawGraph(); }, 100);
+    resize = setTimeout(() => { if (S) drawGraph(); placeDecision(); }, 100);
   });
 }
 

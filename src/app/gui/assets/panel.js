@@ -350,8 +350,10 @@ function drawReview() {
     (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>'));
 }
 
-// Under the board at a reviewed decision: what was played, what was best, and what it cost, as
-// the review's list says it.
+// At a reviewed decision: what was played, what was best, and what it cost, as the review's
+// list says it. It stands over the bar above the board (the board's other side), in that bar's
+// box, so that nothing below moves as one steps on and off a marked move (in the page's flow it
+// pushed Blue's bar and the step buttons 48 px down and back, off a phone's first screen).
 function drawDecision() {
   const rv = reviewedNext();
   const el = $('decision');
@@ -359,6 +361,19 @@ function drawDecision() {
   if (!rv) return;
   const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
+  placeDecision();
+}
+
+// The decision's line over the top bar's box (the bar above the board).
+function placeDecision() {
+  const el = $('decision');
+  if (el.hidden) return;
+  const bar = document.querySelector('.board-wrap').previousElementSibling;
+  if (!bar || !bar.classList.contains('playerbar')) return;
+  el.style.top = `${bar.offsetTop}px`;
+  el.style.left = `${bar.offsetLeft}px`;
+  el.style.width = `${bar.offsetWidth}px`;
+  el.style.minHeight = `${bar.offsetHeight}px`;
 }
 
 // The legend names only the marks that can appear on this board: the last move's frame, its
