@@ -867,6 +867,16 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+  // A game that ended just now with the keyboard on its board (the last move made by keys, or
+  // the engine's answer to it): the keyboard goes on from the end bar, Rematch, not from a
+  // square six Tabs away.
+  if (prev && over && !prev.winner && prev.game === s.game && TOKEN && !setupMode) {
+    const a = document.activeElement;
+    if (!a || a === document.body || $('board').contains(a)) {
+      const next = ['rematch', 'review-end'].map($).find((b) => b.offsetParent !== null && !b.disabled);
+      if (next) next.focus({ preventScroll: true });
+    }
+  }
 }
 
 // The note by the board: the page's own (a refused action, something copied), else the server's
