@@ -667,12 +667,16 @@ function drawRules(v, first) {
   el.dataset.variant = key;
   $('rules-short').textContent = rulesShort(v);
   $('rules-variant').textContent = S && v.name !== S.default_variant ? v.name : '';
-  // One line, never cut mid-word: the variant's name alone when the summary does not fit; and
-  // when even that is cut (a phone, beside the analysis switch), two lines, the name whole.
+  // One line, never cut mid-word: the variant's name alone when the summary does not fit; when
+  // even that is cut (a phone, beside the analysis switch), "Rules" for "How to play", so that
+  // the line stays one and the board is where it is in every variant (two lines moved it 18 px
+  // down); only a name too long for that takes two lines, whole.
   const sum = el.querySelector('summary');
   el.classList.remove('wrap');
+  $('rules-title').textContent = 'How to play';
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
+  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-title').textContent = 'Rules';
   if (sum.scrollWidth > sum.clientWidth + 1) el.classList.add('wrap');
   $('rules-text').innerHTML = rulesHtml(v, first);
 }
@@ -899,4 +903,13 @@ function drawNote(s) {
   // On a phone the note keeps to two lines; one cut there is opened whole by a tap on it.
   const t = $('error-text');
   el.classList.toggle('cut', Boolean(err) && !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
+  // On a phone the note stands over the screen's foot; when the control just used is there
+  // (Copy link, Copy position at the screen's bottom), over the screen's top instead, so that
+  // the button stays in view.
+  el.classList.remove('up');
+  const a = document.activeElement;
+  if (err && a && a !== document.body && !el.contains(a) && getComputedStyle(el).position === 'fixed') {
+    const n = el.getBoundingClientRect(), b = a.getBoundingClientRect();
+    if (b.bottom > n.top && b.top < n.bottom) el.classList.add('up');
+  }
 }
