@@ -3229,6 +3229,8 @@ def review_steps_keep_their_place(d, width):
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
     click(d, "review")
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li") and idle(d))
+    # The review's card is kept in view a moment after the review: then the page is the person's.
+    wait(d, "the review's heading let go", lambda d: js(d, "reviewPin === 0 || Date.now() > reviewPin + 100"))
     # Every decision of the game (its last position, the game's end, has the end bar instead
     # of the turn's row), with the page at its top, where the steps are seen.
     places, marked = set(), 0
@@ -3239,7 +3241,7 @@ def review_steps_keep_their_place(d, width):
         board_still(d)
         wait(d, "the page at its top", lambda d: js(d, "scrollY") == 0 or d.execute_script("window.scrollTo(0, 0)"))
         marked += d.find_element(By.ID, "decision").is_displayed()
-        places.add(tuple(round(js(d, f"document.getElementById('{id_}').getBoundingClientRect().top"))
+        places.add(tuple(round(js(d, f"document.getElementById('{id_}').getBoundingClientRect().top + scrollY"))
                          for id_ in ("nav-first", "bar-blue", "board")))
         bottom = js(d, "document.getElementById('nav-first').getBoundingClientRect().bottom")
         assert bottom <= js(d, "innerHeight"), f"at move {ply} of the review the step buttons end at {bottom}, below the first screen"
