@@ -569,6 +569,11 @@ function onBoardClick(i, byKey) {
     const can = [...froms].sort().join(', ');
     say(`Nothing to pick on ${name}; a cube that can move: ${can}`);
     flash(`Nothing to pick on ${name}: pick a cube that can move (${can}), then its target.`, 'info');
+  } else if (byKey && sel && !selected) {
+    // The die leaves one cube, picked for the person: Enter elsewhere says so, and where it goes.
+    const to = S.legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)).sort().join(', ');
+    say(`Nothing to pick on ${name}; ${dieWords(S.die)} moves only ${sel}, to ${to}`);
+    flash(`Nothing to pick on ${name}: ${dieWords(S.die)} moves only ${sel}, to ${to}.`, 'info');
   }
   render(S);
 }

@@ -474,9 +474,18 @@ function onKey(ev) {
   }
   if (ev.target.closest('#copy-box')) return;
   if (ev.target.closest('input, textarea, select')) return;
-  // On a move-list entry, as on the graph: Home the start, End the end (← → step below).
-  if ((ev.key === 'Home' || ev.key === 'End') && ev.target.closest('#moves')) {
-    navigate(ev.key === 'Home' ? 0 : S.plies.length);
+  // On a move-list entry, as on the graph: Home the start, End the end (← → step below); the
+  // focus follows to the entry shown. On the step buttons too, the focus then on the step back
+  // (after End) or forward (after Home), which stays enabled.
+  const onStep = ['nav-first', 'nav-back', 'nav-fwd', 'nav-last'].includes(ev.target.id);
+  if ((ev.key === 'Home' || ev.key === 'End') && (ev.target.closest('#moves') || onStep)) {
+    const home = ev.key === 'Home';
+    Promise.resolve(navigate(home ? 0 : S.plies.length)).then(() => {
+      const list = $('moves');
+      const to = onStep ? $(home ? 'nav-fwd' : 'nav-back')
+        : list.querySelector('.current button') || list.querySelector(home ? 'li button' : 'li:last-of-type button');
+      if (to && !to.disabled) to.focus({ preventScroll: true });
+    });
     ev.preventDefault();
     return;
   }
@@ -539,6 +548,7 @@ function placeBars() {
   const wrap = document.querySelector('.board-wrap');
   wrap.before(flipped ? $('bar-blue') : $('bar-red'));
   $('decision').after(flipped ? $('bar-red') : $('bar-blue'));
+  placeDecision();
 }
 
 function flipBoard() {
@@ -907,7 +917,7 @@ function wire() {
   let resize = null;
   window.addEventListener('resize', () => {
     clearTimeout(resize);
-    resize = setTimeout(() => { if (S) drawGraph(); }, 100);
+    resize = setTimeout(() => { if (S) drawGraph(); placeDecision(); }, 100);
   });
 }
 

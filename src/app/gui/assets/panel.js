@@ -350,8 +350,10 @@ function drawReview() {
     (marked ? `<ul class="marked" id="review-marked">${marked}</ul>` : '<p>No move gave away 2% or more.</p>'));
 }
 
-// Under the board at a reviewed decision: what was played, what was best, and what it cost, as
-// the review's list says it.
+// At a reviewed decision: what was played, what was best, and what it cost, as the review's
+// list says it. It stands over the bar above the board (the board's other side), in that bar's
+// box, so that nothing below moves as one steps on and off a marked move (in the page's flow it
+// pushed Blue's bar and the step buttons 48 px down and back, off a phone's first screen).
 function drawDecision() {
   const rv = reviewedNext();
   const el = $('decision');
@@ -359,6 +361,19 @@ function drawDecision() {
   if (!rv) return;
   const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
+  placeDecision();
+}
+
+// The decision's line over the top bar's box (the bar above the board).
+function placeDecision() {
+  const el = $('decision');
+  if (el.hidden) return;
+  const bar = document.querySelector('.board-wrap').previousElementSibling;
+  if (!bar || !bar.classList.contains('playerbar')) return;
+  el.style.top = `${bar.offsetTop}px`;
+  el.style.left = `${bar.offsetLeft}px`;
+  el.style.width = `${bar.offsetWidth}px`;
+  el.style.minHeight = `${bar.offsetHeight}px`;
 }
 
 // The legend names only the marks that can appear on this board: the last move's frame, its
@@ -652,12 +667,16 @@ function drawRules(v, first) {
   el.dataset.variant = key;
   $('rules-short').textContent = rulesShort(v);
   $('rules-variant').textContent = S && v.name !== S.default_variant ? v.name : '';
-  // One line, never cut mid-word: the variant's name alone when the summary does not fit; and
-  // when even that is cut (a phone, beside the analysis switch), two lines, the name whole.
+  // One line, never cut mid-word: the variant's name alone when the summary does not fit; when
+  // even that is cut (a phone, beside the analysis switch), "Rules" for "How to play", so that
+  // the line stays one and the board is where it is in every variant (two lines moved it 18 px
+  // down); only a name too long for that takes two lines, whole.
   const sum = el.querySelector('summary');
   el.classList.remove('wrap');
+  $('rules-title').textContent = 'How to play';
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
+  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-title').textContent = 'Rules';
   if (sum.scrollWidth > sum.clientWidth + 1) el.classList.add('wrap');
   $('rules-text').innerHTML = rulesHtml(v, first);
 }
@@ -852,6 +871,16 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+  // A game that ended just now with the keyboard on its board (the last move made by keys, or
+  // the engine's answer to it): the keyboard goes on from the end bar, Rematch, not from a
+  // square six Tabs away.
+  if (prev && over && !prev.winner && prev.game === s.game && TOKEN && !setupMode) {
+    const a = document.activeElement;
+    if (!a || a === document.body || $('board').contains(a)) {
+      const next = ['rematch', 'review-end'].map($).find((b) => b.offsetParent !== null && !b.disabled);
+      if (next) next.focus({ preventScroll: true });
+    }
+  }
 }
 
 // The note by the board: the page's own (a refused action, something copied), else the server's
@@ -874,4 +903,13 @@ function drawNote(s) {
   // On a phone the note keeps to two lines; one cut there is opened whole by a tap on it.
   const t = $('error-text');
   el.classList.toggle('cut', Boolean(err) && !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
+  // On a phone the note stands over the screen's foot; when the control just used is there
+  // (Copy link, Copy position at the screen's bottom), over the screen's top instead, so that
+  // the button stays in view.
+  el.classList.remove('up');
+  const a = document.activeElement;
+  if (err && a && a !== document.body && !el.contains(a) && getComputedStyle(el).position === 'fixed') {
+    const n = el.getBoundingClientRect(), b = a.getBoundingClientRect();
+    if (b.bottom > n.top && b.top < n.bottom) el.classList.add('up');
+  }
 }
