@@ -432,6 +432,16 @@ fn tournament(args: &MatchArgs, v: &'static crate::rules::variant::Variant) -> R
         }
         (None, _) => per_encounter.div_ceil(2) * 2,
     };
+    // An odd number is rounded up, said once: "--games 3" that played 4 games surprised.
+    let asked = match schedule {
+        Schedule::Swiss { .. } | Schedule::Knockout => args.games_per_round,
+        _ => args.games,
+    };
+    if let Some(n) = asked.filter(|&n| args.first_to.is_none() && n != games) {
+        log::warn!(
+            "{n} games asked: games come in pairs (the same dice, colours swapped), so {games} are played"
+        );
+    }
     let names = labels(&entrants);
     Ok(Tournament {
         anchor: anchor_index(&names, args.anchor.as_deref())?,

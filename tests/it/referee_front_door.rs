@@ -137,6 +137,30 @@ fn a_resume_says_how_many_games_it_kept_and_how_many_it_plays() {
 }
 
 #[test]
+fn an_odd_number_of_games_says_that_it_is_rounded_up_to_pairs() {
+    let record = common::temp_path("front-door", "odd.txt");
+    let _ = std::fs::remove_file(&record);
+    let r = run(&builtin_match(&record, "3", &[]));
+    assert!(r.ok, "{}", r.stderr);
+    assert_eq!(
+        finished(&record),
+        4,
+        "three games asked are played as two pairs"
+    );
+    assert!(
+        r.stderr.contains("3 games asked") && r.stderr.contains("so 4 are played"),
+        "nothing said of the rounding: {}",
+        r.stderr
+    );
+    let even = common::temp_path("front-door", "even.txt");
+    let _ = std::fs::remove_file(&even);
+    let r = run(&builtin_match(&even, "4", &[]));
+    assert!(r.ok && !r.stderr.contains("games asked"), "{}", r.stderr);
+    let _ = std::fs::remove_file(&record);
+    let _ = std::fs::remove_file(&even);
+}
+
+#[test]
 fn games_per_round_without_rounds_and_games_with_rounds_are_refused() {
     let e = refused_in_one_line(&[
         "match",
