@@ -826,6 +826,8 @@
         names.dataset.w = names.clientWidth;
       };
       fit();
+      // Again once the fonts are in (the box keeps its width as its words grow).
+      if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (names.isConnected) fit(); });
       if (window.ResizeObserver) {
         new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fit(); }).observe(names);
       }
