@@ -549,10 +549,10 @@
     const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone one game's end is said as several games' are, without the colour: "game 7
     // ended: bob won (goal)".
-    // On a phone the news takes the counts' place on their one line (the header kept room for
-    // two lines, empty nearly always); the counts come back with the news gone.
+    // On a phone the news takes the place of the games playing on the line's one line (the
+    // header kept room for two lines, empty nearly always): "3 finished · game 3 ended: ...".
     const counts = $('status').textContent;
-    const sep = narrowTop ? '' : `${counts} · `;
+    const sep = narrowTop ? `${v.games_done} finished · ` : `${counts} · `;
     if (recent.length === 1) {
       $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]).replace(/^\d+ /, '') : endWords(recent[0])}`;
     }
