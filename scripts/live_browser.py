@@ -838,6 +838,11 @@ def final_names_shown(d, where):
             shown = n["text"] == n["title"] or (n["text"].endswith("…") and n["title"].startswith(n["text"][:-1])
                                                  and len(n["text"]) >= 4)
             assert shown and n["width"] > 0 and n["inside"], f"{where}: a final board's player hidden: {b}"
+        # The shorter name is cut only once the longer one is cut to its length ("Grandmaster_De…
+        # – gree…" once, a line a pixel over cut by its box's ellipsis).
+        short, long_ = sorted(b["names"], key=lambda n: len(n["title"]))
+        assert short["text"] == short["title"] or len(long_["text"]) <= len(short["text"]) + 1, \
+            f"{where}: a final board cut the shorter name first: {b}"
         assert not re.search(r"\s\)", b["result"]), f"{where}: a gap before a bracket: {b['result']!r}"
 
 
@@ -1321,10 +1326,14 @@ def leader_line_fits(d, where):
         "const to = s.querySelector('.to-table').getBoundingClientRect();"
         "return {text: s.textContent, words: range.getBoundingClientRect().width, box: n.getBoundingClientRect().width,"
         " cut: [...n.querySelectorAll('.nm')].some((x) => x.textContent.endsWith('…')),"
+        " least: Math.min(99, ...[...n.querySelectorAll('.nm')].filter((x) => x.textContent.endsWith('…')).map((x) => x.textContent.length - 1)),"
         " room: s.getBoundingClientRect().right - to.right};")
     if r:
         assert r["words"] <= r["box"] + 0.5, f"{where}: the leader line's names are cut by their box: {r}"
         assert not r["cut"] or r["room"] < 8, f"{where}: a leader's name cut with room to spare: {r}"
+        # Leaders whose names cannot each keep four letters are counted ("4 players share the
+        # lead"), never listed as "bob, ewn, gr…, r".
+        assert r["least"] >= 4, f"{where}: a leader's name cut to fewer than four letters: {r}"
 
 
 def boards_first_on_a_phone(games=8):

@@ -19,11 +19,13 @@ window.EwnLiveText = (() => {
   // longest as shown is cut first, so that each name keeps its share and a short one stays
   // whole ("Grandmaster_Deluxe_Edi…" once hid its opponent). Cut in the text, not by the box's
   // ellipsis, which left a gap before a bracket ("Grandmaster_… )"). `els` hold the names.
+  // A line over by a pixel is over: the box's own ellipsis cut it there ("Grandmaster_De… –
+  // gree…" on a final board, 232 px of names in 231).
   function fitNames(line, els) {
     if (!line.isConnected || !line.clientWidth) return;
     const full = els.map((el) => el.textContent);
     const len = full.map((n) => n.length);
-    const over = () => line.scrollWidth > line.clientWidth + 1 || els.some((el) => el.scrollWidth > el.clientWidth + 1);
+    const over = () => line.scrollWidth > line.clientWidth || els.some((el) => el.scrollWidth > el.clientWidth + 1);
     for (let guard = 0; guard < 200 && over(); guard += 1) {
       let i = 0;
       for (let j = 1; j < els.length; j += 1) if (len[j] > len[i]) i = j;

@@ -331,6 +331,9 @@
     // for the second name: the list of names says that they share the lead).
     const names = $('summary').querySelector('.names');
     if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
+    // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
+    const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
+    if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
     if (v.standings && v.standings !== reportText) {
@@ -546,13 +549,18 @@
     const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone one game's end is said as several games' are, without the colour: "game 7
     // ended: bob won (goal)".
+    // On a phone the news takes the place of the games playing on the line's one line (the
+    // header kept room for two lines, empty nearly always): "3 finished · game 3 ended: ...".
+    const counts = $('status').textContent;
+    const sep = narrowTop ? `${v.games_done} finished · ` : `${counts} · `;
     if (recent.length === 1) {
-      $('status').textContent += ` · game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]).replace(/^\d+ /, '') : endWords(recent[0])}`;
+      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]).replace(/^\d+ /, '') : endWords(recent[0])}`;
     }
     else if (recent.length > 1) {
-      $('status').textContent += ` · games ${numberRuns(recent.map((x) => x.number))} ended: ${recent.map(shortEnd).join(', ')}`;
+      $('status').textContent = `${sep}games ${numberRuns(recent.map((x) => x.number))} ended: ${recent.map(shortEnd).join(', ')}`;
     }
-    $('status').title = [$('status').textContent, ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
+    $('status').title = [$('status').textContent, ...(narrowTop && recent.length ? [counts] : []),
+      ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
@@ -826,6 +834,8 @@
         names.dataset.w = names.clientWidth;
       };
       fit();
+      // Again once the fonts are in (the box keeps its width as its words grow).
+      if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (names.isConnected) fit(); });
       if (window.ResizeObserver) {
         new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fit(); }).observe(names);
       }
@@ -879,6 +889,10 @@
     if (isOpen && panel.scrollHeight > panel.clientHeight) {
       const r = row.getBoundingClientRect(), p = panel.getBoundingClientRect();
       if (r.bottom > p.bottom) panel.scrollTop += Math.min(r.bottom - p.bottom + 4, r.top - p.top - 40);
+    } else if (isOpen && window.innerWidth < 700) {
+      // A phone's panel is the page: the page scrolls to the moves (they opened below its edge).
+      const r = row.getBoundingClientRect();
+      if (r.bottom > window.innerHeight) window.scrollBy(0, Math.min(r.bottom - window.innerHeight + 8, r.top - 60));
     }
   });
   // The full report: on the final screen of a wide screen it opens below the last boards
