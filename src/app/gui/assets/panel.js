@@ -428,8 +428,9 @@ function describePlayer(p) {
 
 function drawPlayers() {
   // A long seat (a record's player) takes two lines on a phone, both bars alike, for the whole
-  // game: the board keeps its place as the notes change.
-  let long = false;
+  // game: the board keeps its place as the notes change. Long is a name that does not fit one
+  // line beside the widest note ("thinking…", bold as on the side to move), measured: a count of
+  // letters took "Red: ewn (this engine, level 10)" for two lines where it fits one.
   for (const side of ['r', 'b']) {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
@@ -445,8 +446,6 @@ function drawPlayers() {
       : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = `${SIDE_NAME[side]}: ${who}`;
     pname.title = ours ? `${SIDE_NAME[side]}: ${p.label}, this engine here at level ${p.level}, ${p.movetime} ms a move, answering in side lines from the record` : pname.textContent;
-    // An engine's seat leaves room for its "thinking…".
-    long = long || pname.textContent.length > (p.type === 'human' ? 30 : 29);
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
@@ -454,7 +453,21 @@ function drawPlayers() {
     bar.classList.toggle('active', !S.winner && S.side === side);
     bar.classList.toggle('won', S.winner === side);
   }
-  document.body.classList.toggle('long-seats', long);
+  document.body.classList.toggle('long-seats', seatsLong());
+}
+
+function seatsLong() {
+  document.body.classList.remove('long-seats');
+  return ['bar-red', 'bar-blue'].some((id) => {
+    const bar = $(id), note = bar.querySelector('.pnote'), pname = bar.querySelector('.pname');
+    const [text, active] = [note.textContent, bar.classList.contains('active')];
+    note.textContent = 'thinking…';
+    bar.classList.add('active');
+    const over = pname.scrollWidth > pname.clientWidth + 1;
+    note.textContent = text;
+    bar.classList.toggle('active', active);
+    return over;
+  });
 }
 
 function settingsText(s) {
