@@ -429,8 +429,9 @@ function describePlayer(p) {
 function drawPlayers() {
   // A long seat (a record's player) takes two lines on a phone, both bars alike, for the whole
   // game: the board keeps its place as the notes change. Long is a name that does not fit one
-  // line beside the widest note ("thinking…", bold as on the side to move), measured: a count of
-  // letters took "Red: ewn (this engine, level 10)" for two lines where it fits one.
+  // line beside "to move" (bold, as on the side to move), measured: a count of letters took
+  // "Red: ewn (this engine, level 10)" for two lines where it fits one. (Beside an engine's
+  // "thinking…" a name may end in an ellipsis a moment: the bar keeps its height.)
   for (const side of ['r', 'b']) {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
@@ -461,7 +462,7 @@ function seatsLong() {
   return ['bar-red', 'bar-blue'].some((id) => {
     const bar = $(id), note = bar.querySelector('.pnote'), pname = bar.querySelector('.pname');
     const [text, active] = [note.textContent, bar.classList.contains('active')];
-    note.textContent = 'thinking…';
+    note.textContent = 'to move';
     bar.classList.add('active');
     const over = pname.scrollWidth > pname.clientWidth + 1;
     note.textContent = text;
