@@ -141,6 +141,8 @@ function toggleReveal() {
 
 const sqName = (i) => geo().name(i);
 const pct = (p) => (p * 100).toFixed(1) + '%';
+// A loss from two win chances as shown (rounded to 0.1%), so that it agrees with them.
+const lossPct = (best, played) => ((Math.round(best * 1000) - Math.round(played * 1000)) / 10).toFixed(1) + '%';
 // A small mark for a value the endgame tables give exactly (no estimate).
 const exactTag = (exact) => (exact ? ' <span class="exact" title="exact: the endgame tables value this position">exact</span>' : '');
 const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
@@ -564,13 +566,13 @@ function onBoardClick(i, byKey) {
   selected = froms.has(name) ? name : null;
   if (selected) say(`${name} picked; choose its target`);
   else if (own) flash(`Your cube on ${name} cannot move with ${dieWords(S.die)}: ${[...froms].join(' or ')} can.`);
-  else if (byKey && !sel) {
-    // Enter on a square with nothing to pick, nothing picked: say what can be picked.
+  else if (!sel) {
+    // A click or Enter on a square with nothing to pick, nothing picked: say what can be picked.
     const can = [...froms].sort().join(', ');
     say(`Nothing to pick on ${name}; a cube that can move: ${can}`);
     flash(`Nothing to pick on ${name}: pick a cube that can move (${can}), then its target.`, 'info');
-  } else if (byKey && sel && !selected) {
-    // The die leaves one cube, picked for the person: Enter elsewhere says so, and where it goes.
+  } else if ((byKey || froms.size === 1) && sel && !selected) {
+    // The die leaves one cube, picked for the person: a click or Enter elsewhere says so, and where it goes.
     const to = S.legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)).sort().join(', ');
     say(`Nothing to pick on ${name}; ${dieWords(S.die)} moves only ${sel}, to ${to}`);
     flash(`Nothing to pick on ${name}: ${dieWords(S.die)} moves only ${sel}, to ${to}.`, 'info');

@@ -917,7 +917,7 @@ function wire() {
   let resize = null;
   window.addEventListener('resize', () => {
     clearTimeout(resize);
-    resize = setTimeout(() => { if (S) drawGraph(); placeDecision(); }, 100);
+    resize = setTimeout(() => { if (S) { drawGraph(); drawPlayers(); } placeDecision(); }, 100);
   });
 }
 

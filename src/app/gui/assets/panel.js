@@ -342,7 +342,7 @@ function drawReview() {
     `<td class="num">${pct(t.lost)}</td><td class="num">${t.inaccuracies}</td><td class="num">${t.mistakes}</td><td class="num">${t.blunders}</td>` +
     `<td class="num">${t.accuracy.toFixed(1)}%</td><td class="num">${t.luck === null || t.luck === undefined ? '' : (t.luck >= 0 ? '+' : '−') + pct(Math.abs(t.luck))}</td></tr>`;
   const marked = rv.moves.filter((m) => m.mark).map((m) =>
-    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${moveShown(m.played)}</b> ${pct(m.played_wp)}, best <b class="mono">${moveShown(m.best)}</b> ${pct(m.best_wp)} <span class="loss">−${pct(m.loss)} ${m.mark}</span></button></li>`).join('');
+    `<li><button type="button" class="rv ${m.mark}" data-ply="${m.ply - 1}"><span class="mk ${m.mark}">${MARK_SIGN[m.mark]}</span> ${m.ply}. ${SIDE_NAME[m.side]} ${dieWords(m.die)}: played <b class="mono">${moveShown(m.played)}</b> ${pct(m.played_wp)}, best <b class="mono">${moveShown(m.best)}</b> ${pct(m.best_wp)} <span class="loss">−${lossPct(m.best_wp, m.played_wp)} ${m.mark}</span></button></li>`).join('');
   setHtml($('review-out'),
     `<table class="an" id="review-table"><thead><tr><th scope="col">side</th><th scope="col" class="num" title="win chance given away over the game">gave away</th><th scope="col" class="num"><abbr title="inaccuracies">?!</abbr></th><th scope="col" class="num"><abbr title="mistakes">?</abbr></th><th scope="col" class="num"><abbr title="blunders">??</abbr></th><th scope="col" class="num" title="mean accuracy over the decisions with a choice (lichess's curve)">accuracy</th><th scope="col" class="num" title="the luck of the side's rolls: win chance the dice gave (+) or took (−)">luck</th></tr></thead>` +
     `<tbody>${row('r', rv.red)}${row('b', rv.blue)}</tbody></table>` +
@@ -359,7 +359,7 @@ function drawDecision() {
   const el = $('decision');
   el.hidden = !rv;
   if (!rv) return;
-  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${pct(rv.loss)} ${rv.mark}`;
+  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${lossPct(rv.best_wp, rv.played_wp)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
   placeDecision();
 }
@@ -428,8 +428,10 @@ function describePlayer(p) {
 
 function drawPlayers() {
   // A long seat (a record's player) takes two lines on a phone, both bars alike, for the whole
-  // game: the board keeps its place as the notes change.
-  let long = false;
+  // game: the board keeps its place as the notes change. Long is a name that does not fit one
+  // line beside "to move" (bold, as on the side to move), measured: a count of letters took
+  // "Red: ewn (this engine, level 10)" for two lines where it fits one. (Beside an engine's
+  // "thinking…" a name may end in an ellipsis a moment: the bar keeps its height.)
   for (const side of ['r', 'b']) {
     const p = playerOf(side);
     const bar = $('bar-' + (side === 'r' ? 'red' : 'blue'));
@@ -445,8 +447,6 @@ function drawPlayers() {
       : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = `${SIDE_NAME[side]}: ${who}`;
     pname.title = ours ? `${SIDE_NAME[side]}: ${p.label}, this engine here at level ${p.level}, ${p.movetime} ms a move, answering in side lines from the record` : pname.textContent;
-    // An engine's seat leaves room for its "thinking…".
-    long = long || pname.textContent.length > (p.type === 'human' ? 30 : 29);
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
@@ -454,7 +454,21 @@ function drawPlayers() {
     bar.classList.toggle('active', !S.winner && S.side === side);
     bar.classList.toggle('won', S.winner === side);
   }
-  document.body.classList.toggle('long-seats', long);
+  document.body.classList.toggle('long-seats', seatsLong());
+}
+
+function seatsLong() {
+  document.body.classList.remove('long-seats');
+  return ['bar-red', 'bar-blue'].some((id) => {
+    const bar = $(id), note = bar.querySelector('.pnote'), pname = bar.querySelector('.pname');
+    const [text, active] = [note.textContent, bar.classList.contains('active')];
+    note.textContent = 'to move';
+    bar.classList.add('active');
+    const over = pname.scrollWidth > pname.clientWidth + 1;
+    note.textContent = text;
+    bar.classList.toggle('active', active);
+    return over;
+  });
 }
 
 function settingsText(s) {
