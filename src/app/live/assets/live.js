@@ -549,17 +549,16 @@
     const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone one game's end is said as several games' are, without the colour: "game 7
     // ended: bob won (goal)".
-    // On a phone the news takes the place of the games playing on the line's one line (the
-    // header kept room for two lines, empty nearly always): "3 finished · game 3 ended: ...".
-    const counts = $('status').textContent;
-    const sep = narrowTop ? `${v.games_done} finished · ` : `${counts} · `;
+    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
+    // tooltips: on the line's one line several ends were cut to "1 G…").
+    const sep = `${$('status').textContent} · `;
     if (recent.length === 1) {
       $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]).replace(/^\d+ /, '') : endWords(recent[0])}`;
     }
     else if (recent.length > 1) {
       $('status').textContent = `${sep}games ${numberRuns(recent.map((x) => x.number))} ended: ${recent.map(shortEnd).join(', ')}`;
     }
-    $('status').title = [$('status').textContent, ...(narrowTop && recent.length ? [counts] : []),
+    $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
