@@ -135,6 +135,15 @@ def let_go(d):
         " window.setTimeout = window.ewnTimeout; for (const [f, ms] of held) setTimeout(f, ms); }")
 
 
+def live_address(log):
+    """The live page's address, once the match has printed it to its standard error (`log`)."""
+    def address():
+        with open(log) as f:
+            m = re.search(r"live page at (http://\S+)", f.read())
+        return m and m.group(1)
+    return wait_for("the live page's address", address)
+
+
 @contextlib.contextmanager
 def live_match(args, width, height):
     """Starts `ewn ARGS --live 0 --quiet` (ARGS from the global options on, e.g. `--variant 3x3
@@ -146,11 +155,7 @@ def live_match(args, width, height):
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
     d = None
     try:
-        def address():
-            with open(err.name) as f:
-                m = re.search(r"live page at (http://\S+)", f.read())
-            return m and m.group(1)
-        url = wait_for("the live page's address", address)
+        url = live_address(err.name)
         d = browser(width, height, profile)
         d.get(url)
         yield d, url, match
@@ -1041,11 +1046,7 @@ def opened_before_the_games(width, height):
     err = open(os.path.join(work, "err.log"), "w")
     match = subprocess.Popen([EWN, *args, "--live", "0", "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
     try:
-        def address():
-            with open(err.name) as f:
-                m = re.search(r"live page at (http://\S+)", f.read())
-            return m and m.group(1)
-        d.get(wait_for("the live page's address", address))
+        d.get(live_address(err.name))
         d.execute_script(
             "window.sizes = []; window.empty = false; setInterval(() => {"
             " const g = document.getElementById('games');"
@@ -1199,11 +1200,7 @@ def ends_together():
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
     match = subprocess.Popen([EWN, *args, "--live", "0", "--quiet"], stdout=subprocess.DEVNULL, stderr=err)
     try:
-        def address():
-            with open(err.name) as f:
-                m = re.search(r"live page at (http://\S+)", f.read())
-            return m and m.group(1)
-        url = wait_for("the live page's address", address).rstrip("/")
+        url = live_address(err.name).rstrip("/")
         views, seen_over = 0, 0
         until = time.monotonic() + WAIT_S
         while time.monotonic() < until:
