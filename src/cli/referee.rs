@@ -425,21 +425,19 @@ fn tournament(args: &MatchArgs, v: &'static crate::rules::variant::Variant) -> R
         );
     }
     let schedule = schedule(args)?;
-    let games = match (args.first_to, schedule) {
+    // The games of a pairing as asked (none with --first-to), whole pairs of them played.
+    let asked = match (args.first_to, schedule) {
         (Some(n), _) => 2 * n,
         (None, Schedule::Swiss { .. } | Schedule::Knockout) => {
-            args.games_per_round.unwrap_or(GAMES_PER_ROUND).div_ceil(2) * 2
+            args.games_per_round.unwrap_or(GAMES_PER_ROUND)
         }
-        (None, _) => per_encounter.div_ceil(2) * 2,
+        (None, _) => per_encounter,
     };
+    let games = asked.div_ceil(2) * 2;
     // An odd number is rounded up, said once: "--games 3" that played 4 games surprised.
-    let asked = match schedule {
-        Schedule::Swiss { .. } | Schedule::Knockout => args.games_per_round,
-        _ => args.games,
-    };
-    if let Some(n) = asked.filter(|&n| args.first_to.is_none() && n != games) {
+    if asked != games {
         log::warn!(
-            "{n} games asked: games come in pairs (the same dice, colours swapped), so {games} are played"
+            "{asked} games asked: games come in pairs (the same dice, colours swapped), so {games} are played"
         );
     }
     let names = labels(&entrants);
