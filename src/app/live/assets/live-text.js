@@ -127,11 +127,24 @@ window.EwnLiveText = (() => {
     return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
   };
   const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
+  // Several games' ends by winner, each winner once with the games it won, in order of their
+  // first game: "ewn won 1, 3 and 7; mcts won 2 and 8; no winner 5"; `brief`, where that is
+  // too long for its line: "ewn 1, 3, 7; mcts 2, 8; no winner 5".
+  const winnersByName = (ends, brief = false) => {
+    const by = new Map();
+    for (const f of [...ends].sort((a, b) => a.number - b.number)) {
+      const who = f.winner ? `${winnerName(f)}${brief ? '' : ' won'}` : 'no winner';
+      if (!by.has(who)) by.set(who, []);
+      by.get(who).push(f.number);
+    }
+    const list = (ns) => (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
+    return [...by].map(([who, ns]) => `${who} ${list(ns)}`).join('; ');
+  };
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, sentence,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, winnersByName, sentence,
   };
 })();

@@ -16,7 +16,8 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, sentence,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName,
+    sentence,
   } = window.EwnLiveText;
   let reportText = '';
   let shown = -1;
@@ -544,19 +545,22 @@
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
-    // word), several each with theirs, short ("games 3 and 4 ended: 3 bob won (goal), 4 ewn
-    // won (capture)"), also marked in the finished games. Its title holds every result whole.
-    const shortEnd = (f) => `${f.number} ${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    // On a phone one game's end is said as several games' are, without the colour: "game 7
-    // ended: bob won (goal)".
+    // word), several by winner, each winner once with the games it won, without how ("games
+    // ended: ewn won 1, 3 and 7; mcts won 2 and 8"): a hall screen cannot hover, and each
+    // game's own words ran past the line's end after the first. Also marked in the finished
+    // games; the line's title holds every result whole.
+    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
+    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone the news follows the counts, whole, on two lines or more (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…").
     const sep = `${$('status').textContent} · `;
     if (recent.length === 1) {
-      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]).replace(/^\d+ /, '') : endWords(recent[0])}`;
+      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
     }
     else if (recent.length > 1) {
-      $('status').textContent = `${sep}games ${numberRuns(recent.map((x) => x.number))} ended: ${recent.map(shortEnd).join(', ')}`;
+      $('status').textContent = `${sep}games ended: ${winnersByName(recent)}`;
+      const line = $('status');
+      if (!narrowTop && line.scrollWidth > line.clientWidth) line.textContent = `${sep}games ended: ${winnersByName(recent, true)}`;
     }
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
