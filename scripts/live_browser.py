@@ -1008,8 +1008,11 @@ def long_name_on_a_phone():
         for f in finals:
             # The whole result in the title, the line the same or with the name shortened (no gap
             # before its bracket: "Blue (abcdef… )" once).
-            m = re.fullmatch(r"(Red|Blue) \((.+)\) won \((.+)\)", f["text"])
-            whole = m and re.fullmatch(rf"{m.group(1)} \((.+)\) won \({re.escape(m.group(3))}\)", f["title"])
+            # Or, where the name is too long for that line, the name alone before "won" (its
+            # colour a square, how it ended on the line below): "Blue (Tenlet… ) won" once.
+            m = (re.fullmatch(r"(Red|Blue) \((.+)\) won \((.+)\)", f["text"])
+                 or re.fullmatch(r"()(.+) won()", f["text"]))
+            whole = m and re.fullmatch(rf"(?:Red|Blue) \((.+)\) won \({re.escape(m.group(3)) if m.group(3) else '.+'}\)", f["title"])
             short = whole and (m.group(2) == whole.group(1)
                                or (m.group(2).endswith("…") and whole.group(1).startswith(m.group(2)[:-1])))
             assert f["lines"] <= 3 and (f["title"] == f["text"] or short), f"{where}: a final board's result: {f}"

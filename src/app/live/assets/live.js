@@ -812,8 +812,10 @@
       // A long name ends in an ellipsis (whole in the line's title), never wraps over lines:
       // cut to the room it has (`fitNames`, below).
       const res = f.winner
-        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
+        ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name" title="${esc(winnerName(f))}">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
         : `No winner (${esc(f.reason)})`;
+      el.dataset.reason = f.reason || '';
+      el.dataset.side = f.winner || '';
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
@@ -829,11 +831,31 @@
     // ellipsis then cut the short name too: "Grandmaster_De… – gree…").
     for (const el of grid.querySelectorAll('.final-game')) {
       const names = el.querySelector('.names');
+      const line = el.querySelector('.result-line');
+      const long = line.innerHTML;
       const fit = () => {
+        line.innerHTML = long;
+        el.querySelector('.moves .why')?.remove();
         for (const b of el.querySelectorAll('.red-name, .blue-name, .res-name')) b.textContent = b.title || b.textContent;
         fitNames(names, [el.querySelector('.red-name'), el.querySelector('.blue-name')]);
-        const head = el.querySelector('.res-head');
-        if (head) fitNames(head, [head.querySelector('.res-name')]);
+        // A name too long for "Blue (name) won (capture)" is said as a narrow card says it:
+        // "▪ name won", the colour a square, how it ended before the last move ("Blue (Tenlet… )
+        // won (capture)" on a phone cut the name and left a gap before its bracket).
+        const shortLine = () => {
+          const name = line.querySelector('.res-name');
+          line.innerHTML = `<span class="res-head"><span class="dot ${el.dataset.side === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[el.dataset.side]}"></span>` +
+            `<b class="res-name" title="${esc(name.title)}">${esc(name.title)}</b></span> won`;
+          el.querySelector('.moves').insertAdjacentHTML('afterbegin', `<span class="why">${esc(el.dataset.reason)} · </span>`);
+        };
+        const head = line.querySelector('.res-head');
+        if (head) {
+          fitNames(head, [head.querySelector('.res-name')]);
+          const cut = head.querySelector('.res-name');
+          if (cut.textContent !== cut.title) {
+            shortLine();
+            fitNames(line.querySelector('.res-head'), [line.querySelector('.res-name')]);
+          }
+        }
         names.dataset.w = names.clientWidth;
       };
       fit();
