@@ -352,12 +352,12 @@
   const finishedRows = new Map(); // game number -> { html, rows: [tr, tr] }
   function finishedHtml(f, isOpen) {
     const said = endWords(f);
-    // The winner's colour as a square (its name is bold), the way it ended in words.
-    // Written out in full (the cell wraps): "ewn (Red), capture".
-    // The winner's name is bold in its column: the result says the colour and how ("Red,
-    // goal"), short, so that the names have room to be read whole.
+    // The winner's colour as a square (its name is bold in its column), the way it ended in a
+    // word: short, so that the names have room to be read whole. The colour is the square's
+    // alone on the screen (a reader hears "Blue, capture"), so that the result keeps to one
+    // line: "Blue, capture" wrapped in its column.
     const result = f.winner
-      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span>${SIDE[f.winner]}, ${esc(f.reason)}`
+      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span><span class="sr-only">${SIDE[f.winner]}, </span>${esc(f.reason)}`
       : `no winner, ${esc(f.reason)}`;
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
