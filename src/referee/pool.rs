@@ -70,14 +70,17 @@ pub(super) fn fmt_duration(secs: f64) -> String {
 }
 
 /// One game to play: its number, its players (`a` the first-named, Red in the first game of its
-/// pair), `k` its generator stream (and start position), `j` 0 or 1 its place in the pair, and
-/// whether its pair counts for the match's pair statistics (the first encounter's pairs).
+/// pair), `k` its pair in its encounter (its start position and first mover), `stream` its
+/// generator stream (setups and dice: `pair_seed(seed, stream)`), `j` 0 or 1 its place in the
+/// pair, and whether its pair counts for the match's pair statistics (the first encounter's
+/// pairs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Slot {
     pub(super) number: u64,
     pub(super) a: usize,
     pub(super) b: usize,
     pub(super) k: u64,
+    pub(super) stream: u64,
     pub(super) j: u64,
     pub(super) counts: bool,
 }
@@ -542,7 +545,7 @@ fn game_spec(t: &Tournament, run: &Run, slot: &Slot) -> GameSpec {
     let tc_of = |i: usize| t.entrants[i].tc.unwrap_or(t.tc);
     GameSpec {
         number: slot.number,
-        seed: rng::pair_seed(t.seed, k),
+        seed: rng::pair_seed(t.seed, slot.stream),
         first,
         tc: [tc_of(red), tc_of(blue)],
         grace_ms: t.grace_ms,

@@ -91,6 +91,7 @@ fn slot(number: u64, a: usize, b: usize, k: u64, gi: u64) -> Slot {
         a,
         b,
         k,
+        stream: k,
         j: gi % 2,
         counts: false,
     }

@@ -7,8 +7,12 @@
 //! one match). Each encounter plays `games` games, in pairs. The pairs of all encounters are
 //! interleaved: global pair `p` belongs to encounter `p mod E` and is that encounter's pair
 //! `k = p div E`, so a tournament stopped halfway has played every encounter about equally. Pair
-//! `k` of every encounter uses the generator stream `pair_seed(seed, k)` (the same setups and dice
-//! for every encounter) and the `k mod P`-th start position of `--positions`, if given. Its games
+//! `k` of every encounter uses the `k mod P`-th start position of `--positions`, if given. In a
+//! gauntlet it uses the generator stream `pair_seed(seed, k)`: the same setups and dice for every
+//! encounter, each opponent meeting the first player on equal luck. In a round robin global pair
+//! `p` uses the stream `pair_seed(seed, p)`: every pairing on setups and dice of its own (on the
+//! same dice, deterministic players replayed one game in several pairings), the two games of a
+//! pair still on the same ones. Its games
 //! are numbered `2p + 1` (the encounter's first player is Red) and `2p + 2` (colours swapped).
 //! With two players this is exactly the list of a two-player match.
 //!
@@ -43,11 +47,21 @@ fn fixed_slots(t: &Tournament) -> Vec<Slot> {
         .into_iter()
         .flat_map(|pair| {
             let (a, b) = encounters[(pair % e_count) as usize];
+            // A round robin's every pairing on dice of its own: on the same dice, deterministic
+            // players replayed one game in several pairings. A gauntlet's opponents all meet the
+            // first player on the same dice, so that they are compared on equal luck.
+            let k = pair / e_count;
+            let stream = if t.schedule == Schedule::RoundRobin {
+                pair
+            } else {
+                k
+            };
             [0, 1].map(|j| Slot {
                 number: 2 * pair + j + 1,
                 a,
                 b,
-                k: pair / e_count,
+                k,
+                stream,
                 j,
                 counts: pair % e_count == 0,
             })

@@ -605,3 +605,55 @@ fn an_option_the_engine_refuses_stops_the_match_before_any_game() {
     // The refusal is the engine's own words, not a broken handshake.
     assert!(!r.stderr.contains("handshake broken"), "{}", r.stderr);
 }
+
+#[test]
+fn a_round_robins_pairings_each_play_on_dice_of_their_own() {
+    // Three players, two pairs per pairing: global pairs 0..6, pair p of pairing p mod 3.
+    let run = |name: &str| {
+        let f = tmp(name);
+        ok(&[
+            "match",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+            "name=r2",
+            "--tournament",
+            "round-robin",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--record",
+            f.to_str().unwrap(),
+        ]);
+        let mut games = parse_records(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        games.sort_by_key(|g| g.number);
+        assert_eq!(games.len(), 12);
+        games
+            .into_iter()
+            .map(|g| (g.seed.unwrap(), g.plies.iter().map(|p| p.die).collect::<Vec<u8>>()))
+            .collect::<Vec<_>>()
+    };
+    let games = run("rr-dice-1.txt");
+    // The two games of a pair (colours swapped) on the same seed and the same die ply by ply.
+    for pair in games.chunks(2) {
+        let ((s1, d1), (s2, d2)) = (&pair[0], &pair[1]);
+        assert_eq!(s1, s2);
+        let n = d1.len().min(d2.len());
+        assert!(n > 0 && d1[..n] == d2[..n], "{d1:?} / {d2:?}");
+    }
+    // Each pairing's first pair (global pairs 0, 1 and 2) on dice of its own.
+    let firsts: Vec<&(u64, Vec<u8>)> = (0..3).map(|p| &games[2 * p]).collect();
+    for i in 0..3 {
+        for j in i + 1..3 {
+            assert_ne!(firsts[i].0, firsts[j].0, "pairings {i} and {j} share a seed");
+            let n = firsts[i].1.len().min(firsts[j].1.len());
+            assert_ne!(firsts[i].1[..n], firsts[j].1[..n], "pairings {i} and {j} share their dice");
+        }
+    }
+    // The same seed, the same dice.
+    assert_eq!(run("rr-dice-2.txt"), games);
+}
