@@ -133,10 +133,21 @@ fn a_three_player_round_robin_plays_every_encounter() {
     for g in &o.records {
         g.replay().unwrap();
     }
-    // Pair k of every encounter shares its dice: games 1, 3 and 5 (each encounter's first).
-    assert_eq!(o.records[0].seed, o.records[2].seed);
-    assert_eq!(o.records[0].seed, o.records[4].seed);
-    assert_ne!(o.records[0].seed, o.records[6].seed);
+    // Each encounter on dice of its own (games 1, 3 and 5 are each encounter's first), global
+    // pair p on the seed of pair p; a pair's two games on the same.
+    let seed = |g: usize| o.records[g].seed.unwrap();
+    for p in 0..6 {
+        assert_eq!(seed(2 * p), crate::rules::rng::pair_seed(t.seed, p as u64));
+        assert_eq!(seed(2 * p), seed(2 * p + 1));
+    }
+    assert_ne!(seed(0), seed(2));
+    assert_ne!(seed(0), seed(4));
+    assert_ne!(seed(2), seed(4));
+    // A gauntlet's opponents meet the first player on the same dice: pair k of each encounter
+    // (global pairs 0 and 1 with two encounters) on one stream.
+    let g = fixed_slots(&tournament(3, Schedule::Gauntlet));
+    assert_eq!((g[0].a, g[2].a, g[0].b, g[2].b), (0, 0, 1, 2));
+    assert_eq!((g[0].stream, g[2].stream, g[4].stream), (0, 0, 1));
 }
 
 #[test]
