@@ -634,7 +634,12 @@ fn a_round_robins_pairings_each_play_on_dice_of_their_own() {
         assert_eq!(games.len(), 12);
         games
             .into_iter()
-            .map(|g| (g.seed.unwrap(), g.plies.iter().map(|p| p.die).collect::<Vec<u8>>()))
+            .map(|g| {
+                (
+                    g.seed.unwrap(),
+                    g.plies.iter().map(|p| p.die).collect::<Vec<u8>>(),
+                )
+            })
             .collect::<Vec<_>>()
     };
     let games = run("rr-dice-1.txt");
@@ -649,9 +654,16 @@ fn a_round_robins_pairings_each_play_on_dice_of_their_own() {
     let firsts: Vec<&(u64, Vec<u8>)> = (0..3).map(|p| &games[2 * p]).collect();
     for i in 0..3 {
         for j in i + 1..3 {
-            assert_ne!(firsts[i].0, firsts[j].0, "pairings {i} and {j} share a seed");
+            assert_ne!(
+                firsts[i].0, firsts[j].0,
+                "pairings {i} and {j} share a seed"
+            );
             let n = firsts[i].1.len().min(firsts[j].1.len());
-            assert_ne!(firsts[i].1[..n], firsts[j].1[..n], "pairings {i} and {j} share their dice");
+            assert_ne!(
+                firsts[i].1[..n],
+                firsts[j].1[..n],
+                "pairings {i} and {j} share their dice"
+            );
         }
     }
     // The same seed, the same dice.
