@@ -885,6 +885,7 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+  if (!prev) resumeTurn(s);
   // A game that ended just now with the keyboard on its board (the last move made by keys, or
   // the engine's answer to it): the keyboard goes on from the end bar, Rematch, not from a
   // square six Tabs away.
@@ -903,8 +904,11 @@ function render(s) {
 // what happened (an engine's fault paused the game), never what to do about it, nor a rematch's
 // note. A notice replaced by a newer note or by the person's action is not shown again.
 function drawNote(s) {
-  const serverError = s.error && !TOKEN ? s.error.replace(/(the game is paused)[:,;].*$/, '$1') : s.error;
+  if (errorGone && s.error !== errorGone) errorGone = null;
+  const raw = s.error === errorGone ? null : s.error;
+  const serverError = raw && !TOKEN ? raw.replace(/(the game is paused)[:,;].*$/, '$1') : raw;
   const notice = TOKEN ? shownNotice(s) : null;
+  noticeGoesLater(s, notice);
   const err = localError || serverError || notice;
   const info = localError ? noteKind === 'info' : !serverError && Boolean(notice);
   const el = $('error');

@@ -1,0 +1,95 @@
+"""The checks of what the thirteenth new player reported, at 1280x800 and 390x844: a reload
+mid-turn leaves the keyboard on the cube it was on (the picked one) and Tab enters the board
+there; a note never moves Blue's bar beside the board, and on a phone it can be closed (✕) and
+an informational one goes by itself."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from .driver import (browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
+    open_arena, first_state)
+
+
+def reload_keeps_the_turns_focus(d):
+    """Standard game against the engine, rolled, a cube picked, the page reloaded: the keyboard
+    is on the picked cube (the board's focus where it was), and Tab from the control before the
+    board enters it on that cube (it went to the board's empty middle square, the page's
+    keyboard on nothing)."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    wait(d, "Roll offered", lambda d: enabled(d, "roll"))
+    click(d, "roll")
+    wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and js(d, "mayMove()") and idle(d))
+    froms = sorted(set(js(d, "S.legal.map((m) => m.slice(0, 2))")))
+    board_still(d)
+    pick = froms[-1]
+    d.find_element(By.ID, "sq-" + pick).click()
+    wait(d, f"{pick} picked", lambda d: js(d, "selected") == pick or len(froms) == 1)
+    d.refresh()
+    first_state(d)
+    wait(d, "the keyboard back on the board", lambda d: js(d, "document.activeElement.id").startswith("sq-"))
+    on = js(d, "document.activeElement.id")[3:]
+    tab0 = js(d, "document.querySelector('#board .cell[tabindex=\"0\"]').id")[3:]
+    assert on == pick and tab0 == pick, f"after a reload the keyboard is on {on} (Tab enters at {tab0}), the picked cube was {pick}"
+    d.execute_script("$('mode-analyse').focus()")
+    d.switch_to.active_element.send_keys(Keys.TAB)
+    while js(d, "!$('board').contains(document.activeElement) && document.activeElement.closest('.board-col') !== null"):
+        d.switch_to.active_element.send_keys(Keys.TAB)
+    tabbed = js(d, "document.activeElement.id")
+    assert tabbed == "sq-" + pick, f"Tab after a reload enters the board at {tabbed}, not the picked cube {pick}"
+    print(f"reload: the keyboard stays on the picked cube {pick} (of {froms}), and Tab enters the board there")
+
+
+def note_moves_no_bar(d):
+    """1280x800: a note under the board moves neither Blue's bar nor the board (its room is kept:
+    it pushed the bar 34 px down)."""
+    d.execute_script("window.scrollTo(0, 0)")
+    board_still(d)
+    where = lambda d: js(d, "['board', 'bar-blue'].map((i) => Math.round($(i).getBoundingClientRect().top))")
+    before = where(d)
+    d.execute_script("flash('A note for the test: it moves nothing below it.', 'info')")
+    wait(d, "the note", lambda d: note_shown(d).startswith("A note for the test"))
+    shown = where(d)
+    d.execute_script("flash('A long note. '.repeat(20), 'info')")
+    wait(d, "the long note", lambda d: note_shown(d).startswith("A long note."))
+    long = where(d)
+    assert before == shown == long, f"a note moved the board and Blue's bar (tops): {before} -> {shown}, long {long}"
+    click(d, "note-close")
+    wait(d, "the note closed", lambda d: not note_shown(d))
+    d.execute_script("window.scrollTo(0, 0)")
+    assert where(d) == before, f"a closed note moved the board and Blue's bar: {before} -> {where(d)}"
+    print(f"desktop: a note (short, long, closed) leaves the board and Blue's bar at {before} px")
+
+
+def phone_note_closes(d):
+    """390x844: a note over the screen's foot is closed by its ✕ (it hid the move list's lines
+    for good), and an informational note goes by itself after a few seconds."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    d.execute_script("flash('An error for the test: it stays until closed or the next change.')")
+    wait(d, "the note", lambda d: note_shown(d).startswith("An error for the test"))
+    close_btn = d.find_element(By.ID, "note-close")
+    r = close_btn.rect
+    assert r["width"] >= 24 and r["height"] >= 24, f"the note's ✕ is {r}"
+    hit = js(d, f"document.elementFromPoint({r['x'] + r['width'] / 2}, {r['y'] + r['height'] / 2 - js(d, 'scrollY')}).id")
+    assert hit == "note-close", f"a tap on the note's ✕ lands on #{hit}"
+    close_btn.click()
+    wait(d, "the note closed by its ✕", lambda d: not note_shown(d))
+    d.execute_script("flash('Copied for the test.', 'info')")
+    wait(d, "the info note", lambda d: note_shown(d).startswith("Copied for the test"))
+    wait(d, "the info note gone by itself", lambda d: not note_shown(d))
+    print("phone: a note's ✕ closes it, an informational note goes by itself")
+
+
+def thirteenth_players_report():
+    """What a thirteenth new player reported, at 1280x800 and 390x844: a reload mid-turn keeps
+    the keyboard on the turn's cube; notes move no bar and can be closed."""
+    for width, height in ((1280, 800), (390, 844)):
+        d = browser(width, height)
+        try:
+            open_arena(d)
+            if width == 1280:
+                reload_keeps_the_turns_focus(d)
+                note_moves_no_bar(d)
+            else:
+                phone_note_closes(d)
+        finally:
+            close(d)
