@@ -7,7 +7,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from .driver import (browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
-    open_arena, first_state)
+    open_arena, first_state, load_record_text, ply_count)
+from .records import REVIEWED
 
 
 def reload_keeps_the_turns_focus(d):
@@ -79,6 +80,24 @@ def phone_note_closes(d):
     print("phone: a note's ✕ closes it, an informational note goes by itself")
 
 
+def phone_game_end_on_first_screen(d):
+    """390x844, a finished game of 19 moves: its result and its last moves are on the first
+    screen, the move list at its end (one line of it showed, below the step buttons)."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded game", lambda d: ply_count(d) == 19 and idle(d) and js(d, "S.winner"))
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    board_still(d)
+    seen = js(d, "(() => { const l = $('moves').getBoundingClientRect(), bottom = Math.min(l.bottom, innerHeight);"
+                 " const shown = [...document.querySelectorAll('#moves li')].filter((e) => { const r = e.getBoundingClientRect();"
+                 " return r.top >= Math.max(l.top, 0) - 1 && r.bottom <= bottom + 1; });"
+                 " return {lines: new Set(shown.map((e) => Math.round(e.getBoundingClientRect().top))).size,"
+                 " last: shown.some((e) => e === $('moves').lastElementChild),"
+                 " result: $('result').getBoundingClientRect().bottom <= innerHeight}; })()")
+    assert seen["result"] and seen["last"] and seen["lines"] >= 4, \
+        f"at a game's end on a phone's first screen: {seen} (the result, the last move and 4 lines of the list wanted)"
+    print(f"phone: a game's end shows its result and {seen['lines']} lines of the move list, to its last move, on the first screen")
+
+
 def thirteenth_players_report():
     """What a thirteenth new player reported, at 1280x800 and 390x844: a reload mid-turn keeps
     the keyboard on the turn's cube; notes move no bar and can be closed."""
@@ -90,6 +109,7 @@ def thirteenth_players_report():
                 reload_keeps_the_turns_focus(d)
                 note_moves_no_bar(d)
             else:
+                phone_game_end_on_first_screen(d)
                 phone_note_closes(d)
         finally:
             close(d)

@@ -843,6 +843,14 @@ function render(s) {
   $('endbar').hidden = !over || setupMode;
   // At the end there is no move to type: the row goes (the end bar's buttons take its place).
   document.body.classList.toggle('game-end', over && !setupMode);
+  // On a phone at a game's end the move list comes right under the result and the turn's row,
+  // above the step buttons, so that the game's last moves are on the first screen (one line
+  // was); moved in the page, so that Tab follows the order seen.
+  const listUp = over && !setupMode && window.innerWidth <= 900;
+  if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
+    $('navbar')[listUp ? 'before' : 'after']($('moves'));
+    $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
+  }
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
