@@ -81,7 +81,8 @@ And from the thirteenth, at 1280x800 and 390x844: a page reloaded on the person'
 and a cube picked, has the keyboard on that cube and Tab enters the board there; beside the board
 a note (short, long, closed) moves neither the board nor Blue's bar; on a phone a note's ✕
 closes it and an informational note goes by itself, and a finished game shows its result and at
-least four lines of its move list, to its last move, on the first screen.
+least four lines of its move list, to its last move, on the first screen; the rules' line reads
+"Rules · <variant>" for every variant, and Paused covers neither the board nor Red's bar.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

@@ -98,6 +98,33 @@ def phone_game_end_on_first_screen(d):
     print(f"phone: a game's end shows its result and {seen['lines']} lines of the move list, to its last move, on the first screen")
 
 
+def phone_rules_and_paused(d):
+    """390x844: the rules' line reads "Rules · <variant>" for every variant, on one line, "How
+    to play <variant>" in its title (it read "Rules blackhole" and "How to play 6x6"); a paused
+    game of engines leaves the board's top edge and Red's bar clear (a "Paused" badge sat over
+    them), the status line saying Paused."""
+    said = {}
+    for name in ("standard", "nodice", "blackhole", "backrank", "6x6"):
+        new_game(d, ("human",), ("human",), variant=name)
+        d.execute_script("window.scrollTo(0, 0)")
+        summary = d.find_element(By.CSS_SELECTOR, "#rules summary")
+        said[name] = summary.text
+        assert summary.text == f"Rules · {name}", f"the rules' line of {name} reads {summary.text!r}"
+        assert summary.get_attribute("title") == f"How to play {name}", f"its title: {summary.get_attribute('title')!r}"
+        assert summary.rect["height"] < 30, f"the rules' line of {name} takes {summary.rect['height']} px"
+    new_game(d, ("ewn", 2, 50), ("ewn", 2, 50), 5)
+    click(d, "pause")
+    wait(d, "paused", lambda d: d.find_element(By.ID, "status").text.startswith("Paused") and idle(d))
+    d.execute_script("window.scrollTo(0, 0)")
+    board_still(d)
+    over = js(d, "(() => { const t = $('paused-tag'); if (t.offsetParent === null) return [];"
+                 " const a = t.getBoundingClientRect(); return ['board', 'bar-red'].filter((i) => { const b = $(i).getBoundingClientRect();"
+                 " return a.bottom > b.top && a.top < b.bottom && a.right > b.left && a.left < b.right; }); })()")
+    assert not over, f"on a phone the Paused badge covers {over}"
+    click(d, "pause")
+    print(f"phone: the rules' line reads {sorted(said.values())}; Paused covers neither the board nor Red's bar")
+
+
 def thirteenth_players_report():
     """What a thirteenth new player reported, at 1280x800 and 390x844: a reload mid-turn keeps
     the keyboard on the turn's cube; notes move no bar and can be closed."""
@@ -111,5 +138,6 @@ def thirteenth_players_report():
             else:
                 phone_game_end_on_first_screen(d)
                 phone_note_closes(d)
+                phone_rules_and_paused(d)
         finally:
             close(d)

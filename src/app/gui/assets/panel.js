@@ -687,9 +687,15 @@ function drawRules(v, first) {
   // down); only a name too long for that takes two lines, whole.
   const sum = el.querySelector('summary');
   el.classList.remove('wrap');
+  sum.title = `How to play ${v.name}`;
   $('rules-title').textContent = 'How to play';
-  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
-  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
+  // A phone shows no summary: one wording for every variant, "Rules · blackhole" (it read
+  // "Rules blackhole" for one and "How to play 6x6" for another), the whole in its title.
+  const phone = getComputedStyle($('rules-short')).display === 'none';
+  if (phone) $('rules-variant').textContent = `· ${v.name}`;
+  if (phone) $('rules-title').textContent = 'Rules';
+  if (!phone && sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
+  if (!phone && sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-title').textContent = 'Rules';
   if (sum.scrollWidth > sum.clientWidth + 1) el.classList.add('wrap');
   $('rules-text').innerHTML = rulesHtml(v, first);
