@@ -79,10 +79,12 @@ be best, and a note says so when the engine does it; the own capture's ✕ cover
 
 And from the thirteenth, at 1280x800 and 390x844: a page reloaded on the person's turn, rolled
 and a cube picked, has the keyboard on that cube and Tab enters the board there; beside the board
-a note (short, long, closed) moves neither the board nor Blue's bar; on a phone a note's ✕
-closes it and an informational note goes by itself, and a finished game shows its result and at
-least four lines of its move list, to its last move, on the first screen; the rules' line reads
-"Rules · <variant>" for every variant, and Paused covers neither the board nor Red's bar.
+a note (short, long, closed) moves neither the board nor Blue's bar; a reviewed decision's
+re-searched table shows the review's figure beside its own, its column labelled the deeper
+search's; on a phone a note's ✕ closes it and an informational note goes by itself, a finished
+game shows its result and at least four lines of its move list, to its last move, on the first
+screen, the rules' line reads "Rules · <variant>" for every variant, and Paused covers neither
+the board nor Red's bar.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

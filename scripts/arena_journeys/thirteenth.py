@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from .driver import (browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
-    open_arena, first_state, load_record_text, ply_count)
+    open_arena, first_state, load_record_text, ply_count, navigate_to)
 from .records import REVIEWED
 
 
@@ -125,6 +125,32 @@ def phone_rules_and_paused(d):
     print(f"phone: the rules' line reads {sorted(said.values())}; Paused covers neither the board nor Red's bar")
 
 
+def review_figures_labelled(d):
+    """1280x800, a reviewed record: at a decision where the analysis table, searched again, gives
+    the played move another chance than the review's card, the table shows the card's figure
+    beside its own ("review 53.1%") and its column says it is the deeper search's."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
+    click(d, "review")
+    wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li") and idle(d))
+    d.execute_script("setMode('analyse')")
+    seen = 0
+    for ply in range(ply_count(d)):
+        navigate_to(d, ply)
+        wait(d, f"move {ply}'s table", lambda d: idle(d) and not js(d, "S.analysis.busy") and js(d, "S.analysis.moves !== null"))
+        rv = js(d, "reviewedHere()")
+        if not rv or not js(d, "Boolean(document.getElementById('review-said'))"):
+            continue
+        seen += 1
+        head = d.find_element(By.CSS_SELECTOR, "#analysis-moves thead th.num").text
+        assert "deeper search" in head or "searched again" in head, f"at move {ply + 1} the re-searched column says {head!r}"
+        row = d.find_element(By.CSS_SELECTOR, f"#analysis-moves tr[data-move='{rv['played']}']").text
+        card = js(d, "pct(reviewedHere().played_wp)")
+        assert f"review {card}" in row, f"at move {ply + 1} the played row {row!r} lacks the review's {card}"
+    assert seen, "no reviewed decision whose table differs from the review was found"
+    print(f"review: at {seen} decisions the re-searched table shows the review's figure beside its own, labelled")
+
+
 def thirteenth_players_report():
     """What a thirteenth new player reported, at 1280x800 and 390x844: a reload mid-turn keeps
     the keyboard on the turn's cube; notes move no bar and can be closed."""
@@ -135,6 +161,7 @@ def thirteenth_players_report():
             if width == 1280:
                 reload_keeps_the_turns_focus(d)
                 note_moves_no_bar(d)
+                review_figures_labelled(d)
             else:
                 phone_game_end_on_first_screen(d)
                 phone_note_closes(d)

@@ -78,6 +78,13 @@ function drawAnalysis() {
     const rvMark = reviewedNext();
     const rvBest = rvMark && played && rvMark.played === played && rvMark.die === a.die
       && a.moves.some((m) => m.move === rvMark.best) ? rvMark.best : null;
+    // At a reviewed decision whose table, searched again, gives the played or the best move
+    // another chance than the review: the review's figure stands beside it, labelled, and the
+    // column says it is the deeper search's (two bare figures read as a contradiction).
+    const rvHere = played && reviewedHere();
+    const rvWp = new Map(rvHere && rvHere.die === a.die && rvHere.played === played
+      ? [[rvHere.played, rvHere.played_wp], [rvHere.best, rvHere.best_wp]] : []);
+    const again = a.moves.some((m) => rvWp.has(m.move) && pct(rvWp.get(m.move)) !== pct(m.wp));
     const rows = a.moves.map((m, k) => {
       const caps = m.captures.map((c) => `${c.cube} ${pct(c.chance)}`).join(', ') || '–';
       const cls = ['mv'];
@@ -86,7 +93,8 @@ function drawAnalysis() {
       let tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
       if (rvBest && m.move === rvBest && rvBest !== played) tag += ` <span class="tag best" title="the review's best move here (depth ${S.review.depth}), the green arrow on the board">review's best</span>`;
       return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${moveShown(m.move)}${tag}</td>` +
-        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
+        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span>` +
+        (again && rvWp.has(m.move) ? ` <small class="rv-wp" title="the review's value (depth ${S.review.depth})">review ${pct(rvWp.get(m.move))}</small>` : '') + '</td>' +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
     const asIn = hasDice() ? `Die ${a.die}, as rolled in the game` : 'Any cube, in the game';
@@ -94,7 +102,7 @@ function drawAnalysis() {
       ? `${asIn}: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
       : `${DieWords(a.die)}: every move, ${side}'s win chance`;
     die = `<h3>${head} <small>depth ${a.depth}</small></h3>` + (played ? reviewSaid(a, played) : '') +
-      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">win</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">${again ? `win <small>${a.depth > S.review.depth ? 'deeper search' : 'searched again'} (depth ${a.depth})</small>` : 'win'}</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else if (S.die !== null && a.enabled) die = `<h3>${DieWords(S.die)}${next && next.die === S.die && hasDice() ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
   else if (a.enabled) {
     die = S.dice.mode === 'manual' ? '<p>Type the die to see every move\'s win chance.</p>'
