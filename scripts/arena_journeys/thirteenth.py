@@ -1,7 +1,9 @@
 """The checks of what the thirteenth new player reported, at 1280x800 and 390x844: a reload
 mid-turn leaves the keyboard on the cube it was on (the picked one) and Tab enters the board
-there; a note never moves Blue's bar beside the board, and on a phone it can be closed (✕) and
-an informational one goes by itself."""
+there; a note never moves Blue's bar beside the board; a reviewed decision's re-searched table
+labels its figure and shows the review's beside it; on a phone a note can be closed (✕) and an
+informational one goes by itself, a game's end is on the first screen, the rules' line reads
+alike in every variant and Paused covers neither the board nor Red's bar."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
