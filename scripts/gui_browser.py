@@ -77,11 +77,20 @@ bar nor the turn's buttons) and the list's first entry is on the first screen; A
 Move row brings the analysis to the screen's top; How to play says that taking one's own cube can
 be best, and a note says so when the engine does it; the own capture's ✕ covers no label.
 
+And from the thirteenth, at 1280x800 and 390x844: a page reloaded on the person's turn, rolled
+and a cube picked, has the keyboard on that cube and Tab enters the board there; beside the board
+a note (short, long, closed) moves neither the board nor Blue's bar; a reviewed decision's
+re-searched table shows the review's figure beside its own, its column labelled the deeper
+search's; on a phone a note's ✕ closes it and an informational note goes by itself, a finished
+game shows its result and at least four lines of its move list, to its last move, on the first
+screen, the rules' line reads "Rules · <variant>" for every variant, and Paused covers neither
+the board nor Red's bar.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh` and `twelfth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth` and `thirteenth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -90,6 +99,7 @@ from arena_journeys import driver
 from arena_journeys.desktop import desktop
 from arena_journeys.eleventh import eleventh_players_report
 from arena_journeys.twelfth import twelfth_players_report
+from arena_journeys.thirteenth import thirteenth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -108,6 +118,7 @@ if __name__ == "__main__":
     eighth_players_report()
     eleventh_players_report()
     twelfth_players_report()
+    thirteenth_players_report()
     ninth_players_report()
     desktop()
     phone()

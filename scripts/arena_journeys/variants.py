@@ -137,7 +137,7 @@ def own_capture_by_click(d):
     # A double click on the cube to take never takes it.
     load_position(d, "R1R23/5/5/5/4B1 r", "nodice")
     assert d.find_element(By.ID, "die").text == "any"
-    d.find_element(By.ID, "sq-a5").click()
+    click_first(d, "a5", "#sq-a5")
     wait(d, "a5 picked", lambda d: js(d, "selected") == "a5")
     ActionChains(d).double_click(d.find_element(By.ID, "sq-b5")).perform()
     wait(d, "the double click's answer", idle)

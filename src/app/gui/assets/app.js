@@ -668,3 +668,48 @@ function enterSetupMode() {
   swapFrom = null;
   render(S);
 }
+
+// A reload mid-turn: the keyboard goes on where it was before, on the cube picked then (kept for
+// the reload) or else a cube that can move, so that Tab into the board lands there too (not on
+// the board's middle square, empty). Roll not rolled yet: nothing to resume.
+const PICKED_KEY = 'ewn-picked';
+const pickedAt = (s) => [s.game, s.fen, s.die, s.ply].join('|');
+window.addEventListener('pagehide', () => {
+  try {
+    if (S && selected) sessionStorage.setItem(PICKED_KEY, JSON.stringify({ at: pickedAt(S), square: selected }));
+    else sessionStorage.removeItem(PICKED_KEY);
+  } catch (e) { /* no storage */ }
+});
+function resumeTurn(s) {
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(PICKED_KEY) || 'null'); sessionStorage.removeItem(PICKED_KEY); } catch (e) { /* none */ }
+  if (!TOKEN || setupMode || s.winner || !s.live || !humanToMove() || !s.legal.length || !mayMove()) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && !$('board').contains(a)) return;
+  if (kept && kept.at === pickedAt(s) && s.legal.some((m) => m.startsWith(kept.square))) {
+    selected = kept.square;
+    drawBoard();
+  }
+  focusMovable();
+}
+
+// The note's ✕: the note goes (a server's error until it changes, a notice for good), so that
+// nothing under it stays hidden. A notice (information) also goes by itself after a while.
+let errorGone = null; // the server's error closed by the person, not shown again
+let noticeTimer = { at: null, id: null };
+function closeNote() {
+  localError = null;
+  clearTimeout(noteTimer);
+  if (S && S.error) errorGone = S.error;
+  dropNotice();
+  $('error').classList.remove('open');
+  if (S) render(S);
+}
+$('note-close').addEventListener('click', (ev) => { ev.stopPropagation(); closeNote(); });
+function noticeGoesLater(s, notice) {
+  const at = notice ? s.game + '|' + notice : null;
+  if (at === noticeTimer.at) return;
+  clearTimeout(noticeTimer.id);
+  noticeTimer = { at, id: at ? setTimeout(() => { if (S && S.game + '|' + S.notice === at) dropNotice(); }, NOTICE_MS) : null };
+}
+const NOTICE_MS = 15000;

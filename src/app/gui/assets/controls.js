@@ -388,7 +388,7 @@ function focusPlay() {
 function focusMovable() {
   if (!S || S.winner || !humanToMove()) return;
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
-  const cell = [...document.querySelectorAll('#board .cell')].find((c) => froms.has(c.id.slice(3)));
+  const cell = (selected && froms.has(selected) && $('sq-' + selected)) || [...document.querySelectorAll('#board .cell')].find((c) => froms.has(c.id.slice(3)));
   if (!cell) return;
   // As focusSquare, without scrolling (on a phone the page stays where the roll left it).
   focusIdx = Number(cell.dataset.i);

@@ -78,6 +78,13 @@ function drawAnalysis() {
     const rvMark = reviewedNext();
     const rvBest = rvMark && played && rvMark.played === played && rvMark.die === a.die
       && a.moves.some((m) => m.move === rvMark.best) ? rvMark.best : null;
+    // At a reviewed decision whose table, searched again, gives the played or the best move
+    // another chance than the review: the review's figure stands beside it, labelled, and the
+    // column says it is the deeper search's (two bare figures read as a contradiction).
+    const rvHere = played && reviewedHere();
+    const rvWp = new Map(rvHere && rvHere.die === a.die && rvHere.played === played
+      ? [[rvHere.played, rvHere.played_wp], [rvHere.best, rvHere.best_wp]] : []);
+    const again = a.moves.some((m) => rvWp.has(m.move) && pct(rvWp.get(m.move)) !== pct(m.wp));
     const rows = a.moves.map((m, k) => {
       const caps = m.captures.map((c) => `${c.cube} ${pct(c.chance)}`).join(', ') || '–';
       const cls = ['mv'];
@@ -86,7 +93,8 @@ function drawAnalysis() {
       let tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
       if (rvBest && m.move === rvBest && rvBest !== played) tag += ` <span class="tag best" title="the review's best move here (depth ${S.review.depth}), the green arrow on the board">review's best</span>`;
       return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${moveShown(m.move)}${tag}</td>` +
-        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span></td>` +
+        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span>` +
+        (again && rvWp.has(m.move) ? ` <small class="rv-wp" title="the review's value (depth ${S.review.depth})">review ${pct(rvWp.get(m.move))}</small>` : '') + '</td>' +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
     const asIn = hasDice() ? `Die ${a.die}, as rolled in the game` : 'Any cube, in the game';
@@ -94,7 +102,7 @@ function drawAnalysis() {
       ? `${asIn}: ${side} played ${played}, ${rank === 1 ? 'the best' : `${ordinal(rank)} of ${a.moves.length}`}`
       : `${DieWords(a.die)}: every move, ${side}'s win chance`;
     die = `<h3>${head} <small>depth ${a.depth}</small></h3>` + (played ? reviewSaid(a, played) : '') +
-      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">win</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<table class="an" id="analysis-moves"><thead><tr><th scope="col">move</th><th scope="col" class="num">${again ? `win <small>${a.depth > S.review.depth ? 'deeper search' : 'searched again'} (depth ${a.depth})</small>` : 'win'}</th><th scope="col" class="num" title="chance the opponent wins on its next roll">opp. wins</th><th scope="col" title="own cubes the opponent can take on its next roll">can be taken</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else if (S.die !== null && a.enabled) die = `<h3>${DieWords(S.die)}${next && next.die === S.die && hasDice() ? ', as rolled in the game' : ''}</h3><p>Analysing every move…</p>`;
   else if (a.enabled) {
     die = S.dice.mode === 'manual' ? '<p>Type the die to see every move\'s win chance.</p>'
@@ -687,9 +695,15 @@ function drawRules(v, first) {
   // down); only a name too long for that takes two lines, whole.
   const sum = el.querySelector('summary');
   el.classList.remove('wrap');
+  sum.title = `How to play ${v.name}`;
   $('rules-title').textContent = 'How to play';
-  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
-  if (sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
+  // A phone shows no summary: one wording for every variant, "Rules · blackhole" (it read
+  // "Rules blackhole" for one and "How to play 6x6" for another), the whole in its title.
+  const phone = getComputedStyle($('rules-short')).display === 'none';
+  if (phone) $('rules-variant').textContent = `· ${v.name}`;
+  if (phone) $('rules-title').textContent = 'Rules';
+  if (!phone && sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = `${v.name} (open for the rules)`;
+  if (!phone && sum.scrollWidth > sum.clientWidth + 1) $('rules-short').textContent = v.name;
   if (sum.scrollWidth > sum.clientWidth + 1) $('rules-title').textContent = 'Rules';
   if (sum.scrollWidth > sum.clientWidth + 1) el.classList.add('wrap');
   $('rules-text').innerHTML = rulesHtml(v, first);
@@ -843,6 +857,14 @@ function render(s) {
   $('endbar').hidden = !over || setupMode;
   // At the end there is no move to type: the row goes (the end bar's buttons take its place).
   document.body.classList.toggle('game-end', over && !setupMode);
+  // On a phone at a game's end the move list comes right under the result and the turn's row,
+  // above the step buttons, so that the game's last moves are on the first screen (one line
+  // was); moved in the page, so that Tab follows the order seen.
+  const listUp = over && !setupMode && window.innerWidth <= 900;
+  if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
+    $('navbar')[listUp ? 'before' : 'after']($('moves'));
+    $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
+  }
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
@@ -885,6 +907,7 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+  if (!prev) resumeTurn(s);
   // A game that ended just now with the keyboard on its board (the last move made by keys, or
   // the engine's answer to it): the keyboard goes on from the end bar, Rematch, not from a
   // square six Tabs away.
@@ -903,8 +926,11 @@ function render(s) {
 // what happened (an engine's fault paused the game), never what to do about it, nor a rematch's
 // note. A notice replaced by a newer note or by the person's action is not shown again.
 function drawNote(s) {
-  const serverError = s.error && !TOKEN ? s.error.replace(/(the game is paused)[:,;].*$/, '$1') : s.error;
+  if (errorGone && s.error !== errorGone) errorGone = null;
+  const raw = s.error === errorGone ? null : s.error;
+  const serverError = raw && !TOKEN ? raw.replace(/(the game is paused)[:,;].*$/, '$1') : raw;
   const notice = TOKEN ? shownNotice(s) : null;
+  noticeGoesLater(s, notice);
   const err = localError || serverError || notice;
   const info = localError ? noteKind === 'info' : !serverError && Boolean(notice);
   const el = $('error');
