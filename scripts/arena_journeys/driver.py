@@ -124,6 +124,20 @@ def wait(d, what, cond):
     )
 
 
+def press(d, *keys):
+    """Sends keys to the focused element. A redraw may replace that element between the lookup
+    and the keys (a render after a roll moves the board's Tab stop): the lookup is made again
+    then, as a person's key would simply go to whatever holds the focus."""
+    for attempt in range(20):
+        try:
+            press(d, *keys)
+            return
+        except StaleElementReferenceException:
+            if attempt == 19:
+                raise
+            time.sleep(0.05)
+
+
 def click_first(d, what, css):
     """Clicks the first element matching css, looking it up again if a redraw replaced it."""
 
@@ -328,10 +342,12 @@ def typed_then_enter(d):
     and the Enter taken as part of it, with no note about the die or the engine's turn."""
     m = js(d, "S.legal[0]")
     before = ply_count(d)
+    # The roll's answer redraws the board: keys sent before it may go to the replaced squares.
+    wait(d, "the page settled after the roll", idle)
     d.execute_script("focusBoard()")
-    d.switch_to.active_element.send_keys(m)
+    press(d, m)
     wait(d, f"the typed move {m}", lambda d: ply_count(d) > before)
-    d.switch_to.active_element.send_keys(Keys.ENTER)
+    press(d, Keys.ENTER)
     note = js(d, "document.getElementById('error').textContent")
     assert "Roll the die first" not in note and "plays by itself" not in note, f"Enter after a typed move: {note!r}"
 

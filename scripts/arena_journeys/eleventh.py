@@ -5,7 +5,7 @@ and on the step buttons, and a phone's rows that do not move."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from .driver import (browser, close, board_still, wait, click, js, ply_count, ply_pos, enabled, over,
+from .driver import (press, browser, close, board_still, wait, click, js, ply_count, ply_pos, enabled, over,
     new_game, load_record_text, note_shown, idle, navigate_to, open_arena, scroll_settled)
 from .records import REVIEWED
 from .variants import load_position
@@ -51,7 +51,7 @@ def enter_on_empty_square_in_standard(d):
     empty = js(d, "[...Array(S.squares.length).keys()].find((i) => !S.squares[i]"
                   " && !S.legal.some((m) => m.slice(2) === sqName(i)))")
     d.execute_script("focusSquare(arguments[0])", empty)
-    d.switch_to.active_element.send_keys(Keys.ENTER)
+    press(d, Keys.ENTER)
     said = wait(d, "the note on Enter on an empty square", lambda d: "Nothing to pick" in note_shown(d) and note_shown(d))
     assert ply_count(d) == 0, "Enter on an empty square played a move"
     print(f"keys: Enter on an empty square of the standard game says {said!r}")
@@ -63,26 +63,26 @@ def keys_at_the_end_and_on_steps(d):
     load_position(d, "5/5/5/4B1/3R11 r", "nodice")
     focus_square_named = "focusSquare(geo().index(arguments[0]))"
     d.execute_script(focus_square_named, "d1")
-    d.switch_to.active_element.send_keys(Keys.ENTER)
+    press(d, Keys.ENTER)
     wait(d, "d1 picked", lambda d: js(d, "selected") == "d1")
     d.execute_script(focus_square_named, "e1")
-    d.switch_to.active_element.send_keys(Keys.ENTER)
+    press(d, Keys.ENTER)
     wait(d, "the game's end", over)
     wait(d, "the keyboard on Rematch", lambda d: js(d, "document.activeElement.id") in ("rematch", "review-end"))
     load_record_text(d, REVIEWED)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
     navigate_to(d, 5)
     d.execute_script("document.getElementById('nav-fwd').focus()")
-    d.switch_to.active_element.send_keys(Keys.END)
+    press(d, Keys.END)
     wait(d, "End on a step button: the end, the focus on a step", lambda d: ply_pos(d) == 19 and idle(d)
          and js(d, "document.activeElement.id") == "nav-back")
-    d.switch_to.active_element.send_keys(Keys.HOME)
+    press(d, Keys.HOME)
     wait(d, "Home on a step button: the start", lambda d: ply_pos(d) == 0 and idle(d)
          and js(d, "document.activeElement.id") == "nav-fwd")
     navigate_to(d, 5)
     entry = d.find_element(By.CSS_SELECTOR, "#moves li button[data-ply='5']")
     d.execute_script("arguments[0].focus()", entry)
-    d.switch_to.active_element.send_keys(Keys.END)
+    press(d, Keys.END)
     wait(d, "End on an entry: the focus on the last entry", lambda d: ply_pos(d) == 19 and idle(d)
          and js(d, "document.activeElement.dataset.ply") == "19")
     print("keys: Rematch after a game ended by keys; End and Home on the steps; the list's focus follows End")

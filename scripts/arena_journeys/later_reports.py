@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from .driver import (browser, close, board_still, shot, wait, click, js, ply_count, ply_pos,
+from .driver import (press, browser, close, board_still, shot, wait, click, js, ply_count, ply_pos,
     enabled, over, open_form, new_game, roll_if_needed, click_move, load_text, note_shown, idle,
     navigate_to, link_question_in_words, open_arena, load_record_text)
 from .records import REVIEWED, FOREIGN, MATCH6, MATCH20
@@ -82,7 +82,7 @@ def focus_after_roll(d):
     wait(d, "the roll offered", lambda d: enabled(d, "roll") and js(d, "S.side") == "r")
     d.execute_script("focusSquare(Number($('sq-e3').dataset.i))")
     assert js(d, "document.activeElement.id") == "sq-e3"
-    d.switch_to.active_element.send_keys("r")
+    press(d, "r")
     wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d))
     froms = js(d, "[...new Set(S.legal.map((m) => m.slice(0, 2)))]")
     on = js(d, "document.activeElement.id")
@@ -311,13 +311,13 @@ def move_entry_keeps_the_focus(d):
     d.execute_script("arguments[0].focus()", entry)
     said = entry.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent")
     assert said.startswith("1. Red, die 3, a3b3"), f"the first entry says {said!r}"
-    d.switch_to.active_element.send_keys(Keys.ENTER)
+    press(d, Keys.ENTER)
     wait(d, "move 1 on the board", lambda d: ply_pos(d) == 1 and idle(d))
     time.sleep(0.3)
     focus = js(d, "(document.activeElement.closest('#moves') && document.activeElement.dataset.ply) || "
                   "(document.activeElement.closest('#board') && 'board') || document.activeElement.tagName")
     assert focus in ("1", "board"), f"after Enter on move 1's entry the keyboard is on {focus!r}"
-    d.switch_to.active_element.send_keys(Keys.TAB)
+    press(d, Keys.TAB)
     after = js(d, "document.activeElement.closest('#moves') ? 'moves' : document.activeElement.id || document.activeElement.tagName")
     assert after == "moves", f"Tab after the entry went to {after!r}, not on through the list"
     print("move list: Enter on an entry keeps the keyboard there")
@@ -367,7 +367,7 @@ def nodice_focus_on_a_cube(d, width):
     # An empty square, reached by the keyboard: Enter there says what can be picked.
     empty = js(d, "[...document.querySelectorAll('#board .cell')].find((c) => !c.querySelector('.cube')).id")
     d.execute_script("focusSquare(Number(arguments[0].dataset.i))", d.find_element(By.ID, empty))
-    d.switch_to.active_element.send_keys(Keys.ENTER)
+    press(d, Keys.ENTER)
     said = wait(d, "a note after Enter on an empty square", lambda d: note_shown(d))
     assert "Nothing to pick" in said and on[3:] in said, f"Enter on the empty {empty} says {said!r}"
     assert ply_count(d) == 0, "Enter on an empty square played a move"
@@ -438,9 +438,9 @@ def move_list_home_end(d):
     navigate_to(d, 5)
     entry = d.find_element(By.CSS_SELECTOR, "#moves li button[data-ply='5']")
     d.execute_script("arguments[0].focus()", entry)
-    d.switch_to.active_element.send_keys(Keys.END)
+    press(d, Keys.END)
     wait(d, "End on an entry: the game's end", lambda d: ply_pos(d) == 19 and idle(d))
-    d.switch_to.active_element.send_keys(Keys.HOME)
+    press(d, Keys.HOME)
     wait(d, "Home on an entry: the game's start", lambda d: ply_pos(d) == 0 and idle(d))
     print("move list: End and Home on an entry go to the end and the start")
 

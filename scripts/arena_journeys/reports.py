@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from .driver import (browser, close, shot, wait, click_first, click, status, js, ply_count, enabled,
+from .driver import (press, browser, close, shot, wait, click_first, click, status, js, ply_count, enabled,
     open_form, new_game, scroll_settled, roll_if_needed, note_shown, idle, navigate_to, open_arena,
     all_in_view, load_record_text, doc_top, focus_on_play)
 from .records import REVIEWED, MATCH6
@@ -342,7 +342,7 @@ def phone_controls_stay(d):
     wait(d, "the page to stop scrolling", scroll_settled)
     assert js(d, "scrollY") == 0, f"Start game left the page scrolled {js(d, 'scrollY')} px"
     assert focus_on_play(d), f"after Start game the focus is on {js(d, 'document.activeElement.tagName')}"
-    d.switch_to.active_element.send_keys("r")
+    press(d, "r")
     wait(d, "a movable red cube", lambda d: d.find_elements(By.CSS_SELECTOR, ".cube.red.movable") and idle(d))
     before = (doc_top(d, "roll"), doc_top(d, "bar-blue"), doc_top(d, "board"))
     wait(d, "Hint to be offered", lambda d: enabled(d, "hint"))

@@ -8,7 +8,7 @@ alike in every variant and Paused covers neither the board nor Red's bar."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from .driver import (browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
+from .driver import (press, browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
     open_arena, first_state, load_record_text, ply_count, navigate_to)
 from .records import REVIEWED
 
@@ -34,9 +34,9 @@ def reload_keeps_the_turns_focus(d):
     tab0 = js(d, "document.querySelector('#board .cell[tabindex=\"0\"]').id")[3:]
     assert on == pick and tab0 == pick, f"after a reload the keyboard is on {on} (Tab enters at {tab0}), the picked cube was {pick}"
     d.execute_script("$('mode-analyse').focus()")
-    d.switch_to.active_element.send_keys(Keys.TAB)
+    press(d, Keys.TAB)
     while js(d, "!$('board').contains(document.activeElement) && document.activeElement.closest('.board-col') !== null"):
-        d.switch_to.active_element.send_keys(Keys.TAB)
+        press(d, Keys.TAB)
     tabbed = js(d, "document.activeElement.id")
     assert tabbed == "sq-" + pick, f"Tab after a reload enters the board at {tabbed}, not the picked cube {pick}"
     print(f"reload: the keyboard stays on the picked cube {pick} (of {froms}), and Tab enters the board there")
