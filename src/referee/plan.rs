@@ -392,6 +392,11 @@ impl Tournament {
         if let Some(n) = self.first_to {
             text.push_str(&format!("|first-to {n}"));
         }
+        if matches!(self.schedule, Schedule::RoundRobin) && self.entrants.len() > 2 {
+            // Each pairing has had dice of its own since builds whose records lack this: such a
+            // record is another match, not one to resume on other dice.
+            text.push_str("|dice by pairing");
+        }
         for o in &self.openings {
             text.push_str(&opening_text(o));
         }
