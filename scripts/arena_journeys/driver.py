@@ -130,7 +130,7 @@ def press(d, *keys):
     then, as a person's key would simply go to whatever holds the focus."""
     for attempt in range(20):
         try:
-            press(d, *keys)
+            d.switch_to.active_element.send_keys(*keys)
             return
         except StaleElementReferenceException:
             if attempt == 19:
