@@ -251,7 +251,7 @@ def watch(variant, width, height, check_post):
                 # A move onto the hole: the line under the roll names the cube that fell in.
                 if c["intoHole"]:
                     assert "fell into the hole" in c["fellNote"], (c["fellNote"], c["movesLine"])
-                # "die 4", or with two dice (6x6) "dice 7 (sum of two)".
+                # "die 4", or with two dice (6x6) "dice 7 (3 + 4)".
                 if c["cubes"] and c["last"] and re.search(r"\b(die|dice)\b", c["roll"]):
                     assert "ewn" in c["names"] and opponent in c["names"], c["names"]
                     return c
@@ -266,6 +266,10 @@ def watch(variant, width, height, check_post):
             return c
         first = wait_for(f"{where}: a game in progress with its last move marked", still_board)
         assert first["cells"] == SQUARES[variant], f"{where}: {first['cells']} squares drawn"
+        if variant == "6x6":
+            # Two dice: their sum and the two faces behind it ("dice 7 (3 + 4)").
+            two = re.search(r"dice (\d+) \((\d) \+ (\d)\)", first["roll"])
+            assert two and int(two[1]) == int(two[2]) + int(two[3]), f"{where}: the roll reads {first['roll']!r}"
         # Each side's clock as its own time control has it.
         for name, clock in first["clocks"]:
             game_clock = "tc=" in " ".join(opponent_words) and name == opponent

@@ -7,7 +7,7 @@ use crate::players::engine::HANDSHAKE;
 use crate::players::{Fault, Player, TimeControl, Turn};
 use crate::record::{GameRecord, Ply, Reason, Start};
 use crate::rules::board::{Board, Color, Move};
-use crate::rules::rng::MatchRng;
+use crate::rules::rng::{MatchRng, Roll};
 use crate::rules::variant::Variant;
 
 /// What one game needs besides its players.
@@ -222,10 +222,11 @@ impl Game {
         spec: &GameSpec,
     ) -> Result<(), Ending> {
         let v = spec.variant;
-        let die = self.rng.outcome(v);
+        let roll = self.rng.roll(v);
+        let die = roll.value;
         let c = self.board.side_to_move();
-        self.pace_wait(spec, Some(die));
-        self.show(spec, Some(die), true);
+        self.pace_wait(spec, Some(roll));
+        self.show(spec, Some(roll), true);
         let tc = self.tcs[c.idx()];
         // The grace is a tolerance on the clock, as in cutechess-cli: under a game clock the
         // clock may run down to minus the grace once in the whole game, not by the grace on
@@ -278,7 +279,7 @@ impl Game {
     /// In a paced match (`--pace`), shows the position (with the die about to be answered)
     /// and waits until the pace has passed since the last move: before the question is asked,
     /// so that no clock is charged for it.
-    fn pace_wait(&self, spec: &GameSpec, die: Option<u8>) {
+    fn pace_wait(&self, spec: &GameSpec, die: Option<Roll>) {
         let Some(h) = &spec.hall else { return };
         let rest = h.pace().saturating_sub(self.last_move_at.elapsed());
         if !rest.is_zero() {
@@ -307,7 +308,7 @@ impl Game {
 
     /// Shows the position, the die about to be answered, the clocks and the win chances on the
     /// live page, if there is one; `thinking` when the side to move's clock starts now.
-    fn show(&self, spec: &GameSpec, die: Option<u8>, thinking: bool) {
+    fn show(&self, spec: &GameSpec, die: Option<Roll>, thinking: bool) {
         if let Some(h) = &spec.hall {
             h.update(
                 spec.number,

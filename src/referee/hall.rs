@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::record::{GameRecord, Reason};
 use crate::rules::board::{Board, Color, Move, piece_of};
 use crate::rules::notation::parse_move_in;
+use crate::rules::rng::Roll;
 
 /// One game in progress, as the referee last showed it.
 #[derive(Clone)]
@@ -25,6 +26,8 @@ pub struct LiveGame {
     pub moves: Vec<(u8, Move)>,
     /// The die rolled for the side to move, once rolled.
     pub die: Option<u8>,
+    /// With two dice, the faces behind `die` (their sum).
+    pub faces: Option<[u8; 2]>,
     /// Time left on each clock (Red, Blue) in ms; under a time per move, that time.
     pub clock_ms: [i64; 2],
     /// Whether each side's clock is a fixed time per move (its own time control: the two
@@ -279,7 +282,7 @@ impl Hall {
         names: [&str; 2],
         board: &Board,
         moves: &[(u8, String)],
-        die: Option<u8>,
+        die: Option<Roll>,
         clock_ms: [i64; 2],
         per_move: [bool; 2],
         win_chance: [Option<f64>; 2],
@@ -297,7 +300,8 @@ impl Hall {
             names: names.map(str::to_string),
             board: board.clone(),
             moves,
-            die: die.filter(|_| v.has_dice()),
+            die: die.map(|r| r.value).filter(|_| v.has_dice()),
+            faces: die.and_then(|r| r.faces),
             clock_ms,
             per_move,
             win_chance,
@@ -364,7 +368,7 @@ mod tests {
             ["a", "b"],
             b,
             moves,
-            die,
+            die.map(Roll::one),
             [1000, 1000],
             [true, true],
             [None, None],
@@ -469,7 +473,7 @@ mod tests {
             ["a", "b"],
             &start,
             &[],
-            Some(1),
+            Some(Roll::one(1)),
             [5, 6],
             [true, true],
             [None, None],

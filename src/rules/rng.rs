@@ -13,6 +13,21 @@
 use crate::rules::variant::{Dice, Variant};
 use crate::rules::zobrist::splitmix64;
 
+/// One roll: the outcome a move is chosen for (the face, the sum of two dice, 0 without dice),
+/// and with two dice the two faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roll {
+    pub value: u8,
+    pub faces: Option<[u8; 2]>,
+}
+
+impl Roll {
+    /// A roll of one die (or none): its value alone.
+    pub fn one(value: u8) -> Roll {
+        Roll { value, faces: None }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRng {
     state: u64,
@@ -63,7 +78,24 @@ impl MatchRng {
 
     /// A roll of variant `v`'s dice: the outcome number (the face, the sum, 0 without dice).
     pub fn outcome(&mut self, v: &Variant) -> u8 {
-        v.outcomes[self.outcome_index(v)].0
+        self.roll(v).value
+    }
+
+    /// A roll of variant `v`'s dice with the faces behind a sum of two dice, drawn as
+    /// [`MatchRng::outcome_index`] draws them (the same outcome, draw for draw), so that a
+    /// spectator can be shown the dice and not only their sum.
+    pub fn roll(&mut self, v: &Variant) -> Roll {
+        match v.rules.dice {
+            Dice::Two(n) => {
+                let a = self.below(n as u64) as usize;
+                let b = self.below(n as u64) as usize;
+                Roll {
+                    value: v.outcomes[a + b].0,
+                    faces: Some([a as u8 + 1, b as u8 + 1]),
+                }
+            }
+            _ => Roll::one(v.outcomes[self.outcome_index(v)].0),
+        }
     }
 
     /// A setup of variant `v` (its cube numbers in setup order), uniform over the orders
@@ -133,6 +165,28 @@ mod tests {
             let mut s = r.setup();
             s.sort_unstable();
             assert_eq!(s, [1, 2, 3, 4, 5, 6]);
+        }
+    }
+
+    #[test]
+    fn a_roll_is_the_outcome_with_its_faces() {
+        // A roll draws what `outcome` draws: the same values from the same seed, so showing the
+        // faces changes no match's dice; with two dice the faces add up to the value.
+        for name in ["standard", "6x6", "nodice", "4x4"] {
+            let v = Variant::preset(name).expect("a preset");
+            let (mut a, mut b) = (MatchRng::new(5), MatchRng::new(5));
+            for _ in 0..200 {
+                let r = a.roll(v);
+                assert_eq!(r.value, b.outcome(v), "{name}");
+                match r.faces {
+                    Some([x, y]) => {
+                        assert_eq!(name, "6x6");
+                        assert!((1..=6).contains(&x) && (1..=6).contains(&y));
+                        assert_eq!(x + y, r.value);
+                    }
+                    None => assert_ne!(name, "6x6"),
+                }
+            }
         }
     }
 }

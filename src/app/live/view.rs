@@ -70,6 +70,8 @@ pub struct GameView {
     pub to_move: String,
     /// The die rolled for the side to move, once rolled; always null without dice.
     pub die: Option<u8>,
+    /// With two dice, the two faces behind `die` (their sum), else null.
+    pub faces: Option<[u8; 2]>,
     /// The moves so far, `<die>:<move>` each (just `<move>` without dice).
     pub moves: Vec<String>,
     /// The last move's squares, from and to (null before the first move and after a pass).
@@ -195,6 +197,7 @@ fn game_view(g: &LiveGame) -> GameView {
         squares: squares(&g.board),
         to_move: side_letter(g.board.side_to_move()).to_string(),
         die: g.die,
+        faces: g.faces,
         moves: move_names(v, &g.moves),
         last,
         clock_ms: g.clock_ms,
@@ -273,6 +276,7 @@ pub fn hall_view(s: &Snapshot) -> HallView {
 mod tests {
     use super::*;
     use crate::referee::hall::Hall;
+    use crate::rules::rng::Roll;
 
     #[test]
     fn each_board_is_named_on_its_variant() {
@@ -288,7 +292,10 @@ mod tests {
             ["a", "b"],
             &after,
             &moves,
-            Some(9),
+            Some(Roll {
+                value: 9,
+                faces: Some([4, 5]),
+            }),
             [5, 6],
             [true, false],
             [None, Some(0.5)],
@@ -304,6 +311,7 @@ mod tests {
         let last = g.last.clone().expect("the last move's squares");
         assert_eq!(last, [v.square_name(m.from), v.square_name(m.to)]);
         assert_eq!(g.die, Some(9));
+        assert_eq!(g.faces, Some([4, 5]), "the two dice behind the sum");
         assert_eq!(g.to_move, side_letter(after.side_to_move()).to_string());
         assert!(!g.over);
     }

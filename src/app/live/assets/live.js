@@ -234,7 +234,7 @@
     // it cut the die ("Blue to move, dice …").
     else if (v.has_dice === false) roll.innerHTML = `${mover}<span class="tm"> to move</span>: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
-      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(sum of two)</span>`;
+      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover}<span class="tm"> to move</span>, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
