@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName, endedRuns,
     sentence,
   } = window.EwnLiveText;
   let reportText = '';
@@ -484,9 +484,6 @@
     document.title = `ewn live: ${named}${v.title || 'match'}`;
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
-    $('status').textContent = narrowTop
-      ? `${v.games_done} finished · ${v.games.length} playing`
-      : `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const now = Date.now();
     for (const g of v.games) {
       seenGames.set(g.number, g);
@@ -542,28 +539,6 @@
     news = news.filter((e) => now - e.at < HOLD_MS);
     const recent = news.map((e) => e.f).sort((a, b) => a.number - b.number);
     if (news.length) wakeAt(Math.min(...news.map((e) => e.at)) + HOLD_MS);
-    // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
-    // end; three on a phone) and never moves the boards. It names each winner: one game with
-    // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
-    // word), several by winner, each winner once with the games it won, without how ("games
-    // ended: ewn won 1, 3 and 7; mcts won 2 and 8"): a hall screen cannot hover, and each
-    // game's own words ran past the line's end after the first. Also marked in the finished
-    // games; the line's title holds every result whole.
-    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
-    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
-    // tooltips: on the line's one line several ends were cut to "1 G…").
-    const sep = `${$('status').textContent} · `;
-    if (recent.length === 1) {
-      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
-    }
-    else if (recent.length > 1) {
-      $('status').textContent = `${sep}games ended: ${winnersByName(recent)}`;
-      const line = $('status');
-      if (!narrowTop && line.scrollWidth > line.clientWidth) line.textContent = `${sep}games ended: ${winnersByName(recent, true)}`;
-    }
-    $('status').title = [$('status').textContent,
-      ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
@@ -615,6 +590,7 @@
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
     $('order-hint').hidden = window.innerWidth < 700 || placed.every((n, i) => i === 0 || placed[i - 1] < n);
+    statusLine(v, recent, narrowTop);
     measureInfo(slots);
     $('no-games').hidden = $('games').querySelector('.game') !== null;
     // Whatever above the boards changed in this view, they are sized from where they begin.
@@ -626,6 +602,45 @@
     fitPanel();
     document.body.dataset.version = v.version;
     if (v.over) ended(true);
+  }
+
+  // The status line: the counts as the screen shows them (a card held on its end is not a
+  // game playing: "2 finished · 2 in progress" once stood over two cards saying "won"), then the
+  // news. Once the cards are placed: a started game without a card yet is waiting.
+  function statusLine(v, recent, narrowTop) {
+    const recorded = new Set((v.finished || []).map((f) => f.number));
+    const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
+    const live = v.games.filter((g) => !g.over);
+    const waits = live.filter((g) => !document.getElementById(`game-${g.number}`)).length;
+    $('status').textContent = `${narrowTop ? done : plural(done, 'game', 'games')} finished · ${live.length - waits} playing` +
+      (waits ? ` · ${waits} waiting` : '');
+    // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
+    // end; three on a phone) and never moves the boards. It names each winner: one game with
+    // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
+    // word), several by winner, each winner once with the games it won, without how ("games
+    // ended: ewn won games 1, 3 and 7; mcts won game 2"): a hall screen cannot hover, and each
+    // game's own words ran past the line's end after the first. Also marked in the finished
+    // games; the line's title holds every result whole.
+    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
+    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
+    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
+    // tooltips: on the line's one line several ends were cut to "1 G…").
+    const sep = `${$('status').textContent} · `;
+    if (recent.length === 1) {
+      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
+    }
+    else if (recent.length > 1) {
+      // Shorter where the line has no room, each number still a game's: by winner ("games
+      // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
+      // ewn; game 2 greedy"), then the games alone ("games 1–3 ended").
+      const line = $('status');
+      for (const words of [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)]) {
+        line.textContent = sep + words;
+        if (narrowTop || line.scrollWidth <= line.clientWidth) break;
+      }
+    }
+    $('status').title = [$('status').textContent,
+      ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
   }
 
   // The side to move's game clock runs on the page between two views: the view says how long
