@@ -514,7 +514,7 @@ def steady_hall():
             "window.steadyTimer = setInterval(() => {"
             " if (document.body.classList.contains('ended')) return;"
             " window.steady.tops.add(document.querySelector('.top').offsetHeight);"
-            " const done = !/^0 games finished/.test(document.getElementById('status').textContent);"
+            " const done = !/^0 (games )?finished/.test(document.getElementById('status').textContent);"
             " if (/ ended/.test(document.getElementById('status').textContent)) window.steady.ends += 1;"
             " for (const c of document.querySelectorAll('#games .game')) {"
             "  const r = c.querySelector('.board').getBoundingClientRect();"

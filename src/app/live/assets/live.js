@@ -612,7 +612,8 @@
     const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
     const live = v.games.filter((g) => !g.over);
     const waits = live.filter((g) => !document.getElementById(`game-${g.number}`)).length;
-    $('status').textContent = `${narrowTop ? done : plural(done, 'game', 'games')} finished · ${live.length - waits} playing` +
+    // Short, for the news's room: "4 finished · 2 playing · 2 waiting".
+    $('status').textContent = `${done} finished · ${live.length - waits} playing` +
       (waits ? ` · ${waits} waiting` : '');
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
@@ -844,11 +845,19 @@
     // every card is placed, and again from the whole names whenever a card's width changes (a
     // card fitted as it was placed was narrower on the screen as it settled, and the line's own
     // ellipsis then cut the short name too: "Grandmaster_De… – gree…").
+    // The cards say a result in one form: if one's name is too long for the long form, every
+    // card says it short ("Blue (random) won (goal)" stood beside "▪ Grandmaster_Delu… won").
+    const fits = [];
+    const fitAll = () => {
+      let short = false;
+      for (const f of fits) short = f(false) || short;
+      if (short) for (const f of fits) f(true);
+    };
     for (const el of grid.querySelectorAll('.final-game')) {
       const names = el.querySelector('.names');
       const line = el.querySelector('.result-line');
       const long = line.innerHTML;
-      const fit = () => {
+      const fit = (allShort) => {
         line.innerHTML = long;
         el.querySelector('.moves .why')?.remove();
         for (const b of el.querySelectorAll('.red-name, .blue-name, .res-name')) b.textContent = b.title || b.textContent;
@@ -863,23 +872,27 @@
           el.querySelector('.moves').insertAdjacentHTML('afterbegin', `<span class="why">${esc(el.dataset.reason)} · </span>`);
         };
         const head = line.querySelector('.res-head');
+        let short = false;
         if (head) {
           fitNames(head, [head.querySelector('.res-name')]);
           const cut = head.querySelector('.res-name');
-          if (cut.textContent !== cut.title) {
+          short = cut.textContent !== cut.title;
+          if (short || allShort) {
             shortLine();
             fitNames(line.querySelector('.res-head'), [line.querySelector('.res-name')]);
           }
         }
         names.dataset.w = names.clientWidth;
+        return short;
       };
-      fit();
-      // Again once the fonts are in (the box keeps its width as its words grow).
-      if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (names.isConnected) fit(); });
+      fits.push(fit);
       if (window.ResizeObserver) {
-        new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fit(); }).observe(names);
+        new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fitAll(); }).observe(names);
       }
     }
+    fitAll();
+    // Again once the fonts are in (the box keeps its width as its words grow).
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (grid.isConnected) fitAll(); });
   }
 
   // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the
