@@ -127,6 +127,8 @@
     const single = n === 1 && l.board >= 400;
     grid.classList.toggle('single', single);
     grid.classList.toggle('dense', l.row < 300 && !single);
+    // Beside boards of 250 px or more the names' column has height to spare (live.css).
+    grid.classList.toggle('roomy', l.wide && l.board >= 250 && !single);
     // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
     grid.classList.toggle('narrow', l.row < 250 && !l.wide && (window.innerWidth >= 700 || l.cols > 1));
     // A phone's two cards a row: each side on two lines, the name alone on the first, where the
@@ -304,7 +306,8 @@
   function standings(v) {
     const table = v.table || [];
     const rows = table.map((s) => {
-      const pct = s.games ? (100 * s.points / s.games).toFixed(1) : '';
+      // In per cent, said so ("66.7%"; a bare "100.0" had no unit); "–" before its first game.
+      const pct = s.games ? `${Number((100 * s.points / s.games).toFixed(1))}%` : '–';
       // Equal points share a rank (the table comes most points first).
       const rank = 1 + table.filter((o) => o.points > s.points).length;
       return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
@@ -320,7 +323,7 @@
       ? (played
         // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
         // 2 points"; the points were cut at the line's end).
-        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">Leading: ` +
+        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${v.over ? 'First' : 'Leading'}: ` +
           `${top.map((n) => `<span class="nm">${esc(n)}</span>`).join(', ')}</span>` +
           `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
