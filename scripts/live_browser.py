@@ -518,7 +518,7 @@ def steady_hall():
             "window.steadyTimer = setInterval(() => {"
             " if (document.body.classList.contains('ended')) return;"
             " window.steady.tops.add(document.querySelector('.top').offsetHeight);"
-            " const done = !/^0 games finished/.test(document.getElementById('status').textContent);"
+            " const done = !/^0 (games )?finished/.test(document.getElementById('status').textContent);"
             " if (/ ended/.test(document.getElementById('status').textContent)) window.steady.ends += 1;"
             " for (const c of document.querySelectorAll('#games .game')) {"
             "  const r = c.querySelector('.board').getBoundingClientRect();"
@@ -669,7 +669,7 @@ def crowd(games, width, height, names=("alice", "bob")):
         d.execute_script(
             "window.statusSeen = []; window.newsSeen = [];"
             "new MutationObserver(() => { const t = document.getElementById('status').textContent;"
-            " window.statusSeen.push(t); const m = / · (games?(?: [^:]+)? ended: .*)$/.exec(t);"
+            " window.statusSeen.push(t); const m = / · (games?(?: [^:·]+)? ended(?:: .*)?)$/.exec(t);"
             " const n = window.newsSeen, news = m ? m[1] : '';"
             " if (!n.length || n[n.length - 1][1] !== news) n.push([performance.now(), news]); })"
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
@@ -725,13 +725,17 @@ def crowd(games, width, height, names=("alice", "bob")):
             assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open"
         # The status line named the winner of every game that ended, in either form: one game
         # ("game 7 ended: Red (alice) won (goal)") or several at once, by winner ("games ended:
-        # alice won 3 and 5; bob won 4"), which a busy machine often shows.
+        # alice won games 3 and 5; bob won game 4"), which a busy machine often shows; where that
+        # is too long, "games ended: games 3, 5 alice; game 4 bob". Each number is said to be a
+        # game's ("alice 3, 5; bob 4" read as a score); the games alone ("games 3–5 ended") only
+        # where even that is too long, which names of ten letters never are.
         wait_for(f"{where}: a game's end in the status line", lambda: d.execute_script(
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
         pattern = "|".join(re.escape(n) for n in names)
         one = rf" game \d+ ended: ((Red|Blue) \(({pattern})\) won \([\w ]+\)|no winner \([\w ]+\))"
-        each = rf"(({pattern})( won)?|no winner) \d+((, | and )\d+)*"
+        nums = r"(game \d+|games \d+((, | and )\d+)+)"
+        each = rf"(({pattern}) won {nums}|no winner in {nums}|{nums} ({pattern}|no winner))"
         several = rf" games ended: {each}(; {each})*$"
         for s in said:
             assert re.search(one, s) or re.search(several, s), f"{where}: the status line does not name each winner: {s!r}"
@@ -799,19 +803,25 @@ def news_held(seen, where):
 
 def ended_games(s):
     """The games a status line names as ended, as a set: one ("game 7 ended: Red (bob) won
-    (goal)") or several by winner ("games ended: bob won 3, 5 and 8; ewn won 4", or where that
-    is too long for the line "bob 3, 5, 8; ewn 4")."""
+    (goal)"), several by winner ("games ended: bob won games 3, 5 and 8; ewn won game 4", or
+    where that is too long for the line "games 3, 5, 8 bob; game 4 ewn"), or the games alone
+    ("games 3–5 and 8 ended")."""
     s = s or ""
     m = re.search(r"(?:^| )game (\d+) ended: ", s)
     if m:
         return {int(m.group(1))}
-    m = re.search(r"(?:^| )games ended: (.*)$", s)
     nums = set()
+    m = re.search(r"(?:^| )games ended: (.*)$", s)
     if m:
         for part in m.group(1).split("; "):
-            grp = re.search(r" (\d+(?:(?:, | and )\d+)*)$", part)
+            grp = re.search(r"\bgames? (\d+(?:(?:, | and )\d+)*)", part)
             if grp:
                 nums.update(int(x) for x in re.findall(r"\d+", grp.group(1)))
+        return nums
+    m = re.search(r"(?:^| )games (\d[\d–, and]*) ended$", s)
+    if m:
+        for a, b in re.findall(r"(\d+)(?:–(\d+))?", m.group(1)):
+            nums.update(range(int(a), int(b or a) + 1))
     return nums
 
 
@@ -1403,7 +1413,7 @@ def news_keeps_up():
             "setInterval(() => { const t = document.getElementById('status').textContent;"
             " window.samples.push([performance.now(), t, [...document.querySelectorAll('#finished button.mv')]"
             "  .map((b) => Number(b.dataset.game))]);"
-            " const m = / · (games?(?: [^:]+)? ended: .*)$/.exec(t); const n = window.newsSeen, news = m ? m[1] : '';"
+            " const m = / · (games?(?: [^:·]+)? ended(?:: .*)?)$/.exec(t); const n = window.newsSeen, news = m ? m[1] : '';"
             " if (!n.length || n[n.length - 1][1] !== news) n.push([performance.now(), news]); }, 50);")
         wait_for(f"{where}: six games finished", lambda: d.execute_script(
             "return document.querySelectorAll('#finished button.mv').length >= 6;"))

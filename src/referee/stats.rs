@@ -141,23 +141,35 @@ pub fn describe_elo(e: &Interval) -> String {
             none.to_string()
         }
     };
+    // A bound on the far side of zero (a few games all won, "at least -4.2") says the games
+    // are too few to tell which player is stronger: in words, not left to puzzle over.
     if e.value == f64::INFINITY {
         if e.low.is_finite() {
             format!(
-                "not finite: every game won; at least {} (95%)",
-                fmt_elo(e.low)
+                "not finite: every game won, so no upper bound; at least {} (95%){}",
+                fmt_elo(e.low),
+                if e.low <= 0.0 {
+                    ", too few games to tell it is the stronger"
+                } else {
+                    ""
+                }
             )
         } else {
-            "not finite: every game won; no bound yet".to_string()
+            "not finite: every game won, so no upper bound; no lower bound yet".to_string()
         }
     } else if e.value == f64::NEG_INFINITY {
         if e.high.is_finite() {
             format!(
-                "not finite: every game lost; at most {} (95%)",
-                fmt_elo(e.high)
+                "not finite: every game lost, so no lower bound; at most {} (95%){}",
+                fmt_elo(e.high),
+                if e.high >= 0.0 {
+                    ", too few games to tell it is the weaker"
+                } else {
+                    ""
+                }
             )
         } else {
-            "not finite: every game lost; no bound yet".to_string()
+            "not finite: every game lost, so no lower bound; no upper bound yet".to_string()
         }
     } else {
         format!(
@@ -405,7 +417,7 @@ mod tests {
         assert!(!words.contains("inf"), "{words}");
         let lost = describe_elo(&Pairs::new(5, 0, 0).elo());
         assert!(
-            lost.starts_with("not finite: every game lost; at most -"),
+            lost.starts_with("not finite: every game lost, so no lower bound; at most -"),
             "{lost}"
         );
     }

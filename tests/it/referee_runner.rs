@@ -166,7 +166,7 @@ fn a_one_sided_match_says_so_in_words() {
         "{out}"
     );
     assert!(
-        out.contains("Elo not finite: every game lost; at most -"),
+        out.contains("Elo not finite: every game lost, so no lower bound; at most -"),
         "{out}"
     );
     assert!(!out.contains("inf"), "{out}");
@@ -179,13 +179,18 @@ fn a_one_sided_match_says_so_in_words() {
         "{json}"
     );
     assert_eq!(json.lines().count(), 1, "{json}");
-    // Four games cannot exclude a small edge: the upper bound is finite, and above zero.
+    // Four games cannot exclude a small edge: the upper bound is finite, and above zero, and
+    // the words say what that means.
     assert!(
         json.contains("\"elo\":{\"value\":null,\"low\":null,\"high\":1"),
         "{json}"
     );
     assert!(
-        json.contains("\"text\":\"not finite: every game lost; at most +"),
+        json.contains("\"text\":\"not finite: every game lost, so no lower bound; at most +"),
+        "{json}"
+    );
+    assert!(
+        json.contains("(95%), too few games to tell it is the weaker\""),
         "{json}"
     );
 }

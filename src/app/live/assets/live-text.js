@@ -128,23 +128,28 @@ window.EwnLiveText = (() => {
   };
   const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
   // Several games' ends by winner, each winner once with the games it won, in order of their
-  // first game: "ewn won 1, 3 and 7; mcts won 2 and 8; no winner 5"; `brief`, where that is
-  // too long for its line: "ewn 1, 3, 7; mcts 2, 8; no winner 5".
+  // first game, each number said to be a game's (a bare "greedy 2; ewn 1" read as a score):
+  // "ewn won games 1, 3 and 7; mcts won game 2; no winner in game 5"; `brief`, where that is
+  // too long for its line: "games 1, 3, 7 ewn; game 2 mcts; game 5 no winner".
   const winnersByName = (ends, brief = false) => {
     const by = new Map();
     for (const f of [...ends].sort((a, b) => a.number - b.number)) {
-      const who = f.winner ? `${winnerName(f)}${brief ? '' : ' won'}` : 'no winner';
+      const who = f.winner ? winnerName(f) : '';
       if (!by.has(who)) by.set(who, []);
       by.get(who).push(f.number);
     }
-    const list = (ns) => (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
-    return [...by].map(([who, ns]) => `${who} ${list(ns)}`).join('; ');
+    const games = (ns) => `${ns.length > 1 ? 'games' : 'game'} ` +
+      (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
+    return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${who || 'no winner'}` : who ? `${who} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
   };
+  // The shortest: the games alone, their winners on their cards and in the finished games:
+  // "games 1–3 and 7 ended".
+  const endedRuns = (ends) => `games ${numberRuns(ends.map((f) => f.number).sort((a, b) => a - b))} ended`;
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, winnersByName, sentence,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, winnersByName, endedRuns, sentence,
   };
 })();

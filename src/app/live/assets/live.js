@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName, endedRuns,
     sentence,
   } = window.EwnLiveText;
   let reportText = '';
@@ -127,6 +127,8 @@
     const single = n === 1 && l.board >= 400;
     grid.classList.toggle('single', single);
     grid.classList.toggle('dense', l.row < 300 && !single);
+    // Beside boards of 250 px or more the names' column has height to spare (live.css).
+    grid.classList.toggle('roomy', l.wide && l.board >= 250 && !single);
     // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
     grid.classList.toggle('narrow', l.row < 250 && !l.wide && (window.innerWidth >= 700 || l.cols > 1));
     // A phone's two cards a row: each side on two lines, the name alone on the first, where the
@@ -304,7 +306,8 @@
   function standings(v) {
     const table = v.table || [];
     const rows = table.map((s) => {
-      const pct = s.games ? (100 * s.points / s.games).toFixed(1) : '';
+      // In per cent, said so ("66.7%"; a bare "100.0" had no unit); "–" before its first game.
+      const pct = s.games ? `${Number((100 * s.points / s.games).toFixed(1))}%` : '–';
       // Equal points share a rank (the table comes most points first).
       const rank = 1 + table.filter((o) => o.points > s.points).length;
       return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
@@ -320,7 +323,7 @@
       ? (played
         // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
         // 2 points"; the points were cut at the line's end).
-        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">Leading: ` +
+        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${v.over ? 'First' : 'Leading'}: ` +
           `${top.map((n) => `<span class="nm">${esc(n)}</span>`).join(', ')}</span>` +
           `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
@@ -484,9 +487,6 @@
     document.title = `ewn live: ${named}${v.title || 'match'}`;
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
-    $('status').textContent = narrowTop
-      ? `${v.games_done} finished · ${v.games.length} playing`
-      : `${plural(v.games_done, 'game', 'games')} finished · ${v.games.length} in progress`;
     const now = Date.now();
     for (const g of v.games) {
       seenGames.set(g.number, g);
@@ -542,28 +542,6 @@
     news = news.filter((e) => now - e.at < HOLD_MS);
     const recent = news.map((e) => e.f).sort((a, b) => a.number - b.number);
     if (news.length) wakeAt(Math.min(...news.map((e) => e.at)) + HOLD_MS);
-    // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
-    // end; three on a phone) and never moves the boards. It names each winner: one game with
-    // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
-    // word), several by winner, each winner once with the games it won, without how ("games
-    // ended: ewn won 1, 3 and 7; mcts won 2 and 8"): a hall screen cannot hover, and each
-    // game's own words ran past the line's end after the first. Also marked in the finished
-    // games; the line's title holds every result whole.
-    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
-    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
-    // tooltips: on the line's one line several ends were cut to "1 G…").
-    const sep = `${$('status').textContent} · `;
-    if (recent.length === 1) {
-      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
-    }
-    else if (recent.length > 1) {
-      $('status').textContent = `${sep}games ended: ${winnersByName(recent)}`;
-      const line = $('status');
-      if (!narrowTop && line.scrollWidth > line.clientWidth) line.textContent = `${sep}games ended: ${winnersByName(recent, true)}`;
-    }
-    $('status').title = [$('status').textContent,
-      ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
@@ -615,6 +593,7 @@
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
     $('order-hint').hidden = window.innerWidth < 700 || placed.every((n, i) => i === 0 || placed[i - 1] < n);
+    statusLine(v, recent, narrowTop);
     measureInfo(slots);
     $('no-games').hidden = $('games').querySelector('.game') !== null;
     // Whatever above the boards changed in this view, they are sized from where they begin.
@@ -626,6 +605,46 @@
     fitPanel();
     document.body.dataset.version = v.version;
     if (v.over) ended(true);
+  }
+
+  // The status line: the counts as the screen shows them (a card held on its end is not a
+  // game playing: "2 finished · 2 in progress" once stood over two cards saying "won"), then the
+  // news. Once the cards are placed: a started game without a card yet is waiting.
+  function statusLine(v, recent, narrowTop) {
+    const recorded = new Set((v.finished || []).map((f) => f.number));
+    const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
+    const live = v.games.filter((g) => !g.over);
+    const waits = live.filter((g) => !document.getElementById(`game-${g.number}`)).length;
+    // Short, for the news's room: "4 finished · 2 playing · 2 waiting".
+    $('status').textContent = `${done} finished · ${live.length - waits} playing` +
+      (waits ? ` · ${waits} waiting` : '');
+    // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
+    // end; three on a phone) and never moves the boards. It names each winner: one game with
+    // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
+    // word), several by winner, each winner once with the games it won, without how ("games
+    // ended: ewn won games 1, 3 and 7; mcts won game 2"): a hall screen cannot hover, and each
+    // game's own words ran past the line's end after the first. Also marked in the finished
+    // games; the line's title holds every result whole.
+    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
+    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
+    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
+    // tooltips: on the line's one line several ends were cut to "1 G…").
+    const sep = `${$('status').textContent} · `;
+    if (recent.length === 1) {
+      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
+    }
+    else if (recent.length > 1) {
+      // Shorter where the line has no room, each number still a game's: by winner ("games
+      // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
+      // ewn; game 2 greedy"), then the games alone ("games 1–3 ended").
+      const line = $('status');
+      for (const words of [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)]) {
+        line.textContent = sep + words;
+        if (narrowTop || line.scrollWidth <= line.clientWidth) break;
+      }
+    }
+    $('status').title = [$('status').textContent,
+      ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
   }
 
   // The side to move's game clock runs on the page between two views: the view says how long
@@ -829,11 +848,19 @@
     // every card is placed, and again from the whole names whenever a card's width changes (a
     // card fitted as it was placed was narrower on the screen as it settled, and the line's own
     // ellipsis then cut the short name too: "Grandmaster_De… – gree…").
+    // The cards say a result in one form: if one's name is too long for the long form, every
+    // card says it short ("Blue (random) won (goal)" stood beside "▪ Grandmaster_Delu… won").
+    const fits = [];
+    const fitAll = () => {
+      let short = false;
+      for (const f of fits) short = f(false) || short;
+      if (short) for (const f of fits) f(true);
+    };
     for (const el of grid.querySelectorAll('.final-game')) {
       const names = el.querySelector('.names');
       const line = el.querySelector('.result-line');
       const long = line.innerHTML;
-      const fit = () => {
+      const fit = (allShort) => {
         line.innerHTML = long;
         el.querySelector('.moves .why')?.remove();
         for (const b of el.querySelectorAll('.red-name, .blue-name, .res-name')) b.textContent = b.title || b.textContent;
@@ -848,23 +875,27 @@
           el.querySelector('.moves').insertAdjacentHTML('afterbegin', `<span class="why">${esc(el.dataset.reason)} · </span>`);
         };
         const head = line.querySelector('.res-head');
+        let short = false;
         if (head) {
           fitNames(head, [head.querySelector('.res-name')]);
           const cut = head.querySelector('.res-name');
-          if (cut.textContent !== cut.title) {
+          short = cut.textContent !== cut.title;
+          if (short || allShort) {
             shortLine();
             fitNames(line.querySelector('.res-head'), [line.querySelector('.res-name')]);
           }
         }
         names.dataset.w = names.clientWidth;
+        return short;
       };
-      fit();
-      // Again once the fonts are in (the box keeps its width as its words grow).
-      if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (names.isConnected) fit(); });
+      fits.push(fit);
       if (window.ResizeObserver) {
-        new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fit(); }).observe(names);
+        new ResizeObserver(() => { if (names.isConnected && String(names.clientWidth) !== names.dataset.w) fitAll(); }).observe(names);
       }
     }
+    fitAll();
+    // Again once the fonts are in (the box keeps its width as its words grow).
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (grid.isConnected) fitAll(); });
   }
 
   // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the
