@@ -195,12 +195,13 @@ function drawRecordBar(s) {
   $('rec-next').disabled = k >= n;
 }
 
-// The record's bar in the page's order where it is seen, so that Tab follows the eye: on a phone
-// while a side is to move it is drawn below the turn's buttons (Roll stays right under the
-// board), else by the end bar. The focus stays on its control if it had it.
+// The record's bar in the page's order where it is seen, so that Tab follows the eye: below the
+// turn's buttons, so that the die and Roll stay in one place whether it shows or not (beside the
+// board it pushed them 80 px down in a side line); on a phone at a game's end by the end bar.
+// The focus stays on its control if it had it.
 const narrow = window.matchMedia('(max-width: 900px)');
 function placeRecordBar(bar) {
-  const after = narrow.matches && !document.body.classList.contains('game-end') ? $('turnbar') : $('endbar');
+  const after = narrow.matches && document.body.classList.contains('game-end') ? $('endbar') : $('turnbar');
   if (after.nextElementSibling === bar) return;
   const focused = bar.contains(document.activeElement) ? document.activeElement : null;
   after.after(bar);
