@@ -692,8 +692,14 @@ window.addEventListener('pagehide', () => {
 function resumeTurn(s) {
   let kept = null;
   try { kept = JSON.parse(sessionStorage.getItem(PICKED_KEY) || 'null'); sessionStorage.removeItem(PICKED_KEY); } catch (e) { /* none */ }
-  if (!TOKEN || setupMode || s.winner || !s.live || !humanToMove() || !s.legal.length || !mayMove()) return;
+  if (!TOKEN || setupMode) return;
   const a = document.activeElement;
+  if (s.winner || !s.live || !humanToMove() || !s.legal.length || !mayMove()) {
+    // A first open with nothing picked: the keyboard starts from the game as after Start game
+    // (Roll when it can be pressed), not from the page's top.
+    if (!s.winner && (!a || a === document.body)) focusPlay();
+    return;
+  }
   if (a && a !== document.body && !$('board').contains(a)) return;
   if (kept && kept.at === pickedAt(s) && s.legal.some((m) => m.startsWith(kept.square))) {
     selected = kept.square;
