@@ -734,8 +734,10 @@ function wire() {
       hintMove = h.move;
       hintAt = hintKey(S);
       localError = null;
-      say(`Hint: ${h.move}, ${pct(h.wp)}`);
-      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
+      // A move onto one's own cube says so: it looks like a slip otherwise.
+      const own = h.move && h.move.length === 4 && ownCubeAt(h.move.slice(2)) ? ' (takes your own cube)' : '';
+      say(`Hint: ${h.move}${own}, ${pct(h.wp)}`);
+      flash(`Hint: ${moveShown(h.move)}${own}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
