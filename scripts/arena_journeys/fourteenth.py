@@ -78,12 +78,28 @@ def own_cube_by_keys(d):
     assert js(d, "selected") == "a5", f"after Enter on b5 the picked cube is {js(d, 'selected')}"
     picked = js(d, "[...document.querySelectorAll('#board [aria-selected=\"true\"]')].map((e) => e.id)")
     assert picked == ["sq-a5"], f"the squares shown as picked: {picked}"
-    said = js(d, "$('announce').textContent")
     shown = note_shown(d)
+    # The words are read out a moment after the note shows (the live region is emptied first).
+    said = wait(d, "the words read out", lambda d: js(d, "$('announce').textContent"))
     assert said == shown and "b5 again" in shown and "a5" in shown, f"the note {shown!r} and the words read out {said!r}"
     press(d, Keys.ENTER)
     wait(d, "a5 takes b5", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
     print(f"nodice by keys: a5 stays picked, b5 its capture; {shown!r}")
+
+
+def hint_says_own_capture(d):
+    """A hint's note says "(takes your own cube)" exactly when its move takes one (the note
+    read like any move); in this game (seed 7) the first hint is a4a3 onto Red's own 6."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    wait(d, "Roll offered", lambda d: enabled(d, "roll"))
+    click(d, "roll")
+    wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d) and enabled(d, "hint"))
+    click(d, "hint")
+    wait(d, "the hint's note", lambda d: note_shown(d).startswith("Hint:") and js(d, "hintMove"))
+    own = js(d, "ownCubeAt(hintMove.slice(2))")
+    said = note_shown(d)
+    assert ("(takes your own cube)" in said) == own, f"the hint {js(d, 'hintMove')} (own cube taken: {own}) reads {said!r}"
+    print(f"hint: {said!r}")
 
 
 def long_note_whole(d):
@@ -113,6 +129,7 @@ def fourteenth_players_report():
             if width == 1280:
                 focus_on_roll_at_open(d)
                 own_cube_by_keys(d)
+                hint_says_own_capture(d)
                 long_note_whole(d)
         finally:
             close(d)
