@@ -695,9 +695,14 @@ function resumeTurn(s) {
   if (!TOKEN || setupMode) return;
   const a = document.activeElement;
   if (s.winner || !s.live || !humanToMove() || !s.legal.length || !mayMove()) {
-    // A first open with nothing picked: the keyboard starts from the game as after Start game
-    // (Roll when it can be pressed), not from the page's top.
-    if (!s.winner && (!a || a === document.body)) focusPlay();
+    // A first open with nothing picked: the keyboard starts on Roll as after Start game (when
+    // it can be pressed, or once it can when a person plays), not from the page's top; a game
+    // of engines leaves it where it is.
+    if (!s.winner && s.live && (!a || a === document.body)) {
+      const roll = $('roll');
+      if (roll.offsetParent !== null && !roll.disabled) roll.focus({ preventScroll: true });
+      else rollFocusWanted = ['r', 'b'].some((side) => playerOf(side).type === 'human');
+    }
     return;
   }
   if (a && a !== document.body && !$('board').contains(a)) return;
