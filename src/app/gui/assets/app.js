@@ -534,15 +534,24 @@ function onBoardClick(i, byKey) {
     playMove(arm.move);
     return;
   }
+  // The taking cube clicked while the capture waits: it is put down, so that the other can be
+  // picked.
+  if (arm && name === selected && arm.move.startsWith(name)) {
+    selected = null;
+    say(`${name} put down; pick a cube`);
+    render(S);
+    return;
+  }
   // A click on one's own cube picks it. Taking one's own cube needs the taking cube picked by
   // a click first (not just picked for the person because the die leaves only it); when the
   // cube to take can move too, the first click on it picks it and a second click takes it.
   if (own && froms.has(name)) {
     if (sel && selected === sel && S.legal.includes(sel + name)) {
+      // The taking cube stays the one picked, the cube to take marked as its capture only.
       takeArm = { move: sel + name, square: name };
-      selected = name;
-      say(`${name} picked; click (or press Enter on) ${name} again to take it with ${sel}, or choose its target`);
-      flash(`${name} picked. Click (or press Enter on) ${name} again to take your own cube with ${sel}.`, 'info');
+      const words = `Click (or press Enter on) ${name} again to take your own cube with ${sel}, or ${sel} to put it down and pick ${name}.`;
+      say(words);
+      flash(words, 'info');
       return;
     }
     selected = name;
@@ -683,8 +692,19 @@ window.addEventListener('pagehide', () => {
 function resumeTurn(s) {
   let kept = null;
   try { kept = JSON.parse(sessionStorage.getItem(PICKED_KEY) || 'null'); sessionStorage.removeItem(PICKED_KEY); } catch (e) { /* none */ }
-  if (!TOKEN || setupMode || s.winner || !s.live || !humanToMove() || !s.legal.length || !mayMove()) return;
+  if (!TOKEN || setupMode) return;
   const a = document.activeElement;
+  if (s.winner || !s.live || !humanToMove() || !s.legal.length || !mayMove()) {
+    // A first open with nothing picked: the keyboard starts on Roll as after Start game (when
+    // it can be pressed, or once it can when a person plays), not from the page's top; a game
+    // of engines leaves it where it is.
+    if (!s.winner && s.live && (!a || a === document.body)) {
+      const roll = $('roll');
+      if (roll.offsetParent !== null && !roll.disabled) roll.focus({ preventScroll: true });
+      else rollFocusWanted = ['r', 'b'].some((side) => playerOf(side).type === 'human');
+    }
+    return;
+  }
   if (a && a !== document.body && !$('board').contains(a)) return;
   if (kept && kept.at === pickedAt(s) && s.legal.some((m) => m.startsWith(kept.square))) {
     selected = kept.square;

@@ -195,12 +195,13 @@ function drawRecordBar(s) {
   $('rec-next').disabled = k >= n;
 }
 
-// The record's bar in the page's order where it is seen, so that Tab follows the eye: on a phone
-// while a side is to move it is drawn below the turn's buttons (Roll stays right under the
-// board), else by the end bar. The focus stays on its control if it had it.
+// The record's bar in the page's order where it is seen, so that Tab follows the eye: below the
+// turn's buttons, so that the die and Roll stay in one place whether it shows or not (beside the
+// board it pushed them 80 px down in a side line); on a phone at a game's end by the end bar.
+// The focus stays on its control if it had it.
 const narrow = window.matchMedia('(max-width: 900px)');
 function placeRecordBar(bar) {
-  const after = narrow.matches && !document.body.classList.contains('game-end') ? $('turnbar') : $('endbar');
+  const after = narrow.matches && document.body.classList.contains('game-end') ? $('endbar') : $('turnbar');
   if (after.nextElementSibling === bar) return;
   const focused = bar.contains(document.activeElement) ? document.activeElement : null;
   after.after(bar);
@@ -733,8 +734,10 @@ function wire() {
       hintMove = h.move;
       hintAt = hintKey(S);
       localError = null;
-      say(`Hint: ${h.move}, ${pct(h.wp)}`);
-      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
+      // A move onto one's own cube says so: it looks like a slip otherwise.
+      const own = h.move && h.move.length === 4 && ownCubeAt(h.move.slice(2)) ? ' (takes your own cube)' : '';
+      say(`Hint: ${h.move}${own}, ${pct(h.wp)}`);
+      flash(`Hint: ${moveShown(h.move)}${own}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
