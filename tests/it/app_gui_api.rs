@@ -795,7 +795,8 @@ fn only_listed_engines_start_and_changes_need_the_token() {
 
     // Without the token, or with another one, nothing changes; reading needs none.
     let before = g.wait("Greedy's first move", |s| plies(s) == 1);
-    let posts: [(&str, &[u8]); 12] = [
+    let posts: [(&str, &[u8]); 13] = [
+        ("/api/token", b"{}"),
         (
             "/api/new",
             br#"{"red": {"type": "human"}, "blue": {"type": "human"}}"#,
@@ -826,6 +827,11 @@ fn only_listed_engines_start_and_changes_need_the_token() {
         assert_eq!(after[k], before[k], "{k}");
     }
     assert!(!marker.exists(), "a command from a request was run");
+    // The page asks once whether its token is this run's: yes with it, and nothing changes.
+    let (code, v) = g.raw("POST", "/api/token", b"{}", &[]);
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["token"], "this run's", "{v}");
+    assert_eq!(g.state()["fen"], after["fen"]);
     // The page itself: HEAD as GET, an icon.
     let (code, _) = g.raw("HEAD", "/", b"", &[]);
     assert_eq!(code, 200);
@@ -896,18 +902,23 @@ fn the_play_flow_never_sticks() {
             plies(s) == n + 2 || !s["winner"].is_null()
         });
     }
-    // A rematch: colours swapped, each side's arrangement kept, the same seed.
+    // A rematch: colours swapped, new setups and dice (a new seed each time), so that no
+    // rematch replays an earlier game and no roll can be foretold.
     let s = g.post("/api/rematch", json!({}));
     assert_eq!(s["players"]["red"]["type"], "ewn");
     assert_eq!(s["players"]["blue"]["type"], "human");
-    assert_eq!(s["setup"]["red_setup"], "654321");
-    assert_eq!(s["setup"]["blue_setup"], "123456");
-    assert_eq!(s["dice"]["seed"], "8");
+    let first_seed = s["dice"]["seed"].clone();
+    assert!(first_seed.is_string() && first_seed != "8", "{}", s["dice"]);
     assert_eq!(plies(&s), 0);
     // Counted, so that every tab offers the seats of the game it answers.
     assert_eq!(s["rematch"], 1, "{s}");
     let s = g.post("/api/rematch", json!({}));
     assert_eq!(s["players"]["red"]["type"], "human");
+    assert!(
+        s["dice"]["seed"] != first_seed && s["dice"]["seed"] != "8",
+        "the second rematch's seed {} repeats one",
+        s["dice"]["seed"]
+    );
     assert_eq!(
         s["rematch"], 2,
         "a rematch of a rematch is the second in a row"
@@ -1806,7 +1817,7 @@ fn a_loaded_record_seats_this_engine_and_the_rematch_keeps_the_seats() {
     assert_eq!(s["players"]["blue"]["type"], "ewn", "{}", s["players"]);
     let notice = s["notice"].as_str().expect("a notice").to_string();
     assert!(
-        notice.starts_with("Rematch, colours swapped. Red: a person in place of greedy (not in this arena; ewn gui --engine adds it)")
+        notice.starts_with("Rematch, colours swapped, on the record's setups and dice. Red: a person in place of greedy (not in this arena; ewn gui --engine adds it)")
             && notice.ends_with("Blue: this engine (level 10, 500 ms)."),
         "{notice}"
     );

@@ -287,6 +287,12 @@ const ROUTES: &[(&str, &str, Handler)] = &[
         }
         Ok(Answer::Changed)
     }),
+    // Changes nothing: answers 200 when the request carries this run's token (the server
+    // refuses any other token before this), so that a page opening tells a bad token at once.
+    ("POST", "/api/token", |_, _, b| {
+        let _: Empty = body(b)?;
+        Ok(Answer::Own(json!({ "token": "this run's" })))
+    }),
     ("POST", "/api/resign", |st, _, b| {
         let _: Empty = body(b)?;
         st.resign()?;

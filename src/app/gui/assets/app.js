@@ -43,18 +43,53 @@ const LINKED = (() => {
 // The run's secret, from the address ewn gui printed; every change is sent with it. It is kept
 // in this browser for this address (so a copied address, a bookmark or a reopened tab keeps
 // control while the same run serves) and taken out of the address bar, so that it does not show
-// in screenshots or the history. A token the server refuses (another run's) is dropped, and the
-// page says plainly that it can only watch.
-let TOKEN = (() => {
+// in screenshots or the history. The page asks the server once, as it opens, whether the token
+// is this run's (checkToken): one that is not is never kept (a good one kept stays and plays),
+// and the page says plainly that it can only watch.
+const OPENED_TOKENS = (() => {
   const q = new URLSearchParams(location.search);
   const t = q.get('token');
+  let kept = null;
   try {
-    if (t) localStorage.setItem('ewn-token', t);
     if (t || q.get('position')) history.replaceState(null, '', location.pathname);
-    return t || localStorage.getItem('ewn-token');
-  } catch (e) { return t; }
+    kept = localStorage.getItem('ewn-token');
+  } catch (e) { /* no storage */ }
+  return { address: t, kept };
 })();
-let tokenRefused = false; // the kept token was another run's
+let TOKEN = OPENED_TOKENS.address || OPENED_TOKENS.kept;
+// Why the page has no token though it was given one: 'address' (the address's is not this
+// run's), 'kept' (the one this browser kept is not this run's), or null.
+let tokenRefused = null;
+async function tokenGood(t) {
+  try {
+    const r = await fetch('/api/token', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Ewn-Token': t }, body: '{}' });
+    return r.ok ? true : r.status === 403 ? false : null;
+  } catch (e) { return null; }
+}
+async function checkToken() {
+  const { address, kept } = OPENED_TOKENS;
+  const keep = (t) => { try { if (t) localStorage.setItem('ewn-token', t); else localStorage.removeItem('ewn-token'); } catch (e) { /* private mode */ } };
+  if (address) {
+    const ok = await tokenGood(address);
+    if (ok !== false) { if (ok) keep(address); return; }
+    tokenRefused = 'address';
+    TOKEN = null;
+    if (kept && kept !== address) {
+      const keptOk = await tokenGood(kept);
+      if (keptOk !== false) {
+        TOKEN = kept;
+        tokenRefused = null;
+        flash("The token in this address is not this run's: it was ignored, and this page plays with the token this browser kept.", 'info');
+        return;
+      }
+    }
+    if (kept) keep(null);
+  } else if (kept && (await tokenGood(kept)) === false) {
+    tokenRefused = 'kept';
+    TOKEN = null;
+    keep(null);
+  }
+}
 let watchNoteClosed = false; // the watch-only note dismissed
 let formFromRecord = false; // a record was loaded: the form offers lastStarted, not its players
 let lastStarted = null; // the players, first side and dice of the last game started here
@@ -176,7 +211,7 @@ async function api(method, path, body) {
   if (r.status === 403 && data && /token/.test(data.error || '') && TOKEN) {
     // Another run's token: from now on this page watches, and says so.
     TOKEN = null;
-    tokenRefused = true;
+    tokenRefused = 'kept';
     try { localStorage.removeItem('ewn-token'); } catch (e) { /* private mode */ }
   }
   if (!r.ok) throw new Error((data && data.error) || ('HTTP ' + r.status));

@@ -944,4 +944,4 @@ try { flipped = localStorage.getItem('ewn-flip') === 'on'; } catch (e) { /* no s
 wire();
 $('flip').setAttribute('aria-pressed', String(flipped));
 placeBars();
-poll();
+checkToken().then(poll);

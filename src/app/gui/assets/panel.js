@@ -878,8 +878,10 @@ function render(s) {
   $('pv-line').hidden = !S.analysis.pv.length;
   $('seed').textContent = (s.variant.standard ? '' : s.variant.name + ' · ') +
     (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in');
-  const watch = tokenRefused
-    ? 'This page can only watch: the token it kept is from an earlier run of ewn gui. Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play.'
+  const watch = tokenRefused === 'address'
+    ? "This page can only watch: the token in this address is not this run's. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play."
+    : tokenRefused
+    ? "This page can only watch: the token it kept is not this run's (an earlier run of ewn gui printed it). Open the whole address that ewn gui printed in its terminal this time (it ends in ?token=…) to play."
     : 'This page can only watch: it was opened without its token. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play; this browser then keeps it.';
   document.body.classList.toggle('watch-only', !TOKEN);
   $('watch-note').hidden = Boolean(TOKEN) || watchNoteClosed;

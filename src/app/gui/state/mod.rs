@@ -326,9 +326,18 @@ fn flipped(b: &Board) -> Option<Board> {
 
 /// What a rematch of a loaded record made of each seat, in words: who plays Red and Blue now
 /// (the seats of the loaded game, colours swapped), and which recorded engine a person plays in
-/// place of. (When no seat is a person the page offers the seats itself.)
-fn rematch_note(players: &[PlayerConfig; 2], names: &[Option<String>; 2]) -> String {
-    let mut note = String::from("Rematch, colours swapped.");
+/// place of, and whether the record's setups and dice were kept. (When no seat is a person the
+/// page offers the seats itself.)
+fn rematch_note(
+    players: &[PlayerConfig; 2],
+    names: &[Option<String>; 2],
+    of_record: bool,
+) -> String {
+    let mut note = String::from(if of_record {
+        "Rematch, colours swapped, on the record's setups and dice."
+    } else {
+        "Rematch, colours swapped, new setups and dice."
+    });
     for (c, (p, name)) in [Color::Red, Color::Blue]
         .into_iter()
         .zip(players.iter().zip(names))
@@ -766,11 +775,25 @@ impl State {
         let recorded = self.recorded.clone();
         let [red, blue] = [0, 1].map(|i| self.seats[i].config.clone());
         let players = [blue, red];
+        // A loaded record's game is played again on its setups and dice, colours swapped; any
+        // other game's rematch draws new setups and new dice (a new seed), so that no game
+        // repeats another and no roll can be foretold.
+        let of_record = self.source.is_some();
         let (setups, position) = match Start::from_board(&self.game.start) {
-            Start::Setups { red, blue, .. } => {
+            Start::Setups { red, blue, .. } if of_record => {
                 ([SetupChoice::Cubes(blue), SetupChoice::Cubes(red)], None)
             }
+            Start::Setups { .. } => ([SetupChoice::Random, SetupChoice::Random], None),
             Start::Position(b) => ([SetupChoice::Random, SetupChoice::Random], Some(b)),
+        };
+        let dice = match self.game.dice {
+            DiceMode::Auto { seed } if !of_record => {
+                let new = clock_seed();
+                DiceMode::Auto {
+                    seed: if new == seed { new + 1 } else { new },
+                }
+            }
+            d => d,
         };
         let ng = NewGame {
             players: players.clone(),
@@ -778,7 +801,7 @@ impl State {
             variant: self.game.start.variant(),
             first: self.game.start.side_to_move(),
             position,
-            dice: self.game.dice,
+            dice,
         };
         let in_row = self.rematch_count() + 1;
         self.new_game(ng, shared)?;
@@ -789,7 +812,7 @@ impl State {
             if !players.iter().any(|p| matches!(p, PlayerConfig::Human {})) {
                 self.flow.running = false;
             }
-            self.flow.notice = Some(rematch_note(&players, &names));
+            self.flow.notice = Some(rematch_note(&players, &names, of_record));
         }
         Ok(())
     }
