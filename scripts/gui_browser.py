@@ -90,7 +90,7 @@ It waits for elements instead of sleeping, fails with a message that says what i
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth` and `fourteenth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth` and `fifteenth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -101,6 +101,7 @@ from arena_journeys.eleventh import eleventh_players_report
 from arena_journeys.twelfth import twelfth_players_report
 from arena_journeys.thirteenth import thirteenth_players_report
 from arena_journeys.fourteenth import fourteenth_players_report
+from arena_journeys.fifteenth import fifteenth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -124,4 +125,5 @@ if __name__ == "__main__":
     desktop()
     phone()
     fourteenth_players_report()
+    fifteenth_players_report()
     print("browser test passed")

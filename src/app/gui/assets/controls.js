@@ -24,8 +24,10 @@ function showPlayerFields(fs) {
 // would be replaced, by the control that asked (`at`: a marker where the question shows), and
 // the answer runs `onYes` or `onNo`.
 let replaceAnswer = null;
+// A side line played on from a finished game is unfinished play too: asked as any other.
+const sideLineOpen = () => Boolean(S && S.main && !S.winner && !S.line_over);
 function replacesGame(evenFinished) {
-  return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver());
+  return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver() || sideLineOpen());
 }
 function askReplace({ at, lead, yes, onYes, onNo, title }) {
   const box = $('replace-ask');
@@ -36,12 +38,14 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   const over = gameOver();
   const n = S.plies.length;
   const won = S.winner || (S.main && S.main.winner);
-  const end = over ? (won ? `, ${SIDE_NAME[won]} won` : ', finished') : ', not finished';
+  const end = sideLineOpen() ? `, in a side line not finished${won ? ` (the game: ${SIDE_NAME[won]} won)` : ''}`
+    : over ? (won ? `, ${SIDE_NAME[won]} won` : ', finished') : ', not finished';
   // A loaded record's game says which of the record's games it is.
   const src = S.source && S.source.serial === S.game && S.source.count > 1
     ? `game ${S.source.game} of ${S.source.count} of the loaded record, ` : '';
-  // Its variant too when the form's is another (3x3 on the board, 4x4 in the form).
-  const variant = S.variant.name !== $('ng-variant').value ? `${S.variant.name}, ` : '';
+  // Its variant when it is not the standard game, or when the form's is another (3x3 on the
+  // board, 4x4 in the form), for every question (Load's too).
+  const variant = !S.variant.standard || S.variant.name !== $('ng-variant').value ? `${S.variant.name}, ` : '';
   $('replace-ask-text').textContent = `${lead} This replaces the game on the board ` +
     `(${src}${variant}${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
   $('replace-yes').textContent = yes;
