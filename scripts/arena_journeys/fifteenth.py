@@ -44,11 +44,11 @@ def wrong_token():
         assert "the token in this address is not this run's" in text, f"the watch note says {text!r}"
         assert js(d, "localStorage.getItem('ewn-token')") is None, "the wrong token was kept"
         assert not d.find_element(By.ID, "roll").is_displayed() or not enabled(d, "roll"), "Roll is offered to a watching page"
+        print("wrong token in a fresh browser: watch-only at once:", text)
         d.get(base())
         first_state(d)
         text = d.find_element(By.ID, "watch-note").text
         assert "opened without its token" in text, f"the plain address's note says {text!r}"
-        print("wrong token in a fresh browser: watch-only at once:", d.find_element(By.ID, "watch-note").text)
     finally:
         close(d)
 
@@ -110,6 +110,18 @@ def load_question_names_variant(d):
     print("Load's question:", text)
 
 
+def phone_engine_label_one_line(d):
+    """390x844, a record's ewn on Red's bar: "Red: ewn (level 10)", on one line beside "to
+    move" (the seats not taken for two lines), the whole in its title."""
+    load_record_text(d, MATCH6)
+    wait(d, "the record's ewn seated", lambda d: ply_count(d) > 0 and js(d, "S.players.red.label") == "ewn" and idle(d))
+    pname = d.find_element(By.CSS_SELECTOR, "#bar-red .pname")
+    assert pname.text == "Red: ewn (level 10)", f"Red's bar on a phone says {pname.text!r}"
+    assert "this engine" in pname.get_attribute("title"), f"Red's title: {pname.get_attribute('title')!r}"
+    assert not js(d, "document.body.classList.contains('long-seats')"), "the seats take two lines on a phone"
+    print("phone: Red's bar says", pname.text)
+
+
 def fifteenth_players_report():
     wrong_token()
     d = browser(1280, 800)
@@ -118,5 +130,11 @@ def fifteenth_players_report():
         rematch_draws_new_dice(d)
         side_line_asks(d)
         load_question_names_variant(d)
+    finally:
+        close(d)
+    d = browser(390, 844)
+    try:
+        open_arena(d)
+        phone_engine_label_one_line(d)
     finally:
         close(d)

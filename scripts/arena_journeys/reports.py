@@ -374,7 +374,9 @@ def phone_board_still_in_review(d):
     legend_only_for_drawn_arrows(d, "a loaded record's last position")
     # The record's ewn is this engine, its mcts:3000 the person's seat: the bars say which.
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "(this engine, level" in bars[0] and "you, for mcts:3000" in bars[1], f"the bars of a record's players: {bars}"
+    engine = d.find_element(By.CSS_SELECTOR, "#bar-red .pname").get_attribute("title")
+    assert "Red: ewn (level " in bars[0] and "this engine" in engine and "you, for mcts:3000" in bars[1], \
+        f"the bars of a record's players: {bars}, Red's title {engine!r}"
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     tops = {}

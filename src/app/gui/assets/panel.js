@@ -450,8 +450,9 @@ function drawPlayers() {
     const yours = p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
     const ours = p.recorded && p.type === 'ewn' && !/^ewn level /.test(String(p.label || ''));
     // It answers only in side lines, at its own level and time (not the record's): the bar says
-    // it short enough to stay whole beside "to move", its title says it all.
-    const who = ours ? `${p.label} (this engine, level ${p.level})`
+    // it short enough to stay whole beside "to move" (on a phone only its level), its title
+    // says it all.
+    const who = ours ? `${p.label} (${window.innerWidth < 600 ? '' : 'this engine, '}level ${p.level})`
       : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = `${SIDE_NAME[side]}: ${who}`;
     pname.title = ours ? `${SIDE_NAME[side]}: ${p.label}, this engine here at level ${p.level}, ${p.movetime} ms a move, answering in side lines from the record` : pname.textContent;
