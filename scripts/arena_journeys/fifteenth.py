@@ -122,6 +122,22 @@ def phone_engine_label_one_line(d):
     print("phone: Red's bar says", pname.text)
 
 
+def finished_game_stepped_back(d):
+    """A record's finished game, reviewed, then stepped back: Undo and Pause are disabled there
+    (they did nothing), the step buttons not."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
+    click(d, "review")
+    wait(d, "the review", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
+    navigate_to(d, 10)
+    wait(d, "the page redrawn", idle)
+    assert js(d, "S.line_over && !S.live"), "not a finished game stepped back"
+    states = js(d, "[$('undo').disabled, $('pause').disabled]")
+    assert states == [True, True], f"stepped back in a finished game: Undo, Pause disabled: {states}"
+    assert enabled(d, "nav-back"), "the step back went with them"
+    print("a finished game stepped back after a review: Undo and Pause disabled")
+
+
 def fifteenth_players_report():
     wrong_token()
     d = browser(1280, 800)
@@ -130,6 +146,7 @@ def fifteenth_players_report():
         rematch_draws_new_dice(d)
         side_line_asks(d)
         load_question_names_variant(d)
+        finished_game_stepped_back(d)
     finally:
         close(d)
     d = browser(390, 844)

@@ -840,10 +840,13 @@ function render(s) {
   // A person resigns on its turn at the end of the game.
   $('resign').hidden = over || !s.live || !humanToMove() || s.awaiting_setup || setupMode;
   $('hint').disabled = !(s.die !== null && mayMove() && s.settings.analysis);
-  $('undo').disabled = !s.can_undo;
+  // Stepped back in a finished game nothing plays on and the steps go back: Undo and Pause do
+  // nothing there (a move starts a side line, where they work again).
+  const pastOfFinished = Boolean(s.line_over) && !s.live;
+  $('undo').disabled = !s.can_undo || pastOfFinished;
   $('pause').textContent = s.running ? 'Pause' : 'Resume';
   $('pause').setAttribute('aria-pressed', String(!s.running));
-  $('pause').disabled = over;
+  $('pause').disabled = over || pastOfFinished;
   $('step').disabled = over || s.running || humanToMove() || !s.live;
   // Paused: said in the status line (from the server) and shown on the board's frame.
   const paused = !s.running && !over && !s.awaiting_setup &&
