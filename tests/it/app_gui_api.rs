@@ -1811,8 +1811,24 @@ fn a_loaded_record_seats_this_engine_and_the_rematch_keeps_the_seats() {
     });
     assert!(s["error"].is_null(), "{}", s["error"]);
     assert_eq!(s["plies"][8]["side"], "r", "{}", s["plies"][8]);
-    // The rematch: the same seats, colours swapped.
+    // The rematch: the same seats, colours swapped, the record's setups (swapped) and dice.
+    let record = s.clone();
     let s = g.post("/api/rematch", json!({}));
+    assert!(
+        record["dice"]["seed"].is_string() && record["setup"]["red_setup"].is_string(),
+        "{} {}",
+        record["dice"],
+        record["setup"]
+    );
+    assert_eq!(s["dice"], record["dice"], "the record's dice");
+    assert_eq!(
+        (&s["setup"]["red_setup"], &s["setup"]["blue_setup"]),
+        (
+            &record["setup"]["blue_setup"],
+            &record["setup"]["red_setup"]
+        ),
+        "the record's setups, swapped"
+    );
     assert_eq!(s["players"]["red"]["type"], "human", "{}", s["players"]);
     assert_eq!(s["players"]["blue"]["type"], "ewn", "{}", s["players"]);
     let notice = s["notice"].as_str().expect("a notice").to_string();
