@@ -803,11 +803,11 @@ def news_held(seen, where):
 
 def ended_games(s):
     """The games a status line names as ended, as a set: one ("game 7 ended: Red (bob) won
-    (goal)"), several by winner ("games ended: bob won games 3, 5 and 8; ewn won game 4", or
+    (goal)", or on a phone where the names are too long "game 7 ended"), several by winner ("games ended: bob won games 3, 5 and 8; ewn won game 4", or
     where that is too long for the line "games 3, 5, 8 bob; game 4 ewn"), or the games alone
     ("games 3–5 and 8 ended")."""
     s = s or ""
-    m = re.search(r"(?:^| )game (\d+) ended: ", s)
+    m = re.search(r"(?:^| )game (\d+) ended(: |$)", s)
     if m:
         return {int(m.group(1))}
     nums = set()
@@ -1098,8 +1098,14 @@ def long_name_hall(width, height):
         # Sampled in the page every 0.1 s while the match runs: each board's width, the columns,
         # cards cut at their bottom, the finished games' tallest row and their names' cells.
         d.execute_script(
-            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: [], orders: []};"
+            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: [], orders: [],"
+            " tops: {}, ends: {}};"
             "setInterval(() => { if (document.body.classList.contains('ended')) return;"
+            # The first card's top in the page, once a game has ended (the first games show up
+            # in any order), with the news the status line gives meanwhile.
+            " const st = document.getElementById('status').textContent, first = document.querySelector('#games .game');"
+            " if (first && !/^0 finished/.test(st)) { const t = Math.round(first.getBoundingClientRect().top + window.scrollY);"
+            "  window.hall.tops[t] = st; if (/ ended/.test(st)) window.hall.ends[st] = 1; }"
             f" const order = JSON.stringify((() => {{ {STANDINGS_ROWS} }})());"
             " if (window.hall.orders[window.hall.orders.length - 1] !== order) window.hall.orders.push(order);"
             " const g = document.getElementById('games');"
@@ -1133,6 +1139,10 @@ def long_name_hall(width, height):
             f"{where}: the boards changed size: {min(h['boards'])} to {max(h['boards'])} px"
         assert len(set(h["cols"])) == 1, f"{where}: the columns changed: {sorted(set(h['cols']))}"
         assert not h["cut"], f"{where}: cards cut: {h['cut'][:3]}"
+        # The boards stay where they are whatever the news on the status line (on a phone its
+        # line grew from three lines to four and back, every board jumping).
+        assert len(h["ends"]) >= 2, f"{where}: fewer than two ends seen in the status line: {h['ends']}"
+        assert len(h["tops"]) == 1, f"{where}: the first card moved as games ended: {h['tops']}"
         # A card's heading is its game's number alone, whole ("Game 15 · 4x4 · in 1's place" was
         # cut on eight cards): the variant is in the page's header, the order explained once.
         assert not h["heads"], f"{where}: card headings not 'Game N' or cut: {sorted(set(h['heads']))[:4]}"
@@ -1156,7 +1166,8 @@ def long_name_hall(width, height):
             f"{where}: a last move without its die: {[m for m in h['moves'] if 'die' not in m][:3]}"
         assert all(re.fullmatch(r"[\d.]+ s( a move|/move)", c) for c in h["clocks"]), \
             f"{where}: a time a move without its label: {sorted(set(h['clocks']))[:4]}"
-        print(f"live page, {where}: boards {h['boards'][0]} px throughout, {h['cols'][0]} columns, rows of one line")
+        print(f"live page, {where}: boards {h['boards'][0]} px throughout, {h['cols'][0]} columns, rows of one line,"
+              f" the first card at {list(h['tops'])[0]} px through {len(h['ends'])} news")
 
 
 def ends_are_seen(width, height):

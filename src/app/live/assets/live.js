@@ -627,21 +627,21 @@
     // games; the line's title holds every result whole.
     // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
     const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
+    // On a phone the news follows the counts, whole, in a box of three lines (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…").
     const sep = `${$('status').textContent} · `;
-    if (recent.length === 1) {
-      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
-    }
-    else if (recent.length > 1) {
-      // Shorter where the line has no room, each number still a game's: by winner ("games
-      // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
-      // ewn; game 2 greedy"), then the games alone ("games 1–3 ended").
-      const line = $('status');
-      for (const words of [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)]) {
-        line.textContent = sep + words;
-        if (narrowTop || line.scrollWidth <= line.clientWidth) break;
-      }
+    // Shorter where the line has no room, each number still a game's: by winner ("games
+    // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
+    // ewn; game 2 greedy"), then the games alone ("games 1–3 ended"); on a phone one game's end
+    // without its result ("game 7 ended") where its names are too long (a wide screen's line
+    // ends in an ellipsis, the result whole in its title).
+    const line = $('status');
+    const forms = recent.length === 1
+      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`, ...(narrowTop ? [`game ${recent[0].number} ended`] : [])]
+      : recent.length ? [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)] : [];
+    for (const words of forms) {
+      line.textContent = sep + words;
+      if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
     }
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
