@@ -1393,6 +1393,19 @@ def boards_first_on_a_phone(games=8):
         roll = d.execute_script("return document.querySelector('#games .game .roll').getBoundingClientRect().bottom;")
         assert roll <= 844, f"{where}: the first card's die line is below the first screen ({roll} px)"
         leader_line_fits(d, where)
+        # The leader's line is drawn again only when its words change (drawn on every view, its
+        # link was replaced about twice a second and a tap on it lost): over four views, each
+        # drawing says something new.
+        d.execute_script(
+            "window.leadDrawn = []; window.ewnVersion = Number(document.body.dataset.version);"
+            "new MutationObserver(() => window.leadDrawn.push(document.getElementById('summary').textContent))"
+            ".observe(document.getElementById('summary'), {childList: true});")
+        wait_for(f"{where}: four more views", lambda: d.execute_script(
+            "return Number(document.body.dataset.version) >= window.ewnVersion + 4"
+            " || document.body.classList.contains('ended');"))
+        drawn = d.execute_script("return window.leadDrawn;")
+        again = [a for a, b in zip(drawn, drawn[1:]) if a == b]
+        assert not again, f"{where}: the leader's line drawn again unchanged: {again[:2]} ({len(drawn)} drawings)"
         # An opened move list is whole in the page.
         button = d.find_element(By.CSS_SELECTOR, "#finished button.mv")
         d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)

@@ -20,6 +20,7 @@
     sentence,
   } = window.EwnLiveText;
   let reportText = '';
+  let summaryShown = null; // the screen's width and the leader's line as last drawn
   let shown = -1;
   let last = null; // the last view drawn
   let failures = 0;
@@ -319,7 +320,7 @@
     const played = table.some((s) => s.games > 0);
     // The link from the start: before the first end the line says how many play.
     $('summary').hidden = table.length === 0;
-    $('summary').innerHTML = table.length
+    const summary = table.length
       ? (played
         // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
         // 2 points"; the points were cut at the line's end).
@@ -329,15 +330,21 @@
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
         '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
       : '';
-    // Each name whole where the line has room, the longest cut first, letter by letter, only
-    // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
-    // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
-    // for the second name: the list of names says that they share the lead).
-    const names = $('summary').querySelector('.names');
-    if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
-    // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
-    const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
-    if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
+    // Drawn again only when its words or the width change (or it was not laid out to fit): drawn
+    // on every view, about twice a second, the link under a finger was replaced and a tap lost.
+    if (`${window.innerWidth} ${summary}` !== summaryShown) {
+      summaryShown = $('summary').clientWidth ? `${window.innerWidth} ${summary}` : null;
+      $('summary').innerHTML = summary;
+      // Each name whole where the line has room, the longest cut first, letter by letter, only
+      // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
+      // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
+      // for the second name: the list of names says that they share the lead).
+      const names = $('summary').querySelector('.names');
+      if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
+      // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
+      const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
+      if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
+    }
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
     if (v.standings && v.standings !== reportText) {
