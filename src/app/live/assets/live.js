@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, reveal, winnersByName, endedRuns,
     sentence,
   } = window.EwnLiveText;
   let reportText = '';
@@ -360,6 +360,7 @@
   // table is drawn again. Only what changed is drawn: a row stays the same element while its
   // game's line is the same, so that a click on its button is never lost to a redraw.
   const finishedRows = new Map(); // game number -> { html, rows: [tr, tr] }
+  let revealed = null; // the game whose moves were opened last, kept in view (`reveal`)
   function finishedHtml(f, isOpen) {
     const said = endWords(f);
     // The winner's colour as a square (its name is bold in its column), the way it ended in a
@@ -423,6 +424,7 @@
     $('finished-wrap').hidden = list.length === 0;
     $('no-finished').hidden = list.length > 0;
     fitResults();
+    if (revealed !== null && open.has(revealed) && $(`moves-${revealed}`)) reveal($(`moves-${revealed}`));
   }
   // The result column as wide as "Blue, capture" where the names leave room (short names: it
   // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
@@ -944,20 +946,13 @@
     if (isOpen) open.add(n); else open.delete(n);
     b.setAttribute('aria-expanded', String(isOpen));
     b.querySelector('span').textContent = isOpen ? '▾' : '▸';
-    const row = $(`moves-${n}`);
-    row.hidden = !isOpen;
-    // Opened below the side panel's visible edge it is scrolled into view, inside the panel's own
-    // scroll (never the page, which would move the boards).
-    const panel = document.querySelector('.side-panel');
-    if (isOpen && panel.scrollHeight > panel.clientHeight) {
-      const r = row.getBoundingClientRect(), p = panel.getBoundingClientRect();
-      if (r.bottom > p.bottom) panel.scrollTop += Math.min(r.bottom - p.bottom + 4, r.top - p.top - 40);
-    } else if (isOpen && window.innerWidth < 700) {
-      // A phone's panel is the page: the page scrolls to the moves (they opened below its edge).
-      const r = row.getBoundingClientRect();
-      if (r.bottom > window.innerHeight) window.scrollBy(0, Math.min(r.bottom - window.innerHeight + 8, r.top - 60));
-    }
+    $(`moves-${n}`).hidden = !isOpen;
+    // Opened below the panel's visible edge it is scrolled into view, and kept there as new
+    // games' rows come above it, until the reader scrolls or clicks elsewhere (see `reveal`).
+    revealed = isOpen ? n : null;
+    if (isOpen) requestAnimationFrame(() => reveal($(`moves-${n}`)));
   });
+  for (const e of ['wheel', 'touchmove', 'mousedown', 'keydown']) window.addEventListener(e, () => { revealed = null; }, { passive: true });
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
