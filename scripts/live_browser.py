@@ -1458,6 +1458,18 @@ def news_keeps_up():
         let_go(d)
         assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, f"{where}: game {n}'s opened moves out of the panel's view: {r}"
         assert r["page"] == 0 and r["boards"] == boards, f"{where}: opening the moves moved the boards: {boards} to {r}"
+        # ... and kept in view while new games' rows come above it (each pushed it down a row,
+        # under the panel's bottom edge), as long as the reader does not scroll.
+        d.execute_script("window.ewnVersion = Number(document.body.dataset.version);")
+        wait_for(f"{where}: three more views", lambda: d.execute_script(
+            "return Number(document.body.dataset.version) >= window.ewnVersion + 3 || document.body.classList.contains('ended');"))
+        r = d.execute_script(
+            f"const row = document.getElementById('moves-{n}').getBoundingClientRect();"
+            "const p = document.querySelector('.side-panel').getBoundingClientRect();"
+            "return {row: [row.top, row.bottom], panel: [p.top, p.bottom], ended: document.body.classList.contains('ended')};")
+        if not r["ended"]:
+            assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, \
+                f"{where}: game {n}'s opened moves pushed out of the panel's view: {r}"
         samples = d.execute_script("return window.samples;")
         seen = d.execute_script("return window.newsSeen;")
     in_table, told = {}, {}

@@ -950,7 +950,7 @@
     // Opened below the panel's visible edge it is scrolled into view, and kept there as new
     // games' rows come above it, until the reader scrolls or clicks elsewhere (see `reveal`).
     revealed = isOpen ? n : null;
-    if (isOpen) requestAnimationFrame(() => reveal($(`moves-${n}`)));
+    if (isOpen) for (const later of [(f) => f(), requestAnimationFrame]) later(() => reveal($(`moves-${n}`)));
   });
   for (const e of ['wheel', 'touchmove', 'mousedown', 'keydown']) window.addEventListener(e, () => { revealed = null; }, { passive: true });
   // The full report: on the final screen of a wide screen it opens below the last boards
