@@ -803,11 +803,11 @@ def news_held(seen, where):
 
 def ended_games(s):
     """The games a status line names as ended, as a set: one ("game 7 ended: Red (bob) won
-    (goal)"), several by winner ("games ended: bob won games 3, 5 and 8; ewn won game 4", or
+    (goal)", or on a phone where the names are too long "game 7 ended"), several by winner ("games ended: bob won games 3, 5 and 8; ewn won game 4", or
     where that is too long for the line "games 3, 5, 8 bob; game 4 ewn"), or the games alone
     ("games 3–5 and 8 ended")."""
     s = s or ""
-    m = re.search(r"(?:^| )game (\d+) ended: ", s)
+    m = re.search(r"(?:^| )game (\d+) ended(: |$)", s)
     if m:
         return {int(m.group(1))}
     nums = set()
@@ -1098,8 +1098,14 @@ def long_name_hall(width, height):
         # Sampled in the page every 0.1 s while the match runs: each board's width, the columns,
         # cards cut at their bottom, the finished games' tallest row and their names' cells.
         d.execute_script(
-            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: [], orders: []};"
+            "window.hall = {boards: [], cols: [], cut: [], rowH: 0, cells: {}, moves: [], clocks: [], heads: [], cutNames: [], orders: [],"
+            " tops: {}, ends: {}};"
             "setInterval(() => { if (document.body.classList.contains('ended')) return;"
+            # The first card's top in the page, once a game has ended (the first games show up
+            # in any order), with the news the status line gives meanwhile.
+            " const st = document.getElementById('status').textContent, first = document.querySelector('#games .game');"
+            " if (first && !/^0 finished/.test(st)) { const t = Math.round(first.getBoundingClientRect().top + window.scrollY);"
+            "  window.hall.tops[t] = st; if (/ ended/.test(st)) window.hall.ends[st] = 1; }"
             f" const order = JSON.stringify((() => {{ {STANDINGS_ROWS} }})());"
             " if (window.hall.orders[window.hall.orders.length - 1] !== order) window.hall.orders.push(order);"
             " const g = document.getElementById('games');"
@@ -1133,6 +1139,10 @@ def long_name_hall(width, height):
             f"{where}: the boards changed size: {min(h['boards'])} to {max(h['boards'])} px"
         assert len(set(h["cols"])) == 1, f"{where}: the columns changed: {sorted(set(h['cols']))}"
         assert not h["cut"], f"{where}: cards cut: {h['cut'][:3]}"
+        # The boards stay where they are whatever the news on the status line (on a phone its
+        # line grew from three lines to four and back, every board jumping).
+        assert len(h["ends"]) >= 2, f"{where}: fewer than two ends seen in the status line: {h['ends']}"
+        assert len(h["tops"]) == 1, f"{where}: the first card moved as games ended: {h['tops']}"
         # A card's heading is its game's number alone, whole ("Game 15 · 4x4 · in 1's place" was
         # cut on eight cards): the variant is in the page's header, the order explained once.
         assert not h["heads"], f"{where}: card headings not 'Game N' or cut: {sorted(set(h['heads']))[:4]}"
@@ -1156,7 +1166,8 @@ def long_name_hall(width, height):
             f"{where}: a last move without its die: {[m for m in h['moves'] if 'die' not in m][:3]}"
         assert all(re.fullmatch(r"[\d.]+ s( a move|/move)", c) for c in h["clocks"]), \
             f"{where}: a time a move without its label: {sorted(set(h['clocks']))[:4]}"
-        print(f"live page, {where}: boards {h['boards'][0]} px throughout, {h['cols'][0]} columns, rows of one line")
+        print(f"live page, {where}: boards {h['boards'][0]} px throughout, {h['cols'][0]} columns, rows of one line,"
+              f" the first card at {list(h['tops'])[0]} px through {len(h['ends'])} news")
 
 
 def ends_are_seen(width, height):
@@ -1382,6 +1393,19 @@ def boards_first_on_a_phone(games=8):
         roll = d.execute_script("return document.querySelector('#games .game .roll').getBoundingClientRect().bottom;")
         assert roll <= 844, f"{where}: the first card's die line is below the first screen ({roll} px)"
         leader_line_fits(d, where)
+        # The leader's line is drawn again only when its words change (drawn on every view, its
+        # link was replaced about twice a second and a tap on it lost): over four views, each
+        # drawing says something new.
+        d.execute_script(
+            "window.leadDrawn = []; window.ewnVersion = Number(document.body.dataset.version);"
+            "new MutationObserver(() => window.leadDrawn.push(document.getElementById('summary').textContent))"
+            ".observe(document.getElementById('summary'), {childList: true});")
+        wait_for(f"{where}: four more views", lambda: d.execute_script(
+            "return Number(document.body.dataset.version) >= window.ewnVersion + 4"
+            " || document.body.classList.contains('ended');"))
+        drawn = d.execute_script("return window.leadDrawn;")
+        again = [a for a, b in zip(drawn, drawn[1:]) if a == b]
+        assert not again, f"{where}: the leader's line drawn again unchanged: {again[:2]} ({len(drawn)} drawings)"
         # An opened move list is whole in the page.
         button = d.find_element(By.CSS_SELECTOR, "#finished button.mv")
         d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
@@ -1434,6 +1458,18 @@ def news_keeps_up():
         let_go(d)
         assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, f"{where}: game {n}'s opened moves out of the panel's view: {r}"
         assert r["page"] == 0 and r["boards"] == boards, f"{where}: opening the moves moved the boards: {boards} to {r}"
+        # ... and kept in view while new games' rows come above it (each pushed it down a row,
+        # under the panel's bottom edge), as long as the reader does not scroll.
+        d.execute_script("window.ewnVersion = Number(document.body.dataset.version);")
+        wait_for(f"{where}: three more views", lambda: d.execute_script(
+            "return Number(document.body.dataset.version) >= window.ewnVersion + 3 || document.body.classList.contains('ended');"))
+        r = d.execute_script(
+            f"const row = document.getElementById('moves-{n}').getBoundingClientRect();"
+            "const p = document.querySelector('.side-panel').getBoundingClientRect();"
+            "return {row: [row.top, row.bottom], panel: [p.top, p.bottom], ended: document.body.classList.contains('ended')};")
+        if not r["ended"]:
+            assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, \
+                f"{where}: game {n}'s opened moves pushed out of the panel's view: {r}"
         samples = d.execute_script("return window.samples;")
         seen = d.execute_script("return window.newsSeen;")
     in_table, told = {}, {}

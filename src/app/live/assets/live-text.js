@@ -1,7 +1,8 @@
 // The live page's words (loaded before live.js, which draws the page): times, win chances,
 // moves and results as the page says them, names fitted to their line, and the match report's
 // text turned into HTML. Pure functions of their arguments (`fitNames` alone measures the
-// elements it is given); nothing here reads the view or keeps state.
+// elements it is given, `reveal` scrolls to the one it is given); nothing here reads the view or
+// keeps state.
 'use strict';
 
 window.EwnLiveText = (() => {
@@ -33,6 +34,21 @@ window.EwnLiveText = (() => {
       len[i] -= 1;
       els[i].textContent = `${full[i].slice(0, len[i] - 1)}…`;
       els[i].title = full[i];
+    }
+  }
+  // An opened move list (`row`, in the side panel) whole in view, its end shown, its start too
+  // where it fits: opened on the last row it was cut by the panel's bottom edge, and rows of
+  // new games above pushed it down again. On a wide screen inside the panel's own scroll (never
+  // the page, which would move the boards); on a phone, where the panel is the page, the page.
+  function reveal(row) {
+    const r = row.getBoundingClientRect();
+    if (!r.height) return;
+    const panel = row.closest('.side-panel');
+    const scrolls = window.innerWidth >= 700 && panel.scrollHeight > panel.clientHeight;
+    const p = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const by = Math.min(r.bottom - p.bottom + 8, r.top - p.top - 40);
+    if (r.bottom > p.bottom && by > 0) {
+      if (scrolls) panel.scrollTop += by; else if (window.innerWidth < 700) window.scrollBy(0, by);
     }
   }
   // A cube as the view names it (`R5`) in words.
@@ -150,6 +166,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, winnerName, winnersByName, endedRuns, sentence,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, endedRuns, sentence,
   };
 })();

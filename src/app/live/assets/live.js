@@ -16,10 +16,11 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, winnersByName, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, reveal, winnersByName, endedRuns,
     sentence,
   } = window.EwnLiveText;
   let reportText = '';
+  let summaryShown = null; // the screen's width and the leader's line as last drawn
   let shown = -1;
   let last = null; // the last view drawn
   let failures = 0;
@@ -319,7 +320,7 @@
     const played = table.some((s) => s.games > 0);
     // The link from the start: before the first end the line says how many play.
     $('summary').hidden = table.length === 0;
-    $('summary').innerHTML = table.length
+    const summary = table.length
       ? (played
         // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
         // 2 points"; the points were cut at the line's end).
@@ -329,15 +330,21 @@
         : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
         '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
       : '';
-    // Each name whole where the line has room, the longest cut first, letter by letter, only
-    // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
-    // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
-    // for the second name: the list of names says that they share the lead).
-    const names = $('summary').querySelector('.names');
-    if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
-    // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
-    const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
-    if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
+    // Drawn again only when its words or the width change (or it was not laid out to fit): drawn
+    // on every view, about twice a second, the link under a finger was replaced and a tap lost.
+    if (`${window.innerWidth} ${summary}` !== summaryShown) {
+      summaryShown = $('summary').clientWidth ? `${window.innerWidth} ${summary}` : null;
+      $('summary').innerHTML = summary;
+      // Each name whole where the line has room, the longest cut first, letter by letter, only
+      // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
+      // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
+      // for the second name: the list of names says that they share the lead).
+      const names = $('summary').querySelector('.names');
+      if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
+      // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
+      const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
+      if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
+    }
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
     if (v.standings && v.standings !== reportText) {
@@ -353,6 +360,7 @@
   // table is drawn again. Only what changed is drawn: a row stays the same element while its
   // game's line is the same, so that a click on its button is never lost to a redraw.
   const finishedRows = new Map(); // game number -> { html, rows: [tr, tr] }
+  let revealed = null; // the game whose moves were opened last, kept in view (`reveal`)
   function finishedHtml(f, isOpen) {
     const said = endWords(f);
     // The winner's colour as a square (its name is bold in its column), the way it ended in a
@@ -416,6 +424,7 @@
     $('finished-wrap').hidden = list.length === 0;
     $('no-finished').hidden = list.length > 0;
     fitResults();
+    if (revealed !== null && open.has(revealed) && $(`moves-${revealed}`)) reveal($(`moves-${revealed}`));
   }
   // The result column as wide as "Blue, capture" where the names leave room (short names: it
   // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
@@ -627,21 +636,21 @@
     // games; the line's title holds every result whole.
     // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
     const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    // On a phone the news follows the counts, whole, on two lines or more (a phone has no
+    // On a phone the news follows the counts, whole, in a box of three lines (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…").
     const sep = `${$('status').textContent} · `;
-    if (recent.length === 1) {
-      $('status').textContent = `${sep}game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`;
-    }
-    else if (recent.length > 1) {
-      // Shorter where the line has no room, each number still a game's: by winner ("games
-      // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
-      // ewn; game 2 greedy"), then the games alone ("games 1–3 ended").
-      const line = $('status');
-      for (const words of [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)]) {
-        line.textContent = sep + words;
-        if (narrowTop || line.scrollWidth <= line.clientWidth) break;
-      }
+    // Shorter where the line has no room, each number still a game's: by winner ("games
+    // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
+    // ewn; game 2 greedy"), then the games alone ("games 1–3 ended"); on a phone one game's end
+    // without its result ("game 7 ended") where its names are too long (a wide screen's line
+    // ends in an ellipsis, the result whole in its title).
+    const line = $('status');
+    const forms = recent.length === 1
+      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`, ...(narrowTop ? [`game ${recent[0].number} ended`] : [])]
+      : recent.length ? [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)] : [];
+    for (const words of forms) {
+      line.textContent = sep + words;
+      if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
     }
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
@@ -937,20 +946,13 @@
     if (isOpen) open.add(n); else open.delete(n);
     b.setAttribute('aria-expanded', String(isOpen));
     b.querySelector('span').textContent = isOpen ? '▾' : '▸';
-    const row = $(`moves-${n}`);
-    row.hidden = !isOpen;
-    // Opened below the side panel's visible edge it is scrolled into view, inside the panel's own
-    // scroll (never the page, which would move the boards).
-    const panel = document.querySelector('.side-panel');
-    if (isOpen && panel.scrollHeight > panel.clientHeight) {
-      const r = row.getBoundingClientRect(), p = panel.getBoundingClientRect();
-      if (r.bottom > p.bottom) panel.scrollTop += Math.min(r.bottom - p.bottom + 4, r.top - p.top - 40);
-    } else if (isOpen && window.innerWidth < 700) {
-      // A phone's panel is the page: the page scrolls to the moves (they opened below its edge).
-      const r = row.getBoundingClientRect();
-      if (r.bottom > window.innerHeight) window.scrollBy(0, Math.min(r.bottom - window.innerHeight + 8, r.top - 60));
-    }
+    $(`moves-${n}`).hidden = !isOpen;
+    // Opened below the panel's visible edge it is scrolled into view, and kept there as new
+    // games' rows come above it, until the reader scrolls or clicks elsewhere (see `reveal`).
+    revealed = isOpen ? n : null;
+    if (isOpen) for (const later of [(f) => f(), requestAnimationFrame]) later(() => reveal($(`moves-${n}`)));
   });
+  for (const e of ['wheel', 'touchmove', 'mousedown', 'keydown']) window.addEventListener(e, () => { revealed = null; }, { passive: true });
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
