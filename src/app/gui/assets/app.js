@@ -613,13 +613,15 @@ function onBoardClick(i, byKey) {
   else if (!sel) {
     // A click or Enter on a square with nothing to pick, nothing picked: say what can be picked.
     const can = [...froms].sort().join(', ');
-    say(`Nothing to pick on ${name}; a cube that can move: ${can}`);
-    flash(`Nothing to pick on ${name}: pick a cube that can move (${can}), then its target.`, 'info');
+    const words = `Nothing to pick on ${name}: pick a cube that can move (${can}), then its target.`;
+    say(words);
+    flash(words, 'info');
   } else if ((byKey || froms.size === 1) && sel && !selected) {
     // The die leaves one cube, picked for the person: a click or Enter elsewhere says so, and where it goes.
     const to = S.legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)).sort().join(', ');
-    say(`Nothing to pick on ${name}; ${dieWords(S.die)} moves only ${sel}, to ${to}`);
-    flash(`Nothing to pick on ${name}: ${dieWords(S.die)} moves only ${sel}, to ${to}.`, 'info');
+    const words = `Nothing to pick on ${name}: ${dieWords(S.die)} moves only ${sel}, to ${to}.`;
+    say(words);
+    flash(words, 'info');
   }
   render(S);
 }
