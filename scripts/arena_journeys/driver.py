@@ -138,6 +138,20 @@ def press(d, *keys):
             time.sleep(0.05)
 
 
+def pick_record_game(d, value):
+    """Picks game `value` in the Record card's picker once the picker can be used: it is drawn
+    with the record's first render, and a pick before that finds it hidden."""
+
+    def attempt(d):
+        el = d.find_element(By.ID, "rec-game")
+        if not (el.is_displayed() and el.is_enabled()):
+            return False
+        Select(el).select_by_value(value)
+        return True
+
+    wait(d, f"the record's picker, to pick game {value}", attempt)
+
+
 def click_first(d, what, css):
     """Clicks the first element matching css, looking it up again if a redraw replaced it."""
 

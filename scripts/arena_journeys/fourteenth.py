@@ -6,9 +6,8 @@ the page opens."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
-from .driver import (press, browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
+from .driver import (pick_record_game, press, browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
     open_arena, first_state, load_record_text, ply_count, navigate_to)
 from .records import MATCH6
 from .variants import load_position
@@ -38,7 +37,7 @@ def side_line_in_view(d, width, height):
     plain = die_top(d)
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and idle(d))
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    pick_record_game(d, "3")
     wait(d, "game 3", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6" and idle(d))
     navigate_to(d, 5)
     wait(d, "the die rolled there", lambda d: js(d, "S.die") is not None and idle(d))

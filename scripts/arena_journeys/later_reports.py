@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from .driver import (press, browser, close, board_still, shot, wait, click, js, ply_count, ply_pos,
+from .driver import (pick_record_game, press, browser, close, board_still, shot, wait, click, js, ply_count, ply_pos,
     enabled, over, open_form, new_game, roll_if_needed, click_move, load_text, note_shown, idle,
     navigate_to, link_question_in_words, open_arena, load_record_text)
 from .records import REVIEWED, FOREIGN, MATCH6, MATCH20
@@ -20,7 +20,7 @@ def record_in_every_tab(d):
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: js(d, "S.players.red.label") == "ewn"
          and d.find_element(By.ID, "rec-pos").text == "Game 1 of 6")
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    pick_record_game(d, "3")
     wait(d, "game 3 picked by the board", lambda d: ply_count(d) == 13
          and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     address = d.current_url
@@ -123,7 +123,7 @@ def side_line_waits_for_the_analysis(d):
     d.execute_script("setMode('play')")
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) > 0)
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    pick_record_game(d, "3")
     wait(d, "game 3", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     assert not js(d, "held()"), "a finished game's analysis is held"
     for ply in (11, 10, 9, 8):
@@ -245,11 +245,11 @@ def a_records_link_asks_beside_the_board(d):
     bottom rank and Blue's bar stay in view at 1280x800."""
     load_record_text(d, MATCH6)
     wait(d, "game 1 of the record", lambda d: ply_count(d) > 0 and d.find_element(By.ID, "rec-pos").text == "Game 1 of 6")
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    pick_record_game(d, "3")
     wait(d, "game 3 of the record", lambda d: ply_count(d) == 13 and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     navigate_to(d, 5)
     link, fen = js(d, "positionLink()"), js(d, "S.fen")
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("5")
+    pick_record_game(d, "5")
     wait(d, "game 5 of the record", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 5 of 6" and idle(d))
     first = d.current_window_handle
     d.execute_script("window.open(arguments[0])", link)
@@ -342,7 +342,7 @@ def record_of_twenty(d, width):
     load_record_text(d, MATCH20)
     wait(d, "the record's bar by the board", lambda d: d.find_element(By.ID, "record-bar").is_displayed()
          and d.find_element(By.ID, "rec-pos").text == "Game 1 of 20")
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("12")
+    pick_record_game(d, "12")
     wait(d, "game 12 picked by the board", lambda d: d.find_element(By.ID, "rec-pos").text == "Game 12 of 20"
          and js(d, "S.players.red.label") == "mcts:3000" and idle(d))
     fit = js(d, "(() => { const p = $('rec-pos'), n = $('rec-next').getBoundingClientRect(), b = $('rec-prev').getBoundingClientRect();"

@@ -6,9 +6,8 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
-from .driver import (press, browser, close, shot, wait, click_first, click, status, js, ply_count, enabled,
+from .driver import (pick_record_game, press, browser, close, shot, wait, click_first, click, status, js, ply_count, enabled,
     open_form, new_game, scroll_settled, roll_if_needed, note_shown, idle, navigate_to, open_arena,
     all_in_view, load_record_text, doc_top, focus_on_play)
 from .records import REVIEWED, MATCH6
@@ -51,7 +50,7 @@ def record_bar_by_the_board(d, width):
     click(d, "rec-next")
     wait(d, "game 2 by the next button", lambda d: js(d, "S.players.red.label") == "mcts:3000"
          and d.find_element(By.ID, "rec-pos").text == "Game 2 of 6")
-    Select(d.find_element(By.ID, "rec-game")).select_by_value("3")
+    pick_record_game(d, "3")
     wait(d, "game 3 picked by the board", lambda d: js(d, "S.players.red.label") == "ewn" and ply_count(d) == 13
          and d.find_element(By.ID, "rec-pos").text == "Game 3 of 6")
     # The picked entry readable whole: its players and its result, not cut.
