@@ -69,11 +69,17 @@ impl MatchRng {
             Dice::None => 0,
             Dice::Die(n) => self.below(n as u64) as usize,
             Dice::Two(n) => {
-                let a = self.below(n as u64) as usize;
-                let b = self.below(n as u64) as usize;
+                let [a, b] = self.two_faces(n);
                 a + b
             }
         }
+    }
+
+    /// Two dice of `n` faces, each `0..n`: one draw, then the other.
+    fn two_faces(&mut self, n: u8) -> [usize; 2] {
+        let a = self.below(n as u64) as usize;
+        let b = self.below(n as u64) as usize;
+        [a, b]
     }
 
     /// A roll of variant `v`'s dice: the outcome number (the face, the sum, 0 without dice).
@@ -87,8 +93,7 @@ impl MatchRng {
     pub fn roll(&mut self, v: &Variant) -> Roll {
         match v.rules.dice {
             Dice::Two(n) => {
-                let a = self.below(n as u64) as usize;
-                let b = self.below(n as u64) as usize;
+                let [a, b] = self.two_faces(n);
                 Roll {
                     value: v.outcomes[a + b].0,
                     faces: Some([a as u8 + 1, b as u8 + 1]),

@@ -12,7 +12,7 @@
 use crate::record::{GameRecord, Ply, Reason, Start, today};
 use crate::rules::board::{Board, Color, Move};
 use crate::rules::rng::MatchRng;
-use crate::rules::variant::{Dice, Variant};
+use crate::rules::variant::Variant;
 use crate::rules::zobrist::splitmix64;
 
 use super::error::GuiError;
@@ -66,14 +66,7 @@ pub fn seeded_outcome(v: &Variant, seed: u64, n: usize) -> u8 {
 /// The two dice behind roll number `n` of the seed's stream in a variant of two dice (their
 /// sum is [`seeded_outcome`]); `None` in a variant of one die or none.
 pub fn seeded_pair(v: &Variant, seed: u64, n: usize) -> Option<[u8; 2]> {
-    let Dice::Two(faces) = v.rules.dice else {
-        return None;
-    };
-    // Drawn as `MatchRng::outcome_index` draws them: one die, then the other.
-    let mut rng = MatchRng::new(seed_output(seed, n));
-    let a = rng.below(faces as u64) as u8 + 1;
-    let b = rng.below(faces as u64) as u8 + 1;
-    Some([a, b])
+    MatchRng::new(seed_output(seed, n)).roll(v).faces
 }
 
 /// The winner of a finished position and how it won (`Goal` or `Capture`).
