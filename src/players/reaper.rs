@@ -31,10 +31,13 @@
 //!   and looks at the runner's process tree every [`GUARDIAN_SCAN`], keeping each process it saw
 //!   by id and start time. When the runner dies in any way, even by SIGKILL, its end of the pipe
 //!   closes, and the guardian kills every process it knew (that is still the same process), the
-//!   engines' groups and all their descendants. A process started and orphaned since the last
-//!   scan, which the guardian never saw, went where the guardian went when the runner died (the
-//!   same adopter, the nearest subreaper or init): the guardian kills the adopter's children that
-//!   started since that scan outside the runner's session. So only a process that an engine's
+//!   engines' groups and all their descendants. A process that no scan saw went where the
+//!   guardian went when the runner died (the same adopter, the nearest subreaper or init), and
+//!   started after the second-last scan that the runner lived through began (a scan can miss a
+//!   process that moves up the tree as it walks down, and one during which the runner died
+//!   misses what the death orphaned; before its first scan the guardian counts from its own
+//!   fork, however late it got to run): the guardian kills the adopter's children that started
+//!   since then outside the runner's session. So only a process that an engine's
 //!   descendant orphans after the runner's death and before the guardian's last kill round, or
 //!   one that leaves the adopter again in that moment, can escape; and a process of someone
 //!   else's, started in that same tick and orphaned to the same adopter, would be killed too,
@@ -149,7 +152,9 @@ mod unix {
             slot.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
                 .is_ok()
         });
-        guardian_send(&format!("+{pid}"));
+        // With its start time: the guardian counts what it may have missed from there.
+        let start = stat(pid).map_or(0, |s| s.start);
+        guardian_send(&format!("+{pid} {start}"));
         Ok(child)
     }
 
@@ -548,8 +553,12 @@ mod unix {
                 Err(_) => return,
             }
         };
+        // The runner's id as an argument: a guardian that starts after the runner died
+        // (a loaded machine can take that long to start a program) must not take the
+        // adopter for the runner.
         let started = Command::new(exe)
             .arg(GUARDIAN_ARG)
+            .arg(std::process::id().to_string())
             .env_clear()
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
@@ -583,8 +592,13 @@ mod unix {
     /// The guardian's program: keeps the engines' groups it is told of and every process of the
     /// runner's tree it has seen, and kills them all when the runner's end of the pipe closes.
     pub fn run_guardian() -> ! {
+        let runner = std::env::args()
+            .nth(2)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| nix::unistd::getppid().as_raw());
+        // Still the runner's session until the next call, also when the runner is gone.
+        let runner_sid = nix::unistd::getsid(None).ok().map(|s| s.as_raw());
         let _ = nix::unistd::setsid();
-        let runner = nix::unistd::getppid().as_raw();
         let (tx, rx) = mpsc::channel::<String>();
         std::thread::spawn(move || {
             for line in io::stdin().lock().lines() {
@@ -594,7 +608,7 @@ mod unix {
                 }
             }
         });
-        let mut watch = Watch::new(runner);
+        let mut watch = Watch::new(runner, runner_sid);
         loop {
             match rx.recv_timeout(GUARDIAN_SCAN) {
                 Ok(line) => {
@@ -622,27 +636,49 @@ mod unix {
         engines: HashSet<i32>,
         /// Every process of the engines' trees seen, with its start time.
         known: HashMap<i32, u64>,
-        /// When the last look at the runner's tree began, in clock ticks after boot: a process
-        /// started since may not be known.
+        /// When the last look at the runner's tree began, in clock ticks after boot.
         last_scan: u64,
+        /// When the look before it began: a process started since may not be known. One look
+        /// can miss a process that started before it: one orphaned while the look went down
+        /// the tree moves up to the runner, above where the look was; the next look sees it
+        /// where it stays (a process is orphaned to the runner once).
+        seen_until: u64,
     }
 
     impl Watch {
-        fn new(runner: i32) -> Watch {
+        /// Watches `runner`, whose session is `runner_sid`. Nothing it started before this
+        /// guardian was forked is an engine's: the first look counts from that fork (a process's
+        /// start time is its fork's), however late this program got to run.
+        fn new(runner: i32, runner_sid: Option<i32>) -> Watch {
+            let me = std::process::id() as i32;
+            let forked = stat(me).map_or_else(ticks_now, |s| s.start);
             Watch {
                 runner,
-                me: std::process::id() as i32,
-                runner_sid: stat(runner).map(|s| s.sid),
+                me,
+                runner_sid: runner_sid.or_else(|| stat(runner).map(|s| s.sid)),
                 engines: HashSet::new(),
                 known: HashMap::new(),
-                last_scan: ticks_now(),
+                last_scan: forked,
+                seen_until: forked,
             }
         }
 
-        /// A line from the runner: `+G` an engine's group started, `-G` it ended.
+        /// A line from the runner: `+G T` an engine's group started (at `T` clock ticks after
+        /// boot), `-G` it ended. A new
+        /// engine may have started (and orphaned) processes before a look that did not know
+        /// of it: the last look counts from the engine's own start at the latest.
         fn told(&mut self, line: &str) {
-            if let Some(p) = line.strip_prefix('+').and_then(|p| p.parse().ok()) {
+            if let Some(rest) = line.strip_prefix('+') {
+                let mut words = rest.split_whitespace();
+                let Some(p) = words.next().and_then(|p| p.parse().ok()) else {
+                    return;
+                };
                 self.engines.insert(p);
+                let start = words.next().and_then(|t| t.parse().ok());
+                if let Some(start) = start.or_else(|| stat(p).map(|s| s.start)) {
+                    self.last_scan = self.last_scan.min(start);
+                    self.seen_until = self.seen_until.min(start);
+                }
             } else if let Some(p) = line.strip_prefix('-').and_then(|p| p.parse().ok()) {
                 self.engines.remove(&p);
             }
@@ -650,13 +686,15 @@ mod unix {
 
         /// Looks at the runner's tree below it, in other sessions than the runner's (the
         /// engines and what they started), and keeps every process there. False when the
-        /// runner is gone.
+        /// runner is gone, also when it died during the look: what its death orphaned had
+        /// left the tree before the look reached it, so that look does not count and the
+        /// orphans are sought from the look before.
         fn scan(&mut self) -> bool {
             let began = ticks_now();
             self.known
                 .retain(|&p, start| stat(p).is_some_and(|s| s.start == *start && !s.zombie));
             if self.engines.is_empty() && self.known.is_empty() {
-                self.last_scan = began;
+                self.looked(began);
                 return true;
             }
             let Some(runner_sid) = stat(self.runner).map(|s| s.sid) else {
@@ -676,8 +714,19 @@ mod unix {
                     }
                 }
             }
-            self.last_scan = began;
+            // The guardian is the runner's child until the runner exits: a parent still the
+            // runner now means the runner lived through the whole look.
+            if nix::unistd::getppid().as_raw() != self.runner {
+                return false;
+            }
+            self.looked(began);
             true
+        }
+
+        /// A look that began at `began` is done, and the runner lived through it.
+        fn looked(&mut self, began: u64) {
+            self.seen_until = self.last_scan;
+            self.last_scan = began;
         }
 
         /// The runner is gone: everything it left is killed, until nothing is left. Besides
@@ -730,7 +779,7 @@ mod unix {
             }
         }
 
-        /// The adopter's children started since the last look (a tick of margin), in another
+        /// The adopter's children started since the look before the last (a tick of margin), in another
         /// session than the runner's, that are no guardian and not another runner's: the
         /// runner's orphans no look saw, each with what its environment says of it (never
         /// [`Owner::Another`]).
@@ -743,7 +792,7 @@ mod unix {
             if adopter == self.runner || (self.engines.is_empty() && self.known.is_empty()) {
                 return Vec::new();
             }
-            let since = self.last_scan.saturating_sub(1);
+            let since = self.seen_until.saturating_sub(1);
             table
                 .0
                 .iter()
