@@ -22,6 +22,7 @@ use crate::referee::hall::Hall;
 const LIVE_HTML: &str = include_str!("assets/live.html");
 const LIVE_JS: &str = include_str!("assets/live.js");
 const LIVE_TEXT_JS: &str = include_str!("assets/live-text.js");
+const LIVE_TABLES_JS: &str = include_str!("assets/live-tables.js");
 const LIVE_CSS: &str = include_str!("assets/live.css");
 const BOARD_JS: &str = include_str!("../gui/assets/board.js");
 const APP_CSS: &str = include_str!("../gui/assets/app.css");
@@ -178,6 +179,7 @@ impl Site for LivePage {
             "/" | "/index.html" => ("text/html; charset=utf-8", LIVE_HTML),
             "/live.js" => ("text/javascript; charset=utf-8", LIVE_JS),
             "/live-text.js" => ("text/javascript; charset=utf-8", LIVE_TEXT_JS),
+            "/live-tables.js" => ("text/javascript; charset=utf-8", LIVE_TABLES_JS),
             "/board.js" => ("text/javascript; charset=utf-8", BOARD_JS),
             "/live.css" => ("text/css; charset=utf-8", LIVE_CSS),
             "/app.css" => ("text/css; charset=utf-8", APP_CSS),

@@ -16,15 +16,12 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, winnerName, reveal, winnersByName, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, winnerName, winnersByName, endedRuns,
     sentence,
   } = window.EwnLiveText;
-  let reportText = '';
-  let summaryShown = null; // the screen's width and the leader's line as last drawn
   let shown = -1;
   let last = null; // the last view drawn
   let failures = 0;
-  const open = new Set(); // the finished games whose moves are open, by number
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
   // The status line's news: the games that ended since the page's first view, each announced
   // once, at once (a game over before the first view is not news). An end stays on the line
@@ -44,6 +41,8 @@
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
+  // The standings and the finished games (live-tables.js).
+  const { standings, finished, fitResults } = window.EwnLiveTables(endedAt, HOLD_MS);
 
   // How the games in progress share the screen: of every number of columns, and of cards with
   // the board above the names (tall) or beside them (wide), the one with the largest boards such
@@ -303,158 +302,6 @@
       { duration: 180, easing: 'ease-out' });
   }
 
-
-  function standings(v) {
-    const table = v.table || [];
-    const rows = table.map((s) => {
-      // In per cent, said so ("66.7%"; a bare "100.0" had no unit); "–" before its first game.
-      const pct = s.games ? `${Number((100 * s.points / s.games).toFixed(1))}%` : '–';
-      // Equal points share a rank (the table comes most points first).
-      const rank = 1 + table.filter((o) => o.points > s.points).length;
-      return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
-        `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
-    });
-    $('table').innerHTML = rows.join('');
-    // One line for a phone, above the boards: who leads, and a link to the whole table.
-    const top = table.filter((s) => table.length && s.points === table[0].points).map((s) => s.name);
-    const played = table.some((s) => s.games > 0);
-    // The link from the start: before the first end the line says how many play.
-    $('summary').hidden = table.length === 0;
-    const summary = table.length
-      ? (played
-        // The names give way to an ellipsis, never the points ("Leading: Grandmaster_De… with
-        // 2 points"; the points were cut at the line's end).
-        ? `<span class="lead" title="${esc(top.join(', '))}"><span class="names">${v.over ? 'First' : 'Leading'}: ` +
-          `${top.map((n) => `<span class="nm">${esc(n)}</span>`).join(', ')}</span>` +
-          `<span class="pts"> with ${plural(table[0].points, 'point', 'points')}</span></span>`
-        : `<span class="lead">${plural(table.length, 'player', 'players')}, no game finished yet</span>`) +
-        '<span class="to-table"> · <a href="#standings-h">standings ↓</a></span>'
-      : '';
-    // Drawn again only when its words or the width change (or it was not laid out to fit): drawn
-    // on every view, about twice a second, the link under a finger was replaced and a tap lost.
-    if (`${window.innerWidth} ${summary}` !== summaryShown) {
-      summaryShown = $('summary').clientWidth ? `${window.innerWidth} ${summary}` : null;
-      $('summary').innerHTML = summary;
-      // Each name whole where the line has room, the longest cut first, letter by letter, only
-      // as much as needed (the box's ellipsis cut "ewn, …" with room to spare before "with").
-      // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
-      // for the second name: the list of names says that they share the lead).
-      const names = $('summary').querySelector('.names');
-      if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
-      // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
-      const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
-      if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
-    }
-    $('table-wrap').hidden = rows.length === 0;
-    $('no-standings').hidden = rows.length > 0;
-    if (v.standings && v.standings !== reportText) {
-      reportText = v.standings;
-      $('standings').innerHTML = reportHtml(v.standings);
-    }
-    $('report').hidden = !v.standings;
-  }
-
-
-  // Each finished game is a row (its title says how it ended, with the referee's word); its
-  // moves open in a row of their own below it, across the whole table, and stay open when the
-  // table is drawn again. Only what changed is drawn: a row stays the same element while its
-  // game's line is the same, so that a click on its button is never lost to a redraw.
-  const finishedRows = new Map(); // game number -> { html, rows: [tr, tr] }
-  let revealed = null; // the game whose moves were opened last, kept in view (`reveal`)
-  function finishedHtml(f, isOpen) {
-    const said = endWords(f);
-    // The winner's colour as a square (its name is bold in its column), the way it ended in a
-    // word: short, so that the names have room to be read whole. The colour is the square's
-    // alone on the screen (a reader hears "Blue, capture"), so that the result keeps to one
-    // line: "Blue, capture" wrapped in its column.
-    const result = f.winner
-      ? `<span class="dot ${f.winner === 'r' ? 'red' : 'blue'}" aria-hidden="true"></span><span class="sr-only">${SIDE[f.winner]}, </span>${esc(f.reason)}`
-      : `no winner, ${esc(f.reason)}`;
-    const won = (c) => (f.winner === c ? ' class="won"' : '');
-    const fell = new Set(f.fell || []);
-    const moves = f.moves.map((m, i) => moveText(m, i, (f.geometry || {}).dice) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
-    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
-      `<td class="res" title="${esc(said)}">${result}</td>` +
-      `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
-      `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
-      `title="show or hide game ${f.number}'s moves">` +
-      `<span aria-hidden="true">${isOpen ? '▾' : '▸'}</span> ${f.moves.length}</button></td></tr>` +
-      `<tr class="movesrow" id="moves-${f.number}"${isOpen ? '' : ' hidden'}><td colspan="5">` +
-      `<p class="movelist">Game ${f.number}, ${plural(f.moves.length, 'move', 'moves')}: ${esc(moves)}` +
-      `${f.detail ? `<br><span class="end-detail">${esc(said)}</span>` : ''}</p></td></tr>`;
-  }
-  function finished(v) {
-    // By number, the highest first (the view lists them as they ended).
-    const list = [...(v.finished || [])].sort((a, b) => b.number - a.number);
-    const body = $('finished');
-    // Games no longer listed are forgotten.
-    const listed = new Set(list.map((f) => f.number));
-    for (const n of [...open]) if (!listed.has(n)) open.delete(n);
-    for (const [n, r] of [...finishedRows]) {
-      if (!listed.has(n)) {
-        r.rows.forEach((tr) => tr.remove());
-        finishedRows.delete(n);
-      }
-    }
-    // In the view's order, each row kept, replaced when its game's line changed, or inserted.
-    let at = body.firstElementChild;
-    for (const f of list) {
-      const html = finishedHtml(f, false);
-      let r = finishedRows.get(f.number);
-      if (r && r.html !== html) {
-        r.rows.forEach((tr) => tr.remove());
-        r = null;
-      }
-      if (!r) {
-        const t = document.createElement('tbody');
-        t.innerHTML = finishedHtml(f, open.has(f.number));
-        r = { html, rows: [...t.children] };
-        finishedRows.set(f.number, r);
-      }
-      if (at !== r.rows[0]) for (const tr of r.rows) body.insertBefore(tr, at);
-      at = r.rows[r.rows.length - 1].nextElementSibling;
-      // A game that just ended is marked for a few seconds, also without a new view.
-      const just = endedAt.has(f.number) && Date.now() - endedAt.get(f.number) < HOLD_MS;
-      const tr = r.rows[0];
-      if (just && !tr.classList.contains('just-ended')) {
-        tr.classList.add('just-ended');
-        setTimeout(() => tr.classList.remove('just-ended'), Math.max(0, endedAt.get(f.number) + HOLD_MS - Date.now()));
-      }
-    }
-    $('finished-wrap').hidden = list.length === 0;
-    $('no-finished').hidden = list.length > 0;
-    fitResults();
-    if (revealed !== null && open.has(revealed) && $(`moves-${revealed}`)) reveal($(`moves-${revealed}`));
-  }
-  // The result column as wide as "Blue, capture" where the names leave room (short names: it
-  // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
-  // cost of a name (each name column keeps the room of the longest name, bold).
-  function fitResults() {
-    const t = document.querySelector('.finished-table');
-    const td = t && t.querySelector('#finished td.res');
-    if (!td || !t.clientWidth) return;
-    const c = document.createElement('canvas').getContext('2d');
-    const cs = getComputedStyle(td);
-    c.font = `400 ${cs.fontSize} ${cs.fontFamily}`;
-    const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
-    const want = Math.ceil(c.measureText('Blue, capture').width + parseFloat(cs.fontSize) + pad + 4);
-    const nameTd = t.querySelector('#finished td:nth-child(2)');
-    const ns = getComputedStyle(nameTd);
-    c.font = `700 ${ns.fontSize} ${ns.fontFamily}`;
-    const names = [...t.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')]
-      .map((x) => x.title || x.textContent);
-    const nameW = Math.ceil(Math.max(0, ...names.map((n) => c.measureText(n).width))) + pad + 6;
-    const cols = t.querySelectorAll('col');
-    const row = td.parentElement;
-    const fixed = row.children[0].getBoundingClientRect().width + row.children[4].getBoundingClientRect().width;
-    const min = 6 * parseFloat(getComputedStyle(t).fontSize);
-    const w = Math.max(min, Math.min(want, t.clientWidth - fixed - 2 * nameW));
-    const key = `${Math.round(w)}`;
-    if (cols[3].dataset.w !== key) {
-      cols[3].dataset.w = key;
-      cols[3].style.width = `${Math.round(w)}px`;
-    }
-  }
 
   // The final position of a game that ended, which the last poll may not have seen.
   function endBoard(el, f) {
@@ -937,22 +784,6 @@
     }
     setTimeout(poll, POLL_MS);
   }
-  // Opening a finished game's moves: remembered by game, so that the next view keeps it open.
-  $('finished').addEventListener('click', (e) => {
-    const b = e.target.closest('button.mv');
-    if (!b) return;
-    const n = Number(b.dataset.game);
-    const isOpen = !open.has(n);
-    if (isOpen) open.add(n); else open.delete(n);
-    b.setAttribute('aria-expanded', String(isOpen));
-    b.querySelector('span').textContent = isOpen ? '▾' : '▸';
-    $(`moves-${n}`).hidden = !isOpen;
-    // Opened below the panel's visible edge it is scrolled into view, and kept there as new
-    // games' rows come above it, until the reader scrolls or clicks elsewhere (see `reveal`).
-    revealed = isOpen ? n : null;
-    if (isOpen) for (const later of [(f) => f(), requestAnimationFrame]) later(() => reveal($(`moves-${n}`)));
-  });
-  for (const e of ['wheel', 'touchmove', 'mousedown', 'keydown']) window.addEventListener(e, () => { revealed = null; }, { passive: true });
   // The full report: on the final screen of a wide screen it opens below the last boards
   // (beside the side panel it hid them), and goes back into its summary when closed; its own
   // button closes it wherever it is.
