@@ -293,6 +293,7 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     if let Some(addr) = &args.live {
         let hall = crate::referee::hall::Hall::default();
         hall.set_players(&t.names);
+        hall.set_variant(v.name());
         hall.set_per_move(matches!(t.tc, TimeControl::MoveTime { .. }));
         hall.set_pace(std::time::Duration::from_millis(args.pace));
         let bound = crate::app::live::start(crate::app::live::address(addr)?, hall.clone())?;

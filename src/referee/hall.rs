@@ -82,6 +82,9 @@ pub struct Snapshot {
     /// Raised on every change, so that a page can tell a new view from the one it shows.
     pub version: u64,
     pub title: String,
+    /// The variant every game of the match is played in (its name; empty if not told), so that
+    /// a page names it from its first view, before any game has begun.
+    pub variant: String,
     /// The standings, crosstable or score so far, as the text report prints them.
     pub standings: String,
     /// The same standings as a table: every player, most points first.
@@ -106,6 +109,7 @@ pub struct Snapshot {
 struct State {
     version: u64,
     title: String,
+    variant: String,
     standings: String,
     table: Vec<StandingView>,
     games_done: u64,
@@ -197,6 +201,11 @@ impl Hall {
             }
             sort_table(&mut s.table);
         });
+    }
+
+    /// The variant the match is played in (its name), for the page's header from the start.
+    pub fn set_variant(&self, name: &str) {
+        self.with(|s| s.variant = name.to_string());
     }
 
     /// Whether the clocks are a fixed time per move (`--movetime`), which never runs down.
@@ -323,6 +332,7 @@ impl Hall {
         Snapshot {
             version: g.version,
             title: g.title.clone(),
+            variant: g.variant.clone(),
             standings: g.standings.clone(),
             table: g.table.clone(),
             games_done: g.games_done,

@@ -131,6 +131,8 @@ pub struct HallView {
     /// Raised on every change, so that a page can tell a new view from the one it shows.
     pub version: u64,
     pub title: String,
+    /// The variant of the match (its name; empty if the runner did not say), from the first view.
+    pub variant: String,
     /// The standings, crosstable or score so far, as the text report prints them.
     pub standings: String,
     /// The same standings as a table: every player, most points first.
@@ -260,6 +262,7 @@ pub fn hall_view(s: &Snapshot) -> HallView {
     HallView {
         version: s.version,
         title: s.title.clone(),
+        variant: s.variant.clone(),
         standings: s.standings.clone(),
         table: s.table.clone(),
         games_done: s.games_done,
@@ -326,6 +329,18 @@ mod tests {
         let view = hall_view(&hall.snapshot());
         assert_eq!(view.concurrency, 4);
         assert!(view.games.is_empty());
+    }
+
+    /// The view names the match's variant before any game has begun, so that a page's header
+    /// says it from its first view.
+    #[test]
+    fn the_view_names_the_variant_before_the_first_game() {
+        let hall = Hall::default();
+        assert_eq!(hall_view(&hall.snapshot()).variant, "");
+        hall.set_variant("3x3");
+        let view = hall_view(&hall.snapshot());
+        assert_eq!(view.variant, "3x3");
+        assert!(view.games.is_empty() && view.finished.is_empty());
     }
 
     /// A game whose position has ended is said to be over, so that the page drops its stale

@@ -333,11 +333,14 @@
   const variants = new Set(); // the variants of the games seen, for the header
   function draw(v) {
     last = v;
-    // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy".
+    // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy", from the
+    // first view, which says it before any game has begun (the header once said "ewn, greedy"
+    // until the first game came, some 3.5 s); the games' own for an older view.
+    if (v.variant) variants.add(v.variant);
     for (const g of v.games) if (g.variant && g.variant.name) variants.add(g.variant.name);
     for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
     // The variant first, so that a long list of names cut by the ellipsis never hides it.
-    const named = [...variants].filter((n) => n !== 'standard').length ? `${[...variants].join(', ')} · ` : '';
+    const named = variants.size ? `${[...variants].join(', ')} · ` : '';
     $('title').textContent = named + (v.title || 'match');
     $('title').parentElement.title = `Live: ${$('title').textContent}`;
     document.title = `ewn live: ${named}${v.title || 'match'}`;
@@ -452,6 +455,8 @@
     statusLine(v, recent, narrowTop);
     measureInfo(slots);
     $('no-games').hidden = $('games').querySelector('.game') !== null;
+    // Before the first game the match is starting (its engines take a moment), not empty.
+    $('no-games').textContent = started(v) ? 'No game in progress.' : 'The match is starting: waiting for its first game.';
     // Whatever above the boards changed in this view, they are sized from where they begin.
     if (Math.abs(gridTop() - layoutTop) > 1) applyLayout(slots);
     receivedAt = performance.now();
@@ -463,10 +468,18 @@
     if (v.over) ended(true);
   }
 
+  // Whether any game of the match has begun (or the match is over).
+  const started = (v) => v.over || v.games.length > 0 || v.games_done > 0 || (v.finished || []).length > 0;
+
   // The status line: the counts as the screen shows them (a card held on its end is not a
   // game playing: "2 finished · 2 in progress" once stood over two cards saying "won"), then the
   // news. Once the cards are placed: a started game without a card yet is waiting.
   function statusLine(v, recent, narrowTop) {
+    if (!started(v)) {
+      $('status').textContent = narrowTop ? 'starting: waiting for the first game' : 'the match is starting: waiting for its first game';
+      $('status').title = $('status').textContent;
+      return;
+    }
     const recorded = new Set((v.finished || []).map((f) => f.number));
     const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
     const live = v.games.filter((g) => !g.over);
