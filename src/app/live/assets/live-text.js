@@ -44,11 +44,13 @@ window.EwnLiveText = (() => {
     const r = row.getBoundingClientRect();
     if (!r.height) return;
     const panel = row.closest('.side-panel');
-    const scrolls = window.innerWidth >= 700 && panel.scrollHeight > panel.clientHeight;
+    // (On a wide final screen the panel is no box of its own, its tables in the page's grid.)
+    const own = getComputedStyle(panel).display !== 'contents';
+    const scrolls = window.innerWidth >= 700 && own && panel.scrollHeight > panel.clientHeight;
     const p = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     const by = Math.min(r.bottom - p.bottom + 8, r.top - p.top - 40);
     if (r.bottom > p.bottom && by > 0) {
-      if (scrolls) panel.scrollTop += by; else if (window.innerWidth < 700) window.scrollBy(0, by);
+      if (scrolls) panel.scrollTop += by; else if (window.innerWidth < 700 || !own) window.scrollBy(0, by);
     }
   }
   // A cube as the view names it (`R5`) in words.

@@ -812,10 +812,18 @@
     const below = r.open && wide && final && !home.hidden;
     reportBox.classList.toggle('below', below);
     reportBox.classList.toggle('in-panel', wide && !final);
-    if (below && reportBox.parentElement !== home) {
-      home.appendChild(reportBox);
-      reportBox.scrollIntoView({ block: 'start' });
-    } else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
+    // On the final screen it takes the last boards' place, below the result, until closed:
+    // the page does not move (opened below the boards it scrolled the result out of view), and
+    // its box ends at the screen's foot, scrolling inside itself.
+    home.classList.toggle('report-open', below);
+    const text = $('standings');
+    if (below && reportBox.parentElement !== home) home.appendChild(reportBox);
+    else if (!below && reportBox.parentElement !== r) r.appendChild(reportBox);
+    if (below) {
+      text.style.maxHeight = '';
+      const room = window.innerHeight - text.getBoundingClientRect().top - 12;
+      text.style.maxHeight = `${Math.max(200, Math.floor(room))}px`;
+    } else text.style.maxHeight = '';
     // In the side panel: the panel scrolls to show it, never the page.
     if (r.open && wide && !final) {
       const panel = document.querySelector('.side-panel');
