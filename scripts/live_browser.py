@@ -78,6 +78,14 @@ and a finished game's moves opened low in the side panel come into its view (`ne
 100% on eight cards (`names_whole_at_their_widest`); a final board names both players, a long
 name cut to its share (`final_names_shown`); and the standings keep their order throughout
 (equal points by name, case aside; a player without a game last: `standings_order`).
+
+A new viewer's final screen (`final_screen_room`): at 1280x800 a 3-game match's last boards use
+the screen (300 px or more, at most 60 px empty below them) and the full report opened there
+leaves the result in view, the page unmoved; at 390x844 a four-player round robin's header is
+one line of title and one of status; at both a finished game's opened moves are read whole, in
+no box of their own cut mid-line (`moves_read_whole`), and every page script is well under the
+house's 1000 lines (`scripts_well_under_the_limit`). A page opened before the first game names
+the variant in its header and says the match is starting, never "No game in progress".
 """
 
 import contextlib
@@ -1061,7 +1069,9 @@ def opened_before_the_games(width, height):
         d.execute_script(
             "window.sizes = []; window.empty = false; setInterval(() => {"
             " const g = document.getElementById('games');"
-            " if (!g.querySelector('.game') && !document.getElementById('no-games').hidden) window.empty = true;"
+            " if (!g.querySelector('.game') && !document.getElementById('no-games').hidden) { window.empty = true;"
+            "  window.before = {title: document.getElementById('title').textContent, note: document.getElementById('no-games').textContent,"
+            "   status: document.getElementById('status').textContent}; }"
             " for (const b of g.querySelectorAll('.game .board')) if (b.querySelector('.cube'))"
             "  window.sizes.push(Math.round(b.getBoundingClientRect().width)); }, 50);")
         empty = wait_for(f"{where}: a view without games", lambda: d.execute_script("return window.empty;"))
@@ -1070,6 +1080,7 @@ def opened_before_the_games(width, height):
             "return [...document.querySelectorAll('#games .game .moves')].filter((m) => !/no move/.test(m.innerText)).length >= 4"
             " && window.sizes.length > 40;"))
         sizes = d.execute_script("return window.sizes;")
+        before = d.execute_script("return window.before;")
     finally:
         d.quit()
         match.kill()
@@ -1077,8 +1088,95 @@ def opened_before_the_games(width, height):
         err.close()
         shutil.rmtree(work, ignore_errors=True)
     assert empty and sizes
+    # Before the first game the header names the variant, and the page says that the match is
+    # starting, never "No game in progress" (it said so, under "Live: Late, greedy", for ~3.5 s).
+    assert "4x4" in before["title"], f"{where}: the header does not name the variant before the first game: {before}"
+    assert "no game in progress" not in before["note"].lower() and "starting" in before["note"] \
+        and "starting" in before["status"], f"{where}: the page does not say the match is starting: {before}"
     assert max(sizes) - min(sizes) <= 1, f"{where}: the boards changed size: {min(sizes)} to {max(sizes)} px"
     print(f"live page, {where}: boards {sizes[0]} px from the first")
+
+
+def scripts_well_under_the_limit(d, where):
+    """Every script the page loads is well under the house's 1000 lines (live.js was at 995)."""
+    lines = d.execute_script(
+        "return [...document.scripts].filter((s) => s.src).map((s) => { const x = new XMLHttpRequest();"
+        " x.open('GET', s.src, false); x.send(); return [s.src.replace(/.*\\//, ''), x.responseText.split('\\n').length]; });")
+    long = [x for x in lines if x[1] > 900]
+    assert len(lines) >= 3 and not long, f"{where}: page scripts of more than 900 lines: {long} (of {lines})"
+
+
+def moves_read_whole(d, where):
+    """A finished game's moves, opened by a real click, are read whole in the room there is: no
+    box of their own scrolling inside itself (the arena's 120 px move list cut a line in half
+    with room below), and the opened row on the screen. The game of the most moves."""
+    d.execute_script("window.scrollTo(0, 0);")
+    # The game of the most moves, its list the longest.
+    b = d.execute_script(
+        "return [...document.querySelectorAll('#finished button.mv')].sort((x, y) =>"
+        " parseInt(y.textContent.replace(/\\D/g, '')) - parseInt(x.textContent.replace(/\\D/g, '')))[0];")
+    n = b.get_attribute("data-game")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", b)
+    b.click()
+    wait_for(f"{where}: game {n}'s moves open", lambda: d.execute_script(
+        f"const r = document.getElementById('moves-{n}'); return r && !r.hidden && r.getBoundingClientRect().height > 0;"))
+    time.sleep(0.3)
+    r = d.execute_script(
+        f"const row = document.getElementById('moves-{n}'), list = row.querySelector('.movelist');"
+        "const boxes = []; for (let e = list; e && e !== document.body; e = e.parentElement) {"
+        " const cs = getComputedStyle(e); if (/(auto|scroll|hidden)/.test(cs.overflowY) && e.scrollHeight > e.clientHeight + 1"
+        "  && e.contains(list) && e.clientHeight < 400) boxes.push([e.tagName, e.className, e.clientHeight, e.scrollHeight]); }"
+        "const q = list.getBoundingClientRect();"
+        "return {boxes, top: q.top, bottom: q.bottom, height: q.height, screen: window.innerHeight, text: list.textContent.length};")
+    assert not r["boxes"], f"{where}: game {n}'s moves in a box cut mid-line: {r}"
+    assert r["top"] >= 0 and r["bottom"] <= r["screen"] + 1, f"{where}: game {n}'s opened moves off the screen: {r}"
+    d.execute_script(f"document.querySelector('#finished button.mv[data-game=\"{n}\"]').click(); window.scrollTo(0, 0);")
+    return r
+
+
+def final_screen_room(width, height, args):
+    """The final screen of a new viewer at width x height. At 1280x800 (three games): the last
+    boards use the screen (300 px or more each, no band of more than 60 px empty below them:
+    beside the side column they were 231 px with 146 px empty), and the full report opened on
+    it leaves the result in view, the page unmoved (it scrolled the result away). At 390x844 (a
+    round robin of four): the header is compact, one line of title and one of status (it was
+    118 px: the title on two lines, the status box of three). At both, a finished game's moves
+    are read whole (`moves_read_whole`) and every page script is well under 1000 lines."""
+    where = f"the final screen at {width}x{height}"
+    with live_match(args, width, height) as (d, _, match):
+        wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended') && document.querySelectorAll('#last-boards .board .cube').length > 0;"))
+        time.sleep(0.5)
+        d.save_screenshot(os.path.join(OUT, f"live-final-room-{width}.png"))
+        scripts_well_under_the_limit(d, where)
+        top = d.execute_script(
+            "const t = document.querySelector('.top'), h = t.querySelector('h1'), s = document.getElementById('status');"
+            "return {top: t.offsetHeight, h1: h.getBoundingClientRect().height, status: s.getBoundingClientRect().height,"
+            " line: parseFloat(getComputedStyle(s).lineHeight) || 20};")
+        boards = d.execute_script(
+            "window.scrollTo(0, 0); const cards = [...document.querySelectorAll('#last-boards .game')];"
+            "return {sizes: cards.map((c) => Math.round(c.querySelector('.board').getBoundingClientRect().width)),"
+            " bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), screen: window.innerHeight};")
+        moves = moves_read_whole(d, where)
+        if width > 900:
+            assert min(boards["sizes"]) >= 300 and boards["screen"] - boards["bottom"] <= 60, \
+                f"{where}: the last boards leave the screen unused: {boards}"
+            d.execute_script("window.scrollTo(0, 0);")
+            d.find_element(By.CSS_SELECTOR, "#report > summary").click()
+            time.sleep(0.5)
+            rep = d.execute_script(
+                "const f = document.getElementById('final-text').getBoundingClientRect(), s = document.getElementById('standings').getBoundingClientRect();"
+                "return {scrolled: window.scrollY, result: [f.top, f.bottom], report: [s.top, s.bottom], screen: window.innerHeight};")
+            d.save_screenshot(os.path.join(OUT, f"live-final-report-{width}.png"))
+            assert rep["scrolled"] == 0 and rep["result"][0] >= 0 and rep["result"][1] <= rep["screen"], \
+                f"{where}: opening the report scrolled the result away: {rep}"
+            assert rep["report"][0] >= rep["result"][1] and rep["report"][1] <= rep["screen"], \
+                f"{where}: the opened report is not on the screen below the result: {rep}"
+            d.find_element(By.ID, "report-close").click()
+        else:
+            assert top["h1"] <= 1.6 * 28 - 10 and top["top"] <= 72, f"{where}: the header is not compact: {top}"
+    print(f"live page, {where}: boards {boards['sizes']} px ending {boards['screen'] - boards['bottom']:.0f} px above the"
+          f" foot, header {top['top']} px, moves {moves['height']:.0f} px whole")
 
 
 def long_name_hall(width, height):
@@ -1487,6 +1585,11 @@ def news_keeps_up():
 
 
 def main():
+    final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",
+                                  "--movetime", "20", "--live-linger", "20"])
+    final_screen_room(390, 844, ["match", "--engine", "self", "--engine", "greedy", "--engine", "random",
+                                 "--engine", "mcts:300", "--tournament", "round-robin", "--games", "1",
+                                 "--movetime", "20", "--live-linger", "20"])
     news_keeps_up()
     ends_together()
     stopped_hall(1280, 800)
