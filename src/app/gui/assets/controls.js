@@ -753,6 +753,14 @@ function wire() {
     el.classList.toggle('open');
     el.classList.toggle('cut', !el.classList.contains('open'));
   });
+  // An opened note closes as soon as something else is used (a tap, the keyboard's focus): a tap
+  // on its text reaches the control under it, so that it never keeps one hidden.
+  const shutNote = (ev) => {
+    const el = $('error');
+    if (el.classList.contains('open') && !el.contains(ev.target)) { el.classList.remove('open'); el.classList.add('cut'); }
+  };
+  document.addEventListener('pointerdown', shutNote, true);
+  document.addEventListener('focusin', shutNote, true);
   $('pause').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: S && S.running ? 'pause' : 'run' }); });
   $('step').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/control', { action: 'step' }); });
   $('mainline').addEventListener('click', async (ev) => {
