@@ -869,6 +869,10 @@ function render(s) {
     $('navbar')[listUp ? 'before' : 'after']($('moves'));
     $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
   }
+  // And the turn's row (Undo, Resume) below the step buttons, so that those are on it too.
+  if (listUp !== ($('navbar').nextElementSibling === $('turnbar'))) {
+    (listUp ? $('navbar') : $('seat-offer')).after($('turnbar'));
+  }
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
