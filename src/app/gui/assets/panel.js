@@ -953,13 +953,19 @@ function drawNote(s) {
   // On a phone the note keeps to two lines; one cut there is opened whole by a tap on it.
   const t = $('error-text');
   el.classList.toggle('cut', Boolean(err) && !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
-  // On a phone the note stands over the screen's foot; when the control just used is there
-  // (Copy link, Copy position at the screen's bottom), over the screen's top instead, so that
-  // the button stays in view.
+  // On a phone the note stands over the screen's foot; when a control is there (Copy link, the
+  // step buttons) or the move list's first line, over the status line instead (the screen's top
+  // once that is scrolled away), so that nothing one uses or reads stays hidden under it.
   el.classList.remove('up');
+  if (!err || getComputedStyle(el).position !== 'fixed') return;
+  const n = el.getBoundingClientRect(), m = $('moves').getBoundingClientRect();
+  const under = (b) => b.height > 0 && b.bottom > n.top && b.top < n.bottom;
   const a = document.activeElement;
-  if (err && a && a !== document.body && !el.contains(a) && getComputedStyle(el).position === 'fixed') {
-    const n = el.getBoundingClientRect(), b = a.getBoundingClientRect();
-    if (b.bottom > n.top && b.top < n.bottom) el.classList.add('up');
+  const used = [...$('controls').querySelectorAll('button, input, select, a[href]'), ...(a && !el.contains(a) ? [a] : [])]
+    .filter((c) => c.offsetParent);
+  if (under({ top: m.top, bottom: m.top + 34, height: m.height }) || used.some((c) => under(c.getBoundingClientRect()))) {
+    const st = $('status').getBoundingClientRect();
+    el.style.setProperty('--up-top', (st.top >= 0 ? Math.round(st.top) - 2 : 8) + 'px');
+    el.classList.add('up');
   }
 }
