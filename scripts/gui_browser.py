@@ -86,11 +86,17 @@ game shows its result and at least four lines of its move list, to its last move
 screen, the rules' line reads "Rules · <variant>" for every variant, and Paused covers neither
 the board nor Red's bar.
 
+And from the sixteenth, at 390x844 and 1280x800: on a phone a tap on a control under an opened
+note reaches it and closes the note, a note covers neither the move list's first line nor a
+control of the first screen, and a finished game shows its result, the list's first lines and the
+step buttons on the first screen; at 1280x800 Blue's bar is right under the board and a note
+under it, short or long, moves no bar or button.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth` and `fifteenth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth` and `sixteenth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -102,6 +108,7 @@ from arena_journeys.twelfth import twelfth_players_report
 from arena_journeys.thirteenth import thirteenth_players_report
 from arena_journeys.fourteenth import fourteenth_players_report
 from arena_journeys.fifteenth import fifteenth_players_report
+from arena_journeys.sixteenth import sixteenth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -126,4 +133,5 @@ if __name__ == "__main__":
     phone()
     fourteenth_players_report()
     fifteenth_players_report()
+    sixteenth_players_report()
     print("browser test passed")
