@@ -8,7 +8,7 @@ long, moves no bar or button."""
 from selenium.webdriver.common.by import By
 
 from .driver import (browser, close, wait, click, js, idle, new_game, note_shown, open_arena, board_still,
-    load_record_text, ply_count, shot)
+    load_record_text, ply_count, shot, navigate_to)
 from .records import REVIEWED
 
 LONG = "A long note for the test, read to its end only when opened. " * 6
@@ -109,6 +109,13 @@ def phone_game_end_steps(d):
     covered = [c for c, _ in js(d, f"{COVERED}($('error').getBoundingClientRect())")]
     assert not covered, f"at a game's end the note covers {covered}"
     d.execute_script("localError = null; render(S)")
+    # Stepped back into the game, the turn's row is again right under the board's bars, for
+    # the eye and for Tab.
+    navigate_to(d, 5)
+    wait(d, "the page redrawn", idle)
+    assert js(d, "$('turnbar').previousElementSibling === $('seat-offer')"
+                 " && $('turnbar').getBoundingClientRect().top < $('navbar').getBoundingClientRect().top"), \
+        "stepped back from a game's end, the turn's row stays below the step buttons"
     print(f"phone: a game's end shows its result, {lines} lines of the move list and the step row "
           f"(to {round(where['nav-last']['bottom'])} px of {h}) on the first screen")
 

@@ -870,7 +870,7 @@ function render(s) {
     $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
   }
   // And the turn's row (Undo, Resume) below the step buttons, so that those are on it too.
-  if (listUp !== ($('navbar').nextElementSibling === $('turnbar'))) {
+  if (listUp !== ($('turnbar').previousElementSibling !== $('seat-offer'))) {
     (listUp ? $('navbar') : $('seat-offer')).after($('turnbar'));
   }
   if (over) {
