@@ -127,7 +127,8 @@ def desktop_no_band(d):
     d.execute_script("window.scrollTo(0, 0)")
     board_still(d)
     ids = ["board", "bar-red", "bar-blue", "roll", "nav-back", "copy-link", "moves"]
-    where = lambda d: js(d, f"{ids!r}.map((i) => Math.round($(i).getBoundingClientRect().top + scrollY))")
+    # At the page's top (a click may scroll it, and the column beside the board is sticky).
+    where = lambda d: js(d, f"(() => {{ scrollTo(0, 0); return {ids!r}.map((i) => Math.round($(i).getBoundingClientRect().top)); }})()")
     board, blue = rect(d, "board"), rect(d, "bar-blue")
     gap = blue["top"] - board["bottom"]
     assert gap <= 8, f"{gap:.0f} px between the board (to {board['bottom']}) and Blue's bar ({blue['top']}) with no note"
