@@ -137,15 +137,26 @@ mod unix {
         command.env(RUNNER_TAG, std::process::id().to_string());
         prepare_child(&mut command, limits);
         let _g = PROCS.lock().unwrap_or_else(|e| e.into_inner());
-        let (tx, rx) = mpsc::channel();
-        keeper
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .send((command, tx))
-            .map_err(|_| io::Error::other("the engine starter thread is gone"))?;
-        let child = rx
-            .recv()
-            .map_err(|_| io::Error::other("the engine starter thread is gone"))??;
+        // Told before the start: on a loaded machine an engine can start its own children,
+        // and the runner die, before the runner gets to say which engine it started.
+        guardian_send("~");
+        let started = (|| {
+            let (tx, rx) = mpsc::channel();
+            keeper
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .send((command, tx))
+                .map_err(|_| io::Error::other("the engine starter thread is gone"))?;
+            rx.recv()
+                .map_err(|_| io::Error::other("the engine starter thread is gone"))?
+        })();
+        let child = match started {
+            Ok(child) => child,
+            Err(e) => {
+                guardian_send("!");
+                return Err(e);
+            }
+        };
         let pid = child.id() as i32;
         // A runner with more engines than slots still kills the others at their end.
         let _ = GROUPS.iter().position(|slot| {
@@ -636,6 +647,8 @@ mod unix {
         engines: HashSet<i32>,
         /// Every process of the engines' trees seen, with its start time.
         known: HashMap<i32, u64>,
+        /// Engines being started, not yet named (`~` told, neither `+` nor `!` yet).
+        starting: u32,
         /// When the last look at the runner's tree began, in clock ticks after boot.
         last_scan: u64,
         /// When the look before it began: a process started since may not be known. One look
@@ -658,17 +671,23 @@ mod unix {
                 runner_sid: runner_sid.or_else(|| stat(runner).map(|s| s.sid)),
                 engines: HashSet::new(),
                 known: HashMap::new(),
+                starting: 0,
                 last_scan: forked,
                 seen_until: forked,
             }
         }
 
-        /// A line from the runner: `+G T` an engine's group started (at `T` clock ticks after
-        /// boot), `-G` it ended. A new
+        /// A line from the runner: `~` an engine is being started, `!` that start failed, `+G T`
+        /// it started as group `G` (at `T` clock ticks after boot), `-G` it ended. A new
         /// engine may have started (and orphaned) processes before a look that did not know
         /// of it: the last look counts from the engine's own start at the latest.
         fn told(&mut self, line: &str) {
-            if let Some(rest) = line.strip_prefix('+') {
+            if line == "~" {
+                self.starting += 1;
+            } else if line == "!" {
+                self.starting = self.starting.saturating_sub(1);
+            } else if let Some(rest) = line.strip_prefix('+') {
+                self.starting = self.starting.saturating_sub(1);
                 let mut words = rest.split_whitespace();
                 let Some(p) = words.next().and_then(|p| p.parse().ok()) else {
                     return;
@@ -693,7 +712,7 @@ mod unix {
             let began = ticks_now();
             self.known
                 .retain(|&p, start| stat(p).is_some_and(|s| s.start == *start && !s.zombie));
-            if self.engines.is_empty() && self.known.is_empty() {
+            if self.idle() {
                 self.looked(began);
                 return true;
             }
@@ -721,6 +740,12 @@ mod unix {
             }
             self.looked(began);
             true
+        }
+
+        /// True when the runner has no engine, none is being started, and nothing the engines
+        /// started is left: there is nothing of the runner's to look for.
+        fn idle(&self) -> bool {
+            self.engines.is_empty() && self.known.is_empty() && self.starting == 0
         }
 
         /// A look that began at `began` is done, and the runner lived through it.
@@ -789,7 +814,7 @@ mod unix {
             adopter: i32,
             adopter_env: &[u8],
         ) -> Vec<(i32, Owner)> {
-            if adopter == self.runner || (self.engines.is_empty() && self.known.is_empty()) {
+            if adopter == self.runner || self.idle() {
                 return Vec::new();
             }
             let since = self.seen_until.saturating_sub(1);
@@ -863,6 +888,28 @@ mod unix {
     #[cfg(all(test, target_os = "linux"))]
     mod tests {
         use super::*;
+
+        /// The guardian keeps looking from the moment an engine is being started, before the
+        /// runner names it: a runner killed in between leaves an engine the guardian must find.
+        #[test]
+        fn an_engine_being_started_keeps_the_guardian_looking() {
+            let mut w = Watch::new(std::process::id() as i32, None);
+            assert!(w.idle());
+            w.told("~");
+            assert!(!w.idle(), "an engine being started");
+            w.told("!");
+            assert!(w.idle(), "its start failed");
+            w.told("~");
+            w.told("+4242 7");
+            assert_eq!(w.starting, 0);
+            assert!(w.engines.contains(&4242));
+            assert!(
+                w.seen_until <= 7 && w.last_scan <= 7,
+                "counted from its start"
+            );
+            w.told("-4242");
+            assert!(w.idle());
+        }
 
         /// Another runner's engine is told apart by its tag; a process without one is not.
         #[test]
