@@ -148,8 +148,9 @@ window.EwnLiveText = (() => {
   // Several games' ends by winner, each winner once with the games it won, in order of their
   // first game, each number said to be a game's (a bare "greedy 2; ewn 1" read as a score):
   // "ewn won games 1, 3 and 7; mcts won game 2; no winner in game 5"; `brief`, where that is
-  // too long for its line: "games 1, 3, 7 ewn; game 2 mcts; game 5 no winner".
-  const winnersByName = (ends, brief = false) => {
+  // too long for its line: "games 1, 3, 7 ewn; game 2 mcts; game 5 no winner". `short` shortens a
+  // name said (each winner grouped by its whole name).
+  const winnersByName = (ends, brief = false, short = (who) => who) => {
     const by = new Map();
     for (const f of [...ends].sort((a, b) => a.number - b.number)) {
       const who = f.winner ? winnerName(f) : '';
@@ -158,7 +159,7 @@ window.EwnLiveText = (() => {
     }
     const games = (ns) => `${ns.length > 1 ? 'games' : 'game'} ` +
       (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
-    return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${who || 'no winner'}` : who ? `${who} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
+    return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${short(who) || 'no winner'}` : who ? `${short(who)} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
   };
   // The shortest: the games alone, their winners on their cards and in the finished games:
   // "games 1–3 and 7 ended".

@@ -431,23 +431,16 @@
         slot.className = 'slot';
         slot.setAttribute('aria-hidden', 'true');
         slot.dataset.was = el.id.replace('game-', '');
+        // As tall as the card was: in a phone's one column an empty place has no row height of
+        // its own, and the cards below moved up into it.
+        slot.style.minHeight = `${el.getBoundingClientRect().height}px`;
         el.replaceWith(slot);
       }
     }
-    // A new card that takes no other's place joins the others: in order of number while the
-    // match's first games show up (in any order), at the end once a game has ended, so that no
-    // card moves then.
-    while (waiting.length && cards.children.length < slots) {
-      const g = waiting.shift();
-      const after = v.games_done ? null : [...cards.children].find((el) => Number(el.id.replace('game-', '')) > g.number);
-      cards.insertBefore(gameCard(g), after || null);
-    }
-    // A phone shows one column in the order of the games' numbers, without empty places.
-    if (window.innerWidth < 700) {
-      for (const el of [...cards.querySelectorAll('.slot')]) el.remove();
-      const order = [...cards.children].sort((a, b) => Number(a.id.replace('game-', '')) - Number(b.id.replace('game-', '')));
-      if (order.some((el, i) => cards.children[i] !== el)) for (const el of order) cards.appendChild(el);
-    }
+    // A new card that takes no other's place joins the others at the end, in the order the
+    // games appear: a card once shown keeps its place (sorted by number, a game that started
+    // late pushed the cards after it one place on, at the start and on a phone as games ended).
+    while (waiting.length && cards.children.length < slots) cards.appendChild(gameCard(waiting.shift()));
     // Cards out of the order of numbers (a new game took an ended game's place, so that no
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
@@ -499,15 +492,19 @@
     // On a phone the news follows the counts, whole, in a box of three lines (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…").
     const sep = `${$('status').textContent} · `;
-    // Shorter where the line has no room, each number still a game's: by winner ("games
-    // ended: ewn won games 1 and 3; greedy won game 2"), then brief ("games ended: games 1, 3
-    // ewn; game 2 greedy"), then the games alone ("games 1–3 ended"); on a phone one game's end
-    // without its result ("game 7 ended") where its names are too long (a wide screen's line
-    // ends in an ellipsis, the result whole in its title).
+    // Shorter where the line has no room, always a sentence with "won", each number a game's
+    // ("games 2, 7, 8 Grandmaster_Alpha" dropped the verb): one game's end without the
+    // referee's word, then the names shortened ("Grandmast… won games 2, 7 and 8"), never the
+    // grammar; on a phone one game's end without the colour. A wide screen's line ends in an
+    // ellipsis only where even the shortest is too long, the results whole in its title.
     const line = $('status');
+    const cut = (n) => (who) => (who.length > n ? `${who.slice(0, n - 1)}…` : who);
+    const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
+    const one = (f) => (narrowTop ? shortEnd(f) : endWords(f, false));
     const forms = recent.length === 1
-      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`, ...(narrowTop ? [`game ${recent[0].number} ended`] : [])]
-      : recent.length ? [`games ended: ${winnersByName(recent)}`, `games ended: ${winnersByName(recent, true)}`, endedRuns(recent)] : [];
+      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
+        ...[99, 12, 9, 6].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`)]
+      : recent.length ? [99, 12, 9, 6, 4].map((n) => `games ended: ${winnersByName(recent, false, cut(n))}`) : [];
     for (const words of forms) {
       line.textContent = sep + words;
       if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
