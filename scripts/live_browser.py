@@ -29,7 +29,7 @@ whichever side is to move.
 An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
 card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
 Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
-the first screen, the cards by number, a line naming the leader above them (its names cut only
+the first screen, each card in the place it was given (`places_kept`), a line naming the leader above them (its names cut only
 where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
 the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
 boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
@@ -898,7 +898,7 @@ def names_and_endings():
     """An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
 card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
 Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
-the first screen, the cards by number, a line naming the leader above them (its names cut only
+the first screen, each card in the place it was given (`places_kept`), a line naming the leader above them (its names cut only
 where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
 the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
 boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
@@ -1455,7 +1455,7 @@ def leader_line_fits(d, where):
 
 def boards_first_on_a_phone(games=8):
     """Eight games at once on a phone (390x844): the boards come first, the top of the first and
-    its die line on the first screen, in the order of the games' numbers, above them one line
+    its die line on the first screen, above them one line
     naming the leader with a link to the standings, which come after the cards with the
     finished games; an opened move list is whole in the page (no box of its own that scrolls);
     and no sideways scroll."""
@@ -1475,7 +1475,6 @@ def boards_first_on_a_phone(games=8):
             " boardTop: card.querySelector('.board').getBoundingClientRect().top,"
             " numbers: [...document.querySelectorAll('#games .game')].map((c) => Number(c.id.replace('game-', '')))};")
         assert seen["boardTop"] <= seen["screen"] / 2, f"{where}: the first board starts low: {seen}"
-        assert seen["numbers"] == sorted(seen["numbers"]), f"{where}: cards not in number order: {seen['numbers']}"
         assert seen["standings"] >= seen["lastCard"] and seen["finished"] >= seen["lastCard"], \
             f"{where}: the standings come before a card: {seen}"
         assert seen["width"] <= seen["inner"], f"{where}: the page scrolls sideways: {seen}"
@@ -1514,7 +1513,7 @@ def boards_first_on_a_phone(games=8):
             "return {scroll: w.scrollHeight, client: w.clientHeight};")
         assert box["scroll"] <= box["client"] + 1, f"{where}: game {n}'s moves in a box that scrolls: {box}"
         d.save_screenshot(os.path.join(OUT, f"live-{games}-games-390-moves.png"))
-        print(f"live page, {where}: the first board and its die line on the first screen, cards by number,"
+        print(f"live page, {where}: the first board and its die line on the first screen,"
               " standings after them")
 
 
@@ -1583,8 +1582,63 @@ def news_keeps_up():
     news_once([x for _, x in seen], where)
     print(f"live page, {where}: {len(in_table)} ends each told as its row came, opened moves in view")
 
+LONG_NAMES = ("Grandmaster_Alpha", "GreedyBaselinePlayer", "RandomMoverExtraordinaire", "MonteCarloTreeSearch")
+
+
+def places_kept(width, height, args, where):
+    """A hall watched at width x height, every 100 ms from its first card to its final screen:
+    a game's card keeps its place in the grid (left and top from the grid's own corner) from
+    when it appears until it goes; no card moves as games start late (eight at once once put
+    Game 3 before Game 5, which moved), as games end (a phone sorted its cards by number: Game 5
+    went from 867 px to 178 px) or as a card's moves line wraps onto a second line and back (the
+    cards below moved by a line). And each end on the status line is a sentence with its verb."""
+    with live_match(args, width, height) as (d, _, match):
+        d.execute_script(
+            "window.placeSeen = {}; window.placeMoved = [];"
+            "window.placeTimer = setInterval(() => {"
+            " if (document.body.classList.contains('ended')) return;"
+            " const grid = document.getElementById('games').getBoundingClientRect();"
+            " for (const c of document.querySelectorAll('#games .game')) {"
+            "  const r = c.getBoundingClientRect(), at = [Math.round(r.left - grid.left), Math.round(r.top - grid.top)];"
+            "  const was = window.placeSeen[c.id];"
+            "  if (was && (Math.abs(was[0] - at[0]) > 1 || Math.abs(was[1] - at[1]) > 1))"
+            "   window.placeMoved.push([Math.round(performance.now()), c.id, was, at]);"
+            "  window.placeSeen[c.id] = at; } }, 100);"
+            "window.endsSaid = new Set(); new MutationObserver(() => {"
+            " const t = document.getElementById('status').textContent; if (/ ended: /.test(t)) window.endsSaid.add(t); })"
+            ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
+        wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        moved = d.execute_script("return window.placeMoved;")
+        said = d.execute_script("return [...window.endsSaid];")
+        seen = d.execute_script("return Object.keys(window.placeSeen).length;")
+        d.save_screenshot(os.path.join(OUT, f"live-places-{width}.png"))
+    assert seen >= 2, f"{where}: only {seen} cards seen"
+    # The status line tells each end as a sentence with "won" (or "no winner"), long names
+    # shortened rather than the verb dropped ("games ended: games 2, 7, 8 Grandmaster_Alpha").
+    verbless = [t for t in said if not all(" won" in part or part.startswith("no winner")
+                                           for part in t.split(" ended: ", 1)[1].split("; "))]
+    assert not moved and not verbless and said, (
+        f"{where}: {len(moved)} moves of a card in the grid (ms, card, from, to), e.g. {moved[:4]};"
+        f" {len(verbless)} of {len(said)} ends told without their verb, e.g. {verbless[:2]}")
+    print(f"live page, {where}: each of {seen} cards kept its place while shown; {len(said)} ends told, each with its verb")
+
+
+def places_kept_all():
+    """Places kept on a phone (blackhole, games quick to end) and on a wide screen."""
+    places_kept(390, 844, ["--variant", "blackhole", "match", "--engine", "greedy", f"name={LONG_NAMES[1]}",
+                           "--engine", "self", f"name={LONG_NAMES[0]}", "--games", "16", "--concurrency", "8",
+                           "--movetime", "100", "--pace", "250", "--live-linger", "2"], "blackhole, eight at once at 390x844")
+    places_kept(1280, 800, ["match", "--engine", "greedy", f"name={LONG_NAMES[1]}", "--engine", "self",
+                            f"name={LONG_NAMES[0]}", "--games", "16", "--concurrency", "8",
+                            "--movetime", "100", "--pace", "300", "--live-linger", "2"], "standard, eight at once at 1280x800")
+
 
 def main():
+    if os.environ.get('LIVE_ONLY'):
+        globals()[os.environ['LIVE_ONLY']]()
+        return
+    places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",
                                   "--movetime", "20", "--live-linger", "20"])
     final_screen_room(390, 844, ["match", "--engine", "self", "--engine", "greedy", "--engine", "random",
