@@ -1591,7 +1591,9 @@ def places_kept(width, height, args, where):
     when it appears until it goes; no card moves as games start late (eight at once once put
     Game 3 before Game 5, which moved), as games end (a phone sorted its cards by number: Game 5
     went from 867 px to 178 px) or as a card's moves line wraps onto a second line and back (the
-    cards below moved by a line). And each end on the status line is a sentence with its verb."""
+    cards below moved by a line). And each end on the status line is a sentence with its verb, a
+    game without its card yet is counted as playing, and the finished games' marked rows have
+    a key."""
     with live_match(args, width, height) as (d, _, match):
         d.execute_script(
             "window.placeSeen = {}; window.placeMoved = [];"
@@ -1605,12 +1607,15 @@ def places_kept(width, height, args, where):
             "   window.placeMoved.push([Math.round(performance.now()), c.id, was, at]);"
             "  window.placeSeen[c.id] = at; } }, 100);"
             "window.endsSaid = new Set(); new MutationObserver(() => {"
-            " const t = document.getElementById('status').textContent; if (/ ended: /.test(t)) window.endsSaid.add(t); })"
+            " const t = document.getElementById('status').textContent; if (/ ended: /.test(t)) window.endsSaid.add(t);"
+            " if (/ waiting/.test(t)) window.waitingSaid = t; })"
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
         wait_for(f"{where}: the final screen", lambda: d.execute_script(
             "return document.body.classList.contains('ended');"))
         moved = d.execute_script("return window.placeMoved;")
         said = d.execute_script("return [...window.endsSaid];")
+        waiting = d.execute_script("return window.waitingSaid || '';")
+        key = d.execute_script("return document.getElementById('finished-h').textContent;")
         seen = d.execute_script("return Object.keys(window.placeSeen).length;")
         d.save_screenshot(os.path.join(OUT, f"live-places-{width}.png"))
     assert seen >= 2, f"{where}: only {seen} cards seen"
@@ -1618,6 +1623,11 @@ def places_kept(width, height, args, where):
     # shortened rather than the verb dropped ("games ended: games 2, 7, 8 Grandmaster_Alpha").
     verbless = [t for t in said if not all(" won" in part or part.startswith("no winner")
                                            for part in t.split(" ended: ", 1)[1].split("; "))]
+    # A game without its card yet is counted playing, shown next ("0 playing · 2 waiting" over
+    # four ended boards read as if nothing ran); the finished games' heading says what their
+    # marked rows are.
+    assert not waiting, f"{where}: the counts say a game is waiting: {waiting!r}"
+    assert "just ended" in key, f"{where}: no key to the finished games' marked rows: {key!r}"
     assert not moved and not verbless and said, (
         f"{where}: {len(moved)} moves of a card in the grid (ms, card, from, to), e.g. {moved[:4]};"
         f" {len(verbless)} of {len(said)} ends told without their verb, e.g. {verbless[:2]}")

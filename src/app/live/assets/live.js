@@ -477,9 +477,11 @@
     const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
     const live = v.games.filter((g) => !g.over);
     const waits = live.filter((g) => !document.getElementById(`game-${g.number}`)).length;
-    // Short, for the news's room: "4 finished · 2 playing · 2 waiting".
-    $('status').textContent = `${done} finished · ${live.length - waits} playing` +
-      (waits ? ` · ${waits} waiting` : '');
+    // Short, for the news's room: "4 finished · 4 playing (2 shown next)". A started game
+    // without a card yet is playing, its card shown as soon as a place is free ("0 playing · 2
+    // waiting" over four ended boards read as if nothing ran).
+    $('status').textContent = `${done} finished · ${live.length} playing` +
+      (waits ? ` (${waits} shown next)` : '');
     // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
     // end; three on a phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
