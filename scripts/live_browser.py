@@ -734,13 +734,14 @@ def crowd(games, width, height, names=("alice", "bob")):
         # The status line named the winner of every game that ended, in either form: one game
         # ("game 7 ended: Red (alice) won (goal)") or several at once, by winner ("games ended:
         # alice won games 3 and 5; bob won game 4"), which a busy machine often shows; where that
-        # is too long, "games ended: games 3, 5 alice; game 4 bob". Each number is said to be a
-        # game's ("alice 3, 5; bob 4" read as a score); the games alone ("games 3–5 ended") only
-        # where even that is too long, which names of ten letters never are.
+        # is too long, the same with the names shortened. Each number is said to be a game's
+        # ("alice 3, 5; bob 4" read as a score).
         wait_for(f"{where}: a game's end in the status line", lambda: d.execute_script(
             "return window.statusSeen.some((s) => / ended: /.test(s));"))
         said = [s for s in d.execute_script("return window.statusSeen;") if " ended: " in s]
-        pattern = "|".join(re.escape(n) for n in names)
+        # A name may be shortened where the line is full ("Wil… won games 1, 4 and 5"), the
+        # sentence kept whole.
+        pattern = "|".join(f"{re.escape(n)}|{re.escape(n[:2])}\\w*…" for n in names)
         one = rf" game \d+ ended: ((Red|Blue) \(({pattern})\) won \([\w ]+\)|no winner \([\w ]+\))"
         nums = r"(game \d+|games \d+((, | and )\d+)+)"
         each = rf"(({pattern}) won {nums}|no winner in {nums}|{nums} ({pattern}|no winner))"
@@ -1138,9 +1139,11 @@ def final_screen_room(width, height, args):
     """The final screen of a new viewer at width x height. At 1280x800 (three games): the last
     boards use the screen (300 px or more each, no band of more than 60 px empty below them:
     beside the side column they were 231 px with 146 px empty), and the full report opened on
-    it leaves the result in view, the page unmoved (it scrolled the result away). At 390x844 (a
+    it leaves the result in view, the page unmoved (it scrolled the result away), taking the
+    last boards' place until closed, the boards then back. At 390x844 (a
     round robin of four): the header is compact, one line of title and one of status (it was
-    118 px: the title on two lines, the status box of three). At both, a finished game's moves
+    118 px: the title on two lines, the status box of three), and the opened report is read in
+    the page, not in a box that scrolls inside it. At both, a finished game's moves
     are read whole (`moves_read_whole`) and every page script is well under 1000 lines."""
     where = f"the final screen at {width}x{height}"
     with live_match(args, width, height) as (d, _, match):
@@ -1173,8 +1176,21 @@ def final_screen_room(width, height, args):
             assert rep["report"][0] >= rep["result"][1] and rep["report"][1] <= rep["screen"], \
                 f"{where}: the opened report is not on the screen below the result: {rep}"
             d.find_element(By.ID, "report-close").click()
+            # Closed, the last boards are back where they were (the report took their place).
+            back = d.execute_script(
+                "return [...document.querySelectorAll('#last-boards .game')].map((c) => Math.round(c.querySelector('.board').getBoundingClientRect().width));")
+            assert back == boards["sizes"], f"{where}: the last boards not back once the report closed: {back}"
         else:
             assert top["h1"] <= 1.6 * 28 - 10 and top["top"] <= 72, f"{where}: the header is not compact: {top}"
+            # The opened report is read in the page, not in an inner box that scrolls.
+            summary = d.find_element(By.CSS_SELECTOR, "#report > summary")
+            d.execute_script("arguments[0].scrollIntoView({block: 'start'})", summary)
+            summary.click()
+            time.sleep(0.5)
+            box = d.execute_script(
+                "const s = document.getElementById('standings'); return {scroll: s.scrollHeight, client: s.clientHeight};")
+            d.save_screenshot(os.path.join(OUT, f"live-final-report-{width}.png"))
+            assert box["scroll"] <= box["client"] + 1, f"{where}: the report in a box that scrolls: {box}"
     print(f"live page, {where}: boards {boards['sizes']} px ending {boards['screen'] - boards['bottom']:.0f} px above the"
           f" foot, header {top['top']} px, moves {moves['height']:.0f} px whole")
 
