@@ -853,7 +853,7 @@ def names_whole_at_their_widest(d, where):
 def final_names_shown(d, where):
     """Each final board names both players, each whole or cut to its share ("Grandmaster_D…",
     whole in its title), never one hiding the other; and its result has no gap before a
-    bracket ("Blue (Grandmaster_… ) won" once)."""
+    bracket ("Blue (Grandmaster_… ) won" once); and the final standings (`final_standings_whole`)."""
     boards = d.execute_script(
         "return [...document.querySelectorAll('#final-boards .final-game')].map((g) => {"
         " const line = g.querySelector('.names').getBoundingClientRect();"
@@ -873,6 +873,16 @@ def final_names_shown(d, where):
         assert short["text"] == short["title"] or len(long_["text"]) <= len(short["text"]) + 1, \
             f"{where}: a final board cut the shorter name first: {b}"
         assert not re.search(r"\s\)", b["result"]), f"{where}: a gap before a bracket: {b['result']!r}"
+    final_standings_whole(d, where)
+
+
+def final_standings_whole(d, where):
+    """The final standings name each player whole, a long name wrapped rather than cut (the
+    winner was "Grandmaster_…" in a cell of 145 px)."""
+    cut = d.execute_script(
+        "return [...document.querySelectorAll('#table th')].filter((th) => th.scrollWidth > th.clientWidth + 1"
+        " || th.textContent !== th.title).map((th) => [th.title, th.clientWidth, th.scrollWidth]);")
+    assert not cut, f"{where}: a name cut in the final standings: {cut}"
 
 
 def news_once(said, where):
@@ -1628,6 +1638,8 @@ def places_kept(width, height, args, where):
             ".observe(document.getElementById('status'), {subtree: true, childList: true, characterData: true});")
         wait_for(f"{where}: the final screen", lambda: d.execute_script(
             "return document.body.classList.contains('ended');"))
+        time.sleep(0.5)
+        final_standings_whole(d, where)
         moved = d.execute_script("return window.placeMoved;")
         said = d.execute_script("return [...window.endsSaid];")
         waiting = d.execute_script("return window.waitingSaid || '';")

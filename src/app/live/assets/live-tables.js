@@ -15,6 +15,11 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   let summaryShown = null; // the screen's width and the leader's line as last drawn
   const open = new Set(); // the finished games whose moves are open, by number
 
+  // A name with its places to wrap, where the final standings wrap it rather than cut it:
+  // after an underscore and between a word's end and the next capital ("Grandmaster_ Alpha",
+  // "MonteCarlo TreeSearch").
+  const breakable = (name) => esc(name).replace(/_/g, '_<wbr>').replace(/([a-z])([A-Z])/g, '$1<wbr>$2');
+
   function standings(v) {
     const table = v.table || [];
     const rows = table.map((s) => {
@@ -22,7 +27,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       const pct = s.games ? `${Number((100 * s.points / s.games).toFixed(1))}%` : '–';
       // Equal points share a rank (the table comes most points first).
       const rank = 1 + table.filter((o) => o.points > s.points).length;
-      return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${esc(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
+      return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${breakable(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
     $('table').innerHTML = rows.join('');
