@@ -92,11 +92,14 @@ control of the first screen, and a finished game shows its result, the list's fi
 step buttons on the first screen; at 1280x800 Blue's bar is right under the board and a note
 under it, short or long, moves no bar or button.
 
+And from the seventeenth, at 390x844: a note put over the status line is opaque and carries the
+status's words on its first line, so that what to do stays readable while it shows.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth` and `sixteenth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth` and `seventeenth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -109,6 +112,7 @@ from arena_journeys.thirteenth import thirteenth_players_report
 from arena_journeys.fourteenth import fourteenth_players_report
 from arena_journeys.fifteenth import fifteenth_players_report
 from arena_journeys.sixteenth import sixteenth_players_report
+from arena_journeys.seventeenth import seventeenth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -134,4 +138,5 @@ if __name__ == "__main__":
     fourteenth_players_report()
     fifteenth_players_report()
     sixteenth_players_report()
+    seventeenth_players_report()
     print("browser test passed")

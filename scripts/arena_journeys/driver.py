@@ -442,8 +442,10 @@ def load_text(d):
 
 
 def note_shown(d):
+    """The note's own text while it shows (over the status line on a phone it also repeats the
+    status's words, on a line of their own)."""
     el = d.find_element(By.ID, "error")
-    return el.text if el.is_displayed() else ""
+    return d.execute_script("return $('error-text').textContent") if el.is_displayed() else ""
 
 
 def idle(d):

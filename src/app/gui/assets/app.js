@@ -424,12 +424,15 @@ function drawBoard() {
       const t = threats.get(name);
       const own = t.cube[0] === mine;
       const n = Math.round(t.chance * 100);
+      // Without dice a take is there or not: no share of rolls is shown.
+      const dice = hasDice(), pc = dice ? `${n}%` : '', words = dice ? `, ${n}%` : '';
+      const when = dice ? `next roll (${n}% of rolls)` : 'next move';
       if (own) {
-        add(deco.badges, name, `<span aria-hidden="true" class="badge danger" title="${SIDE_NAME[S.side]}'s cube can be taken on the opponent's next roll (${n}% of rolls)"><b aria-hidden="true">!</b>${n}%</span>`);
-        add(deco.words, name, `can be taken, ${n}%`);
+        add(deco.badges, name, `<span aria-hidden="true" class="badge danger" title="${SIDE_NAME[S.side]}'s cube can be taken on the opponent's ${when}"><b aria-hidden="true">!</b>${pc}</span>`);
+        add(deco.words, name, `can be taken${words}`);
       } else {
-        add(deco.badges, name, `<span aria-hidden="true" class="badge chance" title="${SIDE_NAME[S.side]} can take this cube on a roll (${n}% of rolls)"><b aria-hidden="true">◎</b>${n}%</span>`);
-        add(deco.words, name, `can be taken by ${SIDE_NAME[S.side]}, ${n}%`);
+        add(deco.badges, name, `<span aria-hidden="true" class="badge chance" title="${SIDE_NAME[S.side]} can take this cube on its ${when}"><b aria-hidden="true">◎</b>${pc}</span>`);
+        add(deco.words, name, `can be taken by ${SIDE_NAME[S.side]}${words}`);
       }
     }
     if (lastPly && lastPly.fell && last.slice(2) === name) {

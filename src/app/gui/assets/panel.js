@@ -401,6 +401,10 @@ function drawLegend() {
   $('lg-danger').hidden = !threats.some((t) => t.cube[0] === mine);
   $('lg-chance').hidden = !threats.some((t) => t.cube[0] !== mine);
   $('lg-you').hidden = $('lg-danger').hidden && $('lg-chance').hidden;
+  // Without dice a threat is certain: the next move, not the next roll, and no share of rolls.
+  const next = hasDice() ? 'next roll' : 'next move';
+  $('lg-danger-text').textContent = `your cube can be taken ${next}`;
+  $('lg-chance-text').textContent = `you can take this cube ${next}`;
   // The arrows as drawn on the board (drawBoard runs first): a hint's arrow is the best move's
   // too; no arrow, no entry (a finished game's last position, a paused rematch).
   const kinds = new Set(drawnArrows.map((a) => a.kind));
@@ -956,7 +960,10 @@ function drawNote(s) {
   // On a phone the note stands over the screen's foot; when a control is there (Copy link, the
   // step buttons) or the move list's first line, over the status line instead (the screen's top
   // once that is scrolled away), so that nothing one uses or reads stays hidden under it.
+  // Put there, it is opaque and carries the status's words on its first line (what to do), the
+  // note on its second.
   el.classList.remove('up');
+  $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
   const n = el.getBoundingClientRect(), m = $('moves').getBoundingClientRect();
   const under = (b) => b.height > 0 && b.bottom > n.top && b.top < n.bottom;
@@ -967,5 +974,7 @@ function drawNote(s) {
     const st = $('status').getBoundingClientRect();
     el.style.setProperty('--up-top', (st.top >= 0 ? Math.round(st.top) - 2 : 8) + 'px');
     el.classList.add('up');
+    $('error-status').textContent = $('status').textContent;
+    el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
   }
 }
