@@ -92,8 +92,11 @@ control of the first screen, and a finished game shows its result, the list's fi
 step buttons on the first screen; at 1280x800 Blue's bar is right under the board and a note
 under it, short or long, moves no bar or button.
 
-And from the seventeenth, at 390x844: a note put over the status line is opaque and carries the
-status's words on its first line, so that what to do stays readable while it shows.
+And from the seventeenth: at 390x844 a note put over the status line is opaque and carries the
+status's words on its first line, so that what to do stays readable while it shows; without
+dice the threats' legend and badges speak of the next move, with no share of rolls; at
+1280x800 the turn's buttons share one row and a one-line note has a box of one line; the save
+button says it saves the board's game alone.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

@@ -1,6 +1,8 @@
 """The checks of what the seventeenth new player reported, each at the size where it was seen: on
 a phone a note put over the status line (a hint, a refused typed move, a copied link) hid the
-only line that says what to do, and pieces of the status showed through it."""
+only line that says what to do, and pieces of the status showed through it; without dice the
+threats spoke of the next roll; at 1280x800 Pause wrapped to a row of its own and a one-line note
+had a box of 59 px; Save record did not say it saves the board's game alone."""
 
 from .driver import browser, close, wait, click, js, idle, note_shown, open_arena, board_still, shot
 from .sixteenth import play_a_move
@@ -75,12 +77,22 @@ def desktop_turn_row_and_short_note(d):
     d.execute_script("localError = null; render(S)")
 
 
+def save_says_what_it_saves(d):
+    """Save record, with a record's game 3 of 6 on the board, downloaded that game alone headed
+    "game 1", which its name did not say. The button says it saves the board's game alone."""
+    label, title = js(d, "[$('save').textContent, $('save').title]")
+    print(f"the save button: {label!r}, {title!r}")
+    assert "game" in label.lower() and "record" not in label.lower(), f"the save button is named {label!r}"
+    assert "alone" in title, f"the save button does not say it saves the board's game alone: {title!r}"
+
+
 def seventeenth_players_report():
     d = browser(1280, 800)
     try:
         open_arena(d)
         play_a_move(d)
         desktop_turn_row_and_short_note(d)
+        save_says_what_it_saves(d)
     finally:
         close(d)
     d = browser(390, 844)
