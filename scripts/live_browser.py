@@ -1672,10 +1672,41 @@ def places_kept_all():
                             "--movetime", "100", "--pace", "300", "--live-linger", "2"], "standard, eight at once at 1280x800")
 
 
+def eight_boards_readable():
+    """Eight games at once at 1280x800 among players of 17 to 25 letters: the boards take the
+    room (220 px or more; beside a side panel of 360 px they were 186 px, their digits 14.5 px),
+    every card whole on the screen, the page scrolling neither way, and each name in the
+    standings whole (wrapped where it is long, never cut)."""
+    where = "eight games of long names at 1280x800"
+    args = ["match"]
+    for name in LONG_NAMES:
+        args += ["--engine", "self", f"name={name}"]
+    args += ["--tournament", "round-robin", "--games", "4", "--concurrency", "8",
+             "--movetime", "300", "--pace", "400", "--live-linger", "2"]
+    with live_match(args, 1280, 800) as (d, _, _match):
+        all_running(d, 8, where)
+        wait_for(f"{where}: the standings", lambda: d.find_elements(By.CSS_SELECTOR, "#table th"))
+        seen = d.execute_script(
+            "const doc = document.documentElement;"
+            "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth, inner: doc.clientWidth,"
+            " cards: [...document.querySelectorAll('#games .game')].map((c) => ({bottom: c.getBoundingClientRect().bottom,"
+            "  right: c.getBoundingClientRect().right, board: c.querySelector('.board').getBoundingClientRect().width})),"
+            " names: [...document.querySelectorAll('#table th')].map((c) => [c.textContent, c.scrollWidth, c.clientWidth])};")
+        d.save_screenshot(os.path.join(OUT, "live-8-long-names-1280.png"))
+        assert seen["height"] <= seen["screen"] and seen["width"] <= seen["inner"], f"{where}: the page scrolls: {seen}"
+        for c in seen["cards"]:
+            assert c["bottom"] <= seen["screen"] and c["right"] <= seen["inner"], f"{where}: a card off the screen: {c}"
+            assert c["board"] >= 220, f"{where}: a board of {c['board']:.0f} px, not 220 or more"
+        assert len(seen["names"]) == 4, f"{where}: the standings name {seen['names']}"
+        for name, scroll, client in seen["names"]:
+            assert scroll <= client, f"{where}: {name} cut in the standings ({scroll} > {client} px)"
+
+
 def main():
     if os.environ.get('LIVE_ONLY'):
         globals()[os.environ['LIVE_ONLY']]()
         return
+    eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",
                                   "--movetime", "20", "--live-linger", "20"])

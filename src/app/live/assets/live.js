@@ -77,7 +77,9 @@
   // a 1280x800 screen left ~160 px empty below a 530 px board).
   const INFO_W_SINGLE = 270;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
-  let infoV = 132; // the card's height besides its board (measured once drawn)
+  // The card's height besides its board, its padding and border included (measured once drawn;
+  // the layout took them off twice, leaving ~18 px empty below each row of cards).
+  let infoV = 150;
   let slots = 0;
   let layoutTop = 0; // where the boards began when they were last sized
   const gridTop = () => $('games').getBoundingClientRect().top + window.scrollY;
@@ -92,6 +94,8 @@
     if (window.innerWidth < 700 || n === 0) return { cols: 1, wide: false, board: 0, row: window.innerWidth };
     const W = grid.clientWidth;
     const top = layoutTop;
+    // Narrow cards (live.css, `dense`) have 2 px of padding each side, not 8.
+    const padX = (cw) => (cw - 6 < 300 ? 6 : PAD);
     const H = Math.max(200, window.innerHeight - top - 10);
     let best = null;
     const info = n === 1 ? INFO_W_SINGLE : infoW;
@@ -99,10 +103,10 @@
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
-        const row = wide ? info : cw - PAD;
+        const row = wide ? info : cw - padX(cw);
         // Beside a board the names' rows wrap: a name has the column's whole width.
         if (row < (wide ? infoW : NAME_ROW)) continue;
-        const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - PAD, ch - PAD - infoV));
+        const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - infoV));
         if (board > 0 && (!best || board > best.board)) {
           best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
         }
@@ -113,6 +117,9 @@
   let infoRow = 0; // the width of the names' column (or row) of the layout applied
   function applyLayout(n) {
     const grid = $('games');
+    // Seven games or more at once on a wide screen: a narrower side panel and less room around
+    // the boards (live.css), which were 186 px at 1280x800 beside a side panel of 360.
+    document.body.classList.toggle('many', window.innerWidth > 900 && n >= 7);
     const l = layout(n);
     infoRow = l.row;
     grid.style.setProperty('--gcols', l.cols);
