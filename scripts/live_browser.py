@@ -1445,14 +1445,20 @@ def stopped_hall(width, height):
         assert unrecorded, f"{where}: no card left unfinished: {r}"
         # The count is of the games the page shows unfinished, or says how many of them it shows
         # (a new game waiting for a card's place has none): it once counted more than it showed.
-        m = re.search(r"with ((\d+) games? unfinished(?: \((\d+) shown\))?); (\d+) games? finished", r["banner"])
+        # The cards held on a recorded end are counted too: "4 games unfinished (3 shown)" once
+        # stood above four boards, one of them finished.
+        m = re.search(r"with ((\d+) games? unfinished(?: \((\d+) shown(?:, and (\d+) finished)?\))?); (\d+) games? finished",
+                      r["banner"])
         # (A phone's says it short: "4 unfinished (2 shown)".)
-        said = rf"{m.group(2)} (games? )?unfinished" + (rf" \({m.group(3)} shown\)" if m.group(3) else "") if m else ""
-        assert m and r["status"].startswith(f"{m.group(4)} ") and re.search(said, r["status"]), \
+        said = re.escape(m.group(1)).replace(r"games\ ", r"(games )?").replace(r"game\ ", r"(game )?") if m else ""
+        assert m and r["status"].startswith(f"{m.group(5)} ") and re.search(said, r["status"]), \
             f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
         shown = int(m.group(3) or m.group(2))
         assert unrecorded == shown and int(m.group(2)) >= shown, \
             f"{where}: the banner counts {m.group(1)!r}, the page shows {unrecorded} unfinished cards"
+        held = sum(1 for c in r["cards"] if c["recorded"])
+        assert held == int(m.group(4) or 0), \
+            f"{where}: the banner counts {m.group(1)!r}, the page shows {held} finished cards besides"
         if width >= 700:
             assert r["page"] <= r["screen"], f"{where}: the page scrolls: {r['page']} > {r['screen']}"
         hold_still(d)

@@ -588,8 +588,11 @@
     const unfinished = v ? v.games.filter((g) => !recorded.has(g.number)) : [];
     const cut = !over && v && v.games.length > 0;
     const shownCards = unfinished.filter((g) => document.getElementById(`game-${g.number}`)).length;
+    // ... and the cards held on a recorded end, said too, so that the count and the boards agree
+    // ("4 games unfinished (3 shown)" stood above four boards, one of them finished).
+    const heldCards = [...$('games').querySelectorAll('.game')].filter((el) => recorded.has(Number(el.id.replace('game-', '')))).length;
     const unfinishedWords = `${plural(unfinished.length, 'game', 'games')} unfinished` +
-      (shownCards < unfinished.length ? ` (${shownCards} shown)` : '');
+      (shownCards < unfinished.length || (cut && heldCards) ? ` (${shownCards} shown${cut && heldCards ? `, and ${heldCards} finished` : ''})` : '');
     document.body.classList.toggle('cut', Boolean(cut));
     fitPanel();
     $('final').hidden = false;
@@ -639,7 +642,7 @@
     // The section says its games were left so (one line, as before: the boards keep their size).
     // A card held on its recorded end may still be there: then the heading says when, true of
     // every card ("Games left unfinished" headed a finished game's card).
-    const heldShown = cut && [...$('games').querySelectorAll('.game')].some((el) => recorded.has(Number(el.id.replace('game-', ''))));
+    const heldShown = cut && heldCards > 0;
     $('games-h-text').textContent = cut ? (heldShown ? 'Games when the server stopped' : 'Games left unfinished') : 'Games in progress';
     $('wp-legend').hidden = Boolean(cut);
     // Nothing is in progress any more: the section goes.
