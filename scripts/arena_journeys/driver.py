@@ -488,6 +488,18 @@ def open_arena(d):
     first_state(d)
 
 
+def in_arena(width, height, *steps):
+    """Opens the arena in a new browser of `width` x `height`, runs each of `steps` on it in turn,
+    and closes the browser whatever happens."""
+    d = browser(width, height)
+    try:
+        open_arena(d)
+        for step in steps:
+            step(d)
+    finally:
+        close(d)
+
+
 def status_and_board_in_view(d):
     """The status line (whose turn, or how the game ended) and the board are both in view: what
     the page scrolled to by itself never hides the status."""

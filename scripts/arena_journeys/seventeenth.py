@@ -4,7 +4,7 @@ only line that says what to do, and pieces of the status showed through it; with
 threats spoke of the next roll; at 1280x800 Pause wrapped to a row of its own and a one-line note
 had a box of 59 px; Save record did not say it saves the board's game alone."""
 
-from .driver import browser, close, wait, click, js, idle, note_shown, open_arena, board_still, shot
+from .driver import wait, click, js, idle, in_arena, note_shown, board_still, shot
 from .sixteenth import play_a_move
 from .variants import load_position
 
@@ -89,18 +89,5 @@ def save_says_what_it_saves(d):
 
 
 def seventeenth_players_report():
-    d = browser(1280, 800)
-    try:
-        open_arena(d)
-        play_a_move(d)
-        desktop_turn_row_and_short_note(d)
-        save_says_what_it_saves(d)
-    finally:
-        close(d)
-    d = browser(390, 844)
-    try:
-        open_arena(d)
-        phone_note_keeps_instruction(d)
-        nodice_threats_in_words(d)
-    finally:
-        close(d)
+    in_arena(1280, 800, play_a_move, desktop_turn_row_and_short_note, save_says_what_it_saves)
+    in_arena(390, 844, phone_note_keeps_instruction, nodice_threats_in_words)

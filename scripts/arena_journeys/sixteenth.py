@@ -7,7 +7,7 @@ long, moves no bar or button."""
 
 from selenium.webdriver.common.by import By
 
-from .driver import (browser, close, wait, click, js, idle, new_game, note_shown, open_arena, board_still,
+from .driver import (wait, click, js, idle, new_game, note_shown, board_still, in_arena,
     load_record_text, ply_count, shot, navigate_to)
 from .records import REVIEWED
 
@@ -153,19 +153,6 @@ def desktop_no_band(d):
 
 
 def sixteenth_players_report():
-    d = browser(1280, 800)
-    try:
-        open_arena(d)
-        play_a_move(d)
-        desktop_no_band(d)
-    finally:
-        close(d)
-    d = browser(390, 844)
-    try:
-        open_arena(d)
-        play_a_move(d)
-        phone_note_clear_of_list(d)
-        phone_opened_note_hides_no_control(d)
-        phone_game_end_steps(d)
-    finally:
-        close(d)
+    in_arena(1280, 800, play_a_move, desktop_no_band)
+    in_arena(390, 844, play_a_move, phone_note_clear_of_list, phone_opened_note_hides_no_control,
+             phone_game_end_steps)
