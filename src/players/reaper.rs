@@ -164,8 +164,12 @@ mod unix {
                 .is_ok()
         });
         // With its start time: the guardian counts what it may have missed from there.
-        let start = stat(pid).map_or(0, |s| s.start);
-        guardian_send(&format!("+{pid} {start}"));
+        // Without it (no `/proc`) the guardian reads it itself: a made-up 0 would have it take
+        // every orphan since boot for the runner's.
+        match stat(pid) {
+            Some(s) => guardian_send(&format!("+{pid} {}", s.start)),
+            None => guardian_send(&format!("+{pid}")),
+        }
         Ok(child)
     }
 
