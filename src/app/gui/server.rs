@@ -25,9 +25,12 @@ use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 pub const MAX_BODY: usize = 1 << 20;
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
-/// The page's script in three parts, loaded in this order: state and board, panel, controls.
+/// The page's script in five parts, loaded in this order: state and board, panel, the variants'
+/// rules in words, records, controls.
 const APP_JS: &str = include_str!("assets/app.js");
 const PANEL_JS: &str = include_str!("assets/panel.js");
+const RULES_JS: &str = include_str!("assets/rules.js");
+const RECORDS_JS: &str = include_str!("assets/records.js");
 const CONTROLS_JS: &str = include_str!("assets/controls.js");
 /// The board drawing alone, shared by every page that shows a position.
 const BOARD_JS: &str = include_str!("assets/board.js");
@@ -116,6 +119,8 @@ impl Site for Arena {
                 ("GET", "/" | "/index.html") => ("text/html; charset=utf-8", INDEX_HTML),
                 ("GET", "/app.js") => ("text/javascript; charset=utf-8", APP_JS),
                 ("GET", "/panel.js") => ("text/javascript; charset=utf-8", PANEL_JS),
+                ("GET", "/rules.js") => ("text/javascript; charset=utf-8", RULES_JS),
+                ("GET", "/records.js") => ("text/javascript; charset=utf-8", RECORDS_JS),
                 ("GET", "/controls.js") => ("text/javascript; charset=utf-8", CONTROLS_JS),
                 ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
                 ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
