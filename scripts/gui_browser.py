@@ -98,11 +98,14 @@ dice the threats' legend and badges speak of the next move, with no share of rol
 1280x800 the turn's buttons share one row and a one-line note has a box of one line; the save
 button says it saves the board's game alone.
 
+And from the eighteenth: at 390x844 game 3 of a six-game record loaded from a file and stepped
+to its end keeps the step buttons on the first screen with the record's games.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth` and `seventeenth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth` and `eighteenth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -116,6 +119,7 @@ from arena_journeys.fourteenth import fourteenth_players_report
 from arena_journeys.fifteenth import fifteenth_players_report
 from arena_journeys.sixteenth import sixteenth_players_report
 from arena_journeys.seventeenth import seventeenth_players_report
+from arena_journeys.eighteenth import eighteenth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -142,4 +146,5 @@ if __name__ == "__main__":
     fifteenth_players_report()
     sixteenth_players_report()
     seventeenth_players_report()
+    eighteenth_players_report()
     print("browser test passed")

@@ -741,16 +741,18 @@ function render(s) {
   document.body.classList.toggle('game-end', over && !setupMode);
   // On a phone at a game's end the move list comes right under the result and the turn's row,
   // above the step buttons, so that the game's last moves are on the first screen (one line
-  // was); moved in the page, so that Tab follows the order seen.
-  const listUp = over && !setupMode && window.innerWidth <= 900;
+  // was); moved in the page, so that Tab follows the order seen. With a record's games under
+  // the result the step buttons come first, then the list: below the list they were off the
+  // first screen (at 883 px of 844).
+  const end = over && !setupMode && window.innerWidth <= 900;
+  const listUp = end && !recordBarOn(s);
   if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
     $('navbar')[listUp ? 'before' : 'after']($('moves'));
     $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
   }
-  // And the turn's row (Undo, Resume) below the step buttons, so that those are on it too.
-  if (listUp !== ($('turnbar').previousElementSibling !== $('seat-offer'))) {
-    (listUp ? $('navbar') : $('seat-offer')).after($('turnbar'));
-  }
+  // And the turn's row (Undo, Resume) below both, so that those are on it too.
+  const turnAfter = !end ? $('seat-offer') : listUp ? $('navbar') : $('moves');
+  if ($('turnbar').previousElementSibling !== turnAfter) turnAfter.after($('turnbar'));
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;

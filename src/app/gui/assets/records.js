@@ -26,6 +26,10 @@ function listGames(text) {
   return games.length;
 }
 
+// Whether the record's games show by the board: a game of a loaded record of several is on it.
+const recordBarOn = (s) => Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
+  (s.players.red.recorded || s.players.blue.recorded));
+
 // The record's games by the board: which one is shown ("Game 3 of 6"), the previous and next
 // ones, and all of them to pick from, while a game of a loaded record of several is on the board
 // (the Record card's chooser is far below it).
@@ -39,8 +43,7 @@ function drawRecordBar(s) {
   if ($('record-title').textContent !== title) $('record-title').textContent = title;
   const bar = $('record-bar');
   placeRecordBar(bar);
-  const on = Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
-    (s.players.red.recorded || s.players.blue.recorded));
+  const on = recordBarOn(s);
   bar.hidden = !on;
   if (!on) return;
   const n = loadedFrom.count, k = loadedFrom.game;
