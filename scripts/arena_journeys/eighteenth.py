@@ -1,6 +1,7 @@
 """The checks of what the eighteenth new player reported, each at the size where it was seen: on
 a phone, game 3 of a six-game record loaded from a file and stepped to its end had the step
-buttons (|< < > >|) below the first screen, under the record's games."""
+buttons (|< < > >|) below the first screen, under the record's games; at 1280x800 "Replace
+it?" stood over the move list it would throw away."""
 
 import os
 import tempfile
@@ -8,9 +9,9 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over
+from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, open_form)
 from .records import MATCH6
-from .sixteenth import rect
+from .sixteenth import rect, play_a_move
 
 
 def load_file(d, text):
@@ -51,5 +52,31 @@ def phone_record_game_end_steps(d):
     assert not out, f"a record's game at its end on a phone: out of the first screen {out} ({where})"
 
 
+def overlap(a, b):
+    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+
+
+def desktop_replace_hides_no_moves(d):
+    """1280x800: Start game over a game in progress asked "Replace it?" over the move list, so
+    that the moves it would throw away were hidden. The question hides neither the move list
+    nor the New game form, and the board stays whole in view."""
+    play_a_move(d)
+    open_form(d)
+    click(d, "ng-start")
+    wait(d, "the question", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    board_still(d)
+    where = {i: rect(d, i) for i in ("replace-ask", "moves", "newgame", "board", "navbar")}
+    shot(d, "desktop-18-replace-ask.png", top=False)
+    print("desktop: 'Replace it?' at", {k: [round(v["left"]), round(v["top"]), round(v["right"]), round(v["bottom"])] for k, v in where.items()})
+    hidden = [i for i in ("moves", "newgame", "board", "navbar") if overlap(where["replace-ask"], where[i])]
+    h = js(d, "innerHeight")
+    assert not hidden, f"the question over a game in progress hides {hidden}: {where}"
+    assert where["board"]["top"] >= -1 and where["board"]["bottom"] <= h + 1, f"the board is not whole in view: {where['board']}"
+    assert 0 <= where["replace-ask"]["top"] and where["replace-ask"]["bottom"] <= h, f"the question is out of view: {where['replace-ask']}"
+    click(d, "replace-no")
+    wait(d, "the question gone", lambda d: not d.find_element(By.ID, "replace-ask").is_displayed())
+
+
 def eighteenth_players_report():
+    in_arena(1280, 800, desktop_replace_hides_no_moves)
     in_arena(390, 844, phone_record_game_end_steps)

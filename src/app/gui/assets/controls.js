@@ -54,8 +54,8 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
   holdPlay(true);
   box.hidden = false;
-  // On a wide screen Start game's and a link's question stand by the board's lower edge, over
-  // the move list, so that both are seen together and the board keeps its place (the form is far
+  // On a wide screen Start game's and a link's question stand beside the board, under the move
+  // list, so that both are seen together and the board keeps its place (the form is far
   // below the board; above the board, a link's question pushed its bottom rank out of view).
   // Load's stays by the Load button in the Record card, beside the board.
   const float = (at === 'start-ask-at' || at === 'link-ask-at') && window.innerWidth > 900;
@@ -68,8 +68,16 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
     const f = $('newgame').getBoundingClientRect();
     const room = f.left - 12 - (r.right + 12);
     box.style.width = f.left > r.right && room >= 220 && room < 380 ? `${Math.floor(room)}px` : '';
-    box.style.left = `${Math.round(Math.min(r.right + 12, window.innerWidth - box.offsetWidth - 8))}px`;
-    box.style.top = `${Math.round(Math.max(8, Math.min(r.bottom, window.innerHeight - 8) - box.offsetHeight))}px`;
+    const left = Math.round(Math.min(r.right + 12, window.innerWidth - box.offsetWidth - 8));
+    box.style.left = `${left}px`;
+    let top = Math.max(8, Math.min(r.bottom, window.innerHeight - 8) - box.offsetHeight);
+    // Below the move list when that stands in the same column, so that the moves the answer
+    // would throw away stay in sight (at the board's lower edge it stood over them).
+    const m = $('moves').getBoundingClientRect();
+    if (m.height > 0 && m.left < left + box.offsetWidth && left < m.right) {
+      top = Math.max(top, Math.min(m.bottom + 8, window.innerHeight - 8 - box.offsetHeight));
+    }
+    box.style.top = `${Math.round(top)}px`;
   }
   $('replace-yes').focus({ preventScroll: float });
 }
