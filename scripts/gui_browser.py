@@ -99,8 +99,9 @@ dice the threats' legend and badges speak of the next move, with no share of rol
 button says it saves the board's game alone.
 
 And from the eighteenth: at 390x844 game 3 of a six-game record loaded from a file and stepped
-to its end keeps the step buttons on the first screen with the record's games; at 1280x800
-"Replace it?" over a game in progress hides neither the move list nor the form.
+to its end keeps the step buttons on the first screen with the record's games, and Review game
+keeps the board and the list's marked moves in view; at 1280x800 "Replace it?" over a game in
+progress hides neither the move list nor the form.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

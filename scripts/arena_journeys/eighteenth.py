@@ -1,7 +1,8 @@
 """The checks of what the eighteenth new player reported, each at the size where it was seen: on
 a phone, game 3 of a six-game record loaded from a file and stepped to its end had the step
-buttons (|< < > >|) below the first screen, under the record's games; at 1280x800 "Replace
-it?" stood over the move list it would throw away."""
+buttons (|< < > >|) below the first screen, under the record's games, and Review game scrolled
+the board far above the screen; at 1280x800 "Replace it?" stood over the move list it would
+throw away."""
 
 import os
 import tempfile
@@ -9,8 +10,9 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, open_form)
-from .records import MATCH6
+from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, open_form,
+    load_record_text)
+from .records import MATCH6, REVIEWED
 from .sixteenth import rect, play_a_move
 
 
@@ -77,6 +79,34 @@ def desktop_replace_hides_no_moves(d):
     wait(d, "the question gone", lambda d: not d.find_element(By.ID, "replace-ask").is_displayed())
 
 
+def phone_review_keeps_board(d):
+    """390x844: Review game scrolled the page to the review's card, the board far above the
+    screen. The board stays whole in view while the review runs and once it is done, with the
+    move list's first marked entries."""
+    load_record_text(d, REVIEWED)
+    wait(d, "the loaded game", lambda d: ply_count(d) == 19 and idle(d) and over(d))
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    board_still(d)
+    click(d, "review-end")
+    seen = []
+    end = time.time() + 3
+    while time.time() < end:
+        seen.append(js(d, "[Math.round($('board').getBoundingClientRect().top), Math.round($('board').getBoundingClientRect().bottom)]"))
+        time.sleep(0.1)
+    wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
+    time.sleep(1.7)
+    seen.append(js(d, "[Math.round($('board').getBoundingClientRect().top), Math.round($('board').getBoundingClientRect().bottom)]"))
+    marked = js(d, "[...document.querySelectorAll('#moves li')].filter((l) => /[?!]/.test(l.textContent))"
+                   ".map((l) => Math.round(l.getBoundingClientRect().top))")
+    shot(d, "phone-18-review-board.png", top=False)
+    h = js(d, "innerHeight")
+    print(f"phone: through Review the board at {seen[0]}..{seen[-1]}; marked moves in the list at {marked}")
+    out = [s for s in seen[3:] if s[0] < -1 or s[1] > h + 1]
+    assert not out, f"Review took the board out of view: {seen}"
+    assert any(0 <= t < h - 20 for t in marked), f"no marked move of the list in view after Review: {marked}"
+
+
 def eighteenth_players_report():
     in_arena(1280, 800, desktop_replace_hides_no_moves)
     in_arena(390, 844, phone_record_game_end_steps)
+    in_arena(390, 844, phone_review_keeps_board)

@@ -272,12 +272,14 @@ def status_whole_on_a_phone(d):
 
 
 def review_heading_stays_on_a_phone(d):
-    """Review on a phone brings the review's card to the top of the screen and keeps its heading
-    there while the review runs and the page above it changes (it was left 158 px above the
-    screen)."""
+    """The link to the review on a phone brings the review's card to the top of the screen and
+    keeps its heading there while the review runs and the page above it changes (it was left
+    158 px above the screen). (Review itself keeps the board in view: see eighteenth.)"""
     navigate_to(d, ply_count(d))
     d.execute_script("window.scrollTo(0, 0)")
     click(d, "review-end")
+    wait(d, "the link to the review", lambda d: d.find_element(By.ID, "to-review").is_displayed())
+    click(d, "to-review")
     tops = []
     end = time.time() + 4
     while time.time() < end:

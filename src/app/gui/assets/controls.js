@@ -225,8 +225,8 @@ function focusBoard() {
   if (el) el.focus({ preventScroll: true });
 }
 
-// The review's card in view: beside the board the least scroll that shows it; on a phone, where
-// it is below the board and its controls, its heading at the top of the screen, focused for the
+// The review's card in view: beside the board the least scroll that shows it; on a phone (from
+// the link to it), where it is below the board and its controls, its heading at the top of the screen, focused for the
 // keyboard. While the review runs the page above the card changes (the card moves up the panel,
 // the link to it appears, the list's marks), and a scroll made once would leave the heading
 // above the screen: the card is kept there until the review is done and the page has settled,
@@ -610,10 +610,14 @@ function wire() {
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's
-  // card into view once it has moved, so that the press shows what it started.
+  // card into view once it has moved, so that the press shows what it started. On a phone, where
+  // the card is far below the board, the board, the result and the list's marks stay in view
+  // instead (scrolled to the card, the board went far above the screen); the card is a link away.
   const reviewAsked = async (ev) => {
     if (repeated(ev)) return;
-    if (await post('/api/review', {})) showReview();
+    if (!(await post('/api/review', {}))) return;
+    if (window.innerWidth > 900) showReview();
+    else showBoard();
   };
   $('review').addEventListener('click', reviewAsked);
   $('review-cancel').addEventListener('click', (ev) => { if (!repeated(ev)) post('/api/review', { cancel: true }); });
