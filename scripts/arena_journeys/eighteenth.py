@@ -2,7 +2,8 @@
 a phone, game 3 of a six-game record loaded from a file and stepped to its end had the step
 buttons (|< < > >|) below the first screen, under the record's games, and Review game scrolled
 the board far above the screen; at 1280x800 "Replace it?" stood over the move list it would
-throw away."""
+throw away, and a record replaced by a new game was headed "Last loaded record (not on the
+board)", which did not say what it was or what to do with it."""
 
 import os
 import tempfile
@@ -11,7 +12,7 @@ import time
 from selenium.webdriver.common.by import By
 
 from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, open_form,
-    load_record_text)
+    load_record_text, new_game)
 from .records import MATCH6, REVIEWED
 from .sixteenth import rect, play_a_move
 
@@ -106,7 +107,20 @@ def phone_review_keeps_board(d):
     assert any(0 <= t < h - 20 for t in marked), f"no marked move of the list in view after Review: {marked}"
 
 
+def desktop_record_title_says_what(d):
+    """A record loaded from a file and replaced by a new game: the Record card's heading said
+    "Last loaded record (not on the board)". It says what the text is (the file and its games)
+    and what to do with it, and the bar by the board (of a game on it) is gone."""
+    load_file(d, MATCH6)
+    new_game(d, ("human",), ("human",), 5)
+    wait(d, "the record's bar gone", lambda d: not d.find_element(By.ID, "record-bar").is_displayed())
+    title = js(d, "$('record-title').textContent")
+    print(f"the Record card after a new game: {title!r}")
+    assert title.startswith("Record file: ewn-record-") and "(6 games)" in title and "pick one to load" in title, \
+        f"the Record card's heading after a new game: {title!r}"
+
+
 def eighteenth_players_report():
-    in_arena(1280, 800, desktop_replace_hides_no_moves)
+    in_arena(1280, 800, desktop_replace_hides_no_moves, desktop_record_title_says_what)
     in_arena(390, 844, phone_record_game_end_steps)
     in_arena(390, 844, phone_review_keeps_board)

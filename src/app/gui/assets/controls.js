@@ -716,6 +716,7 @@ function wire() {
     if (!f) return;
     const text = await f.text();
     $('record-text').value = text;
+    loadedFileName = f.name;
     await loadFresh(text);
     ev.target.value = '';
   });
@@ -723,6 +724,7 @@ function wire() {
   // record pasted again starts at game 1, and picking any game loads it), or the one picked.
   $('load-text-btn').addEventListener('click', () => loadRecord($('record-text').value));
   $('record-text').addEventListener('input', () => {
+    loadedFileName = null;
     listGames($('record-text').value);
     $('record-game').value = '1';
   });

@@ -26,6 +26,15 @@ function listGames(text) {
   return games.length;
 }
 
+// The Record card's heading once the record loaded last is no longer on the board: what the
+// text below is and what to do with it ("Record file: match.txt (6 games) - pick one to load").
+let loadedFileName = null; // the file the record text came from, while the text is the file's
+function recordFileTitle() {
+  const n = $('record-game').options.length || 1;
+  const what = loadedFileName ? `Record file: ${loadedFileName}` : 'Record text';
+  return `${what} (${n} game${n === 1 ? '' : 's'}) - ${n > 1 ? 'pick one to load' : 'Load text below to load it again'}`;
+}
+
 // Whether the record's games show by the board: a game of a loaded record of several is on it.
 const recordBarOn = (s) => Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
   (s.players.red.recorded || s.players.blue.recorded));
@@ -39,7 +48,7 @@ function drawRecordBar(s) {
   const shown = Boolean(loadedFrom && s.start === loadedFrom.start &&
     (s.players.red.recorded || s.players.blue.recorded));
   const stale = !shown && lastLoadedText !== null && $('record-text').value === lastLoadedText;
-  const title = stale ? 'Last loaded record (not on the board)' : 'Record';
+  const title = stale ? recordFileTitle() : 'Record';
   if ($('record-title').textContent !== title) $('record-title').textContent = title;
   const bar = $('record-bar');
   placeRecordBar(bar);
