@@ -9,7 +9,7 @@ from . import driver
 from .driver import (browser, close, shot, wait, click, status, js, ply_count, ply_pos, enabled,
     over, open_form, new_game, red_turn_or_end, roll_if_needed, click_move, type_move,
     typed_then_enter, engine_answers, note_shown, idle, navigate_to, first_state, open_arena,
-    all_in_view, load_record_text)
+    all_in_view, load_record_text, board_and_bar_in_view)
 from .records import FOREIGN
 
 
@@ -73,10 +73,13 @@ def opening_game(d, width, by_key):
             body.send_keys(Keys.ARROW_RIGHT)
         wait(d, "back at the end", lambda d: ply_pos(d) == plies)
     if width < 600:
-        # Review by the board: on a phone the review's card comes into view (it glides there).
+        # Review by the board: on a phone the board stays in view (with the list's marks), and
+        # the link under the list brings the review's card into view (it glides there).
         d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         click(d, "review-end")
-        wait(d, "the review's card at the top of the screen after Review", review_card_on_top)
+        wait(d, "the board in view after Review", board_and_bar_in_view)
+        click(d, "to-review")
+        wait(d, "the review's card at the top of the screen after its link", review_card_on_top)
     else:
         click(d, "review")
     wait(d, "the review of the opening game", lambda d: js(d, "S.review.moves") and not js(d, "S.review.busy"))

@@ -611,12 +611,14 @@ function wire() {
   $('top-new').addEventListener('click', showNewGame);
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's
   // card into view once it has moved, so that the press shows what it started. On a phone, where
-  // the card is far below the board, the board, the result and the list's marks stay in view
-  // instead (scrolled to the card, the board went far above the screen); the card is a link away.
+  // the card is far below the board, Review by the board keeps the board, the result and the
+  // list's marks in view instead (scrolled to the card, the board went far above the screen);
+  // the card is a link away.
   const reviewAsked = async (ev) => {
     if (repeated(ev)) return;
+    const byBoard = ev.currentTarget.id === 'review-end';
     if (!(await post('/api/review', {}))) return;
-    if (window.innerWidth > 900) showReview();
+    if (window.innerWidth > 900 || !byBoard) showReview();
     else showBoard();
   };
   $('review').addEventListener('click', reviewAsked);
