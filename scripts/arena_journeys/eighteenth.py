@@ -3,7 +3,8 @@ a phone, game 3 of a six-game record loaded from a file and stepped to its end h
 buttons (|< < > >|) below the first screen, under the record's games, and Review game scrolled
 the board far above the screen; at 1280x800 "Replace it?" stood over the move list it would
 throw away, and a record replaced by a new game was headed "Last loaded record (not on the
-board)", which did not say what it was or what to do with it."""
+board)", which did not say what it was or what to do with it; in 6x6 a roll of two dice moved
+Roll from under the pointer."""
 
 import os
 import tempfile
@@ -12,7 +13,7 @@ import time
 from selenium.webdriver.common.by import By
 
 from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, open_form,
-    load_record_text, new_game)
+    load_record_text, new_game, enabled)
 from .records import MATCH6, REVIEWED
 from .sixteenth import rect, play_a_move
 
@@ -120,7 +121,26 @@ def desktop_record_title_says_what(d):
         f"the Record card's heading after a new game: {title!r}"
 
 
+def desktop_two_dice_move_nothing(d):
+    """1280x800, a 6x6 game played from the New game form: each roll widened the die's box for
+    its two dice, so that Roll, just clicked, moved 41 px from under the pointer and Pause went
+    to a row of its own. A roll moves none of the turn's buttons."""
+    new_game(d, ("human",), ("ewn", 1, 30), variant="6x6")
+    wait(d, "the person's roll", lambda d: js(d, "S.side === 'r' && S.die === null") and enabled(d, "roll") and idle(d))
+    where = "['die', 'roll', 'hint', 'undo', 'pause'].map((i) => { const r = $(i).getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.right)]; })"
+    before = js(d, where)
+    click(d, "roll")
+    wait(d, "both dice", lambda d: js(d, "S.die !== null") and idle(d))
+    board_still(d)
+    after = js(d, where)
+    shot(d, "desktop-18-two-dice.png")
+    die = js(d, "$('die').textContent")
+    print(f"desktop: 6x6, the turn's row before a roll {before}, after {after} (the die {die!r})")
+    assert before == after, f"a roll of two dice moved the turn's buttons: {before} -> {after}"
+
+
 def eighteenth_players_report():
     in_arena(1280, 800, desktop_replace_hides_no_moves, desktop_record_title_says_what)
+    in_arena(1280, 800, desktop_two_dice_move_nothing)
     in_arena(390, 844, phone_record_game_end_steps)
     in_arena(390, 844, phone_review_keeps_board)
