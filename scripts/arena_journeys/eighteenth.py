@@ -4,7 +4,7 @@ buttons (|< < > >|) below the first screen, under the record's games, and Review
 the board far above the screen; at 1280x800 "Replace it?" stood over the move list it would
 throw away, and a record replaced by a new game was headed "Last loaded record (not on the
 board)", which did not say what it was or what to do with it; in 6x6 a roll of two dice moved
-Roll from under the pointer."""
+Roll from under the pointer, and in backrank a forced pass's button pushed the turn's row along."""
 
 import os
 import tempfile
@@ -139,8 +139,41 @@ def desktop_two_dice_move_nothing(d):
     assert before == after, f"a roll of two dice moved the turn's buttons: {before} -> {after}"
 
 
+def forced_pass_moves_nothing(d):
+    """backrank, at both sizes: a roll that leaves no legal move showed Pass beside Roll, which
+    pushed Hint, Undo and Pause 47-57 px along (at 1280x800 Pause to a row of its own). Pass
+    takes Roll's place and width: nothing else on the turn's row moves."""
+    width = js(d, "innerWidth")
+    where = ("['die', 'roll', 'pass', 'hint', 'undo', 'pause'].map((i) => { const r = $(i).getBoundingClientRect();"
+             " return r.width ? [Math.round(r.left), Math.round(r.top + scrollY), Math.round(r.right)] : null; })")
+    for seed in range(1, 30):
+        open_form(d)
+        d.execute_script("$('ng-variant').value = 'backrank'; $('ng-variant').dispatchEvent(new Event('change'));"
+                         "$('ng-position').value = 'R1R23/5/5/2B62/B1B2B3B4B5 r';")
+        new_game(d, ("human",), ("ewn", 1, 30), seed=seed, variant="backrank")
+        wait(d, "the person's roll", lambda d: js(d, "S.side === 'r' && S.die === null") and enabled(d, "roll") and idle(d))
+        d.execute_script("document.activeElement.blur()")
+        board_still(d)
+        before = js(d, where)
+        click(d, "roll")
+        wait(d, "the die", lambda d: js(d, "S.die !== null") and idle(d))
+        board_still(d)
+        if d.find_element(By.ID, "pass").is_displayed():
+            break
+    else:
+        raise AssertionError("no roll in 29 games left Red without a move: nothing to check")
+    after = js(d, where)
+    shot(d, f"{width}-18-forced-pass.png", top=False)
+    print(f"backrank at {width}: the turn's row before the roll {before}, with Pass {after}")
+    assert after[1] is None and after[2] == before[1], f"Pass is not in Roll's place: Roll {before[1]}, Pass {after[2]}"
+    moved = [i for i in (0, 3, 4, 5) if before[i] != after[i]]
+    assert not moved, f"a forced pass moved the turn's buttons: {before} -> {after}"
+    click(d, "pass")
+    wait(d, "the pass played", lambda d: js(d, "S.plies.length") >= 1 and js(d, "S.plies[0].move") == "0000")
+
+
 def eighteenth_players_report():
     in_arena(1280, 800, desktop_replace_hides_no_moves, desktop_record_title_says_what)
-    in_arena(1280, 800, desktop_two_dice_move_nothing)
+    in_arena(1280, 800, desktop_two_dice_move_nothing, forced_pass_moves_nothing)
     in_arena(390, 844, phone_record_game_end_steps)
-    in_arena(390, 844, phone_review_keeps_board)
+    in_arena(390, 844, phone_review_keeps_board, forced_pass_moves_nothing)

@@ -627,6 +627,7 @@ function faultHow(s) {
 
 // Set when the keyboard was to go on from Roll while Roll was not offered yet (see render).
 let rollFocusWanted = false;
+let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
 function render(s) {
   const prev = S;
@@ -687,7 +688,16 @@ function render(s) {
   if (rolled && dice && !pair) animateDie(s.die);
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
-  $('roll').hidden = manual || over || !dice;
+  // A forced pass, the only legal move, played with Pass, which takes Roll's place in its width
+  // (Roll has nothing more to do), so that nothing on the turn's row moves as it shows (beside
+  // Roll it pushed Hint, Undo and Pause 47-57 px along, at 1280 wide Pause to a row of its own).
+  const pass = mayMove() && s.legal.length === 1 && s.legal[0] === '0000';
+  const passForRoll = pass && !manual && dice && !over;
+  if (!$('roll').hidden && $('roll').offsetWidth > 0) rollWidth = $('roll').offsetWidth;
+  const rollFocused = document.activeElement === $('roll');
+  $('roll').hidden = manual || over || !dice || passForRoll;
+  $('pass').style.width = passForRoll && rollWidth ? `${rollWidth}px` : '';
+  $('pass').classList.toggle('for-roll', passForRoll);
   // The keys that apply: no R without dice to roll, digits for typed dice.
   const keys = `Keys: ${!dice ? '' : manual ? 'digits type the die, ' : 'R roll, '}arrows + Enter on the board, or type a move; ← → step; V analysis`;
   const keysEl = document.querySelector('.moverow .keys');
@@ -706,9 +716,8 @@ function render(s) {
   if (rollWanted !== null && canRoll() && inFlight === 0) { rollWanted = null; setTimeout(() => roll(), 0); }
   drawTypedDice(s);
   $('typed-dice').hidden = !manual || over || !dice;
-  // A forced pass: the only legal move, played with this button.
-  const pass = mayMove() && s.legal.length === 1 && s.legal[0] === '0000';
   $('pass').hidden = !pass;
+  if (pass && rollFocused) $('pass').focus({ preventScroll: true });
   document.querySelectorAll('#typed-dice button').forEach((b) => {
     b.disabled = !canType();
     b.setAttribute('aria-pressed', String(Number(b.dataset.die) === s.die));
