@@ -102,7 +102,8 @@ And from the eighteenth: at 390x844 game 3 of a six-game record loaded from a fi
 to its end keeps the step buttons on the first screen with the record's games, and Review game
 keeps the board and the list's marked moves in view; at 1280x800 "Replace it?" over a game in
 progress hides neither the move list nor the form, and a record a new game replaced is headed
-with what it is and what to do ("Record file: ... (6 games) - pick one to load").
+with what it is and what to do ("Record file: ... (6 games) - pick one to load"); a 6x6 roll of
+two dice and, in backrank at both sizes, a forced pass's button move nothing on the turn's row.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
