@@ -167,13 +167,23 @@ fn the_page_and_its_files_are_served() {
         !page.contains("http://") && !page.contains("https://"),
         "no CDN"
     );
+    // Every script the page names is served, and the ones it is made of are among them.
+    let scripts: Vec<&str> = page
+        .split("<script src=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .collect();
     for f in [
         "/board.js",
         "/app.js",
         "/panel.js",
         "/controls.js",
-        "/app.css",
+        "/rules.js",
+        "/records.js",
     ] {
+        assert!(scripts.contains(&f), "{f} not in the page: {scripts:?}");
+    }
+    for f in scripts.iter().copied().chain(["/app.css"]) {
         let (code, body) = g.raw("GET", f, b"", &[]);
         assert_eq!(code, 200, "{f}");
         assert!(body.as_str().unwrap().len() > 1000, "{f}");
