@@ -476,7 +476,14 @@ impl Report {
                 .then_with(|| shown(y).cmp(&shown(x)))
                 .then_with(|| super::hall::by_name(&self.names[x], &self.names[y]))
         });
-        for (rank, &i) in order.iter().enumerate() {
+        // Players whose ratings print the same share a rank ("3" twice, then "5"), as equal
+        // points share one in the live page's standings.
+        let key = |i: usize| (self.games_of(i) == 0, shown(i));
+        let mut rank = 0;
+        for (k, &i) in order.iter().enumerate() {
+            if k == 0 || key(order[k - 1]) != key(i) {
+                rank = k + 1;
+            }
             let g = self.games_of(i);
             let margin = if i == self.anchor {
                 "anchor".to_string()
@@ -486,7 +493,7 @@ impl Report {
             let _ = writeln!(
                 out,
                 "  {:>2}  {:<width$}  {:>7}  {:>8}  {:>5}  {:>5}",
-                rank + 1,
+                rank,
                 self.names[i],
                 stats::fmt_elo(self.ratings[i].elo),
                 margin,

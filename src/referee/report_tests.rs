@@ -273,3 +273,35 @@ fn a_player_without_games_is_rated_last() {
     };
     assert_eq!(rank("idle").as_deref(), Some("3"), "{text}");
 }
+
+/// Players of equal points in a round robin share their rank in the ratings, as in the live
+/// page's standings ("2, 2, 4", not "2, 3, 4").
+#[test]
+fn equal_ratings_share_a_rank() {
+    let mut recs = Vec::new();
+    for (k, (a, b, points)) in [
+        ("a", "b", 2),
+        ("a", "c", 1),
+        ("a", "d", 1),
+        ("b", "c", 1),
+        ("b", "d", 1),
+        ("c", "d", 1),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        recs.extend(pair(k as u64, a, b, points));
+    }
+    let r = Report::build(names(&["a", "b", "c", "d"]), &recs, 0, None).unwrap();
+    let text = r.text();
+    let rank = |name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name) && l.contains('.'))
+            .and_then(|l| l.split_whitespace().next())
+            .map(str::to_string)
+    };
+    assert_eq!(rank("a").as_deref(), Some("1"), "{text}");
+    assert_eq!(rank("c").as_deref(), Some("2"), "{text}");
+    assert_eq!(rank("d").as_deref(), Some("2"), "{text}");
+    assert_eq!(rank("b").as_deref(), Some("4"), "{text}");
+}
