@@ -86,6 +86,9 @@ one line of title and one of status; at both a finished game's opened moves are 
 no box of their own cut mid-line (`moves_read_whole`), and every page script is well under the
 house's 1000 lines (`scripts_well_under_the_limit`). A page opened before the first game names
 the variant in its header and says the match is starting, never "No game in progress".
+
+The keys and short forms (live_keys.py, run first): the goal ranks' bars have a key, small
+cards name both faces of two dice, and at most three finished games are marked as just ended.
 """
 
 import contextlib
@@ -103,6 +106,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+
+import live_keys
 
 EWN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -582,12 +587,19 @@ STANDINGS_ROWS = ("return [...document.querySelectorAll('#table tr')].map((tr) =
 
 def same_order_for_equal_points(d, where):
     """Players of equal points come in one order in the standings and in the full report's
-    ratings (by name)."""
+    ratings (by name), and share their rank in both (the report ranked a tie 3 and 4 where the
+    standings said 3 and 3)."""
     r = d.execute_script(
         f"return {{rows: (() => {{ {STANDINGS_ROWS} }})(),"
-        " report: [...document.querySelectorAll('#standings table.rt tbody th')].map((th) => th.textContent)};")
+        " report: [...document.querySelectorAll('#standings table.rt tbody th')].map((th) => th.textContent),"
+        " ranks: Object.fromEntries([...document.querySelectorAll('#standings table.rt tbody tr')]"
+        "  .map((tr) => [tr.querySelector('th').textContent, tr.cells[0].textContent.trim()])),"
+        " shown: Object.fromEntries([...document.querySelectorAll('#table tr')]"
+        "  .map((tr) => [tr.querySelector('th').title, tr.cells[0].textContent.trim()]))};")
     ranked = r["report"]
     rows = r["rows"]
+    assert r["ranks"] == r["shown"], \
+        f"{where}: the report's ranks {r['ranks']} are not the standings' {r['shown']}"
     for (a, pa, _), (b, pb, _) in zip(rows, rows[1:]):
         if pa == pb and a in ranked and b in ranked:
             assert ranked.index(a) < ranked.index(b), \
@@ -1709,9 +1721,14 @@ def eight_boards_readable():
 
 
 def main():
-    if os.environ.get('LIVE_ONLY'):
-        globals()[os.environ['LIVE_ONLY']]()
+    only = os.environ.get('LIVE_ONLY')
+    if only:
+        if hasattr(live_keys, only):
+            getattr(live_keys, only)(sys.modules[__name__])
+        else:
+            globals()[only]()
         return
+    live_keys.all_checks(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

@@ -7,6 +7,7 @@
 'use strict';
 
 window.EwnLiveTables = (endedAt, HOLD_MS) => {
+  const JUST_N = 3; // at most this many rows marked as just ended
   const $ = (id) => document.getElementById(id);
   const {
     esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal,
@@ -114,6 +115,10 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     }
     // In the view's order, each row kept, replaced when its game's line changed, or inserted.
     let at = body.firstElementChild;
+    // The games that ended in the last `HOLD_MS` as this page saw them, the last `JUST_N` of
+    // them at most (in a busy match most rows of the table were marked at once).
+    const just = new Set([...endedAt].filter(([, t]) => Date.now() - t < HOLD_MS)
+      .sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, JUST_N).map(([n]) => n));
     for (const f of list) {
       const html = finishedHtml(f, false);
       let r = finishedRows.get(f.number);
@@ -130,12 +135,11 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       if (at !== r.rows[0]) for (const tr of r.rows) body.insertBefore(tr, at);
       at = r.rows[r.rows.length - 1].nextElementSibling;
       // A game that just ended is marked for a few seconds, also without a new view.
-      const just = endedAt.has(f.number) && Date.now() - endedAt.get(f.number) < HOLD_MS;
       const tr = r.rows[0];
-      if (just && !tr.classList.contains('just-ended')) {
+      if (just.has(f.number) && !tr.classList.contains('just-ended')) {
         tr.classList.add('just-ended');
         setTimeout(() => tr.classList.remove('just-ended'), Math.max(0, endedAt.get(f.number) + HOLD_MS - Date.now()));
-      }
+      } else if (!just.has(f.number)) tr.classList.remove('just-ended');
     }
     $('finished-wrap').hidden = list.length === 0;
     $('no-finished').hidden = list.length > 0;

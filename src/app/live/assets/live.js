@@ -213,6 +213,8 @@
     const mover = SIDE[g.to_move];
     const roll = card.querySelector('.roll');
     roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
+    // Two dice's faces beside their sum ("Red, dice 7 (5 + 2)": small cards leave "to move" out).
+    if (!over && g.faces && /^2d/.test(v.dice || '')) roll.classList.add('two-dice');
     roll.title = '';
     // The final position says who won, in full, until the game leaves the boards.
     if (over && g.winner) {
@@ -243,7 +245,7 @@
     // it cut the die ("Blue to move, dice …").
     else if (v.has_dice === false) roll.innerHTML = `${mover}<span class="tm"> to move</span>: any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
-      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
+      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover}<span class="tm"> to move</span>, die <span class="die-face">${g.die}</span>`;
     else roll.textContent = `${mover} to move`;
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
@@ -354,6 +356,8 @@
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
     const now = Date.now();
+    // A goal rank is drawn as a bar along the board's edge: said once, in the heading.
+    if (v.games.some((g) => (g.variant || {}).goal === 'rank')) $('goal-legend').hidden = false;
     for (const g of v.games) {
       seenGames.set(g.number, g);
       if (g.over && !overSince.has(g.number)) overSince.set(g.number, now);
