@@ -9,10 +9,16 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
 - `few_rows_marked` (eight quick games at once at 1280x800): at most three rows of the finished
   games are marked as just ended at any moment (most rows were in a busy match), and their key
   says which ("just ended (in the last 4 s, 3 at most)").
+- `names_whole_while_running` (four players of 17 to 25 letters, four games at once, at
+  1280x800 and 390x844): while the match runs each name in the standings is whole (wrapped
+  where long; "Grandmaster_…" in a cell of 145 px), and the header's list of players ends at a
+  name's end ("A, B and 2 more"), never cut by its box mid-name.
 """
 
 import os
 import re
+
+from selenium.webdriver.common.by import By
 
 
 def goal_key(lb):
@@ -86,7 +92,35 @@ def few_rows_marked(lb):
     print(f"live page, {where}: at most {seen['most']} of {seen['rows']} rows marked at once; key {seen['key']!r}")
 
 
+def names_whole_while_running(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        where = f"four long names, four games at {width}x{height}"
+        args = ["match"]
+        for name in lb.LONG_NAMES:
+            args += ["--engine", "self", f"name={name}"]
+        args += ["--tournament", "round-robin", "--games", "2", "--concurrency", "4",
+                 "--movetime", "200", "--pace", "400", "--live-linger", "2"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            lb.all_running(d, 4, where)
+            lb.wait_for(f"{where}: the standings", lambda: d.find_elements(By.CSS_SELECTOR, "#table th"))
+            seen = d.execute_script(
+                "const h = document.querySelector('.top h1');"
+                "return {names: [...document.querySelectorAll('#table th')].map((c) => [c.title, c.textContent,"
+                "  c.scrollWidth, c.clientWidth, Math.round(c.getBoundingClientRect().width)]),"
+                " title: h.textContent, cut: h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1,"
+                " boards: [...document.querySelectorAll('#games .game .board')].map((b) => Math.round(b.getBoundingClientRect().width))};")
+            d.save_screenshot(os.path.join(lb.OUT, f"live-long-names-running-{width}.png"))
+            lb.let_go(d)
+        assert len(seen["names"]) == 4, f"{where}: the standings name {seen['names']}"
+        for full, text, scroll, client, _w in seen["names"]:
+            assert text == full and scroll <= client, f"{where}: {full} cut in the standings: {text!r} ({scroll} > {client} px)"
+        assert not seen["cut"] and not seen["title"].endswith("…"), f"{where}: the header's players cut: {seen['title']!r}"
+        print(f"live page, {where}: standings names whole (cells {[n[4] for n in seen['names']]} px),"
+              f" header {seen['title']!r}, boards {seen['boards']} px")
+
+
 def all_checks(lb):
+    names_whole_while_running(lb)
     goal_key(lb)
     dice_faces_on_small_cards(lb)
     few_rows_marked(lb)

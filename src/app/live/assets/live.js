@@ -352,6 +352,14 @@
     const named = variants.size ? `${[...variants].join(', ')} · ` : '';
     $('title').textContent = named + (v.title || 'match');
     $('title').parentElement.title = `Live: ${$('title').textContent}`;
+    // Players that do not fit are counted, never cut mid-name ("Grandmaster_Alpha,
+    // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
+    // "4 players" where even one name leaves no room.
+    const h1 = $('title').parentElement;
+    const players = (v.title || '').split(', ');
+    for (let k = players.length - 1; k >= 0 && players.length > 2 && (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1); k -= 1) {
+      $('title').textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
+    }
     document.title = `ewn live: ${named}${v.title || 'match'}`;
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
