@@ -13,6 +13,9 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
   1280x800 and 390x844): while the match runs each name in the standings is whole (wrapped
   where long; "Grandmaster_…" in a cell of 145 px), and the header's list of players ends at a
   name's end ("A, B and 2 more"), never cut by its box mid-name.
+- `one_order` (eight games at once, at 1280x800 and 390x844): the first games are placed in
+  the order they start, game n in the n-th place, whichever showed up first (each screen put
+  them as they came, so a phone and a wide screen showed them in different orders).
 """
 
 import os
@@ -119,7 +122,24 @@ def names_whole_while_running(lb):
               f" header {seen['title']!r}, boards {seen['boards']} px")
 
 
+def one_order(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        where = f"eight games at once at {width}x{height}"
+        args = ["--variant", "3x3", "match", "--engine", "self", "--engine", "greedy", "--games", "8",
+                "--concurrency", "8", "--movetime", "50", "--pace", "1500", "--live-linger", "2"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            lb.all_running(d, 8, where)
+            order = d.execute_script(
+                "return [...document.querySelectorAll('#games .game')].map((c) => [c.getBoundingClientRect().top,"
+                " c.getBoundingClientRect().left, Number(c.id.replace('game-', ''))])"
+                ".sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);")
+            lb.let_go(d)
+        assert order == sorted(order), f"{where}: the games are placed out of the order they start: {order}"
+        print(f"live page, {where}: games placed in the order they start: {order}")
+
+
 def all_checks(lb):
+    one_order(lb)
     names_whole_while_running(lb)
     goal_key(lb)
     dice_faces_on_small_cards(lb)

@@ -438,9 +438,31 @@
       if (document.getElementById(`game-${g.number}`)) gameCard(g);
       else waiting.push(g);
     }
+    // The first games take the places of their numbers (game 3 the third), whichever shows
+    // up first, so that every screen shows them in one order, the order they start (a phone
+    // and a wide screen each put them as they came: 2, 1, 3, 4 on one, 1, 2, 4, 3 on another).
+    // A place kept for a game not shown yet is as tall as a card (a phone's one column).
+    for (const g of [...waiting]) {
+      if (g.number > slots || overSince.size || (v.games_done || 0) > 0) continue;
+      while (cards.children.length < g.number - 1) {
+        const keep = document.createElement('div');
+        keep.className = 'slot kept';
+        keep.setAttribute('aria-hidden', 'true');
+        cards.appendChild(keep);
+      }
+      const at = cards.children[g.number - 1];
+      if (at && !at.classList.contains('kept')) continue;
+      const card = gameCard(g);
+      if (at) at.replaceWith(card); else cards.appendChild(card);
+      waiting.splice(waiting.indexOf(g), 1);
+    }
+    const one = cards.querySelector('.game');
+    for (const k of cards.querySelectorAll('.slot.kept')) k.style.minHeight = one ? `${one.getBoundingClientRect().height}px` : '';
     // A card whose time is up with no game to take its place leaves its place empty, so that
     // the cards after it do not move up.
     for (const el of gone) {
+      // (Taken by its game above; or kept for it until a game ends.)
+      if (!el.isConnected || (el.classList.contains('kept') && !overSince.size && !(v.games_done > 0))) continue;
       if (waiting.length) {
         const card = gameCard(waiting.shift());
         el.replaceWith(card);
