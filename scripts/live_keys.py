@@ -16,6 +16,9 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
 - `one_order` (eight games at once, at 1280x800 and 390x844): the first games are placed in
   the order they start, game n in the n-th place, whichever showed up first (each screen put
   them as they came, so a phone and a wide screen showed them in different orders).
+- `status_ends_whole` (four players of 17 to 25 letters, eight quick games at once at
+  1280x800): every end the status line names reads whole, in its room of two lines (one line
+  cut several ends to "Gra…"), and the top bar keeps its height.
 """
 
 import os
@@ -138,7 +141,34 @@ def one_order(lb):
         print(f"live page, {where}: games placed in the order they start: {order}")
 
 
+def status_ends_whole(lb):
+    where = "long names, eight quick games at once at 1280x800"
+    args = ["--variant", "3x3", "match"]
+    for name in lb.LONG_NAMES:
+        args += ["--engine", "self", f"name={name}"]
+    args += ["--tournament", "round-robin", "--games", "3", "--concurrency", "8",
+             "--movetime", "30", "--pace", "150", "--live-linger", "2"]
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        d.execute_script(
+            "window.endsSeen = []; window.topsSeen = new Set(); const s = document.getElementById('status');"
+            "new MutationObserver(() => { window.topsSeen.add(document.querySelector('.top').offsetHeight);"
+            " if (/ ended/.test(s.textContent)) window.endsSeen.push({text: s.textContent,"
+            "  fits: s.scrollWidth <= s.clientWidth + 1 && s.scrollHeight <= s.clientHeight + 1}); })"
+            ".observe(s, {subtree: true, childList: true, characterData: true});")
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        seen = d.execute_script("return {ends: window.endsSeen, tops: [...window.topsSeen]};")
+    ends = [e for e in seen["ends"] if not e["text"].startswith("Match over")]
+    bad = [e["text"] for e in ends if "…" in e["text"] or not e["fits"]]
+    assert ends, f"{where}: no end seen on the status line"
+    assert not bad and len(seen["tops"]) == 1, \
+        f"{where}: {len(bad)} of {len(ends)} status lines cut a name or their room, e.g. {bad[:3]}; top bar heights {seen['tops']}"
+    print(f"live page, {where}: {len(ends)} status lines with ends, every name whole in two lines;"
+          f" the longest {max(len(e['text']) for e in ends)} letters; top bar {seen['tops']} px")
+
+
 def all_checks(lb):
+    status_ends_whole(lb)
     one_order(lb)
     names_whole_while_running(lb)
     goal_key(lb)

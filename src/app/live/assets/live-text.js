@@ -161,6 +161,20 @@ window.EwnLiveText = (() => {
       (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
     return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${short(who) || 'no winner'}` : who ? `${short(who)} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
   };
+  // Shorter, every name said whole: the winners of the first games (in `winnersByName`'s order),
+  // the other games by number ("ewn won games 1 and 3; also ended: games 4 and 6"), fewest
+  // named last. A wide screen's line cut several ends' names to "Gra…".
+  const someWinners = (ends) => {
+    const who = (f) => (f.winner ? winnerName(f) : '');
+    const order = [...new Set([...ends].sort((a, b) => a.number - b.number).map(who))];
+    const forms = [];
+    for (let k = order.length - 1; k >= 1; k -= 1) {
+      const named = new Set(order.slice(0, k));
+      const rest = ends.filter((f) => !named.has(who(f))).map((f) => f.number).sort((a, b) => a - b);
+      forms.push(`${winnersByName(ends.filter((f) => named.has(who(f))))} · also ended: ${rest.length > 1 ? 'games' : 'game'} ${numberRuns(rest)}`);
+    }
+    return forms;
+  };
   // The shortest: the games alone, their winners on their cards and in the finished games:
   // "games 1–3 and 7 ended".
   const endedRuns = (ends) => `games ${numberRuns(ends.map((f) => f.number).sort((a, b) => a - b))} ended`;
@@ -169,6 +183,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, endedRuns, sentence,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, someWinners, endedRuns, sentence,
   };
 })();

@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, winnerName, winnersByName, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, winnerName, winnersByName, someWinners, endedRuns,
     sentence,
   } = window.EwnLiveText;
   let shown = -1;
@@ -523,8 +523,8 @@
     // waiting" over four ended boards read as if nothing ran).
     $('status').textContent = `${done} finished · ${live.length} playing` +
       (waits ? ` (${waits} shown next)` : '');
-    // The line keeps to its room (one line on a wide screen, ending in an ellipsis only at its
-    // end; three on a phone) and never moves the boards. It names each winner: one game with
+    // The line keeps to its room (two lines on a wide screen, cut only at its end; three on a
+    // phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
     // word), several by winner, each winner once with the games it won, without how ("games
     // ended: ewn won games 1, 3 and 7; mcts won game 2"): a hall screen cannot hover, and each
@@ -547,7 +547,7 @@
     const forms = recent.length === 1
       ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
         ...[99, 12, 9, 6].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`)]
-      : recent.length ? [99, 12, 9, 6, 4].map((n) => `games ended: ${winnersByName(recent, false, cut(n))}`) : [];
+      : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9, 6, 4].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
     for (const words of forms) {
       line.textContent = sep + words;
       if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
