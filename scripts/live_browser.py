@@ -1473,6 +1473,10 @@ def stopped_hall(width, height):
             f"{where}: the banner counts {m.group(1)!r}, the page shows {held} finished cards besides"
         if width >= 700:
             assert r["page"] <= r["screen"], f"{where}: the page scrolls: {r['page']} > {r['screen']}"
+        # A stopped match starts no game: the heading no longer says that a new game takes an
+        # ended game's place.
+        hint = d.execute_script("const h = document.getElementById('order-hint'); return h.hidden ? '' : h.textContent;")
+        assert not hint, f"{where}: a stopped page still says {hint!r}"
         hold_still(d)
         d.save_screenshot(os.path.join(OUT, f"live-stopped-hall-{width}.png"))
         print(f"live page, {where}: {unrecorded} cards unfinished, header '{r['status']}'")

@@ -485,7 +485,7 @@
     // Cards out of the order of numbers (a new game took an ended game's place, so that no
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
-    $('order-hint').hidden = window.innerWidth < 700 || placed.every((n, i) => i === 0 || placed[i - 1] < n);
+    $('order-hint').hidden = window.innerWidth < 700 || document.body.classList.contains('cut') || placed.every((n, i) => i === 0 || placed[i - 1] < n);
     statusLine(v, recent, narrowTop);
     measureInfo(slots);
     $('no-games').hidden = $('games').querySelector('.game') !== null;
@@ -679,6 +679,8 @@
     const heldShown = cut && heldCards > 0;
     $('games-h-text').textContent = cut ? (heldShown ? 'Games when the server stopped' : 'Games left unfinished') : 'Games in progress';
     $('wp-legend').hidden = Boolean(cut);
+    // A stopped match starts no game: no new game takes an ended game's place.
+    if (cut) $('order-hint').hidden = true;
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
     // The header says what the banner says.
