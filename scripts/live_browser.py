@@ -1477,6 +1477,17 @@ def stopped_hall(width, height):
         # ended game's place.
         hint = d.execute_script("const h = document.getElementById('order-hint'); return h.hidden ? '' : h.textContent;")
         assert not hint, f"{where}: a stopped page still says {hint!r}"
+        if width < 700:
+            # A phone keeps its leader line, and the stopped match's box is a line or two (one
+            # of five lines pushed the boards down 133 px).
+            box = d.execute_script(
+                "const s = document.getElementById('summary'), f = document.getElementById('final');"
+                "return {lead: s.hidden ? '' : s.innerText, shown: s.getBoundingClientRect().height,"
+                " box: Math.round(f.getBoundingClientRect().height),"
+                " lines: (() => { const t = document.getElementById('final-text'), c = getComputedStyle(t);"
+                "  return Math.round(t.getBoundingClientRect().height / (parseFloat(c.lineHeight) || 1.2 * parseFloat(c.fontSize))); })()};")
+            assert box["lead"] and box["shown"] > 0 and box["lines"] <= 2 and box["box"] <= 70, \
+                f"{where}: the stopped view's leader line or box: {box}"
         hold_still(d)
         d.save_screenshot(os.path.join(OUT, f"live-stopped-hall-{width}.png"))
         print(f"live page, {where}: {unrecorded} cards unfinished, header '{r['status']}'")

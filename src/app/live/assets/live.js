@@ -631,8 +631,8 @@
     fitPanel();
     $('final').hidden = false;
     $('final-h').textContent = cut ? 'The last view' : 'Final result';
-    $('final-text').textContent = cut
-      ? `The match's server stopped with ${unfinishedWords}; ${plural(done, 'game', 'games')} finished. This is the last view.`
+    // (Short on a phone: its box two lines at most, the boards not pushed down.)
+    $('final-text').textContent = cut ? `${window.innerWidth < 700 ? 'Server' : "The match's server"} stopped with ${unfinishedWords}; ${plural(done, 'game', 'games')} finished.${window.innerWidth < 700 ? '' : ' This is the last view.'}`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     // The last game's end is told in one sentence, whatever the status line said before (at one
     // size "The last games: ..." and at another "The last game, ..." as the news's timing fell):
