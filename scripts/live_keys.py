@@ -12,7 +12,8 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
 - `names_whole_while_running` (four players of 17 to 25 letters, four games at once, at
   1280x800 and 390x844): while the match runs each name in the standings is whole (wrapped
   where long; "Grandmaster_…" in a cell of 145 px), and the header's list of players ends at a
-  name's end ("A, B and 2 more"), never cut by its box mid-name.
+  name's end ("A, B and 2 more"), never cut by its box mid-name; and the boards, narrowed by
+  the names beside them, leave no band of more than 30 px between their rows.
 - `one_order` (eight games at once, at 1280x800 and 390x844): the first games are placed in
   the order they start, game n in the n-th place, whichever showed up first (each screen put
   them as they came, so a phone and a wide screen showed them in different orders).
@@ -114,15 +115,23 @@ def names_whole_while_running(lb):
                 "return {names: [...document.querySelectorAll('#table th')].map((c) => [c.title, c.textContent,"
                 "  c.scrollWidth, c.clientWidth, Math.round(c.getBoundingClientRect().width)]),"
                 " title: h.textContent, cut: h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1,"
-                " boards: [...document.querySelectorAll('#games .game .board')].map((b) => Math.round(b.getBoundingClientRect().width))};")
+                " boards: [...document.querySelectorAll('#games .game .board')].map((b) => Math.round(b.getBoundingClientRect().width)),"
+                " cards_cut: [...document.querySelectorAll('#games .game')].filter((c) => c.scrollHeight > c.clientHeight + 1).map((c) => c.id),"
+                " between: (() => { const cs = [...document.querySelectorAll('#games .game')].map((c) => c.getBoundingClientRect());"
+                "  const tops = [...new Set(cs.map((c) => Math.round(c.top)))].sort((a, b) => a - b);"
+                "  return tops.length > 1 ? Math.round(tops[1] - Math.max(...cs.filter((c) => Math.round(c.top) === tops[0]).map((c) => c.bottom))) : 0; })()};")
             d.save_screenshot(os.path.join(lb.OUT, f"live-long-names-running-{width}.png"))
             lb.let_go(d)
         assert len(seen["names"]) == 4, f"{where}: the standings name {seen['names']}"
         for full, text, scroll, client, _w in seen["names"]:
             assert text == full and scroll <= client, f"{where}: {full} cut in the standings: {text!r} ({scroll} > {client} px)"
         assert not seen["cut"] and not seen["title"].endswith("…"), f"{where}: the header's players cut: {seen['title']!r}"
+        # Boards narrowed by long names leave no band between their rows (~87 px once), and no
+        # card's content is cut for it.
+        assert seen["between"] <= 30 and not seen["cards_cut"], \
+            f"{where}: {seen['between']} px empty between the rows of boards, cards cut: {seen['cards_cut']}"
         print(f"live page, {where}: standings names whole (cells {[n[4] for n in seen['names']]} px),"
-              f" header {seen['title']!r}, boards {seen['boards']} px")
+              f" header {seen['title']!r}, boards {seen['boards']} px, {seen['between']} px between rows")
 
 
 def one_order(lb):

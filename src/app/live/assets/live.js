@@ -108,7 +108,9 @@
         if (row < (wide ? infoW : NAME_ROW)) continue;
         const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - infoV));
         if (board > 0 && (!best || board > best.board)) {
-          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(ch) };
+          // Beside a board narrowed by long names a row is as tall as its board (and a little):
+          // four games left ~87 px empty between their rows.
+          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide ? Math.min(ch, board + PAD + 6) : ch) };
         }
       }
     }
