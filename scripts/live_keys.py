@@ -20,6 +20,8 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
 - `status_ends_whole` (four players of 17 to 25 letters, eight quick games at once at
   1280x800): every end the status line names reads whole, in its room of two lines (one line
   cut several ends to "Gra…"), and the top bar keeps its height.
+- `die_box_still` (one game at 1280x800): the die box keeps its place in the card whichever
+  side is to move (it moved 7 px, "Red" being narrower than "Blue").
 """
 
 import os
@@ -176,7 +178,29 @@ def status_ends_whole(lb):
           f" the longest {max(len(e['text']) for e in ends)} letters; top bar {seen['tops']} px")
 
 
+def die_box_still(lb):
+    where = "one game at 1280x800"
+    args = ["match", "--engine", "self", "--engine", "greedy", "--games", "1",
+            "--movetime", "100", "--pace", "500", "--live-linger", "2"]
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        d.execute_script(
+            "window.dieAt = new Set(); window.dieTimer = setInterval(() => {"
+            " const f = document.querySelector('#games .game .roll .die-face'); if (!f) return;"
+            " const c = f.closest('.game').getBoundingClientRect(), r = f.getBoundingClientRect();"
+            " window.dieAt.add([Math.round(r.left - c.left), Math.round(r.top - c.top), Math.round(r.width), Math.round(r.height),"
+            "  f.closest('.roll').textContent].join('|')); }, 50);")
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        seen = d.execute_script("return [...window.dieAt];")
+    places = sorted({tuple(x.split("|")[:4]) for x in seen})
+    sides = {x.split("|")[4].split()[0] for x in seen}
+    assert len(sides) == 2 and len(places) == 1, \
+        f"{where}: the die box moved as the side to move changed (left, top, width, height in the card): {places}"
+    print(f"live page, {where}: the die box kept its place through {len(seen)} lines of both sides: {places}")
+
+
 def all_checks(lb):
+    die_box_still(lb)
     status_ends_whole(lb)
     one_order(lb)
     names_whole_while_running(lb)

@@ -212,7 +212,8 @@
     const key = g.last ? g.last.join('') + g.moves.length : '';
     if (changed && key && card.dataset.last !== key && !REDUCED) slide(board, g.last);
     card.dataset.last = key;
-    const mover = SIDE[g.to_move];
+    // The side's name in a box as wide as the wider of the two (live.css: a single card), so that the die keeps its place.
+    const mover = `<span class="mv-slot"><span>${SIDE[g.to_move]}</span><span class="mv-ghost" aria-hidden="true">${g.to_move === 'r' ? 'Blue' : 'Red'}</span></span>`;
     const roll = card.querySelector('.roll');
     roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
     // Two dice's faces beside their sum ("Red, dice 7 (5 + 2)": small cards leave "to move" out).
@@ -249,7 +250,7 @@
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover}<span class="tm"> to move</span>, die <span class="die-face">${g.die}</span>`;
-    else roll.textContent = `${mover} to move`;
+    else roll.innerHTML = `${mover} to move`;
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
     const note = card.querySelector('.fell-note');
