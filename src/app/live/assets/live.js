@@ -109,8 +109,9 @@
         const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - infoV));
         if (board > 0 && (!best || board > best.board)) {
           // Beside a board narrowed by long names a row is as tall as its board (and a little):
-          // four games left ~87 px empty between their rows.
-          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide ? Math.min(ch, board + PAD + 6) : ch) };
+          // four games left ~87 px empty between their rows. (Where less is left, the rows
+          // keep their share of the height: the room below them would be too much.)
+          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 ? board + PAD + 6 : ch) };
         }
       }
     }
