@@ -33,7 +33,11 @@ share nothing a search could save, so their slowdown (memory, caches, a virtual 
 cores) is a bound no parallel search can beat: the `ceiling` is the thread count times that
 speed, the speed-up of a search that divided its work perfectly and repeated nothing.
 
-Usage: scripts/threads-depth.py [--threads 1,2] [--depth 9] [--repeat 3] [--hash 64] [--ceiling]
+The table is the engine's default size (the `Hash` option's default, what a user gets) unless
+--hash gives another (at 64 MiB the largest of the positions fills about half the table by
+depth 9, and two threads, which store more between them, lose more entries than one).
+
+Usage: scripts/threads-depth.py [--threads 1,2] [--depth 9] [--repeat 3] [--hash MIB] [--ceiling]
 The engine is target/release/ewn unless EWN names another program.
 """
 
@@ -123,7 +127,9 @@ def main():
     ap.add_argument("--threads", default="1,2", help="thread counts to compare, the first the base")
     ap.add_argument("--depth", type=int, default=9)
     ap.add_argument("--repeat", type=int, default=3, help="searches per position and thread count")
-    ap.add_argument("--hash", type=int, default=64, help="table size in MiB")
+    ap.add_argument(
+        "--hash", type=int, default=None, help="table size in MiB (default: the engine's)"
+    )
     ap.add_argument(
         "--ceiling",
         action="store_true",
