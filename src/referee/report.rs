@@ -406,10 +406,28 @@ impl Report {
             .max(6)
     }
 
-    /// The crosstable: the wins and losses of each row's player against each column's.
+    /// The players in the order of the ratings table: highest rating first; ratings equal as
+    /// printed (players of equal points in a round robin) by name, the order of the live page's
+    /// standings. A player without a game yet (a report written while a match runs) comes last:
+    /// its rating says nothing.
+    fn rank_order(&self) -> Vec<usize> {
+        let shown = |i: usize| (self.ratings[i].elo * 10.0).round() as i64;
+        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        order.sort_by(|&x, &y| {
+            (self.games_of(x) == 0)
+                .cmp(&(self.games_of(y) == 0))
+                .then_with(|| shown(y).cmp(&shown(x)))
+                .then_with(|| super::hall::by_name(&self.names[x], &self.names[y]))
+        });
+        order
+    }
+
+    /// The crosstable: the wins and losses of each row's player against each column's, rows
+    /// and columns in the order of the ratings (so that the first row and column are the
+    /// leader's, as on the live page's standings; they were in the order the players were
+    /// named, which put a column numbered 3 beside a player ranked 4).
     pub fn crosstable(&self) -> String {
         let mut out = String::new();
-        let np = self.names.len();
         let width = self.name_width();
         let _ = writeln!(
             out,
@@ -424,8 +442,9 @@ impl Report {
             .max()
             .unwrap_or(0)
             .clamp(9, 17);
+        let order = self.rank_order();
         let mut head = format!("  {:<width$}", "");
-        for name in &self.names {
+        for name in order.iter().map(|&i| &self.names[i]) {
             let short: String = if name.chars().count() < cell {
                 name.clone()
             } else {
@@ -434,9 +453,9 @@ impl Report {
             let _ = write!(head, "  {short:<cell$}");
         }
         let _ = writeln!(out, "{}", head.trim_end());
-        for i in 0..np {
+        for &i in &order {
             let mut line = format!("  {:<width$}", self.names[i]);
-            for j in 0..np {
+            for &j in &order {
                 let c = if i == j {
                     ".".to_string()
                 } else if self.wins[i][j] + self.wins[j][i] == 0 {
@@ -465,17 +484,8 @@ impl Report {
             "  {:>2}  {:<width$}  {:>7}  {:>8}  {:>5}  {:>5}",
             "#", "player", "rating", "95%", "games", "score"
         );
-        let mut order: Vec<usize> = (0..np).collect();
-        // Highest rating first; ratings equal as printed (players of equal points in a round
-        // robin) by name, the order of the live page's standings. A player without a game yet
-        // (a report written while a match runs) comes last: its rating says nothing.
+        let order = self.rank_order();
         let shown = |i: usize| (self.ratings[i].elo * 10.0).round() as i64;
-        order.sort_by(|&x, &y| {
-            (self.games_of(x) == 0)
-                .cmp(&(self.games_of(y) == 0))
-                .then_with(|| shown(y).cmp(&shown(x)))
-                .then_with(|| super::hall::by_name(&self.names[x], &self.names[y]))
-        });
         // Players whose ratings print the same share a rank ("3" twice, then "5"), as equal
         // points share one in the live page's standings.
         let key = |i: usize| (self.games_of(i) == 0, shown(i));

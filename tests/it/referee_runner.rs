@@ -110,12 +110,24 @@ fn a_three_player_round_robin_prints_a_crosstable() {
         .skip(1)
         .take(4)
         .collect();
+    // Rows and columns in the order of the ratings table, the leader first.
+    let ranked: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Ratings"))
+        .skip(2)
+        .take(3)
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    let mut names = ranked.clone();
+    names.sort();
+    assert_eq!(names, ["greedy", "greedy-b", "random"], "{out}");
     assert!(
-        table[0]
-            .split_whitespace()
-            .eq(["greedy", "random", "greedy-b"]),
+        table[0].split_whitespace().eq(ranked.iter().copied()),
         "{out}"
     );
+    for (row, name) in table[1..].iter().zip(&ranked) {
+        assert_eq!(row.split_whitespace().next(), Some(*name), "{out}");
+    }
     // Each row: a dot on the diagonal and w-l cells of six games elsewhere.
     for (i, row) in table[1..].iter().enumerate() {
         let cells: Vec<&str> = row.split_whitespace().skip(1).collect();
