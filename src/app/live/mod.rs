@@ -23,6 +23,7 @@ const LIVE_HTML: &str = include_str!("assets/live.html");
 const LIVE_JS: &str = include_str!("assets/live.js");
 const LIVE_TEXT_JS: &str = include_str!("assets/live-text.js");
 const LIVE_TABLES_JS: &str = include_str!("assets/live-tables.js");
+const LIVE_FINAL_JS: &str = include_str!("assets/live-final.js");
 const LIVE_CSS: &str = include_str!("assets/live.css");
 const BOARD_JS: &str = include_str!("../gui/assets/board.js");
 const APP_CSS: &str = include_str!("../gui/assets/app.css");
@@ -180,6 +181,7 @@ impl Site for LivePage {
             "/live.js" => ("text/javascript; charset=utf-8", LIVE_JS),
             "/live-text.js" => ("text/javascript; charset=utf-8", LIVE_TEXT_JS),
             "/live-tables.js" => ("text/javascript; charset=utf-8", LIVE_TABLES_JS),
+            "/live-final.js" => ("text/javascript; charset=utf-8", LIVE_FINAL_JS),
             "/board.js" => ("text/javascript; charset=utf-8", BOARD_JS),
             "/live.css" => ("text/css; charset=utf-8", LIVE_CSS),
             "/app.css" => ("text/css; charset=utf-8", APP_CSS),
