@@ -89,6 +89,9 @@ the variant in its header and says the match is starting, never "No game in prog
 
 The keys and short forms (live_keys.py, run first): the goal ranks' bars have a key, small
 cards name both faces of two dice, and at most three finished games are marked as just ended.
+The boards' room (live_room.py, run next): three last boards beside standings of long names, and
+a phone's header no taller than two lines of status while games run. LIVE_ONLY=a,b runs only
+the checks named (of this script, live_keys.py or live_room.py).
 """
 
 import contextlib
@@ -108,6 +111,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import live_keys
+import live_room
 
 EWN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -1738,12 +1742,15 @@ def eight_boards_readable():
 def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
-        if hasattr(live_keys, only):
-            getattr(live_keys, only)(sys.modules[__name__])
-        else:
-            globals()[only]()
+        for name in only.split(","):
+            module = next((m for m in (live_keys, live_room) if hasattr(m, name)), None)
+            if module:
+                getattr(module, name)(sys.modules[__name__])
+            else:
+                globals()[name]()
         return
     live_keys.all_checks(sys.modules[__name__])
+    live_room.all_checks(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

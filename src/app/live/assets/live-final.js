@@ -64,13 +64,28 @@ window.EwnLiveFinal = () => {
     // in two of two where that makes them larger (measured: each card's words take ~130 px).
     let cols = window.innerWidth < 700 ? Math.min(2, list.length) : Math.max(2, list.length);
     grid.style.removeProperty('--fbsize');
+    document.body.classList.remove('boards-beside');
     if (window.innerWidth >= 700 && list.length) {
-      const W = grid.clientWidth || box.clientWidth;
-      const H = window.innerHeight - (grid.getBoundingClientRect().top + window.scrollY) - 12;
-      const size = (c) => {
-        const r = Math.ceil(list.length / c);
-        return Math.floor(Math.min((W - (c - 1) * 12) / c - 18, (H - (r - 1) * 12) / r - 18 - 130));
+      // The boards' size in `c` columns, in the room the grid has where it stands now.
+      const sizer = () => {
+        const W = grid.clientWidth || box.clientWidth;
+        const H = window.innerHeight - (grid.getBoundingClientRect().top + window.scrollY) - 12;
+        return (c) => {
+          const r = Math.ceil(list.length / c);
+          return Math.floor(Math.min((W - (c - 1) * 12) / c - 18, (H - (r - 1) * 12) / r - 18 - 130));
+        };
       };
+      const best = (size) => Math.max(size(cols), list.length > 2 ? size(2) : 0);
+      let size = sizer();
+      // Standings taller than the result (long names wrapped on two lines each) pushed the
+      // boards down below both, and left room for two (194 px at 1280x800): the boards then go
+      // below the result alone, beside the standings (live.css), where that fits more of them.
+      if (window.innerWidth > 900 && list.length > 2 && best(size) < 220) {
+        document.body.classList.add('boards-beside');
+        const beside = sizer();
+        if (best(beside) > best(size)) size = beside;
+        else document.body.classList.remove('boards-beside');
+      }
       if (list.length > 2 && size(2) > size(cols)) cols = 2;
       // Boards read from across a room: fewer of them (at least two) rather than small ones.
       while (list.length > 2 && size(cols) < 220) {
