@@ -513,7 +513,7 @@
     // waiting" over four ended boards read as if nothing ran).
     $('status').textContent = `${done} finished · ${live.length} playing` +
       (waits ? ` (${waits} shown next)` : '');
-    // The line keeps to its room (two lines on a wide screen, cut only at its end; three on a
+    // The line keeps to its room (two lines on a wide screen, cut only at its end, and on a
     // phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
     // word), several by winner, each winner once with the games it won, without how ("games
@@ -522,8 +522,9 @@
     // games; the line's title holds every result whole.
     // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
     const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
-    // On a phone the news follows the counts, whole, in a box of three lines (a phone has no
-    // tooltips: on the line's one line several ends were cut to "1 G…").
+    // On a phone the news follows the counts, whole, in a box of two lines (a phone has no
+    // tooltips: on the line's one line several ends were cut to "1 G…"; a box of three left an
+    // empty band under the counts alone, and the second row of boards below the first screen).
     const sep = `${$('status').textContent} · `;
     // Shorter where the line has no room, always a sentence with "won", each number a game's
     // ("games 2, 7, 8 Grandmaster_Alpha" dropped the verb): one game's end without the
@@ -538,6 +539,9 @@
       ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
         ...[99, 12, 9, 6].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`)]
       : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9, 6, 4].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
+    // A phone's box of two lines: at the last the games alone ("games 1–3 and 7 ended"), their
+    // winners on their cards, in the finished games and in the line's title.
+    if (narrowTop && recent.length > 1) forms.push(endedRuns(recent));
     for (const words of forms) {
       line.textContent = sep + words;
       if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
