@@ -364,8 +364,13 @@ fn tcg_engines_get_a_fresh_process_every_game() {
         t.grace_ms = 30_000;
     });
     assert!(fresh.sum.faults.is_empty(), "{}", fresh.out);
-    // With reuse=1 the second game meets the used process, which gives up.
-    let reused = play(&format!("{words} reuse=1"), MOVE_100, |t| t.concurrency = 1);
+    // With reuse=1 the second game meets the used process, which gives up. The same grace as
+    // above: a first game lost on time on a busy machine has its engine killed, and the second
+    // then met a fresh process.
+    let reused = play(&format!("{words} reuse=1"), MOVE_100, |t| {
+        t.concurrency = 1;
+        t.grace_ms = 30_000;
+    });
     assert_eq!(reused.sum.faults_of(0, Reason::Crash), 1, "{}", reused.out);
 }
 
