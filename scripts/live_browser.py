@@ -90,8 +90,10 @@ the variant in its header and says the match is starting, never "No game in prog
 The keys and short forms (live_keys.py, run first): the goal ranks' bars have a key, small
 cards name both faces of two dice, and at most three finished games are marked as just ended.
 The boards' room (live_room.py, run next): three last boards beside standings of long names, and
-a phone's header no taller than two lines of status while games run. LIVE_ONLY=a,b runs only
-the checks named (of this script, live_keys.py or live_room.py).
+a phone's header no taller than two lines of status while games run. The games' places
+(live_places.py): every game playing gets a card within about a second, and no place is ever
+blank; the page as served says the match is starting. LIVE_ONLY=a,b runs only
+the checks named (of this script, live_keys.py, live_room.py or live_places.py).
 """
 
 import contextlib
@@ -111,6 +113,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import live_keys
+import live_places
 import live_room
 
 EWN, OUT = sys.argv[1], sys.argv[2]
@@ -1743,7 +1746,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1751,6 +1754,8 @@ def main():
         return
     live_keys.all_checks(sys.modules[__name__])
     live_room.all_checks(sys.modules[__name__])
+    live_places.every_game_shown(sys.modules[__name__])
+    live_places.first_words_starting(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

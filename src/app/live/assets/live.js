@@ -37,7 +37,9 @@
   const HOLD_MS = 4000;
   // How long a game that ended keeps its card on its final position (see `draw`).
   const END_MS = 3000;
-  const END_WAIT_MS = 1500; // ... while a new game waits for its place
+  // ... while a new game waits for its place: short, so that a game playing gets a place
+  // within about a second (a held card once kept its place while a game of 1.7 s played unseen).
+  const END_WAIT_MS = 600;
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
@@ -197,7 +199,7 @@
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
         // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
-        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : ''}</span>`;
+        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span class="long">own </span>est. </span>50%</span>'}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
@@ -365,7 +367,9 @@
     // the page first saw it over, `END_WAIT_MS` while a new game waits for its place), so that each end is seen also when the match is not paced:
     // display only, the match never waits for it. Its card counts against the screen's
     // capacity (the most games seen at once), so it never pushes a running game out of view: a
-    // new game waits off the screen until the card goes, and then takes its place.
+    // new game waits off the screen until the card's time is up, and then takes its place.
+    // Until a game needs it, an ended card stays in its place with its result (its place was
+    // left blank: the top row empty beside a match's last two games).
     const gone = []; // cards whose time is up, in place until a new game takes their place
     for (const el of [...$('games').children]) {
       // An empty place a card left: the next new game takes it.
@@ -381,11 +385,13 @@
       // kept off the screen for long.
       const waits = v.games.some((g) => !document.getElementById(`game-${g.number}`));
       const until = f ? overSince.get(n) + (waits ? END_WAIT_MS : END_MS) : 0;
-      if (f && until > now && !v.over) {
-        if (!el.classList.contains('ended-game')) holdCard(f);
-        wakeAt(until);
-      } else gone.push(el);
+      if (f && !el.classList.contains('ended-game')) holdCard(f);
+      if (f && until > now && !v.over) wakeAt(until);
+      else gone.push(el);
     }
+    // The place of the card that ended first is taken first.
+    const endedSince = (el) => (el.classList.contains('slot') ? -1 : overSince.get(Number(el.id.replace('game-', ''))) || 0);
+    gone.sort((a, b) => endedSince(a) - endedSince(b));
     for (const [n, t] of [...endedAt]) if (Date.now() - t > 10 * HOLD_MS) endedAt.delete(n);
     for (const n of [...overSince.keys()]) if (!running.has(n) && !document.getElementById(`game-${n}`)) { overSince.delete(n); seenGames.delete(n); }
     // Every game that ended in the last few seconds is named, with its result: several games
@@ -437,7 +443,8 @@
       while (cards.children.length < g.number - 1) {
         const keep = document.createElement('div');
         keep.className = 'slot kept';
-        keep.setAttribute('aria-hidden', 'true');
+        // Never a blank place: it says which game it waits for.
+        keep.textContent = `game ${cards.children.length + 1} starting`;
         cards.appendChild(keep);
       }
       const at = cards.children[g.number - 1];
@@ -448,25 +455,11 @@
     }
     const one = cards.querySelector('.game');
     for (const k of cards.querySelectorAll('.slot.kept')) k.style.minHeight = one ? `${one.getBoundingClientRect().height}px` : '';
-    // A card whose time is up with no game to take its place leaves its place empty, so that
-    // the cards after it do not move up.
+    // A card whose time is up gives its place to a waiting game; with none waiting it stays.
     for (const el of gone) {
       // (Taken by its game above; or kept for it until a game ends.)
       if (!el.isConnected || (el.classList.contains('kept') && !overSince.size && !(v.games_done > 0))) continue;
-      if (waiting.length) {
-        const card = gameCard(waiting.shift());
-        el.replaceWith(card);
-      }
-      else if (!el.classList.contains('slot')) {
-        const slot = document.createElement('div');
-        slot.className = 'slot';
-        slot.setAttribute('aria-hidden', 'true');
-        slot.dataset.was = el.id.replace('game-', '');
-        // As tall as the card was: in a phone's one column an empty place has no row height of
-        // its own, and the cards below moved up into it.
-        slot.style.minHeight = `${el.getBoundingClientRect().height}px`;
-        el.replaceWith(slot);
-      }
+      if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
     }
     // A new card that takes no other's place joins the others at the end, in the order the
     // games appear: a card once shown keeps its place (sorted by number, a game that started

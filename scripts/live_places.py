@@ -1,0 +1,83 @@
+"""Checks of the places the live page gives its games, called by live_browser.py (which passes
+itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`, `LONG_NAMES`).
+
+- `every_game_shown` (a round robin of four, four games at once, --pace 200, at 1280x800 and
+  390x844): every game the server says is playing gets a card within about a second (1.2 s is
+  allowed for a busy machine), never played start to finish unseen (an ended card kept its
+  place while a new game played unseen: game 8 ran 1.7 s and was never shown); and no place in
+  the grid is ever blank: a place kept for a game not shown yet says "game 3 starting", and an
+  ended card stays in its place until a game needs it (the top row was blank while the last two
+  games played, the left half blank at the start).
+- `first_words_starting` (the page as served, before its script has asked for a view): its
+  status says the match is starting (it said "connecting...", under "Live: match").
+"""
+
+import os
+import re
+import urllib.request
+
+# Every 100 ms: the server's view (the games playing) against the cards on the page, and the
+# grid's places that say nothing.
+WATCH = """
+window.placeLog = {seen: {}, shown: {}, blank: [], ticks: 0};
+window.placeTimer = setInterval(async () => {
+  if (document.body.classList.contains('ended')) return;
+  const now = performance.now(), log = window.placeLog;
+  log.ticks += 1;
+  for (const c of document.querySelectorAll('#games .game')) {
+    const n = c.id.replace('game-', '');
+    if (!(n in log.shown)) log.shown[n] = now;
+  }
+  const grid = document.getElementById('games');
+  const blank = [...grid.children].filter((el) => !el.classList.contains('game') && !el.textContent.trim()
+    && el.getBoundingClientRect().height > 0).length;
+  if (blank) log.blank.push([Math.round(now), blank]);
+  try {
+    const v = await (await fetch('/api/live', {cache: 'no-store'})).json();
+    const t = performance.now();
+    for (const g of v.games) if (!g.over && !(g.number in log.seen)) log.seen[g.number] = t;
+  } catch (e) { /* the server stopped */ }
+}, 100);
+"""
+
+
+def every_game_shown(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        every_game_shown_at(lb, width, height)
+
+
+def every_game_shown_at(lb, width, height):
+    where = f"a round robin of four, four at once, --pace 200, at {width}x{height}"
+    args = ["match"]
+    for name in lb.LONG_NAMES:
+        args += ["--engine", "self", f"name={name}"]
+    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", "4",
+             "--movetime", "20", "--pace", "200", "--live-linger", "5"]
+    with lb.live_match(args, width, height) as (d, _, _match):
+        d.execute_script(WATCH)
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        log = d.execute_script("clearInterval(window.placeTimer); return window.placeLog;")
+        d.save_screenshot(os.path.join(lb.OUT, f"live-every-game-{width}.png"))
+    waits = sorted(round(log["shown"][n] - t) if n in log["shown"] else 99999 for n, t in log["seen"].items())
+    print(f"live page, {where}: waits from a game's start to its card (ms, 99999 never): {waits}")
+    late = {n: round(log["shown"][n] - t) if n in log["shown"] else None
+            for n, t in log["seen"].items() if n not in log["shown"] or log["shown"][n] - t > 1200}
+    assert len(log["seen"]) >= 8, f"{where}: only {len(log['seen'])} games seen playing: {log}"
+    assert not late, f"{where}: games shown late or never (game: ms after it started, None never): {late}"
+    assert not log["blank"], \
+        f"{where}: {len(log['blank'])} of {log['ticks']} looks found a blank place (ms, places): {log['blank'][:6]}"
+    print(f"live page, {where}: each of {len(waits)} games shown within {max(waits)} ms of its start,"
+          f" no blank place in {log['ticks']} looks")
+
+
+def first_words_starting(lb):
+    where = "the page as served"
+    args = ["match", "--engine", "self", "--engine", "greedy", "--games", "1", "--movetime", "20"]
+    with lb.live_match(args, 390, 844) as (_d, url, _match):
+        with urllib.request.urlopen(url, timeout=10) as r:
+            page = r.read().decode()
+    status = re.search(r'id="status"[^>]*>([^<]*)<', page)
+    assert status and "starting" in status.group(1) and "connecting" not in status.group(1), \
+        f"{where}: its first status line is {status.group(1) if status else None!r}"
+    print(f"live page, {where}: its first status line is {status.group(1)!r}")
