@@ -63,8 +63,9 @@ shows the winner's name on eight narrow cards, and that each card's moves line i
 final screen's report opens below the last boards (never over them) and closes by its own
 button; on a phone too it keeps its lines (its crosstable once came apart there). The final
 screen tells the last game's end (`last_end_told`); names of ten letters are whole, bold too, in
-both tables of the eight-game hall at 1280x800 (`names_whole_in_tables`); a stopped hall counts
-the unfinished games it shows (or says how many of them it shows).
+both tables of the eight-game hall at 1280x800 (`names_whole_in_tables`); a stopped hall names
+its unfinished games and, where the boards show others, the games they show, each said finished
+or not (`stopped_halls` runs it at both sizes).
 
 A paced hall of four, its view polled (`ends_together`): no game is over on its card before it
 is among the finished games, and the count, the finished games and the standings agree. The
@@ -1432,6 +1433,12 @@ def server_stops(width, height):
         print(f"live page, {where}: '{r['text']}' whole, the board on the screen")
 
 
+def stopped_halls():
+    """`stopped_hall` at both sizes."""
+    stopped_hall(1280, 800)
+    stopped_hall(390, 844)
+
+
 def stopped_hall(width, height):
     """Four paced games at once, the runner stopped (Ctrl-C) just after a game ended (its card
     held on its end): seconds later, when the held card's time would be up, the last view is
@@ -1462,22 +1469,33 @@ def stopped_hall(width, height):
                     f"{where}: game {c['n']}'s card is not said unfinished, whole: {c}"
         unrecorded = sum(1 for c in r["cards"] if not c["recorded"])
         assert unrecorded, f"{where}: no card left unfinished: {r}"
-        # The count is of the games the page shows unfinished, or says how many of them it shows
-        # (a new game waiting for a card's place has none): it once counted more than it showed.
-        # The cards held on a recorded end are counted too: "4 games unfinished (3 shown)" once
-        # stood above four boards, one of them finished.
-        m = re.search(r"with ((\d+) games? unfinished(?: \((\d+) shown(?:, and (\d+) finished)?\))?); (\d+) games? finished",
-                      r["banner"])
-        # (A phone's says it short: "4 unfinished (2 shown)".)
-        said = re.escape(m.group(1)).replace(r"games\ ", r"(games )?").replace(r"game\ ", r"(game )?") if m else ""
-        assert m and r["status"].startswith(f"{m.group(5)} ") and re.search(said, r["status"]), \
+        # The banner names the unfinished games and, when the boards show other than those, the
+        # games they show, each said finished or not: "4 games finished · 2 games unfinished (1
+        # shown, and 1 finished): the server stopped" contradicted itself and named no game.
+        # (A phone's names only the boards that finished, each unfinished board saying so.)
+        m = re.fullmatch(r"Server stopped: (\d+) (?:games? )?finished, (\d+) unfinished(?: \(games? ([^;)]+)"
+                         r"(?:; (?:the boards show )?(.*))?\))?\.(?: This is the last view\.)?", r["banner"])
+        assert m, f"{where}: the banner does not say plainly what stopped: {r['banner']!r}"
+        nums = lambda words: {n for a, b in re.findall(r"(\d+)(?:–(\d+))?", words or "")
+                              for n in range(int(a), int(b or a) + 1)}
+        left = nums(m.group(3))
+        assert len(left) == int(m.group(2)), f"{where}: the banner counts {m.group(2)} unfinished, names {left}"
+        cards_left = {int(c["n"]) for c in r["cards"] if not c["recorded"]}
+        cards_done = {int(c["n"]) for c in r["cards"] if c["recorded"]}
+        assert cards_left <= left, f"{where}: cards {cards_left} unfinished, the banner names {left}"
+        if m.group(4) and width < 700:
+            assert nums(m.group(4)) == cards_done and m.group(4).endswith(" finished"), \
+                f"{where}: the banner says {m.group(4)!r} of the boards: {cards_done} finished"
+        elif m.group(4):
+            assert nums(m.group(4)) == cards_left | cards_done and (not cards_done or "finished" in m.group(4)), \
+                f"{where}: the banner says the boards show {m.group(4)!r}: {cards_left} unfinished, {cards_done} finished"
+        else:
+            assert (width < 700 or cards_left == left) and not cards_done, \
+                f"{where}: the banner names no board, which show {cards_left} unfinished, {cards_done} finished: {r['banner']!r}"
+        # The header says the same, short on a phone.
+        short = f"stopped · {m.group(1)} finished · {m.group(2)} unfinished"
+        assert (r["status"] == short) if width < 700 else r["banner"].startswith(r["status"]), \
             f"{where}: the header does not match the banner: {r['status']!r} / {r['banner']!r}"
-        shown = int(m.group(3) or m.group(2))
-        assert unrecorded == shown and int(m.group(2)) >= shown, \
-            f"{where}: the banner counts {m.group(1)!r}, the page shows {unrecorded} unfinished cards"
-        held = sum(1 for c in r["cards"] if c["recorded"])
-        assert held == int(m.group(4) or 0), \
-            f"{where}: the banner counts {m.group(1)!r}, the page shows {held} finished cards besides"
         if width >= 700:
             assert r["page"] <= r["screen"], f"{where}: the page scrolls: {r['page']} > {r['screen']}"
         # A stopped match starts no game: the heading no longer says that a new game takes an
@@ -1765,8 +1783,7 @@ def main():
                                  "--movetime", "20", "--live-linger", "20"])
     news_keeps_up()
     ends_together()
-    stopped_hall(1280, 800)
-    stopped_hall(390, 844)
+    stopped_halls()
     server_stops(1280, 800)
     server_stops(390, 844)
     opened_before_the_games(1280, 800)

@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, winnerName, winnersByName, someWinners, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
     sentence,
   } = window.EwnLiveText;
   let shown = -1;
@@ -583,20 +583,32 @@
     // its recorded end is not one), and of them those with a card on the page (a new game
     // waiting for a card's place has none): the count says both when they differ.
     const recorded = new Set(((v && v.finished) || []).map((f) => f.number));
-    const unfinished = v ? v.games.filter((g) => !recorded.has(g.number)) : [];
+    const unfinished = v ? v.games.filter((g) => !recorded.has(g.number)).map((g) => g.number).sort((a, b) => a - b) : [];
     const cut = !over && v && v.games.length > 0;
-    const shownCards = unfinished.filter((g) => document.getElementById(`game-${g.number}`)).length;
-    // ... and the cards held on a recorded end, said too, so that the count and the boards agree
-    // ("4 games unfinished (3 shown)" stood above four boards, one of them finished).
-    const heldCards = [...$('games').querySelectorAll('.game')].filter((el) => recorded.has(Number(el.id.replace('game-', '')))).length;
-    const unfinishedWords = `${plural(unfinished.length, 'game', 'games')} unfinished` +
-      (shownCards < unfinished.length || (cut && heldCards) ? ` (${shownCards} shown${cut && heldCards ? `, and ${heldCards} finished` : ''})` : '');
+    // ... and the boards shown, the unfinished and those held on a recorded end, each named, so
+    // that the words and the boards agree: "4 games finished · 2 games unfinished (1 shown, and 1
+    // finished)" read as a contradiction and named no game.
+    const boards = [...$('games').querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
+    const boardsLeft = boards.filter((n) => !recorded.has(n));
+    const heldCards = boards.length - boardsLeft.length;
+    const named = (ns) => `${ns.length > 1 ? 'games' : 'game'} ${numberRuns(ns)}`;
+    const allShown = boardsLeft.length === unfinished.length && !heldCards;
+    // "Server stopped: 4 games finished, 2 unfinished (games 5 and 6; the boards show game 5 and
+    // game 4, which finished)"; on a phone, in two lines, only the boards that finished (each
+    // unfinished board says so): "Server stopped: 4 finished, 2 unfinished (games 5 and 6; game 4 finished)".
+    const held = boards.filter((n) => recorded.has(n));
+    const stoppedWords = (narrow) => {
+      const shown = [boardsLeft.length ? named(boardsLeft) : '', heldCards ? `${named(held)}, which finished` : ''];
+      const which = narrow ? (heldCards ? `; ${named(held)} finished` : '')
+        : allShown || !boards.length ? '' : `; the boards show ${shown.filter(Boolean).join(' and ')}`;
+      return `Server stopped: ${narrow ? done : plural(done, 'game', 'games')} finished, ${unfinished.length} unfinished` + (unfinished.length ? ` (${named(unfinished)}${which})` : '');
+    };
     document.body.classList.toggle('cut', Boolean(cut));
     fitPanel();
     $('final').hidden = false;
     $('final-h').textContent = cut ? 'The last view' : 'Final result';
     // (Short on a phone: its box two lines at most, the boards not pushed down.)
-    $('final-text').textContent = cut ? `${window.innerWidth < 700 ? 'Server' : "The match's server"} stopped with ${unfinishedWords}; ${plural(done, 'game', 'games')} finished.${window.innerWidth < 700 ? '' : ' This is the last view.'}`
+    $('final-text').textContent = cut ? `${stoppedWords(window.innerWidth < 700)}.${window.innerWidth < 700 ? '' : ' This is the last view.'}`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     // The last game's end is told in one sentence, whatever the status line said before (at one
     // size "The last games: ..." and at another "The last game, ..." as the news's timing fell):
@@ -652,11 +664,11 @@
     const narrowTop = window.innerWidth < 700;
     if (narrowTop) {
       $('status').textContent = cut
-        ? `${done} finished · ${unfinishedWords.replace(/ games? /, ' ')} · stopped`
+        ? `stopped · ${done} finished · ${unfinished.length} unfinished`
         : `match over · ${plural(done, 'game', 'games')} played`;
     } else {
       $('status').textContent = cut
-        ? `${plural(done, 'game', 'games')} finished · ${unfinishedWords}: the server stopped`
+        ? stoppedWords(false)
         : `the match is over · ${plural(done, 'game', 'games')} played` +
           (lastEnds.length === 1 ? ` · game ${lastEnds[0].number} ended: ${endWords(lastEnds[0], false)}` : '');
     }
