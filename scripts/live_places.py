@@ -2,8 +2,8 @@
 itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`, `LONG_NAMES`).
 
 - `every_game_shown` (a round robin of four, four games at once, --pace 200, at 1280x800 and
-  390x844): every game the server says is playing gets a card within about a second (1.2 s is
-  allowed for a busy machine), never played start to finish unseen (an ended card kept its
+  390x844): every game the server says is playing gets a card within about a second (1.3 s is
+  allowed: the ended card's 0.9 s, a poll and a look), never played start to finish unseen (an ended card kept its
   place while a new game played unseen: game 8 ran 1.7 s and was never shown); and no place in
   the grid is ever blank: a place kept for a game not shown yet says "game 3 starting", and an
   ended card stays in its place until a game needs it (the top row was blank while the last two
@@ -62,7 +62,7 @@ def every_game_shown_at(lb, width, height):
     waits = sorted(round(log["shown"][n] - t) if n in log["shown"] else 99999 for n, t in log["seen"].items())
     print(f"live page, {where}: waits from a game's start to its card (ms, 99999 never): {waits}")
     late = {n: round(log["shown"][n] - t) if n in log["shown"] else None
-            for n, t in log["seen"].items() if n not in log["shown"] or log["shown"][n] - t > 1200}
+            for n, t in log["seen"].items() if n not in log["shown"] or log["shown"][n] - t > 1300}
     assert len(log["seen"]) >= 8, f"{where}: only {len(log['seen'])} games seen playing: {log}"
     assert not late, f"{where}: games shown late or never (game: ms after it started, None never): {late}"
     assert not log["blank"], \

@@ -39,7 +39,7 @@
   const END_MS = 3000;
   // ... while a new game waits for its place: short, so that a game playing gets a place
   // within about a second (a held card once kept its place while a game of 1.7 s played unseen).
-  const END_WAIT_MS = 600;
+  const END_WAIT_MS = 900;
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
@@ -199,7 +199,7 @@
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
         // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
-        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span class="long">own </span>est. </span>50%</span>'}</span>`;
+        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span class="long" data-g="own "></span><span data-g="est. "></span></span><span data-g="50%"></span></span>'}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
