@@ -1351,7 +1351,7 @@ def ends_are_seen(width, height):
             ok = re.fullmatch(rf"((Red|Blue) \(({pattern})\)|({pattern})) won \(\w+\)|({pattern}) won|No winner \(\w+\)", e["text"])
             assert ok and e["whole"], f"{where}: {k}'s end is not said whole: {e}"
         assert most <= 3, f"{where}: {most} cards at once for three games at once"
-        print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 1.2 s or more, at most {most} cards")
+        print(f"live page, {where}: {len(read)} of {len(ends)} ends seen for 0.7 s or more, at most {most} cards")
 
 
 def ends_together():
