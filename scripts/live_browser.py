@@ -27,7 +27,7 @@ named in the status line; and a long name on a phone (`long_name_on_a_phone`): n
 whichever side is to move.
 
 An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
-card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
+card, said whole, for a moment (0.7 s or more while a new game waits), and the cards never outnumber the games that run at once.
 Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
 the first screen, each card in the place it was given (`places_kept`), a line naming the leader above them (its names cut only
 where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
@@ -927,7 +927,7 @@ def news_once(said, where):
 
 def names_and_endings():
     """An unpaced match (`ends_are_seen`, three games at once at 1280x800): a game's end stays on its
-card, said whole, for a moment (1.2 s or more), and the cards never outnumber the games that run at once.
+card, said whole, for a moment (0.7 s or more while a new game waits), and the cards never outnumber the games that run at once.
 Eight games at once on a phone (`boards_first_on_a_phone`): the first board and its die line on
 the first screen, each card in the place it was given (`places_kept`), a line naming the leader above them (its names cut only
 where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
