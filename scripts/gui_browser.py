@@ -105,11 +105,15 @@ progress hides neither the move list nor the form, and a record a new game repla
 with what it is and what to do ("Record file: ... (6 games) - pick one to load"); a 6x6 roll of
 two dice and, in backrank at both sizes, a forced pass's button move nothing on the turn's row.
 
+And from the nineteenth: at 390x844 a finished game of a four-game record is laid out the same
+(the step buttons and Copy link on the first screen, before the move list) whether stepped to
+or reloaded.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth` and `eighteenth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth` and `nineteenth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -124,6 +128,7 @@ from arena_journeys.fifteenth import fifteenth_players_report
 from arena_journeys.sixteenth import sixteenth_players_report
 from arena_journeys.seventeenth import seventeenth_players_report
 from arena_journeys.eighteenth import eighteenth_players_report
+from arena_journeys.nineteenth import nineteenth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -151,4 +156,5 @@ if __name__ == "__main__":
     sixteenth_players_report()
     seventeenth_players_report()
     eighteenth_players_report()
+    nineteenth_players_report()
     print("browser test passed")

@@ -629,6 +629,24 @@ function faultHow(s) {
 let rollFocusWanted = false;
 let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
+// On a phone at a game's end the move list comes right under the result and the turn's row,
+// above the step buttons, so that the game's last moves are on the first screen (one line
+// was); moved in the page, so that Tab follows the order seen. With a record's games under
+// the result the step buttons come first, then the list: below the list they were off the
+// first screen (at 883 px of 844). Called again when a reloaded page learns of its record
+// after its first render, so that the layout is one however the game was reached.
+function orderEndRows(s) {
+  const end = Boolean(s.winner) && !setupMode && window.innerWidth <= 900;
+  const listUp = end && !recordBarOn(s);
+  if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
+    $('navbar')[listUp ? 'before' : 'after']($('moves'));
+    $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
+  }
+  // And the turn's row (Undo, Resume) below both, so that those are on it too.
+  const turnAfter = !end ? $('seat-offer') : listUp ? $('navbar') : $('moves');
+  if ($('turnbar').previousElementSibling !== turnAfter) turnAfter.after($('turnbar'));
+}
+
 function render(s) {
   const prev = S;
   // A note about the last action goes with the next change of the game (not with the analysis'
@@ -748,20 +766,7 @@ function render(s) {
   $('endbar').hidden = !over || setupMode;
   // At the end there is no move to type: the row goes (the end bar's buttons take its place).
   document.body.classList.toggle('game-end', over && !setupMode);
-  // On a phone at a game's end the move list comes right under the result and the turn's row,
-  // above the step buttons, so that the game's last moves are on the first screen (one line
-  // was); moved in the page, so that Tab follows the order seen. With a record's games under
-  // the result the step buttons come first, then the list: below the list they were off the
-  // first screen (at 883 px of 844).
-  const end = over && !setupMode && window.innerWidth <= 900;
-  const listUp = end && !recordBarOn(s);
-  if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
-    $('navbar')[listUp ? 'before' : 'after']($('moves'));
-    $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
-  }
-  // And the turn's row (Undo, Resume) below both, so that those are on it too.
-  const turnAfter = !end ? $('seat-offer') : listUp ? $('navbar') : $('moves');
-  if ($('turnbar').previousElementSibling !== turnAfter) turnAfter.after($('turnbar'));
+  orderEndRows(s);
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;

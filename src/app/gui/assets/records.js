@@ -185,6 +185,7 @@ function syncRecord(s) {
     keepSource(r.text, r);
     loadedFrom.start = S.start;
     drawRecordBar(S);
+    orderEndRows(S);
   }).catch(() => { sourceAsked = null; });
 }
 
