@@ -107,7 +107,9 @@ two dice and, in backrank at both sizes, a forced pass's button move nothing on 
 
 And from the nineteenth: at 390x844 a finished game of a four-game record is laid out the same
 (the step buttons and Copy link on the first screen, before the move list) whether stepped to
-or reloaded.
+or reloaded; a note shows the hint's move and win chance, the status's words whole when it
+stands over them, and covers neither the board nor a control (Copy link with the page
+scrolled, the New game form's buttons).
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

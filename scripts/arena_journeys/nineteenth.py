@@ -1,13 +1,19 @@
 """The checks of what the nineteenth new player reported, each at the size where it was seen: on
 a phone, a finished game of a loaded record was laid out one way when stepped to and another
-after a reload (the move list first, past the screen's foot, the step buttons below it)."""
+after a reload (the move list first, past the screen's foot, the step buttons below it); notes
+cut the words that matter (a hint's win chance, the status's instruction) or covered the board's
+edge or a button of the New game form."""
+
+import re
+import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, first_state
+from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, first_state,
+    note_shown, new_game, open_form, enabled, type_die, scroll_settled)
 from .eighteenth import load_file
 from .records import MATCH6
-from .sixteenth import rect
+from .sixteenth import rect, play_a_move
 
 # The first four games of MATCH6, as a match of four games writes them.
 MATCH4 = MATCH6[:MATCH6.index("game 5\n")].replace("--games: 6", "--games: 4")
@@ -48,5 +54,151 @@ def phone_record_end_same_after_reload(d):
     assert abs(stepped["nav-first"][0] - reloaded["nav-first"][0]) <= 2, f"the layout differs after a reload: {stepped} vs {reloaded}"
 
 
+
+
+# Whether each of `words` shows whole in the element of id `id_`: its text's boxes inside the
+# element's box (a line cut by "…" or past two lines lies outside it).
+SEEN = """return ((id, words) => {
+  const el = $(id), box = el.getBoundingClientRect(), text = el.textContent;
+  return words.map((w) => {
+    const at = text.indexOf(w);
+    if (at < 0) return false;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let n, seen = 0;
+    while ((n = walker.nextNode()) && seen + n.length <= at) seen += n.length;
+    if (!n) return false;
+    const r = document.createRange();
+    r.setStart(n, at - seen);
+    r.setEnd(n, Math.min(n.length, at - seen + w.length));
+    return [...r.getClientRects()].every((q) => q.right <= box.right + 1 && q.bottom <= box.bottom + 1 && q.top >= box.top - 1);
+  });
+})(arguments[0], arguments[1]);"""
+
+
+def seen(d, id_, words):
+    return d.execute_script(SEEN, id_, words)
+
+
+# What a shown note covers: the board, or any control in view (its own close button aside).
+COVERS = """return (() => {
+  const n = $('error').getBoundingClientRect();
+  const hit = (b) => b.width > 0 && b.height > 0 && b.left < n.right - 1 && n.left < b.right - 1 && b.top < n.bottom - 1 && n.top < b.bottom - 1;
+  const out = [];
+  if (hit($('board').getBoundingClientRect())) out.push('board');
+  for (const c of document.querySelectorAll('button, input, select, textarea, a[href], summary')) {
+    if ($('error').contains(c) || !c.offsetParent || $('copy-box').contains(c)) continue;
+    if (hit(c.getBoundingClientRect())) out.push(c.id || c.textContent.trim().slice(0, 20));
+  }
+  return {out, note: [Math.round(n.left), Math.round(n.top), Math.round(n.width), Math.round(n.height)], scrollY};
+})();"""
+
+
+def phone_hint_note_says_chance(d):
+    """390x844: the Hint's note read "Hint: b5c5 (takes your own cube), Red's…", its win chance
+    behind "more". The note shows the move and its win chance."""
+    # In this game (seed 7) the first hint is a4a3, onto Red's own 6.
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    wait(d, "Roll offered", lambda d: enabled(d, "roll"))
+    click(d, "roll")
+    wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d) and enabled(d, "hint"))
+
+    def hinted(d):
+        # Asked again while the analysis behind it still runs (the note then says so).
+        if not note_shown(d).startswith("Hint:"):
+            d.find_element(By.ID, "hint").click()
+            time.sleep(0.5)
+        return note_shown(d).startswith("Hint:")
+    wait(d, "the hint's note", hinted)
+    # Hint at the screen's foot, as with the board in view whole on a phone: the note goes over
+    # the status line.
+    d.execute_script("$('hint').scrollIntoView({block: 'end'}); window.scrollBy(0, -4); render(S)")
+    board_still(d)
+    text = note_shown(d)
+    move = re.search(r"Hint: (\S+?)[,. ]", text).group(1)
+    chance = re.search(r"\d+(\.\d+)?%", text).group(0)
+    shown = seen(d, "error-text", [move, chance])
+    shot(d, "phone-19-hint-note.png", top=False)
+    up = js(d, "$('error').classList.contains('up')")
+    print(f"phone: the hint's note (over the status: {up}) {text!r}: the move {move} seen {shown[0]}, the chance {chance} seen {shown[1]}")
+    assert all(shown), f"the hint's note hides its move or win chance: {text!r} {shown}"
+    d.execute_script("localError = null; render(S)")
+
+
+def phone_note_over_status_whole(d):
+    """6x6 at 390x844: a note put over the status line cut the instruction ("Red to move, die 7:
+    no cube is numbered 7, mo…"). The status's words show whole in it."""
+    new_game(d, ("human",), ("human",), dice="manual", variant="6x6")
+    type_die(d, 7)
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    board_still(d)
+    said = js(d, "$('status').textContent")
+    d.execute_script("$('move-input').focus({preventScroll: true}); flash('A note for the test, of one line.', 'info')")
+    wait(d, "the note", lambda d: "A note" in note_shown(d))
+    up = js(d, "$('error').classList.contains('up')")
+    shown = seen(d, "error-status", [said]) if up else [True]
+    where = d.execute_script(COVERS)
+    shot(d, "phone-19-note-over-status.png", top=False)
+    print(f"phone 6x6: the status {said!r}; the note over it {up}, its words whole {shown}; covers {where}")
+    assert up, "the note is not over the status line: nothing to check"
+    assert all(shown), f"the note over the status cuts its words: {said!r}"
+    assert not where["out"], f"the note covers {where}"
+    d.execute_script("localError = null; render(S)")
+
+
+def phone_copy_link_scrolled(d):
+    """390x844: Copy link with the page scrolled by 120 px put the note at (8,8) 374x40, over the
+    board's top edge by 8 px. The note covers neither the board nor a control."""
+    play_a_move(d)
+    d.execute_script("window.scrollTo(0, 120)")
+    time.sleep(0.3)
+    d.find_element(By.ID, "copy-link").click()
+    wait(d, "the link's note", lambda d: "link" in note_shown(d))
+    time.sleep(0.3)
+    where = d.execute_script(COVERS)
+    shot(d, "phone-19-copy-link-scrolled.png", top=False)
+    print(f"phone: Copy link scrolled: the note {where}")
+    assert not where["out"], f"the link's note covers {where}"
+    d.execute_script("localError = null; closeCopyBox && closeCopyBox(); render(S)")
+
+
+def phone_form_note_clear(d):
+    """390x844, the New game form open: the note at the foot overlapped "Load text below" by 9 px.
+    A note covers no control of the form."""
+    open_form(d)
+    d.execute_script("$('load-text-btn').scrollIntoView({block: 'end'}); window.scrollBy(0, 20)")
+    time.sleep(0.3)
+    d.execute_script("flash('A note for the test, of one line.', 'info')")
+    wait(d, "the note", lambda d: "A note" in note_shown(d))
+    where = d.execute_script(COVERS)
+    shot(d, "phone-19-form-note.png", top=False)
+    print(f"phone: a note with the form open {where}")
+    assert not where["out"], f"the note covers {where}"
+    d.execute_script("localError = null; render(S)")
+
+
+def desktop_form_start_in_view(d):
+    """1280x800: New game opened the form with Start game at y 1013, below the screen of 800. The
+    form opened from the top's New game, or from its own heading, shows Start game on the screen."""
+    for how in ("top-new", "summary"):
+        d.execute_script("$('newgame').open = false; window.scrollTo(0, 0)")
+        time.sleep(0.2)
+        if how == "top-new":
+            click(d, "top-new")
+        else:
+            d.execute_script("$('newgame').scrollIntoView({block: 'end'})")
+            time.sleep(0.2)
+            d.find_element(By.CSS_SELECTOR, "#newgame > summary").click()
+        wait(d, "the form open", lambda d: js(d, "$('newgame').open"))
+        wait(d, "the page to stop scrolling", scroll_settled)
+        time.sleep(0.3)
+        start = rect(d, "ng-start")
+        h = js(d, "innerHeight")
+        shot(d, f"desktop-19-form-{how}.png", top=False)
+        print(f"desktop: the form opened by {how}: Start game at {round(start['top'])}-{round(start['bottom'])} of {h}")
+        assert 0 <= start["top"] and start["bottom"] <= h, f"the form opened by {how}: Start game out of view: {start}"
+
+
 def nineteenth_players_report():
     in_arena(390, 844, phone_record_end_same_after_reload)
+    in_arena(390, 844, phone_hint_note_says_chance, phone_note_over_status_whole)
+    in_arena(390, 844, phone_copy_link_scrolled, phone_form_note_clear)

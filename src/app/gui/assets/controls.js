@@ -560,7 +560,7 @@ function wire() {
       // A move onto one's own cube says so: it looks like a slip otherwise.
       const own = h.move && h.move.length === 4 && ownCubeAt(h.move.slice(2)) ? ' (takes your own cube)' : '';
       say(`Hint: ${h.move}${own}, ${pct(h.wp)}`);
-      flash(`Hint: ${moveShown(h.move)}${own}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}.`, 'info');
+      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}.`, 'info');
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });

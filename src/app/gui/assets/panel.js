@@ -829,6 +829,19 @@ function render(s) {
 // is information. Both are meant for whoever is in control: a page that only watches is told
 // what happened (an engine's fault paused the game), never what to do about it, nor a rematch's
 // note. A notice replaced by a newer note or by the person's action is not shown again.
+// Whether the note, between `top` and `bottom` in the window, would cover the board, a control
+// in view (the whole page's: the New game form's too) or the move list's first line.
+function noteBlocks(el) {
+  const n = el.getBoundingClientRect(), m = $('moves').getBoundingClientRect();
+  const a = document.activeElement;
+  const boxes = [...document.querySelectorAll('button, input, select, textarea, a[href], summary'), ...(a && a !== document.body ? [a] : [])]
+    .filter((c) => !el.contains(c) && !$('copy-box').contains(c) && c.offsetParent)
+    .map((c) => c.getBoundingClientRect())
+    .concat([$('board').getBoundingClientRect(), { left: m.left, right: m.right, top: m.top, bottom: m.top + 34, height: m.height }])
+    .filter((b) => b.height > 0 && b.bottom > 0 && b.top < innerHeight && b.left < n.right - 1 && n.left < b.right - 1);
+  return (top, bottom) => boxes.some((b) => b.top < bottom - 1 && top < b.bottom - 1);
+}
+
 function drawNote(s) {
   if (errorGone && s.error !== errorGone) errorGone = null;
   const raw = s.error === errorGone ? null : s.error;
@@ -840,7 +853,8 @@ function drawNote(s) {
   const el = $('error');
   el.hidden = !err;
   el.classList.toggle('info', info);
-  if ($('error-text').textContent !== (err || '')) {
+  const fresh = $('error-text').textContent !== (err || '');
+  if (fresh) {
     $('error-text').textContent = el.title = err || '';
     el.classList.remove('open');
   }
@@ -848,23 +862,30 @@ function drawNote(s) {
   const t = $('error-text');
   el.classList.toggle('cut', Boolean(err) && !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
   // On a phone the note stands over the screen's foot; when a control is there (Copy link, the
-  // step buttons) or the move list's first line, over the status line instead (the screen's top
-  // once that is scrolled away), so that nothing one uses or reads stays hidden under it.
-  // Put there, it is opaque and carries the status's words on its first line (what to do), the
-  // note on its second.
+  // step buttons, a field of the New game form), the board or the move list's first line, over
+  // the status line instead (the nearest place clear of all those above the foot once that is
+  // scrolled away), so that nothing one uses or reads stays hidden under it. Put there, it is
+  // opaque and carries the status's words first (what to do, whole), the note after them.
   el.classList.remove('up');
   $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
-  const n = el.getBoundingClientRect(), m = $('moves').getBoundingClientRect();
-  const under = (b) => b.height > 0 && b.bottom > n.top && b.top < n.bottom;
-  const a = document.activeElement;
-  const used = [...$('controls').querySelectorAll('button, input, select, a[href]'), ...(a && !el.contains(a) ? [a] : [])]
-    .filter((c) => c.offsetParent);
-  if (under({ top: m.top, bottom: m.top + 34, height: m.height }) || used.some((c) => under(c.getBoundingClientRect()))) {
-    const st = $('status').getBoundingClientRect();
-    el.style.setProperty('--up-top', (st.top >= 0 ? Math.round(st.top) - 2 : 8) + 'px');
-    el.classList.add('up');
-    $('error-status').textContent = $('status').textContent;
-    el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
+  const blocks = noteBlocks(el);
+  const n = el.getBoundingClientRect();
+  if (!blocks(n.top, n.bottom)) return;
+  el.classList.add('up');
+  $('error-status').textContent = $('status').textContent;
+  const h = el.getBoundingClientRect().height;
+  const st = $('status').getBoundingClientRect();
+  const tops = st.top >= 0 ? [Math.round(st.top) - 2] : [];
+  for (let y = Math.round(n.bottom - h); y >= 8; y -= 4) tops.push(y);
+  let top = tops.find((y) => !blocks(y, y + h));
+  if (top === undefined && fresh && st.top < 0 && st.top > -innerHeight / 3) {
+    // Nowhere clear, the status line just above the screen: a new note brings it back into view
+    // and stands over it (over the screen's top it covered the board's edge).
+    window.scrollBy(0, Math.round(st.top) - 8);
+    top = Math.round($('status').getBoundingClientRect().top) - 2;
   }
+  if (top === undefined) top = st.top >= 0 ? Math.round(st.top) - 2 : 8;
+  el.style.setProperty('--up-top', top + 'px');
+  el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
 }
