@@ -2,7 +2,8 @@
 a phone, a finished game of a loaded record was laid out one way when stepped to and another
 after a reload (the move list first, past the screen's foot, the step buttons below it); notes
 cut the words that matter (a hint's win chance, the status's instruction) or covered the board's
-edge or a button of the New game form."""
+edge or a button of the New game form; at 1280x800 the New game form opened from its heading
+had Start game below the screen."""
 
 import re
 import time
@@ -202,3 +203,4 @@ def nineteenth_players_report():
     in_arena(390, 844, phone_record_end_same_after_reload)
     in_arena(390, 844, phone_hint_note_says_chance, phone_note_over_status_whole)
     in_arena(390, 844, phone_copy_link_scrolled, phone_form_note_clear)
+    in_arena(1280, 800, desktop_form_start_in_view)

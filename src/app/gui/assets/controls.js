@@ -276,8 +276,17 @@ function roll(ev) {
 
 function showNewGame() {
   $('newgame').open = true;
-  $('newgame').scrollIntoView({ block: 'start', behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
+  formInView();
   $('ng-start').focus({ preventScroll: true });
+}
+
+// The opened New game form is brought into view from its heading, on a wide screen only as far
+// down as keeps Start game on the screen (opened from its heading, Start game was at 1013 px of
+// 800); on a phone, taller than the screen, from its heading.
+function formInView() {
+  const f = $('newgame').getBoundingClientRect(), b = $('ng-start').getBoundingClientRect();
+  const by = innerWidth <= 900 ? f.top : Math.min(f.top - 8, Math.max(0, b.bottom + 12 - innerHeight));
+  if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: REDUCED_MOTION ? 'auto' : 'smooth' });
 }
 
 // Keys anywhere but in a form field: R roll, U undo, H hint, P pause, 1-9 a typed die, the
@@ -609,6 +618,10 @@ function wire() {
   });
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
+  // Opened from its own heading, the form shows its Start game too.
+  $('newgame').querySelector('summary').addEventListener('click', () => {
+    if (!$('newgame').open) requestAnimationFrame(formInView);
+  });
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's
   // card into view once it has moved, so that the press shows what it started. On a phone, where
   // the card is far below the board, Review by the board keeps the board, the result and the
