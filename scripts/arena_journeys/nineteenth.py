@@ -3,7 +3,8 @@ a phone, a finished game of a loaded record was laid out one way when stepped to
 after a reload (the move list first, past the screen's foot, the step buttons below it); notes
 cut the words that matter (a hint's win chance, the status's instruction) or covered the board's
 edge or a button of the New game form; at 1280x800 the New game form opened from its heading
-had Start game below the screen."""
+had Start game below the screen; Save this game said nothing, and a record pasted after it was
+added to its text."""
 
 import re
 import time
@@ -203,4 +204,36 @@ def nineteenth_players_report():
     in_arena(390, 844, phone_record_end_same_after_reload)
     in_arena(390, 844, phone_hint_note_says_chance, phone_note_over_status_whole)
     in_arena(390, 844, phone_copy_link_scrolled, phone_form_note_clear)
-    in_arena(1280, 800, desktop_form_start_in_view)
+    in_arena(1280, 800, desktop_form_start_in_view, save_says_and_paste_replaces)
+
+
+def save_says_and_paste_replaces(d):
+    """Save this game said nothing beyond the record appearing in the text box, and a record
+    pasted afterwards was appended to it, so that the picker offered "1. –, 0 moves". Save says
+    what it saved and where; a record pasted over the saved text replaces it, and the picker
+    lists the pasted record's games only."""
+    play_a_move(d)
+    click(d, "save")
+    wait(d, "the saved text", lambda d: js(d, "$('record-text').value").startswith("game"))
+    time.sleep(0.3)
+    said = note_shown(d)
+    print(f"Save this game: the note {said!r}")
+    # A paste into the box, as a person's Ctrl+V at its end (the caret where a click leaves it).
+    d.execute_script("""const f = $('record-text'); f.focus(); f.setSelectionRange(f.value.length, f.value.length);
+      const dt = new DataTransfer(); dt.setData('text/plain', arguments[0]);
+      const ev = new ClipboardEvent('paste', {clipboardData: dt, bubbles: true, cancelable: true});
+      if (f.dispatchEvent(ev)) { f.setRangeText(arguments[0], f.selectionStart, f.selectionEnd, 'end');
+        f.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'})); }""", MATCH4)
+    time.sleep(0.2)
+    games = js(d, "[...$('record-game').options].map((o) => o.textContent)")
+    text = js(d, "$('record-text').value")
+    shot(d, "desktop-19-save-paste.png", top=False)
+    print(f"after a paste over the saved text: the picker {games}; the box {len(text)} chars (the record {len(MATCH4)})")
+    assert "Saved" in said and ".txt" in said, f"Save said {said!r}"
+    assert text.strip() == MATCH4.strip(), "the pasted record was mixed with the saved text"
+    assert len(games) == 4 and not any("0 moves" in g for g in games), f"the picker after the paste: {games}"
+    # A text cut short after a game's line lists no game for it.
+    cut = js(d, "listGames(arguments[0])".replace("arguments[0]", repr(MATCH4 + "game 5\n")))
+    print(f"a record of four games and a last game line alone: {cut} games listed")
+    assert cut == 4, f"a game line with nothing after it was listed: {cut} games"
+    d.execute_script("listGames($('record-text').value)")

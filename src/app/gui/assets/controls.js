@@ -738,6 +738,15 @@ function wire() {
   // The button loads the game the picker shows: the first of a text just typed or pasted (so a
   // record pasted again starts at game 1, and picking any game loads it), or the one picked.
   $('load-text-btn').addEventListener('click', () => loadRecord($('record-text').value));
+  // A record pasted into the box while it holds the text the page put there (a game saved or a
+  // record loaded) replaces that text: added to it, the picker listed both records' games.
+  $('record-text').addEventListener('paste', (ev) => {
+    const f = ev.target, pasted = ev.clipboardData ? ev.clipboardData.getData('text/plain') : '';
+    if (!/^\s*game\s+\d+/m.test(pasted) || (f.value !== savedText && f.value !== lastLoadedText) || !f.value) return;
+    ev.preventDefault();
+    f.value = pasted;
+    f.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   $('record-text').addEventListener('input', () => {
     loadedFileName = null;
     listGames($('record-text').value);

@@ -8,14 +8,18 @@ function listGames(text) {
   let cur = null;
   for (const line of String(text).split('\n')) {
     const w = line.trim().split(/\s+/);
-    if (w[0] === 'game') { cur = { n: w[1] || String(games.length + 1), red: '', blue: '', result: '', moves: 0 }; games.push(cur); }
-    else if (cur && (w[0] === 'red' || w[0] === 'blue')) cur[w[0]] = w.slice(1).join(' ');
-    else if (cur && w[0] === 'move') cur.moves += 1;
-    else if (cur && w[0] === 'result') {
+    if (w[0] === 'game' && /^\d+$/.test(w[1] || '')) { cur = { n: w[1], red: '', blue: '', result: '', moves: 0, lines: 0 }; games.push(cur); }
+    else if (cur && w[0]) cur.lines += 1;
+    if (!cur || w[0] === 'game') continue;
+    if (w[0] === 'red' || w[0] === 'blue') cur[w[0]] = w.slice(1).join(' ');
+    else if (w[0] === 'move') cur.moves += 1;
+    else if (w[0] === 'result') {
       const how = w.slice(2).join(' ');
       cur.result = w[1] === 'r' || w[1] === 'b' ? `${SIDE_NAME[w[1]]} won${how ? ` (${how})` : ''}` : w.slice(1).join(' ');
     }
   }
+  // A game line with nothing after it (the end of a text cut short) is no game to pick.
+  if (games.length && games[games.length - 1].lines === 0) games.pop();
   const sel = $('record-game');
   const keep = sel.value;
   // Short, so that a whole entry fits the picker: "3. ewn–mcts:3000, Red won (goal), 41 moves".
@@ -189,10 +193,18 @@ function syncRecord(s) {
   }).catch(() => { sourceAsked = null; });
 }
 
+// The text the page itself put in the Record card's box (a game saved): a record pasted over it
+// replaces it rather than being added to it.
+let savedText = null;
 async function saveRecord() {
   try {
     const r = await api('GET', '/api/record');
-    $('record-text').value = r.text;
+    const field = $('record-text');
+    field.value = savedText = r.text;
+    loadedFileName = null;
+    listGames(r.text);
+    // Selected, so that a paste or typing replaces it.
+    field.setSelectionRange(0, r.text.length);
     const url = URL.createObjectURL(new Blob([r.text], { type: 'text/plain' }));
     const a = document.createElement('a');
     a.href = url;
@@ -201,5 +213,6 @@ async function saveRecord() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+    flash(`Saved this game as ${a.download} (in your downloads); its record is also in the Record card's box, where a record pasted replaces it.`, 'info');
   } catch (e) { flash(e.message); }
 }
