@@ -4,7 +4,7 @@ after a reload (the move list first, past the screen's foot, the step buttons be
 cut the words that matter (a hint's win chance, the status's instruction) or covered the board's
 edge or a button of the New game form; at 1280x800 the New game form opened from its heading
 had Start game below the screen; Save this game said nothing, and a record pasted after it was
-added to its text."""
+added to its text; Undo beside Rematch at a game's end said not what it takes back."""
 
 import re
 import time
@@ -204,7 +204,7 @@ def nineteenth_players_report():
     in_arena(390, 844, phone_record_end_same_after_reload)
     in_arena(390, 844, phone_hint_note_says_chance, phone_note_over_status_whole)
     in_arena(390, 844, phone_copy_link_scrolled, phone_form_note_clear)
-    in_arena(1280, 800, desktop_form_start_in_view, save_says_and_paste_replaces)
+    in_arena(1280, 800, desktop_form_start_in_view, save_says_and_paste_replaces, desktop_undo_says_what_at_end)
 
 
 def save_says_and_paste_replaces(d):
@@ -237,3 +237,26 @@ def save_says_and_paste_replaces(d):
     print(f"a record of four games and a last game line alone: {cut} games listed")
     assert cut == 4, f"a game line with nothing after it was listed: {cut} games"
     d.execute_script("listGames($('record-text').value)")
+
+
+def desktop_undo_says_what_at_end(d):
+    """1280x800: after the game's end Undo stayed enabled beside Rematch, "Undo" alone, and what
+    it would take back was unclear. Offered at the end, it says it takes back the last move and
+    plays on."""
+    open_form(d)
+    d.execute_script("$('ng-position').value = '5/5/5/3R11/B1B2B3B4B5 r';")
+    new_game(d, ("human",), ("ewn", 1, 30), dice="manual")
+    type_die(d, 1)
+    d.execute_script("playMove('d2e1')")
+    wait(d, "the game's end", lambda d: over(d) and idle(d))
+    board_still(d)
+    undo = js(d, "[$('undo').disabled, $('undo').textContent, $('undo').title, $('undo').offsetParent !== null]")
+    shot(d, "desktop-19-undo-at-end.png")
+    print(f"desktop: at the game's end Undo (disabled, label, title, shown): {undo}")
+    assert undo[0] or not undo[3] or (undo[1] != "Undo" and "last move" in undo[1]), f"Undo at the game's end says not what it undoes: {undo}"
+    if not undo[0] and undo[3]:
+        click(d, "undo")
+        wait(d, "the move taken back", lambda d: not over(d) and idle(d))
+        label = js(d, "$('undo').textContent")
+        print(f"after it, the game goes on and Undo reads {label!r}")
+        assert label == "Undo", f"Undo in play reads {label!r}"

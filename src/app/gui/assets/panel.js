@@ -749,6 +749,15 @@ function render(s) {
   // nothing there (a move starts a side line, where they work again).
   const pastOfFinished = Boolean(s.line_over) && !s.live;
   $('undo').disabled = !s.can_undo || pastOfFinished;
+  // At a game's end, beside Rematch, Undo says what it takes back: "Undo" alone read as undoing
+  // the end itself.
+  const undoEnd = over && s.can_undo && !pastOfFinished;
+  const undoLabel = undoEnd ? 'Undo last move' : 'Undo';
+  if ($('undo').textContent !== undoLabel) {
+    $('undo').textContent = undoLabel;
+    $('undo').title = undoEnd ? 'the game is over: take back your last move (and the answer to it) and play on from before it (key U)'
+      : 'take back your last move and the answers to it (key U)';
+  }
   $('pause').textContent = s.running ? 'Pause' : 'Resume';
   $('pause').setAttribute('aria-pressed', String(!s.running));
   $('pause').disabled = over || pastOfFinished;
