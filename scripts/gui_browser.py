@@ -111,7 +111,9 @@ or reloaded; a note shows the hint's move and win chance, the status's words who
 stands over them, and covers neither the board nor a control (Copy link with the page
 scrolled, the New game form's buttons); at 1280x800 the New game form, opened from the top's
 button or its own heading, shows Start game on the screen; Save this game says what it saved,
-and a record pasted over the saved text replaces it; Undo at a game's end reads "Undo last move".
+and a record pasted over the saved text replaces it; Undo at a game's end reads "Undo last move";
+the result shows once the last move has landed, and a capture leaves one cube on its square
+once the slide is over.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

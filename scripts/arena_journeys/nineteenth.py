@@ -4,7 +4,8 @@ after a reload (the move list first, past the screen's foot, the step buttons be
 cut the words that matter (a hint's win chance, the status's instruction) or covered the board's
 edge or a button of the New game form; at 1280x800 the New game form opened from its heading
 had Start game below the screen; Save this game said nothing, and a record pasted after it was
-added to its text; Undo beside Rematch at a game's end said not what it takes back."""
+added to its text; Undo beside Rematch at a game's end said not what it takes back; the result showed while the
+last cube slid, and a capture showed two cubes on one square after the slide."""
 
 import re
 import time
@@ -205,6 +206,7 @@ def nineteenth_players_report():
     in_arena(390, 844, phone_hint_note_says_chance, phone_note_over_status_whole)
     in_arena(390, 844, phone_copy_link_scrolled, phone_form_note_clear)
     in_arena(1280, 800, desktop_form_start_in_view, save_says_and_paste_replaces, desktop_undo_says_what_at_end)
+    in_arena(1280, 800, desktop_result_after_landing)
 
 
 def save_says_and_paste_replaces(d):
@@ -260,3 +262,35 @@ def desktop_undo_says_what_at_end(d):
         label = js(d, "$('undo').textContent")
         print(f"after it, the game goes on and Undo reads {label!r}")
         assert label == "Undo", f"Undo in play reads {label!r}"
+
+
+def desktop_result_after_landing(d):
+    """The result ("Red wins") showed while the last cube still slid, and a capture showed the
+    taken cube and the taker on one square (10 and 11 on c1 in 6x6). The result shows once the
+    move has landed, and once the slide is over the square holds one cube."""
+    open_form(d)
+    d.execute_script("$('ng-position').value = '5/5/5/3R11/B1B2B3B4B5 r';")
+    new_game(d, ("human",), ("ewn", 1, 30), dice="manual")
+    type_die(d, 1)
+    samples = d.execute_async_script("""const done = arguments[0];
+      const out = [], t0 = performance.now();
+      playMove('d2e1');
+      const look = () => {
+        const cell = $('sq-e1'), r = $('result');
+        const sliding = document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target
+          && a.effect.target.classList && a.effect.target.classList.contains('cube') && !a.effect.target.classList.contains('ghost'));
+        const shown = Boolean(S.winner) && r.offsetParent !== null && parseFloat(getComputedStyle(r).opacity) > 0.5;
+        out.push([Math.round(performance.now() - t0), sliding, cell ? cell.querySelectorAll('.cube').length : 0, shown]);
+        if (performance.now() - t0 < 1200) requestAnimationFrame(look); else done(out);
+      };
+      requestAnimationFrame(look);""")
+    slid = [s for s in samples if s[1]]
+    early = [s for s in samples if s[1] and s[3]]
+    two = [s for s in samples if s[0] > 0 and not s[1] and s[2] > 1 and any(x[1] for x in samples if x[0] < s[0])]
+    print(f"desktop: the last move slid for {len(slid)} frames ({slid[0][0] if slid else '-'}-{slid[-1][0] if slid else '-'} ms);"
+          f" the result shown while sliding in {len(early)}, two cubes on e1 after the slide in {len(two)}"
+          f" (first {two[0] if two else '-'})")
+    assert slid, f"no slide seen: {samples[:10]}"
+    assert not early, f"the result shows while the cube slides: {early[:5]}"
+    assert not two, f"two cubes on one square once the slide is over: {two[:5]}"
+    wait(d, "the result", lambda d: js(d, "parseFloat(getComputedStyle($('result')).opacity)") > 0.99)

@@ -499,6 +499,8 @@ function focusSquare(i) {
 }
 
 // Slides the cube of the move just played from its square, and shows the cube it took going.
+const SLIDE_MS = 260;
+let landingTimer = null;
 function animateMove(mv, took) {
   const from = $('sq-' + mv.slice(0, 2)), to = $('sq-' + mv.slice(2));
   if (!from || !to) return;
@@ -508,16 +510,23 @@ function animateMove(mv, took) {
     ghost.textContent = took.slice(1);
     ghost.setAttribute('aria-hidden', 'true');
     to.appendChild(ghost);
-    setTimeout(() => ghost.remove(), REDUCED_MOTION ? 0 : 600);
+    // Gone as the taker lands (SLIDE_MS): at rest a square never shows two cubes.
+    setTimeout(() => ghost.remove(), REDUCED_MOTION ? 0 : SLIDE_MS);
   }
   if (REDUCED_MOTION) return;
+  // A game's result shows once its last move has landed, not while the cube still slides.
+  if (S && S.winner) {
+    document.body.classList.add('landing');
+    clearTimeout(landingTimer);
+    landingTimer = setTimeout(() => document.body.classList.remove('landing'), SLIDE_MS);
+  }
   const cube = to.querySelector('.cube:not(.ghost)');
   if (!cube) return;
   const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
   cube.animate([
     { transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` },
     { transform: 'translate(0, 0)' },
-  ], { duration: 260, easing: 'ease-out' });
+  ], { duration: SLIDE_MS, easing: 'ease-out' });
 }
 
 function animateDie(d) {
