@@ -113,7 +113,8 @@ scrolled, the New game form's buttons); at 1280x800 the New game form, opened fr
 button or its own heading, shows Start game on the screen; Save this game says what it saved,
 and a record pasted over the saved text replaces it; Undo at a game's end reads "Undo last move";
 the result shows once the last move has landed, and a capture leaves one cube on its square
-once the slide is over.
+once the slide is over; the first hint or engine move of a game that takes its own cube says
+why the rules allow it, and the next ones do not repeat it.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

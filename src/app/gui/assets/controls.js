@@ -569,7 +569,8 @@ function wire() {
       // A move onto one's own cube says so: it looks like a slip otherwise.
       const own = h.move && h.move.length === 4 && ownCubeAt(h.move.slice(2)) ? ' (takes your own cube)' : '';
       say(`Hint: ${h.move}${own}, ${pct(h.wp)}`);
-      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}.`, 'info');
+      const rule = own ? ownCaptureRule(S.variant) : '';
+      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}.${rule ? ` Allowed: ${rule}.` : ''}`, 'info');
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });

@@ -580,6 +580,15 @@ function rememberRematch(s, seats) {
 // Why taking one's own cube can be good, where a roll of a cube that is gone moves another:
 // fewer cubes, each moved by more rolls.
 const ownCaptureWhy = (v) => (v.has_dice && v.substitute !== 'pass' ? 'fewer cubes, more rolls each' : '');
+// Why the rules allow it, in a newcomer's words, said once a game (a hint's note or an engine's
+// move that takes its own cube, a newcomer read as a bug); '' once said in this game.
+let ownWhyGame = null;
+function ownCaptureRule(v) {
+  if (!S || ownWhyGame === S.start) return '';
+  ownWhyGame = S.start;
+  return 'the rules let a cube take whatever cube stands on its target square, its own side\'s too' +
+    (ownCaptureWhy(v) ? '; with fewer cubes left, each one moves on more of the rolls' : '');
+}
 
 // Announces the move just played (true) or the die just rolled.
 function announceChanges(prev, s, rolled) {
@@ -597,8 +606,8 @@ function announceChanges(prev, s, rolled) {
     if (p.took && p.took[0] === p.side.toUpperCase() && seat.type !== 'human' && TOKEN) {
       const who = seat.type === 'engine' ? seat.name : 'ewn';
       // As flash() does, drawn here: this is within a render already.
-      const why = ownCaptureWhy(s.variant);
-      localError = `${who} took its own cube ${p.took.slice(1)}: allowed, and sometimes best${why ? ` (${why})` : ''}.`;
+      const why = ownCaptureWhy(s.variant), rule = ownCaptureRule(s.variant);
+      localError = `${who} took its own cube ${p.took.slice(1)}: allowed, and sometimes best${rule ? ` (${rule})` : why ? ` (${why})` : ''}.`;
       noteKind = 'info';
       dropNotice();
       clearTimeout(noteTimer);
