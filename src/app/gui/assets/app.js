@@ -499,34 +499,38 @@ function focusSquare(i) {
 }
 
 // Slides the cube of the move just played from its square, and shows the cube it took going.
+// What waits for the landing (the taken cube's going, a game's result) waits for the slide's own
+// end, not for a timer: on a busy machine the slide's first frame comes late, and a timer of the
+// slide's length then showed the result, and the taken cube on the taker's square, while the
+// cube still slid.
 const SLIDE_MS = 260;
-let landingTimer = null;
+let landingSerial = 0;
 function animateMove(mv, took) {
   const from = $('sq-' + mv.slice(0, 2)), to = $('sq-' + mv.slice(2));
   if (!from || !to) return;
+  let ghost = null;
   if (took) {
-    const ghost = document.createElement('div');
+    ghost = document.createElement('div');
     ghost.className = `cube ${took[0] === 'R' ? 'red' : 'blue'} ghost`;
     ghost.textContent = took.slice(1);
     ghost.setAttribute('aria-hidden', 'true');
     to.appendChild(ghost);
-    // Gone as the taker lands (SLIDE_MS): at rest a square never shows two cubes.
-    setTimeout(() => ghost.remove(), REDUCED_MOTION ? 0 : SLIDE_MS);
   }
-  if (REDUCED_MOTION) return;
-  // A game's result shows once its last move has landed, not while the cube still slides.
-  if (S && S.winner) {
-    document.body.classList.add('landing');
-    clearTimeout(landingTimer);
-    landingTimer = setTimeout(() => document.body.classList.remove('landing'), SLIDE_MS);
-  }
+  const serial = ++landingSerial;
+  // Gone as the taker lands: at rest a square never shows two cubes; and a game's result shows
+  // once its last move has landed (a later move's landing is its own).
+  const landed = () => {
+    if (ghost) ghost.remove();
+    if (serial === landingSerial) document.body.classList.remove('landing');
+  };
   const cube = to.querySelector('.cube:not(.ghost)');
-  if (!cube) return;
+  if (REDUCED_MOTION || !cube) { landed(); return; }
+  if (S && S.winner) document.body.classList.add('landing');
   const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
   cube.animate([
     { transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` },
     { transform: 'translate(0, 0)' },
-  ], { duration: SLIDE_MS, easing: 'ease-out' });
+  ], { duration: SLIDE_MS, easing: 'ease-out' }).finished.then(landed, landed);
 }
 
 function animateDie(d) {
