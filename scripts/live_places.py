@@ -3,11 +3,13 @@ itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`, `LONG_NAMES`).
 
 - `every_game_shown` (a round robin of four, four games at once, --pace 200, at 1280x800 and
   390x844): every game the server says is playing gets a card within about a second (1.3 s is
-  allowed: the ended card's 0.9 s, a poll and a look), never played start to finish unseen (an ended card kept its
+  allowed), by its first move or two (3 moves with a poll's lag), never played start to finish unseen (an ended card kept its
   place while a new game played unseen: game 8 ran 1.7 s and was never shown); and no place in
   the grid is ever blank: a place kept for a game not shown yet says "game 3 starting", and an
   ended card stays in its place until a game needs it (the top row was blank while the last two
   games played, the left half blank at the start).
+- `paced_ends_seen` (one game at a time, 3x3, --pace 1500, at both sizes): a game's end stays
+  on its board a pace or more, and the next game's card comes by its first move or two.
 - `first_words_starting` (the page as served, before its script has asked for a view): its
   status says the match is starting (it said "connecting...", under "Live: match").
 """
@@ -19,14 +21,19 @@ import urllib.request
 # Every 100 ms: the server's view (the games playing) against the cards on the page, and the
 # grid's places that say nothing.
 WATCH = """
-window.placeLog = {seen: {}, shown: {}, blank: [], ticks: 0};
+window.placeLog = {seen: {}, shown: {}, blank: [], ticks: 0, moves: {}, movesAtShow: {}, ends: {}};
 window.placeTimer = setInterval(async () => {
   if (document.body.classList.contains('ended')) return;
   const now = performance.now(), log = window.placeLog;
   log.ticks += 1;
   for (const c of document.querySelectorAll('#games .game')) {
     const n = c.id.replace('game-', '');
-    if (!(n in log.shown)) log.shown[n] = now;
+    if (!(n in log.shown)) { log.shown[n] = now; log.movesAtShow[n] = log.moves[n] || 0; }
+    // A card on its final position: since when and until when.
+    if (c.querySelector('.roll.game-over') && c.querySelector('.board .cube')) {
+      const e = log.ends[n] || (log.ends[n] = {first: now});
+      e.last = now;
+    }
   }
   const grid = document.getElementById('games');
   const blank = [...grid.children].filter((el) => !el.classList.contains('game') && !el.textContent.trim()
@@ -36,6 +43,7 @@ window.placeTimer = setInterval(async () => {
     const v = await (await fetch('/api/live', {cache: 'no-store'})).json();
     const t = performance.now();
     for (const g of v.games) if (!g.over && !(g.number in log.seen)) log.seen[g.number] = t;
+    for (const g of v.games) log.moves[g.number] = g.moves.length;
   } catch (e) { /* the server stopped */ }
 }, 100);
 """
@@ -65,6 +73,9 @@ def every_game_shown_at(lb, width, height):
             for n, t in log["seen"].items() if n not in log["shown"] or log["shown"][n] - t > 1300}
     assert len(log["seen"]) >= 8, f"{where}: only {len(log['seen'])} games seen playing: {log}"
     assert not late, f"{where}: games shown late or never (game: ms after it started, None never): {late}"
+    # Its card shown by its first move or two (one more while the page's poll catches up).
+    far = {n: m for n, m in log["movesAtShow"].items() if m > 3}
+    assert not far, f"{where}: games shown only after their first moves (game: moves): {far}"
     assert not log["blank"], \
         f"{where}: {len(log['blank'])} of {log['ticks']} looks found a blank place (ms, places): {log['blank'][:6]}"
     print(f"live page, {where}: each of {len(waits)} games shown within {max(waits)} ms of its start,"
@@ -81,3 +92,30 @@ def first_words_starting(lb):
     assert status and "starting" in status.group(1) and "connecting" not in status.group(1), \
         f"{where}: its first status line is {status.group(1) if status else None!r}"
     print(f"live page, {where}: its first status line is {status.group(1)!r}")
+
+
+def paced_ends_seen(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        paced_ends_seen_at(lb, width, height)
+
+
+def paced_ends_seen_at(lb, width, height):
+    """One game at a time, --pace 1500: each game's end stays on its board a pace or more (the
+    next game waiting meanwhile: its card shown by its first move or two), not the 0.4-1.3 s
+    an end was on its board when it gave way 0.9 s after it."""
+    where = f"one game at a time, --pace 1500, at {width}x{height}"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "3",
+            "--concurrency", "1", "--movetime", "20", "--pace", "1500", "--live-linger", "5"]
+    with lb.live_match(args, width, height) as (d, _, _match):
+        d.execute_script(WATCH)
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        log = d.execute_script("clearInterval(window.placeTimer); return window.placeLog;")
+    # The ends of the games another game followed (the last one's card stays to the end).
+    ends = {n: round(e["last"] - e["first"]) for n, e in log["ends"].items() if int(n) < 3}
+    print(f"live page, {where}: ends on their boards (ms): {ends}, moves when a card came: {log['movesAtShow']}")
+    assert len(ends) == 2, f"{where}: the ends of games 1 and 2 not both seen: {log['ends']}"
+    short = {n: t for n, t in ends.items() if t < 1300}
+    assert not short, f"{where}: ends on their boards less than a pace (game: ms): {short}"
+    far = {n: m for n, m in log["movesAtShow"].items() if m > 3}
+    assert not far, f"{where}: games shown only after their first moves (game: moves): {far}"

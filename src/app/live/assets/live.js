@@ -37,9 +37,12 @@
   const HOLD_MS = 4000;
   // How long a game that ended keeps its card on its final position (see `draw`).
   const END_MS = 3000;
-  // ... while a new game waits for its place: short, so that a game playing gets a place
-  // within about a second (a held card once kept its place while a game of 1.7 s played unseen).
-  const END_WAIT_MS = 900;
+  // ... while a new game waits for its place: until the new game's first move has come, and at
+  // least one pace between moves (`END_WAIT_MS` without pace), never past its second move (a
+  // held card once kept its place while a game of 1.7 s played unseen; a paced game's end,
+  // given way 0.9 s after it, was on its board less than one move).
+  const END_WAIT_MS = 2000;
+  const END_WAIT_MOVES = 2;
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
@@ -364,7 +367,7 @@
     }
     const running = new Set(v.games.map((g) => g.number));
     // A game that ended keeps its card on its final position for a moment (`END_MS` from when
-    // the page first saw it over, `END_WAIT_MS` while a new game waits for its place), so that each end is seen also when the match is not paced:
+    // the page first saw it over; while a new game waits for its place, see `END_WAIT_MS`), so that each end is seen also when the match is not paced:
     // display only, the match never waits for it. Its card counts against the screen's
     // capacity (the most games seen at once), so it never pushes a running game out of view: a
     // new game waits off the screen until the card's time is up, and then takes its place.
@@ -381,12 +384,13 @@
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
       if (f && !overSince.has(n)) overSince.set(n, now);
-      // Shorter while a new game waits for a place: a quick match's running games are not
-      // kept off the screen for long.
-      const waits = v.games.some((g) => !document.getElementById(`game-${g.number}`));
-      const until = f ? overSince.get(n) + (waits ? END_WAIT_MS : END_MS) : 0;
+      // While a new game waits for a place: until its first move, a pace at least, never
+      // past its second move (a quick match's running games are not kept off the screen).
+      const ahead = v.games.filter((g) => !document.getElementById(`game-${g.number}`)).map((g) => (g.moves || []).length);
+      const until = f ? overSince.get(n) + (ahead.length ? v.pace_ms || END_WAIT_MS : END_MS) : 0;
+      const holds = ahead.length ? Math.max(...ahead) <= END_WAIT_MOVES && (until > now || Math.min(...ahead) < 1) : until > now;
       if (f && !el.classList.contains('ended-game')) holdCard(f);
-      if (f && until > now && !v.over) wakeAt(until);
+      if (f && holds && !v.over) wakeAt(Math.max(until, now + POLL_MS));
       else gone.push(el);
     }
     // The place of the card that ended first is taken first.
