@@ -119,3 +119,42 @@ def paced_ends_seen_at(lb, width, height):
     assert not short, f"{where}: ends on their boards less than a pace (game: ms): {short}"
     far = {n: m for n, m in log["movesAtShow"].items() if m > 3}
     assert not far, f"{where}: games shown only after their first moves (game: moves): {far}"
+
+
+LONG4 = ("Grandmaster_Alpha", "Superlongname_Beta", "Maximilian_Gamma", "Extraordinary_Delta")
+
+
+def long_names_whole(lb):
+    """Four names of 16-19 letters, a round robin, 3x3, four at once: at 1280x800 the final
+    standings name each on one line (they broke each over two lines, "Extraordinary_ Delta", in
+    a table of 460 px); at 390x844 the leader line keeps 8 letters of a name it cuts, or counts
+    the leaders ("Leading: Extr…, Maxim…")."""
+    args = ["--variant", "3x3", "match"]
+    for name in LONG4:
+        args += ["--engine", "self", f"name={name}"]
+    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", "4", "--movetime", "20",
+             "--pace", "300", "--live-linger", "10"]
+    where = "four long names at 1280x800"
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        cells = d.execute_script(
+            "return [...document.querySelectorAll('.standings-table tbody th')].map((th) => {"
+            " const r = document.createRange(); r.selectNodeContents(th);"
+            " const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));"
+            " return {name: th.textContent, lines: tops.size, whole: th.scrollWidth <= th.clientWidth}; });")
+        d.save_screenshot(os.path.join(lb.OUT, "live-long-names-final-1280.png"))
+    print(f"live page, {where}: the final standings' names: {cells}")
+    assert len(cells) == 4, f"{where}: the final standings name {cells}"
+    bad = [c for c in cells if c["lines"] != 1 or not c["whole"]]
+    assert not bad, f"{where}: names not whole on one line in the final standings: {bad}"
+    where = "four long names at 390x844"
+    with lb.live_match(args, 390, 844) as (d, _, _match):
+        seen = set()
+        while not d.execute_script("return document.body.classList.contains('ended');"):
+            seen |= set(d.execute_script(
+                "return [...document.querySelectorAll('#summary .nm')].map((n) => n.textContent);"))
+            lb.time.sleep(0.2)
+    print(f"live page, {where}: names on the leader line: {sorted(seen)}")
+    stubs = [n for n in seen if n.endswith("…") and len(n) < 9]
+    assert not stubs, f"{where}: the leader line names stubs: {stubs}"

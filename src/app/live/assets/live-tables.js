@@ -32,6 +32,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
     $('table').innerHTML = rows.join('');
+    fitStandings();
     // One line for a phone, above the boards: who leads, and a link to the whole table.
     const top = table.filter((s) => table.length && s.points === table[0].points).map((s) => s.name);
     const played = table.some((s) => s.games > 0);
@@ -58,8 +59,8 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       // for the second name: the list of names says that they share the lead).
       const names = $('summary').querySelector('.names');
       if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
-      // Where the leaders cannot each keep four letters ("Leading: bob, ewn, gr…, r"), their count.
-      const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 5);
+      // Where the leaders cannot each keep eight letters ("Leading: Extr…, Maxim…"), their count.
+      const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 9);
       if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
     }
     $('table-wrap').hidden = rows.length === 0;
@@ -192,5 +193,30 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     if (isOpen) for (const later of [(f) => f(), requestAnimationFrame]) later(() => reveal($(`moves-${n}`)));
   });
   for (const e of ['wheel', 'touchmove', 'mousedown', 'keydown']) window.addEventListener(e, () => { revealed = null; }, { passive: true });
-  return { standings, finished, fitResults };
+  // Each name of the standings on one line where the table has room, its letters smaller by a
+  // pixel or a few (to 14 px) where that makes it so; else it wraps where it allows (the final
+  // standings at 1280 broke every name of 16-19 letters over two lines, "Extraordinary_ Delta").
+  function fitStandings() {
+    const table = $('table').closest('table');
+    if (!table) return;
+    table.style.fontSize = '';
+    table.classList.add('one-line');
+    // (Without the places it may wrap at, which Chromium takes also in a line that may not wrap.)
+    const cells = [...table.querySelectorAll('tbody th')];
+    const wraps = cells.map((th) => th.innerHTML);
+    for (const th of cells) th.textContent = th.title;
+    const over = () => cells.some((th) => th.scrollWidth > th.clientWidth);
+    let size = parseFloat(getComputedStyle(table).fontSize);
+    while (over() && size > 14) {
+      size -= 1;
+      table.style.fontSize = `${size}px`;
+    }
+    if (over()) {
+      table.style.fontSize = '';
+      table.classList.remove('one-line');
+      cells.forEach((th, i) => { th.innerHTML = wraps[i]; });
+    }
+  }
+
+  return { standings, finished, fitResults, fitStandings };
 };

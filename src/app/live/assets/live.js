@@ -47,7 +47,7 @@
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
   // The standings and the finished games (live-tables.js).
-  const { standings, finished, fitResults } = window.EwnLiveTables(endedAt, HOLD_MS);
+  const { standings, finished, fitResults, fitStandings } = window.EwnLiveTables(endedAt, HOLD_MS);
   // The final screen: the match's result and the last games' boards (live-final.js).
   const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal();
 
@@ -581,6 +581,7 @@
   // runner stopped. The last view stays.
   function ended(over) {
     document.body.classList.add('ended');
+    fitStandings();
     const v = last;
     const done = v ? v.games_done : 0;
     // The games left unfinished: those of the last view not among the finished (a card held on
