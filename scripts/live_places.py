@@ -158,3 +158,34 @@ def long_names_whole(lb):
     print(f"live page, {where}: names on the leader line: {sorted(seen)}")
     stubs = [n for n in seen if n.endswith("…") and len(n) < 9]
     assert not stubs, f"{where}: the leader line names stubs: {stubs}"
+
+
+def backrank_key_whole(lb):
+    """backrank at 1280x800, two games at once, paced: the heading's key of a goal row ("a bar
+    along an edge: the row that colour must reach") is whole (it was cut to "the row that
+    colo…", the heading 938 px wide in 872), and so is the note that comes once a game has
+    ended ("a new game takes the place of one that ended", hidden by the cut); the boards stay
+    where they were."""
+    where = "backrank at 1280x800"
+    args = ["--variant", "backrank", "match", "--engine", "self", "--opponent", "greedy", "--games", "10",
+            "--concurrency", "2", "--movetime", "20", "--pace", "150", "--live-linger", "5"]
+    look = ("const h = document.getElementById('games-h'), hr = h.getBoundingClientRect();"
+            "const inside = (id) => { const el = document.getElementById(id); if (el.hidden) return null;"
+            " const r = el.getBoundingClientRect(); return r.width > 0 && r.right <= hr.right + 1 && r.bottom <= hr.bottom + 1; };"
+            "return {scroll: h.scrollWidth, client: h.clientWidth, key: inside('goal-legend'), note: inside('order-hint'),"
+            " boards: [...document.querySelectorAll('#games .game .board')].map((b) => { const r = b.getBoundingClientRect();"
+            "  return [Math.round(r.left), Math.round(r.top), Math.round(r.width)]; })};")
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        lb.wait_for(f"{where}: the key", lambda: d.execute_script(look)["key"] is not None
+                    and len(d.execute_script(look)["boards"]) == 2)
+        first = d.execute_script(look)
+        lb.wait_for(f"{where}: the note of a new game's place", lambda: d.execute_script(look)["note"] is not None
+                    or d.execute_script("return document.body.classList.contains('ended');"))
+        then = d.execute_script(look)
+        d.save_screenshot(os.path.join(lb.OUT, "live-backrank-key-1280.png"))
+    print(f"live page, {where}: {first}, then {then}")
+    print(f"live page, {where}: heading {first['scroll']} px in {first['client']}, key whole: {first['key']},"
+          f" later note whole: {then['note']}, boards {first['boards']} then {then['boards']}")
+    assert first["key"] and first["scroll"] <= first["client"], f"{where}: the key is cut: {first}"
+    assert then["note"], f"{where}: the note of a new game's place not whole: {then}"
+    assert then["boards"] == first["boards"], f"{where}: the boards moved: {first['boards']} then {then['boards']}"

@@ -360,7 +360,12 @@
     const narrowTop = window.innerWidth < 700;
     const now = Date.now();
     // A goal rank is drawn as a bar along the board's edge: said once, in the heading.
-    if (v.games.some((g) => (g.variant || {}).goal === 'rank')) $('goal-legend').hidden = false;
+    // The key whole, on a second line where it needs one (cut to "the row that colo…" at 1280),
+    // the heading's room for the note that may come later kept, so that no board moves.
+    if (v.games.some((g) => (g.variant || {}).goal === 'rank')) {
+      $('goal-legend').hidden = false;
+      $('games-h').classList.add('keyed');
+    }
     for (const g of v.games) {
       seenGames.set(g.number, g);
       if (g.over && !overSince.has(g.number)) overSince.set(g.number, now);
