@@ -35,6 +35,7 @@ window.placeTimer = setInterval(async () => {
       e.last = now;
     }
   }
+  (log.status || (log.status = [])).push(document.getElementById('status').textContent);
   const grid = document.getElementById('games');
   const blank = [...grid.children].filter((el) => !el.classList.contains('game') && !el.textContent.trim()
     && el.getBoundingClientRect().height > 0).length;
@@ -119,6 +120,9 @@ def paced_ends_seen_at(lb, width, height):
     assert not short, f"{where}: ends on their boards less than a pace (game: ms): {short}"
     far = {n: m for n, m in log["movesAtShow"].items() if m > 3}
     assert not far, f"{where}: games shown only after their first moves (game: moves): {far}"
+    # One game at a time: the game waiting for its card is not counted as if another played.
+    odd = sorted({t for t in log["status"] if "1 playing (1 shown next)" in t})
+    assert not odd, f"{where}: the status says {odd}"
 
 
 LONG4 = ("Grandmaster_Alpha", "Superlongname_Beta", "Maximilian_Gamma", "Extraordinary_Delta")

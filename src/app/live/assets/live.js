@@ -513,8 +513,10 @@
     // Short, for the news's room: "4 finished · 4 playing (2 shown next)". A started game
     // without a card yet is playing, its card shown as soon as a place is free ("0 playing · 2
     // waiting" over four ended boards read as if nothing ran).
-    $('status').textContent = `${done} finished · ${live.length} playing` +
-      (waits ? ` (${waits} shown next)` : '');
+    // Every game playing waiting for its card: "1 playing (its board next)", not "1 playing (1
+    // shown next)" with one game at a time.
+    const next = waits === live.length ? `${waits > 1 ? 'their boards' : 'its board'} next` : `${waits} shown next`;
+    $('status').textContent = `${done} finished · ${live.length} playing` + (waits ? ` (${next})` : '');
     // The line keeps to its room (two lines on a wide screen, cut only at its end, and on a
     // phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
