@@ -1788,6 +1788,7 @@ def main():
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])
     live_places.backrank_key_whole(sys.modules[__name__])
+    live_places.phone_final_boards(sys.modules[__name__])
     live_places.first_words_starting(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()

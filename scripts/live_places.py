@@ -193,3 +193,26 @@ def backrank_key_whole(lb):
     assert first["key"] and first["scroll"] <= first["client"], f"{where}: the key is cut: {first}"
     assert then["note"], f"{where}: the note of a new game's place not whole: {then}"
     assert then["boards"] == first["boards"], f"{where}: the boards moved: {first['boards']} then {then['boards']}"
+
+
+def phone_final_boards(lb):
+    """Eight games, four at once, at 390x844: the final screen's last three boards, as README
+    says: the first two on the first screen, the third below them (README promised three; the
+    third began near the first screen's foot)."""
+    where = "the final screen at 390x844"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "8",
+            "--concurrency", "4", "--movetime", "20", "--pace", "100", "--live-linger", "10"]
+    with lb.live_match(args, 390, 844) as (d, _, _match):
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        lb.time.sleep(1)
+        tops = d.execute_script("return [...document.querySelectorAll('.final-game')].map((c) => {"
+                                " const r = c.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; });")
+        d.save_screenshot(os.path.join(lb.OUT, "live-final-boards-390.png"))
+    print(f"live page, {where}: the last boards from/to (px): {tops}")
+    assert len(tops) == 3, f"{where}: {len(tops)} last boards"
+    assert tops[0][1] <= 844 and tops[1][1] <= 844, f"{where}: the first two boards not whole on the first screen: {tops}"
+    # What README says shows.
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
+    said = "on a phone the first two on the first screen, the third below them" in " ".join(readme.replace("#", " ").split())
+    assert said or tops[2][1] <= 844, f"{where}: the third board not on the first screen, and README does not say so: {tops}"
