@@ -1789,6 +1789,7 @@ def main():
     live_places.long_names_whole(sys.modules[__name__])
     live_places.backrank_key_whole(sys.modules[__name__])
     live_places.phone_final_boards(sys.modules[__name__])
+    live_places.eight_boards_headers(sys.modules[__name__])
     live_places.first_words_starting(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()

@@ -216,3 +216,23 @@ def phone_final_boards(lb):
     readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
     said = "on a phone the first two on the first screen, the third below them" in " ".join(readme.replace("#", " ").split())
     assert said or tops[2][1] <= 844, f"{where}: the third board not on the first screen, and README does not say so: {tops}"
+
+
+def eight_boards_headers(lb):
+    """Eight games at once at 1280x800: each heading of the standings whole (W was clipped)."""
+    where = "eight at once at 1280x800"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "16",
+            "--concurrency", "8", "--movetime", "20", "--pace", "300", "--live-linger", "2"]
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        lb.wait_for(f"{where}: eight boards", lambda: len(d.find_elements(By_CSS, "#games .game .board")) == 8)
+        heads = d.execute_script(
+            "return [...document.querySelectorAll('.standings-table thead th')].map((th) => {"
+            " const r = document.createRange(); r.selectNodeContents(th); const t = r.getBoundingClientRect(), c = th.getBoundingClientRect();"
+            " const pad = parseFloat(getComputedStyle(th).paddingRight);"
+            " return [th.textContent, Math.round(t.width), Math.round(c.width), t.left >= c.left - 0.5 && t.right <= c.right - pad + 0.5]; });")
+    print(f"live page, {where}: the standings' headings (text, its width, the cell's, whole): {heads}")
+    cut = [h for h in heads if not h[3]]
+    assert heads and not cut, f"{where}: headings cut in the standings: {cut}"
+
+
+By_CSS = "css selector"
