@@ -6,7 +6,7 @@ import re
 
 from selenium.webdriver.common.by import By
 
-from .driver import (browser, close, board_still, wait, click, js, ply_count, idle, new_game, enabled,
+from .driver import (browser, click_first, close, board_still, wait, click, js, ply_count, idle, new_game, enabled,
     load_record_text, note_shown, open_arena, doc_top)
 from .records import MATCH6, REVIEWED
 
@@ -43,9 +43,11 @@ def click_on_empty_square_says(d):
     board_still(d)
     empty = js(d, "[...Array(S.squares.length).keys()].find((i) => !S.squares[i]"
                   " && !S.legal.some((m) => m.slice(2) === sqName(i)))")
-    cell = d.find_element(By.CSS_SELECTOR, f"#board .cell[data-i='{empty}']")
-    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", cell)
-    cell.click()
+    square = f"#board .cell[data-i='{empty}']"
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", d.find_element(By.CSS_SELECTOR, square))
+    # Looked up again at the click: a redraw of the board in between (the analysis arriving)
+    # replaces its squares.
+    click_first(d, "a click on the empty square", square)
     said = wait(d, "the note on a click on an empty square", lambda d: "Nothing to pick" in note_shown(d) and note_shown(d))
     assert ply_count(d) == 0, "a click on an empty square played a move"
     print(f"click: an empty square of the standard game says {said!r}")
