@@ -1352,8 +1352,10 @@ def ends_are_seen(width, height):
         # 0.1 s): each end seen, and each new game shown by its first move or two (4 with the
         # page's poll of 0.2 s, two moves at 0.1 s a move; it was shown 0.9 s after the end, at
         # its 7th to 9th move).
-        read = {k: e for k, e in ends.items() if e["last"] - e["first"] >= 100}
-        assert len(read) >= 6, f"{where}: ends seen on their cards for 0.1 s or more: {ends}"
+        # Seen by two samples in a row: 0.1 s apart by the timer, which a busy page delays or
+        # brings forward by a few ms (99 ms between two samples was seen).
+        read = {k: e for k, e in ends.items() if e["last"] - e["first"] >= 80}
+        assert len(read) >= 6, f"{where}: ends seen on two samples in a row (~0.1 s): {ends}"
         far = {n: m for n, m in shown_at.items() if m > 4}
         assert not far, f"{where}: games shown only after their first moves (game: moves): {far}"
         for k, e in ends.items():
