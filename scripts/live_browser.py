@@ -1314,6 +1314,14 @@ def long_name_hall(width, height):
               f" the first card at {list(h['tops'])[0]} px through {len(h['ends'])} news")
 
 
+def long_name_round_robin(games, movetime, pace, linger):
+    """A round robin of the four long names, four games at once, as `ewn match` arguments."""
+    args = ["match"]
+    for name in LONG_NAMES:
+        args += ["--engine", "self", f"name={name}"]
+    return args + ["--tournament", "round-robin", "--games", games, "--concurrency", "4",
+                   "--movetime", movetime, "--pace", pace, "--live-linger", linger]
+
 def ends_are_seen(width, height):
     """An unpaced match (no --pace) of three games at once: a game that ends keeps its card on
     its final position, saying who won ("Red (alice) won (goal)"), for a moment that a spectator

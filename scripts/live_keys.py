@@ -104,11 +104,7 @@ def few_rows_marked(lb):
 def names_whole_while_running(lb):
     for width, height in ((1280, 800), (390, 844)):
         where = f"four long names, four games at {width}x{height}"
-        args = ["match"]
-        for name in lb.LONG_NAMES:
-            args += ["--engine", "self", f"name={name}"]
-        args += ["--tournament", "round-robin", "--games", "2", "--concurrency", "4",
-                 "--movetime", "200", "--pace", "400", "--live-linger", "2"]
+        args = lb.long_name_round_robin("2", "200", "400", "2")
         with lb.live_match(args, width, height) as (d, _, _match):
             lb.all_running(d, 4, where)
             lb.wait_for(f"{where}: the standings", lambda: d.find_elements(By.CSS_SELECTOR, "#table th"))

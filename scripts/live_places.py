@@ -57,11 +57,7 @@ def every_game_shown(lb):
 
 def every_game_shown_at(lb, width, height):
     where = f"a round robin of four, four at once, --pace 200, at {width}x{height}"
-    args = ["match"]
-    for name in lb.LONG_NAMES:
-        args += ["--engine", "self", f"name={name}"]
-    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", "4",
-             "--movetime", "20", "--pace", "200", "--live-linger", "5"]
+    args = lb.long_name_round_robin("1", "20", "200", "5")
     with lb.live_match(args, width, height) as (d, _, _match):
         d.execute_script(WATCH)
         lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(

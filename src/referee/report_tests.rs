@@ -265,12 +265,7 @@ fn a_player_without_games_is_rated_last() {
     }
     let r = Report::build(names(&["a", "b", "idle"]), &recs, 0, None).unwrap();
     let text = r.text();
-    let rank = |name: &str| {
-        text.lines()
-            .find(|l| l.split_whitespace().nth(1) == Some(name) && l.contains('.'))
-            .and_then(|l| l.split_whitespace().next())
-            .map(str::to_string)
-    };
+    let rank = |name: &str| rank_in(&text, name);
     assert_eq!(rank("idle").as_deref(), Some("3"), "{text}");
 }
 
@@ -294,14 +289,17 @@ fn equal_ratings_share_a_rank() {
     }
     let r = Report::build(names(&["a", "b", "c", "d"]), &recs, 0, None).unwrap();
     let text = r.text();
-    let rank = |name: &str| {
-        text.lines()
-            .find(|l| l.split_whitespace().nth(1) == Some(name) && l.contains('.'))
-            .and_then(|l| l.split_whitespace().next())
-            .map(str::to_string)
-    };
+    let rank = |name: &str| rank_in(&text, name);
     assert_eq!(rank("a").as_deref(), Some("1"), "{text}");
     assert_eq!(rank("c").as_deref(), Some("2"), "{text}");
     assert_eq!(rank("d").as_deref(), Some("2"), "{text}");
     assert_eq!(rank("b").as_deref(), Some("4"), "{text}");
+}
+
+/// The rank the ratings table of a report's `text` gives player `name`.
+fn rank_in(text: &str, name: &str) -> Option<String> {
+    text.lines()
+        .find(|l| l.split_whitespace().nth(1) == Some(name) && l.contains('.'))
+        .and_then(|l| l.split_whitespace().next())
+        .map(str::to_string)
 }
