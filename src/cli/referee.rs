@@ -328,10 +328,6 @@ pub fn run_match_cli(args: MatchArgs, v: &'static crate::rules::variant::Variant
     // Over (or failed): a signal from now on has no match to tell of.
     crate::players::reaper::at_termination(None);
     let o = o?;
-    if let Some(h) = &t.hall {
-        // The hall's screens keep the final view: told that the match is over.
-        h.over();
-    }
     print_summary(&args, &t, &o, start)?;
     if t.hall.is_some() {
         // After the summary, so that nothing waits for it: the final screen can still be
@@ -701,12 +697,18 @@ fn print_summary(
             )
         })
         .transpose()?;
-    let mut text = String::new();
-    if args.json {
-        text = super::luck_report::json_with_luck(&o.report, luck.as_ref())?;
-    } else {
-        summary(&mut text, t, o, luck.as_ref(), start)?;
+    let mut said = String::new();
+    summary(&mut said, t, o, luck.as_ref(), start)?;
+    if let Some(h) = &t.hall {
+        // The hall's screens keep the final view, its report the summary's words to the line
+        // (the page's lacked the wall time): told that the match is over.
+        h.over(said.clone());
     }
+    let text = if args.json {
+        super::luck_report::json_with_luck(&o.report, luck.as_ref())?
+    } else {
+        said
+    };
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(text.as_bytes())

@@ -229,10 +229,12 @@ impl Hall {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).pace
     }
 
-    /// The match is over: what the view shows now is final.
-    pub fn over(&self) {
+    /// The match is over: what the view shows now is final, its report `summary` (the text the
+    /// match prints at its end, so that the page's report and the terminal's agree).
+    pub fn over(&self, summary: String) {
         self.with(|s| {
             s.over = true;
+            s.standings = summary;
             s.games.clear();
             s.shown_at.clear();
         });
