@@ -9,7 +9,7 @@ marked, digits inside their cubes and a board large enough to read; that the boa
 moves are played; that a card kept on a game's final position says who won, and that a game
 that ended is marked for a moment in the finished games; that a card never shows a win chance once its game is over; that the
 standings and the finished games appear as tables of fixed columns, a long name (mcts:1500000)
-ellipsised with the whole name in its title; that the page
+whole, wrapped, with the whole name in its title; that the page
 refuses a request that would change something (POST: 405); that at 1280x800 no table scrolls
 sideways and a finished game's opened moves stay open as the page polls; that a cube that fell into
 the hole is named on the last-move line; that each side's clock is labelled by its own time
@@ -32,7 +32,7 @@ Eight games at once on a phone (`boards_first_on_a_phone`): the first board and 
 the first screen, each card in the place it was given (`places_kept`), a line naming the leader above them (its names cut only
 where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
 the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
-boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
+boards and columns never change, cards whole, a finished game's row wraps only a long name, whole. Every match is started, and its page opened, by
 one helper (`live_match`).
 
 Built-in players named by the match (`names_and_endings`, 4x4, random and greedy, four games at
@@ -93,8 +93,10 @@ cards name both faces of two dice, and at most three finished games are marked a
 The boards' room (live_room.py, run next): three last boards beside standings of long names, and
 a phone's header no taller than two lines of status while games run. The games' places
 (live_places.py): every game playing gets a card within about a second, and no place is ever
-blank; the page as served says the match is starting. LIVE_ONLY=a,b runs only
-the checks named (of this script, live_keys.py, live_room.py or live_places.py).
+blank; the page as served says the match is starting. Long names (live_names.py): whole in the
+tables and the status line, the report still as rows come and the summary printed, one space
+after the side to move. LIVE_ONLY=a,b runs only the checks named (of this script, live_keys.py,
+live_room.py, live_places.py or live_names.py).
 """
 
 import contextlib
@@ -114,6 +116,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import live_keys
+import live_names
 import live_places
 import live_room
 
@@ -932,7 +935,7 @@ Eight games at once on a phone (`boards_first_on_a_phone`): the first board and 
 the first screen, each card in the place it was given (`places_kept`), a line naming the leader above them (its names cut only
 where the line is full, in the text, never by their box: `leader_line_fits`), the standings and
 the finished games after them. A round robin with a long name at both sizes (`long_name_hall`):
-boards and columns never change, cards whole, a finished game's row never wraps a name. Every match is started, and its page opened, by
+boards and columns never change, cards whole, a finished game's row wraps only a long name, whole. Every match is started, and its page opened, by
 one helper (`live_match`).
 
 Built-in players named by the match (`random name=Rita`, `greedy name=Bob`) keep those
@@ -1229,8 +1232,8 @@ def long_name_hall(width, height):
     """An organiser's round robin of five players at once on eight boards, one of them with a long
     name (an engine given by its command): the layout never depends on a name's length. While the
     match runs, every board keeps its size and the number of columns stays; every card is whole
-    (nothing cut at its bottom, a held result on one line); a finished game's row keeps one line,
-    the long name ending in an ellipsis (whole in its title) and a short one ("mcts:200") whole;
+    (nothing cut at its bottom, a held result on one line); a finished game's row of short names
+    keeps one line ("mcts:200" whole), the long name whole, wrapped in its cell;
     narrow cards keep their labels short ("/move") and the last move's die."""
     long = "Universität-Hamburg-Einstein-Team-Longname"
     where = f"a long name in a round robin at {width}x{height}"
@@ -1266,7 +1269,8 @@ def long_name_hall(width, height):
             "   window.hall.clocks.push(k.innerText + (l ? getComputedStyle(l, '::after').content.replace(/^none$|\\x22/g, '') : '')); } }"
             " if (g.querySelector('.game')) window.hall.cols.push(getComputedStyle(g).gridTemplateColumns.split(' ').length);"
             " for (const tr of document.querySelectorAll('#finished tr:not(.movesrow)')) {"
-            "  window.hall.rowH = Math.max(window.hall.rowH, tr.getBoundingClientRect().height);"
+            "  if (tr.children[1].title.length <= 10 && tr.children[2].title.length <= 10)"
+            "   window.hall.rowH = Math.max(window.hall.rowH, tr.getBoundingClientRect().height);"
             "  for (const td of [tr.children[1], tr.children[2]]) window.hall.cells[td.title] ="
             "   {text: td.textContent, cut: td.scrollWidth > td.clientWidth, height: td.getBoundingClientRect().height}; } }, 100);")
         wait_for(f"{where}: ten finished games", lambda: d.execute_script(
@@ -1295,10 +1299,12 @@ def long_name_hall(width, height):
         assert not untitled, f"{where}: names cut without the whole name in a title: {untitled[:3]}"
         if width >= 700:
             assert any(n["name"] == long for n in h["cutNames"]), f"{where}: the long name never cut on a card"
-        # Two lines at most (a result may wrap: "Blue, capture"), never a name letter by letter.
-        assert h["rowH"] < 50, f"{where}: a finished game's row {h['rowH']} px tall (a name wraps)"
+        # A row of short names: two lines at most (a result may wrap: "Blue, capture"), never a
+        # name letter by letter.
+        assert h["rowH"] < 50, f"{where}: a finished game's row of short names {h['rowH']} px tall (a name wraps)"
         cells = h["cells"]
-        assert long in cells and cells[long]["cut"] and cells[long]["text"] == long, \
+        # The long name whole, wrapped in its cell (cut to "Universit…" it named no one).
+        assert long in cells and not cells[long]["cut"] and cells[long]["text"] == long, \
             f"{where}: the long name's cell: {cells.get(long)}"
         for name in ("mcts:200", "greedy", "random"):
             if name in cells:
@@ -1789,7 +1795,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places, live_names) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1797,6 +1803,7 @@ def main():
         return
     live_keys.all_checks(sys.modules[__name__])
     live_room.all_checks(sys.modules[__name__])
+    live_names.all_checks(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])

@@ -192,9 +192,10 @@ def backrank_key_whole(lb):
 
 
 def phone_final_boards(lb):
-    """Eight games, four at once, at 390x844: the final screen's last three boards, as README
-    says: the first two on the first screen, the third below them (README promised three; the
-    third began near the first screen's foot)."""
+    """Eight games, four at once, at 390x844: the final screen's first screen, as README says:
+    the result and the final standings whole, the last three boards after them, reached by the
+    result's link (the boards came first: the standings two screens down, the third board below
+    the first screen)."""
     where = "the final screen at 390x844"
     args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "8",
             "--concurrency", "4", "--movetime", "20", "--pace", "100", "--live-linger", "10"]
@@ -202,16 +203,22 @@ def phone_final_boards(lb):
         lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
             "return document.body.classList.contains('ended');"))
         lb.time.sleep(1)
-        tops = d.execute_script("return [...document.querySelectorAll('.final-game')].map((c) => {"
-                                " const r = c.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; });")
+        seen = d.execute_script(
+            "window.scrollTo(0, 0); const box = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };"
+            "return {result: box(document.getElementById('final')), standings: box(document.getElementById('table-wrap')),"
+            " boards: [...document.querySelectorAll('.final-game')].map(box),"
+            " link: document.querySelector('#final-more a[href=\"#final-boards-h\"]') !== null};")
         d.save_screenshot(os.path.join(lb.OUT, "live-final-boards-390.png"))
-    print(f"live page, {where}: the last boards from/to (px): {tops}")
-    assert len(tops) == 3, f"{where}: {len(tops)} last boards"
-    assert tops[0][1] <= 844 and tops[1][1] <= 844, f"{where}: the first two boards not whole on the first screen: {tops}"
+    print(f"live page, {where}: the result, the standings and the last boards from/to (px): {seen}")
+    assert len(seen["boards"]) == 3, f"{where}: {len(seen['boards'])} last boards"
+    assert seen["result"][1] <= seen["standings"][0] and seen["standings"][1] <= 844, \
+        f"{where}: the result and the whole standings not first on the first screen: {seen}"
+    assert all(b[0] >= seen["standings"][1] for b in seen["boards"]) and seen["link"], \
+        f"{where}: the boards not after the standings, or no link to them: {seen}"
     # What README says shows.
     readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
-    said = "on a phone the first two on the first screen, the third below them" in " ".join(readme.replace("#", " ").split())
-    assert said or tops[2][1] <= 844, f"{where}: the third board not on the first screen, and README does not say so: {tops}"
+    said = "on a phone the result and the final standings first, the boards after them" in " ".join(readme.replace("#", " ").split())
+    assert said, f"{where}: README does not say the phone's final screen's order"
 
 
 def eight_boards_headers(lb):

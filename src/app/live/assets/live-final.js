@@ -7,7 +7,7 @@
 window.EwnLiveFinal = () => {
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, fitNames, lastWords, winnerName, sentence,
+    esc, SIDE, plural, breakable, lastWords, winnerName, sentence,
   } = window.EwnLiveText;
 
   // The variant of the match, from its finished games: " (standard)".
@@ -101,8 +101,7 @@ window.EwnLiveFinal = () => {
       const el = document.createElement('article');
       el.className = 'game final-game';
       el.id = `final-${f.number}`;
-      // A long name ends in an ellipsis (whole in the line's title), never wraps over lines:
-      // cut to the room it has (`fitNames`, below).
+      // A long name too long for this line: the short form (`shortLine`, below).
       const res = f.winner
         ? `<span class="res-head">${SIDE[f.winner]} (<b class="res-name" title="${esc(winnerName(f))}">${esc(winnerName(f))}</b>)</span> won (${esc(f.reason)})`
         : `No winner (${esc(f.reason)})`;
@@ -111,18 +110,18 @@ window.EwnLiveFinal = () => {
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
-        `<p class="names"><b class="red-name" title="${esc(f.red)}">${esc(f.red)}</b><span class="vs"> – </span><b class="blue-name" title="${esc(f.blue)}">${esc(f.blue)}</b></p>` +
+        `<p class="names"><b class="red-name" title="${esc(f.red)}">${breakable(f.red)}</b><span class="vs"> – </span><b class="blue-name" title="${esc(f.blue)}">${breakable(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
         `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}" title="${esc(resText)}">${res}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
       endBoard(el, f);
     }
-    // Both players named, each cut to its share where the two are too long for the line: once
-    // every card is placed, and again from the whole names whenever a card's width changes (a
-    // card fitted as it was placed was narrower on the screen as it settled, and the line's own
-    // ellipsis then cut the short name too: "Grandmaster_De… – gree…").
-    // The cards say a result in one form: if one's name is too long for the long form, every
-    // card says it short ("Blue (random) won (goal)" stood beside "▪ Grandmaster_Delu… won").
+    // Both players named whole, a long name wrapped (at an underscore or a capital where it has
+    // one) rather than cut: "Random… – MonteC…" on a phone named no one. Again whenever a card's
+    // width changes (a card fitted as it was placed was narrower on the screen as it settled).
+    // The cards say a result in one form: if one's name is too long for the long form's line,
+    // every card says it short, "▪ name won", the name whole on as many lines as it needs
+    // ("Blue (random) won (goal)" stood beside "▪ Grandmaster_Delu… won").
     const fits = [];
     const fitAll = () => {
       let short = false;
@@ -135,28 +134,23 @@ window.EwnLiveFinal = () => {
       const long = line.innerHTML;
       const fit = (allShort) => {
         line.innerHTML = long;
+        line.classList.remove('short');
         el.querySelector('.moves .why')?.remove();
-        for (const b of el.querySelectorAll('.red-name, .blue-name, .res-name')) b.textContent = b.title || b.textContent;
-        fitNames(names, [el.querySelector('.red-name'), el.querySelector('.blue-name')]);
-        // A name too long for "Blue (name) won (capture)" is said as a narrow card says it:
-        // "▪ name won", the colour a square, how it ended before the last move ("Blue (Tenlet… )
-        // won (capture)" on a phone cut the name and left a gap before its bracket).
+        // The colour a square, how it ended before the last move ("Blue (Tenlet… ) won
+        // (capture)" on a phone cut the name and left a gap before its bracket).
         const shortLine = () => {
           const name = line.querySelector('.res-name');
+          line.classList.add('short');
           line.innerHTML = `<span class="res-head"><span class="dot ${el.dataset.side === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[el.dataset.side]}"></span>` +
-            `<b class="res-name" title="${esc(name.title)}">${esc(name.title)}</b></span> won`;
+            `<b class="res-name" title="${esc(name.title)}">${breakable(name.title)}</b></span> won`;
           el.querySelector('.moves').insertAdjacentHTML('afterbegin', `<span class="why">${esc(el.dataset.reason)} · </span>`);
         };
         const head = line.querySelector('.res-head');
         let short = false;
         if (head) {
-          fitNames(head, [head.querySelector('.res-name')]);
-          const cut = head.querySelector('.res-name');
-          short = cut.textContent !== cut.title;
-          if (short || allShort) {
-            shortLine();
-            fitNames(line.querySelector('.res-head'), [line.querySelector('.res-name')]);
-          }
+          const name = head.querySelector('.res-name');
+          short = name.scrollWidth > name.clientWidth + 1 || head.scrollWidth > head.clientWidth + 1;
+          if (short || allShort) shortLine();
         }
         names.dataset.w = names.clientWidth;
         return short;
@@ -167,8 +161,21 @@ window.EwnLiveFinal = () => {
       }
     }
     fitAll();
+    if (window.innerWidth >= 700 && list.length) keepOnScreen(grid, Math.ceil(list.length / cols));
     // Again once the fonts are in (the box keeps its width as its words grow).
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => { if (grid.isConnected) fitAll(); });
+  }
+
+  // The boards smaller by what their words took beyond the room the layout gave them (names
+  // wrapped on two lines put the last boards' foot 9 px below a 1280x800 screen), so that they
+  // end on the first screen; `rows` of them.
+  function keepOnScreen(grid, rows) {
+    for (let i = 0; i < 3; i += 1) {
+      const size = parseFloat(grid.style.getPropertyValue('--fbsize'));
+      const over = grid.getBoundingClientRect().bottom + window.scrollY - (window.innerHeight - 12);
+      if (!(size > 150) || over <= 0) return;
+      grid.style.setProperty('--fbsize', `${Math.max(150, Math.floor(size - over / rows - 1))}px`);
+    }
   }
 
   return { matchResult, variantOf, finalBoards };

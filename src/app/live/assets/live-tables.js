@@ -10,16 +10,11 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   const JUST_N = 3; // at most this many rows marked as just ended
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal,
+    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, breakable,
   } = window.EwnLiveText;
   let reportText = '';
   let summaryShown = null; // the screen's width and the leader's line as last drawn
   const open = new Set(); // the finished games whose moves are open, by number
-
-  // A name with its places to wrap, where the final standings wrap it rather than cut it:
-  // after an underscore and between a word's end and the next capital ("Grandmaster_ Alpha",
-  // "MonteCarlo TreeSearch").
-  const breakable = (name) => esc(name).replace(/_/g, '_<wbr>').replace(/([a-z])([A-Z])/g, '$1<wbr>$2');
 
   function standings(v) {
     const table = v.table || [];
@@ -91,7 +86,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
     const moves = f.moves.map((m, i) => moveText(m, i, (f.geometry || {}).dice) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
-    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${esc(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${esc(f.blue)}</td>` +
+    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${breakable(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${breakable(f.blue)}</td>` +
       `<td class="res" title="${esc(said)}">${result}</td>` +
       `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
       `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +

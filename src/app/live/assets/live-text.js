@@ -53,6 +53,31 @@ window.EwnLiveText = (() => {
       if (scrolls) panel.scrollTop += by; else if (window.innerWidth < 700 || !own) window.scrollBy(0, by);
     }
   }
+  // What the reader looks at in the side panel stays still while its tables are drawn again:
+  // the first of its pieces in view (an opened move list first), by its place on the screen.
+  // With the report open in the panel, a new game's row scrolled the panel up by 154 px. Returns
+  // the function that puts it back where it was, called once the tables are drawn.
+  function holdPanel() {
+    const panel = document.querySelector('.side-panel');
+    const own = getComputedStyle(panel).display !== 'contents';
+    const scrolls = window.innerWidth >= 700 && own && panel.scrollHeight > panel.clientHeight;
+    const view = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    // The report's pieces are drawn anew with each new text: found again by their place in it.
+    const pieces = () => [...panel.querySelectorAll('#finished tr.movesrow:not([hidden])'),
+      ...panel.querySelectorAll('h2, #table tr, #report > summary, #report-close, #standings > *, #finished tr')];
+    const seen = (el) => { const r = el.getBoundingClientRect(); return r.height > 0 && r.bottom > view.top + 1 && r.top < view.bottom - 1; };
+    const at = pieces().find(seen);
+    if (!at) return () => {};
+    const report = [...document.getElementById('standings').children].indexOf(at);
+    const top = at.getBoundingClientRect().top;
+    return () => {
+      const now = report >= 0 ? document.getElementById('standings').children[report] : at;
+      if (!now || !now.isConnected) return;
+      const by = now.getBoundingClientRect().top - top;
+      if (Math.abs(by) < 1) return;
+      if (scrolls) panel.scrollTop += by; else window.scrollBy(0, by);
+    };
+  }
   // A cube as the view names it (`R5`) in words.
   const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
   // A move as the view sends it (`4:a5b4`, or `a5b4` without dice) in words for the page, with
@@ -69,6 +94,11 @@ window.EwnLiveText = (() => {
     return d === null ? name : `${name} (${/^2d/.test(dice || '') ? 'dice' : 'die'} ${d})`;
   };
 
+
+  // A name with its places to wrap, where the standings, the finished games and the report's
+  // tables wrap it rather than cut it: after an underscore and between a word's end and the next
+  // capital ("Grandmaster_ Alpha", "MonteCarlo TreeSearch").
+  const breakable = (name) => esc(name).replace(/_/g, '_<wbr>').replace(/([a-z])([A-Z])/g, '$1<wbr>$2');
 
   // The report as the text output prints it, its lines wrapped to its box (a hall screen cannot
   // scroll sideways: in the side panel lines were cut and the crosstable showed one column), its
@@ -101,7 +131,7 @@ window.EwnLiveText = (() => {
           plain.push(l);
           flush();
           const num = rows.map((r, k) => `<th scope="col" title="${esc(r.name)}"><abbr title="${esc(r.name)}">${k + 1}</abbr></th>`).join('');
-          const body = rows.map((r, k) => `<tr><th scope="row" title="${esc(r.name)}"><span class="n">${k + 1}</span> ${esc(r.name)}</th>` +
+          const body = rows.map((r, k) => `<tr><th scope="row" title="${esc(r.name)}"><span class="n">${k + 1}</span> ${breakable(r.name)}</th>` +
             r.cells.map((c, j) => `<td${j === k ? ' class="self"' : ''}>${esc(c)}</td>`).join('') + '</tr>').join('');
           out.push(`<table class="xt"><thead><tr><th scope="col"><span class="sr-only">player</span></th>${num}</tr></thead><tbody>${body}</tbody></table>`);
           i = end - 1;
@@ -117,7 +147,7 @@ window.EwnLiveText = (() => {
           flush();
           const heads = ['#', 'player', 'rating', '95%', 'games', 'score'];
           out.push(`<table class="rt"><thead><tr>${heads.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>` +
-            rows.map((m) => `<tr><td>${esc(m[1])}</td><th scope="row" title="${esc(m[2])}">${esc(m[2])}</th>` +
+            rows.map((m) => `<tr><td>${esc(m[1])}</td><th scope="row" title="${esc(m[2])}">${breakable(m[2])}</th>` +
               [3, 4, 5, 6].map((k) => `<td>${esc(m[k])}</td>`).join('') + '</tr>').join('') + '</tbody></table>');
           i = end - 1;
           continue;
@@ -183,6 +213,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, someWinners, endedRuns, sentence,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, someWinners, endedRuns, sentence, holdPanel, breakable,
   };
 })();

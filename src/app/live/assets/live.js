@@ -17,7 +17,7 @@
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
     esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
-    sentence,
+    sentence, holdPanel,
   } = window.EwnLiveText;
   let shown = -1;
   let last = null; // the last view drawn
@@ -221,7 +221,10 @@
     if (changed && key && card.dataset.last !== key && !REDUCED) slide(board, g.last);
     card.dataset.last = key;
     // The side's name in a box as wide as the wider of the two (live.css: a single card), so that the die keeps its place.
-    const mover = `<span class="mv-slot"><span>${SIDE[g.to_move]}</span><span class="mv-ghost" aria-hidden="true">${g.to_move === 'r' ? 'Blue' : 'Red'}</span></span>`;
+    // The words after the name inside the box, its room to spare after the comma: the room
+    // after "Red" read as a double space ("Red  to move", 5 px more than a space).
+    const mover = (after) => `<span class="mv-slot"><span>${SIDE[g.to_move]}<span class="tm"> to move</span>${after}</span>` +
+      `<span class="mv-ghost" aria-hidden="true">${g.to_move === 'r' ? 'Blue' : 'Red'} to move${after}</span></span>`;
     const roll = card.querySelector('.roll');
     roll.className = over ? 'roll game-over' : `roll ${g.to_move === 'r' ? 'red' : 'blue'}`;
     // Two dice's faces beside their sum ("Red, dice 7 (5 + 2)": small cards leave "to move" out).
@@ -254,11 +257,11 @@
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     // " to move" is for a screen reader alone on a phone's narrow cards ("Blue, dice 12"), where
     // it cut the die ("Blue to move, dice …").
-    else if (v.has_dice === false) roll.innerHTML = `${mover}<span class="tm"> to move</span>: any cube`;
+    else if (v.has_dice === false) roll.innerHTML = `${mover(':')} any cube`;
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
-      roll.innerHTML = `${mover}<span class="tm"> to move</span>, <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
-    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover}<span class="tm"> to move</span>, die <span class="die-face">${g.die}</span>`;
-    else roll.innerHTML = `${mover} to move`;
+      roll.innerHTML = `${mover(',')} <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
+    } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover(',')} die <span class="die-face">${g.die}</span>`;
+    else roll.innerHTML = mover('');
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
     const note = card.querySelector('.fell-note');
@@ -487,9 +490,11 @@
     if (Math.abs(gridTop() - layoutTop) > 1) applyLayout(slots);
     receivedAt = performance.now();
     tick();
+    const putBack = holdPanel();
     standings(v);
     finished(v);
     fitPanel();
+    putBack();
     document.body.dataset.version = v.version;
     if (v.over) ended(true);
   }
@@ -539,13 +544,17 @@
     const cut = (n) => (who) => (who.length > n ? `${who.slice(0, n - 1)}…` : who);
     const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
     const one = (f) => (narrowTop ? shortEnd(f) : endWords(f, false));
+    // A name keeps eight letters at the least: cut to "Gra…" it named no one ("Gra… won game
+    // 1"); past that one game's winner by colour ("game 7 ended: Blue won (goal)").
+    const byColour = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`);
     const forms = recent.length === 1
       ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
-        ...[99, 12, 9, 6].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`)]
-      : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9, 6, 4].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
-    // A phone's box of two lines: at the last the games alone ("games 1–3 and 7 ended"), their
-    // winners on their cards, in the finished games and in the line's title.
-    if (narrowTop && recent.length > 1) forms.push(endedRuns(recent));
+        ...[99, 12, 9].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`),
+        `game ${recent[0].number} ended: ${byColour(recent[0])}`]
+      : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
+    // At the last the games alone ("games 1–3 and 7 ended"), their winners on their cards, in
+    // the finished games and in the line's title.
+    if (recent.length > 1) forms.push(endedRuns(recent));
     for (const words of forms) {
       line.textContent = sep + words;
       if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
