@@ -65,7 +65,7 @@ def match_with_summary(lb, args, width, height):
     output kept: yields (driver, address, the output's file)."""
     err = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".log", delete=False)
     out = tempfile.NamedTemporaryFile(prefix="ewn-live-", suffix=".out", delete=False)
-    match = subprocess.Popen([lb.EWN, *args, "--live", "0", "--quiet"], stdout=out, stderr=err)
+    match = subprocess.Popen([lb.EWN, *lb.steady(args), "--live", "0", "--quiet"], stdout=out, stderr=err)
     profile = tempfile.mkdtemp(prefix="ewn-live-chromium-")
     d = None
     try:
