@@ -338,6 +338,20 @@
   }
 
   const variants = new Set(); // the variants of the games seen, for the header
+  // Players that do not fit are counted, never cut mid-name ("Grandmaster_Alpha,
+  // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
+  // "4 players" where even one name leaves no room. Again on the final screen, whose status
+  // takes more of the line (the title fitted while the match ran was cut there to
+  // "standard · Grandmaster_Alpha a…").
+  function fitTitle(named, title) {
+    $('title').textContent = named + (title || 'match');
+    const h1 = $('title').parentElement;
+    h1.title = `Live: ${$('title').textContent}`;
+    const players = (title || '').split(', ');
+    for (let k = players.length - 1; k >= 0 && players.length > 2 && (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1); k -= 1) {
+      $('title').textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
+    }
+  }
   function draw(v) {
     last = v;
     // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy", from the
@@ -348,16 +362,7 @@
     for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
     // The variant first, so that a long list of names cut by the ellipsis never hides it.
     const named = variants.size ? `${[...variants].join(', ')} · ` : '';
-    $('title').textContent = named + (v.title || 'match');
-    $('title').parentElement.title = `Live: ${$('title').textContent}`;
-    // Players that do not fit are counted, never cut mid-name ("Grandmaster_Alpha,
-    // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
-    // "4 players" where even one name leaves no room.
-    const h1 = $('title').parentElement;
-    const players = (v.title || '').split(', ');
-    for (let k = players.length - 1; k >= 0 && players.length > 2 && (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1); k -= 1) {
-      $('title').textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
-    }
+    fitTitle(named, v.title);
     document.title = `ewn live: ${named}${v.title || 'match'}`;
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
@@ -695,6 +700,7 @@
     }
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
+    if (last) fitTitle(variants.size ? `${[...variants].join(', ')} · ` : '', last.title);
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
     // The final screen's finished games are wider: their results take the room.
