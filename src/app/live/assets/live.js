@@ -148,10 +148,12 @@
     grid.classList.toggle('roomy', l.wide && l.board >= 250 && !single);
     // Too narrow for "last move d1c2 (die 1) · 10 moves" on one line (a phone's cards are not).
     grid.classList.toggle('narrow', l.row < 250 && !l.wide && (window.innerWidth >= 700 || l.cols > 1));
-    // A phone's two cards a row: each side on two lines, the name alone on the first, where the
-    // widest name does not fit beside its time and win chance (~108 px in their type): every
-    // card alike, for the whole match ("Alphabe…" was cut beside "0.05 s/move 93%").
-    grid.classList.toggle('stack', window.innerWidth < 700 && l.cols > 1 && widestName + 108 > l.row);
+    // Cards side by side, their names above and below the board: each side on two lines, the
+    // name alone on the first, where the widest name does not fit beside its time and win chance
+    // (~108 px in their type): every card alike, for the whole match ("Alphabe…" was cut beside
+    // "0.05 s/move 93%" on a phone, "RandomMoverExtra…" on three cards across at 1280x800,
+    // whose boards are as wide as their cards: the two lines take no room from them there).
+    grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
