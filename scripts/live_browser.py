@@ -115,6 +115,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
+import live_cards
 import live_keys
 import live_names
 import live_places
@@ -1809,7 +1810,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1818,6 +1819,7 @@ def main():
     live_keys.all_checks(sys.modules[__name__])
     live_room.all_checks(sys.modules[__name__])
     live_names.all_checks(sys.modules[__name__])
+    live_cards.all_checks(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])

@@ -774,7 +774,13 @@
       if (b.bottom > p.bottom) panel.scrollTop += Math.min(b.bottom - p.bottom, b.top - p.top);
     }
   }
-  $('report').addEventListener('toggle', placeReport);
+  // Closed on the final screen, the report gives the last boards back their room: sized while
+  // it stood in their place they were two of 150 px at 1280x800, where three of 312 belonged.
+  $('report').addEventListener('toggle', () => {
+    placeReport();
+    const b = document.body.classList;
+    if (!$('report').open && last && b.contains('ended') && !b.contains('cut')) finalBoards(last);
+  });
   $('report-close').addEventListener('click', () => {
     $('report').open = false;
     placeReport();
