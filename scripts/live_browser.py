@@ -95,8 +95,12 @@ a phone's header no taller than two lines of status while games run. The games' 
 (live_places.py): every game playing gets a card within about a second, and no place is ever
 blank; the page as served says the match is starting. Long names (live_names.py): whole in the
 tables and the status line, the report still as rows come and the summary printed, one space
-after the side to move. LIVE_ONLY=a,b runs only the checks named (of this script, live_keys.py,
-live_room.py, live_places.py or live_names.py).
+after the side to move. The header and cards (live_cards.py): the title whole from the first
+view to the final screen, running cards' long names whole at their boards' size, and the last
+boards at their size once the report is closed. LIVE_ONLY=a,b runs only the checks named (of
+this script, live_keys.py, live_room.py, live_places.py, live_names.py or live_cards.py). Every
+match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
+late answer ends no game on time.
 """
 
 import contextlib
