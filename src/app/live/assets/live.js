@@ -87,6 +87,8 @@
   // The card's height besides its board, its padding and border included (measured once drawn;
   // the layout took them off twice, leaving ~18 px empty below each row of cards).
   let infoV = 150;
+  let infoStacked = false; // whether infoV was measured on a card with its sides on two lines
+  const STACK_H = 40; // what those two lines add to a card (36 px measured), a little more
   let slots = 0;
   let layoutTop = 0; // where the boards began when they were last sized
   const gridTop = () => $('games').getBoundingClientRect().top + window.scrollY;
@@ -151,9 +153,12 @@
     // Cards side by side, their names above and below the board: each side on two lines, the
     // name alone on the first, where the widest name does not fit beside its time and win chance
     // (~108 px in their type): every card alike, for the whole match ("Alphabe…" was cut beside
-    // "0.05 s/move 93%" on a phone, "RandomMoverExtra…" on three cards across at 1280x800,
-    // whose boards are as wide as their cards: the two lines take no room from them there).
-    grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row);
+    // "0.05 s/move 93%" on a phone, "RandomMoverExtra…" on three cards across at 1280x800).
+    // On a wider screen only where the boards are as wide as their cards and the rows have the
+    // height of the two lines to spare: eight cards at 1280x800 lost 20 px of board to them.
+    const flat = infoV - (infoStacked ? STACK_H : 0);
+    const spare = window.innerWidth < 700 || (l.height || 0) - flat - STACK_H >= l.row;
+    grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row && spare);
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -164,6 +169,7 @@
     const card = $('games').querySelector('.game:not(.ended-game)');
     if (!card || $('games').classList.contains('wide') || window.innerWidth < 700) return;
     const h = card.offsetHeight - card.querySelector('.board').offsetHeight;
+    infoStacked = $('games').classList.contains('stack');
     if (Math.abs(h - infoV) > 2) {
       infoV = h;
       applyLayout(n);
