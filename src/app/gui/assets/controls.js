@@ -276,6 +276,8 @@ function roll(ev) {
 
 function showNewGame() {
   $('newgame').open = true;
+  // Beside the board, the form goes to the panel's top, so that the board stays in view.
+  document.body.classList.add('form-first');
   formInView();
   $('ng-start').focus({ preventScroll: true });
 }
@@ -622,6 +624,9 @@ function wire() {
   // Opened from its own heading, the form shows its Start game too.
   $('newgame').querySelector('summary').addEventListener('click', () => {
     if (!$('newgame').open) requestAnimationFrame(formInView);
+  });
+  $('newgame').addEventListener('toggle', () => {
+    if (!$('newgame').open) document.body.classList.remove('form-first');
   });
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's
   // card into view once it has moved, so that the press shows what it started. On a phone, where
