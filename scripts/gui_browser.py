@@ -116,6 +116,14 @@ the result shows once the last move has landed, and a capture leaves one cube on
 once the slide is over; the first hint or engine move of a game that takes its own cube says
 why the rules allow it, and the next ones do not repeat it.
 
+And from the twenty-first: at 1280x800 a step back and Pause move no step button (Resume keeps
+Pause's place and size, Step shows under it), New game opens its form beside the board, which
+stays in view, and a press on a cube across a redraw of the board picks it (its square and
+targets marked); a badge stays above a review's arrows; at 390x844 a reviewed game's end shows
+the link to the review, the step buttons and the list's first marked move on the first screen,
+a link's "Replace it?" stands over the page's top without
+moving the board, and Save says what it saved whole in the Record card.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,

@@ -295,7 +295,11 @@ function drawMoves() {
     list.innerHTML = html;
     list.dataset.html = html;
     const cur = list.querySelector('.current');
-    if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - 30;
+    // A reviewed game at its end shows the list from its first marked move: on a phone the
+    // list at its last moves was past all but one of the marks.
+    const atEnd = gameOver() && !m && S.ply === S.plies.length;
+    const first = atEnd ? list.querySelector('li:has(.mk)') : null;
+    if (cur) list.scrollTop = (first || cur).offsetTop - list.offsetTop - (first ? 6 : 30);
     if (had >= 0) {
       const again = buttons().length === count ? buttons()[had] : list.querySelector('.current button');
       if (again) again.focus({ preventScroll: true });
@@ -330,7 +334,7 @@ function drawReview() {
   // On a phone the review's card is far below the board: a link to it under the move list.
   const nMarked = rv.moves ? rv.moves.filter((m) => m.mark).length : 0;
   const jump = rv.busy ? `Review under way: move ${rv.done} of ${rv.total} ↓`
-    : rv.moves ? `See the review: ${nMarked} marked ${nMarked === 1 ? 'move' : 'moves'}, each side's accuracy ↓` : '';
+    : rv.moves ? `See the review: ${nMarked} marked ${nMarked === 1 ? 'move' : 'moves'}, accuracy ↓` : '';
   $('to-review').hidden = !jump;
   if ($('to-review').textContent !== jump) $('to-review').textContent = jump;
   if (rv.busy && reviewSince === null) reviewSince = Date.now();
