@@ -60,6 +60,9 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   // Load's stays by the Load button in the Record card, beside the board.
   const float = (at === 'start-ask-at' || at === 'link-ask-at') && window.innerWidth > 900;
   box.classList.toggle('floating', float);
+  // On a phone a link's question stands over the page's top, as a dialog: above the board it
+  // pushed the board 171 px down.
+  box.classList.toggle('over-top', at === 'link-ask-at' && window.innerWidth <= 900);
   if (float) {
     showBoard();
     const r = $('board').getBoundingClientRect();
@@ -96,7 +99,7 @@ function answerReplace(yes) {
   replaceAnswer = null;
   holdPlay(false);
   $('replace-ask').hidden = true;
-  $('replace-ask').classList.remove('floating');
+  $('replace-ask').classList.remove('floating', 'over-top');
   $('replace-ask').style.left = $('replace-ask').style.top = $('replace-ask').style.width = '';
   if (a) (yes ? a.onYes : a.onNo)();
 }
