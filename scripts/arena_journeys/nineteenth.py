@@ -212,8 +212,8 @@ def save_says_and_paste_replaces(d):
     click(d, "save")
     wait(d, "the saved text", lambda d: js(d, "$('record-text').value").startswith("game"))
     time.sleep(0.3)
-    said = note_shown(d)
-    print(f"Save this game: the note {said!r}")
+    said = js(d, "$('record-said').hidden ? '' : $('record-said').textContent")
+    print(f"Save this game: the card says {said!r}")
     # A paste into the box, as a person's Ctrl+V at its end (the caret where a click leaves it).
     d.execute_script("""const f = $('record-text'); f.focus(); f.setSelectionRange(f.value.length, f.value.length);
       const dt = new DataTransfer(); dt.setData('text/plain', arguments[0]);

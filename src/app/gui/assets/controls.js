@@ -757,6 +757,7 @@ function wire() {
     f.dispatchEvent(new Event('input', { bubbles: true }));
   });
   $('record-text').addEventListener('input', () => {
+    $('record-said').hidden = true;
     loadedFileName = null;
     listGames($('record-text').value);
     $('record-game').value = '1';

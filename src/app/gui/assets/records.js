@@ -213,6 +213,9 @@ async function saveRecord() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    flash(`Saved this game as ${a.download} (in your downloads); its record is also in the Record card's box, where a record pasted replaces it.`, 'info');
+    // Said in the card, under its buttons: as a note over the status line on a phone it was cut
+    // to one line and stood over the card's heading.
+    $('record-said').textContent = `Saved this game as ${a.download} (in your downloads); its record is also in the box below, where a record pasted replaces it.`;
+    $('record-said').hidden = false;
   } catch (e) { flash(e.message); }
 }
