@@ -413,7 +413,7 @@ function drawBoard() {
     const p = pieces[i];
     if (p) {
       if (froms.has(name)) { add(deco.cubeCls, name, 'movable'); add(deco.words, name, 'can move'); }
-      if (sel === name && froms.has(name)) add(deco.cubeCls, name, 'selected');
+      if (sel === name && froms.has(name)) { add(deco.cubeCls, name, 'selected'); add(deco.cls, name, 'picked'); }
       if (setupMode && swapFrom === i) add(deco.cubeCls, name, 'selected');
       if (drag && drag.from === i) add(deco.cubeCls, name, 'dragging');
     }

@@ -548,6 +548,19 @@ function wire() {
     const cell = ev.target.closest('.cell');
     if (cell && !repeated(ev)) onBoardClick(Number(cell.dataset.i));
   });
+  // A square drawn anew between press and release (the engine's answer, the die or the
+  // analysis arriving) took no click, and the first click on a cube showed nothing: the square
+  // under the release, the same as pressed, takes it.
+  let pressed = null;
+  board.addEventListener('pointerdown', (ev) => { pressed = ev.button === 0 ? ev.target.closest('.cell') : null; });
+  board.addEventListener('pointerup', (ev) => {
+    const was = pressed;
+    pressed = null;
+    if (!was || was.isConnected || setupMode) return;
+    const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+    const cell = hit && hit.closest('#board .cell');
+    if (cell && cell.dataset.i === was.dataset.i) onBoardClick(Number(cell.dataset.i));
+  });
   board.addEventListener('keydown', onBoardKey);
   board.addEventListener('focusin', (ev) => {
     const cell = ev.target.closest('.cell');
