@@ -128,7 +128,7 @@ It waits for elements instead of sleeping, fails with a message that says what i
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth` and `nineteenth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth` and `twentyfirst` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -144,6 +144,7 @@ from arena_journeys.sixteenth import sixteenth_players_report
 from arena_journeys.seventeenth import seventeenth_players_report
 from arena_journeys.eighteenth import eighteenth_players_report
 from arena_journeys.nineteenth import nineteenth_players_report
+from arena_journeys.twentyfirst import twentyfirst_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -172,4 +173,5 @@ if __name__ == "__main__":
     seventeenth_players_report()
     eighteenth_players_report()
     nineteenth_players_report()
+    twentyfirst_players_report()
     print("browser test passed")
