@@ -125,17 +125,11 @@ def wait(d, what, cond):
 
 
 def press(d, *keys):
-    """Sends keys to the focused element. A redraw may replace that element between the lookup
-    and the keys (a render after a roll moves the board's Tab stop): the lookup is made again
-    then, as a person's key would simply go to whatever holds the focus."""
-    for attempt in range(20):
-        try:
-            d.switch_to.active_element.send_keys(*keys)
-            return
-        except StaleElementReferenceException:
-            if attempt == 19:
-                raise
-            time.sleep(0.05)
+    """Sends keys to whatever holds the focus when they arrive, as a person's keys go. Sent to
+    an element looked up first, they failed now and then as "element not interactable": a
+    redraw of the board (the engine's slide landing, the analysis arriving) replaced the focused
+    square between the lookup and the keys, and the page moved the focus to the new square."""
+    ActionChains(d).send_keys(*keys).perform()
 
 
 def pick_record_game(d, value):
