@@ -294,8 +294,10 @@ def two_dice_shown(d):
     if js(d, "S.die") is None and js(d, "canRoll()"):
         click(d, "roll")
         wait(d, "the two dice rolled", lambda d: js(d, "S.die") is not None)
-    assert js(d, "S.dice_pair") is not None, "no two dice in a 6x6 game rolled from its seed"
-    a, b = js(d, "S.dice_pair")
-    text = d.find_element(By.ID, "die").text.replace("\n", " ")
+    # The dice and the box read together: an engine's turn goes on meanwhile, and a move landing
+    # between two reads left the pair of one turn beside the box of the next ('–', not rolled).
+    seen = wait(d, "a roll of two dice", lambda d: js(d, "S.die === null ? null : [S.dice_pair, $('die').innerText]"))
+    assert seen[0] is not None, "no two dice in a 6x6 game rolled from its seed"
+    (a, b), text = seen[0], seen[1].replace("\n", " ")
     assert f"{a}+{b}" in text and str(a + b) in text, f"the die box says {text!r} for dice {a} and {b}"
     print(f"two dice: the die box says {text!r}")
