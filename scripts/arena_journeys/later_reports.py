@@ -170,6 +170,11 @@ def rematch_note_goes_and_reads_whole(d, width):
         assert cut["cut"] and not cut["whole"], f"the long note is not marked as cut: {cut}"
         d.find_element(By.ID, "error").click()
         wait(d, "the note opened whole", lambda d: js(d, "$('error').classList.contains('open')"))
+        # The server's next state is drawn over the opened note (a poll that finds a new version
+        # does so at any moment): the note stays where the tap opened it.
+        d.execute_script("window.drawnAgain = false;"
+                         " api('GET', '/api/state').then((s) => { render(s); window.drawnAgain = true; })")
+        wait(d, "the next state drawn", lambda d: js(d, "window.drawnAgain"))
         opened = box()
         assert opened["whole"], f"the opened note is still cut: {opened}"
         assert (opened["e"], opened["blue"], opened["roll"]) == (cut["e"], cut["blue"], cut["roll"]), \

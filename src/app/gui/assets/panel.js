@@ -888,6 +888,9 @@ function drawNote(s) {
   // the status line instead (the nearest place clear of all those above the foot once that is
   // scrolled away), so that nothing one uses or reads stays hidden under it. Put there, it is
   // opaque and carries the status's words first (what to do, whole), the note after them.
+  // An opened note, its text the same, stays where the tap opened it: placed again, opened, it
+  // covered the move list's first line and jumped up over the status line.
+  if (!fresh && el.classList.contains('open')) return;
   el.classList.remove('up');
   $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
