@@ -278,6 +278,13 @@ def pause_shows(d):
     assert js(d, "S.thinking") is None, "the engine goes on choosing after Pause"
     assert status(d).startswith("Paused"), f"the status does not say Paused: {status(d)!r}"
     assert d.find_element(By.ID, "paused-tag").is_displayed(), "the board does not show Paused"
+    # Between Red's bar and the board's frame: over neither the bar's edge nor the top row's
+    # rank number and badges (it covered the bar's last 6 px and the row's top).
+    where = js(d, "(() => { const r = (id) => { const b = $(id).getBoundingClientRect(); return [b.top, b.bottom]; };"
+                  " return {tag: r('paused-tag'), bar: r('bar-red'), board: r('board'),"
+                  " frame: parseFloat(getComputedStyle($('board')).borderTopWidth)}; })()")
+    assert where["tag"][0] >= where["bar"][1] and where["tag"][1] <= where["board"][0] + where["frame"], \
+        f"the Paused tag covers Red's bar or the board's top row: {where}"
     assert not enabled(d, "roll"), "Roll is offered for an engine while paused"
     assert ply_count(d) == 0
     picked = js(d, "document.querySelectorAll('#board .cube.selected, #board .cell.target').length")
