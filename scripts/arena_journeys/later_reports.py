@@ -157,21 +157,22 @@ def rematch_note_goes_and_reads_whole(d, width):
     said = wait(d, "the rematch's note", lambda d: "Rematch" in note_shown(d) and note_shown(d))
     if width < 600:
         d.execute_script("window.scrollTo(0, 0)")
-        box = lambda: js(d, "(() => { const e = $('error').getBoundingClientRect(), t = $('error-text').getBoundingClientRect();"
+        place = ("(() => { const e = $('error').getBoundingClientRect(), t = $('error-text').getBoundingClientRect();"
                             " return {e: [e.top, e.bottom], t: [t.top, t.bottom], cut: $('error').classList.contains('cut'),"
                             " whole: $('error-text').scrollHeight <= $('error-text').clientHeight + 1,"
                             " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top,"
                             " right: [t.right, e.right, parseFloat(getComputedStyle($('error'), '::after').width)]}; })()")
-        cut = box()
+        box = lambda: js(d, place)
+        # The note measured and tapped at once (in one script: no state from the server is drawn
+        # between the two), then the server's next state drawn over the opened note, as a poll
+        # that finds a new version does at any moment: the note stays where the tap opened it.
+        cut = js(d, f"((cut) => {{ $('error').click(); return cut; }})({place})")
         # "more" beside the text, not drawn over its last words: the text keeps clear of it.
         assert cut["right"][0] <= cut["right"][1] - 4 - cut["right"][2], f"'more' covers the cut note's text: {cut}"
         # The text ends inside the note's padding: no part of a further line shows.
         assert cut["t"][1] <= cut["e"][1] - 4, f"the cut note's text runs into its edge: {cut}"
         assert cut["cut"] and not cut["whole"], f"the long note is not marked as cut: {cut}"
-        d.find_element(By.ID, "error").click()
         wait(d, "the note opened whole", lambda d: js(d, "$('error').classList.contains('open')"))
-        # The server's next state is drawn over the opened note (a poll that finds a new version
-        # does so at any moment): the note stays where the tap opened it.
         d.execute_script("window.drawnAgain = false;"
                          " api('GET', '/api/state').then((s) => { render(s); window.drawnAgain = true; })")
         wait(d, "the next state drawn", lambda d: js(d, "window.drawnAgain"))
