@@ -35,9 +35,6 @@ window.EwnLiveText = (() => {
       els[i].textContent = `${full[i].slice(0, len[i] - 1)}…`;
       els[i].title = full[i];
     }
-    // A name cut here ends in its own "…": its box's ellipsis, for a pixel over, hid that and a
-    // letter more and left a gap before what follows ("Alexandra_Kowal…  ) won").
-    for (const el of els) el.style.textOverflow = el.textContent.endsWith('…') ? 'clip' : '';
   }
   // An opened move list (`row`, in the side panel) whole in view, its end shown, its start too
   // where it fits: opened on the last row it was cut by the panel's bottom edge, and rows of
@@ -64,9 +61,6 @@ window.EwnLiveText = (() => {
     const panel = document.querySelector('.side-panel');
     const own = getComputedStyle(panel).display !== 'contents';
     const scrolls = window.innerWidth >= 700 && own && panel.scrollHeight > panel.clientHeight;
-    // A page at its top stays there (a phone's page is its panel): held by the first piece in
-    // view, a one-game match opened 36 px down, its title out of sight.
-    if (!scrolls && window.scrollY < 1) return () => {};
     const view = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     // The report's pieces are drawn anew with each new text: found again by their place in it.
     const pieces = () => [...panel.querySelectorAll('#finished tr.movesrow:not([hidden])'),
