@@ -159,6 +159,8 @@
     const flat = infoV - (infoStacked ? STACK_H : 0);
     const spare = window.innerWidth < 700 || (l.height || 0) - flat - STACK_H >= l.row;
     grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row && spare);
+    // The side panel's width follows the layout: the standings' names fitted again to it.
+    fitStandings();
     return l;
   }
   // The card's height besides its board, as drawn: the layout is made again if it differs from
@@ -793,6 +795,17 @@
     $('report').querySelector('summary').focus();
   });
   // A stopped server's last view is drawn again for the new size with its cards' notes.
+  // The standings' names fitted again whenever their table's width changes: a scroll bar that
+  // comes with a longer page took 8 px from a phone's column and left a name fitted on one line
+  // cut ("GreedyBaselinePlayer" 181 px in 173).
+  let standingsWidth = 0;
+  new ResizeObserver(([e]) => {
+    const w = Math.round(e.contentRect.width);
+    if (w !== standingsWidth) {
+      standingsWidth = w;
+      fitStandings();
+    }
+  }).observe($('table').closest('table'));
   window.addEventListener('resize', () => {
     if (!last) return;
     draw(last);
