@@ -637,6 +637,7 @@ function wire() {
   });
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
+  wireRules();
   // Opened from its own heading, the form shows its Start game too.
   $('newgame').querySelector('summary').addEventListener('click', () => {
     if (!$('newgame').open) requestAnimationFrame(formInView);

@@ -101,6 +101,37 @@ function drawRules(v, first) {
   $('rules-text').innerHTML = rulesHtml(v, first);
 }
 
+// The opened rules on a wide screen: beside the board, over the panel (the analysis and the
+// forms) from under the page's top bar, so that the board and its controls stay in view and in
+// place. On a phone app.css makes them a sheet over the screen's lower part.
+function placeRules() {
+  const el = $('rules');
+  if (!el.open || innerWidth <= 900) return;
+  const p = document.querySelector('.panel').getBoundingClientRect();
+  const top = Math.max(8, Math.round(document.querySelector('.top').getBoundingClientRect().bottom) + 10);
+  el.style.setProperty('--rules-left', `${Math.round(p.left)}px`);
+  el.style.setProperty('--rules-width', `${Math.round(p.width)}px`);
+  el.style.setProperty('--rules-top', `${top}px`);
+}
+
+// Close, and Escape wherever the focus is, shut the rules; the focus goes back to their line.
+function closeRules() {
+  $('rules').open = false;
+  $('rules-summary').focus({ preventScroll: true });
+}
+function wireRules() {
+  $('rules-summary').addEventListener('click', () => requestAnimationFrame(placeRules));
+  $('rules').addEventListener('toggle', placeRules);
+  window.addEventListener('resize', placeRules);
+  $('rules-close').addEventListener('click', closeRules);
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key !== 'Escape' || !$('rules').open) return;
+    closeRules();
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+  }, true);
+}
+
 // The form follows the picked variant: its setups' hint, and engine setups only in the standard
 // game.
 function variantPicked() {
