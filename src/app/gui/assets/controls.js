@@ -136,6 +136,9 @@ async function startGame(asked) {
     formFromRecord = false;
     lastStarted = { red: body.red, blue: body.blue, first: body.first, dice: body.dice };
     $('ng-start').blur();
+    // The form folds away: the new game's board, status and Roll are what comes next (open, it
+    // pushed the Analysis heading to 763 px until the first move).
+    $('newgame').open = false;
     render(s);
     say(`New game: ${settingsText(s)}`);
     // The game is on the board: bring it into view (on a phone the form is far below it).
