@@ -641,6 +641,10 @@ function wire() {
   $('again').addEventListener('click', showNewGame);
   $('top-new').addEventListener('click', showNewGame);
   wireRules();
+  let noteCheck = null;
+  const noteAside = () => { if (noteCheck === null) noteCheck = requestAnimationFrame(() => { noteCheck = null; noteOffFocus(); }); };
+  window.addEventListener('scroll', noteAside, { passive: true });
+  document.addEventListener('focusin', noteAside);
   // Opened from its own heading, the form shows its Start game too.
   $('newgame').querySelector('summary').addEventListener('click', () => {
     if (!$('newgame').open) requestAnimationFrame(formInView);

@@ -864,6 +864,25 @@ function noteBlocks(el) {
   return (top, bottom) => boxes.some((b) => b.top < bottom - 1 && top < b.bottom - 1);
 }
 
+// The box of the control in use (the focus), when it is one and outside the note.
+function focusBox(el) {
+  const a = document.activeElement;
+  if (!a || a === document.body || el.contains(a) || !a.offsetParent) return null;
+  return a.getBoundingClientRect();
+}
+
+// On a phone a note shown as the page scrolls or the focus moves is placed again when it stands
+// over the control in use (placed at the status line, it stayed over the New game form's variant
+// field scrolled under it).
+function noteOffFocus() {
+  const el = $('error');
+  if (!S || el.hidden || getComputedStyle(el).position !== 'fixed') return;
+  const f = focusBox(el), n = el.getBoundingClientRect();
+  if (!f || !(f.top < n.bottom - 1 && n.top < f.bottom - 1 && f.left < n.right - 1 && n.left < f.right - 1)) return;
+  el.classList.remove('open');
+  drawNote(S);
+}
+
 function drawNote(s) {
   if (errorGone && s.error !== errorGone) errorGone = null;
   const raw = s.error === errorGone ? null : s.error;
@@ -911,6 +930,12 @@ function drawNote(s) {
     top = Math.round($('status').getBoundingClientRect().top) - 2;
   }
   if (top === undefined) top = st.top >= 0 ? Math.round(st.top) - 2 : 8;
+  // Never over the control in use (a field of the New game form filled near the screen's top):
+  // at the foot instead, or else right under or above it.
+  const f = focusBox(el);
+  const onFocus = (y) => f && f.top < y + h - 1 && y < f.bottom - 1;
+  if (onFocus(top) && !onFocus(n.top)) { el.classList.remove('up'); $('error-status').textContent = ''; return; }
+  if (onFocus(top)) top = f.bottom + h + 4 <= innerHeight ? Math.round(f.bottom) + 4 : Math.max(0, Math.round(f.top - h - 4));
   el.style.setProperty('--up-top', top + 'px');
   el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
 }
