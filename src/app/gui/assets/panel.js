@@ -35,6 +35,22 @@ function reviewSaid(a, played) {
     `this table searched them again to depth ${a.depth}, so its values differ.${first}</p>`;
 }
 
+// The analysis in one line by the step buttons (shown on a phone only, app.css), while it is
+// live and the game goes on: the side to move's chance and, once rolled, its best move.
+function drawMiniAnalysis(a, red, rolled) {
+  const el = $('mini-analysis');
+  const on = a.enabled && !held() && !S.winner && mode !== 'play' && red !== null;
+  el.hidden = !on;
+  document.body.classList.toggle('mini-on', on);
+  if (!on) return;
+  const side = rolled ? a.side : S.side;
+  const wp = side === 'r' ? red : 1 - red;
+  const best = rolled ? ` · best ${moveShown(a.moves[0].move)}` : '';
+  const text = `${SIDE_NAME[side]} ${Math.round(wp * 100)}%${best}`;
+  if (el.textContent !== text) el.textContent = text;
+  el.title = `Analysis: ${SIDE_NAME[side]}'s win chance ${pct(wp)}${rolled ? `, best move ${moveShown(a.moves[0].move)}` : ''} (every move in the Analysis card below)`;
+}
+
 function drawAnalysis() {
   const a = S.analysis;
   let note = '';
@@ -63,6 +79,7 @@ function drawAnalysis() {
   $('winbar-bl').textContent = 'Blue ' + (red === null ? '…' : pct(1 - red));
   $('winbar').setAttribute('aria-label', red === null ? 'win chance not known yet' : `win chance ${when}: Red ${pct(red)}, Blue ${pct(1 - red)}`);
   $('winbar').title = red === null ? '' : `win chance ${when}`;
+  drawMiniAnalysis(a, red, rolled);
 
   const side = SIDE_NAME[a.side];
   // At a past position: the move the game played there, with the die rolled there.
@@ -800,8 +817,10 @@ function render(s) {
     $('result').className = 'result ' + (s.winner === 'r' ? 'red' : 'blue');
   }
   $('pv-line').hidden = !S.analysis.pv.length;
-  $('seed').textContent = (s.variant.standard ? '' : s.variant.name + ' · ') +
-    (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + s.dice.seed : 'dice typed in');
+  // The variant's name (a phone leaves it out, app.css: the rules' line names it) and the dice.
+  const seedHtml = `<span class="seed-variant">${s.variant.standard ? '' : esc(s.variant.name) + ' · '}</span>` +
+    (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + esc(String(s.dice.seed)) : 'dice typed in');
+  if ($('seed').dataset.html !== seedHtml) { $('seed').innerHTML = seedHtml; $('seed').dataset.html = seedHtml; }
   const watch = tokenRefused === 'address'
     ? "This page can only watch: the token in this address is not this run's. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play."
     : tokenRefused
