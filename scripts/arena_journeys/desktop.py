@@ -8,13 +8,13 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
 from . import driver
 from .driver import (browser, close, shot, wait, click_first, click, status, js, ply_count, ply_pos,
     enabled, over, open_form, form_type, new_game, graph_points, red_turn_or_end, roll_if_needed,
     click_move, type_move, arrow_move, engine_answers, axe, check_layout, load_text, note_shown,
-    idle, navigate_to, type_die, link_question_in_words, all_in_view, load_record_text)
+    idle, navigate_to, type_die, link_question_in_words, all_in_view, load_record_text,
+    pick_record_game)
 from .records import (REVIEWED, review_loaded, third_game_of_a_record, LOST_ON_TIME,
     hold_an_arrow_through_a_game)
 from .variants import (arrange_variant, variant_game, pass_button, own_capture_by_click,
@@ -564,7 +564,7 @@ def a_record_lost_on_time(d):
     wait(d, "a game under way", lambda d: ply_count(d) >= 1 and not over(d))
     load_record_text(d, LOST_ON_TIME)
     wait(d, "the record's game picker", lambda d: d.find_element(By.ID, "record-pick").is_displayed())
-    Select(d.find_element(By.ID, "record-game")).select_by_value("2")
+    pick_record_game(d, "2", "record-game")
     wait(d, "game 2, lost on time", lambda d: js(d, "S.players.red.label") == "late" and ply_count(d) == 10)
     said = status(d)
     assert said.startswith("Blue wins: Red ran out of time") and "no bestmove within 150 ms" in said, \
@@ -575,7 +575,7 @@ def a_record_lost_on_time(d):
     assert not enabled(d, "roll"), "Roll is offered in a game lost on time"
     wait(d, "the graph worked out", lambda d: js(d, "S.graph_gaps") == 0 and js(d, "S.graph[S.graph.length - 1]") == 0)
     # The record's other game: loaded at once, never "Replace it?".
-    Select(d.find_element(By.ID, "record-game")).select_by_value("1")
+    pick_record_game(d, "1", "record-game")
     wait(d, "game 1, lost on time by Blue", lambda d: js(d, "S.players.blue.label") == "late" and ply_count(d) == 11)
     assert not d.find_element(By.ID, "replace-ask").is_displayed(), "switching games of a loaded record asks"
     assert status(d).startswith("Red wins: Blue ran out of time"), status(d)

@@ -132,18 +132,21 @@ def press(d, *keys):
     ActionChains(d).send_keys(*keys).perform()
 
 
-def pick_record_game(d, value):
-    """Picks game `value` in the Record card's picker once the picker can be used: it is drawn
-    with the record's first render, and a pick before that finds it hidden."""
+def pick_record_game(d, value, select_id="rec-game"):
+    """Picks game `value` in a record's picker (by the board, or the Record card's) once it can
+    be used: it is drawn with the record's first render, and a pick before that finds it hidden.
+    Found and chosen again until the picker holds the game: a picker drawn anew between finding
+    it and choosing failed the pick as a stale element."""
 
     def attempt(d):
-        el = d.find_element(By.ID, "rec-game")
+        el = d.find_element(By.ID, select_id)
         if not (el.is_displayed() and el.is_enabled()):
             return False
-        Select(el).select_by_value(value)
-        return True
+        if el.get_attribute("value") != value:
+            Select(el).select_by_value(value)
+        return d.find_element(By.ID, select_id).get_attribute("value") == value
 
-    wait(d, f"the record's picker, to pick game {value}", attempt)
+    wait(d, f"the record's picker {select_id}, to pick game {value}", attempt)
 
 
 def click_first(d, what, css):

@@ -23,8 +23,11 @@ function listGames(text) {
   const sel = $('record-game');
   const keep = sel.value;
   // Short, so that a whole entry fits the picker: "3. ewn–mcts:3000, Red won (goal), 41 moves".
-  sel.innerHTML = games.map((g, i) => `<option value="${i + 1}">${esc(g.n)}. ${esc(g.red)}–${esc(g.blue)}` +
+  // Drawn only when its games change: drawn anew by every load and by the server's answer to
+  // it (three times a load), it replaced the options a person (or a test) was choosing from.
+  const html = games.map((g, i) => `<option value="${i + 1}">${esc(g.n)}. ${esc(g.red)}–${esc(g.blue)}` +
     `${g.result ? `, ${esc(g.result)}` : ''}, ${g.moves} move${g.moves === 1 ? '' : 's'}</option>`).join('');
+  if (sel.dataset.html !== html) { sel.innerHTML = html; sel.dataset.html = html; }
   if (keep && Number(keep) <= games.length) sel.value = keep;
   $('record-pick').hidden = games.length < 2;
   return games.length;
