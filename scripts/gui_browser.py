@@ -124,11 +124,18 @@ the link to the review, the step buttons and the list's first marked move on the
 a link's "Replace it?" stands over the page's top without
 moving the board, and Save says what it saved whole in the Record card.
 
+And from the twenty-second, at 1280x800 and 390x844: opening How to play moves no board (beside
+it over the panel on a wide screen, a sheet over a phone's lower screen, shut by Close and by
+Escape); Start game folds the New game form away; on a phone a note never stands over the form's
+field in use, the move list starts at the same place in every variant (the seed's line kept
+short), and the live analysis' one-line summary is on the first screen; a record's load draws
+its game picker once.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth` and `twentyfirst` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst` and `twentysecond` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -145,6 +152,7 @@ from arena_journeys.seventeenth import seventeenth_players_report
 from arena_journeys.eighteenth import eighteenth_players_report
 from arena_journeys.nineteenth import nineteenth_players_report
 from arena_journeys.twentyfirst import twentyfirst_players_report
+from arena_journeys.twentysecond import twentysecond_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -174,4 +182,5 @@ if __name__ == "__main__":
     eighteenth_players_report()
     nineteenth_players_report()
     twentyfirst_players_report()
+    twentysecond_players_report()
     print("browser test passed")
