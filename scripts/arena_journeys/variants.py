@@ -209,7 +209,8 @@ def variants_explained(d, width):
             assert w in text, f"{name}: How to play lacks {w!r}: {text!r}"
         for w in banned:
             assert w not in text, f"{name}: How to play says {w!r}: {text!r}"
-        label = d.find_element(By.CSS_SELECTOR, f"#ng-variant option[value='{name}']").text
+        # Its words whether the form is open or not (Start game folds it away).
+        label = d.find_element(By.CSS_SELECTOR, f"#ng-variant option[value='{name}']").get_attribute("textContent")
         assert name in label and "x" in label, label
         if name == "backrank":
             assert "far rank" in label, f"the picker does not say what backrank is: {label!r}"
@@ -237,7 +238,10 @@ def rules_name_the_first_side(d):
     d.execute_script("window.scrollTo(0, 0)")
     d.find_element(By.CSS_SELECTOR, "#rules summary").click()
     wait(d, "How to play open", lambda d: d.find_element(By.ID, "rules").get_attribute("open") is not None)
-    new_game(d, ("human",), ("human",))
+    # Started as Start game does (opened beside the board, the rules stand over the form).
+    before = js(d, "S.game")
+    d.execute_script("startGame(true)")
+    wait(d, "the new game", lambda d: js(d, "S.game") != before and idle(d))
     wait(d, "How to play closed by the new game", lambda d: d.find_element(By.ID, "rules").get_attribute("open") is None)
     print("How to play: Blue moves first in a game set so; closed by a new game")
 

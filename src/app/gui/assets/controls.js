@@ -281,6 +281,8 @@ function roll(ev) {
 }
 
 function showNewGame() {
+  // Opened beside the board, the rules would stand over the form.
+  $('rules').open = false;
   $('newgame').open = true;
   // Beside the board, the form goes to the panel's top, so that the board stays in view.
   document.body.classList.add('form-first');
