@@ -291,7 +291,8 @@ def new_game(d, red, blue, seed=None, dice="auto", variant="standard", setups=No
 
     wait(d, "the new game", started)
     if seed is not None:
-        wait(d, f"the new game with seed {seed}", lambda d: f"seed {seed}" in d.find_element(By.ID, "seed").text)
+        # Its text, shown or not: a phone with the analysis live shows its summary in the seed's place.
+        wait(d, f"the new game with seed {seed}", lambda d: f"seed {seed}" in js(d, "$('seed').textContent"))
     # Start game brings the board into view with a smooth scroll: a click aimed while the page
     # still moves lands beside its target, so the next action waits for the page to stand still.
     wait(d, "the page to stop scrolling", scroll_settled)

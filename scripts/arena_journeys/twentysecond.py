@@ -60,7 +60,11 @@ def rules_keep_the_board(d):
 
 def start_closes_the_form(d):
     """Start game closes the New game form (it stayed open until the first move, the Analysis
-    heading pushed down to 763 px beside the board): the board, the status and Roll in view."""
+    heading pushed down to 763 px beside the board): the board, the status and Roll in view,
+    and beside the board the Analysis heading back at the panel's top."""
+    # Opened from the top's button, as a person does (beside the board the form then goes first).
+    click(d, "top-new")
+    wait(d, "the form", lambda d: js(d, "$('newgame').open"))
     new_game(d, ("human",), ("ewn", 2, 50), 5)
     board_still(d)
     is_open = js(d, "$('newgame').open")
@@ -70,6 +74,8 @@ def start_closes_the_form(d):
     shot(d, f"{w}-22-started.png", top=False)
     print(f"{w}: after Start game the form open {is_open}, the Analysis heading at {head}, Roll {roll}")
     assert not is_open, "the New game form stays open after Start game"
+    if w > 900:
+        assert head < 200, f"the Analysis heading stays pushed down to {head} px after Start game"
     assert status_and_board_in_view(d), "Start game left the board or the status out of view"
     assert 0 <= roll["top"] and roll["bottom"] <= js(d, "innerHeight"), f"Roll out of view: {roll}"
 
