@@ -39,7 +39,7 @@ function reviewSaid(a, played) {
 // live and the game goes on: the side to move's chance and, once rolled, its best move.
 function drawMiniAnalysis(a, red, rolled) {
   const el = $('mini-analysis');
-  const on = a.enabled && !held() && !S.winner && mode !== 'play' && red !== null;
+  const on = a.enabled && !analysisHidden() && !S.winner && mode !== 'play' && red !== null;
   el.hidden = !on;
   document.body.classList.toggle('mini-on', on);
   if (!on) return;
@@ -418,7 +418,7 @@ function drawLegend() {
   if (last && last.took) legendMark('lg-took', `✕${last.took.slice(1)}`, `the last move took ${cubeWords(last.took)} there`);
   if (last && last.fell) legendMark('lg-fell', `↓${last.fell.slice(1)}`, `${cubeWords(last.fell)} fell into the hole`);
   const mine = S.side === 'r' ? 'R' : 'B';
-  const threats = held() ? [] : S.threats;
+  const threats = analysisHidden() ? [] : S.threats;
   $('lg-danger').hidden = !threats.some((t) => t.cube[0] === mine);
   $('lg-chance').hidden = !threats.some((t) => t.cube[0] !== mine);
   $('lg-you').hidden = $('lg-danger').hidden && $('lg-chance').hidden;
@@ -659,6 +659,11 @@ function faultHow(s) {
 let rollFocusWanted = false;
 let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
+// A finished game, at its end or stepped back in it: its end's layout stays while stepping, so
+// that nothing under the pointer moves (a step back from the end put the turn's row and the
+// Move field in the end bar's place and moved the step buttons 25 px, on a phone 110 px).
+const finishedGame = (s) => Boolean(s.winner) || (Boolean(s.line_over) && !s.live);
+
 // On a phone at a game's end the move list comes right under the result and the turn's row,
 // above the step buttons, so that the game's last moves are on the first screen (one line
 // was); moved in the page, so that Tab follows the order seen. With a record's games under
@@ -666,7 +671,7 @@ let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 // first screen (at 883 px of 844). Called again when a reloaded page learns of its record
 // after its first render, so that the layout is one however the game was reached.
 function orderEndRows(s) {
-  const end = Boolean(s.winner) && !setupMode && window.innerWidth <= 900;
+  const end = finishedGame(s) && !setupMode && window.innerWidth <= 900;
   const listUp = end && !recordBarOn(s);
   if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
     $('navbar')[listUp ? 'before' : 'after']($('moves'));
@@ -728,8 +733,13 @@ function render(s) {
   document.body.classList.toggle('held', isHeld);
   // The prompt to show it is for the person playing: a page that only watches is not offered it.
   $('held-msg').hidden = !isHeld || !TOKEN;
-  $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
-  $('mode-analyse').setAttribute('aria-pressed', String(mode !== 'play'));
+  // Off in Settings: the switch is neither (it waits, greyed, for the analysis to be on again).
+  const off = analysisOff();
+  document.body.classList.toggle('analysis-off', off);
+  $('mode-play').setAttribute('aria-pressed', String(!off && mode === 'play'));
+  $('mode-analyse').setAttribute('aria-pressed', String(!off && mode !== 'play'));
+  $('mode-play').disabled = off;
+  $('mode-analyse').disabled = off;
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
     : lineOver() ? 'game over: shown' : revealed() ? 'shown for this game, as asked (V hides it again)' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
@@ -775,6 +785,10 @@ function render(s) {
   // A person resigns on its turn at the end of the game.
   $('resign').hidden = over || !s.live || !humanToMove() || s.awaiting_setup || setupMode;
   $('hint').disabled = !(s.die !== null && mayMove() && s.settings.analysis);
+  // Greyed, it says why: off in Settings it had no reason (its tooltip named the analysis' move).
+  const hintWhy = !s.settings.analysis ? 'Hint needs the analysis, which is off (Settings: analysis)'
+    : "the analysis' best move (key H)";
+  if ($('hint').title !== hintWhy) $('hint').title = hintWhy;
   // Stepped back in a finished game nothing plays on and the steps go back: Undo and Pause do
   // nothing there (a move starts a side line, where they work again).
   const pastOfFinished = Boolean(s.line_over) && !s.live;
@@ -802,9 +816,10 @@ function render(s) {
   $('step').hidden = !paused;
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
-  $('endbar').hidden = !over || setupMode;
-  // At the end there is no move to type: the row goes (the end bar's buttons take its place).
-  document.body.classList.toggle('game-end', over && !setupMode);
+  $('endbar').hidden = !finishedGame(s) || setupMode;
+  // At the end there is no move to type: the row goes (the end bar's buttons take its place);
+  // stepped back in the finished game it stays away (a move is still typed on the board).
+  document.body.classList.toggle('game-end', finishedGame(s) && !setupMode);
   orderEndRows(s);
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
