@@ -142,6 +142,10 @@ const revealed = () => Boolean(S) && revealedIn === S.game;
 // its own end (the line shown over).
 const lineOver = () => Boolean(S) && Boolean(S.winner || S.line_over);
 const held = () => Boolean(S) && mode === 'play' && !revealed() && !lineOver() && personPlays() && !setupMode;
+// The analysis turned off in Settings: none of it shows (its bar, line, badges and arrow stayed,
+// stale, when only the card said "off").
+const analysisOff = () => Boolean(S) && !S.settings.analysis;
+const analysisHidden = () => held() || analysisOff();
 function setMode(m) {
   mode = m;
   revealedIn = null;
@@ -372,7 +376,7 @@ function drawBoard() {
   const threats = new Map();
   const after = new Map();
   // The chances of taking and being taken are analysis too: held back in play mode.
-  if (!setupMode && S && !held()) {
+  if (!setupMode && S && !analysisHidden()) {
     for (const t of S.threats) threats.set(t.square, t);
     const row = shownRow();
     if (row) for (const c of row.captures) if (c.square) after.set(c.square, c.chance);
@@ -472,7 +476,7 @@ function boardArrows(rv, hint) {
   if (rv) {
     add(rv.played, 'played');
     if (rv.best !== rv.played) add(rv.best, 'best');
-  } else if (!held()) {
+  } else if (!analysisHidden()) {
     const a = S.analysis;
     const next = !S.live && S.ply < S.plies.length ? S.plies[S.ply] : null;
     if (next && next.die === S.die) add(next.move, 'played');

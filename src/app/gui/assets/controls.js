@@ -83,6 +83,9 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
     box.style.top = `${Math.round(top)}px`;
   }
   $('replace-yes').focus({ preventScroll: float });
+  // Load's question by the Record card pushes its game picker down (to 786 px of 800, cut):
+  // the picker, whose game the question names, is brought on the screen with it.
+  if (at === 'load-ask-at' && !$('record-pick').hidden) $('record-pick').scrollIntoView({ block: 'nearest' });
 }
 // While the question is open the board and the game's buttons by it wait (inert: neither clicks
 // nor keys reach them), as the keys do: nothing plays on in the game the question counts.
@@ -728,6 +731,9 @@ function wire() {
   $('graph').addEventListener('click', graphClick);
   $('graph').addEventListener('keydown', graphKey);
   document.addEventListener('keydown', onKey);
+  // The board's keyboard ring shows from the first key pressed (app.css), until a touch.
+  document.addEventListener('keydown', () => document.body.classList.add('keyed'), true);
+  document.addEventListener('pointerdown', (ev) => { if (ev.pointerType === 'touch') document.body.classList.remove('keyed'); }, true);
   const table = $('analysis-die');
   table.addEventListener('mouseover', (ev) => {
     const tr = ev.target.closest('tr.mv');
@@ -763,6 +769,7 @@ function wire() {
     if (!f) return;
     const text = await f.text();
     $('record-text').value = text;
+    $('record-said').hidden = true; // it spoke of the box's earlier content
     loadedFileName = f.name;
     await loadFresh(text);
     ev.target.value = '';

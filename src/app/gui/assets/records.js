@@ -173,7 +173,11 @@ function keepSource(text, src) {
   lastLoadedText = text;
   // A text being typed in the Record card is left alone, and its games with it.
   const field = $('record-text');
-  if (field.value !== text && document.activeElement !== field) field.value = text;
+  if (field.value !== text && document.activeElement !== field) {
+    field.value = text;
+    // A message about the box's earlier content ("Saved this game as …") goes with it.
+    $('record-said').hidden = true;
+  }
   if (field.value === text && listGames(text) > 1) $('record-game').value = String(src.game);
 }
 

@@ -145,7 +145,11 @@ function variantPicked() {
     if (!v.standard && f.value.trim() === 'engine') f.value = 'random';
     if (f.value.trim() !== 'random' && f.value.trim() !== 'engine' && !readSetup(v, f.value)) f.value = 'random';
   }
-  $('ng-position').placeholder = v.standard ? 'optional, e.g. R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r' : `optional, a ${v.name} position`;
+  // Short enough for a phone's field (the example string was cut at 390 px wide): the example
+  // is in its tooltip.
+  $('ng-position').placeholder = v.standard ? 'optional: a copied position' : `optional: a ${v.name} position`;
+  $('ng-position').title = 'optional: a position string, as Copy position gives' +
+    (v.standard ? ', e.g. R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r' : '');
   if (setupMode) enterSetupMode();
 }
 
