@@ -129,13 +129,15 @@ it over the panel on a wide screen, a sheet over a phone's lower screen, shut by
 Escape); Start game folds the New game form away; on a phone a note never stands over the form's
 field in use, the move list starts at the same place in every variant (the seed's line kept
 short), and the live analysis' one-line summary is on the first screen; a record's load draws
-its game picker once.
+its game picker once. A step back from a finished game moves no step button, the analysis
+off in Settings shows none of it, Resume takes Pause's place on a phone, Load's question keeps
+the record's picker on the screen, and Turn board keeps the board in place.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst` and `twentysecond` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond` and `twentythird` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -153,6 +155,7 @@ from arena_journeys.eighteenth import eighteenth_players_report
 from arena_journeys.nineteenth import nineteenth_players_report
 from arena_journeys.twentyfirst import twentyfirst_players_report
 from arena_journeys.twentysecond import twentysecond_players_report
+from arena_journeys.twentythird import twentythird_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -183,4 +186,5 @@ if __name__ == "__main__":
     nineteenth_players_report()
     twentyfirst_players_report()
     twentysecond_players_report()
+    twentythird_players_report()
     print("browser test passed")

@@ -1,0 +1,201 @@
+"""The checks of what the twenty-third new player reported, each at the size where it was seen:
+a step back from a finished game moved the step buttons (25 px up at 1280x800, 110 px on a
+phone, 10 px in a record's game), so that a second click hit "Turn board" or a move; unticking
+"analysis" in Settings left its bar, line, badges and arrow and the "live" switch on, and Hint
+greyed without a reason; after "Save this game" a loaded file kept the saved game's message;
+on a phone Resume stood 16 px left of Pause; at 1280x800 Load's question pushed the record's
+game picker off the screen and "Turn board" moved the board 16 px up; after a link a phone
+showed the keyboard's ring on a5, and the position field's example was cut."""
+
+import os
+import tempfile
+import time
+
+from selenium.webdriver.common.by import By
+
+from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, over, new_game,
+    red_turn_or_end, roll_if_needed, click_move, type_move, engine_answers, open_form)
+from .records import MATCH6, LOST_ON_TIME
+from .eighteenth import load_file
+from .sixteenth import rect, play_a_move
+
+
+def step_back_twice(d, where):
+    """Two clicks at the same point where "<" was: the step buttons do not move under it, and
+    the second click steps back again."""
+    d.execute_script("document.activeElement.blur(); $('nav-back').scrollIntoView({block: 'center'})")
+    board_still(d)
+    w = js(d, "innerWidth")
+    before = rect(d, "nav-back")
+    at = ply_count(d) if over(d) else int(d.find_element(By.ID, "nav-pos").text.split("/")[0])
+    x, y = (before["left"] + before["right"]) / 2, (before["top"] + before["bottom"]) / 2
+    shot(d, f"{w}-23-{where}-end.png", top=False)
+    pos = lambda d: int(d.find_element(By.ID, "nav-pos").text.split("/")[0])
+    for n in (1, 2):
+        hit = js(d, f"(() => {{ const e = document.elementFromPoint({x}, {y}); return e ? (e.id || e.textContent) : ''; }})()")
+        assert hit == "nav-back", f"{where}: step {n} at ({x}, {y}) would hit {hit!r}, not '<'"
+        d.execute_script(f"document.elementFromPoint({x}, {y}).click()")
+        wait(d, f"step {n} back", lambda d: pos(d) == at - n and idle(d))
+        time.sleep(0.3)
+        after = rect(d, "nav-back")
+        shot(d, f"{w}-23-{where}-back{n}.png", top=False)
+        print(f"{w}: {where}: '<' at {before['top']:.0f}, after step {n} at {after['top']:.0f}")
+        assert abs(after["top"] - before["top"]) <= 1 and abs(after["left"] - before["left"]) <= 1, \
+            f"{where}: the step buttons moved on step {n}: {before} -> {after}"
+
+
+def finished_game_steps_still(d):
+    """The game against the engine played to its end, then stepped back twice from the end."""
+    phone = js(d, "innerWidth") < 600
+    new_game(d, ("human",), ("ewn", 2, 50), 5)
+    while True:
+        wait(d, "Red's turn or the end", red_turn_or_end)
+        if over(d):
+            break
+        roll_if_needed(d)
+        n = ply_count(d) + 1
+        type_move(d) if phone else click_move(d)
+        if not over(d):
+            engine_answers(d, n + 1)
+    wait(d, "the end shown", lambda d: idle(d) and d.find_element(By.ID, "endbar").is_displayed())
+    step_back_twice(d, "played")
+    load_file(d, MATCH6)
+    click(d, "nav-last")
+    wait(d, "the record's game at its end", lambda d: over(d) and idle(d))
+    step_back_twice(d, "record")
+
+
+def analysis_off_is_off(d):
+    """Settings' analysis unticked: no win bar, no expected line, no badges, no arrow; the switch
+    above the board selects neither; Hint says why it is greyed."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    d.execute_script("setMode('analyse')")
+    click(d, "roll")
+    wait(d, "the die's analysis", lambda d: js(d, "Boolean(S.analysis.moves && S.analysis.moves.length && S.analysis.die === S.die)") and idle(d))
+    d.execute_script("const c = $('set-analysis'); c.scrollIntoView({block: 'center'}); c.click()")
+    wait(d, "the analysis off", lambda d: js(d, "S.settings.analysis") is False and idle(d))
+    time.sleep(0.3)
+    d.execute_script("window.scrollTo(0, 0)")
+    shown = {i: d.find_element(By.ID, i).is_displayed() for i in ("winbar", "pv-line", "analysis-die")}
+    badges = js(d, "document.querySelectorAll('#board .badge.danger, #board .badge.chance').length")
+    arrows = js(d, "document.querySelectorAll('#board svg.arrows line, #board svg.arrows path').length")
+    live = js(d, "$('mode-analyse').getAttribute('aria-pressed')")
+    hint = js(d, "$('hint').title")
+    shot(d, "1280-23-analysis-off.png")
+    print(f"analysis off: shown {shown}, {badges} badges, {arrows} arrows, live pressed {live}, Hint's title {hint!r}")
+    try:
+        assert not any(shown.values()), f"the analysis shows while off: {shown}"
+        assert badges == 0 and arrows == 0, f"{badges} badges and {arrows} arrows on the board with the analysis off"
+        assert live != "true", "the 'live' switch stays selected with the analysis off"
+        assert "off" in hint, f"Hint is greyed without a reason: {hint!r}"
+    finally:
+        d.execute_script("const c = $('set-analysis'); if (!c.checked) c.click(); setMode('play')")
+        wait(d, "the analysis on again", lambda d: js(d, "S.settings.analysis") is True)
+
+
+def record_message_current(d):
+    """"Save this game", then a six-game file loaded: no message of the saved game stays."""
+    play_a_move(d)
+    d.execute_script("$('save').scrollIntoView({block: 'center'})")
+    click(d, "save")
+    wait(d, "the saved game's message", lambda d: d.find_element(By.ID, "record-said").is_displayed())
+    load_file(d, MATCH6)
+    time.sleep(0.3)
+    said = js(d, "$('record-said').hidden ? '' : $('record-said').textContent")
+    print(f"after a file loaded over a saved game the Record card says {said!r}")
+    assert "Saved" not in said, f"the Record card keeps the saved game's message: {said!r}"
+
+
+def load_question_keeps_the_picker(d):
+    """1280x800: a record loaded over an unfinished game asks first; the record's game picker
+    stays on the screen whole (pushed to 786 px of 800 before)."""
+    play_a_move(d)
+    load_record_text(d, MATCH6)
+    wait(d, "the record's first game", lambda d: js(d, "S.source && S.source.count") == 6 and idle(d))
+    play_a_move(d)
+    fd, path = tempfile.mkstemp(prefix="ewn-record-", suffix=".txt")
+    with os.fdopen(fd, "w") as f:
+        f.write(MATCH6)
+    try:
+        d.find_element(By.ID, "load-file").send_keys(path)
+        wait(d, "Replace it?", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+        time.sleep(0.5)
+        pick = rect(d, "record-pick")
+        shot(d, "1280-23-load-ask.png", top=False)
+        print(f"Load's question: the record's picker at {pick}")
+        assert pick["top"] >= 0 and pick["bottom"] <= js(d, "innerHeight"), f"the picker is off the screen: {pick}"
+        click(d, "replace-no")
+    finally:
+        os.remove(path)
+
+
+def load_record_text(d, text):
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", box, text)
+    d.execute_script("$('load-text-btn').click()")
+    if d.find_element(By.ID, "replace-ask").is_displayed():
+        click(d, "replace-yes")
+
+
+def turning_keeps_the_board(d):
+    """1280x800: "Turn board" moved the board from 143 to 127 px: it stays."""
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    board_still(d)
+    before = rect(d, "board")
+    click(d, "flip")
+    wait(d, "the board turned", lambda d: js(d, "$('flip').getAttribute('aria-pressed')") == "true")
+    time.sleep(0.3)
+    after = rect(d, "board")
+    shot(d, "1280-23-turned.png")
+    click(d, "flip")
+    print(f"Turn board: the board's top {before['top']:.0f} -> {after['top']:.0f}")
+    assert abs(after["top"] - before["top"]) <= 1, f"turning the board moved it: {before} -> {after}"
+
+
+def phone_pause_resume_same_place(d):
+    """390x844: Resume takes Pause's place and size (Pause x=262 w=62, Resume x=246 w=78 before)."""
+    new_game(d, ("ewn", 2, 50), ("ewn", 2, 50), 3)
+    d.execute_script("document.activeElement.blur(); $('pause').scrollIntoView({block: 'center'})")
+    wait(d, "Pause", lambda d: js(d, "$('pause').textContent") == "Pause")
+    p = rect(d, "pause")
+    click(d, "pause")
+    wait(d, "Resume", lambda d: js(d, "$('pause').textContent") == "Resume")
+    r = rect(d, "pause")
+    shot(d, "phone-23-resume.png", top=False)
+    click(d, "pause")
+    print(f"phone: Pause {p}, Resume {r}")
+    assert abs(p["left"] - r["left"]) <= 1 and abs(p["right"] - r["right"]) <= 1, f"Resume is not in Pause's place: {p} {r}"
+
+
+def phone_link_without_ring(d):
+    """390x844: a link opened shows no keyboard ring on a5 (it read as a selection); the
+    position field's example text fits in the field."""
+    play_a_move(d)
+    click(d, "copy-link")
+    wait(d, "the link copied", lambda d: "position=" in (js(d, "document.body.dataset.copied") or ""))
+    link = js(d, "document.body.dataset.copied")
+    fen = js(d, "S.fen")
+    new_game(d, ("human",), ("human",), 9)
+    d.get(link)
+    wait(d, "the linked position", lambda d: js(d, "S && S.fen") == fen and idle(d))
+    time.sleep(0.5)
+    ring = js(d, "(() => { const e = document.activeElement; if (!e || !e.classList.contains('cell')) return 'none';"
+                 " return getComputedStyle(e).backgroundImage; })()")
+    shot(d, "phone-23-link.png")
+    print(f"phone: after a link the focused square's ring {ring[:40]!r}")
+    assert ring == "none", "a link opened shows the keyboard's ring on a square of a touch screen"
+    open_form(d)
+    fits = js(d, "(() => { const i = $('ng-position'); const c = document.createElement('canvas').getContext('2d');"
+                 " const s = getComputedStyle(i); c.font = s.font;"
+                 " const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);"
+                 " return [Math.ceil(c.measureText(i.placeholder).width), Math.floor(room)]; })()")
+    d.execute_script("$('ng-position').scrollIntoView({block: 'center'})")
+    shot(d, "phone-23-position-field.png", top=False)
+    print(f"phone: the position field's example {fits[0]} px in {fits[1]} px")
+    assert fits[0] <= fits[1], f"the position field's example is cut: {fits[0]} px in {fits[1]} px"
+
+
+def twentythird_players_report():
+    in_arena(1280, 800, finished_game_steps_still, analysis_off_is_off, record_message_current,
+             load_question_keeps_the_picker, turning_keeps_the_board)
+    in_arena(390, 844, finished_game_steps_still, phone_pause_resume_same_place, phone_link_without_ring)
