@@ -129,9 +129,9 @@ it over the panel on a wide screen, a sheet over a phone's lower screen, shut by
 Escape); Start game folds the New game form away; on a phone a note never stands over the form's
 field in use, the move list starts at the same place in every variant (the seed's line kept
 short), and the live analysis' one-line summary is on the first screen; a record's load draws
-its game picker once. A step back from a finished game moves no step button, the analysis
-off in Settings shows none of it, Resume takes Pause's place on a phone, Load's question keeps
-the record's picker on the screen, and Turn board keeps the board in place.
+its game picker once. The analysis off in Settings shows none of it, Resume takes Pause's
+place on a phone, Load's question keeps the record's picker on the screen, and Turn board keeps
+the board in place.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

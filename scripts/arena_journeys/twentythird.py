@@ -1,7 +1,5 @@
 """The checks of what the twenty-third new player reported, each at the size where it was seen:
-a step back from a finished game moved the step buttons (25 px up at 1280x800, 110 px on a
-phone, 10 px in a record's game), so that a second click hit "Turn board" or a move; unticking
-"analysis" in Settings left its bar, line, badges and arrow and the "live" switch on, and Hint
+unticking "analysis" in Settings left its bar, line, badges and arrow and the "live" switch on, and Hint
 greyed without a reason; after "Save this game" a loaded file kept the saved game's message;
 on a phone Resume stood 16 px left of Pause; at 1280x800 Load's question pushed the record's
 game picker off the screen and "Turn board" moved the board 16 px up; after a link a phone
@@ -13,56 +11,10 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, over, new_game,
-    red_turn_or_end, roll_if_needed, click_move, type_move, engine_answers, open_form)
-from .records import MATCH6, LOST_ON_TIME
+from .driver import wait, click, js, idle, in_arena, board_still, shot, new_game, open_form
+from .records import MATCH6
 from .eighteenth import load_file
 from .sixteenth import rect, play_a_move
-
-
-def step_back_twice(d, where):
-    """Two clicks at the same point where "<" was: the step buttons do not move under it, and
-    the second click steps back again."""
-    d.execute_script("document.activeElement.blur(); $('nav-back').scrollIntoView({block: 'center'})")
-    board_still(d)
-    w = js(d, "innerWidth")
-    before = rect(d, "nav-back")
-    at = ply_count(d) if over(d) else int(d.find_element(By.ID, "nav-pos").text.split("/")[0])
-    x, y = (before["left"] + before["right"]) / 2, (before["top"] + before["bottom"]) / 2
-    shot(d, f"{w}-23-{where}-end.png", top=False)
-    pos = lambda d: int(d.find_element(By.ID, "nav-pos").text.split("/")[0])
-    for n in (1, 2):
-        hit = js(d, f"(() => {{ const e = document.elementFromPoint({x}, {y}); return e ? (e.id || e.textContent) : ''; }})()")
-        assert hit == "nav-back", f"{where}: step {n} at ({x}, {y}) would hit {hit!r}, not '<'"
-        d.execute_script(f"document.elementFromPoint({x}, {y}).click()")
-        wait(d, f"step {n} back", lambda d: pos(d) == at - n and idle(d))
-        time.sleep(0.3)
-        after = rect(d, "nav-back")
-        shot(d, f"{w}-23-{where}-back{n}.png", top=False)
-        print(f"{w}: {where}: '<' at {before['top']:.0f}, after step {n} at {after['top']:.0f}")
-        assert abs(after["top"] - before["top"]) <= 1 and abs(after["left"] - before["left"]) <= 1, \
-            f"{where}: the step buttons moved on step {n}: {before} -> {after}"
-
-
-def finished_game_steps_still(d):
-    """The game against the engine played to its end, then stepped back twice from the end."""
-    phone = js(d, "innerWidth") < 600
-    new_game(d, ("human",), ("ewn", 2, 50), 5)
-    while True:
-        wait(d, "Red's turn or the end", red_turn_or_end)
-        if over(d):
-            break
-        roll_if_needed(d)
-        n = ply_count(d) + 1
-        type_move(d) if phone else click_move(d)
-        if not over(d):
-            engine_answers(d, n + 1)
-    wait(d, "the end shown", lambda d: idle(d) and d.find_element(By.ID, "endbar").is_displayed())
-    step_back_twice(d, "played")
-    load_file(d, MATCH6)
-    click(d, "nav-last")
-    wait(d, "the record's game at its end", lambda d: over(d) and idle(d))
-    step_back_twice(d, "record")
 
 
 def analysis_off_is_off(d):
@@ -196,6 +148,6 @@ def phone_link_without_ring(d):
 
 
 def twentythird_players_report():
-    in_arena(1280, 800, finished_game_steps_still, analysis_off_is_off, record_message_current,
+    in_arena(1280, 800, analysis_off_is_off, record_message_current,
              load_question_keeps_the_picker, turning_keeps_the_board)
-    in_arena(390, 844, finished_game_steps_still, phone_pause_resume_same_place, phone_link_without_ring)
+    in_arena(390, 844, phone_pause_resume_same_place, phone_link_without_ring)

@@ -659,11 +659,6 @@ function faultHow(s) {
 let rollFocusWanted = false;
 let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
-// A finished game, at its end or stepped back in it: its end's layout stays while stepping, so
-// that nothing under the pointer moves (a step back from the end put the turn's row and the
-// Move field in the end bar's place and moved the step buttons 25 px, on a phone 110 px).
-const finishedGame = (s) => Boolean(s.winner) || (Boolean(s.line_over) && !s.live);
-
 // On a phone at a game's end the move list comes right under the result and the turn's row,
 // above the step buttons, so that the game's last moves are on the first screen (one line
 // was); moved in the page, so that Tab follows the order seen. With a record's games under
@@ -671,7 +666,7 @@ const finishedGame = (s) => Boolean(s.winner) || (Boolean(s.line_over) && !s.liv
 // first screen (at 883 px of 844). Called again when a reloaded page learns of its record
 // after its first render, so that the layout is one however the game was reached.
 function orderEndRows(s) {
-  const end = finishedGame(s) && !setupMode && window.innerWidth <= 900;
+  const end = Boolean(s.winner) && !setupMode && window.innerWidth <= 900;
   const listUp = end && !recordBarOn(s);
   if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
     $('navbar')[listUp ? 'before' : 'after']($('moves'));
@@ -816,10 +811,9 @@ function render(s) {
   $('step').hidden = !paused;
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
-  $('endbar').hidden = !finishedGame(s) || setupMode;
-  // At the end there is no move to type: the row goes (the end bar's buttons take its place);
-  // stepped back in the finished game it stays away (a move is still typed on the board).
-  document.body.classList.toggle('game-end', finishedGame(s) && !setupMode);
+  $('endbar').hidden = !over || setupMode;
+  // At the end there is no move to type: the row goes (the end bar's buttons take its place).
+  document.body.classList.toggle('game-end', over && !setupMode);
   orderEndRows(s);
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
