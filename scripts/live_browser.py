@@ -97,8 +97,9 @@ blank; the page as served says the match is starting. Long names (live_names.py)
 tables and the status line, the report still as rows come and the summary printed, one space
 after the side to move. The header and cards (live_cards.py): the title whole from the first
 view to the final screen, running cards' long names whole at their boards' size, and the last
-boards at their size once the report is closed. LIVE_ONLY=a,b runs only the checks named (of
-this script, live_keys.py, live_room.py, live_places.py, live_names.py or live_cards.py). Every
+boards at their size once the report is closed. A crowded hall (live_crowd.py): ended cards give
+their places to playing games. LIVE_ONLY=a,b runs only the checks named (of this script,
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py or live_crowd.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
@@ -122,6 +123,7 @@ from selenium.webdriver.common.by import By
 import live_cards
 import live_keys
 import live_names
+import live_crowd
 import live_places
 import live_room
 
@@ -1814,7 +1816,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1824,6 +1826,7 @@ def main():
     live_room.all_checks(sys.modules[__name__])
     live_names.all_checks(sys.modules[__name__])
     live_cards.all_checks(sys.modules[__name__])
+    live_crowd.ended_give_way(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])

@@ -43,6 +43,7 @@
   // given way 0.9 s after it, was on its board less than one move).
   const END_WAIT_MS = 2000;
   const END_WAIT_MOVES = 2;
+  const END_MAX_MS = 2500;
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
@@ -407,11 +408,15 @@
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
       if (f && !overSince.has(n)) overSince.set(n, now);
-      // While a new game waits for a place: until its first move, a pace at least, never
-      // past its second move (a quick match's running games are not kept off the screen).
+      // While a new game waits for a place: a pace at least (`END_WAIT_MS` without pace), and
+      // while one game alone waits, until its first move; never past `END_MAX_MS` nor the
+      // waiting game's second move. Eight short games at once start one a second: held until
+      // every waiting game had moved, up to seven ended cards kept six games off the screen.
       const ahead = v.games.filter((g) => !document.getElementById(`game-${g.number}`)).map((g) => (g.moves || []).length);
-      const until = f ? overSince.get(n) + (ahead.length ? v.pace_ms || END_WAIT_MS : END_MS) : 0;
-      const holds = ahead.length ? Math.max(...ahead) <= END_WAIT_MOVES && (until > now || Math.min(...ahead) < 1) : until > now;
+      const shownFor = f ? now - overSince.get(n) : 0;
+      const until = f ? overSince.get(n) + (ahead.length ? Math.min(v.pace_ms || END_WAIT_MS, END_MAX_MS) : END_MS) : 0;
+      const firstMove = ahead.length === 1 && ahead[0] < 1 && shownFor < END_MAX_MS;
+      const holds = ahead.length ? Math.max(...ahead) <= END_WAIT_MOVES && (until > now || firstMove) : until > now;
       if (f && !el.classList.contains('ended-game')) holdCard(f);
       if (f && holds && !v.over) wakeAt(Math.max(until, now + POLL_MS));
       else gone.push(el);
