@@ -1827,6 +1827,8 @@ def main():
     live_names.all_checks(sys.modules[__name__])
     live_cards.all_checks(sys.modules[__name__])
     live_crowd.ended_give_way(sys.modules[__name__])
+    live_crowd.phone_opens_at_top(sys.modules[__name__])
+    live_crowd.long_names_cut_cleanly(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])

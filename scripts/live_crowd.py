@@ -6,10 +6,17 @@ passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
   ended card is held a short fixed time and then gives its place to a waiting game, never until
   the waiting game's first move while several games wait. The build before showed 2-7 of the
   eight cards on ended games while "7 playing (6 shown next)".
+- `phone_opens_at_top` (one game at 390x844): the page stays at its top (it opened 36 px down).
+- `long_names_cut_cleanly` (three names of 22-24 letters at both sizes): the finished games
+  break a name only between its words, a cut name on a card is not cut again by its box, and
+  the stopped server's standings end a name they cut in an ellipsis and break it only between
+  words.
 """
 
 import os
 import re
+import signal
+import time
 
 SAMPLE = """
 window.crowd = {samples: [], games: {}, timer: setInterval(async () => {
@@ -72,3 +79,114 @@ def ended_give_way(lb):
     assert mean <= 1.8, f"{where}: on average {mean:.2f} playing games not shown"
     assert longest <= 3000, f"{where}: two or more playing games off the screen for {longest / 1000:.1f} s"
 
+
+SCROLL = """
+window.sc = {ys: {}, timer: setInterval(() => { const y = Math.round(window.scrollY); window.sc.ys[y] = (window.sc.ys[y] || 0) + 1; }, 50)};
+"""
+
+
+def phone_opens_at_top(lb):
+    """A one-game match at 390x844: the page opens at its top (the title in view) and never
+    scrolls itself while the game runs, nor as its report is opened (the build before opened
+    36 px down and stayed there)."""
+    where = "one game at 390x844"
+    args = ["match", "--engine", "self", "--opponent", "greedy", "--games", "1", "--movetime", "50",
+            "--pace", "300", "--live-linger", "3"]
+    with lb.live_match(args, 390, 844) as (d, _, _match):
+        d.execute_script(SCROLL)
+        lb.wait_for(f"{where}: a card", lambda: d.execute_script(
+            "return document.querySelectorAll('#games .game').length > 0;"))
+        time.sleep(3)
+        d.save_screenshot(os.path.join(lb.OUT, "live-phone-one-game-top.png"))
+        ys = d.execute_script("return window.sc.ys;")
+        title = d.execute_script("return Math.round(document.querySelector('h1').getBoundingClientRect().top);")
+    print(f"live page, {where}: scroll positions seen (px: samples) {ys}, the title's top at {title} px")
+    assert set(ys) == {"0"}, f"{where}: the page scrolled by itself: {ys}"
+    assert title >= 0, f"{where}: the title above the screen's top ({title} px)"
+
+
+NAMES3 = ("Alexandra_Kowalczyk_Team", "Maximilian_Oberhauser_Jr", "Christopher_Vandenberg")
+
+# Sampled every 100 ms: where the finished games' names break (a break inside a word that fits
+# its cell), and the room after a name cut on a card's result line.
+BREAKS = """
+// A name's lines, where one breaks inside a word that fits its cell (else null).
+window.brokenWord = (td) => {
+    const lines = [];
+    let top = null;
+    const texts = [];
+    for (let w = document.createTreeWalker(td, NodeFilter.SHOW_TEXT), t = w.nextNode(); t; t = w.nextNode()) texts.push(t);
+    for (const t of texts) {
+      for (let i = 0; i < t.length; i += 1) {
+        const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1);
+        const y = Math.round(r.getBoundingClientRect().top);
+        if (top === null || Math.abs(y - top) > 3) { lines.push(''); top = y; }
+        lines[lines.length - 1] += t.data[i];
+      }
+    }
+    const room = td.clientWidth - parseFloat(getComputedStyle(td).paddingLeft) - parseFloat(getComputedStyle(td).paddingRight);
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+    td.appendChild(probe);
+    for (let k = 1; k < lines.length; k += 1) {
+      const a = lines[k - 1], b = lines[k];
+      if (a.endsWith('_') || (/[a-z]$/.test(a) && /^[A-Z]/.test(b))) continue;
+      // The word broken: from the last place it may break to the next.
+      const word = (a.split(/_/).pop() + b.split(/_/)[0]);
+      probe.textContent = word;
+      if (probe.getBoundingClientRect().width > room) continue;
+      probe.remove();
+      return lines.join(' / ');
+    }
+    probe.remove();
+    return null;
+};
+window.nb = {breaks: {}, gaps: {}, timer: setInterval(() => {
+  for (const td of document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')) {
+    const b = window.brokenWord(td);
+    if (b) window.nb.breaks[td.title] = b;
+  }
+  // A name cut to its ellipsis and cut again by its box's: the box's ellipsis hides the end of
+  // the text ("…" and a letter), leaving a gap before what follows ("Alexandra_Kowal…  ) won").
+  for (const n of document.querySelectorAll('#games .roll .res-name'))
+    if (n.textContent.endsWith('…') && n.scrollWidth > n.clientWidth && getComputedStyle(n).textOverflow === 'ellipsis') window.nb.gaps[n.textContent] = n.scrollWidth - n.clientWidth;
+}, 100)};
+"""
+
+
+def long_names_cut_cleanly(lb):
+    """Three names of 22 to 24 letters, a round robin of 3x3 games, three at once, at 1280x800
+    and 390x844: the finished games break a name only after an underscore or between words
+    ("Maximilian / _ / Oberhause / r_Jr" before), a name cut on a card's result is followed by
+    one space's room, not a stray gap ("Maximilian_Ober…   won"), and when the server stops the
+    standings end a name they cut in an ellipsis ("Alexandra_Kowal" before)."""
+    for width, height in ((1280, 800), (390, 844)):
+        where = f"three long names at {width}x{height}"
+        args = ["--variant", "3x3", "match"]
+        for name in NAMES3:
+            args += ["--engine", "self", f"name={name}"]
+        args += ["--tournament", "round-robin", "--games", "4", "--concurrency", "3", "--movetime", "20",
+                 "--pace", "400"]
+        with lb.live_match(args, width, height) as (d, _, match):
+            d.execute_script(BREAKS)
+            lb.wait_for(f"{where}: five finished games", lambda: d.execute_script(
+                "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 5;"))
+            seen = d.execute_script("clearInterval(window.nb.timer); return window.nb;")
+            match.send_signal(signal.SIGINT)
+            lb.wait_for(f"{where}: the page sees the server gone", lambda: d.execute_script(
+                "return document.body.classList.contains('cut');"))
+            time.sleep(1)
+            d.save_screenshot(os.path.join(lb.OUT, f"live-long-names-stopped-{width}.png"))
+            cut = d.execute_script(
+                "return [...document.querySelectorAll('#table th')].filter((th) => th.getBoundingClientRect().width"
+                " && th.scrollWidth > th.clientWidth + 1 && getComputedStyle(th).textOverflow !== 'ellipsis'"
+                " && !th.textContent.endsWith('…')).map((th) => [th.textContent, th.scrollWidth, th.clientWidth]);")
+            broken = d.execute_script(
+                "return [...document.querySelectorAll('#table th')].map((th) => window.brokenWord(th)).filter(Boolean);")
+        gaps = seen["gaps"]
+        assert not broken, f"{where}: the stopped server's standings break a name inside a word: {broken}"
+        print(f"live page, {where}: names broken inside a word {seen['breaks']}, names cut twice (px over)"
+              f" {seen['gaps']}, standings cut with no ellipsis when the server stopped {cut}")
+        assert not seen["breaks"], f"{where}: finished games' names broken inside a word: {seen['breaks']}"
+        assert not gaps, f"{where}: a cut name cut again by its box, a gap after it (px over): {gaps}"
+        assert not cut, f"{where}: the stopped server's standings cut names with no ellipsis: {cut}"

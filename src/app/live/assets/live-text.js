@@ -61,6 +61,9 @@ window.EwnLiveText = (() => {
     const panel = document.querySelector('.side-panel');
     const own = getComputedStyle(panel).display !== 'contents';
     const scrolls = window.innerWidth >= 700 && own && panel.scrollHeight > panel.clientHeight;
+    // A page at its top stays there (a phone's page is its panel): held by the first piece in
+    // view, a one-game match opened 36 px down, its title out of sight.
+    if (!scrolls && window.scrollY < 1) return () => {};
     const view = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     // The report's pieces are drawn anew with each new text: found again by their place in it.
     const pieces = () => [...panel.querySelectorAll('#finished tr.movesrow:not([hidden])'),
