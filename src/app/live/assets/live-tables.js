@@ -86,7 +86,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     const won = (c) => (f.winner === c ? ' class="won"' : '');
     const fell = new Set(f.fell || []);
     const moves = f.moves.map((m, i) => moveText(m, i, (f.geometry || {}).dice) + (fell.has(i) ? ' ↓ into the hole' : '')).join(' · ');
-    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${breakable(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${breakable(f.blue)}</td>` +
+    return `<tr><td>${f.number}</td><td${won('r')} title="${esc(f.red)}">${words(f.red)}</td><td${won('b')} title="${esc(f.blue)}">${words(f.blue)}</td>` +
       `<td class="res" title="${esc(said)}">${result}</td>` +
       `<td class="mv"><button type="button" class="mv" data-game="${f.number}" aria-expanded="${isOpen}" ` +
       `aria-controls="moves-${f.number}" aria-label="game ${f.number}'s ${plural(f.moves.length, 'move', 'moves')}" ` +
@@ -140,7 +140,29 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     $('finished-wrap').hidden = list.length === 0;
     $('no-finished').hidden = list.length > 0;
     fitResults();
+    fitWords();
     if (revealed !== null && open.has(revealed) && $(`moves-${revealed}`)) reveal($(`moves-${revealed}`));
+  }
+  // A name in the finished games as its words, each kept whole with its underscore, the line
+  // breaking only between them ("Maximilian / _ / Oberhause / r_Jr" broke anywhere in a name
+  // column of 89 px): `fitWords` makes a word fit its cell.
+  const words = (name) => name.split(/(?<=_)|(?<=[a-z])(?=[A-Z])/).map((w) => `<span class="word">${esc(w)}</span>`).join('<wbr>');
+  // A word wider than its cell: the cell's letters a pixel or two smaller (to 11 px), and a word
+  // wider still (alone wider than the cell) may break where it must.
+  function fitWords() {
+    for (const td of document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')) {
+      const ws = [...td.querySelectorAll('.word')];
+      if (!ws.length || !td.clientWidth) continue;
+      const cs = getComputedStyle(td);
+      const room = td.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const over = () => ws.some((w) => w.getBoundingClientRect().width > room + 0.5);
+      let size = parseFloat(cs.fontSize);
+      while (over() && size > 11) {
+        size -= 1;
+        td.style.fontSize = `${size}px`;
+      }
+      for (const w of ws) if (w.getBoundingClientRect().width > room + 0.5) w.classList.add('wide');
+    }
   }
   // The result column as wide as "Blue, capture" where the names leave room (short names: it
   // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
@@ -198,7 +220,8 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     table.classList.add('one-line');
     // (Without the places it may wrap at, which Chromium takes also in a line that may not wrap.)
     const cells = [...table.querySelectorAll('tbody th')];
-    const wraps = cells.map((th) => th.innerHTML);
+    // (From the names, not the cells: a table fitted on one line before holds no such places.)
+    const wraps = cells.map((th) => breakable(th.title));
     for (const th of cells) th.textContent = th.title;
     const over = () => cells.some((th) => th.scrollWidth > th.clientWidth);
     let size = parseFloat(getComputedStyle(table).fontSize);
@@ -213,5 +236,5 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     }
   }
 
-  return { standings, finished, fitResults, fitStandings };
+  return { standings, finished, fitResults, fitStandings, fitWords };
 };

@@ -35,6 +35,9 @@ window.EwnLiveText = (() => {
       els[i].textContent = `${full[i].slice(0, len[i] - 1)}…`;
       els[i].title = full[i];
     }
+    // A name cut here ends in its own "…": its box's ellipsis, for a pixel over, hid that and a
+    // letter more and left a gap before what follows ("Alexandra_Kowal…  ) won").
+    for (const el of els) el.style.textOverflow = el.textContent.endsWith('…') ? 'clip' : '';
   }
   // An opened move list (`row`, in the side panel) whole in view, its end shown, its start too
   // where it fits: opened on the last row it was cut by the panel's bottom edge, and rows of

@@ -48,7 +48,7 @@
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
   // The standings and the finished games (live-tables.js).
-  const { standings, finished, fitResults, fitStandings } = window.EwnLiveTables(endedAt, HOLD_MS);
+  const { standings, finished, fitResults, fitStandings, fitWords } = window.EwnLiveTables(endedAt, HOLD_MS);
   // The final screen: the match's result and the last games' boards (live-final.js).
   const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal();
 
@@ -720,7 +720,10 @@
     if (v && !cut) finalBoards(v);
     // The final screen's finished games are wider: their results take the room.
     fitResults();
+    fitWords();
     placeReport();
+    // The screen's last layout may leave a name less room than when the match ran.
+    fitStandings();
   }
 
   // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the
