@@ -14,7 +14,6 @@ passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
 """
 
 import os
-import re
 import signal
 import time
 

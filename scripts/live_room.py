@@ -16,7 +16,6 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
 import os
 import time
 
-from selenium.webdriver.common.by import By
 
 
 def long_round_robin(lb, games, movetime, pace=None):
