@@ -120,6 +120,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
+import live_apart
 import live_cards
 import live_keys
 import live_names
@@ -1816,7 +1817,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1829,6 +1830,8 @@ def main():
     live_crowd.ended_give_way(sys.modules[__name__])
     live_crowd.phone_opens_at_top(sys.modules[__name__])
     live_crowd.long_names_cut_cleanly(sys.modules[__name__])
+    live_apart.names_told_apart(sys.modules[__name__])
+    live_apart.news_stays(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])

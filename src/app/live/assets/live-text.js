@@ -1,8 +1,8 @@
 // The live page's words (loaded before live.js, which draws the page): times, win chances,
 // moves and results as the page says them, names fitted to their line, and the match report's
-// text turned into HTML. Pure functions of their arguments (`fitNames` alone measures the
-// elements it is given, `reveal` scrolls to the one it is given); nothing here reads the view or
-// keeps state.
+// text turned into HTML. Pure functions of their arguments (`fitNames` and `fitApart` alone
+// measure the elements they are given, `reveal` scrolls to the one it is given); nothing here
+// reads the view, and the only state kept is the players' names (`players`, filled by the page).
 'use strict';
 
 window.EwnLiveText = (() => {
@@ -22,6 +22,42 @@ window.EwnLiveText = (() => {
   // ellipsis, which left a gap before a bracket ("Grandmaster_… )"). `els` hold the names.
   // A line over by a pixel is over: the box's own ellipsis cut it there ("Grandmaster_De… –
   // gree…" on a final board, 232 px of names in 231).
+  // A name cut to `k` letters and "…", told apart from every other player's (`players`, the
+  // page fills it): at its end ("Grandmaster_Al…") where no other name begins so, else in its
+  // middle with the end that differs ("Univ_Leid…Team_B": two players on one card both read
+  // "Univ_Leiden_Tea…"). A form names a player alone when no other name begins with its head and
+  // ends with its tail, so two players never read alike.
+  const players = new Set();
+  function cutName(full, k) {
+    if (k >= full.length) return full;
+    const others = [...players].filter((n) => n !== full);
+    const clash = (head, tail) => others.some((n) => n.length >= head.length + tail.length && n.startsWith(head) && n.endsWith(tail));
+    if (!clash(full.slice(0, k), '')) return `${full.slice(0, k)}…`;
+    const tails = [...Array(Math.max(0, k - 1)).keys()].map((t) => t + 1).sort((a, b) => Math.abs(a - 0.45 * k) - Math.abs(b - 0.45 * k));
+    const t = tails.find((n) => !clash(full.slice(0, k - n), full.slice(-n)));
+    return t ? `${full.slice(0, k - t)}…${full.slice(-t)}` : `${full.slice(0, k)}…`;
+  }
+  // A name whole in its box (`el` in `box`), else cut by `cutName` to the most letters that fit
+  // (never by the box's ellipsis, which cut alike what began alike); the whole name in its title.
+  // (Each fit remembered by the name and its box's width: the cards are drawn again on every view.)
+  const fitted = new Map();
+  function fitApart(box, el, full) {
+    el.textContent = full;
+    box.style.textOverflow = '';
+    if (!box.isConnected || box.scrollWidth <= box.clientWidth + 1) return;
+    const key = `${full}|${box.clientWidth}|${players.size}`;
+    if (fitted.has(key)) el.textContent = fitted.get(key);
+    else {
+      for (let k = full.length - 1; k >= 3; k -= 1) {
+        el.textContent = cutName(full, k);
+        if (box.scrollWidth <= box.clientWidth + 1) break;
+      }
+      if (fitted.size > 500) fitted.clear();
+      fitted.set(key, el.textContent);
+    }
+    el.title = full;
+    box.style.textOverflow = 'clip';
+  }
   function fitNames(line, els) {
     if (!line.isConnected || !line.clientWidth) return;
     const full = els.map((el) => el.textContent);
@@ -32,7 +68,7 @@ window.EwnLiveText = (() => {
       for (let j = 1; j < els.length; j += 1) if (len[j] > len[i]) i = j;
       if (len[i] <= 3) break;
       len[i] -= 1;
-      els[i].textContent = `${full[i].slice(0, len[i] - 1)}…`;
+      els[i].textContent = cutName(full[i], len[i] - 1);
       els[i].title = full[i];
     }
     // A name cut here ends in its own "…": its box's ellipsis, for a pixel over, hid that and a
@@ -219,6 +255,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, someWinners, endedRuns, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, winnerName, winnersByName, someWinners, endedRuns, sentence, holdPanel, breakable,
   };
 })();

@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
     sentence, holdPanel,
   } = window.EwnLiveText;
   let shown = -1;
@@ -385,6 +385,8 @@
       $('goal-legend').hidden = false;
       $('games-h').classList.add('keyed');
     }
+    // Every player's name, so that a cut name is told apart from the others (`cutName`).
+    for (const x of [...(v.table || []), ...v.games.flatMap((g) => [{ name: g.red }, { name: g.blue }])]) if (x.name) players.add(x.name);
     for (const g of v.games) {
       seenGames.set(g.number, g);
       if (g.over && !overSince.has(g.number)) overSince.set(g.number, now);
@@ -508,6 +510,7 @@
     $('no-games').textContent = started(v) ? 'No game in progress.' : 'The match is starting: waiting for its first game.';
     // Whatever above the boards changed in this view, they are sized from where they begin.
     if (Math.abs(gridTop() - layoutTop) > 1) applyLayout(slots);
+    fitCardNames();
     receivedAt = performance.now();
     tick();
     const putBack = holdPanel();
@@ -517,6 +520,15 @@
     putBack();
     document.body.dataset.version = v.version;
     if (v.over) ended(true);
+  }
+
+  // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
+  // and laid out (again when the page ends or the screen changes size).
+  function fitCardNames() {
+    for (const who of $('games').querySelectorAll('.side .who')) {
+      const b = who.querySelector('b');
+      if (b) fitApart(who, b, b.title);
+    }
   }
 
   // Whether any game of the match has begun (or the match is over).
@@ -561,7 +573,7 @@
     // grammar; on a phone one game's end without the colour. A wide screen's line ends in an
     // ellipsis only where even the shortest is too long, the results whole in its title.
     const line = $('status');
-    const cut = (n) => (who) => (who.length > n ? `${who.slice(0, n - 1)}…` : who);
+    const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
     const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
     const one = (f) => (narrowTop ? shortEnd(f) : endWords(f, false));
     // A name keeps eight letters at the least: cut to "Gra…" it named no one ("Gra… won game
@@ -724,6 +736,7 @@
     placeReport();
     // The screen's last layout may leave a name less room than when the match ran.
     fitStandings();
+    fitCardNames();
   }
 
   // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the

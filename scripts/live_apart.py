@@ -1,0 +1,138 @@
+"""Checks of the live page for players told apart at a glance, called by live_browser.py (which
+passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
+
+- `names_told_apart` (four names of 18 letters sharing their first 16, "Univ_Leiden_Team_A" to
+  "..._D", a round robin of 3x3 games, one at a time at 390x844 and six at once at 1280x800):
+  sampled every 100 ms, no two different players read as the same text anywhere on the screen
+  (cards, results, standings, finished games), a name cut by its box's ellipsis read as what the
+  box shows. The build before showed "Univ_Leiden_Tea…" for two players on one card.
+- `news_stays` (3x3, four games at once, paced, at 1280x800 and 390x844): the line announcing a
+  game's end is in the status text's type or larger, on one line where it fits (a wide screen),
+  and each end stays on it 6 s or until a newer end comes. The build before: 14 px, gone in
+  2.5-4 s.
+"""
+
+import os
+import time
+
+# What a name's box shows: its text, or (cut by the box's ellipsis) the letters left of the
+# ellipsis and "…".
+SHOWN = """
+window.shownText = (el) => {
+  const box = el.closest('.who, td, th, .res-who') || el;
+  if (box.scrollWidth <= box.clientWidth + 1 || getComputedStyle(box).textOverflow !== 'ellipsis') return el.textContent;
+  const right = box.getBoundingClientRect().right - 10;
+  let out = '';
+  for (let w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), t = w.nextNode(); t; t = w.nextNode()) {
+    for (let i = 0; i < t.length; i += 1) {
+      const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1);
+      if (r.getBoundingClientRect().right > right) return `${out}…`;
+      out += t.data[i];
+    }
+  }
+  return `${out}…`;
+};
+window.apart = {same: {}, cut: {}, samples: 0, timer: setInterval(() => {
+  const seen = new Map();
+  const places = [...document.querySelectorAll('#games .side .who b, #games .res-name, #table th, #finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')];
+  for (const el of places) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.bottom < 0 || r.top > innerHeight) continue;
+    const full = el.title || el.textContent;
+    const text = window.shownText(el).trim();
+    if (text !== full) window.apart.cut[text] = full;
+    const other = seen.get(text);
+    if (other && other !== full) window.apart.same[text] = [other, full];
+    seen.set(text, full);
+  }
+  window.apart.samples += 1;
+}, 100)};
+"""
+
+NAMES = ("Univ_Leiden_Team_A", "Univ_Leiden_Team_B", "Univ_Leiden_Team_C", "Univ_Leiden_Team_D")
+
+
+def names_told_apart(lb):
+    for width, height, games in ((390, 844, 1), (1280, 800, 6), (1280, 800, 1)):
+        where = f"four names alike but their last letter, {games} at once, at {width}x{height}"
+        args = ["--variant", "3x3", "match"]
+        for name in NAMES:
+            args += ["--engine", "self", f"name={name}"]
+        args += ["--tournament", "round-robin", "--games", "2", "--concurrency", str(games),
+                 "--movetime", "20", "--pace", "300", "--live-linger", "3"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            d.execute_script(SHOWN)
+            lb.wait_for(f"{where}: four finished games", lambda: d.execute_script(
+                "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 4"
+                " || document.body.classList.contains('ended');"))
+            d.save_screenshot(os.path.join(lb.OUT, f"live-apart-{games}-{width}.png"))
+            seen = d.execute_script("clearInterval(window.apart.timer); return window.apart;")
+        print(f"live page, {where}: {seen['samples']} samples, names as shown where cut {seen['cut']},"
+              f" one text for two players {seen['same']}")
+        assert seen["samples"] > 10, f"{where}: too few samples ({seen['samples']})"
+        assert not seen["same"], f"{where}: two players shown as the same text (text: players): {seen['same']}"
+        # A name cut at its end where another begins alike ("Univ_Leiden_Team…"): which of them?
+        alike = {t: full for t, full in seen["cut"].items()
+                 if t.endswith("…") and any(n != full and n.startswith(t[:-1]) for n in NAMES)}
+        assert not alike, f"{where}: names cut where another player's begins alike (text: player): {alike}"
+
+
+# Sampled every 100 ms: the status line's news (its text after the counts), since when, its
+# type's size and its lines.
+NEWS = """
+window.nw = {runs: [], size: [], lines: [], timer: setInterval(() => {
+  const st = document.getElementById('status');
+  const m = st.textContent.match(/ · (games? .*)$/);
+  const news = m ? m[1] : null;
+  const runs = window.nw.runs, t = performance.now();
+  const lastRun = runs[runs.length - 1];
+  if (!lastRun || lastRun[0] !== news) runs.push([news, t, t]); else lastRun[2] = t;
+  if (news) {
+    window.nw.size.push(parseFloat(getComputedStyle(st).fontSize));
+    const lh = parseFloat(getComputedStyle(st).lineHeight) || parseFloat(getComputedStyle(st).fontSize) * 1.2;
+    // The news's lines: from the top of its first letter to the bottom of its last.
+    const t0 = st.firstChild;
+    if (t0 && t0.nodeType === 3) {
+      const start = t0.data.indexOf(news);
+      const r = document.createRange(); r.setStart(t0, start); r.setEnd(t0, start + news.length);
+      const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+      const tops = new Set(rects.map((x) => Math.round(x.top)));
+      window.nw.lines.push([tops.size, news, Math.round(st.getBoundingClientRect().width), Math.round(lh)]);
+    }
+  }
+}, 100)};
+"""
+
+
+def news_stays(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        where = f"3x3, four games at once, paced, at {width}x{height}"
+        args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "10",
+                "--concurrency", "4", "--movetime", "20", "--pace", "700", "--live-linger", "3"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            d.execute_script(NEWS)
+            lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+                "return document.body.classList.contains('ended');"))
+            nw = d.execute_script("clearInterval(window.nw.timer); return window.nw;")
+            d.save_screenshot(os.path.join(lb.OUT, f"live-news-{width}.png"))
+        runs = nw["runs"]
+        # Each piece of news: how long it stayed, and whether a newer end replaced it (the next
+        # piece names a game it did not) or it went with nothing after it.
+        short = []
+        for k, (news, t0, t1) in enumerate(runs[:-1]):
+            if not news:
+                continue
+            nxt = runs[k + 1][0]
+            if (t1 - t0) < 5900 and not nxt:
+                short.append((news, round(t1 - t0)))
+        sizes = sorted(set(nw["size"]))
+        two = [x for x in nw["lines"] if x[0] > 1]
+        print(f"live page, {where}: {len([r for r in runs if r[0]])} pieces of news, sizes {sizes} px,"
+              f" gone with nothing newer before 6 s {short[:4]}, on two lines or more {two[:3]}")
+        assert runs and any(r[0] for r in runs), f"{where}: no news seen"
+        assert not short, f"{where}: news gone before 6 s with no newer end (news, ms): {short[:4]}"
+        assert min(sizes) >= 15, f"{where}: the news in {sizes} px type"
+        if width >= 700:
+            # One line where it fits: a single game's end ("game 7 ended: Red (ewn) won (goal)").
+            singles = [x for x in two if x[1].startswith("game ")]
+            assert not singles, f"{where}: one game's end on more than one line: {singles[:3]}"
