@@ -81,6 +81,8 @@ def names_told_apart(lb):
 # type's size and its lines.
 NEWS = """
 window.nw = {runs: [], size: [], lines: [], timer: setInterval(() => {
+  // (The final screen's line says the match's end, not news.)
+  if (document.body.classList.contains('ended')) return;
   const st = document.getElementById('status');
   const m = st.textContent.match(/ · (games? .*)$/);
   const news = m ? m[1] : null;
@@ -88,16 +90,18 @@ window.nw = {runs: [], size: [], lines: [], timer: setInterval(() => {
   const lastRun = runs[runs.length - 1];
   if (!lastRun || lastRun[0] !== news) runs.push([news, t, t]); else lastRun[2] = t;
   if (news) {
-    window.nw.size.push(parseFloat(getComputedStyle(st).fontSize));
-    const lh = parseFloat(getComputedStyle(st).lineHeight) || parseFloat(getComputedStyle(st).fontSize) * 1.2;
-    // The news's lines: from the top of its first letter to the bottom of its last.
-    const t0 = st.firstChild;
+    // The news's own element where it has one, else the line's text.
+    const el = st.querySelector('.news') || st;
+    window.nw.size.push(parseFloat(getComputedStyle(el).fontSize));
+    if (el === st) window.nw.small = news;
+    const t0 = el.firstChild;
     if (t0 && t0.nodeType === 3) {
       const start = t0.data.indexOf(news);
       const r = document.createRange(); r.setStart(t0, start); r.setEnd(t0, start + news.length);
-      const rects = [...r.getClientRects()].filter((x) => x.width > 0);
-      const tops = new Set(rects.map((x) => Math.round(x.top)));
-      window.nw.lines.push([tops.size, news, Math.round(st.getBoundingClientRect().width), Math.round(lh)]);
+      const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+      // A line cut by its box is not one line whole.
+      const cut = el !== st && el.scrollWidth > el.clientWidth + 1;
+      window.nw.lines.push([cut ? 9 : tops.size, news]);
     }
   }
 }, 100)};
@@ -111,6 +115,9 @@ def news_stays(lb):
                 "--concurrency", "4", "--movetime", "20", "--pace", "700", "--live-linger", "3"]
         with lb.live_match(args, width, height) as (d, _, _match):
             d.execute_script(NEWS)
+            lb.wait_for(f"{where}: a game's end told", lambda: d.execute_script(
+                "return / ended: /.test(document.getElementById('status').textContent);"))
+            d.save_screenshot(os.path.join(lb.OUT, f"live-news-told-{width}.png"))
             lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
                 "return document.body.classList.contains('ended');"))
             nw = d.execute_script("clearInterval(window.nw.timer); return window.nw;")
@@ -131,7 +138,7 @@ def news_stays(lb):
               f" gone with nothing newer before 6 s {short[:4]}, on two lines or more {two[:3]}")
         assert runs and any(r[0] for r in runs), f"{where}: no news seen"
         assert not short, f"{where}: news gone before 6 s with no newer end (news, ms): {short[:4]}"
-        assert min(sizes) >= 15, f"{where}: the news in {sizes} px type"
+        assert min(sizes) >= 15, f"{where}: the news in {sizes} px type, e.g. {nw.get('small')!r}"
         if width >= 700:
             # One line where it fits: a single game's end ("game 7 ended: Red (ewn) won (goal)").
             singles = [x for x in two if x[1].startswith("game ")]

@@ -25,12 +25,14 @@
   const endedAt = new Map(); // game number -> when this page saw it end (its board was shown)
   // The status line's news: the games that ended since the page's first view, each announced
   // once, at once (a game over before the first view is not news). An end stays on the line
-  // `HOLD_MS`; newer ends join it there, and replace it only once it has been told `MIN_NEWS_MS`
+  // `NEWS_MS` (at 2.5-4 s an end was gone before a hall's reader looked up from a board); newer
+  // ends join it there, and replace it only once it has been told `MIN_NEWS_MS`
   // (eight games at once often end one a second: an end is never replaced within the second,
   // and never waits for its turn, which once left the line minutes behind the finished games).
   const announced = new Set();
   let news = []; // [{ f, at }], the ends on the line and since when
   const MIN_NEWS_MS = 2500;
+  const NEWS_MS = 6000;
   let firstView = true;
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
@@ -431,7 +433,7 @@
     // Every game that ended in the last few seconds is named, with its result: several games
     // can end between two views.
     // Each game once, in the first view that lists it finished: the games that ended since the
-    // previous news replace it (never older news again); none is news after `HOLD_MS`.
+    // previous news replace it (never older news again); none is news after `NEWS_MS`.
     if (firstView) {
       for (const f of v.finished || []) announced.add(f.number);
       for (const g of v.games) if (g.over) announced.add(g.number);
@@ -447,9 +449,9 @@
         news.push({ f, at: now });
       }
     }
-    news = news.filter((e) => now - e.at < HOLD_MS);
+    news = news.filter((e) => now - e.at < NEWS_MS);
     const recent = news.map((e) => e.f).sort((a, b) => a.number - b.number);
-    if (news.length) wakeAt(Math.min(...news.map((e) => e.at)) + HOLD_MS);
+    if (news.length) wakeAt(Math.min(...news.map((e) => e.at)) + NEWS_MS);
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
@@ -539,6 +541,7 @@
   // news. Once the cards are placed: a started game without a card yet is waiting.
   function statusLine(v, recent, narrowTop) {
     if (!started(v)) {
+      $('status').classList.remove('news-big');
       $('status').textContent = narrowTop ? 'starting: waiting for the first game' : 'the match is starting: waiting for its first game';
       $('status').title = $('status').textContent;
       return;
@@ -587,10 +590,20 @@
     // At the last the games alone ("games 1–3 and 7 ended"), their winners on their cards, in
     // the finished games and in the line's title.
     if (recent.length > 1) forms.push(endedRuns(recent));
+    // Each form first in larger type on a line of its own below the counts (`news-big`,
+    // live.css: at 14 px, run on after the counts, an end wrapped and was hard to read), else
+    // run on after the counts (still larger than they), on two lines where it needs them.
+    const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
     for (const words of forms) {
-      line.textContent = sep + words;
-      if (line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1) break;
+      line.classList.add('news-big');
+      line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
+      const n = line.querySelector('.news');
+      if (fits() && n.scrollWidth <= n.clientWidth + 1) break;
+      line.classList.remove('news-big');
+      line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
+      if (fits()) break;
     }
+    if (!forms.length) line.classList.remove('news-big');
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
   }
@@ -715,6 +728,7 @@
     // The header says what the banner says.
     // (On a phone in short words, on one line: the banner below says it in full.)
     const narrowTop = window.innerWidth < 700;
+    $('status').classList.remove('news-big');
     if (narrowTop) {
       $('status').textContent = cut
         ? `stopped · ${done} finished · ${unfinished.length} unfinished`
