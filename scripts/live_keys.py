@@ -167,6 +167,10 @@ def status_ends_whole(lb):
         seen = d.execute_script("return {ends: window.endsSeen, tops: [...window.topsSeen]};")
     ends = [e for e in seen["ends"] if not e["text"].startswith("Match over")]
     bad = [e["text"] for e in ends if "…" in e["text"] or not e["fits"]]
+    # Every game said ended is said with its winner ("also ended: games 14 and 17" named none).
+    unnamed = [e["text"] for e in ends if "also ended" in e["text"]]
+    print(f"live page, {where}: status lines naming games with no winner: {len(unnamed)} of {len(ends)}, e.g. {unnamed[:2]}")
+    assert not unnamed, f"{where}: {len(unnamed)} status lines name games ended with no winner, e.g. {unnamed[:2]}"
     assert ends, f"{where}: no end seen on the status line"
     assert not bad and len(seen["tops"]) == 1, \
         f"{where}: {len(bad)} of {len(ends)} status lines cut a name or their room, e.g. {bad[:3]}; top bar heights {seen['tops']}"

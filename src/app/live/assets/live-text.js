@@ -234,16 +234,20 @@ window.EwnLiveText = (() => {
     return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${short(who) || 'no winner'}` : who ? `${short(who)} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
   };
   // Shorter, every name said whole: the winners of the first games (in `winnersByName`'s order),
-  // the other games by number ("ewn won games 1 and 3; also ended: games 4 and 6"), fewest
-  // named last. A wide screen's line cut several ends' names to "Gra…".
+  // first each game's winner whole in brief ("games 1, 3 ewn; game 4 greedy"), then the other
+  // games' winners by colour ("ewn won games 1 and 3; also Red won game 4; Blue won game 6"),
+  // fewest named last. A wide screen's line cut several ends' names to "Gra…".
   const someWinners = (ends) => {
     const who = (f) => (f.winner ? winnerName(f) : '');
     const order = [...new Set([...ends].sort((a, b) => a.number - b.number).map(who))];
-    const forms = [];
+    const forms = [winnersByName(ends, true)];
     for (let k = order.length - 1; k >= 1; k -= 1) {
       const named = new Set(order.slice(0, k));
-      const rest = ends.filter((f) => !named.has(who(f))).map((f) => f.number).sort((a, b) => a - b);
-      forms.push(`${winnersByName(ends.filter((f) => named.has(who(f))))} · also ended: ${rest.length > 1 ? 'games' : 'game'} ${numberRuns(rest)}`);
+      const rest = ends.filter((f) => !named.has(who(f)));
+      // ... the others' winners by colour ("also ended: games 14 and 17" named no winner).
+      const also = ['r', 'b', ''].map((c) => [c, rest.filter((f) => (f.winner || '') === c).map((f) => f.number).sort((x, y) => x - y)])
+        .filter(([, ns]) => ns.length).map(([c, ns]) => `${c ? `${SIDE[c]} won` : 'no winner in'} ${ns.length > 1 ? 'games' : 'game'} ${numberRuns(ns)}`);
+      forms.push(`${winnersByName(ends.filter((f) => named.has(who(f))))}; also ${also.join('; ')}`);
     }
     return forms;
   };
