@@ -13,7 +13,6 @@ passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
 """
 
 import os
-import time
 
 # What a name's box shows: its text, or (cut by the box's ellipsis) the letters left of the
 # ellipsis and "…".
