@@ -1285,8 +1285,10 @@ def long_name_hall(width, height):
             "  const r = c.querySelector('.roll'); if (r.scrollHeight > r.clientHeight + 1) window.hall.cut.push(c.id + ' result: ' + r.textContent);"
             "  const m = c.querySelector('.moves'); if (/^(last move|move \\d)/.test(m.innerText)) window.hall.moves.push(m.innerText);"
             "  const h = c.querySelector('h3'); if (!/^Game \\d+$/.test(h.textContent) || h.scrollWidth > h.clientWidth) window.hall.heads.push(h.textContent);"
-            "  for (const n of c.querySelectorAll('.side .who, .roll .res-name')) if (n.scrollWidth > n.clientWidth)"
-            "   window.hall.cutNames.push({name: (n.querySelector('b') || n).textContent, title: n.title});"
+            # A name cut by its box's ellipsis, or in its text ("…", the page's own cut).
+            "  for (const n of c.querySelectorAll('.side .who, .roll .res-name')) { const b = n.querySelector('b') || n;"
+            "   if (n.scrollWidth > n.clientWidth || b.textContent.includes('…'))"
+            "    window.hall.cutNames.push({name: b.textContent.includes('…') ? b.title : b.textContent, title: n.title, shown: b.textContent}); }"
             "  for (const k of c.querySelectorAll('.side .clock')) { const l = k.querySelector('.per-move');"
             "   window.hall.clocks.push(k.innerText + (l ? getComputedStyle(l, '::after').content.replace(/^none$|\\x22/g, '') : '')); } }"
             " if (g.querySelector('.game')) window.hall.cols.push(getComputedStyle(g).gridTemplateColumns.split(' ').length);"
