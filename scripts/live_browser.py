@@ -1053,7 +1053,8 @@ def long_name_on_a_phone():
                 "const c = document.querySelector('#games .game:not(.ended-game)');"
                 "if (!c || !c.querySelector('.board .cube')) return null;"
                 "return {width: doc.scrollWidth, inner: doc.clientWidth, screen: window.innerWidth,"
-                " mover: (c.querySelector('.side.to-move b') || {}).textContent || '',"
+                # (The name's title: a long name is cut in its text.)
+                " mover: (c.querySelector('.side.to-move b') || {}).title || '',"
                 " wp: Math.max(...[...c.querySelectorAll('.side .wp')].map((w) => w.getBoundingClientRect().right))};")
             if not s:
                 return False
