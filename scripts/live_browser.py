@@ -98,8 +98,9 @@ tables and the status line, the report still as rows come and the summary printe
 after the side to move. The header and cards (live_cards.py): the title whole from the first
 view to the final screen, running cards' long names whole at their boards' size, and the last
 boards at their size once the report is closed. A crowded hall (live_crowd.py): ended cards give
-their places to playing games. LIVE_ONLY=a,b runs only the checks named (of this script,
-live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py or live_crowd.py). Every
+their places to playing games. The boards' size (live_sizes.py): 4, 6 and 8 games at once at
+1280x800 take the screen, and a narrow card says its game's end on one line. LIVE_ONLY=a,b runs only the checks named (of this script,
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py or live_sizes.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
@@ -127,6 +128,7 @@ import live_names
 import live_crowd
 import live_places
 import live_room
+import live_sizes
 
 EWN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -1820,7 +1822,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1835,6 +1837,7 @@ def main():
     live_crowd.long_names_cut_cleanly(sys.modules[__name__])
     live_apart.names_told_apart(sys.modules[__name__])
     live_apart.news_stays(sys.modules[__name__])
+    live_sizes.all_checks(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])

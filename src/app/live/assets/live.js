@@ -17,7 +17,7 @@
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
     esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
-    sentence, holdPanel,
+    sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
   let last = null; // the last view drawn
@@ -89,7 +89,7 @@
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   // The card's height besides its board, its padding and border included (measured once drawn;
   // the layout took them off twice, leaving ~18 px empty below each row of cards).
-  let infoV = 150;
+  let infoV = 130;
   let infoStacked = false; // whether infoV was measured on a card with its sides on two lines
   const STACK_H = 40; // what those two lines add to a card (36 px measured), a little more
   let slots = 0;
@@ -115,10 +115,14 @@
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
       for (const wide of [false, true]) {
-        const row = wide ? info : cw - padX(cw);
+        // Beside a board the names' column gives the board the room it lacks to be as tall as
+        // its row, down to INFO_MIN (a long name wraps there, live.css): four games of long
+        // names at 1280x800 had boards of 250 px beside a column of 150, 155 px empty below.
+        const col = wide && n > 1 ? Math.max(INFO_MIN, Math.min(info, Math.floor(cw - PAD - GAP - (ch - PAD)))) : info;
+        const row = wide ? col : cw - padX(cw);
         // Beside a board the names' rows wrap: a name has the column's whole width.
-        if (row < (wide ? infoW : NAME_ROW)) continue;
-        const board = Math.floor(wide ? Math.min(cw - PAD - info - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - infoV));
+        if (row < (wide ? Math.min(infoW, col) : NAME_ROW)) continue;
+        const board = Math.floor(wide ? Math.min(cw - PAD - col - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - infoV));
         if (board > 0 && (!best || board > best.board)) {
           // Beside a board narrowed by long names a row is as tall as its board (and a little):
           // four games left ~87 px empty between their rows. (Where less is left, the rows
@@ -134,7 +138,7 @@
     const grid = $('games');
     // Seven games or more at once on a wide screen: a narrower side panel and less room around
     // the boards (live.css), which were 186 px at 1280x800 beside a side panel of 360.
-    document.body.classList.toggle('many', window.innerWidth > 900 && n >= 7);
+    document.body.classList.toggle('many', window.innerWidth > 900 && n >= 4);
     const l = layout(n);
     infoRow = l.row;
     grid.style.setProperty('--gcols', l.cols);
@@ -179,6 +183,26 @@
       infoV = h;
       applyLayout(n);
     }
+  }
+
+  // A narrow card's end, "▪ ewn won (goal)": "Red (e…) won (capture)" lost the name. The
+  // colour is also in the square's label and the whole line in the title. In smaller type where
+  // the name needs it, and where even so it would be cut, by its colour ("▪ Red won (goal)"): a
+  // phone's card said "Alphabetic won", then on the moves line "goal · 17. d1e1 (die 2)", the
+  // sentence split across two lines. Said again once the card is placed (`fitCardNames`).
+  function sayEnd(roll) {
+    const { who, side, colour, reason } = roll.dataset;
+    const said = (name) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
+      `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">won (${esc(reason)})</span>`;
+    const cut = () => { const n = roll.querySelector('.res-name'); return n.scrollWidth > n.clientWidth + 1; };
+    roll.classList.remove('tight');
+    roll.innerHTML = said(who);
+    if (cut()) roll.classList.add('tight');
+    if (cut()) {
+      roll.classList.remove('tight');
+      roll.innerHTML = said(side);
+    }
+    fitNames(roll, [roll.querySelector('.res-name')]);
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
@@ -251,13 +275,11 @@
       const who = g.winner === 'r' ? g.red : g.blue;
       const full = `${SIDE[g.winner]} (${who}) won (${g.reason})`;
       // Narrow cards (eight across a 1280-wide screen) say the winner's name with its colour
-      // as a square, "ewn won": "Red (e…) won (capture)" lost the name. The colour is also in
-      // the square's label and the whole line in the title. Every narrow card alike, the
-      // reason on the moves line below ("capture · 10. d1c2 (die 1)"): the line once kept it
-      // only where the name left room ("Alphabetic won (goal)" beside "Bravissimo won").
+      // as a square and how the game ended, on one line (`sayEnd`).
       if (shortResult()) {
-        roll.innerHTML = `<span class="dot ${g.winner === 'r' ? 'red' : 'blue'}" role="img" aria-label="${SIDE[g.winner]}"></span>` +
-          `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(who)}</b><span> </span></span><span class="res-won">won</span>`;
+        Object.assign(roll.dataset, { who, side: SIDE[g.winner], colour: g.winner === 'r' ? 'red' : 'blue', reason: g.reason });
+        roll.classList.add('short-end');
+        sayEnd(roll);
       } else {
         // "Blue (name) " is one piece and "won (reason)" another (as "name " and "won" above, so
         // that a line that wraps starts "won", not " won"): beside a board the line wraps
@@ -295,12 +317,10 @@
     // move d1c2 (die 1) · 10 moves" lost its count to an ellipsis on eight cards across a
     // 1280-wide screen).
     const lastMove = moves.length ? esc(lastWords(g.moves[g.moves.length - 1], v.dice)) : '';
-    // A narrow card's result says the winner alone: how it ended comes first here.
-    const why = over && g.reason && shortResult() ? `${esc(g.reason)} · ` : '';
     card.querySelector('.moves').innerHTML = moves.length
-      ? `<span class="full">${why}last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
+      ? `<span class="full">last move <b>${lastMove}</b> · ${plural(moves.length, 'move', 'moves')}` +
         (earlier.length ? `<span class="earlier"> · before: ${esc(earlier.join(' · '))}</span>` : '') +
-        `</span><span class="brief">${over ? why : `<span class="dot ${g.to_move === 'r' ? 'blue' : 'red'}" role="img" aria-label="${g.to_move === 'r' ? 'Blue' : 'Red'}"></span>`}` +
+        `</span><span class="brief">${over ? '' : `<span class="dot ${g.to_move === 'r' ? 'blue' : 'red'}" role="img" aria-label="${g.to_move === 'r' ? 'Blue' : 'Red'}"></span>`}` +
         `${moves.length}. <b>${lastMove}</b></span>`
       : 'no move yet';
     return card;
@@ -526,11 +546,15 @@
 
   // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
   // and laid out (again when the page ends or the screen changes size).
+  // Beside a board (not alone) a name wraps at an underscore or a capital instead, whole.
   function fitCardNames() {
+    const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
     for (const who of $('games').querySelectorAll('.side .who')) {
       const b = who.querySelector('b');
-      if (b) fitApart(who, b, b.title);
+      if (b && wraps) b.innerHTML = breakable(b.title);
+      else if (b) fitApart(who, b, b.title);
     }
+    for (const roll of $('games').querySelectorAll('.roll.short-end')) sayEnd(roll);
   }
 
   // Whether any game of the match has begun (or the match is over).

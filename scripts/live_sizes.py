@@ -1,0 +1,110 @@
+"""Checks of the boards' size in a crowded hall, called by live_browser.py (which passes itself,
+`lb`, for its helpers: `live_match`, `all_running`, `hold_still`, `OUT`).
+
+- `boards_use_the_screen` (4, 6 and 8 games at once at 1280x800, standard and 6x6): every board
+  as large as the screen allows, no card cut or overlapping another, and no band of more than
+  40 px left empty below the last row of cards.
+- `end_reads_whole` (eight games at once among players of ten letters, at 390x844 and
+  1280x800): a card held on its game's end says who won and how on one line ("Alphabetic won
+  (goal)", "Red won (goal)" where the name leaves no room), the move on the next, the line
+  whole in its box (a phone's card said "Alphabetic won", then "goal · 17. d1e1 (die 2)").
+"""
+
+import os
+import re
+
+
+def hall(lb, variant, games):
+    """`games` at once in `variant`; "long" is the standard game among four players of long
+    names (17 to 25 letters)."""
+    if variant == "long":
+        args = ["match"]
+        for name in lb.LONG_NAMES:
+            args += ["--engine", "self", f"name={name}"]
+        args += ["--tournament", "round-robin", "--games", "2"]
+    else:
+        args = ["--variant", variant, "match", "--engine", "self", "--opponent", "greedy", "--games", str(2 * games)]
+    return args + ["--concurrency", str(games), "--movetime", "300", "--pace", "400", "--live-linger", "2"]
+
+
+MEASURE = (
+    "const cs = [...document.querySelectorAll('#games .game')];"
+    "const rs = cs.map((c) => c.getBoundingClientRect());"
+    "const overlap = rs.some((a, i) => rs.some((b, j) => i < j && a.left < b.right - 1 && b.left < a.right - 1"
+    " && a.top < b.bottom - 1 && b.top < a.bottom - 1));"
+    "const cut = cs.filter((c) => [...c.querySelectorAll('.board, .side, .roll, h3')].some((e) => {"
+    " const r = e.getBoundingClientRect(), k = c.getBoundingClientRect();"
+    " return r.bottom > k.bottom + 1 || r.right > k.right + 1; })).length;"
+    "const doc = document.documentElement;"
+    "return {boards: cs.map((c) => Math.round(c.querySelector('.board').getBoundingClientRect().width)),"
+    " digit: parseFloat(getComputedStyle(document.querySelector('#games .cube')).fontSize),"
+    " empty: Math.round(window.innerHeight - Math.max(...rs.map((r) => r.bottom))),"
+    " panel: Math.round(document.querySelector('.side-panel').getBoundingClientRect().width),"
+    " overlap, cut, height: doc.scrollHeight, screen: window.innerHeight,"
+    " width: doc.scrollWidth, inner: doc.clientWidth};")
+
+
+# The least board for (variant, games) at 1280x800. Before: four games of long names 250 px
+# beside a names' column of 150 (155 px empty below them), of short names 310 (side panel 360);
+# six games 206 px (two across, each beside its names), eight 220.
+LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 320), (6, 215), (8, 220))}}
+
+
+def boards_use_the_screen(lb):
+    for variant, games in [("long", 4), *((v, g) for v in ("standard", "6x6") for g in (4, 6, 8))]:
+        where = f"{games} games of {variant} at 1280x800"
+        with lb.live_match(hall(lb, variant, games), 1280, 800) as (d, _, _match):
+            lb.all_running(d, games, where)
+            seen = d.execute_script(MEASURE)
+            d.save_screenshot(os.path.join(lb.OUT, f"live-sizes-{variant}-{games}-1280.png"))
+            lb.let_go(d)
+        print(f"live page, {where}: boards {sorted(set(seen['boards']))} px, digits {seen['digit']:.1f} px,"
+              f" {seen['empty']} px empty below the cards, side panel {seen['panel']} px,"
+              f" page {seen['height']}x{seen['width']} on {seen['screen']}x{seen['inner']}")
+        assert not seen["overlap"] and not seen["cut"], f"{where}: cards overlap or cut: {seen}"
+        assert seen["height"] <= seen["screen"] and seen["width"] <= seen["inner"], f"{where}: the page scrolls: {seen}"
+        assert min(seen["boards"]) >= LEAST[(variant, games)], \
+            f"{where}: boards of {seen['boards']} px, not {LEAST[(variant, games)]} or more"
+        assert seen["empty"] <= 40, f"{where}: {seen['empty']} px empty below the cards"
+
+
+HELD = """
+window.heldEnds = {};
+setInterval(() => { for (const c of document.querySelectorAll('#games .game.ended-game')) {
+  const r = c.querySelector('.roll'), m = c.querySelector('.moves');
+  const lines = new Set([...r.querySelectorAll('*')].filter((e) => !e.children.length && e.textContent.trim())
+    .map((e) => Math.round(e.getBoundingClientRect().top))).size;
+  window.heldEnds[c.id] = {roll: r.innerText.replace(/\\n/g, ' '), moves: m.innerText, title: r.title, lines,
+    cut: r.scrollWidth > r.clientWidth + 1 || r.scrollHeight > r.clientHeight + 1}; } }, 100);
+"""
+
+
+def end_reads_whole(lb):
+    names = ("Alphabetic", "Bravissimo")
+    for width, height in ((390, 844), (1280, 800)):
+        where = f"eight games of names of ten letters at {width}x{height}, their ends"
+        args = ["match", "--engine", "self", f"name={names[0]}", "--engine", "self", f"name={names[1]}",
+                "--games", "16", "--concurrency", "8", "--movetime", "100", "--live-linger", "2"]
+        with lb.live_match(args, width, height) as (d, _, match):
+            d.execute_script(HELD)
+            lb.wait_for(f"{where}: a card held on its end", lambda: d.execute_script("return Object.keys(window.heldEnds).length;"))
+            d.save_screenshot(os.path.join(lb.OUT, f"live-ends-{width}.png"))
+            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+                "return document.body.classList.contains('ended');") or match.poll() is not None)
+            held = d.execute_script("return window.heldEnds;")
+        assert held, f"{where}: no card held on its end"
+        for k, e in held.items():
+            # The whole line in the title: "Red (Alphabetic) won (goal)".
+            why = re.fullmatch(r"(Red|Blue) \((.+)\) won \((.+)\)", e["title"])
+            assert why, f"{where}: {k}: the result's title {e['title']!r}"
+            said = re.fullmatch(rf"(?:{why.group(2)}|{why.group(1)}) won \({re.escape(why.group(3))}\)", " ".join(e["roll"].split()))
+            assert said and e["lines"] == 1 and not e["cut"], \
+                f"{where}: {k} held on its end does not say who won and how on one line: {e}"
+            assert not e["moves"].startswith(why.group(3)), f"{where}: {k}: how it ended on the moves line: {e}"
+        print(f"live page, {where}: {len(held)} held cards, each end on one line:"
+              f" {sorted(set(' '.join(e['roll'].split()) for e in held.values()))[:4]}")
+
+
+def all_checks(lb):
+    boards_use_the_screen(lb)
+    end_reads_whole(lb)
