@@ -194,7 +194,12 @@
     const { who, side, colour, reason } = roll.dataset;
     const said = (name) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
       `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">won (${esc(reason)})</span>`;
-    const cut = () => { const n = roll.querySelector('.res-name'); return n.scrollWidth > n.clientWidth + 1; };
+    // (The line measured too: a name whole in its box once stood in a line that overflowed, and
+    // was then cut in its text, "Alphabe…  won (goal)" on a phone.)
+    const cut = () => {
+      const n = roll.querySelector('.res-name');
+      return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
+    };
     roll.classList.remove('tight');
     roll.innerHTML = said(who);
     if (cut()) roll.classList.add('tight');
@@ -203,6 +208,10 @@
       roll.innerHTML = said(side);
     }
     fitNames(roll, [roll.querySelector('.res-name')]);
+    if (roll.querySelector('.res-name').textContent !== who) {
+      roll.classList.remove('tight');
+      roll.innerHTML = said(side);
+    }
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
