@@ -8,10 +8,6 @@
   1280x800): a card held on its game's end says who won and how on one line ("Alphabetic won
   (goal)", "Red won (goal)" where the name leaves no room), the move on the next, the line
   whole in its box (a phone's card said "Alphabetic won", then "goal · 17. d1e1 (die 2)").
-- `finished_rows_two_lines` (a 3x3 round robin of names alike, "Univ_Leiden_Team_A" to "_C",
-  four games at once at 1280x800): every finished game's name on two lines at most (three
-  once: "Univ_ / Leiden_ / Team_C"), a name cut in its text whole in its cell's title, and the
-  page within the screen.
 """
 
 import os
@@ -109,41 +105,6 @@ def end_reads_whole(lb):
               f" {sorted(set(' '.join(e['roll'].split()) for e in held.values()))[:4]}")
 
 
-ROWS = """
-const lines = (td) => new Set([...td.querySelectorAll('.word')].flatMap((w) => [...w.getClientRects()]
-  .filter((r) => r.width).map((r) => Math.round(r.top)))).size;
-return {height: document.documentElement.scrollHeight, screen: window.innerHeight,
-  cells: [...document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')]
-    .map((td) => ({title: td.title, text: td.textContent, lines: lines(td), row: Math.round(td.parentElement.getBoundingClientRect().height)}))};
-"""
-
-
-def finished_rows_two_lines(lb):
-    where = "names alike in the finished games at 1280x800"
-    names = ("Univ_Leiden_Team_A", "Univ_Leiden_Team_B", "Univ_Leiden_Team_C", "Delft_Bots")
-    args = ["--variant", "3x3", "match"]
-    for name in names:
-        args += ["--engine", "self", f"name={name}"]
-    args += ["--tournament", "round-robin", "--games", "4", "--concurrency", "4", "--movetime", "50",
-             "--pace", "100", "--live-linger", "2"]
-    with lb.live_match(args, 1280, 800) as (d, _, _match):
-        lb.wait_for(f"{where}: twelve finished games", lambda: d.execute_script(
-            "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 12;"))
-        lb.hold_still(d)
-        seen = d.execute_script(ROWS)
-        d.save_screenshot(os.path.join(lb.OUT, "live-finished-alike-1280.png"))
-        lb.let_go(d)
-    cells = seen["cells"]
-    assert cells, f"{where}: no finished game"
-    assert seen["height"] <= seen["screen"], f"{where}: the page {seen['height']} px tall on a screen of {seen['screen']}"
-    for c in cells:
-        assert c["lines"] <= 2, f"{where}: a name on {c['lines']} lines: {c}"
-        assert c["text"] == c["title"] or ("…" in c["text"] and c["title"] in names), f"{where}: a name's cell: {c}"
-    print(f"live page, {where}: names on {sorted(set(c['lines'] for c in cells))} lines, rows of"
-          f" {sorted(set(c['row'] for c in cells))} px, {sorted(set(c['text'] for c in cells))[:5]}")
-
-
 def all_checks(lb):
     boards_use_the_screen(lb)
     end_reads_whole(lb)
-    finished_rows_two_lines(lb)

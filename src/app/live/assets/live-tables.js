@@ -10,7 +10,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   const JUST_N = 3; // at most this many rows marked as just ended
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, breakable, cutName,
+    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, breakable,
   } = window.EwnLiveText;
   let reportText = '';
   let summaryShown = null; // the screen's width and the leader's line as last drawn
@@ -162,22 +162,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
         td.style.fontSize = `${size}px`;
       }
       for (const w of ws) if (w.getBoundingClientRect().width > room + 0.5) w.classList.add('wide');
-      twoLines(td, room);
     }
-  }
-  // A name on two lines at most, so that a row is never taller ("Univ_ / Leiden_ / Team_C" took
-  // three): cut apart where it needs more, as the cards cut names ("Univ_Leid…Team_C", told
-  // apart from the other players'), whole in its cell's title.
-  const lineCount = (td) => new Set([...td.querySelectorAll('.word')]
-    .flatMap((w) => [...w.getClientRects()].map((r) => Math.round(r.top)))).size;
-  function twoLines(td, room) {
-    const full = td.title;
-    const key = `${full}|${Math.round(room)}|${td.style.fontSize}`;
-    if (!full || td.dataset.fit === key) return;
-    td.dataset.fit = key;
-    if (td.textContent !== full) td.innerHTML = words(full);
-    for (let k = full.length - 1; k >= 3 && lineCount(td) > 2; k -= 1) td.innerHTML = words(cutName(full, k));
-    for (const w of td.querySelectorAll('.word')) if (w.getBoundingClientRect().width > room + 0.5) w.classList.add('wide');
   }
   // The result column as wide as "Blue, capture" where the names leave room (short names: it
   // wrapped "Blue, goal" beside empty name columns), never narrower than its 6 em, never at the
