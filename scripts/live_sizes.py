@@ -46,8 +46,8 @@ MEASURE = (
 
 # The least board for (variant, games) at 1280x800. Before: four games of long names 250 px
 # beside a names' column of 150 (155 px empty below them), of short names 310 (side panel 360);
-# six games 206 px (two across, each beside its names), eight 220.
-LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 320), (6, 215), (8, 220))}}
+# six games 206 px (two across, each beside its names, beside a side panel of 360), eight 220.
+LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 320), (6, 210), (8, 220))}}
 
 
 def boards_use_the_screen(lb):

@@ -89,7 +89,7 @@
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   // The card's height besides its board, its padding and border included (measured once drawn;
   // the layout took them off twice, leaving ~18 px empty below each row of cards).
-  let infoV = 130;
+  let infoV = 150;
   let infoStacked = false; // whether infoV was measured on a card with its sides on two lines
   const STACK_H = 40; // what those two lines add to a card (36 px measured), a little more
   let slots = 0;
