@@ -829,7 +829,7 @@ function render(s) {
   // The variant's name (a phone leaves it out, app.css: the rules' line names it) and the dice.
   const seedHtml = `<span class="seed-variant">${s.variant.standard ? '' : esc(s.variant.name) + ' · '}</span>` +
     (!dice ? 'no dice' : s.dice.mode === 'auto' ? 'seed ' + esc(String(s.dice.seed)) : 'dice typed in');
-  if ($('seed').dataset.html !== seedHtml) { $('seed').innerHTML = seedHtml; $('seed').dataset.html = seedHtml; }
+  setHtml($('seed'), seedHtml);
   const watch = tokenRefused === 'address'
     ? "This page can only watch: the token in this address is not this run's. Open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play."
     : tokenRefused

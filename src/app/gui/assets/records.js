@@ -27,7 +27,7 @@ function listGames(text) {
   // it (three times a load), it replaced the options a person (or a test) was choosing from.
   const html = games.map((g, i) => `<option value="${i + 1}">${esc(g.n)}. ${esc(g.red)}–${esc(g.blue)}` +
     `${g.result ? `, ${esc(g.result)}` : ''}, ${g.moves} move${g.moves === 1 ? '' : 's'}</option>`).join('');
-  if (sel.dataset.html !== html) { sel.innerHTML = html; sel.dataset.html = html; }
+  setHtml(sel, html);
   if (keep && Number(keep) <= games.length) sel.value = keep;
   $('record-pick').hidden = games.length < 2;
   return games.length;
