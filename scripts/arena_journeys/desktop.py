@@ -153,10 +153,9 @@ def a_side_line_keeps_the_game(d, mark, played):
     other = js(d, f"S.legal.find(m => m !== '{played['move']}' && !ownCubeAt(m.slice(2)))"
                   f" || S.legal.find(m => m !== '{played['move']}')")
     assert other, "no other move to try"
-    cube = d.find_element(By.ID, "sq-" + other[:2])
-    cube.click()
+    click_first(d, f"a click on {other[:2]}", "#sq-" + other[:2])
     wait(d, "the picked cube", lambda d: js(d, "selected") == other[:2])
-    d.find_element(By.ID, "sq-" + other[2:]).click()
+    click_first(d, f"a click on {other[2:]}", "#sq-" + other[2:])
     wait(d, "the side line", lambda d: js(d, "S.main") is not None and ply_count(d) == mark + 1)
     assert d.find_element(By.ID, "mainline").is_displayed(), "the side line shows no way back"
     assert js(d, "S.main.length") == 19 and js(d, "S.main.winner") == "r", "the game's result is gone"

@@ -180,7 +180,7 @@ def click(d, id_):
         return same
 
     wait(d, f"the button {id_} to stay in place", steady)
-    d.find_element(By.ID, id_).click()
+    click_first(d, f"a click on {id_}", "#" + id_)
 
 
 def status(d):

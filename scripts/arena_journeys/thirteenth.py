@@ -8,7 +8,7 @@ alike in every variant and Paused covers neither the board nor Red's bar."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from .driver import (press, browser, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
+from .driver import (press, browser, click_first, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
     open_arena, first_state, load_record_text, ply_count, navigate_to)
 from .records import REVIEWED
 
@@ -25,7 +25,7 @@ def reload_keeps_the_turns_focus(d):
     froms = sorted(set(js(d, "S.legal.map((m) => m.slice(0, 2))")))
     board_still(d)
     pick = froms[-1]
-    d.find_element(By.ID, "sq-" + pick).click()
+    click_first(d, f"a click on {pick}", "#sq-" + pick)
     wait(d, f"{pick} picked", lambda d: js(d, "selected") == pick or len(froms) == 1)
     d.refresh()
     first_state(d)
