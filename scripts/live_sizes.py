@@ -2,7 +2,8 @@
 `lb`, for its helpers: `live_match`, `all_running`, `hold_still`, `OUT`).
 
 - `boards_use_the_screen` (4, 6 and 8 games at once at 1280x800, standard and 6x6): every board
-  as large as the screen allows, no card cut or overlapping another, and no band of more than
+  as large as the screen allows (six games' boards 260 px or more: 211 before), no card cut (its
+  moves line too) or overlapping another, and no band of more than
   40 px left empty below the last row of cards.
 - `end_reads_whole` (eight games at once among players of ten letters, at 390x844 and
   1280x800): a card held on its game's end says who won and how on one line ("Alphabetic won
@@ -32,7 +33,7 @@ MEASURE = (
     "const rs = cs.map((c) => c.getBoundingClientRect());"
     "const overlap = rs.some((a, i) => rs.some((b, j) => i < j && a.left < b.right - 1 && b.left < a.right - 1"
     " && a.top < b.bottom - 1 && b.top < a.bottom - 1));"
-    "const cut = cs.filter((c) => [...c.querySelectorAll('.board, .side, .roll, h3')].some((e) => {"
+    "const cut = cs.filter((c) => [...c.querySelectorAll('.board, .side, .roll, h3, .moves')].some((e) => {"
     " const r = e.getBoundingClientRect(), k = c.getBoundingClientRect();"
     " return r.bottom > k.bottom + 1 || r.right > k.right + 1; })).length;"
     "const doc = document.documentElement;"
@@ -46,8 +47,10 @@ MEASURE = (
 
 # The least board for (variant, games) at 1280x800. Before: four games of long names 250 px
 # beside a names' column of 150 (155 px empty below them), of short names 310 (side panel 360);
-# six games 206 px (two across, each beside its names, beside a side panel of 360), eight 220.
-LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 320), (6, 210), (8, 220))}}
+# six games 206 px (two across, each beside its names, beside a side panel of 360), then 211
+# beside one of 310, eight 220. Six games' cards packed, their names above and below the board:
+# 264 px.
+LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 330), (6, 260), (8, 220))}}
 
 
 def boards_use_the_screen(lb):

@@ -92,6 +92,11 @@
   let infoV = 150;
   let infoStacked = false; // whether infoV was measured on a card with its sides on two lines
   const STACK_H = 40; // what those two lines add to a card (36 px measured), a little more
+  // Four games or more at once on a wide screen (`many`), cards with their names above and below
+  // the board are packed (live.css, `packed`): the game's number beside its die line, the lines
+  // closer and in smaller type, ~86 px of card besides the board, not ~128 (six games at once at
+  // 1280x800 had 211 px boards, their digits 16 px). Measured as infoV is.
+  let infoPacked = 90;
   let slots = 0;
   let layoutTop = 0; // where the boards began when they were last sized
   const gridTop = () => $('games').getBoundingClientRect().top + window.scrollY;
@@ -108,9 +113,11 @@
     const top = layoutTop;
     // Narrow cards (live.css, `dense`) have 2 px of padding each side, not 8.
     const padX = (cw) => (cw - 6 < 300 ? 6 : PAD);
-    const H = Math.max(200, window.innerHeight - top - 10);
+    // (Below the boards the page's padding: 4 px where the games are `many`, live.css.)
+    const H = Math.max(200, window.innerHeight - top - (document.body.classList.contains('many') ? 5 : 10));
     let best = null;
     const info = n === 1 ? INFO_W_SINGLE : infoW;
+    const many = document.body.classList.contains('many');
     for (let c = 1; c <= n; c += 1) {
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
@@ -122,12 +129,16 @@
         const row = wide ? col : cw - padX(cw);
         // Beside a board the names' rows wrap: a name has the column's whole width.
         if (row < (wide ? Math.min(infoW, col) : NAME_ROW)) continue;
-        const board = Math.floor(wide ? Math.min(cw - PAD - col - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - infoV));
+        // Packed only where the height limits the boards even so: eight games' cards, as wide as
+        // their boards (220 px), were packed too, their die cut beside the game's number and
+        // 44 px left empty below them.
+        const packed = !wide && many && cw - padX(cw) > ch - infoPacked;
+        const board = Math.floor(wide ? Math.min(cw - PAD - col - GAP, ch - PAD) : Math.min(cw - padX(cw), ch - (packed ? infoPacked : infoV)));
         if (board > 0 && (!best || board > best.board)) {
           // Beside a board narrowed by long names a row is as tall as its board (and a little):
           // four games left ~87 px empty between their rows. (Where less is left, the rows
           // keep their share of the height: the room below them would be too much.)
-          best = { cols: c, wide, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 ? board + PAD + 6 : ch) };
+          best = { cols: c, wide, packed, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 ? board + PAD + 6 : ch) };
         }
       }
     }
@@ -148,6 +159,7 @@
     if (l.height) grid.style.setProperty('--rowh', `${l.height}px`);
     else grid.style.removeProperty('--rowh');
     grid.classList.toggle('wide', l.wide);
+    grid.classList.toggle('packed', Boolean(l.packed));
     // One game alone beside a large board: its names, clocks and moves in larger type, with
     // their labels (the side column wraps them).
     const single = n === 1 && l.board >= 400;
@@ -163,7 +175,7 @@
     // "0.05 s/move 93%" on a phone, "RandomMoverExtra…" on three cards across at 1280x800).
     // On a wider screen only where the boards are as wide as their cards and the rows have the
     // height of the two lines to spare: eight cards at 1280x800 lost 20 px of board to them.
-    const flat = infoV - (infoStacked ? STACK_H : 0);
+    const flat = (grid.classList.contains('packed') ? infoPacked : infoV) - (infoStacked ? STACK_H : 0);
     const spare = window.innerWidth < 700 || (l.height || 0) - flat - STACK_H >= l.row;
     grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row && spare);
     // The side panel's width follows the layout: the standings' names fitted again to it.
@@ -177,10 +189,13 @@
     // is for.
     const card = $('games').querySelector('.game:not(.ended-game)');
     if (!card || $('games').classList.contains('wide') || window.innerWidth < 700) return;
-    const h = card.offsetHeight - card.querySelector('.board').offsetHeight;
+    // (Its content's height: a row's height caps the card's, and a guess too low was kept.)
+    const h = Math.max(card.offsetHeight, card.scrollHeight + 2) - card.querySelector('.board').offsetHeight;
     infoStacked = $('games').classList.contains('stack');
-    if (Math.abs(h - infoV) > 2) {
-      infoV = h;
+    const packed = $('games').classList.contains('packed');
+    if (Math.abs(h - (packed ? infoPacked : infoV)) > 2) {
+      if (packed) infoPacked = h;
+      else infoV = h;
       applyLayout(n);
     }
   }
