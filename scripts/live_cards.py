@@ -84,5 +84,42 @@ def header_and_cards_whole(lb):
           f" back at their size after the report")
 
 
+PANEL = """
+const rows = [...document.querySelectorAll('#finished tr:not(.movesrow)')];
+const shown = rows.filter((tr) => tr.getBoundingClientRect().height > 0);
+const p = document.querySelector('.side-panel'), more = document.getElementById('finished-more');
+return {rows: rows.length, shown: shown.length, ended: document.body.classList.contains('ended'),
+  bottom: Math.round(Math.max(0, ...shown.map((tr) => tr.getBoundingClientRect().bottom))), screen: window.innerHeight,
+  scrolls: p.scrollHeight > p.clientHeight + 1, more: more && more.offsetHeight ? more.textContent : '',
+  newest: shown.map((tr) => Number(tr.firstElementChild.textContent)), all: rows.map((tr) => Number(tr.firstElementChild.textContent))};
+"""
+
+
+def finished_fit_the_panel(lb):
+    """Many finished games while the match runs at 1280x800 (3x3, quick games): the side panel
+    shows the most recent that fit, above the screen's foot, without scrolling inside itself,
+    and a line says how many earlier ones there are ("and 12 earlier games"); on the final
+    screen every game is listed again. (Before: every game listed, the panel scrolling, its last
+    rows past the foot.)"""
+    where = "many finished 3x3 games at 1280x800"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "60",
+            "--concurrency", "2", "--movetime", "20", "--pace", "150", "--live-linger", "2"]
+    with lb.live_match(args, 1280, 800) as (d, _url, match):
+        lb.wait_for(f"{where}: 30 finished games", lambda: d.execute_script(PANEL)["rows"] >= 30 or match.poll() is not None)
+        seen = d.execute_script(PANEL)
+        d.save_screenshot(os.path.join(lb.OUT, "live-finished-panel-1280.png"))
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script("return document.body.classList.contains('ended');"))
+        final = d.execute_script(PANEL)
+    print(f"live page, {where}: {seen['shown']} of {seen['rows']} finished games shown, ending at {seen['bottom']} px"
+          f" on {seen['screen']}, {seen['more']!r}; on the final screen {final['shown']} of {final['rows']}")
+    assert not seen["ended"], f"{where}: the match ended before 30 games were seen: {seen}"
+    assert seen["bottom"] <= seen["screen"] and not seen["scrolls"], f"{where}: the finished games run past the foot: {seen}"
+    hidden = seen["rows"] - seen["shown"]
+    assert hidden > 0 and seen["more"].startswith(f"and {hidden} earlier game"), f"{where}: no line for the earlier games: {seen}"
+    assert seen["newest"] == sorted(seen["all"], reverse=True)[:seen["shown"]], f"{where}: not the most recent shown: {seen}"
+    assert final["shown"] == final["rows"] and not final["more"], f"{where}: the final screen lists not every game: {final}"
+
+
 def all_checks(lb):
     header_and_cards_whole(lb)
+    finished_fit_the_panel(lb)

@@ -141,7 +141,36 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     $('no-finished').hidden = list.length > 0;
     fitResults();
     fitWords();
+    fitFinished();
     if (revealed !== null && open.has(revealed) && $(`moves-${revealed}`)) reveal($(`moves-${revealed}`));
+  }
+  // While the match runs on a wide screen, the finished games the side panel has room for, the
+  // most recent first, and a line saying how many earlier ones there are: the list ran past the
+  // screen's foot (a panel that scrolls inside itself, ~40 games of 3x3 at 1280x800). An opened
+  // game's moves stay shown; with the full report open in the panel every game is listed.
+  function fitFinished() {
+    const rows = [...$('finished').querySelectorAll('tr:not(.movesrow)')];
+    for (const tr of $('finished').children) tr.classList.remove('earlier');
+    const more = $('finished-more');
+    const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
+    if (window.innerWidth < 700 || final || $('report').open || !rows.length) {
+      more.hidden = true;
+      return;
+    }
+    const say = (n) => `and ${plural(n, 'earlier game', 'earlier games')}, counted in the standings`;
+    more.hidden = false;
+    more.textContent = say(rows.length);
+    // The panel ends 8 px above the screen's foot (`fitPanel`); the line, its margins and the
+    // table's border above it.
+    const foot = window.innerHeight - 8 - more.offsetHeight - 8 - 2;
+    const first = rows.findIndex((tr, i) => i > 0 && tr.getBoundingClientRect().bottom > foot);
+    const hide = first < 0 ? [] : rows.slice(first).filter((tr) => !open.has(Number(tr.querySelector('button.mv').dataset.game)));
+    for (const tr of hide) {
+      tr.classList.add('earlier');
+      tr.nextElementSibling.classList.add('earlier');
+    }
+    more.hidden = hide.length === 0;
+    more.textContent = say(hide.length);
   }
   // A name in the finished games as its words, each kept whole with its underscore, the line
   // breaking only between them ("Maximilian / _ / Oberhause / r_Jr" broke anywhere in a name
