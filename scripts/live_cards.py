@@ -10,6 +10,9 @@ called by live_browser.py (which passes itself, `lb`, for its helpers: `live_mat
   the report, opened during the match and closed on the final screen, gives the last boards
   back at the size a fresh look at the final screen shows (two of 150 px, where three of 220
   px and more belonged).
+- `finished_fit_the_panel` (sixty quick 3x3 games at 1280x800): while the match runs the side
+  panel shows the most recent finished games that fit above the screen's foot, and a line how
+  many earlier ones there are; the final screen lists every game.
 """
 
 import os
