@@ -171,6 +171,14 @@ impl Game {
         ending(&self.board)
     }
 
+    /// Who won at the line's end, wherever the cursor is (None while the line is unfinished).
+    pub fn line_winner(&self) -> Option<Color> {
+        match &self.forfeit {
+            Some(f) => Some(f.winner),
+            None => ending(&self.line_end()).map(|(w, _)| w),
+        }
+    }
+
     /// The referee's words on a fault that ended the game at the shown position, if any.
     pub fn end_detail(&self) -> Option<&str> {
         self.forfeit

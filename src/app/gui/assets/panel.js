@@ -345,8 +345,10 @@ function drawReview() {
   $('review-end').disabled = rv.busy || none;
   // In a side line, Review values the side line.
   $('review').textContent = S.main ? 'Review side line' : rv.moves ? 'Review again' : 'Review game';
-  // The end bar's button is the same action: the same words.
+  // The end bar's button is the same action: the same words, and at the end, where it stands
+  // by the result, the only one (two read "Review game" there, and players clicked either).
   $('review-end').textContent = $('review').textContent;
+  $('review').hidden = Boolean(S.winner) && !setupMode;
   $('review-cancel').hidden = !rv.busy;
   // On a phone the review's card is far below the board: a link to it under the move list.
   const nMarked = rv.moves ? rv.moves.filter((m) => m.mark).length : 0;
@@ -659,22 +661,20 @@ function faultHow(s) {
 let rollFocusWanted = false;
 let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
-// On a phone at a game's end the move list comes right under the result and the turn's row,
-// above the step buttons, so that the game's last moves are on the first screen (one line
-// was); moved in the page, so that Tab follows the order seen. With a record's games under
+// On a phone in a finished game (at its end and at every earlier move alike) the move list
+// comes right under the turn's row and the end bar, above the step buttons, so that the game's
+// last moves are on the first screen (one line was); moved in the page, so that Tab follows
+// the order seen. With a record's games under
 // the result the step buttons come first, then the list: below the list they were off the
 // first screen (at 883 px of 844). Called again when a reloaded page learns of its record
 // after its first render, so that the layout is one however the game was reached.
 function orderEndRows(s) {
-  const end = Boolean(s.winner) && !setupMode && window.innerWidth <= 900;
+  const end = Boolean(s.line_over) && !setupMode && window.innerWidth <= 900;
   const listUp = end && !recordBarOn(s);
   if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
     $('navbar')[listUp ? 'before' : 'after']($('moves'));
     $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
   }
-  // And the turn's row (Undo, Resume) below both, so that those are on it too.
-  const turnAfter = !end ? $('seat-offer') : listUp ? $('navbar') : $('moves');
-  if ($('turnbar').previousElementSibling !== turnAfter) turnAfter.after($('turnbar'));
 }
 
 function render(s) {
@@ -808,12 +808,27 @@ function render(s) {
   $('paused-tag').hidden = !paused;
   // Step only means something while paused: otherwise it is not shown (on a phone its room is
   // kept, so that Pause moves nothing).
-  $('step').hidden = !paused;
+  $('step').hidden = !paused || Boolean(s.line_over);
   $('move-input').disabled = !mayMove();
   $('move-go').disabled = !mayMove();
-  $('endbar').hidden = !over || setupMode;
-  // At the end there is no move to type: the row goes (the end bar's buttons take its place).
+  // A finished game keeps one layout at its end and at every earlier move, so that a step
+  // never moves the step buttons (a step back from the end moved them 25 px up beside the
+  // board, 120 on a phone): the turn's row where it is in any game, the result in it at the
+  // end where the die and Roll were, and under it the end's buttons, or before the end a line
+  // that says how the game ended, in a box of the same height (app.css: .endbar).
+  const finished = Boolean(s.line_over) && !setupMode;
+  $('endbar').hidden = !finished;
+  $('end-acts').hidden = !over;
+  $('past-end').hidden = over || !finished;
+  $('result').hidden = !over || setupMode;
+  // Written at the end too, where it is not seen, so that the box is as tall at every move.
+  const pastEnd = finished && s.line_winner
+    ? `Game over: ${SIDE_NAME[s.line_winner]} won (move ${s.plies.length}) · End to see it` : '';
+  if ($('past-end').textContent !== pastEnd) $('past-end').textContent = pastEnd;
+  $('past-end').className = 'past-end' + (s.line_winner === 'r' ? ' red' : s.line_winner === 'b' ? ' blue' : '');
+  // There is no move to type in a finished game: the row goes (the end bar takes its place).
   document.body.classList.toggle('game-end', over && !setupMode);
+  document.body.classList.toggle('finished', finished);
   orderEndRows(s);
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';

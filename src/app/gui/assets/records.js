@@ -87,12 +87,11 @@ function drawRecordBar(s) {
 }
 
 // The record's bar in the page's order where it is seen, so that Tab follows the eye: below the
-// turn's buttons, so that the die and Roll stay in one place whether it shows or not (beside the
-// board it pushed them 80 px down in a side line); on a phone at a game's end by the end bar.
+// turn's buttons and a finished game's end bar, so that the die and Roll stay in one place
+// whether it shows or not (beside the board it pushed them 80 px down in a side line).
 // The focus stays on its control if it had it.
-const narrow = window.matchMedia('(max-width: 900px)');
 function placeRecordBar(bar) {
-  const after = narrow.matches && document.body.classList.contains('game-end') ? $('endbar') : $('turnbar');
+  const after = $('endbar');
   if (after.nextElementSibling === bar) return;
   const focused = bar.contains(document.activeElement) ? document.activeElement : null;
   after.after(bar);

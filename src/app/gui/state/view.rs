@@ -308,6 +308,8 @@ impl State {
         // its players are the first game's with colours swapped. (Set apart: the object above
         // is as large as the macro can take.)
         view["rematch"] = self.rematch_count().into();
+        // Who won at the line's end, so that an earlier position of a finished game says so.
+        view["line_winner"] = json!(self.game.line_winner().map(color_letter));
         view
     }
 
