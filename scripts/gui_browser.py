@@ -133,11 +133,17 @@ its game picker once. The analysis off in Settings shows none of it, Resume take
 place on a phone, Load's question keeps the record's picker on the screen, and Turn board keeps
 the board in place.
 
+And from the twenty-fourth, at 1280x800 and 390x844: from a finished game's end (a loaded
+record's and one played to it) five steps back and five forward, each clicked where the step
+button was at the end, leave the step buttons' row where it was; one control reads "Review
+game" at the end, by the result; an earlier move of a finished game says "Game over: Red won
+(move 19) - End to see it" without moving the step row.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond` and `twentythird` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird` and `twentyfourth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -156,6 +162,7 @@ from arena_journeys.nineteenth import nineteenth_players_report
 from arena_journeys.twentyfirst import twentyfirst_players_report
 from arena_journeys.twentysecond import twentysecond_players_report
 from arena_journeys.twentythird import twentythird_players_report
+from arena_journeys.twentyfourth import twentyfourth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -187,4 +194,5 @@ if __name__ == "__main__":
     twentyfirst_players_report()
     twentysecond_players_report()
     twentythird_players_report()
+    twentyfourth_players_report()
     print("browser test passed")

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from . import driver
-from .driver import (browser, close, shot, wait, click_first, click, status, js, ply_count, ply_pos,
+from .driver import (click_review, browser, close, shot, wait, click_first, click, status, js, ply_count, ply_pos,
     enabled, over, open_form, form_type, new_game, graph_points, red_turn_or_end, roll_if_needed,
     click_move, type_move, arrow_move, engine_answers, axe, check_layout, load_text, note_shown,
     idle, navigate_to, type_die, link_question_in_words, all_in_view, load_record_text,
@@ -472,7 +472,7 @@ def review_counts_and_cancels(d):
     wait(d, "a few engine moves", lambda d: ply_count(d) >= 8 or over(d))
     click(d, "pause")
     wait(d, "paused", lambda d: js(d, "!S.running && S.thinking === null"))
-    click(d, "review")
+    click_review(d)
     wait(d, "the review's count", lambda d: js(d, "S.review.busy") and " of " in d.find_element(By.ID, "review-note").text)
     assert d.find_element(By.ID, "review-cancel").is_displayed()
     click(d, "review-cancel")

@@ -183,6 +183,12 @@ def click(d, id_):
     click_first(d, f"a click on {id_}", "#" + id_)
 
 
+def click_review(d):
+    """Clicks Review: at a game's end the button by the result (the Review card's gives way to
+    it there), elsewhere the card's."""
+    click(d, "review-end" if d.find_element(By.ID, "review-end").is_displayed() else "review")
+
+
 def status(d):
     return d.find_element(By.ID, "status").text
 

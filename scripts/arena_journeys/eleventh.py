@@ -5,7 +5,7 @@ and on the step buttons, and a phone's rows that do not move."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from .driver import (press, browser, close, board_still, wait, click, js, ply_count, ply_pos, enabled, over,
+from .driver import (click_review, press, browser, close, board_still, wait, click, js, ply_count, ply_pos, enabled, over,
     new_game, load_record_text, note_shown, idle, navigate_to, open_arena, scroll_settled)
 from .records import REVIEWED
 from .variants import load_position
@@ -17,7 +17,7 @@ def review_steps_keep_their_place(d, width):
     them 48 px down and back, the step buttons off a phone's first screen)."""
     load_record_text(d, REVIEWED)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
-    click(d, "review")
+    click_review(d)
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li") and idle(d))
     # The review's card is kept in view a moment after the review: then the page is the person's.
     wait(d, "the review's heading let go", lambda d: js(d, "reviewPin === 0 || Date.now() > reviewPin + 100"))

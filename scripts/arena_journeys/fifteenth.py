@@ -7,7 +7,7 @@ line."""
 from selenium.webdriver.common.by import By
 
 from . import driver
-from .driver import (pick_record_game, browser, close, wait, click, js, idle, new_game, enabled, note_shown, open_arena,
+from .driver import (click_review, pick_record_game, browser, close, wait, click, js, idle, new_game, enabled, note_shown, open_arena,
     first_state, load_record_text, ply_count, navigate_to, open_form)
 from .records import MATCH6, REVIEWED
 
@@ -125,7 +125,7 @@ def finished_game_stepped_back(d):
     (they did nothing), the step buttons not."""
     load_record_text(d, REVIEWED)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
-    click(d, "review")
+    click_review(d)
     wait(d, "the review", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
     navigate_to(d, 10)
     wait(d, "the page redrawn", idle)

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from .driver import (pick_record_game, press, browser, close, board_still, shot, wait, click, js, ply_count, ply_pos,
+from .driver import (click_review, pick_record_game, press, browser, close, board_still, shot, wait, click, js, ply_count, ply_pos,
     enabled, over, open_form, new_game, roll_if_needed, click_move, load_text, note_shown, idle,
     navigate_to, link_question_in_words, open_arena, load_record_text)
 from .records import REVIEWED, FOREIGN, MATCH6, MATCH20
@@ -97,7 +97,7 @@ def marked_move_leads_to_its_decision(d):
     before it, the move played and the best framed, as the review's entry does."""
     load_record_text(d, REVIEWED)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and js(d, "S.players.blue.label") == "greedy")
-    click(d, "review")
+    click_review(d)
     wait(d, "the move list's marks", lambda d: d.find_elements(By.CSS_SELECTOR, "#moves li .mk") and idle(d))
     button = d.find_element(By.CSS_SELECTOR, "#moves li:has(.mk) button")
     n = int(button.get_attribute("textContent").split(".")[0].strip())

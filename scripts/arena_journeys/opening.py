@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from . import driver
-from .driver import (browser, close, shot, wait, click, status, js, ply_count, ply_pos, enabled,
+from .driver import (click_review, browser, close, shot, wait, click, status, js, ply_count, ply_pos, enabled,
     over, open_form, new_game, red_turn_or_end, roll_if_needed, click_move, type_move,
     typed_then_enter, engine_answers, note_shown, idle, navigate_to, first_state, open_arena,
     all_in_view, load_record_text, board_and_bar_in_view)
@@ -81,7 +81,7 @@ def opening_game(d, width, by_key):
         click(d, "to-review")
         wait(d, "the review's card at the top of the screen after its link", review_card_on_top)
     else:
-        click(d, "review")
+        click_review(d)
     wait(d, "the review of the opening game", lambda d: js(d, "S.review.moves") and not js(d, "S.review.busy"))
     shot(d, f"opening-{width}-reviewed.png")
     click(d, "rematch")

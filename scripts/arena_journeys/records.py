@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from .driver import (wait, click_first, click, js, ply_count, ply_pos, graph_points, load_text,
+from .driver import (click_review, wait, click_first, click, js, ply_count, ply_pos, graph_points, load_text,
     idle, navigate_to, status_and_board_in_view, board_and_bar_in_view)
 
 
@@ -62,7 +62,7 @@ def review_loaded(d, prefix):
         wait(d, "the note that the graph is being worked out",
              lambda d: "Working out the win chances" in d.find_element(By.ID, "graph-note").text
              or js(d, "S.graph_gaps") == 0)
-    click(d, "review")
+    click_review(d)
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li"))
     marks = js(d, "S.review.moves.filter(m => m.mark).map(m => m.mark)")
     assert any(m in ("mistake", "blunder") for m in marks), f"no mistake marked: {marks}"

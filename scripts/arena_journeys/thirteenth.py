@@ -8,7 +8,7 @@ alike in every variant and Paused covers neither the board nor Red's bar."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from .driver import (press, browser, click_first, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
+from .driver import (click_review, press, browser, click_first, close, board_still, wait, click, js, idle, new_game, enabled, note_shown,
     open_arena, first_state, load_record_text, ply_count, navigate_to)
 from .records import REVIEWED
 
@@ -133,7 +133,7 @@ def review_figures_labelled(d):
     beside its own ("review 53.1%") and its column says it is the deeper search's."""
     load_record_text(d, REVIEWED)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
-    click(d, "review")
+    click_review(d)
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li") and idle(d))
     d.execute_script("setMode('analyse')")
     seen = 0

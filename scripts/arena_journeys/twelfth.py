@@ -6,7 +6,7 @@ import re
 
 from selenium.webdriver.common.by import By
 
-from .driver import (browser, click_first, close, board_still, wait, click, js, ply_count, idle, new_game, enabled,
+from .driver import (click_review, browser, click_first, close, board_still, wait, click, js, ply_count, idle, new_game, enabled,
     load_record_text, note_shown, open_arena, doc_top)
 from .records import MATCH6, REVIEWED
 
@@ -58,7 +58,7 @@ def review_loss_agrees(d):
     one's as shown (56.8% - 53.1% was shown as -3.8%)."""
     load_record_text(d, REVIEWED)
     wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
-    click(d, "review")
+    click_review(d)
     wait(d, "the review's marked moves", lambda d: d.find_elements(By.CSS_SELECTOR, "#review-marked li") and idle(d))
     lines = [e.get_attribute("textContent") for e in d.find_elements(By.CSS_SELECTOR, "#review-marked li")]
     for line in lines:

@@ -7,7 +7,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, idle, board_still, shot, load_text, ply_count, ply_pos, new_game, over
+from .driver import wait, js, idle, board_still, shot, load_text, ply_count, ply_pos, new_game, over, in_arena
 from .records import REVIEWED
 
 
@@ -93,6 +93,5 @@ def a_played_game(d, prefix):
 
 
 def twentyfourth_players_report():
-    from .driver import in_arena
     in_arena(1280, 800, lambda d: a_loaded_game(d, "1280"), lambda d: a_played_game(d, "1280"))
     in_arena(390, 844, lambda d: a_loaded_game(d, "phone"), lambda d: a_played_game(d, "phone"))
