@@ -7,7 +7,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, idle, board_still, shot, load_text, ply_count, ply_pos, new_game, over, in_arena
+from .driver import wait, js, idle, board_still, shot, load_text, ply_count, ply_pos, new_game, over, in_arena, click
 from .records import REVIEWED
 
 
@@ -46,7 +46,7 @@ def steps_keep_the_row(d, prefix, steps=5):
             tops.append(row_top(d))
             if id_ == "nav-back" and i == 0:
                 shot(d, f"{prefix}-24-one-back.png")
-    print(f"{prefix}: the step row's top from the end, 5 back and 5 forward: {tops}")
+    print(f"{prefix}: the step row's top, then after each of {steps} steps back and {steps} forward: {tops}")
     assert len(set(tops)) == 1, f"the step buttons' row moves as the game is stepped: {tops}"
     assert not missed, f"clicks where the step buttons were land elsewhere: {missed}"
 
@@ -86,12 +86,28 @@ def a_loaded_game(d, prefix):
 
 
 def a_played_game(d, prefix):
-    """A game of two engines played to its end, then stepped; and a running game stepped back."""
+    """A game of two engines played to its end, then stepped."""
     new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 11)
     wait(d, "the game's end", lambda d: over(d) and idle(d))
     steps_keep_the_row(d, prefix + "-played")
 
 
+def a_running_game(d, prefix):
+    """A game against the engine, three moves each played: three steps back and three forward
+    leave the step row in place too."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    for n in (2, 4, 6):
+        click(d, "roll")
+        wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+        d.execute_script("playMove(S.legal[0])")
+        wait(d, "the engine's answer", lambda d: (ply_count(d) >= n and idle(d) and js(d, "S.side") == "r") or over(d))
+        if over(d):
+            break
+    steps_keep_the_row(d, prefix + "-running", steps=3)
+
+
 def twentyfourth_players_report():
-    in_arena(1280, 800, lambda d: a_loaded_game(d, "1280"), lambda d: a_played_game(d, "1280"))
-    in_arena(390, 844, lambda d: a_loaded_game(d, "phone"), lambda d: a_played_game(d, "phone"))
+    in_arena(1280, 800, lambda d: a_loaded_game(d, "1280"), lambda d: a_played_game(d, "1280"),
+             lambda d: a_running_game(d, "1280"))
+    in_arena(390, 844, lambda d: a_loaded_game(d, "phone"), lambda d: a_played_game(d, "phone"),
+             lambda d: a_running_game(d, "phone"))
