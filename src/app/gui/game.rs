@@ -573,7 +573,10 @@ mod tests {
         }
         let game = g.plies.clone();
         let n = game.len();
+        let winner = g.result().map(|(w, _)| w);
         g.navigate(2).unwrap();
+        assert_eq!(g.result(), None);
+        assert_eq!(g.line_winner(), winner, "a past position knows who won");
         assert_eq!(
             g.die,
             Some(game[2].die),
@@ -671,5 +674,7 @@ mod tests {
         back.navigate(2).unwrap();
         assert_eq!((back.result(), back.end_detail()), (None, None));
         assert!(back.line_over());
+        // But it says who won at the line's end.
+        assert_eq!(back.line_winner(), Some(Color::Blue));
     }
 }
