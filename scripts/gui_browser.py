@@ -139,11 +139,15 @@ button was at the end, leave the step buttons' row where it was; one control rea
 game" at the end, by the result; an earlier move of a finished game says "Game over: Red won
 (move 19) - End to see it" without moving the step row.
 
+And from the twenty-fifth: a first click on one's own cube that the picked cube can take only
+asks for a second, whatever was clicked before (another own cube waiting to be taken, or the
+picked cube itself), and the second takes it.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird` and `twentyfourth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth` and `twentyfifth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -163,6 +167,7 @@ from arena_journeys.twentyfirst import twentyfirst_players_report
 from arena_journeys.twentysecond import twentysecond_players_report
 from arena_journeys.twentythird import twentythird_players_report
 from arena_journeys.twentyfourth import twentyfourth_players_report
+from arena_journeys.twentyfifth import twentyfifth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -195,4 +200,5 @@ if __name__ == "__main__":
     twentysecond_players_report()
     twentythird_players_report()
     twentyfourth_players_report()
+    twentyfifth_players_report()
     print("browser test passed")

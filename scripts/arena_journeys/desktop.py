@@ -204,7 +204,7 @@ def engine_takes_its_own_cube(d):
 def own_cube_and_notes(d):
     """A click on one's own cube next to the only movable one never takes it, nor is it refused:
     the capture waits for a second click, and the note says why, on the board and in view, and
-    goes away with the next change. A second click takes it; picked on purpose, one click does."""
+    goes away with the next change. A second click takes it, the taking cube picked on purpose too."""
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].value = arguments[1]", box,
                      "game 1\nred a\nblue b\nposition R1R23/5/5/5/4B1 r\nresult unfinished\nend\n")
@@ -230,9 +230,13 @@ def own_cube_and_notes(d):
     note_clear_of_bottom_rank(d)
     note_clear_of_bars(d)
     shot(d, "desktop-own-cube.png", top=False)
-    # Picked on purpose, the capture is played.
+    # Picked on purpose, the capture too waits for a second click on b5.
     d.find_element(By.ID, "sq-a5").click()
     wait(d, "a5 picked", lambda d: js(d, "selected") == "a5")
+    d.find_element(By.ID, "sq-b5").click()
+    wait(d, "b5's capture waiting", lambda d: d.find_elements(By.CSS_SELECTOR, "#sq-b5.armed"))
+    assert ply_count(d) == 0, "one click on one's own cube took it, a5 picked before"
+    time.sleep(0.6)  # two clicks apart, not a double click
     d.find_element(By.ID, "sq-b5").click()
     wait(d, "the capture of one's own cube", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
     wait(d, "the note gone with the change", lambda d: note_shown(d) == "")
@@ -245,7 +249,7 @@ def own_cube_and_notes(d):
     time.sleep(0.6)  # two clicks apart, not a double click
     d.find_element(By.ID, "sq-b5").click()
     wait(d, "a5 takes b5 on the second click", lambda d: ply_count(d) == 1 and js(d, "S.plies[0].took") == "R2")
-    print("own cube: one click never takes it nor is refused, a second does; picked on purpose one does; the note shows right under the board")
+    print("own cube: one click never takes it nor is refused, a second does, also picked on purpose; the note shows right under the board")
 
 
 def double_clicks(d):

@@ -343,6 +343,11 @@ def click_move(d):
         d.find_element(By.TAG_NAME, "body").send_keys(m)
     else:
         click_first(d, f"the highlighted target {m[2:]}", f"#sq-{m[2:]}.target")
+        if js(d, f"ownCubeAt('{m[2:]}')"):
+            # One's own cube is taken by a second click on it.
+            wait(d, f"{m[2:]}'s capture waiting", lambda d: d.find_elements(By.CSS_SELECTOR, f"#sq-{m[2:]}.armed"))
+            time.sleep(0.6)
+            d.find_element(By.ID, f"sq-{m[2:]}").click()
     wait(d, "the clicked move on the move list", lambda d: ply_count(d) > before)
     ANIMATIONS_SEEN[0] = max(ANIMATIONS_SEEN[0], js(d, "document.getAnimations().length"))
 

@@ -403,7 +403,7 @@ function drawBoard() {
     add(deco.cls, arm.square, 'take-own');
     add(deco.cls, arm.square, 'armed');
     add(deco.cls, arm.move.slice(0, 2), 'arm-from');
-    add(deco.words, arm.square, `click again to take your own cube with ${arm.move.slice(0, 2)}`);
+    add(deco.words, arm.square, `${pressWord().split(' ')[0]} again to take your own cube with ${arm.move.slice(0, 2)}`);
   }
   // The legend names this mark whenever it is drawn (a move onto one's own cube takes it).
   const ownShown = [...deco.cls.values()].some((v) => v.includes('take-own'));
@@ -563,6 +563,15 @@ function playMove(m) {
   return post('/api/move', { move: m });
 }
 
+// How the person presses a square: a tap on a touch screen, else a click or Enter.
+function pressWord() {
+  return matchMedia('(pointer: coarse)').matches ? 'tap' : 'click (or press Enter on)';
+}
+
+function capital(words) {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function onBoardClick(i, byKey) {
   if (!S || setupMode) return;
   focusIdx = i;
@@ -604,7 +613,7 @@ function onBoardClick(i, byKey) {
     if (sel && selected === sel && S.legal.includes(sel + name)) {
       // The taking cube stays the one picked, the cube to take marked as its capture only.
       takeArm = { move: sel + name, square: name };
-      const words = `Click (or press Enter on) ${name} again to take your own cube with ${sel}, or ${sel} to put it down and pick ${name}.`;
+      const words = `${capital(pressWord())} ${name} again to take your own cube with ${sel}, or ${sel} to put it down and pick ${name}.`;
       say(words);
       flash(words, 'info');
       return;
@@ -615,13 +624,13 @@ function onBoardClick(i, byKey) {
     return;
   }
   if (sel && S.legal.includes(sel + name)) {
-    if (own && selected !== sel) {
-      // The cube was picked for the person (the die leaves only it), and the click is on an
-      // own cube it can take: never refused, but taken only on a second click, with the reason.
+    if (own) {
+      // A first click on an own cube the picked cube can take, whatever was clicked before:
+      // never refused, but taken only on a second click on this square, with the reason.
       takeArm = { move: sel + name, square: name };
-      const only = hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`;
-      say(`${only}; click (or press Enter on) ${name} again to take your own cube with ${sel}`);
-      flash(`${only}. Click (or press Enter on) ${name} again to take your own cube with ${sel}, or choose another target.`, 'info');
+      const only = selected !== sel ? (hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`) : `${name} holds your own cube`;
+      say(`${only}; ${pressWord()} ${name} again to take your own cube with ${sel}`);
+      flash(`${only}. ${capital(pressWord())} ${name} again to take your own cube with ${sel}, or choose another target.`, 'info');
       return;
     }
     playMove(sel + name);
