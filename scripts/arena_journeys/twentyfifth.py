@@ -2,13 +2,15 @@
 though the rules of the page ask for a second. With a cube picked by a click, a click on another
 own cube that can move asked for a second click, and then one click on an own cube that could
 not move took it at once; a click on the picked cube, then one on an own cube, took it at once
-too. A first click on any own cube the picked cube can take only asks, whatever came before."""
+too. A first click on any own cube the picked cube can take only asks, whatever came before.
+Also: a note of the game before stayed over the New game form's heading on a phone, and 6x6,
+played with two dice, said "roll the die"."""
 
 import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, ply_count, note_shown, type_die, in_arena
+from .driver import wait, js, idle, ply_count, note_shown, type_die, in_arena, new_game, shot, status
 from .variants import load_position
 
 # Red's 1 on a5, 3 on b5, 5 on a4; die 2 moves 1 and 3, not 5: a5 can take b5 and a4.
@@ -43,5 +45,34 @@ def own_cube_asks_first(d):
         first_click_asks(d, "1280", before)
 
 
+
+
+def form_clears_notes(d):
+    """390x844: a note of the game before (an engine took its own cube) stood over the New game
+    form's heading once the form opened. Opening the form clears the game's notes."""
+    d.execute_script("$('newgame').open = false; window.scrollTo(0, 0); document.activeElement.blur()")
+    time.sleep(0.3)
+    d.execute_script("flash('ewn took its own cube 1: allowed, and sometimes best.', 'info')")
+    wait(d, "the note", lambda d: note_shown(d))
+    d.find_element(By.CSS_SELECTOR, "#newgame summary").click()
+    wait(d, "the form open", lambda d: js(d, "$('newgame').open"))
+    time.sleep(0.3)
+    left = note_shown(d)
+    shot(d, "phone-25-form-open.png")
+    print(f"phone: the New game form opened, the note left: {left!r}")
+    assert left == "", f"a note of the game before stays with the New game form open: {left!r}"
+
+
+def two_dice_said(d):
+    """6x6 throws two dice: its status says "roll the dice", not "roll the die"."""
+    new_game(d, ("human",), ("ewn", 1, 30), variant="6x6")
+    wait(d, "the person's roll", lambda d: js(d, "S.side === 'r' && S.die === null") and idle(d))
+    said = status(d)
+    print(f"1280: 6x6 before the roll the status reads {said!r}")
+    assert "roll the dice" in said, f"6x6's status does not say to roll the dice: {said!r}"
+
+
 def twentyfifth_players_report():
-    in_arena(1280, 800, own_cube_asks_first)
+    in_arena(1280, 800, own_cube_asks_first, two_dice_said)
+    in_arena(390, 844, form_clears_notes)
+

@@ -654,8 +654,15 @@ function wire() {
   $('newgame').querySelector('summary').addEventListener('click', () => {
     if (!$('newgame').open) requestAnimationFrame(formInView);
   });
+  // Opened, the form starts another game: the game's notes go (one left from the game before
+  // stood over the form's heading on a phone).
   $('newgame').addEventListener('toggle', () => {
-    if (!$('newgame').open) document.body.classList.remove('form-first');
+    if (!$('newgame').open) { document.body.classList.remove('form-first'); return; }
+    if (!localError && !(S && shownNotice(S))) return;
+    localError = null;
+    clearTimeout(noteTimer);
+    dropNotice();
+    if (S) render(S);
   });
   // Review (by the board, or on its card, which a review moves up the panel) brings the review's
   // card into view once it has moved, so that the press shows what it started. On a phone, where

@@ -8,7 +8,7 @@ use crate::record::Reason;
 
 use super::super::game::{ending, seeded_pair};
 use crate::rules::notation::setup_string;
-use crate::rules::variant::{Goal, Moves, Substitute, Variant, cube_char};
+use crate::rules::variant::{Dice, Goal, Moves, Substitute, Variant, cube_char};
 
 /// For each ply of a line played on `walk` (left at the line's end), the cube it took and the
 /// cube that fell into a hole (the moved one, stepping onto a hole), if any.
@@ -519,6 +519,9 @@ impl State {
                 Some(what) => format!("{line}{name} to move, die {d}: {what}"),
                 None => format!("{line}{name} to move, die {d}: pick a cube, then its target"),
             },
+            (None, DiceMode::Auto { .. }) if matches!(b.variant().rules.dice, Dice::Two(_)) => {
+                format!("{line}{name} to move: roll the dice")
+            }
             (None, DiceMode::Auto { .. }) => format!("{line}{name} to move: roll the die"),
             (None, DiceMode::Manual) => format!("{line}{name} to move: type the die"),
         }
