@@ -142,7 +142,8 @@ game" at the end, by the result; an earlier move of a finished game says "Game o
 And from the twenty-fifth: a first click on one's own cube that the picked cube can take only
 asks for a second, whatever was clicked before (another own cube waiting to be taken, or the
 picked cube itself), and the second takes it; opening the New game form clears the game's notes
-(390x844); 6x6's status says "roll the dice".
+(390x844); 6x6's status says "roll the dice"; at 1280x800 the page arrives with the New game form
+folded, and the first move moves no card of the column beside the board.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

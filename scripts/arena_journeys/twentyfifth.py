@@ -10,7 +10,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, idle, ply_count, note_shown, type_die, in_arena, new_game, shot, status
+from .driver import wait, js, idle, board_still, click, ply_count, note_shown, type_die, in_arena, new_game, shot, status
 from .variants import load_position
 
 # Red's 1 on a5, 3 on b5, 5 on a4; die 2 moves 1 and 3, not 5: a5 can take b5 and a4.
@@ -72,7 +72,30 @@ def two_dice_said(d):
     assert "roll the dice" in said, f"6x6's status does not say to roll the dice: {said!r}"
 
 
+def arrival_form_folded(d):
+    """1280x800: on arrival the New game form was open (its Start game at y = 1013, below the
+    screen) and folded after the first move, moving the column beside the board. It arrives
+    folded, and the first move moves no card of the column."""
+    is_open = js(d, "$('newgame').open")
+    start = js(d, "Math.round($('ng-start').getBoundingClientRect().top)")
+    where = "['analysis-card', 'graph-card', 'review-card'].map((i) => Math.round($(i).getBoundingClientRect().top))"
+    board_still(d)
+    before = js(d, where)
+    shot(d, "desktop-25-arrival.png")
+    if js(d, "S.die === null && !S.winner"):
+        click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+    d.execute_script("playMove(S.legal[0])")
+    wait(d, "the first move", lambda d: ply_count(d) >= 1 and idle(d))
+    board_still(d)
+    after = js(d, where)
+    print(f"1280: on arrival the New game form open: {is_open} (Start game at y = {start}); the column's cards at {before}, after the first move at {after}")
+    assert not is_open, "the New game form is open on arrival"
+    assert before == after, f"the first move moved the column's cards: {before} -> {after}"
+
+
 def twentyfifth_players_report():
     in_arena(1280, 800, own_cube_asks_first, two_dice_said)
     in_arena(390, 844, form_clears_notes)
+    in_arena(1280, 800, arrival_form_folded)
 
