@@ -391,7 +391,13 @@ def arrow_move(d):
 
     idx = lambda n: (5 - int(n[1])) * 5 + "abcde".index(n[0])
     go(12, idx(m[:2]))
+    own = js(d, f"ownCubeAt('{m[2:]}')")
     go(idx(m[:2]), idx(m[2:]))
+    if own:
+        # One's own cube is taken by a second Enter on it.
+        wait(d, f"{m[2:]}'s capture waiting", lambda d: d.find_elements(By.CSS_SELECTOR, f"#sq-{m[2:]}.armed"))
+        time.sleep(0.6)
+        ActionChains(d).send_keys(Keys.ENTER).perform()
     wait(d, f"the move {m} made with the arrow keys", lambda d: ply_count(d) > before)
     assert js(d, f"S.plies[{before}].move") == m, "the arrow keys played another move"
 
