@@ -1847,7 +1847,6 @@ def main():
     live_places.phone_final_boards(sys.modules[__name__])
     live_places.eight_boards_headers(sys.modules[__name__])
     live_places.first_words_starting(sys.modules[__name__])
-    live_places.ends_held(sys.modules[__name__])
     live_results.results_say_who(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
