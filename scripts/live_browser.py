@@ -127,6 +127,7 @@ import live_keys
 import live_names
 import live_crowd
 import live_places
+import live_results
 import live_room
 import live_sizes
 
@@ -1822,7 +1823,8 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes) if hasattr(m, name)), None)
+            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
+                                        live_results) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1845,6 +1847,7 @@ def main():
     live_places.phone_final_boards(sys.modules[__name__])
     live_places.eight_boards_headers(sys.modules[__name__])
     live_places.first_words_starting(sys.modules[__name__])
+    live_results.results_say_who(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

@@ -129,9 +129,11 @@ window.brokenWord = (td) => {
     td.appendChild(probe);
     for (let k = 1; k < lines.length; k += 1) {
       const a = lines[k - 1], b = lines[k];
+      // An underscore apart from the letter before it ("Bartholomew" / "_" / "Grandmaster").
+      if (b.startsWith('_')) { probe.remove(); return lines.join(' / '); }
       if (a.endsWith('_') || (/[a-z]$/.test(a) && /^[A-Z]/.test(b))) continue;
       // The word broken: from the last place it may break to the next.
-      const word = (a.split(/_/).pop() + b.split(/_/)[0]);
+      const word = a.split(/_/).pop() + b.match(/^[^_]*_?/)[0]; // with its underscore
       probe.textContent = word;
       if (probe.getBoundingClientRect().width > room) continue;
       probe.remove();

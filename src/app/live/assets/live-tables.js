@@ -56,7 +56,13 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
       // Where the leaders cannot each keep eight letters ("Leading: Extr…, Maxim…"), their count.
       const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 9);
-      if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) names.textContent = `${top.length} players share the lead`;
+      // Shorter where even that is cut ("2 players share the leac" on a phone, no ellipsis).
+      if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) {
+        for (const w of [`${top.length} players share the lead`, `${top.length} share the lead`, `${top.length} lead`]) {
+          names.textContent = w;
+          if (names.scrollWidth <= names.clientWidth) break;
+        }
+      }
     }
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
@@ -175,13 +181,20 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   // A name in the finished games as its words, each kept whole with its underscore, the line
   // breaking only between them ("Maximilian / _ / Oberhause / r_Jr" broke anywhere in a name
   // column of 89 px): `fitWords` makes a word fit its cell.
-  const words = (name) => name.split(/(?<=_)|(?<=[a-z])(?=[A-Z])/).map((w) => `<span class="word">${esc(w)}</span>`).join('<wbr>');
+  // A word wider than its cell breaks where it must, its underscore kept with the letter before
+  // it ("Bartholomew" / "_" / "Grandmaster" put it alone on a line).
+  const tail = (w) => (w.endsWith('_') && w.length > 2 ? `${esc(w.slice(0, -2))}<span class="tail">${esc(w.slice(-2))}</span>` : esc(w));
+  const words = (name) => name.split(/(?<=_)|(?<=[a-z])(?=[A-Z])/).map((w) => `<span class="word">${tail(w)}</span>`).join('<wbr>');
   // A word wider than its cell: the cell's letters a pixel or two smaller (to 11 px), and a word
   // wider still (alone wider than the cell) may break where it must.
   function fitWords() {
     for (const td of document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')) {
       const ws = [...td.querySelectorAll('.word')];
       if (!ws.length || !td.clientWidth) continue;
+      // Measured afresh each time: a word marked wide in a narrower cell kept breaking
+      // ("Alexandra_Papadopoulo" / "u", "Grandmaster" / "_" / "Bartholomew") once it fitted.
+      td.style.fontSize = '';
+      for (const w of ws) w.classList.remove('wide');
       const cs = getComputedStyle(td);
       const room = td.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const over = () => ws.some((w) => w.getBoundingClientRect().width > room + 0.5);

@@ -202,9 +202,9 @@
 
   // A narrow card's end, "▪ ewn won (goal)": "Red (e…) won (capture)" lost the name. The
   // colour is also in the square's label and the whole line in the title. In smaller type where
-  // the name needs it, and where even so it would be cut, by its colour ("▪ Red won (goal)"): a
-  // phone's card said "Alphabetic won", then on the moves line "goal · 17. d1e1 (die 2)", the
-  // sentence split across two lines. Said again once the card is placed (`fitCardNames`).
+  // the name needs it, and where even so it would be cut, cut with an ellipsis: always who won
+  // ("▪ Red won (goal)" stood beside "▪ Oskar_Lindqvist won (goal)" in one grid). Said again
+  // once the card is placed (`fitCardNames`).
   function sayEnd(roll) {
     const { who, side, colour, reason } = roll.dataset;
     const said = (name) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
@@ -218,15 +218,7 @@
     roll.classList.remove('tight');
     roll.innerHTML = said(who);
     if (cut()) roll.classList.add('tight');
-    if (cut()) {
-      roll.classList.remove('tight');
-      roll.innerHTML = said(side);
-    }
     fitNames(roll, [roll.querySelector('.res-name')]);
-    if (roll.querySelector('.res-name').textContent !== who) {
-      roll.classList.remove('tight');
-      roll.innerHTML = said(side);
-    }
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
