@@ -2,9 +2,9 @@
 passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
 
 - `ended_give_way` (3x3, eight games at once, --pace 1000, at 1280x800): sampled every 100 ms,
-  the playing games the page does not show (the status line's "(N shown next)") stay few: an
-  ended card is held a short fixed time and then gives its place to a waiting game, never until
-  the waiting game's first move while several games wait. The build before showed 2-7 of the
+  the playing games the page does not show (the status line's "(N shown next)") stay few (1.8
+  on average): an ended card is held 4.5 s while one game waits, less (1 s or more, the first
+  ended first) while more wait; no game waits more than 5 s. The build before showed 2-7 of the
   eight cards on ended games while "7 playing (6 shown next)".
 - `phone_opens_at_top` (one game at 390x844): the page stays at its top (it opened 36 px down).
 - `long_names_cut_cleanly` (three names of 22-24 letters at both sizes): the finished games
@@ -55,7 +55,9 @@ def ended_give_way(lb):
     # How long each game played before its card was on the screen (a game never shown: all
     # the time it was seen playing).
     waits = {int(n): round((e["shown"] if e["shown"] is not None else e["last"]) - e["seen"]) for n, e in games.items()}
-    slow = {n: w for n, w in waits.items() if w > 3000}
+    # An ended card is held up to 4.5 s while one game waits (more than 3 s is allowed since ends
+    # are held a fixed time a person sees, not one pace).
+    slow = {n: w for n, w in waits.items() if w > 5000}
     # Only while the match runs eight games at once (not its last games).
     full = [s for s in samples if s[1] >= 6]
     hidden = [s[2] for s in full]
@@ -74,7 +76,7 @@ def ended_give_way(lb):
     print(f"live page, {where}: the longest waits of a playing game for its card (game: ms):"
           f" {dict(sorted(waits.items(), key=lambda x: -x[1])[:6])} of {len(waits)} games")
     assert full, f"{where}: no sample with six or more games playing"
-    assert not slow, f"{where}: games playing off the screen for more than 3 s (game: ms): {slow}"
+    assert not slow, f"{where}: games playing off the screen for more than 5 s (game: ms): {slow}"
     assert mean <= 1.8, f"{where}: on average {mean:.2f} playing games not shown"
     assert longest <= 3000, f"{where}: two or more playing games off the screen for {longest / 1000:.1f} s"
 

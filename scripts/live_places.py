@@ -10,6 +10,8 @@ itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`, `LONG_NAMES`).
   games played, the left half blank at the start).
 - `paced_ends_seen` (one game at a time, 3x3, --pace 1500, at both sizes): a game's end stays
   on its board a pace or more, and the next game's card comes by its first move or two.
+- `ends_held` (standard, four at once, --pace 500, at 1280x800): an end stays on its card 3.5 s
+  or more before a waiting game takes its place (0.8 s, one pace, before).
 - `first_words_starting` (the page as served, before its script has asked for a view): its
   status says the match is starting (it said "connecting...", under "Live: match").
 """
@@ -239,3 +241,24 @@ def eight_boards_headers(lb):
 
 
 By_CSS = "css selector"
+
+
+def ends_held(lb):
+    """Standard, four games at once, --pace 500, at 1280x800: a game's end stays on its card about
+    4 s before a waiting game takes its place, whatever the pace (the build before gave it up
+    after one pace: game 1's end was on its board 0.8 s)."""
+    where = "standard, four at once, --pace 500, at 1280x800"
+    args = ["match", "--engine", "self", "--opponent", "greedy", "--games", "6", "--concurrency", "4",
+            "--movetime", "20", "--pace", "500", "--live-linger", "3"]
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        d.execute_script(WATCH)
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');"))
+        log = d.execute_script("clearInterval(window.placeTimer); return window.placeLog;")
+    # The ends whose cards another game took (the last ones stay to the final screen).
+    last = max((e["last"] for e in log["ends"].values()), default=0)
+    ends = {n: round(e["last"] - e["first"]) for n, e in log["ends"].items() if e["last"] < last - 1000}
+    print(f"live page, {where}: ends on their boards before another game took the place (ms): {ends}")
+    assert ends, f"{where}: no card given to another game: {log['ends']}"
+    short = {n: t for n, t in ends.items() if t < 3500}
+    assert not short, f"{where}: ends on their boards less than 3.5 s (game: ms): {short}"

@@ -37,15 +37,13 @@
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
   const HOLD_MS = 4000;
-  // How long a game that ended keeps its card on its final position (see `draw`).
-  const END_MS = 3000;
-  // ... while a new game waits for its place: until the new game's first move has come, and at
-  // least one pace between moves (`END_WAIT_MS` without pace), never past its second move (a
-  // held card once kept its place while a game of 1.7 s played unseen; a paced game's end,
-  // given way 0.9 s after it, was on its board less than one move).
-  const END_WAIT_MS = 2000;
-  const END_WAIT_MOVES = 2;
-  const END_MAX_MS = 2500;
+  // How long a game that ended keeps its card on its final position (see `draw`): a time a
+  // person sees, whatever the pace (it was one pace: 0.8 s at --pace 500). Shorter only while
+  // more games wait for a place than two (one where more than four games run at once, whose
+  // ends come often: held in full, eight 3x3 games at once kept four off the screen), never
+  // under `END_MIN_MS`.
+  const END_MS = 4500;
+  const END_MIN_MS = 1000;
   const overSince = new Map(); // game number -> when this page first saw it over
   const seenGames = new Map(); // game number -> its last view in progress
   const POLL_MS = 200;
@@ -431,13 +429,14 @@
     }
     const running = new Set(v.games.map((g) => g.number));
     // A game that ended keeps its card on its final position for a moment (`END_MS` from when
-    // the page first saw it over; while a new game waits for its place, see `END_WAIT_MS`), so that each end is seen also when the match is not paced:
+    // the page first saw it over, less while games wait, see `END_MS`), so that each end is seen:
     // display only, the match never waits for it. Its card counts against the screen's
     // capacity (the most games seen at once), so it never pushes a running game out of view: a
     // new game waits off the screen until the card's time is up, and then takes its place.
     // Until a game needs it, an ended card stays in its place with its result (its place was
     // left blank: the top row empty beside a match's last two games).
     const gone = []; // cards whose time is up, in place until a new game takes their place
+    const held = []; // [card, when it ended], cards still in their time
     for (const el of [...$('games').children]) {
       // An empty place a card left: the next new game takes it.
       if (el.classList.contains('slot')) {
@@ -448,18 +447,22 @@
       if (running.has(n)) continue;
       const f = (v.finished || []).find((x) => x.number === n);
       if (f && !overSince.has(n)) overSince.set(n, now);
-      // While a new game waits for a place: a pace at least (`END_WAIT_MS` without pace), and
-      // while one game alone waits, until its first move; never past `END_MAX_MS` nor the
-      // waiting game's second move. Eight short games at once start one a second: held until
-      // every waiting game had moved, up to seven ended cards kept six games off the screen.
-      const ahead = v.games.filter((g) => !document.getElementById(`game-${g.number}`)).map((g) => (g.moves || []).length);
-      const shownFor = f ? now - overSince.get(n) : 0;
-      const until = f ? overSince.get(n) + (ahead.length ? Math.min(v.pace_ms || END_WAIT_MS, END_MAX_MS) : END_MS) : 0;
-      const firstMove = ahead.length === 1 && ahead[0] < 1 && shownFor < END_MAX_MS;
-      const holds = ahead.length ? Math.max(...ahead) <= END_WAIT_MOVES && (until > now || firstMove) : until > now;
       if (f && !el.classList.contains('ended-game')) holdCard(f);
-      if (f && holds && !v.over) wakeAt(Math.max(until, now + POLL_MS));
+      if (f && !v.over && overSince.get(n) + END_MS > now) held.push([el, overSince.get(n)]);
       else gone.push(el);
+    }
+    // More games waiting than that, or one that has played a third of a game (as long as the
+    // finished games, two moves at least; 3x3 at --pace 1500 played one start to end unseen):
+    // the cards that ended first give way early.
+    const queued = v.games.filter((g) => !document.getElementById(`game-${g.number}`)).map((g) => (g.moves || []).length);
+    const plies = (v.finished || []).map((f) => (f.moves || []).length);
+    const soon = Math.max(2, Math.ceil(plies.reduce((a, b) => a + b, 0) / Math.max(1, plies.length) / 3));
+    let excess = Math.max(queued.length - (slots > 4 ? 1 : 2), queued.filter((m) => m >= soon).length) - gone.length;
+    for (const [el, t] of held.sort((a, b) => a[1] - b[1])) {
+      if (excess > 0 && now - t >= END_MIN_MS) {
+        gone.push(el);
+        excess -= 1;
+      } else wakeAt(Math.max(excess > 0 ? t + END_MIN_MS : t + END_MS, now + POLL_MS));
     }
     // The place of the card that ended first is taken first.
     const endedSince = (el) => (el.classList.contains('slot') ? -1 : overSince.get(Number(el.id.replace('game-', ''))) || 0);
