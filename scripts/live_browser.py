@@ -1739,7 +1739,7 @@ def places_kept(width, height, args, where):
     a key."""
     with live_match(args, width, height) as (d, _, match):
         d.execute_script(
-            "window.placeSeen = {}; window.placeMoved = [];"
+            "window.placeSeen = {}; window.placeMoved = []; window.placeHigh = {};"
             "window.placeTimer = setInterval(() => {"
             " if (document.body.classList.contains('ended')) return;"
             " const grid = document.getElementById('games').getBoundingClientRect();"
@@ -1748,7 +1748,12 @@ def places_kept(width, height, args, where):
             "  const was = window.placeSeen[c.id];"
             "  if (was && (Math.abs(was[0] - at[0]) > 1 || Math.abs(was[1] - at[1]) > 1))"
             "   window.placeMoved.push([Math.round(performance.now()), c.id, was, at]);"
-            "  window.placeSeen[c.id] = at; } }, 100);"
+            "  window.placeSeen[c.id] = at;"
+            # The card's and its die line's heights while it plays and once ended: a line said in
+            # smaller type made an ended card 2 px shorter, moving the cards below it.
+            "  const roll = c.querySelector('.roll'), k = c.classList.contains('ended-game') ? 'end' : 'play';"
+            "  if (roll) (window.placeHigh[c.id] = window.placeHigh[c.id] || {})[k] ="
+            "   [Math.round(r.height * 10) / 10, Math.round(roll.getBoundingClientRect().height * 10) / 10]; } }, 100);"
             "window.endsSaid = new Set(); new MutationObserver(() => {"
             " const t = document.getElementById('status').textContent; if (/ ended: /.test(t)) window.endsSaid.add(t);"
             " if (/ waiting/.test(t)) window.waitingSaid = t; })"
@@ -1762,8 +1767,15 @@ def places_kept(width, height, args, where):
         waiting = d.execute_script("return window.waitingSaid || '';")
         key = d.execute_script("return document.getElementById('finished-h').textContent;")
         seen = d.execute_script("return Object.keys(window.placeSeen).length;")
+        high = d.execute_script("return window.placeHigh;")
         d.save_screenshot(os.path.join(OUT, f"live-places-{width}.png"))
     assert seen >= 2, f"{where}: only {seen} cards seen"
+    # A card as high, and its die line as high, once its game ended as while it played.
+    ended = {c: h for c, h in high.items() if "play" in h and "end" in h}
+    grown = {c: h for c, h in ended.items() if any(abs(a - b) > 0.5 for a, b in zip(h["play"], h["end"]))}
+    print(f"live page, {where}: {len(ended)} cards seen playing and ended, {len(grown)} of another height ended"
+          f" (card, die line px): {dict(list(grown.items())[:4])}")
+    assert ended and not grown, f"{where}: cards of another height once ended (card, die line px): {grown}"
     # The status line tells each end as a sentence with "won" (or "no winner"), long names
     # shortened rather than the verb dropped ("games ended: games 2, 7, 8 Grandmaster_Alpha").
     verbless = [t for t in said if not all(" won" in part or part.startswith("no winner")
@@ -1781,9 +1793,17 @@ def places_kept(width, height, args, where):
 
 def places_kept_all():
     """Places kept on a phone (blackhole, games quick to end) and on a wide screen."""
+    places_kept_phone()
+    places_kept_wide()
+
+
+def places_kept_phone():
     places_kept(390, 844, ["--variant", "blackhole", "match", "--engine", "greedy", f"name={LONG_NAMES[1]}",
                            "--engine", "self", f"name={LONG_NAMES[0]}", "--games", "16", "--concurrency", "8",
                            "--movetime", "100", "--pace", "250", "--live-linger", "2"], "blackhole, eight at once at 390x844")
+
+
+def places_kept_wide():
     places_kept(1280, 800, ["match", "--engine", "greedy", f"name={LONG_NAMES[1]}", "--engine", "self",
                             f"name={LONG_NAMES[0]}", "--games", "16", "--concurrency", "8",
                             "--movetime", "100", "--pace", "300", "--live-linger", "2"], "standard, eight at once at 1280x800")
