@@ -50,6 +50,18 @@ pub use unix::*;
 #[cfg(not(unix))]
 pub use other::*;
 
+/// Set when a termination signal (Ctrl-C) is taken, before the runner's last words: a game that
+/// ends from then on (its engines killed, or its last move played meanwhile) is not the match's,
+/// which the last words have told as it stood (see [`terminating`]).
+static TERMINATING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// True once a termination signal has been taken: the runner is ending, and a game that ends now
+/// is neither counted, written nor shown (the terminal once printed and counted "game 13/16 ... by
+/// goal" after the stop, which the record and the live page left out).
+pub fn terminating() -> bool {
+    TERMINATING.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// The argument that starts this program as a runner's guardian.
 pub const GUARDIAN_ARG: &str = "__ewn-guardian";
 
@@ -270,6 +282,7 @@ mod unix {
                         .name("engine-signals".into())
                         .spawn(move || {
                             if let Some(sig) = signals.forever().next() {
+                                super::TERMINATING.store(true, Ordering::SeqCst);
                                 let words =
                                     LAST_WORDS.lock().unwrap_or_else(|e| e.into_inner()).take();
                                 if let Some(words) = words {

@@ -278,6 +278,9 @@ pub(super) struct Run {
     pub(super) date: String,
     /// What the live page shows of the games so far.
     pub(super) hall_text: fn(&Tournament, &[GameRecord]) -> String,
+    /// Whether the runner is ending (a signal: `reaper::terminating`): a game that finishes then
+    /// is not counted, written nor shown, as the last words told the match without it.
+    pub(super) stopping: fn() -> bool,
 }
 
 /// Plays `slots` (those `live` does not hold yet) on the workers and returns the tally with
@@ -444,6 +447,11 @@ impl Pool<'_, '_, '_, '_> {
     fn finished(&self, slot: &Slot, rec: GameRecord) {
         let t = self.t;
         let mut guard = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        // Past a stop the terminal, the record and the live page all leave the game out.
+        if (self.run.stopping)() {
+            self.stop.store(true, Ordering::SeqCst);
+            return;
+        }
         let (live, out, record) = &mut *guard;
         let game = Finished {
             slot: *slot,

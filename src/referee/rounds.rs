@@ -38,6 +38,7 @@ pub(super) fn run_event(
         match_id: t.match_id(),
         date: record::today(),
         hall_text,
+        stopping: crate::players::reaper::terminating,
     };
     let mut record = record;
     let mut live = Live::new();

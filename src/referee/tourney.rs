@@ -101,6 +101,7 @@ pub fn run_resumed(
         match_id: t.match_id(),
         date: record::today(),
         hall_text: report_text,
+        stopping: crate::players::reaper::terminating,
     };
     let live = play_slots(t, &run, todo, progress, out, &mut record, live)?;
     finish(t, live, planned)

@@ -241,3 +241,55 @@ fn validate_names_each_refusal_by_its_kind() {
         "the standard game without --positions takes --engine-setups"
     );
 }
+
+/// Ctrl-C: a game that ends after the stop (its last move played while the runner ends) is
+/// neither printed nor counted, written to the record nor told to the live page, so that the
+/// terminal agrees with the record and the page (the terminal once printed "game 13/16 ... by
+/// goal" and counted it, 10-4, where the record left it out and the page said it unfinished).
+#[test]
+fn a_game_that_ends_after_the_stop_is_left_out() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static ENDS: AtomicUsize = AtomicUsize::new(0);
+    // The stop comes as the fourth game ends.
+    fn stopping() -> bool {
+        ENDS.fetch_add(1, Ordering::SeqCst) >= 3
+    }
+    let mut t = tournament(3, Schedule::RoundRobin);
+    t.concurrency = 1;
+    let hall = crate::referee::hall::Hall::default();
+    t.hall = Some(hall.clone());
+    let slots = fixed_slots(&t);
+    let planned = slots.len() as u64;
+    let live = preload(&t, &slots, Vec::new()).unwrap();
+    let run = Run {
+        all_games: planned,
+        planned,
+        match_id: t.match_id(),
+        date: record::today(),
+        hall_text: report_text,
+        stopping,
+    };
+    let (mut out, mut file) = (Vec::new(), Vec::new());
+    let mut record: Option<&mut (dyn Write + Send)> = Some(&mut file);
+    let live = play_slots(
+        &t,
+        &run,
+        slots,
+        Progress::Lines,
+        &mut out,
+        &mut record,
+        live,
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let file = String::from_utf8(file).unwrap();
+    assert_eq!(live.done, 3, "{out}");
+    assert_eq!(live.records.len(), 3);
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert_eq!(file.lines().filter(|l| l.trim() == "end").count(), 3);
+    let view = hall.snapshot();
+    assert_eq!((view.games_done, view.finished.len()), (3, 3));
+    // The fourth game was played to its end, and is in none of them.
+    assert!(ENDS.load(Ordering::SeqCst) >= 4);
+    assert!(!out.contains("game 4/"), "{out}");
+}
