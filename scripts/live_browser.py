@@ -1870,6 +1870,7 @@ def main():
     live_places.eight_boards_headers(sys.modules[__name__])
     live_places.first_words_starting(sys.modules[__name__])
     live_results.results_say_who(sys.modules[__name__])
+    live_results.alone_names_whole(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

@@ -10,6 +10,10 @@
   leac with 5 points" before); the finished games break a name only after an underscore or
   between words, inside a word only where it alone is wider than its cell, and never with the
   underscore alone on its line ("Bartholomew" / "_" / "Grandmaster" before).
+- `alone_names_whole` (one game at once, a name of 24 letters, at 1280x800 and 390x844): sampled
+  every 100 ms, the card's names are in a smaller type where they need it (14 px at least) before
+  they are cut, and at 1280x800 whole ("Magdalena_Kowalcz…" at 20 px in a box of 270 px beside
+  the board before; "Magdalena_K…" at 16 px on a phone).
 """
 
 import os
@@ -74,3 +78,41 @@ def results_say_who(lb):
         assert not breaks, f"{where}: finished games' names broken inside a word or before an underscore: {breaks}"
         assert not seen["leader"], f"{where}: the leader line's words cut by their box (words, box px): {seen['leader']}"
         assert not seen["forms"], f"{where}: one grid says results in two forms: {list(seen['forms'])[:2]}"
+
+
+ALONE = """
+window.an = {looks: 0, cut: {}, short: {}, sizes: {}, timer: setInterval(() => {
+  if (document.body.classList.contains('ended') || document.querySelectorAll('#games .game').length !== 1) return;
+  for (const b of document.querySelectorAll('#games .game .side .who b')) {
+    if (!b.title) continue;
+    window.an.looks += 1;
+    const who = b.closest('.who'), px = parseFloat(getComputedStyle(b).fontSize);
+    window.an.sizes[px] = (window.an.sizes[px] || 0) + 1;
+    // Cut only in the smallest type (14 px), never below it.
+    if (((b.textContent !== b.title || who.scrollWidth > who.clientWidth + 1) && px > 14) || px < 14) window.an.cut[b.textContent] = [px, who.clientWidth];
+    if (b.textContent !== b.title) window.an.short[b.textContent] = [px, who.clientWidth];
+  }
+}, 100)};
+"""
+
+
+def alone_names_whole(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        where = f"one game at once, a name of 24 letters, at {width}x{height}"
+        args = ["--variant", "3x3", "match", "--engine", "self", f"name={NAMES[2]}", "--engine", "self", f"name={NAMES[1]}",
+                "--games", "4", "--concurrency", "1", "--movetime", "20", "--pace", "500", "--live-linger", "2"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            d.execute_script(ALONE)
+            shot, until = False, lb.time.monotonic() + 180
+            while not d.execute_script("return document.body.classList.contains('ended');"):
+                assert lb.time.monotonic() < until, f"{where}: no final screen in 180 s"
+                if not shot and d.execute_script("return window.an.looks > 10;"):
+                    d.save_screenshot(os.path.join(lb.OUT, f"live-alone-name-{width}.png"))
+                    shot = True
+                lb.time.sleep(0.3)
+            seen = d.execute_script("clearInterval(window.an.timer); return window.an;")
+        print(f"live page, {where}: {seen['looks']} looks at a name, in type of (px: looks) {seen['sizes']},"
+              f" cut in the smallest type (px, box px): {seen['short']}, cut before it: {seen['cut']}")
+        assert seen["looks"] > 10, f"{where}: the names seen {seen['looks']} times"
+        assert not seen["cut"], f"{where}: names cut on a card alone before a smaller type (shown: px, box px): {seen['cut']}"
+        assert width < 700 or not seen["short"], f"{where}: names cut beside a board (shown: px, box px): {seen['short']}"

@@ -40,12 +40,19 @@ window.EwnLiveText = (() => {
   // A name whole in its box (`el` in `box`), else cut by `cutName` to the most letters that fit
   // (never by the box's ellipsis, which cut alike what began alike); the whole name in its title.
   // (Each fit remembered by the name and its box's width: the cards are drawn again on every view.)
+  // With `smallest` (px), a smaller type first, a pixel at a time, where the name is then whole
+  // (a card alone cut "Magdalena_Kowalcz…" at 20 px in a column of 270 px it fits at 15 px).
   const fitted = new Map();
-  function fitApart(box, el, full) {
+  function fitApart(box, el, full, smallest) {
     el.textContent = full;
+    el.style.fontSize = '';
     box.style.textOverflow = '';
     if (!box.isConnected || box.scrollWidth <= box.clientWidth + 1) return;
-    const key = `${full}|${box.clientWidth}|${players.size}`;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    for (let px = size - 1; smallest && px >= smallest && box.scrollWidth > box.clientWidth + 1; px -= 1) el.style.fontSize = `${px}px`;
+    // (Where it is still too long, cut in that smaller type: more of it shown.)
+    if (box.scrollWidth <= box.clientWidth + 1) return;
+    const key = `${full}|${box.clientWidth}|${players.size}|${el.style.fontSize}`;
     if (fitted.has(key)) el.textContent = fitted.get(key);
     else {
       for (let k = full.length - 1; k >= 3; k -= 1) {

@@ -573,7 +573,7 @@
     for (const who of $('games').querySelectorAll('.side .who')) {
       const b = who.querySelector('b');
       if (b && wraps) b.innerHTML = breakable(b.title);
-      else if (b) fitApart(who, b, b.title);
+      else if (b) fitApart(who, b, b.title, $('games').querySelectorAll('.game').length === 1 ? 14 : 0);
     }
     for (const roll of $('games').querySelectorAll('.roll.short-end')) sayEnd(roll);
   }
