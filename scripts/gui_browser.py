@@ -145,11 +145,17 @@ picked cube itself), and the second takes it; opening the New game form clears t
 (390x844); 6x6's status says "roll the dice"; at 1280x800 the page arrives with the New game form
 folded, and the first move moves no card of the column beside the board.
 
+And from the twenty-sixth: on a phone with a touch screen a hint's note reads at 14 px on up to
+three lines, its move and win chance whole, and stays until the next action (another note at
+least 8 s), and Resign asks to tap again; at 1280x800 a reviewed record's cards keep their
+places at its end, at earlier moves and in a side line (Review above Analysis), and a finished
+record of two programs offers no Undo and names no seat "you".
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth` and `twentyfifth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth` and `twentysixth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -170,6 +176,7 @@ from arena_journeys.twentysecond import twentysecond_players_report
 from arena_journeys.twentythird import twentythird_players_report
 from arena_journeys.twentyfourth import twentyfourth_players_report
 from arena_journeys.twentyfifth import twentyfifth_players_report
+from arena_journeys.twentysixth import twentysixth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -203,4 +210,5 @@ if __name__ == "__main__":
     twentythird_players_report()
     twentyfourth_players_report()
     twentyfifth_players_report()
+    twentysixth_players_report()
     print("browser test passed")

@@ -253,14 +253,23 @@ async function post(path, body) {
 }
 
 // A note by the board (read by screen readers, never in the way of a click); it goes with the
-// next change of the game, or after a few seconds.
-function flash(msg, kind) {
+// next change of the game, or after a while (noteGoes). `untilAction` (a hint): on a phone it
+// stays until then (or its ✕), since it is read there while the move is looked for.
+function flash(msg, kind, untilAction) {
   localError = msg;
   noteKind = kind || 'error';
   dropNotice();
-  clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
+  noteGoes(untilAction && window.innerWidth <= 900);
   if (S) render(S);
+}
+
+// The note's own time: 6 s beside the board, 10 s on a phone, where it is read at 14 px over
+// up to three lines (gone after 6 s, a new player could not read a hint's note to its end);
+// none when it is `held` (it goes with the next change of the game or its ✕).
+function noteGoes(held) {
+  clearTimeout(noteTimer);
+  if (held) return;
+  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, window.innerWidth <= 900 ? 10000 : 6000);
 }
 
 // The second click of a double click, or a click while the first one's request is on its way,
@@ -561,6 +570,15 @@ function playMove(m) {
   typed = '';
   $('move-input').value = '';
   return post('/api/move', { move: m });
+}
+
+// A loaded finished record of two programs the arena does not run (seated as people so that a
+// side line can be played from it): nobody plays its own line, so nothing of it is undone and
+// its bars name the programs by their seats ("Blue: greedy"), not "you, for greedy". In a side
+// line, or an unfinished record played on, the person plays them.
+function nobodyPlays() {
+  const program = (p) => p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
+  return Boolean(S) && !S.main && Boolean(S.winner || S.line_over) && program(S.players.red) && program(S.players.blue);
 }
 
 // How the person presses a square: a tap on a touch screen, else a click or Enter.

@@ -534,7 +534,7 @@ async function resign(ev) {
   if (Date.now() > resignArmed) {
     resignArmed = Date.now() + 4000;
     $('resign').textContent = 'Resign?';
-    flash(`Click Resign? again to resign: ${SIDE_NAME[S.side === 'r' ? 'b' : 'r']} wins.`, 'info');
+    flash(`${capital(pressWord().split(' ')[0])} Resign? again to resign: ${SIDE_NAME[S.side === 'r' ? 'b' : 'r']} wins.`, 'info');
     setTimeout(() => {
       if (resignArmed && Date.now() > resignArmed) {
         resignArmed = 0;
@@ -596,7 +596,7 @@ function wire() {
       const own = h.move && h.move.length === 4 && ownCubeAt(h.move.slice(2)) ? ' (takes your own cube)' : '';
       say(`Hint: ${h.move}${own}, ${pct(h.wp)}`);
       const rule = own ? ownCaptureRule(S.variant) : '';
-      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}.${rule ? ` Allowed: ${rule}.` : ''}`, 'info');
+      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}.${rule ? ` Allowed: ${rule}.` : ''}`, 'info', true);
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });

@@ -480,7 +480,7 @@ function drawPlayers() {
     // it short enough to stay whole beside "to move" (on a phone only its level), its title
     // says it all.
     const who = ours ? `${p.label} (${window.innerWidth < 600 ? '' : 'this engine, '}level ${p.level})`
-      : yours ? `you, for ${p.label}` : describePlayer(p);
+      : yours ? (nobodyPlays() ? p.label : `you, for ${p.label}`) : describePlayer(p);
     pname.textContent = `${SIDE_NAME[side]}: ${who}`;
     pname.title = ours ? `${SIDE_NAME[side]}: ${p.label}, this engine here at level ${p.level}, ${p.movetime} ms a move, answering in side lines from the record` : pname.textContent;
     let note = '';
@@ -633,8 +633,7 @@ function announceChanges(prev, s, rolled) {
       localError = `${who} took its own cube ${p.took.slice(1)}: allowed, and sometimes best${rule ? ` (${rule})` : why ? ` (${why})` : ''}.`;
       noteKind = 'info';
       dropNotice();
-      clearTimeout(noteTimer);
-      noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, 6000);
+      noteGoes(false);
       drawNote(s);
     }
     return true;
@@ -787,10 +786,10 @@ function render(s) {
   // Stepped back in a finished game nothing plays on and the steps go back: Undo and Pause do
   // nothing there (a move starts a side line, where they work again).
   const pastOfFinished = Boolean(s.line_over) && !s.live;
-  $('undo').disabled = !s.can_undo || pastOfFinished;
+  $('undo').disabled = !s.can_undo || pastOfFinished || nobodyPlays();
   // At a game's end, beside Rematch, Undo says what it takes back: "Undo" alone read as undoing
   // the end itself.
-  const undoEnd = over && s.can_undo && !pastOfFinished;
+  const undoEnd = over && s.can_undo && !pastOfFinished && !nobodyPlays();
   const undoLabel = undoEnd ? 'Undo last move' : 'Undo';
   if ($('undo').textContent !== undoLabel) {
     $('undo').textContent = undoLabel;
