@@ -581,6 +581,19 @@ function nobodyPlays() {
   return Boolean(S) && !S.main && Boolean(S.winner || S.line_over) && program(S.players.red) && program(S.players.blue);
 }
 
+// On a phone a note shows as many whole lines as stand clear of the board, the controls in view
+// and the move list's first line, three at most, one at least ("more" opens it whole): placed by
+// `place` (its top for its height, undefined where it would cover something) at three, else two,
+// else one line. Returns its height and top (undefined when even one line covers something).
+function noteLines(el, place) {
+  for (let k = 3; ; k--) {
+    el.style.setProperty('--note-lines', k);
+    const h = el.getBoundingClientRect().height;
+    const top = place(h);
+    if (top !== undefined || k === 1) return { h, top };
+  }
+}
+
 // How the person presses a square: a tap on a touch screen, else a click or Enter.
 function pressWord() {
   return matchMedia('(pointer: coarse)').matches ? 'tap' : 'click (or press Enter on)';

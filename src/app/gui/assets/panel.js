@@ -953,18 +953,20 @@ function drawNote(s) {
   // covered the move list's first line and jumped up over the status line.
   if (!fresh && el.classList.contains('open')) return;
   el.classList.remove('up');
+  el.style.removeProperty('--note-lines');
   $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
   const blocks = noteBlocks(el);
+  if (noteLines(el, () => { const b = el.getBoundingClientRect(); return blocks(b.top, b.bottom) ? undefined : b.top; }).top !== undefined) return;
   const n = el.getBoundingClientRect();
-  if (!blocks(n.top, n.bottom)) return;
   el.classList.add('up');
   $('error-status').textContent = $('status').textContent;
-  const h = el.getBoundingClientRect().height;
   const st = $('status').getBoundingClientRect();
-  const tops = st.top >= 0 ? [Math.round(st.top) - 2] : [];
-  for (let y = Math.round(n.bottom - h); y >= 8; y -= 4) tops.push(y);
-  let top = tops.find((y) => !blocks(y, y + h));
+  let { h, top } = noteLines(el, (h) => {
+    const tops = st.top >= 0 ? [Math.round(st.top) - 2] : [];
+    for (let y = Math.round(n.bottom - h); y >= 8; y -= 4) tops.push(y);
+    return tops.find((y) => !blocks(y, y + h));
+  });
   if (top === undefined && fresh && st.top < 0 && st.top > -innerHeight / 3) {
     // Nowhere clear, the status line just above the screen: a new note brings it back into view
     // and stands over it (over the screen's top it covered the board's edge).
