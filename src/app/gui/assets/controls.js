@@ -605,6 +605,9 @@ function wire() {
   $('error').addEventListener('click', () => {
     const el = $('error');
     if (!el.classList.contains('cut') && !el.classList.contains('open')) return;
+    // Its box kept as it was: the opened text leaves the flow, and the box as tall as its lines
+    // shrank by 28 px on a phone.
+    el.style.height = el.classList.contains('open') ? '' : el.getBoundingClientRect().height + 'px';
     el.classList.toggle('open');
     el.classList.toggle('cut', !el.classList.contains('open'));
   });

@@ -953,7 +953,7 @@ function drawNote(s) {
   // covered the move list's first line and jumped up over the status line.
   if (!fresh && el.classList.contains('open')) return;
   el.classList.remove('up');
-  el.style.removeProperty('--note-lines');
+  el.style.removeProperty('--note-lines'); el.style.height = '';
   $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
   const blocks = noteBlocks(el);
