@@ -147,9 +147,8 @@ folded, and the first move moves no card of the column beside the board.
 
 And from the twenty-sixth: on a phone with a touch screen a hint's note reads at 14 px on up to
 three lines, its move and win chance whole, and stays until the next action (another note at
-least 8 s), and Resign asks to tap again; at 1280x800 a reviewed record's cards keep their
-places at its end, at earlier moves and in a side line (Review above Analysis), and a finished
-record of two programs offers no Undo and names no seat "you".
+least 8 s), and Resign asks to tap again; at 1280x800 a finished record of two programs offers
+no Undo and names no seat "you".
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

@@ -1,16 +1,15 @@
 """The checks of what the twenty-sixth new player reported, each at the size where it was seen:
 on a phone a note (a hint's) stood over the status line at 13 px on one line, cut ("Hint: a4a3,
 Red's win chance 58.1% (tak…"), said "Click (or press Ente…" on a touch screen and went after
-6 s, before it could be read; at 1280x800 a step back from a reviewed game's end put the
-Analysis card above the Review card (390 -> 853 px), a jump at every step; a loaded record of
-two programs offered "Undo last move" and named its seats "you, for …"."""
+6 s, before it could be read; a loaded record of two programs offered "Undo last move" and named
+its seats "you, for …"."""
 
 import time
 
 from selenium.webdriver.common.by import By
 
 from .driver import (wait, js, idle, click, enabled, new_game, note_shown, shot, browser, close, open_arena,
-    load_text, ply_count, ply_pos, navigate_to, in_arena, click_first, board_still)
+    load_text, ply_count, ply_pos, in_arena, board_still)
 from .nineteenth import seen, COVERS
 from .records import REVIEWED
 
@@ -87,34 +86,6 @@ def on_touch_phone(*steps):
         close(d)
 
 
-COLUMN = "['graph-card', 'review-card', 'analysis-card'].map((i) => Math.round($(i).getBoundingClientRect().top))"
-
-
-def review_column_keeps_its_order(d):
-    """1280x800, a loaded record reviewed: at its end and five moves back, and in a side line
-    from there, the review's cards keep their tops, Review above Analysis."""
-    box = d.find_element(By.ID, "record-text")
-    d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
-    load_text(d)
-    wait(d, "the record at its end", lambda d: ply_count(d) == 19 and ply_pos(d) == 19 and idle(d))
-    click(d, "review-end")
-    wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
-    seen_at = {}
-    for k in (19, 18, 17, 14, 18, 19):
-        navigate_to(d, k)
-        wait(d, "idle", lambda d: idle(d))
-        board_still(d)
-        time.sleep(0.3)
-        d.execute_script("window.scrollTo(0, 0)")
-        seen_at.setdefault(k, js(d, COLUMN))
-        if k == 18:
-            shot(d, "desktop-26-one-back.png")
-    tops = seen_at
-    print(f"1280: graph, review and analysis cards' tops by move: {seen_at}")
-    assert len({tuple(t) for t in tops.values()}) == 1, f"the review's cards move as the game is stepped: {tops}"
-    assert all(v[1] < v[2] for v in seen_at.values()), f"the Analysis card stands above the Review card: {seen_at}"
-
-
 def program_record_nobody_plays(d):
     """A finished record of two programs the arena does not run: no Undo, and the bars name the
     seats ("Blue: beta"), never "you"."""
@@ -134,4 +105,4 @@ def program_record_nobody_plays(d):
 
 def twentysixth_players_report():
     on_touch_phone(phone_hint_note_readable, phone_touch_words)
-    in_arena(1280, 800, review_column_keeps_its_order, program_record_nobody_plays)
+    in_arena(1280, 800, program_record_nobody_plays)
