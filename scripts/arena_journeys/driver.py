@@ -463,6 +463,17 @@ def note_shown(d):
     return d.execute_script("return $('error-text').textContent") if el.is_displayed() else ""
 
 
+def ask_hint(d):
+    """Presses Hint until its note shows: asked again while the analysis behind it still runs
+    (the note then says so)."""
+    def hinted(d):
+        if not note_shown(d).startswith("Hint:"):
+            d.find_element(By.ID, "hint").click()
+            time.sleep(0.5)
+        return note_shown(d).startswith("Hint:")
+    wait(d, "the hint's note", hinted)
+
+
 def idle(d):
     """No request of the page is on its way."""
     return js(d, "inFlight") == 0

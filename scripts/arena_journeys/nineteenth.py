@@ -13,7 +13,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, first_state,
+from .driver import (ask_hint, wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, first_state,
     note_shown, new_game, open_form, enabled, type_die, scroll_settled)
 from .eighteenth import load_file
 from .records import MATCH6
@@ -105,14 +105,7 @@ def phone_hint_note_says_chance(d):
     wait(d, "Roll offered", lambda d: enabled(d, "roll"))
     click(d, "roll")
     wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d) and enabled(d, "hint"))
-
-    def hinted(d):
-        # Asked again while the analysis behind it still runs (the note then says so).
-        if not note_shown(d).startswith("Hint:"):
-            d.find_element(By.ID, "hint").click()
-            time.sleep(0.5)
-        return note_shown(d).startswith("Hint:")
-    wait(d, "the hint's note", hinted)
+    ask_hint(d)
     # Hint at the screen's foot, as with the board in view whole on a phone: the note goes over
     # the status line.
     d.execute_script("$('hint').scrollIntoView({block: 'end'}); window.scrollBy(0, -4); render(S)")

@@ -8,7 +8,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import (wait, js, idle, click, enabled, new_game, note_shown, shot, browser, close, open_arena,
+from .driver import (ask_hint, wait, js, idle, click, enabled, new_game, note_shown, shot, browser, close, open_arena,
     load_text, ply_count, ply_pos, in_arena, board_still)
 from .nineteenth import seen, COVERS
 from .records import REVIEWED
@@ -30,13 +30,7 @@ def phone_hint_note_readable(d):
     click(d, "roll")
     wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d) and enabled(d, "hint"))
     d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
-
-    def hinted(d):
-        if not note_shown(d).startswith("Hint:"):
-            d.find_element(By.ID, "hint").click()
-            time.sleep(0.5)
-        return note_shown(d).startswith("Hint:")
-    wait(d, "the hint's note", hinted)
+    ask_hint(d)
     since = time.time()
     time.sleep(0.3)
     text = note_shown(d)
