@@ -54,16 +54,14 @@ NAMES = ("Univ_Leiden_Team_A", "Univ_Leiden_Team_B", "Univ_Leiden_Team_C", "Univ
 def names_told_apart(lb):
     for width, height, games in ((390, 844, 1), (1280, 800, 6), (1280, 800, 1)):
         where = f"four names alike but their last letter, {games} at once, at {width}x{height}"
-        args = ["--variant", "3x3", "match"]
-        for name in NAMES:
-            args += ["--engine", "self", f"name={name}"]
-        args += ["--tournament", "round-robin", "--games", "2", "--concurrency", str(games),
-                 "--movetime", "20", "--pace", "300", "--live-linger", "3"]
+        args = lb.round_robin(NAMES, games, 300)
         with lb.live_match(args, width, height) as (d, _, _match):
             d.execute_script(SHOWN)
+            # Four finished games (or the end) and more than ten looks: a busy machine delays the
+            # page's timer, and four games of six at once ended after ten looks.
             lb.wait_for(f"{where}: four finished games", lambda: d.execute_script(
-                "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 4"
-                " || document.body.classList.contains('ended');"))
+                "return (document.querySelectorAll('#finished tr:not(.movesrow)').length >= 4"
+                " || document.body.classList.contains('ended')) && window.apart.samples > 10;"))
             d.save_screenshot(os.path.join(lb.OUT, f"live-apart-{games}-{width}.png"))
             seen = d.execute_script("clearInterval(window.apart.timer); return window.apart;")
         print(f"live page, {where}: {seen['samples']} samples, names as shown where cut {seen['cut']},"

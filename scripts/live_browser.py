@@ -193,6 +193,16 @@ def steady(args):
     return list(args)
 
 
+def round_robin(names, at_once, pace, variant="3x3", movetime=20):
+    """The arguments of a paced round robin of built-in engines named `names`, two games a
+    pairing, `at_once` at a time, the page lingering 3 s after the end (for `live_match`)."""
+    args = ["--variant", variant, "match"]
+    for name in names:
+        args += ["--engine", "self", f"name={name}"]
+    return args + ["--tournament", "round-robin", "--games", "2", "--concurrency", str(at_once),
+                   "--movetime", str(movetime), "--pace", str(pace), "--live-linger", "3"]
+
+
 @contextlib.contextmanager
 def live_match(args, width, height):
     """Starts `ewn ARGS --live 0 --quiet` (ARGS from the global options on, e.g. `--variant 3x3

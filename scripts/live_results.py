@@ -55,11 +55,7 @@ window.rs = {bad: {}, forms: {}, cards: 0, leader: {}, timer: setInterval(() => 
 def results_say_who(lb):
     for conc, width, height in ((6, 1280, 800), (8, 1280, 800), (8, 390, 844)):
         where = f"3x3, {conc} at once, names of 6 to 25 letters, at {width}x{height}"
-        args = ["--variant", "3x3", "match"]
-        for name in NAMES:
-            args += ["--engine", "self", f"name={name}"]
-        args += ["--tournament", "round-robin", "--games", "2", "--concurrency", str(conc), "--movetime", "20",
-                 "--pace", "600", "--live-linger", "3"]
+        args = lb.round_robin(NAMES, conc, 600)
         with lb.live_match(args, width, height) as (d, _, _match):
             d.execute_script(SAMPLE)
             d.execute_script(live_crowd.BREAKS)
