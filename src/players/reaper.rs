@@ -62,6 +62,16 @@ pub fn terminating() -> bool {
     TERMINATING.load(std::sync::atomic::Ordering::SeqCst)
 }
 
+/// Waits, once a termination signal has been taken, for the end its thread brings (the last
+/// words, the engines ended, the exit with the signal's status); returns at once otherwise. For
+/// a runner whose games stopped because of the signal: ending on its own it exited with success
+/// before that thread could (a match of built-in players stopped by Ctrl-C exited 0).
+pub fn await_termination() {
+    while terminating() {
+        std::thread::park();
+    }
+}
+
 /// The argument that starts this program as a runner's guardian.
 pub const GUARDIAN_ARG: &str = "__ewn-guardian";
 

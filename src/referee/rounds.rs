@@ -47,7 +47,9 @@ pub(super) fn run_event(
         if matches!(t.schedule, Schedule::Swiss { .. }) {
             let slots = swiss_slots(t, &live, r, rounds);
             preload_into(t, &mut live, &slots, &mut done)?;
-            live = play_slots(t, &run, slots, progress, out, &mut record, live)?;
+            let played = play_slots(t, &run, slots, progress, out, &mut record, live);
+            crate::players::reaper::await_termination();
+            live = played?;
         } else {
             // The knockout's games are known a wave at a time: the mini-matches, then a
             // tie-break pair for each tied one.
@@ -57,7 +59,9 @@ pub(super) fn run_event(
                     break;
                 }
                 preload_into(t, &mut live, &wave, &mut done)?;
-                live = play_slots(t, &run, wave, progress, out, &mut record, live)?;
+                let played = play_slots(t, &run, wave, progress, out, &mut record, live);
+                crate::players::reaper::await_termination();
+                live = played?;
             }
         }
         text = event_text(t, &live.records)?;

@@ -103,8 +103,9 @@ pub fn run_resumed(
         hall_text: report_text,
         stopping: crate::players::reaper::terminating,
     };
-    let live = play_slots(t, &run, todo, progress, out, &mut record, live)?;
-    finish(t, live, planned)
+    let played = play_slots(t, &run, todo, progress, out, &mut record, live);
+    crate::players::reaper::await_termination();
+    finish(t, played?, planned)
 }
 
 /// Checks, before anything is played or said, that every game of `done` (a resumed record's)
