@@ -9,7 +9,6 @@ drawn anew picked nothing."""
 
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -167,16 +166,10 @@ def desktop_pick_survives_redraw(d):
     wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
     board_still(d)
     sq = js(d, "S.legal[0].slice(0, 2)")
-    # Pressed on the square found last: a render that replaced it (the analysis arriving) between
-    # the lookup and the press made the press fail on a stale element.
-    for _ in range(5):
-        try:
-            ActionChains(d).move_to_element(d.find_element(By.ID, f"sq-{sq}")).click_and_hold().perform()
-            break
-        except StaleElementReferenceException:
-            time.sleep(0.1)
-    else:
-        raise AssertionError(f"desktop: {sq} redrawn under every press")
+    # Pressed on the square looked up again where a render replaced it between the lookup and
+    # the press (the analysis arriving): `wait` tries again on a stale element.
+    wait(d, f"a press on {sq}", lambda d: ActionChains(d).move_to_element(
+        d.find_element(By.ID, f"sq-{sq}")).click_and_hold().perform() or True)
     # The board drawn anew under the pressed button, as a render does when something arrives.
     d.execute_script("const b = $('board'); b.innerHTML = b.innerHTML;")
     ActionChains(d).release().perform()

@@ -278,10 +278,26 @@ pub(super) struct Run {
     pub(super) date: String,
     /// What the live page shows of the games so far.
     pub(super) hall_text: fn(&Tournament, &[GameRecord]) -> String,
-    /// Whether the runner is ending (a signal: `reaper::terminating`): a game that finishes then
-    /// is not counted, written nor shown, as the last words told the match without it.
-    pub(super) stopping: fn() -> bool,
+    /// The runner's termination signal ([`SIGNAL`]; a stand-in in tests).
+    pub(super) signal: Signal,
 }
+
+/// A termination signal (Ctrl-C) as a run sees it: whether one was `taken`, and the `wait` for
+/// the end its thread brings. A game that finishes once it is taken is not counted, written nor
+/// shown, as the runner's last words told the match without it; and a run stopped by it waits
+/// for that end instead of returning (ending on its own, a match of built-in players exited 0
+/// before the signal's thread could say its last words and exit with the signal's status).
+#[derive(Clone, Copy)]
+pub(super) struct Signal {
+    pub(super) taken: fn() -> bool,
+    pub(super) wait: fn(),
+}
+
+/// The process's own termination signal.
+pub(super) const SIGNAL: Signal = Signal {
+    taken: crate::players::reaper::terminating,
+    wait: crate::players::reaper::await_termination,
+};
 
 /// Plays `slots` (those `live` does not hold yet) on the workers and returns the tally with
 /// them added.
@@ -343,6 +359,9 @@ pub(super) fn play_slots(
             scope.spawn(move || pool.work(pin));
         }
     });
+    if (run.signal.taken)() {
+        (run.signal.wait)();
+    }
     if let Some(e) = pool.failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
@@ -448,7 +467,7 @@ impl Pool<'_, '_, '_, '_> {
         let t = self.t;
         let mut guard = self.sink.lock().unwrap_or_else(|e| e.into_inner());
         // Past a stop the terminal, the record and the live page all leave the game out.
-        if (self.run.stopping)() {
+        if (self.run.signal.taken)() {
             self.stop.store(true, Ordering::SeqCst);
             return;
         }

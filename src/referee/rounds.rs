@@ -7,7 +7,7 @@ use std::io::Write;
 use super::error::{ReportError, RunError};
 use super::event;
 use super::plan::{Outcome, Progress, Schedule, Tournament};
-use super::pool::{Live, Run, Slot, finish, play_slots, preload_into};
+use super::pool::{Live, Run, SIGNAL, Slot, finish, play_slots, preload_into};
 use super::report::Report;
 use crate::record::{self, GameRecord};
 
@@ -38,7 +38,7 @@ pub(super) fn run_event(
         match_id: t.match_id(),
         date: record::today(),
         hall_text,
-        stopping: crate::players::reaper::terminating,
+        signal: SIGNAL,
     };
     let mut record = record;
     let mut live = Live::new();
@@ -47,9 +47,7 @@ pub(super) fn run_event(
         if matches!(t.schedule, Schedule::Swiss { .. }) {
             let slots = swiss_slots(t, &live, r, rounds);
             preload_into(t, &mut live, &slots, &mut done)?;
-            let played = play_slots(t, &run, slots, progress, out, &mut record, live);
-            crate::players::reaper::await_termination();
-            live = played?;
+            live = play_slots(t, &run, slots, progress, out, &mut record, live)?;
         } else {
             // The knockout's games are known a wave at a time: the mini-matches, then a
             // tie-break pair for each tied one.
@@ -59,9 +57,7 @@ pub(super) fn run_event(
                     break;
                 }
                 preload_into(t, &mut live, &wave, &mut done)?;
-                let played = play_slots(t, &run, wave, progress, out, &mut record, live);
-                crate::players::reaper::await_termination();
-                live = played?;
+                live = play_slots(t, &run, wave, progress, out, &mut record, live)?;
             }
         }
         text = event_text(t, &live.records)?;

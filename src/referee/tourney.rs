@@ -24,7 +24,7 @@ use std::io::Write;
 
 use super::error::RunError;
 use super::plan::{Outcome, Progress, Schedule, Tournament};
-use super::pool::{Run, Slot, finish, play_slots, preload};
+use super::pool::{Run, SIGNAL, Slot, finish, play_slots, preload};
 use super::report::Report;
 use crate::record::{self, GameRecord};
 
@@ -101,11 +101,10 @@ pub fn run_resumed(
         match_id: t.match_id(),
         date: record::today(),
         hall_text: report_text,
-        stopping: crate::players::reaper::terminating,
+        signal: SIGNAL,
     };
-    let played = play_slots(t, &run, todo, progress, out, &mut record, live);
-    crate::players::reaper::await_termination();
-    finish(t, played?, planned)
+    let live = play_slots(t, &run, todo, progress, out, &mut record, live)?;
+    finish(t, live, planned)
 }
 
 /// Checks, before anything is played or said, that every game of `done` (a resumed record's)

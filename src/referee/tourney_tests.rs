@@ -6,7 +6,7 @@ use crate::players::spec::Entrant;
 use crate::players::{PlayerSpec, TimeControl};
 use crate::record::Start;
 use crate::referee::plan::{Opening, Shard, labels, parse_openings};
-use crate::referee::pool::fmt_duration;
+use crate::referee::pool::{Signal, fmt_duration};
 use crate::rules::board::Color;
 use crate::rules::notation::to_fen;
 
@@ -267,7 +267,10 @@ fn a_game_that_ends_after_the_stop_is_left_out() {
         match_id: t.match_id(),
         date: record::today(),
         hall_text: report_text,
-        stopping,
+        signal: Signal {
+            taken: stopping,
+            wait: || {},
+        },
     };
     let (mut out, mut file) = (Vec::new(), Vec::new());
     let mut record: Option<&mut (dyn Write + Send)> = Some(&mut file);

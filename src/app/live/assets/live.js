@@ -570,10 +570,12 @@
   // Beside a board (not alone) a name wraps at an underscore or a capital instead, whole.
   function fitCardNames() {
     const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
+    // A card alone tries a smaller type (down to 14 px) before it cuts a name.
+    const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
     for (const who of $('games').querySelectorAll('.side .who')) {
       const b = who.querySelector('b');
       if (b && wraps) b.innerHTML = breakable(b.title);
-      else if (b) fitApart(who, b, b.title, $('games').querySelectorAll('.game').length === 1 ? 14 : 0);
+      else if (b) fitApart(who, b, b.title, smallest);
     }
     for (const roll of $('games').querySelectorAll('.roll.short-end')) sayEnd(roll);
   }
