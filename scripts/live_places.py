@@ -7,10 +7,12 @@ itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`, `LONG_NAMES`).
   waits for a place, no card stays on its end longer than the page's hold (4.5 s) and a margin
   (6 s); and no place in the grid is ever blank: a place kept for a game not shown yet says "game
   3 starting", and an ended card stays in its place until a game needs it (the top row was blank
-  while the last two games played, the left half blank at the start). A waiting game may play a
-  few moves unseen: an end is held a time a person sees, whatever the pace.
+  while the last two games played, the left half blank at the start). An end is held a time a
+  person sees, whatever the pace, and a game that played meanwhile comes on its start position
+  and is played on its card up to where it is (cards came with moves already played).
 - `paced_ends_seen` (one game at a time, 3x3, --pace 1500, at both sizes): a game's end stays
-  on its board a pace or more, and the next game's card comes by its first move or two.
+  on its board a pace or more, and the next game's card comes on its start position, its moves
+  played there one by one (games 2 and 3 came with 2 of their 6-7 moves played).
 - `ends_held` (standard, four at once, --pace 500, at 1280x800): an end stays on its card 3.5 s
   or more before a waiting game takes its place (0.8 s, one pace, before).
 - `first_words_starting` (the page as served, before its script has asked for a view): its
@@ -28,14 +30,23 @@ HOLD_MAX_MS = 6000
 # Every 100 ms: the server's view (the games playing) against the cards on the page, and the
 # grid's places that say nothing.
 WATCH = """
-window.placeLog = {seen: {}, shown: {}, blank: [], ticks: 0, moves: {}, movesAtShow: {}, ends: {}, over: {}, heldWaiting: {}};
+window.placeLog = {seen: {}, shown: {}, blank: [], ticks: 0, moves: {}, movesAtShow: {}, ends: {}, over: {}, heldWaiting: {},
+  cardAtShow: {}, cardMoves: {}, cardJump: {}};
 window.placeTimer = setInterval(async () => {
   if (document.body.classList.contains('ended')) return;
   const now = performance.now(), log = window.placeLog;
   log.ticks += 1;
   for (const c of document.querySelectorAll('#games .game')) {
     const n = c.id.replace('game-', '');
-    if (!(n in log.shown)) { log.shown[n] = now; log.movesAtShow[n] = log.moves[n] || 0; }
+    // The moves the card itself shows ("3. c2b2", or "no move yet"): when it first came, and
+    // the most it went on by between two looks (a game caught up on its card goes one by one).
+    const b = c.querySelector('.moves .brief'), m = b ? Number((b.textContent.match(/^(\d+)\./) || [0, 0])[1]) : 0;
+    // (Not a card already there at the first look: it may have played on since it came.)
+    if (!(n in log.shown)) { log.shown[n] = now; log.movesAtShow[n] = log.moves[n] || 0; if (log.ticks > 1) log.cardAtShow[n] = m; }
+    if (!c.classList.contains('ended-game')) {
+      if (n in log.cardMoves) log.cardJump[n] = Math.max(log.cardJump[n] || 0, m - log.cardMoves[n]);
+      log.cardMoves[n] = m;
+    }
     // A card on its final position: since when and until when.
     if (c.querySelector('.roll.game-over') && c.querySelector('.board .cube')) {
       const e = log.ends[n] || (log.ends[n] = {first: now});
@@ -95,6 +106,11 @@ def every_game_shown_at(lb, width, height):
     assert not long, f"{where}: cards on their end more than {HOLD_MAX_MS} ms while a game waited (game: ms): {long}"
     assert not log["blank"], \
         f"{where}: {len(log['blank'])} of {log['ticks']} looks found a blank place (ms, places): {log['blank'][:6]}"
+    # Each game seen from its first move: its card comes on its start position, and a game that
+    # played while its place was held is played on the card from there.
+    print(f"live page, {where}: moves on a card when it came: {log['cardAtShow']}, most between two looks: {log['cardJump']}")
+    late = {n: m for n, m in log["cardAtShow"].items() if m > 0}
+    assert not late, f"{where}: cards that came with moves already played (game: moves): {late}"
     print(f"live page, {where}: each of {len(waits)} games shown before its end (within {max(waits)} ms of its start),"
           f" no end held past {HOLD_MAX_MS} ms while a game waited, no blank place in {log['ticks']} looks")
 
@@ -134,8 +150,14 @@ def paced_ends_seen_at(lb, width, height):
     assert len(ends) == 2, f"{where}: the ends of games 1 and 2 not both seen: {log['ends']}"
     short = {n: t for n, t in ends.items() if t < 1300}
     assert not short, f"{where}: ends on their boards less than a pace (game: ms): {short}"
-    far = {n: m for n, m in log["movesAtShow"].items() if m > 3}
-    assert not far, f"{where}: games shown only after their first moves (game: moves): {far}"
+    # Every game seen from its start: its card comes on move 0 (2 of a 3x3 game's 6 or 7 moves
+    # were played before its card came, while the game before held the place on its end), and
+    # the moves it missed are played there one by one.
+    print(f"live page, {where}: moves on a card when it came: {log['cardAtShow']}, most moves between two looks: {log['cardJump']}")
+    far = {n: m for n, m in log["cardAtShow"].items() if m > 0}
+    assert not far, f"{where}: games shown only after their first moves (game: moves on its card): {far}"
+    jumps = {n: j for n, j in log["cardJump"].items() if j > 1}
+    assert not jumps, f"{where}: cards that went on by more than a move at once (game: moves): {jumps}"
     # One game at a time: the game waiting for its card is not counted as if another played.
     odd = sorted({t for t in log["status"] if "1 playing (1 shown next)" in t})
     assert not odd, f"{where}: the status says {odd}"

@@ -22,6 +22,9 @@ pub struct LiveGame {
     pub names: [String; 2],
     /// The position now (it carries its variant).
     pub board: Board,
+    /// The position the game started from, when the hall saw it before its first move: a page
+    /// that shows the game late plays its moves from there.
+    pub start: Option<Board>,
     /// The moves so far with their dice (the die is 0 without dice).
     pub moves: Vec<(u8, Move)>,
     /// The die rolled for the side to move, once rolled.
@@ -310,6 +313,7 @@ impl Hall {
             number,
             names: names.map(str::to_string),
             board: board.clone(),
+            start: moves.is_empty().then(|| board.clone()),
             moves,
             die: die.map(|r| r.value).filter(|_| v.has_dice()),
             faces: die.and_then(|r| r.faces),
@@ -322,6 +326,9 @@ impl Hall {
         self.with(|s| {
             let mut game = game;
             game.fell = s.games.get(&number).and_then(|prev| fallen(prev, &game));
+            if let Some(prev) = s.games.get(&number).and_then(|prev| prev.start.clone()) {
+                game.start = Some(prev);
+            }
             s.shown_at
                 .insert(number, (Instant::now(), game.moves.len()));
             s.games.insert(number, game);

@@ -24,6 +24,7 @@ const LIVE_JS: &str = include_str!("assets/live.js");
 const LIVE_TEXT_JS: &str = include_str!("assets/live-text.js");
 const LIVE_TABLES_JS: &str = include_str!("assets/live-tables.js");
 const LIVE_FINAL_JS: &str = include_str!("assets/live-final.js");
+const LIVE_REPLAY_JS: &str = include_str!("assets/live-replay.js");
 const LIVE_CSS: &str = include_str!("assets/live.css");
 const BOARD_JS: &str = include_str!("../gui/assets/board.js");
 const APP_CSS: &str = include_str!("../gui/assets/app.css");
@@ -182,6 +183,7 @@ impl Site for LivePage {
             "/live-text.js" => ("text/javascript; charset=utf-8", LIVE_TEXT_JS),
             "/live-tables.js" => ("text/javascript; charset=utf-8", LIVE_TABLES_JS),
             "/live-final.js" => ("text/javascript; charset=utf-8", LIVE_FINAL_JS),
+            "/live-replay.js" => ("text/javascript; charset=utf-8", LIVE_REPLAY_JS),
             "/board.js" => ("text/javascript; charset=utf-8", BOARD_JS),
             "/live.css" => ("text/css; charset=utf-8", LIVE_CSS),
             "/app.css" => ("text/css; charset=utf-8", APP_CSS),

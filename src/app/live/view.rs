@@ -76,6 +76,11 @@ pub struct GameView {
     pub moves: Vec<String>,
     /// The last move's squares, from and to (null before the first move and after a pass).
     pub last: Option<[String; 2]>,
+    /// The start position (squares as `squares`; empty when the hall did not see the game
+    /// before its first move) and each move's squares, from and to (null for a pass): a page
+    /// that gives the game its card late plays it from its start, so that no move goes unseen.
+    pub start: Vec<String>,
+    pub steps: Vec<Option<[String; 2]>>,
     /// Time left on each clock (Red, Blue) in ms when the side to move was asked; under a time
     /// per move, that time.
     pub clock_ms: [i64; 2],
@@ -182,13 +187,12 @@ fn move_names(v: &Variant, moves: &[(u8, Move)]) -> Vec<String> {
 
 fn game_view(g: &LiveGame) -> GameView {
     let v = g.board.variant();
-    let last = g
-        .moves
-        .last()
-        .map(|&(_, m)| m)
-        .filter(|m| !m.is_pass())
-        .map(|m| [v.square_name(m.from), v.square_name(m.to)]);
+    let step = |m: &Move| (!m.is_pass()).then(|| [v.square_name(m.from), v.square_name(m.to)]);
+    let steps: Vec<Option<[String; 2]>> = g.moves.iter().map(|(_, m)| step(m)).collect();
     GameView {
+        last: steps.last().cloned().flatten(),
+        start: g.start.as_ref().map(squares).unwrap_or_default(),
+        steps,
         number: g.number,
         red: g.names[0].clone(),
         blue: g.names[1].clone(),
@@ -201,7 +205,6 @@ fn game_view(g: &LiveGame) -> GameView {
         die: g.die,
         faces: g.faces,
         moves: move_names(v, &g.moves),
-        last,
         clock_ms: g.clock_ms,
         thinking_ms: g
             .thinking_since
@@ -317,6 +320,29 @@ mod tests {
         assert_eq!(g.faces, Some([4, 5]), "the two dice behind the sum");
         assert_eq!(g.to_move, side_letter(after.side_to_move()).to_string());
         assert!(!g.over);
+        // The hall did not see this game before its first move: no start to play it from.
+        assert!(g.start.is_empty());
+        assert_eq!(g.steps, [Some(last.clone())]);
+        // Seen from its start, it keeps that start as it moves on.
+        let begun = Hall::default();
+        let show = |board: &Board, moves: &[(u8, String)]| {
+            begun.update(
+                3,
+                ["a", "b"],
+                board,
+                moves,
+                None,
+                [5, 6],
+                [true, true],
+                [None, None],
+                false,
+            )
+        };
+        show(&b, &[]);
+        show(&after, &moves);
+        let g = &hall_view(&begun.snapshot()).games[0];
+        assert_eq!(g.start, squares(&b));
+        assert_eq!(g.steps, [Some(last)]);
     }
 
     /// The view says how many games run at once from before the first game starts, so that a

@@ -50,7 +50,8 @@
   // The standings and the finished games (live-tables.js).
   const { standings, finished, fitResults, fitStandings, fitWords } = window.EwnLiveTables(endedAt, HOLD_MS);
   // The final screen: the match's result and the last games' boards (live-final.js).
-  const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal();
+  const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal(); // (a late card's game played from its start: live-replay.js)
+  const replay = window.EwnLiveReplay((g) => { gameCard(g); fitCardNames(); }, () => (last && last.pace_ms) || 0);
 
   // How the games in progress share the screen: of every number of columns, and of cards with
   // the board above the names (tall) or beside them (wide), the one with the largest boards such
@@ -508,7 +509,7 @@
     const cards = $('games');
     const waiting = [];
     for (const g of v.games) {
-      if (document.getElementById(`game-${g.number}`)) gameCard(g);
+      if (document.getElementById(`game-${g.number}`)) gameCard(replay.view(g));
       else waiting.push(g);
     }
     // The first games take the places of their numbers (game 3 the third), whichever shows
@@ -526,7 +527,7 @@
       }
       const at = cards.children[g.number - 1];
       if (at && !at.classList.contains('kept')) continue;
-      const card = gameCard(g);
+      const card = gameCard(replay.begin(g));
       if (at) at.replaceWith(card); else cards.appendChild(card);
       waiting.splice(waiting.indexOf(g), 1);
     }
@@ -536,12 +537,12 @@
     for (const el of gone) {
       // (Taken by its game above; or kept for it until a game ends.)
       if (!el.isConnected || (el.classList.contains('kept') && !overSince.size && !(v.games_done > 0))) continue;
-      if (waiting.length) el.replaceWith(gameCard(waiting.shift()));
+      if (waiting.length) el.replaceWith(gameCard(replay.begin(waiting.shift())));
     }
     // A new card that takes no other's place joins the others at the end, in the order the
     // games appear: a card once shown keeps its place (sorted by number, a game that started
     // late pushed the cards after it one place on, at the start and on a phone as games ended).
-    while (waiting.length && cards.children.length < slots) cards.appendChild(gameCard(waiting.shift()));
+    while (waiting.length && cards.children.length < slots) cards.appendChild(gameCard(replay.begin(waiting.shift())));
     // Cards out of the order of numbers (a new game took an ended game's place, so that no
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
