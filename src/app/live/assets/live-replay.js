@@ -2,14 +2,16 @@
 // The live page's catch-up: a game that gets its card late (its place was held by an ended
 // game, so that the end could be read) is shown from its start position, and its moves are
 // played on the card one every `STEP_MS` (or half the match's pace, so that it gains on the game)
-// until it has caught up, then it follows the game live; unpaced games, too fast to follow, not.
+// until it has caught up, then it follows the game live; unpaced games, too fast to follow, not,
+// nor the games of the page's first view (a page opened late shows them as they are).
 // (A new card came with 2 or 3 of a 3x3 game's 6 or 7 moves already played: the moves it
 // missed were never seen.) `EwnLiveReplay(draw)` makes it for live.js: `begin(g)` for a game
 // whose card is made now, `view(g)` for a game's view as its card is to show it (the step the
-// catch-up has reached, or the game as it is); `draw(g)` draws a card, `pace()` is `--pace`.
-window.EwnLiveReplay = (draw, pace) => {
+// catch-up has reached, or the game as it is); `draw(g)` draws a card, `current()` is the view.
+window.EwnLiveReplay = (draw, current) => {
   const STEP_MS = 280;
-  const stepMs = () => Math.min(STEP_MS, pace() / 2);
+  const stepMs = () => Math.min(STEP_MS, ((current() || {}).pace_ms || 0) / 2);
+  let first = null; // the version of the first view that made a card
   const playing = new Map(); // game number -> { step, g: its latest view, timer }
 
   // The game `g` after its first `k` moves, from its start and the squares of each move: what
@@ -35,7 +37,8 @@ window.EwnLiveReplay = (draw, pace) => {
     return {
       ...g, squares: sq, moves: g.moves.slice(0, k), last: k ? g.steps[k - 1] : null, fell,
       to_move: (g.moves.length - k) % 2 ? other[g.to_move] : g.to_move,
-      die: next.includes(':') ? Number(next.split(':')[0]) : null, faces: null,
+      // (The sum of two dice without its faces: none said.)
+      die: next.includes(':') && !/^2d/.test((g.variant && g.variant.dice) || '') ? Number(next.split(':')[0]) : null, faces: null,
       win_chance: [null, null], thinking_ms: null, over: false, winner: null, reason: null,
     };
   }
@@ -65,7 +68,9 @@ window.EwnLiveReplay = (draw, pace) => {
   }
 
   function begin(g) {
-    if (playing.has(g.number) || !(g.moves || []).length || !known(g) || g.over || stepMs() < 80) return g;
+    const v = current() || {};
+    if (first === null) first = v.version;
+    if (v.version === first || playing.has(g.number) || !(g.moves || []).length || !known(g) || g.over || stepMs() < 80) return g;
     playing.set(g.number, { step: 0, g, timer: setTimeout(() => step(g.number), stepMs()) });
     return at(g, 0);
   }

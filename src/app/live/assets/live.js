@@ -51,7 +51,7 @@
   const { standings, finished, fitResults, fitStandings, fitWords } = window.EwnLiveTables(endedAt, HOLD_MS);
   // The final screen: the match's result and the last games' boards (live-final.js).
   const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal(); // (a late card's game played from its start: live-replay.js)
-  const replay = window.EwnLiveReplay((g) => { gameCard(g); fitCardNames(); }, () => (last && last.pace_ms) || 0);
+  const replay = window.EwnLiveReplay((g) => { gameCard(g); fitCardNames(); }, () => last);
 
   // How the games in progress share the screen: of every number of columns, and of cards with
   // the board above the names (tall) or beside them (wide), the one with the largest boards such
