@@ -552,9 +552,12 @@ async function resign(ev) {
 
 function wire() {
   const board = $('board');
+  // Each press on the board is a step of its own (pick, target, the second press that takes
+  // one's own cube): a quick second tap, counted by a touch screen as a double tap, acts as a
+  // slow one; only a press while a move is on its way is ignored.
   board.addEventListener('click', (ev) => {
     const cell = ev.target.closest('.cell');
-    if (cell && !repeated(ev)) onBoardClick(Number(cell.dataset.i));
+    if (cell && inFlight === 0) onBoardClick(Number(cell.dataset.i));
   });
   // A square drawn anew between press and release (the engine's answer, the die or the
   // analysis arriving) took no click, and the first click on a cube showed nothing: the square

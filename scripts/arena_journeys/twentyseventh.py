@@ -1,0 +1,61 @@
+"""The checks of what the twenty-seventh new player reported: on a phone a second tap 0.3 s after
+the first, on a square holding one's own cube, was taken for a double tap and ignored (0.6 s
+apart it worked, and with a mouse 0.3 s did too)."""
+
+import time
+
+from selenium.webdriver.common.by import By
+
+from .driver import wait, js, idle, ply_count, note_shown, type_die, shot, browser, close, open_arena
+from .twentyfifth import THREE_OWN
+from .variants import load_position
+
+
+def tap(d, square):
+    """A finger's tap on the middle of `square`, as a touch screen sends it (its taps counted)."""
+    r = d.execute_script(f"const r = $('sq-{square}').getBoundingClientRect();"
+                         " return [r.left + r.width / 2, r.top + r.height / 2];")
+    point = [{"x": r[0], "y": r[1]}]
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    time.sleep(0.04)
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def phone_quick_taps(d, gap=0.3):
+    """390x844 with a touch screen, die 2: taps on a5 (Red's 1), then a4 (Red's own 5) 0.3 s
+    later, then a4 again 0.3 s later: a5 picked, a4 asked for again, then a5 takes a4, as the
+    same taps 0.6 s apart do."""
+    load_position(d, THREE_OWN)
+    type_die(d, 2)
+    d.execute_script("$('board').scrollIntoView({block: 'center'})")
+    time.sleep(0.3)
+    tap(d, "a5")
+    time.sleep(gap)
+    picked = js(d, "selected === 'a5'")
+    tap(d, "a4")
+    time.sleep(gap)
+    armed = bool(d.find_elements(By.CSS_SELECTOR, "#sq-a4.armed"))
+    said = note_shown(d)
+    tap(d, "a4")
+    time.sleep(0.6)
+    played = js(d, "S.plies.map((p) => p.move)")
+    shot(d, "phone-27-quick-taps.png", top=False)
+    print(f"phone (touch): taps a5, a4, a4 {gap} s apart: a5 picked {picked}, a4 asked again {armed} ({said!r}), moves played {played}")
+    assert armed, f"a tap on one's own cube 0.3 s after picking was ignored (the note {said!r})"
+    assert played == ["a5a4"], f"the second tap on a4 0.3 s later did not take it: {played}"
+
+
+def on_touch_phone(*steps):
+    """A 390x844 browser with a touch screen (a coarse pointer)."""
+    d = browser(390, 844)
+    try:
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        open_arena(d)
+        for step in steps:
+            step(d)
+    finally:
+        close(d)
+
+
+def twentyseventh_players_report():
+    on_touch_phone(phone_quick_taps)
