@@ -1,12 +1,13 @@
 """The checks of what the twenty-seventh new player reported: on a phone a second tap 0.3 s after
 the first, on a square holding one's own cube, was taken for a double tap and ignored (0.6 s
-apart it worked, and with a mouse 0.3 s did too)."""
+apart it worked, and with a mouse 0.3 s did too); with the analysis off in Settings Hint was
+greyed, a tooltip its only word why."""
 
 import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, idle, ply_count, note_shown, type_die, shot, browser, close, open_arena
+from .driver import wait, js, idle, new_game, click, enabled, in_arena, ply_count, note_shown, type_die, shot, browser, close, open_arena
 from .twentyfifth import THREE_OWN
 from .variants import load_position
 
@@ -45,6 +46,32 @@ def phone_quick_taps(d, gap=0.3):
     assert played == ["a5a4"], f"the second tap on a4 0.3 s later did not take it: {played}"
 
 
+def hint_with_analysis_off(d):
+    """1280x800, the analysis off in Settings, the die rolled: Hint is offered and one press
+    shows the hint's note (that one search), while the analysis itself stays hidden."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    d.execute_script("const c = $('set-analysis'); if (c.checked) c.click()")
+    wait(d, "the analysis off", lambda d: js(d, "S.settings.analysis") is False and idle(d))
+    wait(d, "Roll offered", lambda d: enabled(d, "roll"))
+    click(d, "roll")
+    wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d))
+    greyed, why = js(d, "[$('hint').disabled, $('hint').title]")
+    print(f"1280: the analysis off, the die rolled: Hint greyed {greyed} ({why!r})")
+    try:
+        assert not greyed, "Hint is greyed with the analysis off"
+        d.execute_script("document.activeElement.blur(); $('hint').click()")
+        since = time.time()
+        wait(d, "the hint's note", lambda d: note_shown(d).startswith("Hint:"))
+        took = time.time() - since
+        shown = {i: d.find_element(By.ID, i).is_displayed() for i in ("winbar", "pv-line", "analysis-die")}
+        shot(d, "desktop-27-hint-analysis-off.png")
+        print(f"1280: one press on Hint, the analysis off: {note_shown(d)!r} after {took:.1f} s; the analysis shown {shown}")
+        assert not any(shown.values()), f"a hint with the analysis off shows the analysis: {shown}"
+    finally:
+        d.execute_script("const c = $('set-analysis'); if (!c.checked) c.click()")
+        wait(d, "the analysis on again", lambda d: js(d, "S.settings.analysis") is True)
+
+
 def on_touch_phone(*steps):
     """A 390x844 browser with a touch screen (a coarse pointer)."""
     d = browser(390, 844)
@@ -59,3 +86,4 @@ def on_touch_phone(*steps):
 
 def twentyseventh_players_report():
     on_touch_phone(phone_quick_taps)
+    in_arena(1280, 800, hint_with_analysis_off)

@@ -308,6 +308,38 @@ fn engine_programs_play_each_other_to_the_end_with_pause_and_step() {
 }
 
 #[test]
+fn a_hint_with_the_analysis_off_searches_its_die_alone() {
+    let g = Gui::start();
+    g.post(
+        "/api/settings",
+        json!({"analysis": false, "analysis_ms": 60, "delay_ms": 0}),
+    );
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 9}),
+    );
+    let s = g.post("/api/roll", json!({}));
+    let moves = legal(&s);
+    let first = g.post("/api/hint", json!({}));
+    assert_eq!(first["searching"], true, "{first}");
+    let start = Instant::now();
+    let hint = loop {
+        let h = g.post("/api/hint", json!({}));
+        if h["move"].is_string() {
+            break h;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no hint: {h}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        moves.contains(&hint["move"].as_str().unwrap().to_string()),
+        "{hint}"
+    );
+    // Nothing else of the analysis ran: no chances before the roll.
+    assert!(g.state()["analysis"]["preroll"].is_null());
+}
+
+#[test]
 fn the_analysis_panel_and_the_hint_follow_the_game() {
     let g = Gui::start();
     g.post(

@@ -262,9 +262,11 @@ const ROUTES: &[(&str, &str, Handler)] = &[
         Ok(Answer::Changed)
     }),
     ("POST", "/api/settings", settings),
-    ("POST", "/api/hint", |st, _, b| {
+    ("POST", "/api/hint", |st, shared, b| {
         let _: Empty = body(b)?;
-        let (m, wp) = st.hint()?;
+        let Some((m, wp)) = st.hint(shared)? else {
+            return Ok(Answer::Own(json!({ "searching": true })));
+        };
         let name = m.display(st.game.start.variant()).to_string();
         Ok(Answer::Own(json!({ "move": name, "wp": wp })))
     }),

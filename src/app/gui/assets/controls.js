@@ -591,7 +591,16 @@ function wire() {
   $('ng-variant').addEventListener('change', variantPicked);
   $('hint').addEventListener('click', async () => {
     try {
-      const h = await api('POST', '/api/hint', {});
+      const at = hintKey(S);
+      let h = await api('POST', '/api/hint', {});
+      // Searched for this press (with the analysis off, or not done yet): asked again until
+      // it comes, for as long as the position stays.
+      for (let n = 0; h.searching && n < 75 && hintKey(S) === at; n += 1) {
+        await new Promise((ok) => setTimeout(ok, 200));
+        h = await api('POST', '/api/hint', {});
+      }
+      if (hintKey(S) !== at) return;
+      if (h.searching) { flash('The hint is still being searched: press Hint again in a moment.', 'info'); return; }
       hintMove = h.move;
       hintAt = hintKey(S);
       localError = null;

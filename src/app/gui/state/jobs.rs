@@ -349,10 +349,13 @@ impl State {
     /// is stopped when it is no longer what is wanted).
     fn next_analysis(&self) -> Option<AnalysisJob> {
         let shown = self.game.board().clone();
-        let wanted = self.settings.analysis && self.flow.pending.is_none();
         let pos = shown.key();
         let die = self.game.die;
         let a = &self.analysis;
+        // With the analysis off, only a hint's die is searched, and nothing before the roll.
+        let on = self.settings.analysis;
+        let hint = die.is_some_and(|d| a.hint_for == Some((pos, d)));
+        let wanted = (on || hint) && self.flow.pending.is_none();
         // A game that ended (also by a resignation or a fault) has nothing left to analyse.
         let ended = self.game.over();
         let need_die = !ended
@@ -361,7 +364,7 @@ impl State {
                     .as_ref()
                     .is_some_and(|(f, dd, _)| *f == pos && *dd == d)
             });
-        let need_pre = !ended && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
+        let need_pre = on && !ended && a.preroll.as_ref().is_none_or(|(f, _)| *f != pos);
         let shown_done = !(need_die || need_pre);
         if let Some(key) = &a.running {
             let keep = if a.backfill {
@@ -385,6 +388,9 @@ impl State {
                 need_pre,
                 backfill: None,
             });
+        }
+        if !on {
+            return None;
         }
         // The shown position is done: while nothing else is asked, the graph's gaps.
         let (i, b) = self.missing_point()?;

@@ -132,6 +132,9 @@ struct Analysis {
     backfill: bool,
     die_result: Option<(u64, u8, DieAnalysis)>,
     preroll: Option<(u64, PreRoll)>,
+    /// The position and die a hint asked for with the analysis off in Settings: that die's
+    /// moves alone are searched, once.
+    hint_for: Option<(u64, u8)>,
 }
 
 /// A whole-game review: the line it valued and what it found. Marks are shown for the plies
@@ -391,6 +394,7 @@ impl State {
                 backfill: false,
                 die_result: None,
                 preroll: None,
+                hint_for: None,
             },
             reviews: Reviews::default(),
             last_pv: None,
@@ -951,26 +955,33 @@ impl State {
             .shared_with_plies(&self.game, self.game.main_plies())
     }
 
-    /// The best move for the rolled die, from the finished analysis.
-    pub fn hint(&self) -> Result<(Move, f64), GuiError> {
+    /// The best move for the rolled die, from the finished analysis; `None` while it is being
+    /// searched (asked again, it comes). A hint is a request for analysis: with the analysis
+    /// off in Settings it searches the rolled die's moves alone, as the analysis would, and
+    /// nothing else of the analysis runs or shows.
+    pub fn hint(&mut self, shared: &Shared) -> Result<Option<(Move, f64)>, GuiError> {
         let die = self.game.die.ok_or_else(|| {
             GuiError::not_now("roll the die first: the hint is for the rolled die")
         })?;
-        match &self.analysis.die_result {
-            Some((pos, d, a)) if *d == die && *pos == self.game.board().key() => {
-                let best = a
-                    .moves()
-                    .first()
-                    .ok_or_else(|| GuiError::not_now("no legal move"))?;
-                Ok((best.mv, to_prob(best.value)))
-            }
-            _ if !self.settings.analysis => Err(GuiError::not_now(
-                "the analysis is switched off; switch it on for hints",
-            )),
-            _ => Err(GuiError::not_now(
-                "the analysis is still running; ask again in a moment",
-            )),
+        let pos = self.game.board().key();
+        if let Some((p, d, a)) = &self.analysis.die_result
+            && *d == die
+            && *p == pos
+        {
+            let best = a
+                .moves()
+                .first()
+                .ok_or_else(|| GuiError::not_now("no legal move"))?;
+            return Ok(Some((best.mv, to_prob(best.value))));
         }
+        if self.game.over() {
+            return Err(GuiError::not_now("the game is over"));
+        }
+        if !self.settings.analysis && self.analysis.hint_for != Some((pos, die)) {
+            self.analysis.hint_for = Some((pos, die));
+            self.pump_analysis(shared);
+        }
+        Ok(None)
     }
 }
 
