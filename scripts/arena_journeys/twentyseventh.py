@@ -1,14 +1,16 @@
 """The checks of what the twenty-seventh new player reported: on a phone a second tap 0.3 s after
 the first, on a square holding one's own cube, was taken for a double tap and ignored (0.6 s
 apart it worked, and with a mouse 0.3 s did too); with the analysis off in Settings Hint was
-greyed, a tooltip its only word why."""
+greyed, a tooltip its only word why; a finished record of ewn and greedy (both run here, as
+`ewn match` writes it) offered Undo, which went back two moves into a side line."""
 
 import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, idle, new_game, click, enabled, in_arena, ply_count, note_shown, type_die, shot, browser, close, open_arena
+from .driver import load_text, ply_count, ply_pos, board_still, wait, js, idle, new_game, click, enabled, in_arena, ply_count, note_shown, type_die, shot, browser, close, open_arena
 from .twentyfifth import THREE_OWN
+from .records import REVIEWED
 from .variants import load_position
 
 
@@ -72,6 +74,23 @@ def hint_with_analysis_off(d):
         wait(d, "the analysis on again", lambda d: js(d, "S.settings.analysis") is True)
 
 
+def engines_record_nobody_plays(d):
+    """1280x800: a finished record of ewn and greedy, both engines the arena runs: no Undo, no
+    seat "you", the bars named by seat and player ("Blue: greedy")."""
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
+    load_text(d)
+    wait(d, "the record at its end", lambda d: ply_count(d) == 19 and ply_pos(d) == 19 and idle(d))
+    board_still(d)
+    bars = js(d, "[...document.querySelectorAll('.playerbar .pname')].map((e) => e.textContent)")
+    undo = js(d, "[$('undo').textContent, $('undo').disabled, Boolean($('undo').offsetParent)]")
+    shot(d, "desktop-27-engines-record.png")
+    print(f"1280: a record of ewn and greedy: bars {bars}, Undo {undo}")
+    assert not any("you" in b for b in bars), f"a record nobody plays names a seat 'you': {bars}"
+    assert "Blue: greedy" in bars, f"the bar does not name greedy by its seat: {bars}"
+    assert undo[1] or not undo[2], f"a record nobody plays offers {undo[0]!r}"
+
+
 def on_touch_phone(*steps):
     """A 390x844 browser with a touch screen (a coarse pointer)."""
     d = browser(390, 844)
@@ -86,4 +105,4 @@ def on_touch_phone(*steps):
 
 def twentyseventh_players_report():
     on_touch_phone(phone_quick_taps)
-    in_arena(1280, 800, hint_with_analysis_off)
+    in_arena(1280, 800, hint_with_analysis_off, engines_record_nobody_plays)

@@ -572,13 +572,14 @@ function playMove(m) {
   return post('/api/move', { move: m });
 }
 
-// A loaded finished record of two programs the arena does not run (seated as people so that a
-// side line can be played from it): nobody plays its own line, so nothing of it is undone and
-// its bars name the programs by their seats ("Blue: greedy"), not "you, for greedy". In a side
-// line, or an unfinished record played on, the person plays them.
+// A loaded finished record of programs (ewn and greedy of `ewn match`, run here or seated as
+// people so that a side line can be played from it): nobody plays its own line, so nothing of
+// it is undone and its bars name the programs by their seats ("Blue: greedy"), not "you, for
+// greedy". A seat is a person's when it is not the record's or a person is named there. In a
+// side line, or an unfinished record played on, the person plays them.
 function nobodyPlays() {
-  const program = (p) => p.recorded && p.type === 'human' && !['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase());
-  return Boolean(S) && !S.main && Boolean(S.winner || S.line_over) && program(S.players.red) && program(S.players.blue);
+  const person = (p) => !p.recorded || (p.type === 'human' && ['', 'human', 'person', 'you', 'player'].includes(String(p.label || '').trim().toLowerCase()));
+  return Boolean(S) && !S.main && Boolean(S.winner || S.line_over) && !person(S.players.red) && !person(S.players.blue);
 }
 
 // On a phone a note shows as many whole lines as stand clear of the board, the controls in view

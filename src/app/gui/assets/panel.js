@@ -480,7 +480,7 @@ function drawPlayers() {
     // it short enough to stay whole beside "to move" (on a phone only its level), its title
     // says it all.
     const who = ours ? `${p.label} (${window.innerWidth < 600 ? '' : 'this engine, '}level ${p.level})`
-      : yours ? (nobodyPlays() ? p.label : `you, for ${p.label}`) : describePlayer(p);
+      : p.recorded && nobodyPlays() ? p.label : yours ? `you, for ${p.label}` : describePlayer(p);
     pname.textContent = `${SIDE_NAME[side]}: ${who}`;
     pname.title = ours ? `${SIDE_NAME[side]}: ${p.label}, this engine here at level ${p.level}, ${p.movetime} ms a move, answering in side lines from the record` : pname.textContent;
     let note = '';
