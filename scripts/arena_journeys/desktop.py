@@ -83,14 +83,15 @@ def play_desktop_game(d, done):
                 axe(d, "the desktop page during a game")
                 assert d.find_element(By.ID, "lg-last").is_displayed(), "the legend does not name the last move's frame"
                 # A hint belongs to its position and die: after a move, the engine's answer and
-                # Undo the position is the hint's again, with no die, and the hint is gone.
+                # Undo the position is the hint's again, with its die, and the hint is gone.
                 n = ply_count(d)
+                die = js(d, "S.die")
                 click_move(d)
                 engine_answers(d, n + 2)
                 wait(d, "Red's turn or the end of the game", red_turn_or_end)
                 if not over(d):
                     click(d, "undo")
-                    wait(d, "the take-back to the hint's position", lambda d: ply_count(d) == n and js(d, "S.die") is None)
+                    wait(d, "the take-back to the hint's position", lambda d: ply_count(d) == n and js(d, "S.die") == die)
                     hinted = d.find_elements(By.CSS_SELECTOR, "#board .cell.hint-from, #board .cell.hint-to, #board .arrows .hint")
                     assert not hinted, f"the hint stays on the board after Undo ({len(hinted)} marks)"
                     roll_if_needed(d)

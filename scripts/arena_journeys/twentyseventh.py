@@ -2,7 +2,8 @@
 the first, on a square holding one's own cube, was taken for a double tap and ignored (0.6 s
 apart it worked, and with a mouse 0.3 s did too); with the analysis off in Settings Hint was
 greyed, a tooltip its only word why; a finished record of ewn and greedy (both run here, as
-`ewn match` writes it) offered Undo, which went back two moves into a side line."""
+`ewn match` writes it) offered Undo, which went back two moves into a side line; Undo went back
+to before the roll, though it takes the move back "with the same die"."""
 
 import time
 
@@ -91,6 +92,28 @@ def engines_record_nobody_plays(d):
     assert undo[1] or not undo[2], f"a record nobody plays offers {undo[0]!r}"
 
 
+def undo_keeps_the_die(d):
+    """1280x800: a move, the engine's answer, Undo: the person is to move again with the die of
+    that turn shown (not "-", "roll the die"), and another move for it plays at once."""
+    new_game(d, ("human",), ("ewn", 1, 20), 13)
+    wait(d, "Roll offered", lambda d: enabled(d, "roll"))
+    click(d, "roll")
+    wait(d, "the die rolled", lambda d: js(d, "S.die") is not None and idle(d))
+    die = js(d, "S.die")
+    d.execute_script("playMove(S.legal[0])")
+    wait(d, "the engine's answer", lambda d: (ply_count(d) == 2 and js(d, "S.side === 'r'") or js(d, "Boolean(S.winner)")) and idle(d))
+    click(d, "undo")
+    wait(d, "the take-back", lambda d: ply_count(d) == 0 and idle(d))
+    board_still(d)
+    after = js(d, "[S.die, $('die').innerText.trim(), $('roll').disabled, S.legal.length, $('status').textContent]")
+    shot(d, "desktop-27-undo-same-die.png")
+    print(f"1280: rolled {die}, moved, Undo: die {after[0]} (shown {after[1]!r}), Roll greyed {after[2]}, {after[3]} moves offered; {after[4]!r}")
+    assert after[0] == die, f"Undo went back to before the roll (die {after[0]}, was {die})"
+    assert str(die) in after[1] and after[2] and after[3] > 0, f"the die's moves are not offered after Undo: {after}"
+    d.execute_script("playMove(S.legal[S.legal.length - 1])")
+    wait(d, "another move for the same die", lambda d: ply_count(d) >= 1 and js(d, "S.plies[0].die") == die)
+
+
 def on_touch_phone(*steps):
     """A 390x844 browser with a touch screen (a coarse pointer)."""
     d = browser(390, 844)
@@ -105,4 +128,4 @@ def on_touch_phone(*steps):
 
 def twentyseventh_players_report():
     on_touch_phone(phone_quick_taps)
-    in_arena(1280, 800, hint_with_analysis_off, engines_record_nobody_plays)
+    in_arena(1280, 800, hint_with_analysis_off, engines_record_nobody_plays, undo_keeps_the_die)

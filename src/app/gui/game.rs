@@ -373,13 +373,13 @@ impl Game {
     }
 
     /// Shows the position after `ply` plies and drops the plies after it: a take-back (a
-    /// finished game is kept as the main line). The die is rolled again.
+    /// finished game is kept as the main line). The turn keeps the die it was played with
+    /// (`navigate` shows it), so that another move is played for the same die at once.
     pub fn take_back_to(&mut self, ply: usize) -> Result<(), GuiError> {
         self.navigate(ply)?;
         self.keep_main(ply);
         self.plies.truncate(ply);
         self.graph.truncate(ply + 1);
-        self.die = None;
         Ok(())
     }
 
@@ -598,7 +598,7 @@ mod tests {
         );
         g.take_back_to(1).unwrap();
         assert_eq!((g.plies.len(), g.main.as_ref().unwrap().branch), (1, 1));
-        assert_eq!(g.die, None, "the die is rolled again after a take-back");
+        assert_eq!(g.die, Some(game[1].die), "a take-back keeps the turn's die");
         g.back_to_main(None).unwrap();
         assert_eq!((g.plies.clone(), g.cursor, g.graph.len()), (game, 1, n + 1));
         assert!(g.main.is_none());

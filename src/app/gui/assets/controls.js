@@ -263,7 +263,7 @@ function pinReview() {
 async function undo() {
   if (!S || !S.can_undo) return;
   const s = await post('/api/undo', {});
-  if (s) say(`Took back: ${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move.`);
+  if (s) say(`Took back: ${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}.`);
 }
 
 function roll(ev) {
