@@ -9,7 +9,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import load_text, ply_count, ply_pos, board_still, wait, js, idle, new_game, click, enabled, in_arena, ply_count, note_shown, type_die, shot, browser, close, open_arena
+from .driver import open_form, load_text, ply_count, ply_pos, board_still, wait, js, idle, new_game, click, enabled, in_arena, ply_count, note_shown, type_die, shot, browser, close, open_arena
 from .twentyfifth import THREE_OWN
 from .records import REVIEWED
 from .variants import load_position
@@ -114,6 +114,32 @@ def undo_keeps_the_die(d):
     wait(d, "another move for the same die", lambda d: ply_count(d) >= 1 and js(d, "S.plies[0].die") == die)
 
 
+ARRANGE = """return (() => {
+  const top = (i) => Math.round($(i).getBoundingClientRect().top), bottom = (i) => Math.round($(i).getBoundingClientRect().bottom);
+  return {board: top('board'), boardEnd: bottom('board'), status: top('status'), start: top('ng-start'), arrange: top('ng-arrange'),
+          arranging: setupMode, h: innerHeight, doc: document.documentElement.scrollHeight, y: Math.round(scrollY)};
+})();"""
+
+
+def phone_arrange_in_view(d):
+    """390x844: the New game form's "Arrange on the board" left the page scrolled at the form
+    (the board's top at -384, Start game at 1207). Arranging brings the board whole into view,
+    the status above it, and Start game is on the screen or a scroll away below the board."""
+    open_form(d)
+    d.execute_script("$('ng-arrange').scrollIntoView({block: 'center'})")
+    time.sleep(0.3)
+    d.find_element(By.ID, "ng-arrange").click()
+    wait(d, "arranging", lambda d: js(d, "setupMode"))
+    time.sleep(0.8)
+    at = d.execute_script(ARRANGE)
+    shot(d, "phone-27-arranging.png", top=False)
+    print(f"phone: Arrange on the board: {at}")
+    assert at["board"] >= 0 and at["boardEnd"] <= at["h"], f"the board is not whole in view for arranging: {at}"
+    assert at["status"] >= 0, f"the status line (what to do) is above the screen: {at}"
+    assert at["start"] > at["boardEnd"] and at["start"] + at["y"] < at["doc"], f"Start game is not reachable below the board: {at}"
+    d.execute_script("$('ng-arrange').click()")
+
+
 def on_touch_phone(*steps):
     """A 390x844 browser with a touch screen (a coarse pointer)."""
     d = browser(390, 844)
@@ -128,4 +154,5 @@ def on_touch_phone(*steps):
 
 def twentyseventh_players_report():
     on_touch_phone(phone_quick_taps)
+    in_arena(390, 844, phone_arrange_in_view)
     in_arena(1280, 800, hint_with_analysis_off, engines_record_nobody_plays, undo_keeps_the_die)

@@ -774,6 +774,11 @@ function enterSetupMode() {
   setupMode = true;
   swapFrom = null;
   render(S);
+  // On a phone the form is below the board: the board comes into view whole with the page's
+  // top (else the status line, what to do) above it, Start game a scroll below.
+  const b = $('board').getBoundingClientRect(), st = $('status').getBoundingClientRect();
+  const y = b.bottom + scrollY + 16 <= innerHeight ? 0 : (b.bottom - st.top + 16 <= innerHeight ? st.top : b.top) + scrollY - 8;
+  if (b.top < 0 || b.bottom > innerHeight) window.scrollTo({ top: y, behavior: 'instant' });
 }
 
 // A reload mid-turn: the keyboard goes on where it was before, on the cube picked then (kept for
