@@ -150,11 +150,17 @@ three lines, its move and win chance whole, and stays until the next action (ano
 least 8 s), and Resign asks to tap again; at 1280x800 a finished record of two programs offers
 no Undo and names no seat "you".
 
+And from the twenty-seventh: on a phone with a touch screen a second tap 0.3 s after the first
+(the second on one's own cube, which takes it) acts as a slow one; at 1280x800 Hint works with
+the analysis off in Settings (one press, the analysis still hidden), a finished record of ewn and
+greedy offers no Undo and names its seats by their players ("Blue: greedy"), and Undo returns to
+the turn with its die; at 390x844 "Arrange on the board" brings the board whole into view.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth` and `twentysixth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth` and `twentyseventh` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -176,6 +182,7 @@ from arena_journeys.twentythird import twentythird_players_report
 from arena_journeys.twentyfourth import twentyfourth_players_report
 from arena_journeys.twentyfifth import twentyfifth_players_report
 from arena_journeys.twentysixth import twentysixth_players_report
+from arena_journeys.twentyseventh import twentyseventh_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -210,4 +217,5 @@ if __name__ == "__main__":
     twentyfourth_players_report()
     twentyfifth_players_report()
     twentysixth_players_report()
+    twentyseventh_players_report()
     print("browser test passed")
