@@ -70,13 +70,15 @@ def record_bar_by_the_board(d, width):
 
 def a_loaded_records_engine_answers(d):
     """A record of `ewn match` (game 3: ewn against mcts:3000): its ewn is this engine and the
-    bars say so, mcts:3000 (not run by this arena) is the person's seat, said as such. In a side
+    bars say so, mcts:3000 (not run by this arena) is the person's seat, said as such in a side
+line (at the finished record's end nobody plays: "Blue: mcts:3000"). In a side
     line from the record this engine answers the person's move; Rematch keeps the same seats,
     colours swapped, and says so."""
     assert js(d, "[S.players.red.type, S.players.red.label, S.players.blue.type, S.players.blue.label]") == \
         ["ewn", "ewn", "human", "mcts:3000"], js(d, "S.players")
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
-    assert "Red: ewn (this engine, level " in bars[0] and "Blue: you, for mcts:3000" in bars[1], \
+    # At the finished record's end nobody plays its line: the seats are named by their players.
+    assert "Red: ewn (this engine, level " in bars[0] and "Blue: mcts:3000" in bars[1] and "you" not in bars[1], \
         f"the bars of a loaded record's players: {bars}"
     cut = js(d, "[...document.querySelectorAll('.playerbar .pname')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)")
     assert not cut, f"a seat's words are cut on its bar: {cut}"
@@ -87,6 +89,8 @@ def a_loaded_records_engine_answers(d):
     played = js(d, f"S.plies[{k}].move")
     d.execute_script("playMove(S.legal.find((m) => m !== arguments[0]))", played)
     wait(d, "a side line", lambda d: js(d, "Boolean(S.main)"))
+    # In the side line the person plays mcts:3000's seat, and its bar says so.
+    wait(d, "the person's seat named in the side line", lambda d: "Blue: you, for mcts:3000" in d.find_element(By.ID, "bar-blue").text)
     wait(d, "this engine's answer in the side line",
          lambda d: js(d, "S.plies.length") >= k + 2 or js(d, "Boolean(S.winner)"))
     if js(d, "S.plies.length") >= k + 2:
