@@ -377,10 +377,11 @@ def phone_board_still_in_review(d):
     wait(d, "the page to stop scrolling", scroll_settled)
     assert js(d, "scrollY") == 0, f"loading a record left the page scrolled {js(d, 'scrollY')} px"
     legend_only_for_drawn_arrows(d, "a loaded record's last position")
-    # The record's ewn is this engine, its mcts:3000 the person's seat: the bars say which.
+    # The record's ewn is this engine, its mcts:3000 a program: at the finished record's end
+    # nobody plays, and the bars name the players by their seats.
     bars = [d.find_element(By.ID, i).text for i in ("bar-red", "bar-blue")]
     engine = d.find_element(By.CSS_SELECTOR, "#bar-red .pname").get_attribute("title")
-    assert "Red: ewn (level " in bars[0] and "this engine" in engine and "you, for mcts:3000" in bars[1], \
+    assert "Red: ewn (level " in bars[0] and "this engine" in engine and "Blue: mcts:3000" in bars[1] and "you" not in bars[1], \
         f"the bars of a record's players: {bars}, Red's title {engine!r}"
     click(d, "review-end")
     wait(d, "the review done", lambda d: js(d, "Boolean(S.review.moves) && !S.review.busy") and idle(d))
