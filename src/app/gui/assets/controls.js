@@ -552,12 +552,13 @@ async function resign(ev) {
 
 function wire() {
   const board = $('board');
-  // Each press on the board is a step of its own (pick, target, the second press that takes
-  // one's own cube): a quick second tap, counted by a touch screen as a double tap, acts as a
-  // slow one; only a press while a move is on its way is ignored.
+  // A tap is a step of its own (pick, target, the second tap that takes one's own cube): a
+  // quick second tap, counted by a touch screen as a double tap, acts as a slow one. A mouse's
+  // double click stays one action (it never takes one's own cube).
   board.addEventListener('click', (ev) => {
     const cell = ev.target.closest('.cell');
-    if (cell && inFlight === 0) onBoardClick(Number(cell.dataset.i));
+    const double = ev.pointerType === 'touch' ? inFlight > 0 : repeated(ev);
+    if (cell && !double) onBoardClick(Number(cell.dataset.i));
   });
   // A square drawn anew between press and release (the engine's answer, the die or the
   // analysis arriving) took no click, and the first click on a cube showed nothing: the square
