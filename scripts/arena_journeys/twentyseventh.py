@@ -9,10 +9,11 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import open_form, load_text, ply_count, ply_pos, board_still, wait, js, idle, new_game, click, enabled, in_arena, ply_count, note_shown, type_die, shot, browser, close, open_arena
+from .driver import open_form, load_text, ply_count, ply_pos, board_still, wait, js, idle, new_game, click, enabled, in_arena, note_shown, type_die, shot
 from .twentyfifth import THREE_OWN
 from .records import REVIEWED
 from .variants import load_position
+from .twentysixth import on_touch_phone
 
 
 def tap(d, square):
@@ -138,18 +139,6 @@ def phone_arrange_in_view(d):
     assert at["status"] >= 0, f"the status line (what to do) is above the screen: {at}"
     assert at["start"] > at["boardEnd"] and at["start"] + at["y"] < at["doc"], f"Start game is not reachable below the board: {at}"
     d.execute_script("$('ng-arrange').click()")
-
-
-def on_touch_phone(*steps):
-    """A 390x844 browser with a touch screen (a coarse pointer)."""
-    d = browser(390, 844)
-    try:
-        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        open_arena(d)
-        for step in steps:
-            step(d)
-    finally:
-        close(d)
 
 
 def twentyseventh_players_report():
