@@ -9,11 +9,11 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import open_form, load_text, ply_count, ply_pos, board_still, wait, js, idle, new_game, click, enabled, in_arena, note_shown, type_die, shot
+from .driver import open_form, ply_count, board_still, wait, js, idle, new_game, click, enabled, in_arena, note_shown, type_die, shot
 from .twentyfifth import THREE_OWN
 from .records import REVIEWED
 from .variants import load_position
-from .twentysixth import on_touch_phone
+from .twentysixth import on_touch_phone, record_nobody_plays
 
 
 def tap(d, square):
@@ -79,18 +79,8 @@ def hint_with_analysis_off(d):
 def engines_record_nobody_plays(d):
     """1280x800: a finished record of ewn and greedy, both engines the arena runs: no Undo, no
     seat "you", the bars named by seat and player ("Blue: greedy")."""
-    box = d.find_element(By.ID, "record-text")
-    d.execute_script("arguments[0].value = arguments[1]", box, REVIEWED)
-    load_text(d)
-    wait(d, "the record at its end", lambda d: ply_count(d) == 19 and ply_pos(d) == 19 and idle(d))
-    board_still(d)
-    bars = js(d, "[...document.querySelectorAll('.playerbar .pname')].map((e) => e.textContent)")
-    undo = js(d, "[$('undo').textContent, $('undo').disabled, Boolean($('undo').offsetParent)]")
-    shot(d, "desktop-27-engines-record.png")
-    print(f"1280: a record of ewn and greedy: bars {bars}, Undo {undo}")
-    assert not any("you" in b for b in bars), f"a record nobody plays names a seat 'you': {bars}"
+    bars = record_nobody_plays(d, REVIEWED, "desktop-27-engines-record.png", "ewn and greedy")
     assert "Blue: greedy" in bars, f"the bar does not name greedy by its seat: {bars}"
-    assert undo[1] or not undo[2], f"a record nobody plays offers {undo[0]!r}"
 
 
 def undo_keeps_the_die(d):

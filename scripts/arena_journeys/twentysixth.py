@@ -80,10 +80,9 @@ def on_touch_phone(*steps):
         close(d)
 
 
-def program_record_nobody_plays(d):
-    """A finished record of two programs the arena does not run: no Undo, and the bars name the
-    seats ("Blue: beta"), never "you"."""
-    text = REVIEWED.replace("red ewn", "red alpha").replace("blue greedy", "blue beta")
+def record_nobody_plays(d, text, png, what):
+    """1280x800: the finished record `text` loaded and shown at its end has no Undo and no seat
+    "you"; returns the bars' names for the caller's own assertions."""
     box = d.find_element(By.ID, "record-text")
     d.execute_script("arguments[0].value = arguments[1]", box, text)
     load_text(d)
@@ -91,10 +90,18 @@ def program_record_nobody_plays(d):
     board_still(d)
     bars = js(d, "[...document.querySelectorAll('.playerbar .pname')].map((e) => e.textContent)")
     undo = js(d, "[$('undo').textContent, $('undo').disabled, Boolean($('undo').offsetParent)]")
-    shot(d, "desktop-26-programs-record.png")
-    print(f"1280: a record of two programs: bars {bars}, Undo {undo}")
+    shot(d, png)
+    print(f"1280: a record of {what}: bars {bars}, Undo {undo}")
     assert not any("you" in b for b in bars), f"a record nobody plays names a seat 'you': {bars}"
     assert undo[1] or not undo[2], f"a record nobody plays offers {undo[0]!r}"
+    return bars
+
+
+def program_record_nobody_plays(d):
+    """A finished record of two programs the arena does not run: no Undo, and the bars name the
+    seats ("Blue: beta"), never "you"."""
+    text = REVIEWED.replace("red ewn", "red alpha").replace("blue greedy", "blue beta")
+    record_nobody_plays(d, text, "desktop-26-programs-record.png", "two programs")
 
 
 def twentysixth_players_report():
