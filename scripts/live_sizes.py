@@ -49,8 +49,9 @@ MEASURE = (
 # beside a names' column of 150 (155 px empty below them), of short names 310 (side panel 360);
 # six games 206 px (two across, each beside its names, beside a side panel of 360), then 211
 # beside one of 310, eight 220. Six games' cards packed, their names above and below the board:
-# 264 px.
-LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 330), (6, 260), (8, 220))}}
+# 264 px. Eight games' boards 220 px beside a side panel of 310, mostly empty below the
+# standings: 226 beside one of 280.
+LEAST = {("long", 4): 320, **{(v, g): b for v in ("standard", "6x6") for g, b in ((4, 330), (6, 260), (8, 224))}}
 
 
 def boards_use_the_screen(lb):
