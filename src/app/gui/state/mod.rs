@@ -954,35 +954,6 @@ impl State {
             .as_ref()?
             .shared_with_plies(&self.game, self.game.main_plies())
     }
-
-    /// The best move for the rolled die, from the finished analysis; `None` while it is being
-    /// searched (asked again, it comes). A hint is a request for analysis: with the analysis
-    /// off in Settings it searches the rolled die's moves alone, as the analysis would, and
-    /// nothing else of the analysis runs or shows.
-    pub fn hint(&mut self, shared: &Shared) -> Result<Option<(Move, f64)>, GuiError> {
-        let die = self.game.die.ok_or_else(|| {
-            GuiError::not_now("roll the die first: the hint is for the rolled die")
-        })?;
-        let pos = self.game.board().key();
-        if let Some((p, d, a)) = &self.analysis.die_result
-            && *d == die
-            && *p == pos
-        {
-            let best = a
-                .moves()
-                .first()
-                .ok_or_else(|| GuiError::not_now("no legal move"))?;
-            return Ok(Some((best.mv, to_prob(best.value))));
-        }
-        if self.game.over() {
-            return Err(GuiError::not_now("the game is over"));
-        }
-        if !self.settings.analysis && self.analysis.hint_for != Some((pos, die)) {
-            self.analysis.hint_for = Some((pos, die));
-            self.pump_analysis(shared);
-        }
-        Ok(None)
-    }
 }
 
 /// The review's search depth: [`DEFAULT_DEPTH`], one ply less on boards larger than the
