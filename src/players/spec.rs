@@ -500,16 +500,30 @@ fn split_settings(words: &[String]) -> Vec<String> {
         let mut cur = String::new();
         for w in word.split_whitespace() {
             if !cur.is_empty() && setting(w).is_some() {
-                out.push(std::mem::take(&mut cur));
+                out.push(unquoted_setting(std::mem::take(&mut cur)));
             }
             if !cur.is_empty() {
                 cur.push(' ');
             }
             cur.push_str(w);
         }
-        out.push(cur);
+        out.push(unquoted_setting(cur));
     }
     out
+}
+
+/// One setting cut out of a single argument, its value read as a shell reads it where that is
+/// one word (`name="Ana Sofia Rodrigues"` names Ana Sofia Rodrigues, as the same words given one
+/// by one in a shell would): the quotes were the user's, not the name's. A command (`cmd=`, or
+/// the player's first word) keeps its quotes for `command_words`, which splits it as a shell.
+fn unquoted_setting(word: String) -> String {
+    let unquoted = match setting(&word) {
+        Some((key, value)) if key != "cmd" && key != "arg" => shell_words(value)
+            .filter(|w| w.len() == 1)
+            .map(|w| format!("{key}={}", w[0])),
+        _ => None,
+    };
+    unquoted.unwrap_or(word)
 }
 
 impl Words {
@@ -670,6 +684,16 @@ mod tests {
         let cmd = Entrant::parse(&["/bin/eng --threads 1 name=x".into()]).unwrap();
         assert_eq!(cmd.spec, PlayerSpec::Native(words("/bin/eng --threads 1")));
         assert_eq!(cmd.name.as_deref(), Some("x"));
+        // A quoted name in one argument is the name without its quotes, as a shell reads it;
+        // a quoted command keeps them for its own split.
+        let q = Entrant::parse(&["name=\"Ana Sofia Rodrigues\" cmd=self".into()]).unwrap();
+        assert_eq!(q.name.as_deref(), Some("Ana Sofia Rodrigues"));
+        let q = Entrant::parse(&["name='Ana' cmd='/bin/my eng' -x".into()]).unwrap();
+        assert_eq!(q.name.as_deref(), Some("Ana"));
+        assert_eq!(
+            q.spec,
+            PlayerSpec::Native(vec!["/bin/my eng".into(), "-x".into()])
+        );
         // arg= stays whole; a name without settings after it is still one word.
         let a = Entrant::parse(&["cmd=/bin/eng".into(), "arg=x name=y".into()]).unwrap();
         assert_eq!(
