@@ -787,8 +787,12 @@ def crowd(games, width, height, names=("alice", "bob")):
             d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             button.click()
             n = button.get_attribute("data-game")
-            row = d.find_element(By.ID, f"moves-{n}")
-            assert row.is_displayed() and "move" in row.text, f"{where}: game {n}'s moves did not open"
+            # The row opens on the click; on a busy machine the view after it (or the match's
+            # end, whose final screen lists the games anew) may come first: look again until then.
+            wait_for(f"{where}: game {n}'s moves open", lambda: d.execute_script(
+                "const r = document.getElementById(arguments[0]);"
+                " return document.body.classList.contains('ended')"
+                " || Boolean(r && r.offsetParent && r.textContent.includes('move'));", f"moves-{n}"))
         # The status line named the winner of every game that ended, in either form: one game
         # ("game 7 ended: Red (alice) won (goal)") or several at once, by winner ("games ended:
         # alice won games 3 and 5; bob won game 4"), which a busy machine often shows; where that
