@@ -325,9 +325,9 @@ impl Hall {
         };
         self.with(|s| {
             let mut game = game;
-            game.fell = s.games.get(&number).and_then(|prev| fallen(prev, &game));
-            if let Some(prev) = s.games.get(&number).and_then(|prev| prev.start.clone()) {
-                game.start = Some(prev);
+            if let Some(prev) = s.games.get(&number) {
+                game.fell = fallen(prev, &game);
+                game.start = prev.start.clone().or(game.start);
             }
             s.shown_at
                 .insert(number, (Instant::now(), game.moves.len()));

@@ -18,18 +18,16 @@ window.EwnLiveReplay = (draw, current) => {
   // its card shows then (the die of the move that followed, no engine's estimate, no clock run).
   function at(g, k) {
     const sq = [...g.start];
-    const holes = new Set((g.variant && g.variant.holes) || []);
-    const names = [];
-    for (let r = 0; r < g.rows; r += 1) for (let c = 0; c < g.cols; c += 1) names.push(`${String.fromCharCode(97 + c)}${g.rows - r}`);
-    const index = new Map(names.map((n, i) => [n, i]));
+    // The board's own square names and holes (board.js), the ones the card is drawn with.
+    const { index, holes } = EwnBoard.geometry({ rows: g.rows, cols: g.cols, variant: g.variant });
     let fell = null;
     for (const s of g.steps.slice(0, k)) {
       fell = null;
       if (!s) continue;
-      const [from, to] = s.map((n) => index.get(n));
-      if (from === undefined || to === undefined) continue;
-      if (holes.has(s[1])) fell = sq[from];
-      sq[to] = holes.has(s[1]) ? '' : sq[from];
+      const [from, to] = s.map(index);
+      if (from < 0 || to < 0) continue;
+      if (holes.has(to)) fell = sq[from];
+      sq[to] = holes.has(to) ? '' : sq[from];
       sq[from] = '';
     }
     const other = { r: 'b', b: 'r' };
