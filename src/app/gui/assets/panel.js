@@ -778,10 +778,9 @@ function render(s) {
   $('hint').hidden = over;
   // A person resigns on its turn at the end of the game.
   $('resign').hidden = over || !s.live || !humanToMove() || s.awaiting_setup || setupMode;
-  // A hint is a request for analysis: with the analysis off it searches that one die.
+  // A hint is a request for analysis: with the analysis off it searches that one die (its
+  // title, the page's own, never changes).
   $('hint').disabled = !(s.die !== null && mayMove());
-  const hintWhy = "the analysis' best move (key H)";
-  if ($('hint').title !== hintWhy) $('hint').title = hintWhy;
   // Stepped back in a finished game nothing plays on and the steps go back: Undo and Pause do
   // nothing there (a move starts a side line, where they work again).
   const pastOfFinished = Boolean(s.line_over) && !s.live;
