@@ -80,7 +80,11 @@ def review_loaded(d, prefix):
     wait(d, "the position before the marked move", lambda d: d.find_elements(By.CSS_SELECTOR, ".cell.best-to"))
     if js(d, "window.innerWidth") > 900:
         # On a wide screen the picked decision's analysis (every move for the game's die,
-        # ranked) is in view, as before a review, not under the review's card.
+        # ranked) stands under the review's cards, which keep their place as the review is
+        # stepped; brought into view it lists the moves.
+        order = js(d, "['review-card', 'analysis-card'].map((i) => Math.round($(i).getBoundingClientRect().top))")
+        assert order[0] < order[1], f"the analysis card stands above the review's: {order}"
+        d.execute_script("$('analysis-card').scrollIntoView({block: 'start'})")
         wait(d, "the decision's analysis in view", lambda d: d.execute_script(
             "const t = document.getElementById('analysis-moves'); if (!t) return false;"
             "const r = t.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight - 60;"))

@@ -409,8 +409,8 @@ def phone_board_still_in_review(d):
 
 def desktop_second_report(d):
     """1280x800: the focus goes on from Roll or the board after Start game and Rematch; a side
-    line played from a review has its analysis card in view (held until V in play mode); Copy link on a record's game says the
-    link holds the position only."""
+    line played from a review is on the first screen, its analysis under the review's cards (held
+    until V in play mode); Copy link on a record's game says the link holds the position only."""
     new_game(d, ("human",), ("ewn", 2, 50))
     wait(d, "the page to stop scrolling", scroll_settled)
     assert focus_on_play(d), f"after Start game the focus is on {js(d, 'document.activeElement.tagName')}"
@@ -429,10 +429,16 @@ def desktop_second_report(d):
     d.execute_script("playMove(S.legal.find((m) => m !== S.plies[S.ply].move) || S.legal[0])")
     wait(d, "a side line", lambda d: js(d, "Boolean(S.main)") and idle(d))
     d.execute_script("window.scrollTo(0, 0)")
-    top = js(d, "Math.round($('analysis-card').getBoundingClientRect().top)")
+    # The side line on the first screen: its line and its way back to the game in view, and its
+    # analysis right under the review's cards, which keep their place (no card jumps as the
+    # review's moves are stepped), its top still on the first screen.
+    where = js(d, "(() => { const r = (i) => $(i).getBoundingClientRect(); return {main: [Math.round(r('mainline').top), Math.round(r('mainline').bottom)],"
+                  " review: Math.round(r('review-card').top), analysis: Math.round(r('analysis-card').top)}; })()")
     shot(d, "desktop-side-line-analysis.png")
-    assert 0 <= top < 800 - 100, f"in a side line after a review the analysis card starts at {top} px"
-    print(f"desktop: focus on play after Start game; Copy link says the record stays; side line's analysis at {top} px")
+    assert 0 <= where["main"][0] and where["main"][1] <= 800, f"in a side line after a review its line is not on the first screen: {where}"
+    assert where["analysis"] < 800 - 100, f"in a side line after a review the analysis card starts at {where['analysis']} px: {where}"
+    assert where["review"] < where["analysis"], f"in a side line the analysis card stands above the review's: {where}"
+    print(f"desktop: focus on play after Start game; Copy link says the record stays; the side line {where}")
 
 
 def second_players_report():
