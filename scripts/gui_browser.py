@@ -156,11 +156,15 @@ the analysis off in Settings (one press, the analysis still hidden), a finished 
 greedy offers no Undo and names its seats by their players ("Blue: greedy"), and Undo returns to
 the turn with its die; at 390x844 "Arrange on the board" brings the board whole into view.
 
+And from the twenty-eighth: at 1280x800 a reviewed record's cards keep their places at its end
+and at earlier moves (Review above Analysis); Resign stays in its place, greyed, while the engine
+thinks; the step buttons stand at one height in play, at the game's end and one move back.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth` and `twentyseventh` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh` and `twentyeighth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -183,6 +187,7 @@ from arena_journeys.twentyfourth import twentyfourth_players_report
 from arena_journeys.twentyfifth import twentyfifth_players_report
 from arena_journeys.twentysixth import twentysixth_players_report
 from arena_journeys.twentyseventh import twentyseventh_players_report
+from arena_journeys.twentyeighth import twentyeighth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -218,4 +223,5 @@ if __name__ == "__main__":
     twentyfifth_players_report()
     twentysixth_players_report()
     twentyseventh_players_report()
+    twentyeighth_players_report()
     print("browser test passed")

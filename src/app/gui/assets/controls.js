@@ -864,6 +864,22 @@ async function poll() {
   }
 }
 
+// At a game's end the end's buttons take the move row's place: their box keeps that row's
+// height, so that the step buttons under them stay where they were in play (at 1280x800 they
+// rose from 246 to 208 px at the end). Measured while the row shows, or unseen once if the page
+// opened on a finished game.
+function keepMoveRowRoom() {
+  const row = document.querySelector('.moverow');
+  if (!row.offsetParent) {
+    if (moveRowH || document.body.classList.contains('watch-only')) return;
+    row.style.display = 'flex'; row.style.visibility = 'hidden';
+  }
+  if (row.offsetParent) moveRowH = row.offsetHeight;
+  row.style.display = row.style.visibility = '';
+  $('endbar').style.minHeight = moveRowH ? `${moveRowH}px` : '';
+}
+let moveRowH = 0;
+
 try { flipped = localStorage.getItem('ewn-flip') === 'on'; } catch (e) { /* no storage */ }
 wire();
 $('flip').setAttribute('aria-pressed', String(flipped));

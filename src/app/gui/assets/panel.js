@@ -776,8 +776,11 @@ function render(s) {
     b.setAttribute('aria-label', `die ${b.dataset.die}` + (s.die !== null ? ' (corrects the typed die)' : ''));
   });
   $('hint').hidden = over;
-  // A person resigns on its turn at the end of the game.
-  $('resign').hidden = over || !s.live || !humanToMove() || s.awaiting_setup || setupMode;
+  // A person resigns on its turn; on an engine's turn or at a past position Resign is greyed,
+  // not removed (it left an empty gap at 160-196 px as the engine thought).
+  const seated = ['r', 'b'].some((c) => playerOf(c).type === 'human');
+  $('resign').hidden = over || !seated || s.awaiting_setup || setupMode;
+  $('resign').disabled = !s.live || !humanToMove();
   // A hint is a request for analysis: with the analysis off it searches that one die (its
   // title, the page's own, never changes).
   $('hint').disabled = !(s.die !== null && mayMove());
@@ -827,6 +830,7 @@ function render(s) {
   document.body.classList.toggle('game-end', over && !setupMode);
   document.body.classList.toggle('finished', finished);
   orderEndRows(s);
+  keepMoveRowRoom();
   if (over) {
     const goal = s.variant.goal === 'rank' ? 'reached the far rank' : 'reached the corner';
     const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
