@@ -2,7 +2,8 @@
 at 1280x800 a step back from a reviewed game's end put the Analysis card above the Review
 card's graph (a jump of the column at every step); Resign went while the engine thought, an empty
 gap in its place, and the step buttons rose from 246 to 208 px at the game's end; on a phone the
-step buttons went down from 683 to 805 px at the game's end, Copy link off the first screen."""
+step buttons went down from 683 to 805 px at the game's end, Copy link off the first screen;
+with the analysis off in Settings the Analysis card still offered "Show analysis (V)"."""
 
 import time
 
@@ -100,7 +101,26 @@ def step_row_keeps_its_place(d):
     assert seen["link"] <= seen["h"] and seen["last"] <= seen["h"], f"at the end Copy link or the last move is off the first screen: {seen}"
 
 
+def analysis_off_says_where(d):
+    """1280x800, a person playing, the analysis off in Settings: the Analysis card offered "Show
+    analysis (V)", which showed nothing. It says the analysis is off and where to turn it on."""
+    new_game(d, ("human",), ("ewn", 1, 20), 7)
+    d.execute_script("const c = $('set-analysis'); if (c.checked) c.click()")
+    try:
+        wait(d, "the analysis off", lambda d: js(d, "S.settings.analysis") is False and idle(d))
+        card = js(d, "(() => { const c = $('analysis-card'); const shown = (i) => $(i) && $(i).offsetParent !== null;"
+                     " return {show: shown('show-analysis'), said: c.innerText.replace(/\\s+/g, ' ').trim()}; })()")
+        shot(d, "desktop-28-analysis-off.png")
+        print(f"1280: the analysis off in Settings, the card: {card}")
+        assert not card["show"], f"with the analysis off the card offers Show analysis: {card}"
+        assert "off" in card["said"] and "Settings" in card["said"], f"the card does not say the analysis is off and where: {card}"
+    finally:
+        d.execute_script("const c = $('set-analysis'); if (!c.checked) c.click()")
+        wait(d, "the analysis on again", lambda d: js(d, "S.settings.analysis") is True)
+
+
 def twentyeighth_players_report():
     in_arena(1280, 800, review_column_keeps_its_order, resign_greyed_while_engine_thinks,
              step_row_keeps_its_place)
     in_arena(390, 844, step_row_keeps_its_place)
+    in_arena(1280, 800, analysis_off_says_where)

@@ -725,9 +725,11 @@ function render(s) {
   const isHeld = held();
   document.body.classList.toggle('held', isHeld);
   // The prompt to show it is for the person playing: a page that only watches is not offered it.
-  $('held-msg').hidden = !isHeld || !TOKEN;
-  // Off in Settings: the switch is neither (it waits, greyed, for the analysis to be on again).
+  // Off in Settings: the switch is neither (it waits, greyed, for the analysis to be on again),
+  // and the card says where to turn it on instead of offering Show analysis, which showed nothing.
   const off = analysisOff();
+  $('held-msg').hidden = !isHeld || !TOKEN || off;
+  $('off-msg').hidden = !off || !TOKEN;
   document.body.classList.toggle('analysis-off', off);
   $('mode-play').setAttribute('aria-pressed', String(!off && mode === 'play'));
   $('mode-analyse').setAttribute('aria-pressed', String(!off && mode !== 'play'));
