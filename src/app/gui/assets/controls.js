@@ -874,10 +874,9 @@ function keepMoveRowRoom() {
     if (moveRowH || document.body.classList.contains('watch-only')) return;
     row.style.display = 'flex'; row.style.visibility = 'hidden';
   }
-  const margin = (el) => parseFloat(getComputedStyle(el).marginTop) || 0;
-  if (row.offsetParent) moveRowH = row.offsetHeight + margin(row);
+  if (row.offsetParent) moveRowH = row.offsetHeight;
   row.style.display = row.style.visibility = '';
-  $('endbar').style.minHeight = moveRowH ? `${moveRowH - margin($('endbar'))}px` : '';
+  $('endbar').style.minHeight = moveRowH ? `${moveRowH}px` : '';
 }
 let moveRowH = 0;
 
