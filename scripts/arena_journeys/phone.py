@@ -141,10 +141,14 @@ def phone_side_line_of_a_record(d):
 
 def tab_follows_the_eye(d):
     """The keyboard's Tab goes through the controls under the board in the order they are seen
-    (on a phone Roll is drawn above the record's games: it comes first for Tab too)."""
+    (on a phone Roll is drawn above the record's games: it comes first for Tab too). Only what
+    can be seen counts: a move-list entry scrolled out of the list's box is not seen there."""
     seen = d.execute_script(
+        "const inBox = (e) => { const l = e.closest('#moves'); if (!l) return true;"
+        " const r = e.getBoundingClientRect(), b = l.getBoundingClientRect();"
+        " return r.bottom > b.top + 1 && r.top < b.bottom - 1; };"
         "return [...document.querySelectorAll('#controls :is(button, select, input, a[href])')]"
-        ".filter((e) => e.offsetParent !== null && !e.disabled && e.tabIndex >= 0)"
+        ".filter((e) => e.offsetParent !== null && !e.disabled && e.tabIndex >= 0 && inBox(e))"
         ".map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.textContent, Math.round(r.top), Math.round(r.left)]; })")
     order = [s[0] for s in seen]
     assert "roll" in order and "rec-game" in order, f"no Roll or record bar to tab through: {order}"
