@@ -158,7 +158,8 @@ the turn with its die; at 390x844 "Arrange on the board" brings the board whole 
 
 And from the twenty-eighth: at 1280x800 a reviewed record's cards keep their places at its end
 and at earlier moves (Review above Analysis); Resign stays in its place, greyed, while the engine
-thinks; the step buttons stand at one height in play, at the game's end and one move back; with the analysis off in Settings
+thinks; the step buttons stand at one height in play, at the game's end and one move back (at
+390x844 too, Copy link and the last move on the first screen); with the analysis off in Settings
 the Analysis card says so and where to turn it on, not Show analysis.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for

@@ -1,8 +1,9 @@
 """The checks of what the twenty-eighth new player reported, each at the size where it was seen:
 at 1280x800 a step back from a reviewed game's end put the Analysis card above the Review
 card's graph (a jump of the column at every step); Resign went while the engine thought, an empty
-gap in its place, and the step buttons rose from 246 to 208 px at the game's end; with the analysis
-off in Settings the Analysis card still offered "Show analysis (V)"."""
+gap in its place, and the step buttons rose from 246 to 208 px at the game's end; on a phone the
+step buttons went down from 683 to 805 px at the game's end, Copy link off the first screen;
+with the analysis off in Settings the Analysis card still offered "Show analysis (V)"."""
 
 import time
 
@@ -66,7 +67,9 @@ def resign_greyed_while_engine_thinks(d):
 
 def step_row_keeps_its_place(d):
     """1280x800, a game against the engine played to its end: the step buttons stand where they
-    were in play, at the end and one move back (246 px in play, 208 at the end)."""
+    were in play, at the end and one move back (246 px in play, 208 at the end). At 390x844
+    they stood at 683 px in play and 805 at the end: there too they stay, with Copy link and the
+    list's last move on the first screen."""
     new_game(d, ("human",), ("ewn", 1, 20), 7)
     wait(d, "Roll offered", lambda d: enabled(d, "roll"))
     d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
@@ -85,10 +88,17 @@ def step_row_keeps_its_place(d):
     board_still(d)
     back = d.execute_script(PLACES)
     navigate_to(d, js(d, "S.plies.length"))
-    shot(d, "desktop-28-game-end.png")
-    print(f"1280: the step buttons in play at {in_play['back']}, at the end {at_end['back']}, one back {back['back']}")
+    board_still(d)
+    d.execute_script("window.scrollTo(0, 0)")
+    size = js(d, "innerWidth")
+    shot(d, f"{'phone' if size < 600 else 'desktop'}-28-game-end.png")
+    print(f"{size}: the step buttons in play at {in_play['back']}, at the end {at_end['back']}, one back {back['back']}")
     assert in_play["back"] == at_end["back"] == back["back"], \
         f"the step buttons move at the game's end: in play {in_play}, at the end {at_end}, one back {back}"
+    seen = js(d, "(() => { const l = $('moves').lastElementChild.getBoundingClientRect();"
+                 " return {link: Math.round($('copy-link').getBoundingClientRect().bottom), last: Math.round(l.bottom), h: innerHeight}; })()")
+    print(f"{size}: at the end Copy link and the last move end at {seen}")
+    assert seen["link"] <= seen["h"] and seen["last"] <= seen["h"], f"at the end Copy link or the last move is off the first screen: {seen}"
 
 
 def analysis_off_says_where(d):
@@ -112,4 +122,5 @@ def analysis_off_says_where(d):
 def twentyeighth_players_report():
     in_arena(1280, 800, review_column_keeps_its_order, resign_greyed_while_engine_thinks,
              step_row_keeps_its_place)
+    in_arena(390, 844, step_row_keeps_its_place)
     in_arena(1280, 800, analysis_off_says_where)

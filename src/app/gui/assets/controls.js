@@ -874,9 +874,10 @@ function keepMoveRowRoom() {
     if (moveRowH || document.body.classList.contains('watch-only')) return;
     row.style.display = 'flex'; row.style.visibility = 'hidden';
   }
-  if (row.offsetParent) moveRowH = row.offsetHeight;
+  const margin = (el) => parseFloat(getComputedStyle(el).marginTop) || 0;
+  if (row.offsetParent) moveRowH = row.offsetHeight + margin(row);
   row.style.display = row.style.visibility = '';
-  $('endbar').style.minHeight = moveRowH ? `${moveRowH}px` : '';
+  $('endbar').style.minHeight = moveRowH ? `${moveRowH - margin($('endbar'))}px` : '';
 }
 let moveRowH = 0;
 

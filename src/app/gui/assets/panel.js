@@ -660,20 +660,19 @@ function faultHow(s) {
 let rollFocusWanted = false;
 let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
-// On a phone in a finished game (at its end and at every earlier move alike) the move list
-// comes right under the turn's row and the end bar, above the step buttons, so that the game's
-// last moves are on the first screen (one line was); moved in the page, so that Tab follows
-// the order seen. With a record's games under
-// the result the step buttons come first, then the list: below the list they were off the
-// first screen (at 883 px of 844). Called again when a reloaded page learns of its record
-// after its first render, so that the layout is one however the game was reached.
+// On a phone in a finished game the move list stays under the step buttons (put above them, it
+// pushed them from 683 px in play to 805 at the end, Copy link off the first screen) and keeps
+// to the room left on the first screen, two lines at least, so that its last moves show there.
+// Called again when a reloaded page learns of its record after its first render.
 function orderEndRows(s) {
-  const end = Boolean(s.line_over) && !setupMode && window.innerWidth <= 900;
-  const listUp = end && !recordBarOn(s);
-  if (listUp !== ($('moves').nextElementSibling === $('navbar'))) {
-    $('navbar')[listUp ? 'before' : 'after']($('moves'));
-    $('moves').scrollTop = $('moves').scrollHeight; // moved, it lost its scroll: the game's end
-  }
+  const list = $('moves'), cur = list.querySelector('.current') || list.lastElementChild;
+  // Whole lines (of 4 px apart) within the box's padding and top border, 13 px.
+  const pitch = (cur ? cur.offsetHeight : 24) + 4;
+  const lines = Math.floor((innerHeight - list.getBoundingClientRect().top - scrollY - 9) / pitch);
+  const h = Boolean(s.line_over) && !setupMode && innerWidth <= 900 ? `${9 + pitch * Math.min(4, Math.max(2, lines))}px` : '';
+  if (list.style.maxHeight === h) return;
+  list.style.maxHeight = h;
+  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight + cur.offsetHeight + 6;
 }
 
 function render(s) {
