@@ -662,14 +662,15 @@ let rollWidth = 0; // Roll's width as last shown, which Pass takes in its place
 
 // On a phone in a finished game the move list stays under the step buttons (put above them, it
 // pushed them from 683 px in play to 805 at the end, Copy link off the first screen) and keeps
-// to the room left on the first screen, two lines at least, so that its last moves show there.
+// to the room left on the first screen, two lines at least, so that its last moves show there
+// (under a record's games it is below the first screen: its own height there).
 // Called again when a reloaded page learns of its record after its first render.
 function orderEndRows(s) {
   const list = $('moves'), cur = list.querySelector('.current') || list.lastElementChild;
   // Whole lines (of 4 px apart) within the box's padding and top border, 13 px.
   const pitch = (cur ? cur.offsetHeight : 24) + 4;
   const lines = Math.floor((innerHeight - list.getBoundingClientRect().top - scrollY - 9) / pitch);
-  const h = Boolean(s.line_over) && !setupMode && innerWidth <= 900 ? `${9 + pitch * Math.min(4, Math.max(2, lines))}px` : '';
+  const h = Boolean(s.line_over) && !setupMode && innerWidth <= 900 && !recordBarOn(s) ? `${9 + pitch * Math.min(4, Math.max(2, lines))}px` : '';
   if (list.style.maxHeight === h) return;
   list.style.maxHeight = h;
   if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight + cur.offsetHeight + 6;
