@@ -101,8 +101,8 @@ button says it saves the board's game alone.
 And from the eighteenth: at 390x844 game 3 of a six-game record loaded from a file and stepped
 to its end keeps the step buttons on the first screen with the record's games, and Review game
 keeps the board and the list's marked moves in view; at 1280x800 "Replace it?" over a game in
-progress hides neither the move list nor the form, and a record a new game replaced is headed
-with what it is and what to do ("Record file: ... (6 games) - pick one to load"); a 6x6 roll of
+progress hides neither the move list nor the form, and a record a new game replaced is no longer
+in the Record card (it was headed "Record file: ... (6 games) - pick one to load"); a 6x6 roll of
 two dice and, in backrank at both sizes, a forced pass's button move nothing on the turn's row.
 
 And from the nineteenth: at 390x844 a finished game of a four-game record is laid out the same
@@ -162,11 +162,14 @@ thinks; the step buttons stand at one height in play, at the game's end and one 
 390x844 too, Copy link and the last move on the first screen); with the analysis off in Settings
 the Analysis card says so and where to turn it on, not Show analysis.
 
+And from the twenty-ninth: at 1280x800 a new game (6x6) after a record of six games loaded from a
+file empties the Record card of that record, whose heading read as the new game's.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh` and `twentyeighth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth` and `twentyninth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -190,6 +193,7 @@ from arena_journeys.twentyfifth import twentyfifth_players_report
 from arena_journeys.twentysixth import twentysixth_players_report
 from arena_journeys.twentyseventh import twentyseventh_players_report
 from arena_journeys.twentyeighth import twentyeighth_players_report
+from arena_journeys.twentyninth import twentyninth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -226,4 +230,5 @@ if __name__ == "__main__":
     twentysixth_players_report()
     twentyseventh_players_report()
     twentyeighth_players_report()
+    twentyninth_players_report()
     print("browser test passed")

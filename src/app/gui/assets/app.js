@@ -160,12 +160,14 @@ function toggleReveal() {
   if (held()) {
     revealedIn = S.game;
     say('The analysis is shown for this game; the next game waits again.');
-    // On a phone the card is below the board and its controls: brought up, so that the press
-    // shows what it did.
+    // On a phone the card is below the board and its controls: brought up to the screen's lower
+    // part, so that the press shows what it did, but never further than the board's top (to the
+    // screen's top, the board went off it: scrolled to 836 px).
     if (window.innerWidth <= 900) {
       render(S);
-      const top = $('analysis-card').getBoundingClientRect().top;
-      window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
+      const card = $('analysis-card').getBoundingClientRect(), board = $('board').getBoundingClientRect();
+      const by = Math.min(card.top - (innerHeight - 240), Math.max(0, board.top - 8));
+      if (by > 0) window.scrollBy({ top: by, behavior: 'auto' });
       return;
     }
   } else if (mode === 'play' && revealed() && !lineOver() && personPlays()) {

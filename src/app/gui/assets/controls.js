@@ -138,6 +138,7 @@ async function startGame(asked) {
     formKey = null;
     formFromRecord = false;
     lastStarted = { red: body.red, blue: body.blue, first: body.first, dice: body.dice };
+    recordForNewGame();
     $('ng-start').blur();
     // The form folds away: the new game's board, status and Roll are what comes next (open, it
     // pushed the Analysis heading to 763 px until the first move).

@@ -42,6 +42,20 @@ function recordFileTitle() {
   return `${what} (${n} game${n === 1 ? '' : 's'}) - ${n > 1 ? 'pick one to load' : 'Load text below to load it again'}`;
 }
 
+// A new game started from the form: the Record card no longer holds the record loaded before,
+// whose heading ("Record file: five.txt (6 games)") read as the new game's. Its box is emptied,
+// unless the person typed in it, and says how this game's record gets there.
+function recordForNewGame() {
+  const field = $('record-text');
+  if (!field.value || (field.value !== lastLoadedText && field.value !== savedText)) return;
+  field.value = '';
+  savedText = lastLoadedText = loadedFileName = null;
+  listGames('');
+  $('record-title').textContent = 'Record';
+  $('record-said').textContent = 'A new game: Save this game puts its record in the box below.';
+  $('record-said').hidden = false;
+}
+
 // Whether the record's games show by the board: a game of a loaded record of several is on it.
 const recordBarOn = (s) => Boolean(loadedFrom && loadedFrom.count > 1 && s.start === loadedFrom.start &&
   (s.players.red.recorded || s.players.blue.recorded));

@@ -1,0 +1,67 @@
+"""The checks of what the twenty-ninth new player reported, each at the size where it was seen:
+after a record of six games loaded from a file a new 6x6 game left the Record card headed
+"Record file: ewn-record-....txt (6 games)", its box still holding the old record; the page was
+815 px tall at 1280x800 (the Settings card cut); on a phone Show analysis scrolled the board off
+the screen (to 836 px)."""
+
+import time
+
+from selenium.webdriver.common.by import By
+
+from .driver import wait, js, new_game, in_arena, open_arena, roll_if_needed, shot, enabled
+from .eighteenth import load_file
+from .records import MATCH6
+
+
+def record_card_is_the_new_games(d):
+    """1280x800, a record of six games loaded from a file, then a new 6x6 game: the Record card
+    no longer describes the record (its heading named the file and its six games)."""
+    load_file(d, MATCH6)
+    wait(d, "the record's bar", lambda d: d.find_element(By.ID, "record-bar").is_displayed())
+    new_game(d, ("human",), ("human",), 5, variant="6x6")
+    wait(d, "the record's bar gone", lambda d: not d.find_element(By.ID, "record-bar").is_displayed())
+    card = js(d, "({title: $('record-title').textContent, text: $('record-text').value.length,"
+                 " games: $('record-game').options.length, picker: !$('record-pick').hidden})")
+    print(f"1280: the Record card after a new 6x6 game: {card}")
+    assert "games" not in card["title"] and "Record file" not in card["title"] and card["text"] == 0 \
+        and not card["picker"], f"the Record card still describes the record loaded before: {card}"
+
+
+def page_fits_the_screen(d):
+    """1280x800, the page opened over a new game: it is no taller than the screen (815 px, the
+    Settings card's foot cut)."""
+    d.execute_script("setMode('play')")
+    new_game(d, ("human",), ("ewn", 2, 50), 31)
+    wait(d, "Roll offered", lambda d: enabled(d, "roll"))
+    open_arena(d)
+    wait(d, "Roll offered again", lambda d: enabled(d, "roll"))
+    h = js(d, "document.documentElement.scrollHeight")
+    print(f"1280: the page as it opens is {h} px tall")
+    assert h <= 800, f"the page at 1280x800 is {h} px tall: its foot is cut"
+
+
+def show_analysis_keeps_the_board(d):
+    """390x844, a game against the engine with the analysis held: Show analysis, tapped with the
+    page scrolled just enough to see it, brings the card up and keeps the board whole on the
+    screen (scrolled to 836 px, the board at -676)."""
+    d.execute_script("setMode('play')")
+    new_game(d, ("human",), ("ewn", 2, 50), 31)
+    roll_if_needed(d)
+    wait(d, "the analysis held", lambda d: d.find_element(By.ID, "held-msg").is_displayed())
+    # Tapped where a person sees it first, the page scrolled just far enough (the driver's click
+    # centres it first, which takes the board off before the tap).
+    d.execute_script("$('show-analysis').scrollIntoView({block: 'end'})")
+    time.sleep(0.3)
+    d.execute_script("$('show-analysis').click()")
+    wait(d, "the analysis shown", lambda d: d.find_element(By.ID, "analysis-die").is_displayed())
+    seen = js(d, "(() => { const b = $('board').getBoundingClientRect(), c = $('analysis-card').getBoundingClientRect();"
+                 " return {y: Math.round(scrollY), board: [Math.round(b.top), Math.round(b.bottom)], card: Math.round(c.top), h: innerHeight}; })()")
+    shot(d, "phone-29-show-analysis.png", top=False)
+    print(f"390: after Show analysis {seen}")
+    assert seen["board"][0] >= 0 and seen["board"][1] <= seen["h"], f"Show analysis took the board off the screen: {seen}"
+    assert seen["card"] < seen["h"] - 100, f"Show analysis left its card below the screen: {seen}"
+
+
+def twentyninth_players_report():
+    in_arena(1280, 800, page_fits_the_screen, record_card_is_the_new_games)
+    in_arena(390, 844, show_analysis_keeps_the_board)
