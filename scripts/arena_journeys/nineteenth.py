@@ -89,8 +89,11 @@ COVERS = """return (() => {
   const hit = (b) => b.width > 0 && b.height > 0 && b.left < n.right - 1 && n.left < b.right - 1 && b.top < n.bottom - 1 && n.top < b.bottom - 1;
   const out = [];
   if (hit($('board').getBoundingClientRect())) out.push('board');
+  // Over the status line the note may lie over the page's top row (Rules, the analysis switch),
+  // the status at its own size and the note's lines under it (since the twenty-ninth report).
+  const up = $('error').classList.contains('up');
   for (const c of document.querySelectorAll('button, input, select, textarea, a[href], summary')) {
-    if ($('error').contains(c) || !c.offsetParent || $('copy-box').contains(c)) continue;
+    if ($('error').contains(c) || !c.offsetParent || $('copy-box').contains(c) || (up && c.closest('.topline'))) continue;
     if (hit(c.getBoundingClientRect())) out.push(c.id || c.textContent.trim().slice(0, 20));
   }
   return {out, note: [Math.round(n.left), Math.round(n.top), Math.round(n.width), Math.round(n.height)], scrollY};

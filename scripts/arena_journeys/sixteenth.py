@@ -27,6 +27,15 @@ def rect(d, id_):
     return js(d, f"(() => {{ const r = $('{id_}').getBoundingClientRect(); return {{top: r.top, bottom: r.bottom, left: r.left, right: r.right}}; }})()")
 
 
+def covered_by_note(d):
+    """Whether the note stands over the status line, and the controls it covers. There (since the
+    twenty-ninth report) the status keeps its size and the note's lines come under it, over the
+    page's top row (Rules, the analysis switch) and Red's bar: those do not count."""
+    up = js(d, "$('error').classList.contains('up')")
+    top_row = js(d, "[...document.querySelectorAll('.topline :is(button, summary)')].map((c) => c.id || c.textContent.trim())") if up else []
+    return up, [c for c, _ in js(d, f"{COVERED}($('error').getBoundingClientRect())") if c not in top_row]
+
+
 def play_a_move(d):
     """A game against the engine, one move played and answered: the move list has entries."""
     new_game(d, ("human",), ("ewn", 2, 50), 7)
@@ -68,7 +77,8 @@ def phone_opened_note_hides_no_control(d):
 
 def phone_note_clear_of_list(d):
     """390x844: a note at the screen's foot lay over the move list's first line until closed. A
-    note covers neither the list's first line nor a control of the first screen."""
+    note covers neither the list's first line nor a control of the first screen (over the status
+    line it may lie over the page's top row, Rules and the analysis switch, and Red's bar)."""
     d.execute_script("window.scrollTo(0, 0)")
     d.execute_script(f"flash({LONG!r})")
     wait(d, "the note", lambda d: note_shown(d))
@@ -77,9 +87,9 @@ def phone_note_clear_of_list(d):
     shot(d, "phone-16-note.png")
     assert first["bottom"] <= note["top"] + 1 or note["bottom"] <= first["top"] + 1, \
         f"the note {note} covers the move list's first line {first}"
-    covered = [c for c, _ in js(d, f"{COVERED}($('error').getBoundingClientRect())")]
+    up, covered = covered_by_note(d)
     assert not covered, f"the note {note} covers {covered}"
-    for id_ in ("board", "bar-red", "bar-blue", "turnbar"):
+    for id_ in ("board", "bar-blue", "turnbar") + (() if up else ("bar-red",)):
         b = rect(d, id_)
         assert b["bottom"] <= note["top"] + 1 or note["bottom"] <= b["top"] + 1, f"the note {note} covers #{id_} {b}"
     print(f"phone: a note at {round(note['top'])}-{round(note['bottom'])} px, the list's first line at "
@@ -106,7 +116,7 @@ def phone_game_end_steps(d):
     # A note there covers none of them either.
     d.execute_script(f"flash({LONG!r})")
     wait(d, "the note", lambda d: note_shown(d))
-    covered = [c for c, _ in js(d, f"{COVERED}($('error').getBoundingClientRect())")]
+    covered = covered_by_note(d)[1]
     assert not covered, f"at a game's end the note covers {covered}"
     d.execute_script("localError = null; render(S)")
     # Stepped back into the game, the turn's row is again right under the board's bars, for

@@ -2,13 +2,14 @@
 after a record of six games loaded from a file a new 6x6 game left the Record card headed
 "Record file: ewn-record-....txt (6 games)", its box still holding the old record; the page was
 815 px tall at 1280x800 (the Settings card cut); on a phone Show analysis scrolled the board off
-the screen (to 836 px)."""
+the screen (to 836 px); a note over a phone's status line cut the status to one line of 12 px
+and the note to one or two lines."""
 
 import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, js, new_game, in_arena, open_arena, roll_if_needed, shot, enabled
+from .driver import wait, js, new_game, in_arena, open_arena, roll_if_needed, shot, enabled, note_shown, board_still
 from .eighteenth import load_file
 from .records import MATCH6
 
@@ -62,6 +63,32 @@ def show_analysis_keeps_the_board(d):
     assert seen["card"] < seen["h"] - 100, f"Show analysis left its card below the screen: {seen}"
 
 
+def note_keeps_the_status_whole(d):
+    """390x844, Roll then Hint: the note stands over the status line and says the status's words
+    at the status's own size (they were 12 px on one line, the status 14 px on two), its own on
+    two lines at least under them, never over the board."""
+    new_game(d, ("human",), ("ewn", 2, 50), 31)
+    roll_if_needed(d)
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    board_still(d)
+    d.execute_script("$('hint').click()")
+    wait(d, "the hint's note", lambda d: note_shown(d).startswith("Hint:"))
+    time.sleep(0.3)
+    seen = js(d, "(() => { const n = $('error').getBoundingClientRect(), s = $('status'), e = $('error-status'), t = $('error-text');"
+                 " const px = (x) => getComputedStyle(x).fontSize, lh = parseFloat(getComputedStyle(t).lineHeight);"
+                 " return {up: $('error').classList.contains('up'), status: [px(s), s.getBoundingClientRect().height],"
+                 " said: [px(e), e.getBoundingClientRect().height, e.scrollHeight <= e.clientHeight + 1],"
+                 " lines: Math.round(t.clientHeight / lh), note: [Math.round(n.top), Math.round(n.bottom)],"
+                 " board: Math.round($('board').getBoundingClientRect().top)}; })()")
+    shot(d, "phone-29-hint-note.png")
+    print(f"390: a hint's note over the status line {seen}")
+    assert seen["up"], f"the hint's note is not over the status line: nothing to check {seen}"
+    assert seen["said"][0] == seen["status"][0] and seen["said"][2] and seen["said"][1] >= seen["status"][1] - 2, \
+        f"the note says the status's words smaller or cut: {seen}"
+    assert seen["lines"] >= 2 and seen["note"][1] <= seen["board"], f"the note's own lines cut, or it covers the board: {seen}"
+    d.execute_script("localError = null; render(S)")
+
+
 def twentyninth_players_report():
     in_arena(1280, 800, page_fits_the_screen, record_card_is_the_new_games)
-    in_arena(390, 844, show_analysis_keeps_the_board)
+    in_arena(390, 844, note_keeps_the_status_whole, show_analysis_keeps_the_board)

@@ -627,9 +627,13 @@ function wire() {
   });
   // An opened note closes as soon as something else is used (a tap, the keyboard's focus): a tap
   // on its text reaches the control under it, so that it never keeps one hidden.
+  // Until the tap is over it lets taps through (over the status line its box lies over the Rules
+  // row: cut at once, it took the tap's click for itself and opened again).
   const shutNote = (ev) => {
     const el = $('error');
-    if (el.classList.contains('open') && !el.contains(ev.target)) { el.classList.remove('open'); el.classList.add('cut'); }
+    if (!el.classList.contains('open') || el.contains(ev.target)) return;
+    el.classList.remove('open'); el.classList.add('cut', 'shutting');
+    setTimeout(() => el.classList.remove('shutting'), 700);
   };
   document.addEventListener('pointerdown', shutNote, true);
   document.addEventListener('focusin', shutNote, true);

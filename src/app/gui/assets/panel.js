@@ -965,11 +965,15 @@ function drawNote(s) {
   const n = el.getBoundingClientRect();
   el.classList.add('up');
   $('error-status').textContent = $('status').textContent;
-  const st = $('status').getBoundingClientRect();
+  const st = $('status').getBoundingClientRect(), bd = $('board').getBoundingClientRect();
+  // Over the status line the status keeps its size and lines, the note's lines under it, over the
+  // Rules row and Red's bar if need be but never the board (squeezed to stay clear of every
+  // control there, the status was cut to one line of 12 px and the note to one line).
   let { h, top } = noteLines(el, (h) => {
-    const tops = st.top >= 0 ? [Math.round(st.top) - 2] : [];
-    for (let y = Math.round(n.bottom - h); y >= 8; y -= 4) tops.push(y);
-    return tops.find((y) => !blocks(y, y + h));
+    const y = Math.round(st.top) - 2;
+    if (st.top >= 0 && !(bd.top < y + h - 1 && y < bd.bottom - 1)) return y;
+    for (let y = Math.round(n.bottom - h); y >= 8; y -= 4) if (!blocks(y, y + h)) return y;
+    return undefined;
   });
   if (top === undefined && fresh && st.top < 0 && st.top > -innerHeight / 3) {
     // Nowhere clear, the status line just above the screen: a new note brings it back into view
