@@ -956,7 +956,7 @@ function drawNote(s) {
   // An opened note, its text the same, stays where the tap opened it: placed again, opened, it
   // covered the move list's first line and jumped up over the status line.
   if (!fresh && el.classList.contains('open')) return;
-  el.classList.remove('up');
+  el.classList.remove('up', 'on-status');
   el.style.removeProperty('--note-lines'); el.style.height = '';
   $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
@@ -989,5 +989,6 @@ function drawNote(s) {
   if (onFocus(top) && !onFocus(n.top)) { el.classList.remove('up'); $('error-status').textContent = ''; return; }
   if (onFocus(top)) top = f.bottom + h + 4 <= innerHeight ? Math.round(f.bottom) + 4 : Math.max(0, Math.round(f.top - h - 4));
   el.style.setProperty('--up-top', top + 'px');
+  el.classList.toggle('on-status', st.top >= 0 && top === Math.round(st.top) - 2);
   el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
 }
