@@ -3,7 +3,8 @@ after a record of six games loaded from a file a new 6x6 game left the Record ca
 "Record file: ewn-record-....txt (6 games)", its box still holding the old record; the page was
 815 px tall at 1280x800 (the Settings card cut); on a phone Show analysis scrolled the board off
 the screen (to 836 px); a note over a phone's status line cut the status to one line of 12 px
-and the note to one or two lines."""
+and the note to one or two lines; at 1280x800 How to play opened over the panel, at 840-1263 px,
+280 px from the board and far from its line."""
 
 import time
 
@@ -89,6 +90,22 @@ def note_keeps_the_status_whole(d):
     d.execute_script("localError = null; render(S)")
 
 
+def rules_open_beside_the_board(d):
+    """1280x800: How to play opens right beside the board (its sheet began at 840 px, the board
+    ending at 560), Roll and the board uncovered and the sheet whole on the screen."""
+    d.execute_script("window.scrollTo(0, 0); $('rules').querySelector('summary').click()")
+    wait(d, "the rules open", lambda d: js(d, "$('rules').open"))
+    time.sleep(0.3)
+    seen = js(d, "(() => { const r = (e) => { const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };"
+                 " return {sheet: r($('rules-sheet')), board: r($('board')), roll: r($('roll')), line: r($('rules-summary')), h: innerHeight}; })()")
+    shot(d, "desktop-29-rules.png")
+    d.execute_script("closeRules()")
+    print(f"1280: How to play opened at {seen}")
+    s, b, roll = seen["sheet"], seen["board"], seen["roll"]
+    assert 0 <= s[0] - b[2] <= 20, f"the rules open far from the board and their line: {seen}"
+    assert s[3] <= seen["h"] and (s[1] >= roll[3] or s[0] >= roll[2]), f"the rules cover Roll or are cut: {seen}"
+
+
 def twentyninth_players_report():
-    in_arena(1280, 800, page_fits_the_screen, record_card_is_the_new_games)
+    in_arena(1280, 800, page_fits_the_screen, rules_open_beside_the_board, record_card_is_the_new_games)
     in_arena(390, 844, note_keeps_the_status_whole, show_analysis_keeps_the_board)

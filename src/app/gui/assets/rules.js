@@ -104,13 +104,23 @@ function drawRules(v, first) {
 // The opened rules on a wide screen: beside the board, over the panel (the analysis and the
 // forms) from under the page's top bar, so that the board and its controls stay in view and in
 // place. On a phone app.css makes them a sheet over the screen's lower part.
+// With the turn's buttons in a column of their own beside the board (1280x800), the rules stand
+// right beside the board under those buttons (Roll stays in view), over the column and the
+// panel: over the panel alone they were 280 px from the board and far from their line.
 function placeRules() {
   const el = $('rules');
   if (!el.open || innerWidth <= 900) return;
   const p = document.querySelector('.panel').getBoundingClientRect();
-  const top = Math.max(8, Math.round(document.querySelector('.top').getBoundingClientRect().bottom) + 10);
-  el.style.setProperty('--rules-left', `${Math.round(p.left)}px`);
-  el.style.setProperty('--rules-width', `${Math.round(p.width)}px`);
+  const c = $('controls').getBoundingClientRect(), b = $('board').getBoundingClientRect();
+  let top = Math.max(8, Math.round(document.querySelector('.top').getBoundingClientRect().bottom) + 10);
+  let left = p.left, width = p.width;
+  if (c.left >= b.right && c.top < b.bottom) {
+    top = Math.max(top, Math.round($('turnbar').getBoundingClientRect().bottom) + 8);
+    left = c.left;
+    width = Math.min(p.right - c.left, 560);
+  }
+  el.style.setProperty('--rules-left', `${Math.round(left)}px`);
+  el.style.setProperty('--rules-width', `${Math.round(width)}px`);
   el.style.setProperty('--rules-top', `${top}px`);
 }
 
