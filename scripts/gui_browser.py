@@ -163,7 +163,10 @@ thinks; the step buttons stand at one height in play, at the game's end and one 
 the Analysis card says so and where to turn it on, not Show analysis.
 
 And from the twenty-ninth: at 1280x800 a new game (6x6) after a record of six games loaded from a
-file empties the Record card of that record, whose heading read as the new game's.
+file empties the Record card of that record, whose heading read as the new game's, the page is no
+taller than the screen, and How to play opens right beside the board; at 390x844 a hint's note
+over the status line says the status's words at their own size, its own lines under them, and
+Show analysis keeps the board on the screen.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
