@@ -321,13 +321,15 @@ function onKey(ev) {
   }
   if (ev.target.closest('#copy-box')) return;
   if (ev.target.closest('input, textarea, select')) return;
-  // On a move-list entry, as on the graph: Home the start, End the end (← → step below); the
-  // focus follows to the entry shown. On the step buttons too, the focus then on the step back
-  // (after End) or forward (after Home), which stays enabled.
+  // Anywhere but in a form field, as on the graph: Home the start, End the end (← → step
+  // below), never a scroll of the page. On a move-list entry the focus follows to the entry
+  // shown; on the step buttons it goes to the step back (after End) or forward (after Home),
+  // which stays enabled; elsewhere it stays.
   const onStep = ['nav-first', 'nav-back', 'nav-fwd', 'nav-last'].includes(ev.target.id);
-  if ((ev.key === 'Home' || ev.key === 'End') && (ev.target.closest('#moves') || onStep)) {
-    const home = ev.key === 'Home';
+  if (ev.key === 'Home' || ev.key === 'End') {
+    const home = ev.key === 'Home', follow = ev.target.closest('#moves') || onStep;
     Promise.resolve(navigate(home ? 0 : S.plies.length)).then(() => {
+      if (!follow) return;
       const list = $('moves');
       const to = onStep ? $(home ? 'nav-fwd' : 'nav-back')
         : list.querySelector('.current button') || list.querySelector(home ? 'li button' : 'li:last-of-type button');
