@@ -812,6 +812,9 @@ function render(s) {
   // kept, so that Pause moves nothing).
   $('step').hidden = !paused || Boolean(s.line_over);
   $('move-input').disabled = !mayMove();
+  // The example is a move of this board (a5b4 on 5x5, a3b2 on 3x3): Red's corner, a step on.
+  const g = EwnBoard.geometry(s);
+  $('move-input').placeholder = g.name(0) + g.name(Math.min(g.n - 1, g.cols + 1));
   $('move-go').disabled = !mayMove();
   // A finished game keeps one layout at its end and at every earlier move, so that a step
   // never moves the step buttons (a step back from the end moved them 25 px up beside the
