@@ -168,11 +168,16 @@ taller than the screen, and How to play opens right beside the board; at 390x844
 over the status line says the status's words at their own size, its own lines under them, and
 Show analysis keeps the board on the screen.
 
+And from the thirtieth: at 1280x800 and 390x844 Home and End go to a game's start and end with
+the focus on nothing (they scrolled the page, the game left at move 5 of 19); at 1280x800 in a
+browser with scroll bars the page as it opens is no taller than the screen; the typed move's
+example is a move of the board's own squares (a3b2 on 3x3).
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth` and `twentyninth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth` and `thirtieth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -197,6 +202,7 @@ from arena_journeys.twentysixth import twentysixth_players_report
 from arena_journeys.twentyseventh import twentyseventh_players_report
 from arena_journeys.twentyeighth import twentyeighth_players_report
 from arena_journeys.twentyninth import twentyninth_players_report
+from arena_journeys.thirtieth import thirtieth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -234,4 +240,5 @@ if __name__ == "__main__":
     twentyseventh_players_report()
     twentyeighth_players_report()
     twentyninth_players_report()
+    thirtieth_players_report()
     print("browser test passed")

@@ -39,8 +39,9 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT_S = 90
 
 
-def browser(width, height):
-    """A headless Chromium with a profile of its own; `close` removes both."""
+def browser(width, height, scrollbars=False):
+    """A headless Chromium with a profile of its own; `close` removes both. With `scrollbars` a
+    page taller than the window has a scroll bar that takes its width, as in a desktop browser."""
     profile = tempfile.mkdtemp(prefix="ewn-gui-chromium-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
@@ -54,7 +55,7 @@ def browser(width, height):
         "--disable-component-update",
         "--disable-sync",
         "--disable-dev-shm-usage",
-        "--hide-scrollbars",
+        *([] if scrollbars else ["--hide-scrollbars"]),
         f"--user-data-dir={profile}",
         f"--window-size={width},{height}",
     ]:
