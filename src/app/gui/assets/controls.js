@@ -83,8 +83,8 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
     box.style.top = `${Math.round(top)}px`;
   }
   $('replace-yes').focus({ preventScroll: float });
-  // Load's question by the Record card pushes its game picker down (to 786 px of 800, cut):
-  // the picker, whose game the question names, is brought on the screen with it.
+  // Load's question in the Record card stands under its game picker (under the answers the
+  // picker was at 773-800 px of 800): the picker, whose game it names, comes on the screen too.
   if (at === 'load-ask-at' && !$('record-pick').hidden) $('record-pick').scrollIntoView({ block: 'nearest' });
 }
 // While the question is open the board and the game's buttons by it wait (inert: neither clicks
