@@ -3,16 +3,22 @@ Home and End stepped through the game only with a step button or a move-list ent
 elsewhere End scrolled the page (810 px on a desktop, 1141 on a phone) and the game stayed at
 5 of 19; the page as it opened at 1280x800 in a browser with scroll bars was 834 px tall (the
 Record card's buttons on two rows beside the bar, the Settings card cut); the typed move's box
-showed "a5b4" as its example on every board, also 3x3, which has no a5."""
+showed "a5b4" as its example on every board, also 3x3, which has no a5; a record of several
+games loaded over an unfinished game asked with its game picker under the question's buttons
+(at 773-800 px of 800)."""
 
+import os
+import tempfile
 import time
 
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from .driver import (wait, js, new_game, in_arena, open_arena, enabled, press, ply_pos, ply_count,
-                     navigate_to, load_record_text, browser, close, first_state)
+                     navigate_to, load_record_text, browser, close, first_state, click, shot)
 from . import driver
-from .records import REVIEWED
+from .records import MATCH6, REVIEWED
+from .sixteenth import play_a_move, rect
 
 
 def home_and_end_anywhere(d):
@@ -68,7 +74,30 @@ def example_move_of_the_board(d):
     assert seen["standard"] == "a5b4" and seen["3x3"] == "a3b2", f"the example is not a move of the board: {seen}"
 
 
+def load_question_under_the_picker(d):
+    """1280x800: a record of six games loaded from a file over an unfinished game asks first,
+    its game picker above the question's buttons (it stood under them, at 773-800 px), both
+    whole on the screen."""
+    play_a_move(d)
+    fd, path = tempfile.mkstemp(prefix="ewn-record-", suffix=".txt")
+    with os.fdopen(fd, "w") as f:
+        f.write(MATCH6)
+    try:
+        d.find_element(By.ID, "load-file").send_keys(path)
+        wait(d, "Replace it?", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+        time.sleep(0.5)
+        pick, yes = rect(d, "record-pick"), rect(d, "replace-yes")
+        shot(d, "1280-30-load-ask.png", top=False)
+        print(f"{js(d, 'innerWidth')}: Load's question: the picker at {round(pick['top'])}-{round(pick['bottom'])},"
+              f" Load the record at {round(yes['top'])}-{round(yes['bottom'])}")
+        assert pick["bottom"] <= yes["top"], f"the record's game picker is under the question's buttons: {pick} {yes}"
+        assert pick["top"] >= 0 and yes["bottom"] <= js(d, "innerHeight"), f"the picker or the buttons off the screen: {pick} {yes}"
+        click(d, "replace-no")
+    finally:
+        os.remove(path)
+
+
 def thirtieth_players_report():
-    in_arena(1280, 800, home_and_end_anywhere)
+    in_arena(1280, 800, home_and_end_anywhere, load_question_under_the_picker)
     fresh_page_fits_beside_a_scroll_bar()
     in_arena(390, 844, home_and_end_anywhere, example_move_of_the_board)
