@@ -171,7 +171,8 @@ Show analysis keeps the board on the screen.
 And from the thirtieth: at 1280x800 and 390x844 Home and End go to a game's start and end with
 the focus on nothing (they scrolled the page, the game left at move 5 of 19); at 1280x800 in a
 browser with scroll bars the page as it opens is no taller than the screen; the typed move's
-example is a move of the board's own squares (a3b2 on 3x3).
+example is a move of the board's own squares (a3b2 on 3x3); a record of several games loaded
+over an unfinished game asks under its game picker, not over it.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

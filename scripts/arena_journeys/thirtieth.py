@@ -75,7 +75,7 @@ def example_move_of_the_board(d):
 
 
 def load_question_under_the_picker(d):
-    """1280x800: a record of six games loaded from a file over an unfinished game asks first,
+    """1280x800 and 390x844: a record of six games loaded from a file over an unfinished game asks first,
     its game picker above the question's buttons (it stood under them, at 773-800 px), both
     whole on the screen."""
     play_a_move(d)
@@ -100,4 +100,4 @@ def load_question_under_the_picker(d):
 def thirtieth_players_report():
     in_arena(1280, 800, home_and_end_anywhere, load_question_under_the_picker)
     fresh_page_fits_beside_a_scroll_bar()
-    in_arena(390, 844, home_and_end_anywhere, example_move_of_the_board)
+    in_arena(390, 844, home_and_end_anywhere, example_move_of_the_board, load_question_under_the_picker)
