@@ -7,6 +7,7 @@ URL, OUT and AXE_JS are set once by `configure`, from the command line, before a
 the other modules read them here (`driver.URL`), never as copies taken at import.
 """
 
+import contextlib
 import os
 import re
 import shutil
@@ -447,6 +448,26 @@ def check_layout(d, width):
         cx, cy = c["x"] + c["width"] / 2, c["y"] + c["height"] / 2
         inside = b["x"] - 8 <= cx <= b["x"] + b["width"] + 8 and b["y"] - 10 <= cy <= b["y"] + b["height"] + 10
         assert not inside, f"a badge {b} covers the number of the cube {c}"
+
+
+@contextlib.contextmanager
+def record_file(text):
+    """A record written to a file for Load file, as a person's download is; removed after."""
+    fd, path = tempfile.mkstemp(prefix="ewn-record-", suffix=".txt")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    try:
+        yield path
+    finally:
+        os.remove(path)
+
+
+def load_file_asked(d, path):
+    """Picks `path` with Load file over an unfinished game and waits for the question asked before
+    the game is replaced."""
+    d.find_element(By.ID, "load-file").send_keys(path)
+    wait(d, "Replace it?", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    time.sleep(0.5)
 
 
 def load_text(d):

@@ -6,24 +6,19 @@ throw away, and a record replaced by a new game was headed "Last loaded record (
 board)", which did not say what it was or what to do with it; in 6x6 a roll of two dice moved
 Roll from under the pointer, and in backrank a forced pass's button pushed the turn's row along."""
 
-import os
-import tempfile
 import time
 
 from selenium.webdriver.common.by import By
 
 from .driver import (wait, click, js, idle, in_arena, board_still, shot, ply_count, ply_pos, over, open_form,
-    load_record_text, new_game, enabled)
+    load_record_text, new_game, enabled, record_file)
 from .records import MATCH6, REVIEWED
 from .sixteenth import rect, play_a_move
 
 
 def load_file(d, text):
     """Loads a record through Load file, as a person picks a file."""
-    fd, path = tempfile.mkstemp(prefix="ewn-record-", suffix=".txt")
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    try:
+    with record_file(text) as path:
         d.find_element(By.ID, "load-file").send_keys(path)
         # Over a game in progress the page asks first, and is told yes.
         time.sleep(0.3)
@@ -31,8 +26,6 @@ def load_file(d, text):
             click(d, "replace-yes")
         wait(d, "the record's first game", lambda d: ply_count(d) > 0 and idle(d)
              and d.find_element(By.ID, "rec-pos").text.startswith("Game 1 of"))
-    finally:
-        os.remove(path)
 
 
 def phone_record_game_end_steps(d):

@@ -7,15 +7,13 @@ showed "a5b4" as its example on every board, also 3x3, which has no a5; a record
 games loaded over an unfinished game asked with its game picker under the question's buttons
 (at 773-800 px of 800)."""
 
-import os
-import tempfile
 import time
 
-from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from .driver import (wait, js, new_game, in_arena, open_arena, enabled, press, ply_pos, ply_count,
-                     navigate_to, load_record_text, browser, close, first_state, click, shot)
+                     navigate_to, load_record_text, browser, close, first_state, click, shot,
+                     record_file, load_file_asked)
 from . import driver
 from .records import MATCH6, REVIEWED
 from .sixteenth import play_a_move, rect
@@ -79,13 +77,8 @@ def load_question_under_the_picker(d):
     its game picker above the question's buttons (it stood under them, at 773-800 px), both
     whole on the screen."""
     play_a_move(d)
-    fd, path = tempfile.mkstemp(prefix="ewn-record-", suffix=".txt")
-    with os.fdopen(fd, "w") as f:
-        f.write(MATCH6)
-    try:
-        d.find_element(By.ID, "load-file").send_keys(path)
-        wait(d, "Replace it?", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
-        time.sleep(0.5)
+    with record_file(MATCH6) as path:
+        load_file_asked(d, path)
         pick, yes = rect(d, "record-pick"), rect(d, "replace-yes")
         shot(d, "1280-30-load-ask.png", top=False)
         print(f"{js(d, 'innerWidth')}: Load's question: the picker at {round(pick['top'])}-{round(pick['bottom'])},"
@@ -93,8 +86,6 @@ def load_question_under_the_picker(d):
         assert pick["bottom"] <= yes["top"], f"the record's game picker is under the question's buttons: {pick} {yes}"
         assert pick["top"] >= 0 and yes["bottom"] <= js(d, "innerHeight"), f"the picker or the buttons off the screen: {pick} {yes}"
         click(d, "replace-no")
-    finally:
-        os.remove(path)
 
 
 def thirtieth_players_report():

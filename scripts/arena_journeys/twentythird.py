@@ -5,13 +5,12 @@ on a phone Resume stood 16 px left of Pause; at 1280x800 Load's question pushed 
 game picker off the screen and "Turn board" moved the board 16 px up; after a link a phone
 showed the keyboard's ring on a5, and the position field's example was cut."""
 
-import os
-import tempfile
 import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import wait, click, js, idle, in_arena, board_still, shot, new_game, open_form
+from .driver import (wait, click, js, idle, in_arena, board_still, shot, new_game, open_form,
+                     record_file, load_file_asked)
 from .records import MATCH6
 from .eighteenth import load_file
 from .sixteenth import rect, play_a_move
@@ -65,20 +64,13 @@ def load_question_keeps_the_picker(d):
     load_record_text(d, MATCH6)
     wait(d, "the record's first game", lambda d: js(d, "S.source && S.source.count") == 6 and idle(d))
     play_a_move(d)
-    fd, path = tempfile.mkstemp(prefix="ewn-record-", suffix=".txt")
-    with os.fdopen(fd, "w") as f:
-        f.write(MATCH6)
-    try:
-        d.find_element(By.ID, "load-file").send_keys(path)
-        wait(d, "Replace it?", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
-        time.sleep(0.5)
+    with record_file(MATCH6) as path:
+        load_file_asked(d, path)
         pick = rect(d, "record-pick")
         shot(d, "1280-23-load-ask.png", top=False)
         print(f"Load's question: the record's picker at {pick}")
         assert pick["top"] >= 0 and pick["bottom"] <= js(d, "innerHeight"), f"the picker is off the screen: {pick}"
         click(d, "replace-no")
-    finally:
-        os.remove(path)
 
 
 def load_record_text(d, text):
