@@ -10,9 +10,17 @@ passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
   game's end is in the status text's type or larger, on one line where it fits (a wide screen),
   and each end stays on it 6 s or until a newer end comes. The build before: 14 px, gone in
   2.5-4 s.
+- `names_never_box_cut` (the same four names, six at once at 1280x800 and 390x844, eight at
+  1280x800, the screen 60 px narrower for a moment): no place that shows a name is ever cut by
+  its box's ellipsis, which keeps a name's start alone. The build before: a narrow card's result
+  "U…" for Team_B and for Team_C (22 px of name on a card 147 px wide).
+- `names_break_between_words` (names of long words, eight at once at 1280x800, six at
+  390x844): names wrap only between words, the final boards of a row at one height, and the full
+  report opened during play fits the side panel.
 """
 
 import os
+import time
 
 # What a name's box shows: its text, or (cut by the box's ellipsis) the letters left of the
 # ellipsis and "…".
@@ -140,3 +148,137 @@ def news_stays(lb):
             # One line where it fits: a single game's end ("game 7 ended: Red (ewn) won (goal)").
             singles = [x for x in two if x[1].startswith("game ")]
             assert not singles, f"{where}: one game's end on more than one line: {singles[:3]}"
+
+
+# Sampled every 100 ms: every place that shows a player's name and is cut by its box's own
+# ellipsis (its text drawn past the box, `text-overflow: ellipsis`), which keeps a name's start
+# alone ("Univ_Leiden_…" for Team_C and Team_D): where, the name, the box's width.
+BOX_CUTS = """
+window.boxCuts = {seen: {}, samples: 0, timer: setInterval(() => {
+  const places = {card: '#games .side .who b', result: '#games .res-name', standings: '#table th',
+    finished: '#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)',
+    final: '#last-boards .names b, #last-boards .res-name'};
+  for (const [where, sel] of Object.entries(places)) {
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      if (!r.width) continue;
+      for (let box = el; box && box !== document.body; box = box.parentElement) {
+        const cs = getComputedStyle(box);
+        if (cs.textOverflow === 'ellipsis' && cs.overflowX !== 'visible' && box.scrollWidth > box.clientWidth + 1) {
+          window.boxCuts.seen[`${where}: ${el.title || el.textContent}`] = Math.round(box.clientWidth);
+          break;
+        }
+        if (box.matches('.game, td, th')) break;
+      }
+    }
+  }
+  window.boxCuts.samples += 1;
+}, 100)};
+"""
+
+
+def names_never_box_cut(lb):
+    """No place that shows a player's name is cut by its box's ellipsis, while four names alike
+    but for their end play six games at once at 1280x800 (and eight, and on a phone), and while
+    the screen narrows by 60 px and widens again mid-match (a box's size changed after its name
+    was fitted). The build before: the standings' names cut at their end ("Univ_Leiden_…")."""
+    for width, height, games in ((1280, 800, 6), (390, 844, 6), (1280, 800, 8)):
+        where = f"four names alike but their last letter, {games} at once, at {width}x{height}"
+        args = lb.round_robin(NAMES, games, 300)
+        with lb.live_match(args, width, height) as (d, _, _match):
+            d.execute_script(BOX_CUTS)
+            lb.wait_for(f"{where}: two finished games", lambda: d.execute_script(
+                "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 2"
+                " || document.body.classList.contains('ended');"))
+            for w in (width - 60, width):
+                d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": w, "height": height, "deviceScaleFactor": 1, "mobile": w < 600})
+                time.sleep(2)
+            lb.wait_for(f"{where}: four finished games", lambda: d.execute_script(
+                "return (document.querySelectorAll('#finished tr:not(.movesrow)').length >= 4"
+                " || document.body.classList.contains('ended')) && window.boxCuts.samples > 30;"))
+            d.save_screenshot(os.path.join(lb.OUT, f"live-box-cuts-{games}-{width}.png"))
+            seen = d.execute_script("clearInterval(window.boxCuts.timer); return window.boxCuts;")
+        print(f"live page, {where}: {seen['samples']} samples, names cut by their box's ellipsis"
+              f" (place: name -> box px) {seen['seen']}")
+        assert not seen["seen"], f"{where}: names cut at their end by their box's ellipsis: {seen['seen']}"
+
+
+# Sampled every 200 ms: each name in the standings and the finished games that goes on to a
+# new line anywhere but after an underscore or a space or before a word's capital ("Papadopo" /
+# "ulos"); on the final screen, the last boards of one row at different heights; and, with the
+# full report open while the match runs, how far its tables reach past the side panel.
+WORD_BREAKS = """
+window.breaks = {mid: {}, rows: {}, report: [], samples: 0, timer: setInterval(() => {
+  const cells = document.querySelectorAll('#table th, #finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3), #last-boards .names b');
+  for (const el of cells) {
+    if (!el.getBoundingClientRect().width) continue;
+    let prev = null;
+    for (let w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), t = w.nextNode(); t; t = w.nextNode()) {
+      for (let i = 0; i < t.length; i += 1) {
+        const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1);
+        const box = r.getBoundingClientRect();
+        if (!box.width) continue;
+        const c = t.data[i];
+        if (prev && box.top > prev.top + 2 && !/[_ ]/.test(prev.c) && !(/[a-z]/.test(prev.c) && /[A-Z]/.test(c))) {
+          window.breaks.mid[el.title || el.textContent] = `${prev.c}/${c}`;
+        }
+        prev = { top: box.top, c };
+      }
+    }
+  }
+  const cards = [...document.querySelectorAll('#last-boards .final-game')];
+  for (const a of cards) for (const b of cards) {
+    const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    const ba = a.querySelector('.board').getBoundingClientRect(), bb = b.querySelector('.board').getBoundingClientRect();
+    if (Math.abs(ra.top - rb.top) < 1 && Math.abs(ba.top - bb.top) > 1) window.breaks.rows[`${a.id} ${b.id}`] = Math.round(Math.abs(ba.top - bb.top));
+  }
+  const rep = document.getElementById('report');
+  if (rep.open && !document.body.classList.contains('ended')) {
+    const panel = document.querySelector('.side-panel').getBoundingClientRect();
+    const st = document.getElementById('standings');
+    const right = Math.max(0, ...[...st.querySelectorAll('table, pre')].map((t) => t.getBoundingClientRect().right));
+    window.breaks.report.push([Math.round(right), Math.round(panel.right), st.scrollWidth - st.clientWidth]);
+  }
+  window.breaks.samples += 1;
+}, 200)};
+"""
+
+WORDY = ("Konstantinos_Papadopoulos", "Oberlandesgerichtsrat", "Maximilian_Oberhauser_Jr", "Li")
+
+
+def names_break_between_words(lb):
+    """Names of long words (one of 21 letters, "Oberlandesgerichtsrat"), a round robin of 3x3
+    games, eight at once at 1280x800 and six on a phone: no name in the standings or the finished
+    games goes on to a new line inside a word (the build before: "Konstantin" / "os_" /
+    "Papadopo" / "ulos", "Oberlandesgeri" / "chtsrat"); on the final screen the last boards of
+    a row at one height (a name wrapped on two lines put one 21 px lower than its neighbours);
+    and at 1280x800 the full report opened while the match runs fits the side panel, its tables
+    within it (they reached x 1326 in a panel ending at 1272)."""
+    for width, height, games in ((1280, 800, 8), (390, 844, 6)):
+        where = f"names of long words, {games} at once at {width}x{height}"
+        args = lb.round_robin(WORDY, games, 300)
+        with lb.live_match(args, width, height) as (d, _, _match):
+            d.execute_script(WORD_BREAKS)
+            lb.wait_for(f"{where}: four finished games", lambda: d.execute_script(
+                "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 4"
+                " || document.body.classList.contains('ended');"))
+            if width > 900:
+                d.execute_script("const r = document.getElementById('report'); if (!r.hidden) r.open = true;")
+                time.sleep(2)
+                d.save_screenshot(os.path.join(lb.OUT, f"live-words-report-{width}.png"))
+                d.execute_script("document.getElementById('report').open = false;")
+            lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+                "return document.body.classList.contains('ended') && window.breaks.samples > 20;"))
+            time.sleep(1)
+            d.save_screenshot(os.path.join(lb.OUT, f"live-words-final-{width}.png"))
+            seen = d.execute_script("clearInterval(window.breaks.timer); return window.breaks;")
+        over = [r for r in seen["report"] if r[0] > r[1] or r[2] > 1]
+        print(f"live page, {where}: {seen['samples']} samples, names broken inside a word {seen['mid']},"
+              f" final boards of a row at other heights {seen['rows']}, report looks {len(seen['report'])},"
+              f" past the panel (table right, panel right, sideways scroll) {over[:3]}")
+        assert not seen["mid"], f"{where}: names broken inside a word (name: letters either side): {seen['mid']}"
+        assert not seen["rows"], f"{where}: final boards of one row at other heights (px): {seen['rows']}"
+        if width > 900:
+            assert seen["report"], f"{where}: the report was not seen open"
+            assert not over, f"{where}: the report reaches past the side panel: {over[:3]}"

@@ -1874,6 +1874,8 @@ def main():
     live_crowd.long_names_cut_cleanly(sys.modules[__name__])
     live_apart.names_told_apart(sys.modules[__name__])
     live_apart.news_stays(sys.modules[__name__])
+    live_apart.names_never_box_cut(sys.modules[__name__])
+    live_apart.names_break_between_words(sys.modules[__name__])
     live_sizes.all_checks(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])

@@ -7,7 +7,7 @@
 window.EwnLiveFinal = () => {
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, breakable, lastWords, winnerName, sentence,
+    esc, SIDE, plural, breakable, lastWords, winnerName, sentence, nameWords, fitWordsIn,
   } = window.EwnLiveText;
 
   // The variant of the match, from its finished games: " (standard)".
@@ -110,7 +110,7 @@ window.EwnLiveFinal = () => {
       const resText = f.winner ? `${SIDE[f.winner]} (${winnerName(f)}) won (${f.reason})` : `No winner (${f.reason})`;
       const why = f.detail ? `<p class="end-detail" title="${esc(sentence(f.detail))}">${esc(sentence(f.detail))}</p>` : '';
       el.innerHTML = `<h3>Game ${f.number}${f.variant && f.variant !== 'standard' ? ` · ${esc(f.variant)}` : ''}</h3>` +
-        `<p class="names"><b class="red-name" title="${esc(f.red)}">${breakable(f.red)}</b><span class="vs"> – </span><b class="blue-name" title="${esc(f.blue)}">${breakable(f.blue)}</b></p>` +
+        `<p class="names"><b class="red-name" title="${esc(f.red)}">${nameWords(f.red)}</b><span class="vs"> – </span><b class="blue-name" title="${esc(f.blue)}">${nameWords(f.blue)}</b></p>` +
         `<div class="board" role="grid" aria-label="game ${f.number}'s final position"></div>` +
         `<p class="roll result-line ${f.winner === 'r' ? 'red' : f.winner === 'b' ? 'blue' : ''}" title="${esc(resText)}">${res}</p>${why}<p class="moves"></p>`;
       grid.appendChild(el);
@@ -127,6 +127,12 @@ window.EwnLiveFinal = () => {
       let short = false;
       for (const f of fits) short = f(false) || short;
       if (short) for (const f of fits) f(true);
+      // The players' lines of one height, so that the boards of a row stand at one y (a name
+      // wrapped on two lines put its board 21 px lower than its neighbours').
+      const lines = [...grid.querySelectorAll('.final-game .names')];
+      for (const n of lines) n.style.minHeight = '';
+      const h = Math.max(0, ...lines.map((n) => n.getBoundingClientRect().height));
+      for (const n of lines) n.style.minHeight = `${h}px`;
     };
     for (const el of grid.querySelectorAll('.final-game')) {
       const names = el.querySelector('.names');
@@ -153,6 +159,8 @@ window.EwnLiveFinal = () => {
           if (short || allShort) shortLine();
         }
         names.dataset.w = names.clientWidth;
+        // A word wider than its line cut in its middle ("Oberlandesgerichtsr" / "at" broke it).
+        for (const b of names.querySelectorAll('b')) fitWordsIn(b, names.clientWidth);
         return short;
       };
       fits.push(fit);

@@ -10,7 +10,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   const JUST_N = 3; // at most this many rows marked as just ended
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, breakable,
+    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, nameWords, fitWordsIn,
   } = window.EwnLiveText;
   let reportText = '';
   let summaryShown = null; // the screen's width and the leader's line as last drawn
@@ -23,7 +23,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       const pct = s.games ? `${Number((100 * s.points / s.games).toFixed(1))}%` : '–';
       // Equal points share a rank (the table comes most points first).
       const rank = 1 + table.filter((o) => o.points > s.points).length;
-      return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${breakable(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
+      return `<tr><td>${rank}</td><th scope="row" title="${esc(s.name)}">${nameWords(s.name)}</th><td>${s.games}</td><td>${s.wins}</td>` +
         `<td>${s.losses}</td><td>${s.points}</td><td>${pct}</td></tr>`;
     });
     $('table').innerHTML = rows.join('');
@@ -69,6 +69,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     if (v.standings && v.standings !== reportText) {
       reportText = v.standings;
       $('standings').innerHTML = reportHtml(v.standings);
+      fitReport();
     }
     $('report').hidden = !v.standings;
   }
@@ -178,13 +179,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     more.hidden = hide.length === 0;
     more.textContent = say(hide.length);
   }
-  // A name in the finished games as its words, each kept whole with its underscore, the line
-  // breaking only between them ("Maximilian / _ / Oberhause / r_Jr" broke anywhere in a name
-  // column of 89 px): `fitWords` makes a word fit its cell.
-  // A word wider than its cell breaks where it must, its underscore kept with the letter before
-  // it ("Bartholomew" / "_" / "Grandmaster" put it alone on a line).
-  const tail = (w) => (w.endsWith('_') && w.length > 2 ? `${esc(w.slice(0, -2))}<span class="tail">${esc(w.slice(-2))}</span>` : esc(w));
-  const words = (name) => name.split(/(?<=_)|(?<=[a-z])(?=[A-Z])/).map((w) => `<span class="word">${tail(w)}</span>`).join('<wbr>');
+  const words = nameWords;
   // A word wider than its cell: the cell's letters a pixel or two smaller (to 11 px), and a word
   // wider still (alone wider than the cell) may break where it must.
   function fitWords() {
@@ -194,7 +189,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       // Measured afresh each time: a word marked wide in a narrower cell kept breaking
       // ("Alexandra_Papadopoulo" / "u", "Grandmaster" / "_" / "Bartholomew") once it fitted.
       td.style.fontSize = '';
-      for (const w of ws) w.classList.remove('wide');
+      for (const w of ws) if (w.dataset.full) w.textContent = w.dataset.full;
       const cs = getComputedStyle(td);
       const room = td.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const over = () => ws.some((w) => w.getBoundingClientRect().width > room + 0.5);
@@ -203,7 +198,8 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
         size -= 1;
         td.style.fontSize = `${size}px`;
       }
-      for (const w of ws) if (w.getBoundingClientRect().width > room + 0.5) w.classList.add('wide');
+      // ... and a word wider still cut in its middle (`fitWordsIn`), never broken.
+      fitWordsIn(td, room);
     }
   }
   // The result column as wide as "Blue, capture" where the names leave room (short names: it
@@ -263,7 +259,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     // (Without the places it may wrap at, which Chromium takes also in a line that may not wrap.)
     const cells = [...table.querySelectorAll('tbody th')];
     // (From the names, not the cells: a table fitted on one line before holds no such places.)
-    const wraps = cells.map((th) => breakable(th.title));
+    const wraps = cells.map((th) => nameWords(th.title));
     for (const th of cells) th.textContent = th.title;
     const over = () => cells.some((th) => th.scrollWidth > th.clientWidth);
     let size = parseFloat(getComputedStyle(table).fontSize);
@@ -275,7 +271,54 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       table.style.fontSize = '';
       table.classList.remove('one-line');
       cells.forEach((th, i) => { th.innerHTML = wraps[i]; });
+      // A word wider than its cell cut in its middle ("Oberlandesgeri" / "chtsrat" broke it).
+      for (const th of cells) {
+        const cs = getComputedStyle(th);
+        fitWordsIn(th, th.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
+      }
     }
+  }
+
+  // The report's players' names fitted to their cells, each word whole or cut in its middle
+  // (`fitWordsIn`): opened in the side panel while the match ran, its ratings reached 54 px past
+  // the panel's edge, "Konstantinos" / "_" / "Papadopoulo" / "s" broken where it must.
+  function fitReport() {
+    const inPanel = $('report-box').classList.contains('in-panel');
+    const st = $('standings');
+    const cells = [...st.querySelectorAll('tbody th')];
+    if (!cells.length || !cells[0].clientWidth) return;
+    // A word of 6 em at the most (a table's cell takes the width of its content, not one given
+    // to it), less by what the box still scrolls sideways; elsewhere (as wide as the boards)
+    // every name whole. (The crosstable's number beside its name.)
+    // (Never below 3 em: a crosstable of many players scrolls sideways, its names kept.)
+    const em = parseFloat(getComputedStyle(cells[0]).fontSize);
+    let room = inPanel ? 6 * em : Infinity;
+    for (let i = 0; i < 4 && room >= 3 * em; i += 1) {
+      for (const th of cells) {
+        const n = th.querySelector('.n');
+        fitWordsIn(th, room - (n ? n.offsetWidth + 4 : 0));
+      }
+      const over = st.scrollWidth - st.clientWidth;
+      if (!inPanel || over <= 0) return;
+      room = Math.max(3 * em, room - over - 1) - (room <= 3 * em ? 1 : 0);
+    }
+  }
+  $('report').addEventListener('toggle', () => requestAnimationFrame(fitReport));
+  if (window.ResizeObserver) new ResizeObserver(() => fitReport()).observe($('standings'));
+
+  // Fitted again whenever the table's width changes, before the screen is drawn: the side
+  // panel's scroll bar, come with a longer list of finished games, narrowed a name fitted on one
+  // line just before, and its box's ellipsis cut it at its end until the next view
+  // ("Univ_Leiden_…" for Team_C and for Team_D).
+  let tableW = 0;
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => {
+      const w = $('table-wrap').clientWidth;
+      if (w && w !== tableW) {
+        tableW = w;
+        fitStandings();
+      }
+    }).observe($('table-wrap'));
   }
 
   return { standings, finished, fitResults, fitStandings, fitWords };

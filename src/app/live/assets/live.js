@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, newsForms,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -214,10 +214,17 @@
       const n = roll.querySelector('.res-name');
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
-    roll.classList.remove('tight');
+    roll.classList.remove('tight', 'no-how');
     roll.innerHTML = said(who);
     if (cut()) roll.classList.add('tight');
     fitNames(roll, [roll.querySelector('.res-name')]);
+    // A name left with fewer than eight letters ("U…B" in 22 px of a card 147 px wide, then cut
+    // by its box to "U…"): how it ended goes to the line's title, "▪ Univ_Lei…am_B won".
+    if (roll.querySelector('.res-name').textContent.length < Math.min(9, who.length)) {
+      roll.classList.add('no-how');
+      roll.innerHTML = said(who).replace(/won \([^)]*\)<\/span>$/, 'won</span>');
+      fitNames(roll, [roll.querySelector('.res-name')]);
+    }
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
@@ -547,7 +554,15 @@
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
     $('order-hint').hidden = window.innerWidth < 700 || document.body.classList.contains('cut') || placed.every((n, i) => i === 0 || placed[i - 1] < n);
-    statusLine(v, recent, narrowTop);
+    // Where the news does not fit its line, its oldest end already told gives way (told 2.5 s
+    // first), and never comes back (nine ends at once did not fit, names cut to eight letters).
+    for (let r = recent; !statusLine(v, r, narrowTop) && r.length > 1;) {
+      const old = news.filter((e) => e.told).sort((a, b) => (now - b.at >= MIN_NEWS_MS) - (now - a.at >= MIN_NEWS_MS) || a.at - b.at || a.f.number - b.f.number)[0];
+      if (!old) break;
+      news = news.filter((e) => e !== old);
+      r = news.map((e) => e.f).sort((a, b) => a.number - b.number);
+    }
+    for (const e of news) e.told = true;
     measureInfo(slots);
     $('no-games').hidden = $('games').querySelector('.game') !== null;
     // Before the first game the match is starting (its engines take a moment), not empty.
@@ -592,7 +607,7 @@
       $('status').classList.remove('news-big');
       $('status').textContent = narrowTop ? 'starting: waiting for the first game' : 'the match is starting: waiting for its first game';
       $('status').title = $('status').textContent;
-      return;
+      return true;
     }
     const recorded = new Set((v.finished || []).map((f) => f.number));
     const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
@@ -612,48 +627,34 @@
     // ended: ewn won games 1, 3 and 7; mcts won game 2"): a hall screen cannot hover, and each
     // game's own words ran past the line's end after the first. Also marked in the finished
     // games; the line's title holds every result whole.
-    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
-    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone the news follows the counts, whole, in a box of two lines (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…"; a box of three left an
     // empty band under the counts alone, and the second row of boards below the first screen).
+    // Shorter where the line has no room, in one form (`newsForms`): the names shortened, never
+    // the grammar; the results whole in the line's title.
     const sep = `${$('status').textContent} · `;
-    // Shorter where the line has no room, always a sentence with "won", each number a game's
-    // ("games 2, 7, 8 Grandmaster_Alpha" dropped the verb): one game's end without the
-    // referee's word, then the names shortened ("Grandmast… won games 2, 7 and 8"), never the
-    // grammar; on a phone one game's end without the colour. A wide screen's line ends in an
-    // ellipsis only where even the shortest is too long, the results whole in its title.
     const line = $('status');
-    const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
-    const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
-    const one = (f) => (narrowTop ? shortEnd(f) : endWords(f, false));
-    // A name keeps eight letters at the least: cut to "Gra…" it named no one ("Gra… won game
-    // 1"); past that one game's winner by colour ("game 7 ended: Blue won (goal)").
-    const byColour = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`);
-    const forms = recent.length === 1
-      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
-        ...[99, 12, 9].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`),
-        `game ${recent[0].number} ended: ${byColour(recent[0])}`]
-      : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
-    // At the last the games alone ("games 1–3 and 7 ended"), their winners on their cards, in
-    // the finished games and in the line's title.
-    if (recent.length > 1) forms.push(endedRuns(recent));
+    const forms = newsForms(recent, narrowTop);
     // Each form first in larger type on a line of its own below the counts (`news-big`,
     // live.css: at 14 px, run on after the counts, an end wrapped and was hard to read), else
     // run on after the counts (still larger than they), on two lines where it needs them.
     const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
+    let fitted = !forms.length;
     for (const words of forms) {
       line.classList.add('news-big');
       line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
       const n = line.querySelector('.news');
-      if (fits() && n.scrollWidth <= n.clientWidth + 1) break;
+      fitted = fits() && n.scrollWidth <= n.clientWidth + 1;
+      if (fitted) break;
       line.classList.remove('news-big');
       line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
-      if (fits()) break;
+      fitted = fits();
+      if (fitted) break;
     }
     if (!forms.length) line.classList.remove('news-big');
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
+    return fitted;
   }
 
   // The side to move's game clock runs on the page between two views: the view says how long
