@@ -271,11 +271,13 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       table.style.fontSize = '';
       table.classList.remove('one-line');
       cells.forEach((th, i) => { th.innerHTML = wraps[i]; });
-      // A word wider than its cell cut in its middle ("Oberlandesgeri" / "chtsrat" broke it).
-      for (const th of cells) {
-        const cs = getComputedStyle(th);
-        fitWordsIn(th, th.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
-      }
+      // A word wider than its cell: the letters smaller by a pixel or a few (to 12 px), then
+      // cut in its middle ("Oberlandesgeri" / "chtsrat" broke it; "Extraordinaire" is whole
+      // at 13 px in a cell of 109).
+      const room = (th) => th.clientWidth - parseFloat(getComputedStyle(th).paddingLeft) - parseFloat(getComputedStyle(th).paddingRight);
+      const wide = () => cells.some((th) => [...th.querySelectorAll('.word')].some((w) => w.getBoundingClientRect().width > room(th) + 0.5));
+      for (let px = parseFloat(getComputedStyle(table).fontSize); wide() && px > 12; px -= 1) table.style.fontSize = `${px - 1}px`;
+      for (const th of cells) fitWordsIn(th, room(th));
     }
   }
 
