@@ -30,11 +30,19 @@ import urllib.request
 # Sampled every 100 ms while the match runs.
 SAMPLE = """
 window.nm = {cutNames: {}, stubs: {}, moved: {}, jumps: [], rows: 0, anchor: null, reportCut: {}};
+// A word too wide for its cell even in 11 px may be cut in its middle, its start and its end
+// kept ("Grand…ster_" and "Alpha", the whole name in the cell's title): never cut at its end.
+const middleCut = (td) => [...td.querySelectorAll('.word')].every((w) => {
+  const [head, tail, more] = w.textContent.split('…');
+  return !w.dataset.full ? !w.textContent.includes('…')
+    : more === undefined && tail !== undefined && head.length >= 2 && tail.length >= 2
+      && w.dataset.full.startsWith(head) && w.dataset.full.endsWith(tail);
+});
 window.nmTimer = setInterval(() => {
   if (document.body.classList.contains('ended')) return;
   const nm = window.nm, cut = (e) => e.scrollWidth > e.clientWidth + 1;
   for (const td of document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)'))
-    if (cut(td) || td.textContent !== td.title) nm.cutNames[td.title] = [td.textContent, td.scrollWidth, td.clientWidth];
+    if (cut(td) || (td.textContent !== td.title && !middleCut(td))) nm.cutNames[td.title] = [td.textContent, td.scrollWidth, td.clientWidth];
   for (const th of document.querySelectorAll('#standings tbody th'))
     if (th.getBoundingClientRect().width && cut(th)) nm.reportCut[th.title] = [th.scrollWidth, th.clientWidth];
   const st = document.getElementById('status').textContent;
