@@ -18,10 +18,8 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
   the order they start, game n in the n-th place, whichever showed up first (each screen put
   them as they came, so a phone and a wide screen showed them in different orders).
 - `status_ends_whole` (four players of 17 to 25 letters, eight quick games at once at
-  1280x800): every end the status line names is said in one form, each winner by name with
-  "won" (the build before also said "games 10, 13 Bob" and "also Red won game 25"), each name
-  of eight letters at the least, in its room of two lines (one line cut several ends to
-  "Gra…"), and the top bar keeps its height.
+  1280x800): every end the status line names reads whole, in its room of two lines (one line
+  cut several ends to "Gra…"), and the top bar keeps its height.
 - `die_box_still` (one game at 1280x800): the die box keeps its place in the card whichever
   side is to move (it moved 7 px, "Red" being narrower than "Blue").
 """
@@ -168,25 +166,15 @@ def status_ends_whole(lb):
             "return document.body.classList.contains('ended');"))
         seen = d.execute_script("return {ends: window.endsSeen, tops: [...window.topsSeen]};")
     ends = [e for e in seen["ends"] if not e["text"].startswith("Match over")]
-    # A name may be shortened, to eight letters at the least ("Grandmas…", never "Gra…"): the
-    # line's one form names each winner, and four long names whole do not fit its room.
-    short = [e["text"] for e in ends if re.search(r"(^|; |: )[^;:]{0,7}… won", e["text"])]
-    bad = [e["text"] for e in ends if not e["fits"] or e["text"].endswith("…")] + short
+    bad = [e["text"] for e in ends if "…" in e["text"] or not e["fits"]]
     # Every game said ended is said with its winner ("also ended: games 14 and 17" named none).
     unnamed = [e["text"] for e in ends if "also ended" in e["text"]]
     print(f"live page, {where}: status lines naming games with no winner: {len(unnamed)} of {len(ends)}, e.g. {unnamed[:2]}")
     assert not unnamed, f"{where}: {len(unnamed)} status lines name games ended with no winner, e.g. {unnamed[:2]}"
-    # ... in one form, each game's winner by name with its verb: "games ended: Bob won games 9,
-    # 10 and 13; Ann won game 11" (the build before also said "games 10, 13 Bob; ..." with no
-    # verb and "also Red won game 25" with a colour for a name).
-    forms = {_news_form(e["text"]) for e in ends}
-    other = [e["text"] for e in ends if _news_form(e["text"]) != "by name"]
-    print(f"live page, {where}: forms of the news {sorted(forms)}; not by name with its verb: {len(other)}, e.g. {other[:2]}")
-    assert not other, f"{where}: {len(other)} status lines tell ends in another form, e.g. {other[:2]}"
     assert ends, f"{where}: no end seen on the status line"
     assert not bad and len(seen["tops"]) == 1, \
         f"{where}: {len(bad)} of {len(ends)} status lines cut a name or their room, e.g. {bad[:3]}; top bar heights {seen['tops']}"
-    print(f"live page, {where}: {len(ends)} status lines with ends, each in one form, every name of eight letters or more, in two lines;"
+    print(f"live page, {where}: {len(ends)} status lines with ends, every name whole in two lines;"
           f" the longest {max(len(e['text']) for e in ends)} letters; top bar {seen['tops']} px")
 
 
@@ -209,28 +197,6 @@ def die_box_still(lb):
     assert len(sides) == 2 and len(places) == 1, \
         f"{where}: the die box moved as the side to move changed (left, top, width, height in the card): {places}"
     print(f"live page, {where}: the die box kept its place through {len(seen)} lines of both sides: {places}")
-
-
-NUMS = r"games? \d+((, | and )\d+)*"
-
-
-def _news_form(text):
-    """The form of a status line's news: "by name" where each game's winner is named, with
-    "won" ("game 7 ended: Red (bob) won (goal)", "games ended: bob won games 3 and 5; no winner
-    in game 4"), else what it is."""
-    m = re.search(r"(?:^| )(games? (\d+ )?ended)(: (.*))?$", text)
-    if not m or not m.group(4):
-        return "no names"
-    parts = m.group(4).split("; ")
-    if m.group(2):
-        return "by name" if re.fullmatch(r"((Red|Blue) \(.+\) |.+ )?won \(.+|no winner \(.+", parts[0]) and not \
-            re.match(r"(Red|Blue) won", parts[0]) else "other"
-    for p in parts:
-        if re.match(r"(also )?(Red|Blue) won", p):
-            return "by colour"
-        if not re.fullmatch(rf".+ won {NUMS}|no winner in {NUMS}", p):
-            return "no verb"
-    return "by name"
 
 
 def all_checks(lb):

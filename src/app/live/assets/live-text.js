@@ -250,40 +250,46 @@ window.EwnLiveText = (() => {
   const winnerName = (f) => (f.winner === 'r' ? f.red : f.blue);
   // Several games' ends by winner, each winner once with the games it won, in order of their
   // first game, each number said to be a game's (a bare "greedy 2; ewn 1" read as a score):
-  // "ewn won games 1, 3 and 7; mcts won game 2; no winner in game 5". `short` shortens a name
-  // said (each winner grouped by its whole name).
-  const winnersByName = (ends, short = (who) => who) => {
+  // "ewn won games 1, 3 and 7; mcts won game 2; no winner in game 5"; `brief`, where that is
+  // too long for its line: "games 1, 3, 7 ewn; game 2 mcts; game 5 no winner". `short` shortens a
+  // name said (each winner grouped by its whole name).
+  const winnersByName = (ends, brief = false, short = (who) => who) => {
     const by = new Map();
     for (const f of [...ends].sort((a, b) => a.number - b.number)) {
       const who = f.winner ? winnerName(f) : '';
       if (!by.has(who)) by.set(who, []);
       by.get(who).push(f.number);
     }
-    const games = (ns) => `${ns.length > 1 ? 'games' : 'game'} ` + (ns.length > 1 ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns[0]);
-    return [...by].map(([who, ns]) => (who ? `${short(who)} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
+    const games = (ns) => `${ns.length > 1 ? 'games' : 'game'} ` +
+      (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
+    return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${short(who) || 'no winner'}` : who ? `${short(who)} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
   };
-  // The status line's news of the games that ended (`recent`), longest first, for the page to
-  // take the first that fits its line: always one form, a sentence with "won" and the winners'
-  // names, the names cut in their middle where the line has no room (cut apart, `cutName`;
-  // eight letters at the least: "Gra… won game 1" named no one): "game 7 ended: Red (greedy) won (goal)" (on a phone,
-  // `narrow`, without the colour), "games ended: Bob won games 9, 10 and 13; Ann won game 11".
-  // (Three forms came by turns: "Bob won games 9, 10 and 13", "games 10, 13 Bob; ..." with no
-  // verb, and "also Red won game 25" with a colour for a name.)
-  function newsForms(recent, narrow) {
-    const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
-    const lengths = [99, 16, 12, 9];
-    if (recent.length === 1) {
-      const f = recent[0];
-      const one = (n) => (f.winner ? `${narrow ? '' : `${SIDE[f.winner]} (`}${cut(n)(winnerName(f))}${narrow ? '' : ')'} won` : 'no winner') + ` (${f.reason})`;
-      return [`game ${f.number} ended: ${narrow ? one(99) : endWords(f)}`, ...lengths.map((n) => `game ${f.number} ended: ${one(n)}`)];
+  // Shorter, every name said whole: the winners of the first games (in `winnersByName`'s order),
+  // first each game's winner whole in brief ("games 1, 3 ewn; game 4 greedy"), then the other
+  // games' winners by colour ("ewn won games 1 and 3; also Red won game 4; Blue won game 6"),
+  // fewest named last. A wide screen's line cut several ends' names to "Gra…".
+  const someWinners = (ends) => {
+    const who = (f) => (f.winner ? winnerName(f) : '');
+    const order = [...new Set([...ends].sort((a, b) => a.number - b.number).map(who))];
+    const forms = [winnersByName(ends, true)];
+    for (let k = order.length - 1; k >= 1; k -= 1) {
+      const named = new Set(order.slice(0, k));
+      const rest = ends.filter((f) => !named.has(who(f)));
+      // ... the others' winners by colour ("also ended: games 14 and 17" named no winner).
+      const also = ['r', 'b', ''].map((c) => [c, rest.filter((f) => (f.winner || '') === c).map((f) => f.number).sort((x, y) => x - y)])
+        .filter(([, ns]) => ns.length).map(([c, ns]) => `${c ? `${SIDE[c]} won` : 'no winner in'} ${ns.length > 1 ? 'games' : 'game'} ${numberRuns(ns)}`);
+      forms.push(`${winnersByName(ends.filter((f) => named.has(who(f))))}; also ${also.join('; ')}`);
     }
-    return recent.length ? lengths.map((n) => `games ended: ${winnersByName(recent, cut(n))}`) : [];
-  }
+    return forms;
+  };
+  // The shortest: the games alone, their winners on their cards and in the finished games:
+  // "games 1–3 and 7 ended".
+  const endedRuns = (ends) => `games ${numberRuns(ends.map((f) => f.number).sort((a, b) => a - b))} ended`;
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, someWinners, endedRuns, sentence, holdPanel, breakable,
   };
 })();

@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, newsForms,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -199,29 +199,23 @@
     }
   }
 
-  // A narrow card's end, "▪ ewn won (goal)": "Red (e…) won (capture)" lost the name. The
-  // colour is also in the square's label and the whole line in the title. In smaller type where
-  // the name needs it, and where even so it would be cut, cut with an ellipsis: always who won
-  // ("▪ Red won (goal)" stood beside "▪ Oskar_Lindqvist won (goal)" in one grid). Said again
-  // once the card is placed (`fitCardNames`).
+  // A narrow card's end, "▪ ewn won (goal)" ("Red (e…) won (capture)" lost the name), in smaller
+  // type where the name needs it, else cut: always who won. Again once placed (`fitCardNames`).
   function sayEnd(roll) {
     const { who, side, colour, reason } = roll.dataset;
     const said = (name) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
       `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">won (${esc(reason)})</span>`;
-    // (The line measured too: a name whole in its box once stood in a line that overflowed, and
-    // was then cut in its text, "Alphabe…  won (goal)" on a phone.)
+    // (The line measured too: a name whole in a line that overflowed was cut, "Alphabe…  won".)
     const cut = () => {
       const n = roll.querySelector('.res-name');
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
-    roll.classList.remove('tight', 'no-how');
+    roll.classList.remove('tight');
     roll.innerHTML = said(who);
     if (cut()) roll.classList.add('tight');
     fitNames(roll, [roll.querySelector('.res-name')]);
-    // A name left with fewer than eight letters ("U…B" in 22 px of a card 147 px wide, then cut
-    // by its box to "U…"): how it ended goes to the line's title, "▪ Univ_Lei…am_B won".
+    // A name left with under eight letters ("U…B", then "U…" by its box): how it ended to the title.
     if (roll.querySelector('.res-name').textContent.length < Math.min(9, who.length)) {
-      roll.classList.add('no-how');
       roll.innerHTML = said(who).replace(/won \([^)]*\)<\/span>$/, 'won</span>');
       fitNames(roll, [roll.querySelector('.res-name')]);
     }
@@ -554,15 +548,7 @@
     // board moved): the section's heading says so once, not each card.
     const placed = [...cards.querySelectorAll('.game')].map((el) => Number(el.id.replace('game-', '')));
     $('order-hint').hidden = window.innerWidth < 700 || document.body.classList.contains('cut') || placed.every((n, i) => i === 0 || placed[i - 1] < n);
-    // Where the news does not fit its line, its oldest end already told gives way (told 2.5 s
-    // first), and never comes back (nine ends at once did not fit, names cut to eight letters).
-    for (let r = recent; !statusLine(v, r, narrowTop) && r.length > 1;) {
-      const old = news.filter((e) => e.told).sort((a, b) => (now - b.at >= MIN_NEWS_MS) - (now - a.at >= MIN_NEWS_MS) || a.at - b.at || a.f.number - b.f.number)[0];
-      if (!old) break;
-      news = news.filter((e) => e !== old);
-      r = news.map((e) => e.f).sort((a, b) => a.number - b.number);
-    }
-    for (const e of news) e.told = true;
+    statusLine(v, recent, narrowTop);
     measureInfo(slots);
     $('no-games').hidden = $('games').querySelector('.game') !== null;
     // Before the first game the match is starting (its engines take a moment), not empty.
@@ -607,7 +593,7 @@
       $('status').classList.remove('news-big');
       $('status').textContent = narrowTop ? 'starting: waiting for the first game' : 'the match is starting: waiting for its first game';
       $('status').title = $('status').textContent;
-      return true;
+      return;
     }
     const recorded = new Set((v.finished || []).map((f) => f.number));
     const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
@@ -627,34 +613,48 @@
     // ended: ewn won games 1, 3 and 7; mcts won game 2"): a hall screen cannot hover, and each
     // game's own words ran past the line's end after the first. Also marked in the finished
     // games; the line's title holds every result whole.
+    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
+    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone the news follows the counts, whole, in a box of two lines (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…"; a box of three left an
     // empty band under the counts alone, and the second row of boards below the first screen).
-    // Shorter where the line has no room, in one form (`newsForms`): the names shortened, never
-    // the grammar; the results whole in the line's title.
     const sep = `${$('status').textContent} · `;
+    // Shorter where the line has no room, always a sentence with "won", each number a game's
+    // ("games 2, 7, 8 Grandmaster_Alpha" dropped the verb): one game's end without the
+    // referee's word, then the names shortened ("Grandmast… won games 2, 7 and 8"), never the
+    // grammar; on a phone one game's end without the colour. A wide screen's line ends in an
+    // ellipsis only where even the shortest is too long, the results whole in its title.
     const line = $('status');
-    const forms = newsForms(recent, narrowTop);
+    const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
+    const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
+    const one = (f) => (narrowTop ? shortEnd(f) : endWords(f, false));
+    // A name keeps eight letters at the least: cut to "Gra…" it named no one ("Gra… won game
+    // 1"); past that one game's winner by colour ("game 7 ended: Blue won (goal)").
+    const byColour = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`);
+    const forms = recent.length === 1
+      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
+        ...[99, 12, 9].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`),
+        `game ${recent[0].number} ended: ${byColour(recent[0])}`]
+      : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
+    // At the last the games alone ("games 1–3 and 7 ended"), their winners on their cards, in
+    // the finished games and in the line's title.
+    if (recent.length > 1) forms.push(endedRuns(recent));
     // Each form first in larger type on a line of its own below the counts (`news-big`,
     // live.css: at 14 px, run on after the counts, an end wrapped and was hard to read), else
     // run on after the counts (still larger than they), on two lines where it needs them.
     const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
-    let fitted = !forms.length;
     for (const words of forms) {
       line.classList.add('news-big');
       line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
       const n = line.querySelector('.news');
-      fitted = fits() && n.scrollWidth <= n.clientWidth + 1;
-      if (fitted) break;
+      if (fits() && n.scrollWidth <= n.clientWidth + 1) break;
       line.classList.remove('news-big');
       line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
-      fitted = fits();
-      if (fitted) break;
+      if (fits()) break;
     }
     if (!forms.length) line.classList.remove('news-big');
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
-    return fitted;
   }
 
   // The side to move's game clock runs on the page between two views: the view says how long
