@@ -10,7 +10,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   const JUST_N = 3; // at most this many rows marked as just ended
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, nameWords, fitWordsIn,
+    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, nameWords, fitWordsIn, holdPanel,
   } = window.EwnLiveText;
   let reportText = '';
   let summaryShown = null; // the screen's width and the leader's line as last drawn
@@ -312,15 +312,31 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   // panel's scroll bar, come with a longer list of finished games, narrowed a name fitted on one
   // line just before, and its box's ellipsis cut it at its end until the next view
   // ("Univ_Leiden_…" for Team_C and for Team_D).
-  let tableW = 0;
+  // The same for the table's own width: a scroll bar that comes with a longer page took 8 px
+  // from a phone's column and left a name fitted on one line cut ("GreedyBaselinePlayer" 181 px
+  // in 173). Each refit outside a view's drawing holds what is read in the panel below the
+  // table where it was (the open report moved 54 px with no new row).
+  let tableW = 0, ownW = 0;
+  const refit = () => {
+    const back = holdPanel(true);
+    fitStandings();
+    back();
+  };
   if (window.ResizeObserver) {
     new ResizeObserver(() => {
       const w = $('table-wrap').clientWidth;
       if (w && w !== tableW) {
         tableW = w;
-        fitStandings();
+        refit();
       }
     }).observe($('table-wrap'));
+    new ResizeObserver(([e]) => {
+      const w = Math.round(e.contentRect.width);
+      if (w !== ownW) {
+        ownW = w;
+        refit();
+      }
+    }).observe($('table').closest('table'));
   }
 
   return { standings, finished, fitResults, fitStandings, fitWords };

@@ -104,10 +104,12 @@ window.EwnLiveText = (() => {
   // the first of its pieces in view (an opened move list first), by its place on the screen.
   // With the report open in the panel, a new game's row scrolled the panel up by 154 px. Returns
   // the function that puts it back where it was, called once the tables are drawn.
-  function holdPanel() {
+  // `ownOnly`: held only where the panel scrolls on its own (never the page's scroll).
+  function holdPanel(ownOnly = false) {
     const panel = document.querySelector('.side-panel');
     const own = getComputedStyle(panel).display !== 'contents';
     const scrolls = window.innerWidth >= 700 && own && panel.scrollHeight > panel.clientHeight;
+    if (ownOnly && !scrolls) return () => {};
     // A page at its top stays there (a phone's page is its panel): held by the first piece in
     // view, a one-game match opened 36 px down, its title out of sight.
     if (!scrolls && window.scrollY < 1) return () => {};

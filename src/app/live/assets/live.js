@@ -499,6 +499,9 @@
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
     slots = Math.max(slots, v.games.length, v.concurrency || 0);
+    // The layout below refits the standings to the panel's width: held from here where the
+    // panel scrolls (the open report moved 54 px in it with no new row).
+    const holdLayout = holdPanel(true);
     fitInfo((v.table || []).map((s) => s.name));
     // "No game in progress" goes before the layout reads where the boards begin: a match's
     // first view (no game yet) showed it, and the next view's boards were sized below it, then
@@ -563,6 +566,7 @@
     finished(v);
     fitPanel();
     putBack();
+    holdLayout();
     document.body.dataset.version = v.version;
     if (v.over) ended(true);
   }
@@ -879,17 +883,6 @@
     $('report').querySelector('summary').focus();
   });
   // A stopped server's last view is drawn again for the new size with its cards' notes.
-  // The standings' names fitted again whenever their table's width changes: a scroll bar that
-  // comes with a longer page took 8 px from a phone's column and left a name fitted on one line
-  // cut ("GreedyBaselinePlayer" 181 px in 173).
-  let standingsWidth = 0;
-  new ResizeObserver(([e]) => {
-    const w = Math.round(e.contentRect.width);
-    if (w !== standingsWidth) {
-      standingsWidth = w;
-      fitStandings();
-    }
-  }).observe($('table').closest('table'));
   window.addEventListener('resize', () => {
     if (!last) return;
     draw(last);
