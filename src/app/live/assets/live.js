@@ -214,8 +214,9 @@
     roll.innerHTML = said(who);
     if (cut()) roll.classList.add('tight');
     fitNames(roll, [roll.querySelector('.res-name')]);
-    // A name left with under eight letters ("U…B", then "U…" by its box): how it ended to the title.
-    if (roll.querySelector('.res-name').textContent.length < Math.min(9, who.length)) {
+    // A name left a stub ("U…B", then "U…" by its box): how it ended to the title. Only then:
+    // "Brav…imo" (8) said "Bravissimo won" without "(capture)" on a phone.
+    if (roll.querySelector('.res-name').textContent.length < Math.min(5, who.length)) {
       roll.innerHTML = said(who).replace(/won \([^)]*\)<\/span>$/, 'won</span>');
       fitNames(roll, [roll.querySelector('.res-name')]);
     }
