@@ -153,11 +153,12 @@ window.EwnLiveText = (() => {
   const breakable = (name) => esc(name).replace(/_/g, '_<wbr>').replace(/([a-z])([A-Z])/g, '$1<wbr>$2');
 
   // A name as its words, each kept whole with its underscore, the line breaking only between
-  // them (after an underscore, a space, or between a word's end and the next capital), its
+  // them (after an underscore, a hyphen, a space, or between a word's end and the next capital), its
   // underscore kept with the letter before it ("Bartholomew" / "_" / "Grandmaster" put it alone
   // on a line). `fitWordsIn` makes a word fit its cell.
-  const tail = (w) => (w.endsWith('_') && w.length > 2 ? `${esc(w.slice(0, -2))}<span class="tail">${esc(w.slice(-2))}</span>` : esc(w));
-  const nameWords = (name) => name.split(/(?<=[_ ])|(?<=[a-z])(?=[A-Z])/).map((w) => `<span class="word">${tail(w)}</span>`).join('<wbr>');
+  // A hyphen ends a word as an underscore does ("Universität-" / "Hamburg-").
+  const tail = (w) => (/[_-]$/.test(w) && w.length > 2 ? `${esc(w.slice(0, -2))}<span class="tail">${esc(w.slice(-2))}</span>` : esc(w));
+  const nameWords = (name) => name.split(/(?<=[_ -])|(?<=[a-z])(?=[A-Z])/).map((w) => `<span class="word">${tail(w)}</span>`).join('<wbr>');
   // Each word (`.word` in `cell`) wider than the cell's room cut in its middle to fit, with an
   // ellipsis ("Oberlan…ichtsrat"), the whole name in the cell's title: a word broken where it
   // must read as two ("Oberlandesgeri" / "chtsrat", "Papadopo" / "ulos").
