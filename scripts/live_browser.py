@@ -1314,7 +1314,12 @@ def long_name_hall(width, height):
             "  if (tr.children[1].title.length <= 10 && tr.children[2].title.length <= 10)"
             "   window.hall.rowH = Math.max(window.hall.rowH, tr.getBoundingClientRect().height);"
             "  for (const td of [tr.children[1], tr.children[2]]) window.hall.cells[td.title] ="
-            "   {text: td.textContent, cut: td.scrollWidth > td.clientWidth, height: td.getBoundingClientRect().height}; } }, 100);")
+            "   {text: td.textContent, cut: td.scrollWidth > td.clientWidth, height: td.getBoundingClientRect().height,"
+            # Each word whole or cut in its middle, its start and end kept (too wide for the
+            # cell even in 11 px): never cut at its end.
+            "    middle: [...td.querySelectorAll('.word')].every((w) => { const f = w.dataset.full || w.textContent;"
+            "     const [a, b, more] = w.textContent.split('\u2026'); return w.textContent === f || (more === undefined"
+            "      && b !== undefined && a.length >= 2 && b.length >= 2 && f.startsWith(a) && f.endsWith(b)); })}; } }, 100);")
         wait_for(f"{where}: ten finished games", lambda: d.execute_script(
             "return document.querySelectorAll('#finished tr:not(.movesrow)').length >= 10"
             " || document.body.classList.contains('ended');"))
@@ -1345,8 +1350,10 @@ def long_name_hall(width, height):
         # name letter by letter.
         assert h["rowH"] < 50, f"{where}: a finished game's row of short names {h['rowH']} px tall (a name wraps)"
         cells = h["cells"]
-        # The long name whole, wrapped in its cell (cut to "Universit…" it named no one).
-        assert long in cells and not cells[long]["cut"] and cells[long]["text"] == long, \
+        # The long name wrapped in its cell between its words, each word whole or, too wide for
+        # the cell even in 11 px, cut in its middle (cut at its end to "Universit…" it named no
+        # one); the whole name in the cell's title.
+        assert long in cells and not cells[long]["cut"] and cells[long]["middle"], \
             f"{where}: the long name's cell: {cells.get(long)}"
         for name in ("mcts:200", "greedy", "random"):
             if name in cells:
