@@ -115,7 +115,9 @@ window.EwnLiveText = (() => {
     if (!scrolls && window.scrollY < 1) return () => {};
     const view = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     // The report's pieces are drawn anew with each new text: found again by their place in it.
-    const pieces = () => [...panel.querySelectorAll('#finished tr.movesrow:not([hidden])'),
+    // An open report's pieces before the standings' rows above it: held by a row, the report
+    // moved 53 px when the rows refit to one line each (four long names).
+    const pieces = () => [...panel.querySelectorAll('#finished tr.movesrow:not([hidden]), #report[open] #standings > *'),
       ...panel.querySelectorAll('h2, #table tr, #report > summary, #report-close, #standings > *, #finished tr')];
     const seen = (el) => { const r = el.getBoundingClientRect(); return r.height > 0 && r.bottom > view.top + 1 && r.top < view.bottom - 1; };
     const at = pieces().find(seen);
