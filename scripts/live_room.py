@@ -11,7 +11,15 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
   height, the status always whole in its box; the second row's boards and die lines are on the
   first screen (the status kept a box of three lines, an empty band under a line of one, and
   the second row's die lines were below the first screen).
+- `news_says_who_won` (the page's words for several games ending at once, two long names among
+  them): every form of the status line's news, down to the shortest that names the winners, says
+  who won which games with its verb ("games ended: Grandmaster_Alpha won games 10 and 13;
+  Extraordinaire_Beta won game 12"), the names cut ever shorter, two players of one head told
+  apart by a cut in the middle; never "games 10, 13 Grandmaster_Alpha" (no verb) nor "also Blue
+  won game 12" (a colour for a name), as the build before said them on a wide screen.
 """
+
+import re
 
 import os
 import time
@@ -98,6 +106,37 @@ def phone_header_fits_status(lb):
           f" the second row's die lines ending at {first['dies']} px")
 
 
+NEWS = """
+const T = window.EwnLiveText;
+for (const n of arguments[0]) T.players.add(n);
+const f = (number, winner, red, blue) => ({number, winner, red, blue, reason: 'goal'});
+const [a, b, c, d] = arguments[0];
+const recent = [f(10, 'r', a, b), f(13, 'b', a, c), f(12, 'b', a, b), f(14, 'r', d, c), f(15, 'b', a, d)];
+return [false, true].map((narrow) => T.newsForms(recent, narrow));
+"""
+
+
+def news_says_who_won(lb):
+    where = "the news of five games ended at once"
+    names = [*lb.LONG_NAMES[:2], "Univ_Leiden_Team_A", "Univ_Leiden_Team_B"]
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "1", "--movetime", "20",
+            "--live-linger", "5"]
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        lb.wait_for(f"{where}: the page's words", lambda: d.execute_script("return Boolean(window.EwnLiveText);"))
+        forms = d.execute_script(NEWS, names)
+    for narrow, said in zip(("wide", "phone"), forms):
+        *named, last = said
+        assert named and last == "games 10 and 12–15 ended", f"{where} ({narrow}): {said}"
+        for words in named:
+            each = r"\S+ won games? \d+((, | and )\d+)*"
+            assert re.fullmatch(rf"games ended: {each}(; {each})*", words), f"{where} ({narrow}): no verb for each winner: {words!r}"
+        # Cut ever shorter, the two players of one head told apart.
+        last_named = named[-1]
+        assert "…" in last_named and len(set(re.findall(r"(\S+) won", last_named))) == 4, f"{where} ({narrow}): {last_named!r}"
+    print(f"live page, {where}: each form says who won which games: {forms[0][0]!r} ... {forms[0][-2]!r}")
+
+
 def all_checks(lb):
+    news_says_who_won(lb)
     final_boards_beside_long_names(lb)
     phone_header_fits_status(lb)

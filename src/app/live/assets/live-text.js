@@ -269,32 +269,36 @@ window.EwnLiveText = (() => {
       (ns.length > 1 && !brief ? `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}` : ns.join(', '));
     return [...by].map(([who, ns]) => (brief ? `${games(ns)} ${short(who) || 'no winner'}` : who ? `${short(who)} won ${games(ns)}` : `no winner in ${games(ns)}`)).join('; ');
   };
-  // Shorter, every name said whole: the winners of the first games (in `winnersByName`'s order),
-  // first each game's winner whole in brief ("games 1, 3 ewn; game 4 greedy"), then the other
-  // games' winners by colour ("ewn won games 1 and 3; also Red won game 4; Blue won game 6"),
-  // fewest named last. A wide screen's line cut several ends' names to "Gra…".
-  const someWinners = (ends) => {
-    const who = (f) => (f.winner ? winnerName(f) : '');
-    const order = [...new Set([...ends].sort((a, b) => a.number - b.number).map(who))];
-    const forms = [winnersByName(ends, true)];
-    for (let k = order.length - 1; k >= 1; k -= 1) {
-      const named = new Set(order.slice(0, k));
-      const rest = ends.filter((f) => !named.has(who(f)));
-      // ... the others' winners by colour ("also ended: games 14 and 17" named no winner).
-      const also = ['r', 'b', ''].map((c) => [c, rest.filter((f) => (f.winner || '') === c).map((f) => f.number).sort((x, y) => x - y)])
-        .filter(([, ns]) => ns.length).map(([c, ns]) => `${c ? `${SIDE[c]} won` : 'no winner in'} ${ns.length > 1 ? 'games' : 'game'} ${numberRuns(ns)}`);
-      forms.push(`${winnersByName(ends.filter((f) => named.has(who(f))))}; also ${also.join('; ')}`);
-    }
-    return forms;
-  };
   // The shortest: the games alone, their winners on their cards and in the finished games:
   // "games 1–3 and 7 ended".
   const endedRuns = (ends) => `games ${numberRuns(ends.map((f) => f.number).sort((a, b) => a - b))} ended`;
+  // The status line's news of games that just ended, longest first, the page taking the first
+  // that fits its line (live.js): one game with its result ("game 7 ended: Red (greedy) won
+  // (goal)"; on a phone, `narrow`, without the colour), then without the referee's word, the
+  // winner's name cut ever shorter; several by winner, always in one form with its verb ("games
+  // ended: Bob won games 10 and 13; Ann won game 12"), the names cut ever shorter by `cutName`
+  // (a wide screen's line said "games 10, 13 Bob; ..." with no verb, or "also Red won game 25",
+  // the winner by colour); at the last the games alone ("games 1–3 and 7 ended"). A name keeps
+  // five letters at the least.
+  const newsForms = (recent, narrow) => {
+    const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
+    const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
+    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
+    const one = (f) => (narrow ? shortEnd(f) : endWords(f, false));
+    const byColour = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`);
+    if (recent.length === 1) {
+      const f = recent[0];
+      return [`game ${f.number} ended: ${narrow ? shortEnd(f) : endWords(f)}`,
+        ...[99, 12, 9].map((n) => `game ${f.number} ended: ${one(shortNames(f, n))}`), `game ${f.number} ended: ${byColour(f)}`];
+    }
+    if (!recent.length) return [];
+    return [...[99, 16, 12, 9, 7, 6].map((n) => `games ended: ${winnersByName(recent, false, cut(n))}`), endedRuns(recent)];
+  };
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, someWinners, endedRuns, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
   };
 })();

@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, winnerName, winnersByName, someWinners, endedRuns,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -618,32 +618,15 @@
     // ended: ewn won games 1, 3 and 7; mcts won game 2"): a hall screen cannot hover, and each
     // game's own words ran past the line's end after the first. Also marked in the finished
     // games; the line's title holds every result whole.
-    // On a phone one game's end is said without the colour: "game 7 ended: bob won (goal)".
-    const shortEnd = (f) => `${f.winner ? `${winnerName(f)} won` : 'no winner'} (${f.reason})`;
     // On a phone the news follows the counts, whole, in a box of two lines (a phone has no
     // tooltips: on the line's one line several ends were cut to "1 G…"; a box of three left an
     // empty band under the counts alone, and the second row of boards below the first screen).
     const sep = `${$('status').textContent} · `;
-    // Shorter where the line has no room, always a sentence with "won", each number a game's
-    // ("games 2, 7, 8 Grandmaster_Alpha" dropped the verb): one game's end without the
-    // referee's word, then the names shortened ("Grandmast… won games 2, 7 and 8"), never the
-    // grammar; on a phone one game's end without the colour. A wide screen's line ends in an
-    // ellipsis only where even the shortest is too long, the results whole in its title.
+    // Shorter where the line has no room, always a sentence with "won" (`newsForms`). A wide
+    // screen's line ends in an ellipsis only where even the shortest is too long, the results
+    // whole in its title.
     const line = $('status');
-    const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
-    const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
-    const one = (f) => (narrowTop ? shortEnd(f) : endWords(f, false));
-    // A name keeps eight letters at the least: cut to "Gra…" it named no one ("Gra… won game
-    // 1"); past that one game's winner by colour ("game 7 ended: Blue won (goal)").
-    const byColour = (f) => (f.winner ? `${SIDE[f.winner]} won (${f.reason})` : `no winner (${f.reason})`);
-    const forms = recent.length === 1
-      ? [`game ${recent[0].number} ended: ${narrowTop ? shortEnd(recent[0]) : endWords(recent[0])}`,
-        ...[99, 12, 9].map((n) => `game ${recent[0].number} ended: ${one(shortNames(recent[0], n))}`),
-        `game ${recent[0].number} ended: ${byColour(recent[0])}`]
-      : recent.length ? [99, ...(narrowTop ? [] : someWinners(recent)), 12, 9].map((n) => `games ended: ${typeof n === 'string' ? n : winnersByName(recent, false, cut(n))}`) : [];
-    // At the last the games alone ("games 1–3 and 7 ended"), their winners on their cards, in
-    // the finished games and in the line's title.
-    if (recent.length > 1) forms.push(endedRuns(recent));
+    const forms = newsForms(recent, narrowTop);
     // Each form first in larger type on a line of its own below the counts (`news-big`,
     // live.css: at 14 px, run on after the counts, an end wrapped and was hard to read), else
     // run on after the counts (still larger than they), on two lines where it needs them.
