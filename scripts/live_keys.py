@@ -19,7 +19,8 @@ itself, `lb`, for its helpers: `live_match`, `all_running`, `wait_for`, `hold_st
   them as they came, so a phone and a wide screen showed them in different orders).
 - `status_ends_whole` (four players of 17 to 25 letters, eight quick games at once at
   1280x800): every end the status line names reads whole, in its room of two lines (one line
-  cut several ends to "Gra…"), and the top bar keeps its height.
+  cut several ends to "Gra…"), each winner with its verb, a name cut where four long names won
+  at once as the page cuts names (five letters at the least), and the top bar keeps its height.
 - `die_box_still` (one game at 1280x800): the die box keeps its place in the card whichever
   side is to move (it moved 7 px, "Red" being narrower than "Blue").
 """
@@ -166,7 +167,14 @@ def status_ends_whole(lb):
             "return document.body.classList.contains('ended');"))
         seen = d.execute_script("return {ends: window.endsSeen, tops: [...window.topsSeen]};")
     ends = [e for e in seen["ends"] if not e["text"].startswith("Match over")]
-    bad = [e["text"] for e in ends if "…" in e["text"] or not e["fits"]]
+    # Whole in its room, each winner with its verb; a name cut where the line is full, as the page
+    # cuts names (its start, "Grandmas…", or its start and end), never cut to under five letters.
+    cut = [re.escape(n) for n in lb.LONG_NAMES] + [r"\w[\w_]{3,}…[\w_]*"]
+    who = "(" + "|".join(cut) + ")"
+    nums = r"(game \d+|games \d+((, | and )\d+)+)"
+    each = rf"({who} won {nums}|no winner in {nums})"
+    said = rf".* · (game \d+ ended: .+|games ended: {each}(; {each})*|games [\d–, and]+ ended)"
+    bad = [e["text"] for e in ends if not e["fits"] or not re.fullmatch(said, e["text"])]
     # Every game said ended is said with its winner ("also ended: games 14 and 17" named none).
     unnamed = [e["text"] for e in ends if "also ended" in e["text"]]
     print(f"live page, {where}: status lines naming games with no winner: {len(unnamed)} of {len(ends)}, e.g. {unnamed[:2]}")
@@ -174,7 +182,7 @@ def status_ends_whole(lb):
     assert ends, f"{where}: no end seen on the status line"
     assert not bad and len(seen["tops"]) == 1, \
         f"{where}: {len(bad)} of {len(ends)} status lines cut a name or their room, e.g. {bad[:3]}; top bar heights {seen['tops']}"
-    print(f"live page, {where}: {len(ends)} status lines with ends, every name whole in two lines;"
+    print(f"live page, {where}: {len(ends)} status lines with ends, each winner named with its verb in two lines;"
           f" the longest {max(len(e['text']) for e in ends)} letters; top bar {seen['tops']} px")
 
 
