@@ -29,7 +29,7 @@ const sideLineOpen = () => Boolean(S && S.main && !S.winner && !S.line_over);
 function replacesGame(evenFinished) {
   return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver() || sideLineOpen());
 }
-function askReplace({ at, lead, yes, onYes, onNo, title }) {
+function askReplace({ at, lead, yes, onYes, onNo, title, text, no }) {
   const box = $('replace-ask');
   // The raw text behind the words (a link's position string) only as a tooltip.
   if (title) $('replace-ask-text').title = title;
@@ -48,7 +48,10 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   const variant = !S.variant.standard || S.variant.name !== $('ng-variant').value ? `${S.variant.name}, ` : '';
   $('replace-ask-text').textContent = `${lead} This replaces the game on the board ` +
     `(${src}${variant}${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
+  // A move at a step back asks its own question (the game's later moves, not the game).
+  if (text) $('replace-ask-text').textContent = text;
   $('replace-yes').textContent = yes;
+  $('replace-no').textContent = no || 'Keep this game';
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
   replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
@@ -58,11 +61,11 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   // list, so that both are seen together and the board keeps its place (the form is far
   // below the board; above the board, a link's question pushed its bottom rank out of view).
   // Load's stays by the Load button in the Record card, beside the board.
-  const float = (at === 'start-ask-at' || at === 'link-ask-at') && window.innerWidth > 900;
+  const float = (at === 'start-ask-at' || at === 'link-ask-at' || at === 'move-ask-at') && window.innerWidth > 900;
   box.classList.toggle('floating', float);
-  // On a phone a link's question stands over the page's top, as a dialog: above the board it
-  // pushed the board 171 px down.
-  box.classList.toggle('over-top', at === 'link-ask-at' && window.innerWidth <= 900);
+  // On a phone a link's question (and a move's at a step back) stands over the page's top, as a
+  // dialog: above the board it pushed the board 171 px down.
+  box.classList.toggle('over-top', (at === 'link-ask-at' || at === 'move-ask-at') && window.innerWidth <= 900);
   if (float) {
     showBoard();
     const r = $('board').getBoundingClientRect();
