@@ -268,10 +268,14 @@ function flash(msg, kind, untilAction) {
 // The note's own time: 6 s beside the board, 10 s on a phone, where it is read at 14 px over
 // up to three lines (gone after 6 s, a new player could not read a hint's note to its end);
 // none when it is `held` (it goes with the next change of the game or its ✕).
-function noteGoes(held) {
+// A note put over a phone's status line (and its Rules row) goes sooner, after 8.5 s (drawNote):
+// long enough to read three lines (gone after 6 s one could not), and taps pass through it.
+let noteHeld = false;
+function noteGoes(held, ms) {
   clearTimeout(noteTimer);
+  noteHeld = Boolean(held);
   if (held) return;
-  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, window.innerWidth <= 900 ? 10000 : 6000);
+  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, ms || (window.innerWidth <= 900 ? 10000 : 6000));
 }
 
 // The second click of a double click, or a click while the first one's request is on its way,

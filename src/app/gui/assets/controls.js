@@ -621,7 +621,17 @@ function wire() {
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
   // A note cut at two lines (on a phone) opens whole over what follows it, moving nothing, by a
   // tap on it; a second tap closes it.
-  $('error').addEventListener('click', () => {
+  // On a phone its box lets taps through (app.css): a tap inside it that reached no control
+  // is the note's.
+  const noteTap = (ev) => {
+    const el = $('error');
+    if (el.hidden || getComputedStyle(el).pointerEvents !== 'none' || el.classList.contains('shutting')) return;
+    const r = el.getBoundingClientRect();
+    const inside = ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
+    if (inside && !ev.target.closest('button, a[href], input, select, textarea, summary, label, .cell')) toggleNote();
+  };
+  document.addEventListener('click', noteTap);
+  const toggleNote = () => {
     const el = $('error');
     if (!el.classList.contains('cut') && !el.classList.contains('open')) return;
     // Its box kept as it was: the opened text leaves the flow, and the box as tall as its lines
@@ -629,7 +639,8 @@ function wire() {
     el.style.height = el.classList.contains('open') ? '' : el.getBoundingClientRect().height + 'px';
     el.classList.toggle('open');
     el.classList.toggle('cut', !el.classList.contains('open'));
-  });
+  };
+  $('error').addEventListener('click', toggleNote);
   // An opened note closes as soon as something else is used (a tap, the keyboard's focus): a tap
   // on its text reaches the control under it, so that it never keeps one hidden.
   // Until the tap is over it lets taps through (over the status line its box lies over the Rules

@@ -898,6 +898,7 @@ function drawNote(s) {
   if (noteLines(el, () => { const b = el.getBoundingClientRect(); return blocks(b.top, b.bottom) ? undefined : b.top; }).top !== undefined) return;
   const n = el.getBoundingClientRect();
   el.classList.add('up');
+  if (fresh && localError && !noteHeld) noteGoes(false, 8500);
   $('error-status').textContent = $('status').textContent;
   const st = $('status').getBoundingClientRect(), bd = $('board').getBoundingClientRect();
   // Over the status line the status keeps its size and lines, the note's lines under it, over the
