@@ -2,7 +2,10 @@
 a click on a move at a step back in an unfinished game against the engine replaced the game's
 later moves without asking (6 moves became 5); at a step back to the engine's turn the board
 took a move for the engine's seat (mayMove true, the move played); paused at the engine's turn
-with its die typed, Hint and the typed move's Play were offered for the engine's seat."""
+with its die typed, Hint and the typed move's Play were offered for the engine's seat. At
+390x844 a note put over the status line (at 38-133 px) lay over the Rules row and the analysis
+switch for 10 s, a tap there landing on the note (one cut at its lines: "more"); a hint's note at the foot lay
+over Review game.""" 
 
 import time
 
@@ -10,7 +13,7 @@ from selenium.webdriver.common.by import By
 
 from .driver import (wait, js, new_game, in_arena, ply_pos, ply_count, navigate_to, click, shot,
                      red_turn_or_end, roll_if_needed, click_move, idle, note_shown, type_die,
-                     click_first, enabled)
+                     click_first, enabled, ask_hint)
 
 
 def play_three_turns(d):
@@ -110,6 +113,92 @@ def paused_engine_turn(d):
     wait(d, "the engine's move once resumed", lambda d: ply_count(d) == 2)
 
 
+# The controls whose middle lies under the note, and whether a tap there reaches each.
+UNDER_NOTE = """(() => {
+  const n = $('error').getBoundingClientRect();
+  return [...document.querySelectorAll('button, summary, a[href], input, select, label')]
+    .filter((c) => c.offsetParent && !$('error').contains(c))
+    .map((c) => [c, c.getBoundingClientRect()])
+    .filter(([c, b]) => { const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+      return b.height > 0 && x > n.left && x < n.right && y > n.top && y < n.bottom; })
+    .map(([c, b]) => { const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+      return [c.id || c.textContent.trim().slice(0, 20), Boolean(hit) && (c.contains(hit) || hit.contains(c) || Boolean(c.htmlFor && hit.id === c.htmlFor))]; });
+})()"""
+
+
+def phone_note_lets_taps_through(d):
+    """390x844: a note over the status line lets a tap reach the Rules row and the analysis
+    switch under it, and goes within 9 s (it stayed 10 s); a hint's note at the foot lets a tap reach what is
+    under it (Review game scrolled there)."""
+    new_game(d, ("human",), ("ewn", 2, 50), 7)
+    click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    d.execute_script("flash('Blue is an engine: Resume, or Step for its move. ' + 'A long note, cut at its lines. '.repeat(6))")
+    wait(d, "the note over the status line, cut", lambda d: js(d, "$('error').classList.contains('up') && $('error').classList.contains('cut')"))
+    since = time.time()
+    under = js(d, UNDER_NOTE)
+    box = js(d, "(() => { const r = $('error').getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; })()")
+    shot(d, "phone-31-note-up.png")
+    print(f"390: a note over the status line at {box}: the controls under it, reached by a tap: {under}")
+    assert under and all(ok for _, ok in under), f"the note takes taps meant for {under}"
+    # A tap on the analysis switch under it is the switch's.
+    before = js(d, "mode")
+    d.execute_script("const b = $('mode-analyse').getBoundingClientRect();"
+                     " document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2).click()")
+    time.sleep(0.5)
+    after = js(d, "mode")
+    print(f"390: a tap on the analysis switch under the note: mode {before} -> {after}")
+    assert after != before, "a tap on the analysis switch under the note did not reach it"
+    d.execute_script(f"setMode({before!r})")
+    d.execute_script("flash('Another note over the status line, long enough to stand there on two lines or three.')")
+    wait(d, "the note over the status line", lambda d: js(d, "$('error').classList.contains('up')"))
+    since = time.time()
+    wait(d, "the note gone", lambda d: not note_shown(d) or time.time() - since > 11)
+    gone = time.time() - since
+    print(f"390: the note over the status line went after {gone:.1f} s")
+    assert gone <= 9.2, f"the note over the status line stayed {gone:.1f} s"
+    # The hint's note at the foot, then the page scrolled so that Review game is under it.
+    d.execute_script("localError = null; render(S); const r = $('review').getBoundingClientRect();"
+                     " window.scrollBy(0, r.bottom - innerHeight + 20)")
+    time.sleep(0.3)
+    d.execute_script("$('hint').click()")
+    wait(d, "the hint's note", lambda d: note_shown(d).startswith("Hint:"))
+    d.execute_script("const r = $('review').getBoundingClientRect(), n = $('error').getBoundingClientRect();"
+                     " window.scrollBy(0, Math.round((r.top + r.bottom - n.top - n.bottom) / 2))")
+    time.sleep(0.4)
+    under = js(d, UNDER_NOTE)
+    kind = js(d, "$('error').className")
+    print(f"390: the hint's note ({kind}): the controls under it, reached by a tap: {under}")
+    shot(d, "phone-31-hint-note.png", top=False)
+    assert under and all(ok for _, ok in under), f"the hint's note takes taps meant for {under}"
+
+
+# The visible controls smaller than 24 px in either dimension; a checkbox counts by its label.
+SMALL_TARGETS = """(() => [...document.querySelectorAll('button, summary, a[href], input, select, textarea')]
+  .filter((c) => c.offsetParent && !c.closest('#error') && getComputedStyle(c).visibility !== 'hidden')
+  .map((c) => [c, (c.type === 'checkbox' && c.closest('label') ? c.closest('label') : c).getBoundingClientRect()])
+  .filter(([c, b]) => b.width < 23.5 || b.height < 23.5)
+  .map(([c, b]) => [c.id || c.textContent.trim().slice(0, 16) || c.className, Math.round(b.width), Math.round(b.height)]))()"""
+
+
+def phone_targets_big_enough(d):
+    """390x844: every control at least 24 x 24 px, a checkbox by its label (the checkboxes were
+    13 x 13, the rules' toggle 18 px tall), and the board still whole on the first screen."""
+    play_three_turns(d)
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    d.execute_script("$('newgame').open = true")
+    time.sleep(0.3)
+    small = js(d, SMALL_TARGETS)
+    d.execute_script("$('newgame').open = false; window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    board = js(d, "Math.round($('board').getBoundingClientRect().bottom)")
+    print(f"390: controls under 24 x 24 px: {small}; the board's foot at {board}")
+    assert not small, f"controls smaller than 24 x 24 px on a phone: {small}"
+    assert board <= 844, f"the board's foot is below the first screen ({board})"
+
+
 def thirtyfirst_players_report():
     in_arena(1280, 800, step_back_asks, no_move_for_the_engines_seat, paused_engine_turn)
-    in_arena(390, 844, step_back_asks)
+    in_arena(390, 844, step_back_asks, phone_note_lets_taps_through, phone_targets_big_enough)
