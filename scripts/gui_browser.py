@@ -174,11 +174,19 @@ browser with scroll bars the page as it opens is no taller than the screen; the 
 example is a move of the board's own squares (a3b2 on 3x3); a record of several games loaded
 over an unfinished game asks under its game picker, not over it.
 
+And from the thirty-first: at 1280x800 and 390x844 a move at a step back in an unfinished game
+against the engine asks "Replace the moves after move N?" (Keep leaves them, Replace plays it);
+at 1280x800 stepped back to the engine's turn the board takes no move for it (a note says why)
+and paused at its turn with its die typed, Hint and Play are greyed for it; at 390x844 a note
+over the status line lets taps through to the Rules row and the analysis switch and goes
+sooner, a hint's note over Review game lets a tap reach it, and every control is at least 24 x
+24 px (a checkbox by its label).
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth` and `thirtieth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth` and `thirtyfirst` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -204,6 +212,7 @@ from arena_journeys.twentyseventh import twentyseventh_players_report
 from arena_journeys.twentyeighth import twentyeighth_players_report
 from arena_journeys.twentyninth import twentyninth_players_report
 from arena_journeys.thirtieth import thirtieth_players_report
+from arena_journeys.thirtyfirst import thirtyfirst_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -242,4 +251,5 @@ if __name__ == "__main__":
     twentyeighth_players_report()
     twentyninth_players_report()
     thirtieth_players_report()
+    thirtyfirst_players_report()
     print("browser test passed")

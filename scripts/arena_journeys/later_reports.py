@@ -155,6 +155,9 @@ def rematch_note_goes_and_reads_whole(d, width):
     wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and js(d, "S.players.red.type") == "human"
          and idle(d))
     said = wait(d, "the rematch's note", lambda d: "Rematch" in note_shown(d) and note_shown(d))
+    # What follows is about where the note stands, not how long it lasts: on a loaded machine its
+    # steps took more than the notice's 15 s, and it went by itself under them.
+    d.execute_script("clearTimeout(noticeTimer.id)")
     if width < 600:
         d.execute_script("window.scrollTo(0, 0)")
         place = ("(() => { const e = $('error').getBoundingClientRect(), t = $('error-text').getBoundingClientRect();"
@@ -183,8 +186,13 @@ def rematch_note_goes_and_reads_whole(d, width):
         shot(d, "phone-note-opened.png")
         # Over the status line (since the twenty-ninth report) the opened note lets taps on its
         # text through to the Rules row under it: a tap on the status's words in it closes it.
+        # Elsewhere its box lets taps through to the control under it (since the thirty-first):
+        # a tap on it where no control is under it is the note's own click.
         on_status = js(d, "$('error').classList.contains('on-status')")
-        d.find_element(By.ID, "error-status" if on_status else "error").click()
+        if on_status:
+            d.find_element(By.ID, "error-status").click()
+        else:
+            d.execute_script("$('error').click()")
         wait(d, "the note cut again", lambda d: js(d, "$('error').classList.contains('cut')"))
     # A newer note replaces it; when that one goes, the rematch's does not come back.
     roll_if_needed(d)

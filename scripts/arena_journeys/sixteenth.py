@@ -5,6 +5,7 @@ shows its result, the list's first lines and the step buttons on the first scree
 Blue's bar is right under the board (a band of 65 px was kept for notes) and a note, short or
 long, moves no bar or button."""
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from .driver import (wait, click, js, idle, new_game, note_shown, board_still, in_arena,
@@ -53,7 +54,7 @@ def phone_opened_note_hides_no_control(d):
     tap closes the note."""
     d.execute_script(f"flash({LONG!r})")
     wait(d, "the long note cut", lambda d: js(d, "$('error').classList.contains('cut')"))
-    d.find_element(By.ID, "error").click()
+    ActionChains(d).move_to_element(d.find_element(By.ID, "error")).click().perform()
     wait(d, "the note opened", lambda d: js(d, "$('error').classList.contains('open')"))
     shot(d, "phone-16-note-opened.png", top=False)
     covered = js(d, f"{COVERED}($('error-text').getBoundingClientRect())")

@@ -31,6 +31,7 @@ const APP_JS: &str = include_str!("assets/app.js");
 const PANEL_JS: &str = include_str!("assets/panel.js");
 const RULES_JS: &str = include_str!("assets/rules.js");
 const RECORDS_JS: &str = include_str!("assets/records.js");
+const GRAPH_JS: &str = include_str!("assets/graph.js");
 const CONTROLS_JS: &str = include_str!("assets/controls.js");
 /// The board drawing alone, shared by every page that shows a position.
 const BOARD_JS: &str = include_str!("assets/board.js");
@@ -121,6 +122,7 @@ impl Site for Arena {
                 ("GET", "/panel.js") => ("text/javascript; charset=utf-8", PANEL_JS),
                 ("GET", "/rules.js") => ("text/javascript; charset=utf-8", RULES_JS),
                 ("GET", "/records.js") => ("text/javascript; charset=utf-8", RECORDS_JS),
+                ("GET", "/graph.js") => ("text/javascript; charset=utf-8", GRAPH_JS),
                 ("GET", "/controls.js") => ("text/javascript; charset=utf-8", CONTROLS_JS),
                 ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
                 ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),

@@ -268,10 +268,14 @@ function flash(msg, kind, untilAction) {
 // The note's own time: 6 s beside the board, 10 s on a phone, where it is read at 14 px over
 // up to three lines (gone after 6 s, a new player could not read a hint's note to its end);
 // none when it is `held` (it goes with the next change of the game or its ✕).
-function noteGoes(held) {
+// A note put over a phone's status line (and its Rules row) goes sooner, after 8.5 s (drawNote):
+// long enough to read three lines (gone after 6 s one could not), and taps pass through it.
+let noteHeld = false;
+function noteGoes(held, ms) {
   clearTimeout(noteTimer);
+  noteHeld = Boolean(held);
   if (held) return;
-  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, window.innerWidth <= 900 ? 10000 : 6000);
+  noteTimer = setTimeout(() => { localError = null; if (S) render(S); }, ms || (window.innerWidth <= 900 ? 10000 : 6000));
 }
 
 // The second click of a double click, or a click while the first one's request is on its way,
@@ -322,10 +326,13 @@ function playerOf(side) { return S.players[side === 'r' ? 'red' : 'blue']; }
 function humanToMove() { return S && playerOf(S.side).type === 'human'; }
 // An engine moves by itself: its turn, in the live position, not paused.
 function engineOnTurn() { return S && !humanToMove() && S.live && S.running; }
+// A program's seat in a game played on (paused, or stepped back to its turn): nobody moves or
+// asks a hint for it. A finished game's past and its side lines are the person's to explore.
+function programSeat() { return S && !humanToMove() && !gameOver() && !S.main; }
 
 // A person may move when it is a person's turn, or for any side while engines wait.
 function mayMove() {
-  return S && Boolean(TOKEN) && S.legal.length > 0 && !S.awaiting_setup && !engineOnTurn();
+  return S && Boolean(TOKEN) && S.legal.length > 0 && !S.awaiting_setup && !engineOnTurn() && !programSeat();
 }
 // What a page without the token says when asked to change something.
 const WATCH_ONLY = 'This page only watches: open the whole address that ewn gui printed in its terminal (it ends in ?token=…) to play.';
@@ -567,7 +574,24 @@ function cellIndexAt(x, y) {
   return cell ? Number(cell.dataset.i) : null;
 }
 
-function playMove(m) {
+// A move at a step back in an unfinished game (played on, not reviewed: a side line is a
+// finished game's) goes on from there and throws the game's later moves away, as a take-back
+// does: asked first, as Load, New game and a link ask before they replace a game. The game's
+// own next move just steps forward and asks nothing.
+function playMove(m, asked) {
+  const next = S && !S.live && !gameOver() && S.ply < S.plies.length ? S.plies[S.ply] : null;
+  if (next && next.move !== m && asked !== true) {
+    const later = S.plies.length - S.ply;
+    askReplace({
+      at: 'move-ask-at',
+      text: `${moveShown(m)} goes on from move ${S.ply} and removes the ${later} later move${later === 1 ? '' : 's'} of this game (to move ${S.plies.length}). Replace the moves after move ${S.ply}?`,
+      yes: `Replace them, play ${moveShown(m)}`,
+      no: 'Keep the moves',
+      onYes: () => playMove(m, true),
+      onNo: () => { selected = null; render(S); say('The game\'s moves are kept.'); },
+    });
+    return null;
+  }
   selected = null;
   typed = '';
   $('move-input').value = '';
@@ -614,7 +638,10 @@ function onBoardClick(i, byKey) {
   if (!mayMove()) {
     if (S.winner) flash(`The game is over: ${S.status}. Rematch, New game or Review.`);
     else if (S.awaiting_setup) flash('The engines are still choosing their setups.');
-    else if (engineOnTurn()) flash(`${SIDE_NAME[S.side]} is an engine and plays by itself; Pause to move for it.`);
+    else if (engineOnTurn()) flash(`${SIDE_NAME[S.side]} is an engine and plays by itself.`);
+    else if (programSeat() && S.legal.length) {
+      flash(`${SIDE_NAME[S.side]} is an engine's seat: it plays its own moves (${S.live ? 'Resume or Step' : 'End, or step to a move of yours'}).`);
+    }
     else if (S.die === null) {
       if (S.dice.mode === 'manual') flash('Type the die first.');
       else if (humanToMove() || !S.live) flash('Roll the die first (key R).');

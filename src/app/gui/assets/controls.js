@@ -29,7 +29,7 @@ const sideLineOpen = () => Boolean(S && S.main && !S.winner && !S.line_over);
 function replacesGame(evenFinished) {
   return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver() || sideLineOpen());
 }
-function askReplace({ at, lead, yes, onYes, onNo, title }) {
+function askReplace({ at, lead, yes, onYes, onNo, title, text, no }) {
   const box = $('replace-ask');
   // The raw text behind the words (a link's position string) only as a tooltip.
   if (title) $('replace-ask-text').title = title;
@@ -48,7 +48,10 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   const variant = !S.variant.standard || S.variant.name !== $('ng-variant').value ? `${S.variant.name}, ` : '';
   $('replace-ask-text').textContent = `${lead} This replaces the game on the board ` +
     `(${src}${variant}${describePlayer(S.players.red)} v ${describePlayer(S.players.blue)}, ${n} move${n === 1 ? '' : 's'}${end}). Replace it?`;
+  // A move at a step back asks its own question (the game's later moves, not the game).
+  if (text) $('replace-ask-text').textContent = text;
   $('replace-yes').textContent = yes;
+  $('replace-no').textContent = no || 'Keep this game';
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
   replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
@@ -58,11 +61,11 @@ function askReplace({ at, lead, yes, onYes, onNo, title }) {
   // list, so that both are seen together and the board keeps its place (the form is far
   // below the board; above the board, a link's question pushed its bottom rank out of view).
   // Load's stays by the Load button in the Record card, beside the board.
-  const float = (at === 'start-ask-at' || at === 'link-ask-at') && window.innerWidth > 900;
+  const float = (at === 'start-ask-at' || at === 'link-ask-at' || at === 'move-ask-at') && window.innerWidth > 900;
   box.classList.toggle('floating', float);
-  // On a phone a link's question stands over the page's top, as a dialog: above the board it
-  // pushed the board 171 px down.
-  box.classList.toggle('over-top', at === 'link-ask-at' && window.innerWidth <= 900);
+  // On a phone a link's question (and a move's at a step back) stands over the page's top, as a
+  // dialog: above the board it pushed the board 171 px down.
+  box.classList.toggle('over-top', (at === 'link-ask-at' || at === 'move-ask-at') && window.innerWidth <= 900);
   if (float) {
     showBoard();
     const r = $('board').getBoundingClientRect();
@@ -618,7 +621,17 @@ function wire() {
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });
   // A note cut at two lines (on a phone) opens whole over what follows it, moving nothing, by a
   // tap on it; a second tap closes it.
-  $('error').addEventListener('click', () => {
+  // On a phone its box lets taps through (app.css): a tap inside it that reached no control
+  // is the note's.
+  const noteTap = (ev) => {
+    const el = $('error');
+    if (el.hidden || getComputedStyle(el).pointerEvents !== 'none' || el.classList.contains('shutting')) return;
+    const r = el.getBoundingClientRect();
+    const inside = ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
+    if (inside && !ev.target.closest('button, a[href], input, select, textarea, summary, label, .cell')) toggleNote();
+  };
+  document.addEventListener('click', noteTap);
+  const toggleNote = () => {
     const el = $('error');
     if (!el.classList.contains('cut') && !el.classList.contains('open')) return;
     // Its box kept as it was: the opened text leaves the flow, and the box as tall as its lines
@@ -626,7 +639,8 @@ function wire() {
     el.style.height = el.classList.contains('open') ? '' : el.getBoundingClientRect().height + 'px';
     el.classList.toggle('open');
     el.classList.toggle('cut', !el.classList.contains('open'));
-  });
+  };
+  $('error').addEventListener('click', toggleNote);
   // An opened note closes as soon as something else is used (a tap, the keyboard's focus): a tap
   // on its text reaches the control under it, so that it never keeps one hidden.
   // Until the tap is over it lets taps through (over the status line its box lies over the Rules
