@@ -187,12 +187,18 @@ def rematch_note_goes_and_reads_whole(d, width):
         # Over the status line (since the twenty-ninth report) the opened note lets taps on its
         # text through to the Rules row under it: a tap on the status's words in it closes it.
         # Elsewhere its box lets taps through to the control under it (since the thirty-first):
-        # a tap on it where no control is under it is the note's own click.
+        # a tap on it where no control is under it is the note's own click. Either tap reaches
+        # the note's own listener and the page's (which takes taps passed through the note's box):
+        # counted twice, the note closed and opened again at once (seen when it stood over the
+        # status line). Off the status line the tap is made on the note's text, at its place on
+        # the screen, as a finger's would be.
         on_status = js(d, "$('error').classList.contains('on-status')")
         if on_status:
             d.find_element(By.ID, "error-status").click()
         else:
-            d.execute_script("$('error').click()")
+            d.execute_script("const t = $('error-text'), r = t.getBoundingClientRect();"
+                             " t.dispatchEvent(new MouseEvent('click', {bubbles: true,"
+                             " clientX: r.left + r.width / 2, clientY: r.top + r.height / 2}))")
         wait(d, "the note cut again", lambda d: js(d, "$('error').classList.contains('cut')"))
     # A newer note replaces it; when that one goes, the rematch's does not come back.
     roll_if_needed(d)

@@ -625,7 +625,10 @@ function wire() {
   // is the note's.
   const noteTap = (ev) => {
     const el = $('error');
-    if (el.hidden || getComputedStyle(el).pointerEvents !== 'none' || el.classList.contains('shutting')) return;
+    // A tap on the note itself (the status's words in it) was its own listener's: toggled
+    // again here, the opened note closed and opened at once.
+    if (el.hidden || el.contains(ev.target)) return;
+    if (getComputedStyle(el).pointerEvents !== 'none' || el.classList.contains('shutting')) return;
     const r = el.getBoundingClientRect();
     const inside = ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
     if (inside && !ev.target.closest('button, a[href], input, select, textarea, summary, label, .cell')) toggleNote();
