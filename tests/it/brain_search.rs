@@ -205,6 +205,28 @@ fn node_limit_is_respected() {
 }
 
 #[test]
+fn a_search_ended_inside_an_iteration_reports_all_it_spent() {
+    // A node limit ends the search inside an iteration, as the clock does: the last info line
+    // counts every node searched, at the depth last completed, with the move played.
+    let b = Board::startpos();
+    let mut infos = Vec::new();
+    let r = Searcher::new(8).search(
+        &b,
+        3,
+        &Limits {
+            nodes: Some(200_000),
+            ..Limits::default()
+        },
+        &mut |i| infos.push((i.depth, i.nodes, i.pv[0])),
+    );
+    let (depth, nodes, mv) = *infos.last().unwrap();
+    assert_eq!((depth, nodes, mv), (r.depth, r.nodes, r.best), "{infos:?}");
+    // The line before it is the last completed iteration's, at the same depth, with fewer nodes.
+    let before = infos[infos.len() - 2];
+    assert!(before.0 == depth && before.1 < nodes, "{infos:?}");
+}
+
+#[test]
 fn stop_flag_ends_an_unlimited_search_with_a_legal_move() {
     let b = Board::startpos();
     let mut s = Searcher::new(8);

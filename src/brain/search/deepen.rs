@@ -32,6 +32,7 @@ impl Worker<'_> {
             let it = self.iteration(b, &mut order, depth, full);
             if self.aborted {
                 adopt_unfinished(&mut result, &it, depth, b);
+                self.report_unfinished(&result, on_info);
                 break;
             }
             result = self.complete(b, &mut order, depth, &it, on_info);
@@ -154,6 +155,35 @@ impl Worker<'_> {
             pv,
             root_moves: order.to_vec(),
         }
+    }
+
+    /// A search the clock (or `stop`) ended inside an iteration reports once more, so that the
+    /// last line a reader sees counts every node and millisecond spent (the last completed
+    /// iteration's line, at a 200 ms move time, said 51 ms): the depth of the last completed
+    /// iteration, the move and value it ends with (an unfinished iteration's better move
+    /// included). Nothing when no iteration was completed.
+    fn report_unfinished(&self, result: &SearchResult, on_info: &mut dyn FnMut(&Info)) {
+        if result.depth == 0 {
+            return;
+        }
+        let secs = self.start.elapsed().as_secs_f64();
+        let nodes = self.all_nodes();
+        on_info(&Info {
+            depth: result.depth,
+            nodes,
+            time_ms: self.start.elapsed().as_millis() as u64,
+            nps: if secs > 0.0 {
+                (nodes as f64 / secs) as u64
+            } else {
+                0
+            },
+            value: result.value,
+            exact: result.exact,
+            table: false,
+            pv: result.pv.clone(),
+            hashfull: self.tt.hashfull(),
+            root_moves: result.root_moves.clone(),
+        });
     }
 
     /// Whether the search ends after a completed iteration: a proven root (in multi-PV every
