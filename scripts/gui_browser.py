@@ -182,11 +182,21 @@ over the status line lets taps through to the Rules row and the analysis switch 
 sooner, a hint's note over Review game lets a tap reach it, and every control is at least 24 x
 24 px (a checkbox by its label).
 
+And from the thirty-second: at 1280x800 and 390x844 a die rolled at the game's end is there again
+after a step back and forward (with its move targets), and a typed move is cleared at the step;
+at 1280x800 after Rematch the New game form shows the rematch's seats; a record of four games
+loaded leaves the step row where it is without one (its games under it), no control over
+another, the picker's entry whole or whole in its title; with the die's cube gone the only cube
+that can move is picked, or the status names the cubes that can; in a browser with scroll bars
+the right column stays put at a game's end, a reviewed game's Review card keeps no empty band,
+and Roll is 44 px wide; at 390x844 a note over the status line stays in the top bar and covers
+no control.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth` and `thirtyfirst` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst` and `thirtysecond` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -213,6 +223,7 @@ from arena_journeys.twentyeighth import twentyeighth_players_report
 from arena_journeys.twentyninth import twentyninth_players_report
 from arena_journeys.thirtieth import thirtieth_players_report
 from arena_journeys.thirtyfirst import thirtyfirst_players_report
+from arena_journeys.thirtysecond import thirtysecond_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -252,4 +263,5 @@ if __name__ == "__main__":
     twentyninth_players_report()
     thirtieth_players_report()
     thirtyfirst_players_report()
+    thirtysecond_players_report()
     print("browser test passed")

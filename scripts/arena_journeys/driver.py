@@ -314,7 +314,9 @@ def scroll_settled(d):
 
 
 def graph_points(d):
-    path = d.find_element(By.ID, "graph-line").get_attribute("d") or ""
+    # Read in the page in one step: the graph redrawn between finding its line and reading it
+    # failed the check as a stale element.
+    path = js(d, "($('graph-line') && $('graph-line').getAttribute('d')) || ''")
     return path.count("M") + path.count("L")
 
 

@@ -29,8 +29,8 @@ def side_line_in_view(d, width, height):
     """Game 3 of a record of six, stepped back to move 5 and played on: the side line's bar is
     within the window (at 1280x800 it ran to 809 px) and the die stays where it was at move 5 and
     in a game without a record (a record's games above it pushed it 80 px down). On a phone the
-    turn's row comes right after the board and Blue's bar, the record's games and the side
-    line's way back below it."""
+    turn's row comes right after the board and Blue's bar, the side line's way back below it, the
+    record's games under the step buttons."""
     die_top = lambda d: round(js(d, "$('die').getBoundingClientRect().top + scrollY"))
     new_game(d, ("human",), ("ewn", 2, 50), 7)
     wait(d, "Roll offered", lambda d: enabled(d, "roll"))
@@ -49,11 +49,13 @@ def side_line_in_view(d, width, height):
     board_still(d)
     side = die_top(d)
     assert plain == stepped == side, f"the die's top moves: {plain} in a game, {stepped} at a record's move 5, {side} in a side line"
-    tops = js(d, "Object.fromEntries(['bar-blue', 'turnbar', 'record-bar', 'mainline'].map((i) => [i, Math.round($(i).getBoundingClientRect().top)]))")
-    # Beside the board (a column of its own) Blue's bar is not above the turn's row.
+    tops = js(d, "Object.fromEntries(['bar-blue', 'turnbar', 'record-bar', 'mainline', 'navbar'].map((i) => [i, Math.round($(i).getBoundingClientRect().top)]))")
+    # Beside the board (a column of its own) Blue's bar is not above the turn's row. The record's
+    # games come under the step buttons (since the thirty-second report: above them they moved
+    # the step row when a record was loaded).
     first = tops["bar-blue"] if width < 900 else tops["turnbar"] - 1
-    assert first < tops["turnbar"] < tops["record-bar"] < tops["mainline"], \
-        f"the order is not Blue's bar, the turn's row, the record's games, the side line's bar: {tops}"
+    assert first < tops["turnbar"] < tops["mainline"] < tops["navbar"] < tops["record-bar"], \
+        f"the order is not Blue's bar, the turn's row, the side line's bar, the step row, the record's games: {tops}"
     if width > 1000:
         bottom = js(d, "Math.max(...['mainline', 'bar-blue', 'moves'].map((i) => $(i).getBoundingClientRect().bottom))")
         assert bottom <= height, f"at {width}x{height} the side line's bar, Blue's bar or the move list ends at {bottom} px"

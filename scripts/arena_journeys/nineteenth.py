@@ -94,6 +94,8 @@ COVERS = """return (() => {
   const up = $('error').classList.contains('up');
   for (const c of document.querySelectorAll('button, input, select, textarea, a[href], summary')) {
     if ($('error').contains(c) || !c.offsetParent || $('copy-box').contains(c) || (up && c.closest('.topline'))) continue;
+    // Drawn over the note (New game in the top bar, since the thirty-second report): not covered.
+    if (Number(getComputedStyle(c).zIndex) > Number(getComputedStyle($('error')).zIndex)) continue;
     if (hit(c.getBoundingClientRect())) out.push(c.id || c.textContent.trim().slice(0, 20));
   }
   return {out, note: [Math.round(n.left), Math.round(n.top), Math.round(n.width), Math.round(n.height)], scrollY};

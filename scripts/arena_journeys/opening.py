@@ -88,17 +88,17 @@ def opening_game(d, width, by_key):
     wait(d, "the rematch with colours swapped",
          lambda d: js(d, "S.players.red.type") == "ewn" and js(d, "S.players.blue.type") == "human")
     wait(d, "the engine's first move of the rematch", lambda d: ply_count(d) >= 1 or over(d))
-    # New game after the rematch offers the seats the person chose (a person as Red against the
-    # engine), not the rematch's swapped colours; also on the page opened again.
+    # New game after the rematch shows the rematch's seats (the engine Red, the person Blue), as
+    # the board has them, so that Start game plays them again; also on the page opened again.
     form = "[document.querySelector('#p-red .p-type').value, document.querySelector('#p-blue .p-type').value]"
     click(d, "top-new")
-    assert js(d, form) == ["human", "ewn"], f"the New game form after a rematch offers {js(d, form)}"
+    assert js(d, form) == ["ewn", "human"], f"the New game form after a rematch offers {js(d, form)}"
     d.refresh()
     wait(d, "the rematch after reopening the page", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
     open_form(d)
-    assert js(d, form) == ["human", "ewn"], f"the New game form of a page opened on a rematch offers {js(d, form)}"
+    assert js(d, form) == ["ewn", "human"], f"the New game form of a page opened on a rematch offers {js(d, form)}"
     # A new tab, with nothing the first page kept in the browser (as another browser would be):
-    # the same seats, from the server's count of rematches.
+    # the same seats.
     first, address = d.current_window_handle, d.current_url
     d.switch_to.new_window("tab")
     try:
@@ -108,11 +108,11 @@ def opening_game(d, width, by_key):
         wait(d, "the rematch in a new tab", lambda d: js(d, "S") and js(d, "S.players.red.type") == "ewn")
         assert js(d, "S.rematch") == 1, f"the state counts {js(d, 'S.rematch')} rematches in a row"
         open_form(d)
-        assert js(d, form) == ["human", "ewn"], f"the New game form of a new tab on a rematch offers {js(d, form)}"
+        assert js(d, form) == ["ewn", "human"], f"the New game form of a new tab on a rematch offers {js(d, form)}"
     finally:
         d.close()
         d.switch_to.window(first)
-    print(f"opening game at {width}: the New game form after the rematch offers the person's own seats, in every tab")
+    print(f"opening game at {width}: the New game form after the rematch shows its seats, in every tab")
 
 
 def play_mode_holds_the_analysis(d):

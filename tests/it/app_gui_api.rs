@@ -538,7 +538,7 @@ fn a_record_lost_on_time_opens_over() {
     let s = g.post("/api/roll", json!({"die": 3}));
     let status = s["status"].as_str().unwrap();
     assert!(
-        status.ends_with("die 3: cube 3 is gone, move 1"),
+        status.ends_with("die 3: cube 3 is gone: move cube 1"),
         "{status}"
     );
 }

@@ -123,6 +123,9 @@ pub struct Game {
     pub forfeit: Option<Forfeit>,
     /// The shown position, kept in step with the cursor.
     board: Board,
+    /// The die rolled at the line's end while a past position is shown: stepping back to the
+    /// end shows it again (it went back to unrolled, its move targets gone).
+    end_die: Option<u8>,
 }
 
 impl Game {
@@ -138,6 +141,7 @@ impl Game {
             date: today(),
             main: None,
             forfeit: None,
+            end_die: None,
         };
         g.set_terminal_point();
         g
@@ -283,6 +287,7 @@ impl Game {
         self.plies = m.plies;
         self.graph = m.graph;
         self.forfeit = m.forfeit;
+        (self.die, self.end_die) = (None, None);
         self.navigate(ply)
     }
 
@@ -330,6 +335,7 @@ impl Game {
             self.plies = main.plies;
             self.graph = main.graph;
             self.forfeit = main.forfeit;
+            self.end_die = None;
             self.step_to(self.cursor + 1);
             return Ok(());
         }
@@ -342,6 +348,7 @@ impl Game {
         self.cursor += 1;
         self.graph.push(None);
         self.die = None;
+        self.end_die = None;
         self.set_terminal_point();
         Ok(())
     }
@@ -359,9 +366,15 @@ impl Game {
         for p in &self.plies[..ply] {
             b.make(p.mv);
         }
+        if self.is_live() {
+            self.end_die = self.die;
+        }
         self.board = b;
         self.cursor = ply;
-        self.die = self.plies.get(ply).map(|p| p.die);
+        self.die = match self.plies.get(ply) {
+            Some(p) => Some(p.die),
+            None => self.end_die,
+        };
         Ok(())
     }
 
@@ -380,6 +393,7 @@ impl Game {
         self.keep_main(ply);
         self.plies.truncate(ply);
         self.graph.truncate(ply + 1);
+        self.end_die = None;
         Ok(())
     }
 
@@ -532,6 +546,53 @@ mod tests {
         assert_eq!(g.cursor, 1);
         assert_eq!(g.die, None);
         assert_eq!(g.board().side_to_move(), Color::Blue);
+    }
+
+    #[test]
+    fn the_die_rolled_at_the_end_survives_a_step_back_and_forward() {
+        for dice in [DiceMode::Auto { seed: 3 }, DiceMode::Manual] {
+            let mut g = Game::new(Board::startpos(), dice);
+            for n in 0..3 {
+                let d = g.roll_auto().unwrap_or(n % 6 + 1);
+                g.die = Some(d);
+                let m = g.board().moves_for_die(d).as_slice()[0];
+                g.play(m).unwrap();
+            }
+            let d = g.roll_auto().unwrap_or(5);
+            g.die = Some(d);
+            g.navigate(2).unwrap();
+            assert_eq!(
+                g.die,
+                Some(g.plies[2].die),
+                "a past position shows its own die"
+            );
+            g.navigate(1).unwrap();
+            g.navigate(3).unwrap();
+            assert!(g.is_live());
+            assert_eq!(
+                g.die,
+                Some(d),
+                "the die rolled at the end is shown again there"
+            );
+            let m = g.board().moves_for_die(d).as_slice()[0];
+            g.play(m).unwrap();
+            assert_eq!(g.die, None, "the next turn is not rolled yet");
+            g.navigate(3).unwrap();
+            g.navigate(4).unwrap();
+            assert_eq!(
+                g.die, None,
+                "an unrolled end stays unrolled after a step back"
+            );
+            let kept = g.plies[2].die;
+            g.take_back_to(2).unwrap();
+            g.navigate(1).unwrap();
+            g.navigate(2).unwrap();
+            assert_eq!(
+                g.die,
+                Some(kept),
+                "a take-back's die survives a step back too"
+            );
+        }
     }
 
     #[test]

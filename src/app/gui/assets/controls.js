@@ -667,16 +667,9 @@ function wire() {
   });
   $('rematch').addEventListener('click', async (ev) => {
     if (repeated(ev) || !S) return;
-    // The New game form keeps offering the seats the person chose (the last game started here,
-    // or the game being answered), not the rematch's swapped colours.
-    const before = S;
-    const mine = !(before.players.red.recorded || before.players.blue.recorded);
-    const seats = rematchSeats(before) || lastStarted || (mine ? seatsOf(before) : null);
-    rematchAsked = seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
-    let s = null;
-    try { s = await post('/api/rematch', {}); } finally { rematchAsked = null; }
+    const s = await post('/api/rematch', {});
     if (s) {
-      rememberRematch(s, seats || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' });
+      // The form shows the rematch's seats: render fills it from the game on the board.
       say(`Rematch: ${settingsText(s)}`);
       focusPlay();
       // Once the new game is drawn, Roll (shown only then) takes the focus from the board.

@@ -477,14 +477,13 @@ function fillForms(s) {
   $('set-delay').value = s.settings.delay_ms;
   // A loaded record's players (the page's own load, or one this page opened on).
   const recorded = Boolean(s.players.red.recorded || s.players.blue.recorded);
-  // A rematch's seats are the last game's swapped: not a choice of the person's either.
-  const rematch = rematchSeats(s);
-  if (formFromRecord || recorded || rematch) {
+  // After a rematch the form shows the rematch's own seats (the colours swapped), as on the
+  // board: offering the game before's, Start game swapped the person back.
+  if (formFromRecord || recorded) {
     // A loaded record's players are not a choice of the person's: the form goes back to the
-    // last game started here, or to a person against the engine, Red first. After a rematch it
-    // offers the seats of the game before it (each on the side they had picked).
+    // last game started here, or to a person against the engine, Red first.
     formFromRecord = false;
-    const f = rematch || lastStarted || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
+    const f = lastStarted || { red: { type: 'human' }, blue: { type: 'ewn' }, first: 'r', dice: 'auto' };
     for (const side of ['red', 'blue']) {
       const p = f[side];
       const fs = $('p-' + side);
@@ -499,33 +498,6 @@ function fillForms(s) {
   }
 }
 
-// The seats a game was played with, as the form fills them.
-const seatsOf = (s) => ({ red: s.players.red, blue: s.players.blue, first: s.setup.first, dice: s.dice.mode });
-
-// The seats the New game form offers while a rematch is on the board: those chosen for the game
-// it answers (the last game started here, else the game before the rematch), not the rematch's
-// swapped colours. Kept in the browser with the rematch's start and seed, so that a page opened
-// again during the rematch offers them too.
-let rematchAsked = null; // the seats to offer for the rematch whose answer is on its way
-function rematchSeats(s) {
-  if (rematchAsked) return rematchAsked;
-  try {
-    const r = JSON.parse(localStorage.getItem('ewn-rematch') || 'null');
-    if (r && r.start === s.start && r.seed === s.dice.seed && r.variant === s.variant.name) return r.seats;
-  } catch (e) { /* no storage */ }
-  // A page that did not ask for it (another tab, another browser): the server counts the
-  // rematches in a row, and an odd count swaps the colours back.
-  if (s.rematch > 0) {
-    const seats = seatsOf(s);
-    return s.rematch % 2 ? { ...seats, red: seats.blue, blue: seats.red } : seats;
-  }
-  return null;
-}
-function rememberRematch(s, seats) {
-  try {
-    localStorage.setItem('ewn-rematch', JSON.stringify({ start: s.start, seed: s.dice.seed, variant: s.variant.name, seats }));
-  } catch (e) { /* no storage */ }
-}
 
 // Why taking one's own cube can be good, where a roll of a cube that is gone moves another:
 // fewer cubes, each moved by more rolls.
@@ -610,6 +582,9 @@ function render(s) {
   const gameKey = (x) => [x.fen, x.die, x.ply, x.plies.length, x.running, Boolean(x.main), x.winner].join('|');
   if (prev && localError && gameKey(s) !== gameKey(prev)) { localError = null; clearTimeout(noteTimer); }
   if (prev && s.fen !== prev.fen) { selected = null; shownMove = null; typed = ''; }
+  // A move typed for one position is not offered at another (it stayed in the greyed box at a
+  // step back).
+  if (prev && (s.fen !== prev.fen || s.ply !== prev.ply)) $('move-input').value = '';
   if (prev && s.die !== prev.die) selected = null;
   if (hintMove && hintAt !== hintKey(s)) { hintMove = null; hintAt = null; }
   // "How to play", open above the board, closes when another game is started, loaded or
@@ -890,7 +865,7 @@ function drawNote(s) {
   // An opened note, its text the same, stays where the tap opened it: placed again, opened, it
   // covered the move list's first line and jumped up over the status line.
   if (!fresh && el.classList.contains('open')) return;
-  el.classList.remove('up', 'on-status');
+  el.classList.remove('up', 'on-status', 'on-top');
   el.style.removeProperty('--note-lines'); el.style.height = '';
   $('error-status').textContent = '';
   if (!err || getComputedStyle(el).position !== 'fixed') return;
@@ -925,5 +900,21 @@ function drawNote(s) {
   if (onFocus(top)) top = f.bottom + h + 4 <= innerHeight ? Math.round(f.bottom) + 4 : Math.max(0, Math.round(f.top - h - 4));
   el.style.setProperty('--up-top', top + 'px');
   el.classList.toggle('on-status', st.top >= 0 && top === Math.round(st.top) - 2);
+  if (el.classList.contains('on-status')) noteOnTop(el, st);
   el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
+}
+
+// Over the status line the note keeps within the page's top bar (reaching down over the Rules
+// row, at 40-113 px over 91-116, it hid the row and the analysis switch): its own two lines
+// beside New game (which stays over it, whole and tappable), the status's words where the
+// status line has them.
+function noteOnTop(el, st) {
+  const top = $('status').closest('header').getBoundingClientRect(), b = $('top-new').getBoundingClientRect();
+  if (top.top < -1) return;
+  el.classList.add('on-top');
+  el.style.setProperty('--note-lines', 2);
+  el.style.setProperty('--up-top', Math.max(0, Math.round(top.top)) + 'px');
+  el.style.setProperty('--status-y', Math.round(st.top - Math.max(0, top.top)) + 'px');
+  el.style.setProperty('--new-w', Math.max(0, Math.round(innerWidth - 8 - b.left + 4)) + 'px');
+  el.style.height = Math.round(Math.min(top.bottom, st.bottom + 3) - Math.max(0, top.top)) + 'px';
 }

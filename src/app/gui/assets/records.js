@@ -95,17 +95,17 @@ function drawRecordBar(s) {
   }
   if (pick.value !== String(k) && document.activeElement !== pick) pick.value = String(k);
   const picked = pick.options[pick.selectedIndex];
-  pick.title = picked ? picked.textContent : '';
+  pick.title = picked ? picked.title || picked.textContent : '';
   $('rec-prev').disabled = k <= 1;
   $('rec-next').disabled = k >= n;
 }
 
 // The record's bar in the page's order where it is seen, so that Tab follows the eye: below the
-// turn's buttons and a finished game's end bar, so that the die and Roll stay in one place
-// whether it shows or not (beside the board it pushed them 80 px down in a side line).
-// The focus stays on its control if it had it.
+// step buttons, so that the die, Roll and the step row stay in one place whether it shows or
+// not (under the end bar it pushed the step row from 246 to 327 px beside the board, 682 to 763
+// on a phone, and Pause's Step lay over its ›). The focus stays on its control if it had it.
 function placeRecordBar(bar) {
-  const after = $('endbar');
+  const after = $('navbar');
   if (after.nextElementSibling === bar) return;
   const focused = bar.contains(document.activeElement) ? document.activeElement : null;
   after.after(bar);

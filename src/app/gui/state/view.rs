@@ -660,7 +660,8 @@ fn fault_words(loser: Color, how: Reason, detail: Option<&str>) -> Option<String
 }
 
 /// Which cubes may move for die `d` when the side to move has no cube `d` (taken, or no cube
-/// bears that number): "cube 3 is gone, move 2 or 4". `None` when cube `d` itself moves.
+/// bears that number), each named a cube so that the numbers read as cubes, not squares or
+/// moves: "cube 3 is gone: move cube 2 or cube 4". `None` when cube `d` itself moves.
 fn stand_ins(b: &Board, d: u8) -> Option<String> {
     let side = b.side_to_move();
     if b.variant().rules.cubes.contains(&d) && b.cube_square(side, d).is_some() {
@@ -669,7 +670,7 @@ fn stand_ins(b: &Board, d: u8) -> Option<String> {
     let mask = b.movable(d);
     let nums: Vec<String> = (0..16u8)
         .filter(|i| mask & (1 << i) != 0)
-        .map(|i| (i + 1).to_string())
+        .map(|i| format!("cube {}", i + 1))
         .collect();
     let (last, rest) = nums.split_last()?;
     let cubes = if rest.is_empty() {
@@ -682,5 +683,5 @@ fn stand_ins(b: &Board, d: u8) -> Option<String> {
     } else {
         format!("no cube is numbered {d}")
     };
-    Some(format!("{gone}, move {cubes}"))
+    Some(format!("{gone}: move {cubes}"))
 }
