@@ -117,6 +117,12 @@
     let best = null;
     const info = n === 1 ? INFO_W_SINGLE : infoW;
     const many = document.body.classList.contains('many');
+    // A hall's names' column beside a board (its type 15 px, live.css) as wide as the widest
+    // name, up to INFO_W (six games had a column of ~100 px, a name on three lines in it and
+    // the card's moves line cut by its box); where that leaves smaller boards, the names go above
+    // and below them.
+    const hall = document.body.classList.contains('hall');
+    const least = hall ? Math.min(INFO_W, Math.max(INFO_MIN, Math.ceil(widestName * 15 / 13) + 24)) : INFO_MIN;
     for (let c = 1; c <= n; c += 1) {
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
@@ -124,7 +130,7 @@
         // Beside a board the names' column gives the board the room it lacks to be as tall as
         // its row, down to INFO_MIN (a long name wraps there, live.css): four games of long
         // names at 1280x800 had boards of 250 px beside a column of 150, 155 px empty below.
-        const col = wide && n > 1 ? Math.max(INFO_MIN, Math.min(info, Math.floor(cw - PAD - GAP - (ch - PAD)))) : info;
+        const col = wide && n > 1 ? Math.max(least, Math.min(info, Math.floor(cw - PAD - GAP - (ch - PAD)))) : info;
         const row = wide ? col : cw - padX(cw);
         // Beside a board the names' rows wrap: a name has the column's whole width.
         if (row < (wide ? Math.min(infoW, col) : NAME_ROW)) continue;
@@ -137,7 +143,7 @@
           // Beside a board narrowed by long names a row is as tall as its board (and a little):
           // four games left ~87 px empty between their rows. (Where less is left, the rows
           // keep their share of the height: the room below them would be too much.)
-          best = { cols: c, wide, packed, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 ? board + PAD + 6 : ch) };
+          best = { cols: c, wide, packed, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 && !hall ? board + PAD + 6 : ch) };
         }
       }
     }
@@ -149,6 +155,9 @@
     // Seven games or more at once on a wide screen: a narrower side panel and less room around
     // the boards (live.css), which were 186 px at 1280x800 beside a side panel of 360.
     document.body.classList.toggle('many', window.innerWidth > 900 && n >= 4);
+    // Five or more: the boards across the whole width, the standings in a line above them, the
+    // tables below (live.css, `hall`); not on a final or stopped screen, laid out as before.
+    document.body.classList.toggle('hall', window.innerWidth > 900 && n >= 5 && !document.body.classList.contains('ended'));
     const l = layout(n);
     infoRow = l.row;
     grid.style.setProperty('--gcols', l.cols);
@@ -667,7 +676,7 @@
     const p = document.querySelector('.side-panel');
     // (A stopped server's last view keeps it so: its banner stands above the standings.)
     const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
-    if (window.innerWidth < 700 || final) {
+    if (window.innerWidth < 700 || final || document.body.classList.contains('hall')) {
       p.style.maxHeight = '';
       return;
     }
@@ -679,6 +688,7 @@
   // runner stopped. The last view stays.
   function ended(over) {
     document.body.classList.add('ended');
+    document.body.classList.remove('hall');
     fitStandings();
     const v = last;
     const done = v ? v.games_done : 0;
