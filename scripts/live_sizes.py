@@ -110,7 +110,8 @@ def end_reads_whole(lb):
             assert why, f"{where}: {k}: the result's title {e['title']!r}"
             # The winner by name, cut with an ellipsis where it leaves no room (never the colour
             # alone: "Red won (goal)" beside "Alphabetic won (goal)").
-            said = re.fullmatch(rf"(.+) won \({re.escape(why.group(3))}\)", " ".join(e["roll"].split()))
+            # (Where the line is narrow, short: "Alphabetic won", how in the title.)
+            said = re.fullmatch(rf"(.+) won( \({re.escape(why.group(3))}\))?", " ".join(e["roll"].split()))
             head, _, tail = said.group(1).partition("…") if said else ("", "", "")
             named = said and (said.group(1) == why.group(2) or (
                 "…" in said.group(1) and len(head) >= 3 and why.group(2).startswith(head) and why.group(2).endswith(tail)))

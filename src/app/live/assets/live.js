@@ -208,27 +208,22 @@
     }
   }
 
-  // A narrow card's end, "▪ ewn won (goal)" ("Red (e…) won (capture)" lost the name), in smaller
-  // type where the name needs it, else cut: always who won. Again once placed (`fitCardNames`).
+  // A narrow card's end, "▪ ewn won (goal)" ("Red (e…) won (capture)" lost the name), in the
+  // line's own type: where it does not fit, short, "▪ Alphabetic won" (how it ended in the line's
+  // title), and only then the name cut: always who won. (Shrunk to 13 px to fit, the result read
+  // smaller than the lines around it.) Again once placed (`fitCardNames`).
   function sayEnd(roll) {
     const { who, side, colour, reason } = roll.dataset;
-    const said = (name) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
-      `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">won (${esc(reason)})</span>`;
+    const said = (name, how) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
+      `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">${how}</span>`;
     // (The line measured too: a name whole in a line that overflowed was cut, "Alphabe…  won".)
     const cut = () => {
       const n = roll.querySelector('.res-name');
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
-    roll.classList.remove('tight');
-    roll.innerHTML = said(who);
-    if (cut()) roll.classList.add('tight');
+    roll.innerHTML = said(who, `won (${esc(reason)})`);
+    if (cut()) roll.innerHTML = said(who, 'won');
     fitNames(roll, [roll.querySelector('.res-name')]);
-    // A name left a stub ("U…B", then "U…" by its box): how it ended to the title. Only then:
-    // "Brav…imo" (8) said "Bravissimo won" without "(capture)" on a phone.
-    if (roll.querySelector('.res-name').textContent.length < Math.min(5, who.length)) {
-      roll.innerHTML = said(who).replace(/won \([^)]*\)<\/span>$/, 'won</span>');
-      fitNames(roll, [roll.querySelector('.res-name')]);
-    }
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
@@ -588,10 +583,23 @@
     const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
     // A card alone tries a smaller type (down to 14 px) before it cuts a name.
     const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
-    for (const who of $('games').querySelectorAll('.side .who')) {
-      const b = who.querySelector('b');
-      if (b && wraps) b.innerHTML = breakable(b.title);
-      else if (b) fitApart(who, b, b.title, smallest);
+    const fit = (card) => {
+      for (const who of card.querySelectorAll('.side .who')) {
+        const b = who.querySelector('b');
+        if (b && wraps) b.innerHTML = breakable(b.title);
+        else if (b) fitApart(who, b, b.title, smallest);
+      }
+    };
+    // A card whose name would be cut says its times and chances short ("0.1 s/move", "est.
+    // 54%", no room kept for a chance not given), and only then cuts the name: a card alone on
+    // a phone cut "Bartholomew_Q…" beside "0.1 s a move" and "own est. 54%".
+    for (const card of $('games').querySelectorAll('.game')) {
+      card.classList.remove('terse');
+      fit(card);
+      if ([...card.querySelectorAll('.side .who b')].some((b) => b.textContent !== b.title)) {
+        card.classList.add('terse');
+        fit(card);
+      }
     }
     for (const roll of $('games').querySelectorAll('.roll.short-end')) sayEnd(roll);
   }
@@ -779,11 +787,13 @@
     if (narrowTop) {
       $('status').textContent = cut
         ? `stopped · ${done} finished · ${unfinished.length} unfinished`
-        : `match over · ${plural(done, 'game', 'games')} played`;
+        : `${done} finished · match over`;
     } else {
       $('status').textContent = cut
         ? stoppedWords(false)
-        : `the match is over · ${plural(done, 'game', 'games')} played` +
+        // (In the counts' words of the running match: "12 finished · the match is over", never
+        // "the match is over · 12 games played" after "11 finished · 1 playing".)
+        : `${done} finished · the match is over` +
           (lastEnds.length === 1 ? ` · game ${lastEnds[0].number} ended: ${endWords(lastEnds[0], false)}` : '');
     }
     // Its tooltip said the last games' ends: now what the line says.
@@ -810,23 +820,48 @@
     }
   }
 
+  // The runner's mark (`run`) of the match shown: once the match is over or its server gone,
+  // the page keeps asking, and loads the next match served on the same address (a page left
+  // open on the hall's screen stayed on the last match's final screen).
+  let run = null;
+  const NEXT_MS = 2000;
+  async function follow() {
+    try {
+      const r = await fetch('/api/live', { cache: 'no-store' });
+      if (r.ok) {
+        const v = await r.json();
+        if (v.run && run && v.run !== run) {
+          window.location.reload();
+          return;
+        }
+      }
+    } catch (e) {
+      // No server yet: asked again.
+    }
+    setTimeout(follow, NEXT_MS);
+  }
   async function poll() {
     try {
       const r = await fetch('/api/live', { cache: 'no-store' });
       if (r.ok) {
         failures = 0;
         const v = await r.json();
+        if (v.run && run && v.run !== run) {
+          window.location.reload();
+          return;
+        }
+        if (v.run) run = v.run;
         holeEndings(v);
         if (v.version !== shown) {
           shown = v.version;
           draw(v);
         }
-        if (v.over) return; // the final view: nothing more will change
+        if (v.over) { setTimeout(follow, NEXT_MS); return; } // the final view: nothing more will change
       } else $('status').textContent = `the server answered ${r.status}`;
     } catch (e) {
       failures += 1;
       // Twice in a row, so that one lost request is not taken for the end.
-      if (failures >= 2) { ended(false); return; }
+      if (failures >= 2) { ended(false); setTimeout(follow, NEXT_MS); return; }
     }
     setTimeout(poll, POLL_MS);
   }
