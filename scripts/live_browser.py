@@ -88,6 +88,9 @@ no box of their own cut mid-line (`moves_read_whole`), and every page script is 
 house's 1000 lines (`scripts_well_under_the_limit`). A page opened before the first game names
 the variant in its header and says the match is starting, never "No game in progress".
 
+A hall screen (live_hall.py, run next): five and eight games at 1280x800 across the width, in
+type read from afar, the standings on the first screen; six cards whole; names on cards cut only
+where needed; the header's counts in one form to the end; the next match followed.
 The keys and short forms (live_keys.py, run first): the goal ranks' bars have a key, small
 cards name both faces of two dice, and at most three finished games are marked as just ended.
 The boards' room (live_room.py, run next): three last boards beside standings of long names, and
@@ -100,7 +103,7 @@ view to the final screen, running cards' long names whole at their boards' size,
 boards at their size once the report is closed. A crowded hall (live_crowd.py): ended cards give
 their places to playing games. The boards' size (live_sizes.py): 4, 6 and 8 games at once at
 1280x800 take the screen, and a narrow card says its game's end on one line. LIVE_ONLY=a,b runs only the checks named (of this script,
-live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py or live_sizes.py). Every
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py or live_hall.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
