@@ -820,48 +820,25 @@
     }
   }
 
-  // The runner's mark (`run`) of the match shown: once the match is over or its server gone,
-  // the page keeps asking, and loads the next match served on the same address (a page left
-  // open on the hall's screen stayed on the last match's final screen).
-  let run = null;
-  const NEXT_MS = 2000;
-  async function follow() {
-    try {
-      const r = await fetch('/api/live', { cache: 'no-store' });
-      if (r.ok) {
-        const v = await r.json();
-        if (v.run && run && v.run !== run) {
-          window.location.reload();
-          return;
-        }
-      }
-    } catch (e) {
-      // No server yet: asked again.
-    }
-    setTimeout(follow, NEXT_MS);
-  }
+  const next = window.EwnLiveNext; // the next match on the same address (live-replay.js)
   async function poll() {
     try {
       const r = await fetch('/api/live', { cache: 'no-store' });
       if (r.ok) {
         failures = 0;
         const v = await r.json();
-        if (v.run && run && v.run !== run) {
-          window.location.reload();
-          return;
-        }
-        if (v.run) run = v.run;
+        if (next.other(v)) return;
         holeEndings(v);
         if (v.version !== shown) {
           shown = v.version;
           draw(v);
         }
-        if (v.over) { setTimeout(follow, NEXT_MS); return; } // the final view: nothing more will change
+        if (v.over) { next.follow(); return; } // the final view: nothing more will change
       } else $('status').textContent = `the server answered ${r.status}`;
     } catch (e) {
       failures += 1;
       // Twice in a row, so that one lost request is not taken for the end.
-      if (failures >= 2) { ended(false); setTimeout(follow, NEXT_MS); return; }
+      if (failures >= 2) { ended(false); next.follow(); return; }
     }
     setTimeout(poll, POLL_MS);
   }
