@@ -88,6 +88,9 @@ no box of their own cut mid-line (`moves_read_whole`), and every page script is 
 house's 1000 lines (`scripts_well_under_the_limit`). A page opened before the first game names
 the variant in its header and says the match is starting, never "No game in progress".
 
+A hall screen (live_hall.py, run next): five and eight games at 1280x800 across the width, in
+type read from afar, the standings on the first screen; six cards whole; names on cards cut only
+where needed; the header's counts in one form to the end; the next match followed.
 The keys and short forms (live_keys.py, run first): the goal ranks' bars have a key, small
 cards name both faces of two dice, and at most three finished games are marked as just ended.
 The boards' room (live_room.py, run next): three last boards beside standings of long names, and
@@ -100,7 +103,7 @@ view to the final screen, running cards' long names whole at their boards' size,
 boards at their size once the report is closed. A crowded hall (live_crowd.py): ended cards give
 their places to playing games. The boards' size (live_sizes.py): 4, 6 and 8 games at once at
 1280x800 take the screen, and a narrow card says its game's end on one line. LIVE_ONLY=a,b runs only the checks named (of this script,
-live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py or live_sizes.py). Every
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py or live_hall.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
@@ -126,6 +129,7 @@ import live_cards
 import live_keys
 import live_names
 import live_crowd
+import live_hall
 import live_places
 import live_results
 import live_room
@@ -752,13 +756,14 @@ def crowd(games, width, height, names=("alice", "bob")):
         seen = d.execute_script(
             "const doc = document.documentElement;"
             "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth,"
-            " inner: doc.clientWidth, cards: [...document.querySelectorAll('#games .game')].map((c) => ({"
+            " hall: document.body.classList.contains('hall'), inner: doc.clientWidth, cards: [...document.querySelectorAll('#games .game')].map((c) => ({"
             "  bottom: c.getBoundingClientRect().bottom, right: c.getBoundingClientRect().right,"
             "  moves: c.querySelector('.moves').innerText, movesCut: c.querySelector('.moves').scrollHeight"
             "   > c.querySelector('.moves').clientHeight + 1 || c.querySelector('.moves').scrollWidth > c.querySelector('.moves').clientWidth + 1,"
             "  names: [...c.querySelectorAll('.side .who')].map((w) => ({text: w.querySelector('b').textContent,"
             "   whole: w.scrollWidth <= w.clientWidth, width: w.querySelector('b').getBoundingClientRect().width}))}))};")
-        assert seen["height"] <= seen["screen"], f"{where}: the page scrolls down: {seen['height']} > {seen['screen']} px"
+        # (Five games or more: the tables below the boards, every card on the first screen.)
+        assert seen["height"] <= seen["screen"] or seen["hall"], f"{where}: the page scrolls down: {seen['height']} > {seen['screen']} px"
         assert seen["width"] <= seen["inner"], f"{where}: the page scrolls sideways: {seen['width']} > {seen['inner']} px"
         for c in seen["cards"]:
             assert c["bottom"] <= seen["screen"] and c["right"] <= seen["inner"], f"{where}: a card off the screen: {c}"
@@ -1689,7 +1694,10 @@ def news_keeps_up():
     is on the status line within a second of its row in the finished games (the line once told
     game 1 while the table already marked games 8, 5 and 2), each end stays there 2.4 s or more
     unless newer ends join it, none told twice; and a finished game's moves opened low in the
-    side panel are scrolled into its view, the boards not moving."""
+    side panel are scrolled into its view, the boards not moving. In a hall's layout (five games
+    or more across the width, the tables below the boards: no panel of its own to scroll) the
+    finished table shows the rows that fit, and a shown row's opened moves come into the
+    screen's view and stay there as new rows come above it."""
     width, height = 1280, 800
     where = f"the news of a hall of eight at {width}x{height}"
     args = ["match", "--engine", "self", "name=Alphabetic", "--engine", "greedy", "name=Brilliance",
@@ -1710,27 +1718,29 @@ def news_keeps_up():
         boards = d.execute_script(
             "return [...document.querySelectorAll('#games .board')].map((b) => Math.round(b.getBoundingClientRect().top));")
         hold_still(d)
-        buttons = d.find_elements(By.CSS_SELECTOR, "#finished button.mv")
+        hall = d.execute_script("return document.body.classList.contains('hall');")
+        # The view the opened moves must stay in: the side panel's, or in a hall the screen's.
+        view = ("const p = [0, window.innerHeight];" if hall else
+                "const q = document.querySelector('.side-panel').getBoundingClientRect(), p = [q.top, q.bottom];")
+        buttons = [b for b in d.find_elements(By.CSS_SELECTOR, "#finished button.mv") if b.is_displayed()]
         d.execute_script("const p = document.querySelector('.side-panel'); p.scrollTop = p.scrollHeight;")
         n = buttons[-1].get_attribute("data-game")
         buttons[-1].click()
         r = d.execute_script(
-            f"const row = document.getElementById('moves-{n}').getBoundingClientRect();"
-            "const p = document.querySelector('.side-panel').getBoundingClientRect();"
-            "return {row: [row.top, row.bottom], panel: [p.top, p.bottom], page: window.scrollY,"
+            f"const row = document.getElementById('moves-{n}').getBoundingClientRect(); {view}"
+            "return {row: [row.top, row.bottom], panel: p, page: window.scrollY,"
             " boards: [...document.querySelectorAll('#games .board')].map((b) => Math.round(b.getBoundingClientRect().top))};")
         let_go(d)
         assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, f"{where}: game {n}'s opened moves out of the panel's view: {r}"
-        assert r["page"] == 0 and r["boards"] == boards, f"{where}: opening the moves moved the boards: {boards} to {r}"
+        assert hall or (r["page"] == 0 and r["boards"] == boards), f"{where}: opening the moves moved the boards: {boards} to {r}"
         # ... and kept in view while new games' rows come above it (each pushed it down a row,
         # under the panel's bottom edge), as long as the reader does not scroll.
         d.execute_script("window.ewnVersion = Number(document.body.dataset.version);")
         wait_for(f"{where}: three more views", lambda: d.execute_script(
             "return Number(document.body.dataset.version) >= window.ewnVersion + 3 || document.body.classList.contains('ended');"))
         r = d.execute_script(
-            f"const row = document.getElementById('moves-{n}').getBoundingClientRect();"
-            "const p = document.querySelector('.side-panel').getBoundingClientRect();"
-            "return {row: [row.top, row.bottom], panel: [p.top, p.bottom], ended: document.body.classList.contains('ended')};")
+            f"const row = document.getElementById('moves-{n}').getBoundingClientRect(); {view}"
+            "return {row: [row.top, row.bottom], panel: p, ended: document.body.classList.contains('ended')};")
         if not r["ended"]:
             assert r["row"][1] <= r["panel"][1] + 1 and r["row"][0] >= r["panel"][0] - 1, \
                 f"{where}: game {n}'s opened moves pushed out of the panel's view: {r}"
@@ -1850,11 +1860,12 @@ def eight_boards_readable():
         seen = d.execute_script(
             "const doc = document.documentElement;"
             "return {height: doc.scrollHeight, screen: window.innerHeight, width: doc.scrollWidth, inner: doc.clientWidth,"
-            " cards: [...document.querySelectorAll('#games .game')].map((c) => ({bottom: c.getBoundingClientRect().bottom,"
+            " hall: document.body.classList.contains('hall'), cards: [...document.querySelectorAll('#games .game')].map((c) => ({bottom: c.getBoundingClientRect().bottom,"
             "  right: c.getBoundingClientRect().right, board: c.querySelector('.board').getBoundingClientRect().width})),"
             " names: [...document.querySelectorAll('#table th')].map((c) => [c.textContent, c.scrollWidth, c.clientWidth])};")
         d.save_screenshot(os.path.join(OUT, "live-8-long-names-1280.png"))
-        assert seen["height"] <= seen["screen"] and seen["width"] <= seen["inner"], f"{where}: the page scrolls: {seen}"
+        # (The tables below the boards, every card on the first screen.)
+        assert (seen["height"] <= seen["screen"] or seen["hall"]) and seen["width"] <= seen["inner"], f"{where}: the page scrolls: {seen}"
         for c in seen["cards"]:
             assert c["bottom"] <= seen["screen"] and c["right"] <= seen["inner"], f"{where}: a card off the screen: {c}"
             assert c["board"] >= 220, f"{where}: a board of {c['board']:.0f} px, not 220 or more"
@@ -1868,13 +1879,14 @@ def main():
     if only:
         for name in only.split(","):
             module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
-                                        live_results) if hasattr(m, name)), None)
+                                        live_results, live_hall) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
                 globals()[name]()
         return
     live_keys.all_checks(sys.modules[__name__])
+    live_hall.all_checks(sys.modules[__name__])
     live_room.all_checks(sys.modules[__name__])
     live_names.all_checks(sys.modules[__name__])
     live_cards.all_checks(sys.modules[__name__])

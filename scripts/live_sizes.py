@@ -8,7 +8,8 @@
 - `end_reads_whole` (eight games at once among players of ten letters, at 390x844 and
   1280x800): a card held on its game's end says who won and how on one line ("Alphabetic won
   (goal)", "Alphab… won (goal)" where the name leaves no room, never "Red won (goal)"), the move
-  on the next, the line whole in its box (a phone's card said "Alphabetic won", then "goal · 17. d1e1 (die 2)").
+  on the next, the line whole in its box (a phone's card said "Alphabetic won", then "goal · 17. d1e1 (die 2)"),
+  in the line's own type (a narrow card's result was shrunk to 13 px in a line of 15 or 17).
 """
 
 import os
@@ -41,7 +42,7 @@ MEASURE = (
     " digit: parseFloat(getComputedStyle(document.querySelector('#games .cube')).fontSize),"
     " empty: Math.round(window.innerHeight - Math.max(...rs.map((r) => r.bottom))),"
     " panel: Math.round(document.querySelector('.side-panel').getBoundingClientRect().width),"
-    " overlap, cut, height: doc.scrollHeight, screen: window.innerHeight,"
+    " overlap, cut, hall: document.body.classList.contains('hall'), height: doc.scrollHeight, screen: window.innerHeight,"
     " width: doc.scrollWidth, inner: doc.clientWidth};")
 
 
@@ -66,10 +67,13 @@ def boards_use_the_screen(lb):
               f" {seen['empty']} px empty below the cards, side panel {seen['panel']} px,"
               f" page {seen['height']}x{seen['width']} on {seen['screen']}x{seen['inner']}")
         assert not seen["overlap"] and not seen["cut"], f"{where}: cards overlap or cut: {seen}"
-        assert seen["height"] <= seen["screen"] and seen["width"] <= seen["inner"], f"{where}: the page scrolls: {seen}"
+        # (Five games or more: the tables below the boards, every card on the first screen.)
+        assert (seen["height"] <= seen["screen"] or seen["hall"]) and seen["width"] <= seen["inner"], f"{where}: the page scrolls: {seen}"
+        assert seen["empty"] >= 0, f"{where}: a card below the first screen: {seen}"
         assert min(seen["boards"]) >= LEAST[(variant, games)], \
             f"{where}: boards of {seen['boards']} px, not {LEAST[(variant, games)]} or more"
-        assert seen["empty"] <= 40, f"{where}: {seen['empty']} px empty below the cards"
+        # (Five games or more: the tables' headings follow the boards there.)
+        assert seen["empty"] <= 40 or seen["hall"], f"{where}: {seen['empty']} px empty below the cards"
 
 
 HELD = """
@@ -78,7 +82,10 @@ setInterval(() => { for (const c of document.querySelectorAll('#games .game.ende
   const r = c.querySelector('.roll'), m = c.querySelector('.moves');
   const lines = new Set([...r.querySelectorAll('*')].filter((e) => !e.children.length && e.textContent.trim())
     .map((e) => Math.round(e.getBoundingClientRect().top))).size;
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+  const least = Math.min(...[...r.querySelectorAll('*')].filter((e) => !e.children.length && e.textContent.trim()).map(px));
   window.heldEnds[c.id] = {roll: r.innerText.replace(/\\n/g, ' '), moves: m.innerText, title: r.title, lines,
+    type: [least, px(r)],
     cut: r.scrollWidth > r.clientWidth + 1 || r.scrollHeight > r.clientHeight + 1}; } }, 100);
 """
 
@@ -103,13 +110,16 @@ def end_reads_whole(lb):
             assert why, f"{where}: {k}: the result's title {e['title']!r}"
             # The winner by name, cut with an ellipsis where it leaves no room (never the colour
             # alone: "Red won (goal)" beside "Alphabetic won (goal)").
-            said = re.fullmatch(rf"(.+) won \({re.escape(why.group(3))}\)", " ".join(e["roll"].split()))
+            # (Where the line is narrow, short: "Alphabetic won", how in the title.)
+            said = re.fullmatch(rf"(.+) won( \({re.escape(why.group(3))}\))?", " ".join(e["roll"].split()))
             head, _, tail = said.group(1).partition("…") if said else ("", "", "")
             named = said and (said.group(1) == why.group(2) or (
                 "…" in said.group(1) and len(head) >= 3 and why.group(2).startswith(head) and why.group(2).endswith(tail)))
             assert named and e["lines"] == 1 and not e["cut"], \
                 f"{where}: {k} held on its end does not say who won and how on one line: {e}"
             assert not e["moves"].startswith(why.group(3)), f"{where}: {k}: how it ended on the moves line: {e}"
+            # In the line's own type: a result shrunk to fit read smaller than the lines around it.
+            assert e["type"][0] >= e["type"][1], f"{where}: {k}: its result in smaller type than its line: {e}"
         print(f"live page, {where}: {len(held)} held cards, each end on one line:"
               f" {sorted(set(' '.join(e['roll'].split()) for e in held.values()))[:4]}")
 

@@ -154,6 +154,22 @@ pub struct HallView {
     pub pace_ms: u64,
     /// How many games the match plays at once (0 before its games start).
     pub concurrency: u64,
+    /// This runner's own mark, the same in every view it serves: a page left open when the next
+    /// match is served on the same address sees another mark and loads that match.
+    pub run: String,
+}
+
+/// The mark of this runner ([`HallView::run`]): when it started and its process id.
+fn run_mark() -> String {
+    static MARK: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    MARK.get_or_init(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        format!("{t:x}-{:x}", std::process::id())
+    })
+    .clone()
 }
 
 /// A cube as the page names it: its side's letter and its number (`R3`, `B12`).
@@ -275,6 +291,7 @@ pub fn hall_view(s: &Snapshot) -> HallView {
         per_move: s.per_move,
         pace_ms: s.pace.as_millis() as u64,
         concurrency: s.concurrency,
+        run: run_mark(),
     }
 }
 

@@ -82,3 +82,29 @@ window.EwnLiveReplay = (draw, current) => {
 
   return { begin, view };
 };
+
+// The runner's mark (`run`) of the match shown: once the match is over or its server gone, the
+// page keeps asking, and loads the next match served on the same address (a page left open on
+// the hall's screen stayed on the last match's final screen).
+window.EwnLiveNext = (() => {
+  let run = null;
+  // Whether view `v` is another runner's: then the page loads its match.
+  const other = (v) => {
+    if (v.run && run && v.run !== run) {
+      window.location.reload();
+      return true;
+    }
+    if (v.run) run = v.run;
+    return false;
+  };
+  async function ask() {
+    try {
+      const r = await fetch('/api/live', { cache: 'no-store' });
+      if (r.ok && other(await r.json())) return;
+    } catch (e) {
+      // No server yet: asked again.
+    }
+    setTimeout(ask, 2000);
+  }
+  return { other, follow: () => setTimeout(ask, 2000) };
+})();

@@ -64,6 +64,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
         }
       }
     }
+    fitStrip(table);
     $('table-wrap').hidden = rows.length === 0;
     $('no-standings').hidden = rows.length > 0;
     if (v.standings && v.standings !== reportText) {
@@ -251,7 +252,28 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   // Each name of the standings on one line where the table has room, its letters smaller by a
   // pixel or a few (to 14 px) where that makes it so; else it wraps where it allows (the final
   // standings at 1280 broke every name of 16-19 letters over two lines, "Extraordinary_ Delta").
+  // A hall of five games or more on a wide screen has its standings below the boards (live.css,
+  // `hall`): a line above the boards names each player with its points, as many as fit, the rest
+  // counted, with a link to the whole table (the table beside eight boards left them 226 px).
+  let stripTable = [];
+  function fitStrip(table) {
+    if (table) stripTable = table;
+    const strip = $('standings-strip');
+    const t = stripTable;
+    strip.hidden = !t.length;
+    if (!t.length || !strip.clientWidth) return;
+    const rank = (s) => 1 + t.filter((o) => o.points > s.points).length;
+    const said = (k) => '<span class="lbl">Standings:</span> ' + t.slice(0, k).map((s) =>
+      `<span class="pl"><span class="rk">${rank(s)}.</span> <span class="nm" title="${esc(s.name)}">${esc(s.name)}</span> <b>${s.points}</b></span>`).join(' · ') +
+      (k < t.length ? ` · ${t.length - k} more` : '') + ' <a href="#standings-h">table ↓</a>';
+    for (let k = t.length; k >= 1; k -= 1) {
+      strip.innerHTML = said(k);
+      if (strip.scrollWidth <= strip.clientWidth + 1) break;
+    }
+  }
+  window.addEventListener('resize', () => fitStrip());
   function fitStandings() {
+    fitStrip();
     const table = $('table').closest('table');
     if (!table) return;
     table.style.fontSize = '';

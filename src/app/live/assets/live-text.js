@@ -97,7 +97,7 @@ window.EwnLiveText = (() => {
     const p = scrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     const by = Math.min(r.bottom - p.bottom + 8, r.top - p.top - 40);
     if (r.bottom > p.bottom && by > 0) {
-      if (scrolls) panel.scrollTop += by; else if (window.innerWidth < 700 || !own) window.scrollBy(0, by);
+      if (scrolls) panel.scrollTop += by; else if (window.innerWidth < 700 || !own || document.body.classList.contains('hall')) window.scrollBy(0, by);
     }
   }
   // What the reader looks at in the side panel stays still while its tables are drawn again:

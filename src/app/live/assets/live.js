@@ -117,6 +117,12 @@
     let best = null;
     const info = n === 1 ? INFO_W_SINGLE : infoW;
     const many = document.body.classList.contains('many');
+    // A hall's names' column beside a board (its type 15 px, live.css) as wide as the widest
+    // name, up to INFO_W (six games had a column of ~100 px, a name on three lines in it and
+    // the card's moves line cut by its box); where that leaves smaller boards, the names go above
+    // and below them.
+    const hall = document.body.classList.contains('hall');
+    const least = hall ? Math.min(INFO_W, Math.max(INFO_MIN, Math.ceil(widestName * 15 / 13) + 24)) : INFO_MIN;
     for (let c = 1; c <= n; c += 1) {
       const r = Math.ceil(n / c);
       const cw = (W - (c - 1) * GAP) / c, ch = (H - (r - 1) * GAP) / r;
@@ -124,7 +130,7 @@
         // Beside a board the names' column gives the board the room it lacks to be as tall as
         // its row, down to INFO_MIN (a long name wraps there, live.css): four games of long
         // names at 1280x800 had boards of 250 px beside a column of 150, 155 px empty below.
-        const col = wide && n > 1 ? Math.max(INFO_MIN, Math.min(info, Math.floor(cw - PAD - GAP - (ch - PAD)))) : info;
+        const col = wide && n > 1 ? Math.max(least, Math.min(info, Math.floor(cw - PAD - GAP - (ch - PAD)))) : info;
         const row = wide ? col : cw - padX(cw);
         // Beside a board the names' rows wrap: a name has the column's whole width.
         if (row < (wide ? Math.min(infoW, col) : NAME_ROW)) continue;
@@ -137,7 +143,7 @@
           // Beside a board narrowed by long names a row is as tall as its board (and a little):
           // four games left ~87 px empty between their rows. (Where less is left, the rows
           // keep their share of the height: the room below them would be too much.)
-          best = { cols: c, wide, packed, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 ? board + PAD + 6 : ch) };
+          best = { cols: c, wide, packed, board, row: wide ? cw - PAD - board - GAP : row, height: Math.floor(wide && ch - board - PAD > 40 && !hall ? board + PAD + 6 : ch) };
         }
       }
     }
@@ -149,6 +155,9 @@
     // Seven games or more at once on a wide screen: a narrower side panel and less room around
     // the boards (live.css), which were 186 px at 1280x800 beside a side panel of 360.
     document.body.classList.toggle('many', window.innerWidth > 900 && n >= 4);
+    // Five or more: the boards across the whole width, the standings in a line above them, the
+    // tables below (live.css, `hall`); not on a final or stopped screen, laid out as before.
+    document.body.classList.toggle('hall', window.innerWidth > 900 && n >= 5 && !document.body.classList.contains('ended'));
     const l = layout(n);
     infoRow = l.row;
     grid.style.setProperty('--gcols', l.cols);
@@ -199,27 +208,22 @@
     }
   }
 
-  // A narrow card's end, "▪ ewn won (goal)" ("Red (e…) won (capture)" lost the name), in smaller
-  // type where the name needs it, else cut: always who won. Again once placed (`fitCardNames`).
+  // A narrow card's end, "▪ ewn won (goal)" ("Red (e…) won (capture)" lost the name), in the
+  // line's own type: where it does not fit, short, "▪ Alphabetic won" (how it ended in the line's
+  // title), and only then the name cut: always who won. (Shrunk to 13 px to fit, the result read
+  // smaller than the lines around it.) Again once placed (`fitCardNames`).
   function sayEnd(roll) {
     const { who, side, colour, reason } = roll.dataset;
-    const said = (name) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
-      `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">won (${esc(reason)})</span>`;
+    const said = (name, how) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
+      `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">${how}</span>`;
     // (The line measured too: a name whole in a line that overflowed was cut, "Alphabe…  won".)
     const cut = () => {
       const n = roll.querySelector('.res-name');
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
-    roll.classList.remove('tight');
-    roll.innerHTML = said(who);
-    if (cut()) roll.classList.add('tight');
+    roll.innerHTML = said(who, `won (${esc(reason)})`);
+    if (cut()) roll.innerHTML = said(who, 'won');
     fitNames(roll, [roll.querySelector('.res-name')]);
-    // A name left a stub ("U…B", then "U…" by its box): how it ended to the title. Only then:
-    // "Brav…imo" (8) said "Bravissimo won" without "(capture)" on a phone.
-    if (roll.querySelector('.res-name').textContent.length < Math.min(5, who.length)) {
-      roll.innerHTML = said(who).replace(/won \([^)]*\)<\/span>$/, 'won</span>');
-      fitNames(roll, [roll.querySelector('.res-name')]);
-    }
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
@@ -579,10 +583,23 @@
     const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
     // A card alone tries a smaller type (down to 14 px) before it cuts a name.
     const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
-    for (const who of $('games').querySelectorAll('.side .who')) {
-      const b = who.querySelector('b');
-      if (b && wraps) b.innerHTML = breakable(b.title);
-      else if (b) fitApart(who, b, b.title, smallest);
+    const fit = (card) => {
+      for (const who of card.querySelectorAll('.side .who')) {
+        const b = who.querySelector('b');
+        if (b && wraps) b.innerHTML = breakable(b.title);
+        else if (b) fitApart(who, b, b.title, smallest);
+      }
+    };
+    // A card whose name would be cut says its times and chances short ("0.1 s/move", "est.
+    // 54%", no room kept for a chance not given), and only then cuts the name: a card alone on
+    // a phone cut "Bartholomew_Q…" beside "0.1 s a move" and "own est. 54%".
+    for (const card of $('games').querySelectorAll('.game')) {
+      card.classList.remove('terse');
+      fit(card);
+      if ([...card.querySelectorAll('.side .who b')].some((b) => b.textContent !== b.title)) {
+        card.classList.add('terse');
+        fit(card);
+      }
     }
     for (const roll of $('games').querySelectorAll('.roll.short-end')) sayEnd(roll);
   }
@@ -667,7 +684,7 @@
     const p = document.querySelector('.side-panel');
     // (A stopped server's last view keeps it so: its banner stands above the standings.)
     const final = document.body.classList.contains('ended') && !document.body.classList.contains('cut');
-    if (window.innerWidth < 700 || final) {
+    if (window.innerWidth < 700 || final || document.body.classList.contains('hall')) {
       p.style.maxHeight = '';
       return;
     }
@@ -679,6 +696,7 @@
   // runner stopped. The last view stays.
   function ended(over) {
     document.body.classList.add('ended');
+    document.body.classList.remove('hall');
     fitStandings();
     const v = last;
     const done = v ? v.games_done : 0;
@@ -769,11 +787,13 @@
     if (narrowTop) {
       $('status').textContent = cut
         ? `stopped · ${done} finished · ${unfinished.length} unfinished`
-        : `match over · ${plural(done, 'game', 'games')} played`;
+        : `${done} finished · match over`;
     } else {
       $('status').textContent = cut
         ? stoppedWords(false)
-        : `the match is over · ${plural(done, 'game', 'games')} played` +
+        // (In the counts' words of the running match: "12 finished · the match is over", never
+        // "the match is over · 12 games played" after "11 finished · 1 playing".)
+        : `${done} finished · the match is over` +
           (lastEnds.length === 1 ? ` · game ${lastEnds[0].number} ended: ${endWords(lastEnds[0], false)}` : '');
     }
     // Its tooltip said the last games' ends: now what the line says.
@@ -800,23 +820,25 @@
     }
   }
 
+  const next = window.EwnLiveNext; // the next match on the same address (live-replay.js)
   async function poll() {
     try {
       const r = await fetch('/api/live', { cache: 'no-store' });
       if (r.ok) {
         failures = 0;
         const v = await r.json();
+        if (next.other(v)) return;
         holeEndings(v);
         if (v.version !== shown) {
           shown = v.version;
           draw(v);
         }
-        if (v.over) return; // the final view: nothing more will change
+        if (v.over) { next.follow(); return; } // the final view: nothing more will change
       } else $('status').textContent = `the server answered ${r.status}`;
     } catch (e) {
       failures += 1;
       // Twice in a row, so that one lost request is not taken for the end.
-      if (failures >= 2) { ended(false); return; }
+      if (failures >= 2) { ended(false); next.follow(); return; }
     }
     setTimeout(poll, POLL_MS);
   }
