@@ -279,7 +279,7 @@ window.EwnLiveText = (() => {
   // ended: Bob won games 10 and 13; Ann won game 12"), the names cut ever shorter by `cutName`
   // (a wide screen's line said "games 10, 13 Bob; ..." with no verb, or "also Red won game 25",
   // the winner by colour); at the last the games alone ("games 1–3 and 7 ended"). A name keeps
-  // five letters at the least.
+  // eight letters at the least (a phone read "Grandm… won games 2, 4 and 5").
   const newsForms = (recent, narrow) => {
     const cut = (n) => (who) => (who.length > n ? cutName(who, n - 1) : who);
     const shortNames = (f, n) => ({ ...f, red: cut(n)(f.red || ''), blue: cut(n)(f.blue || '') });
@@ -292,7 +292,7 @@ window.EwnLiveText = (() => {
         ...[99, 12, 9].map((n) => `game ${f.number} ended: ${one(shortNames(f, n))}`), `game ${f.number} ended: ${byColour(f)}`];
     }
     if (!recent.length) return [];
-    return [...[99, 16, 12, 9, 7, 6].map((n) => `games ended: ${winnersByName(recent, false, cut(n))}`), endedRuns(recent)];
+    return [...[99, 16, 12, 9].map((n) => `games ended: ${winnersByName(recent, false, cut(n))}`), endedRuns(recent)];
   };
   // The referee's word as a sentence: records name the side in lower case ("blue: no bestmove
   // within 200 ms"), the page as everywhere else ("Blue: ...").

@@ -211,8 +211,8 @@
   // A narrow card's end, "▪ ewn won (goal)" ("Red (e…) won (capture)" lost the name), in the
   // line's own type: where it does not fit, short, "▪ Alphabetic won" (how it ended in the line's
   // title), and only then the name cut: always who won. (Shrunk to 13 px to fit, the result read
-  // smaller than the lines around it.) Again once placed (`fitCardNames`).
-  function sayEnd(roll) {
+  // smaller than the lines around it.) Again once placed: one short, all (`fitCardNames`).
+  function sayEnd(roll, brief = false) {
     const { who, side, colour, reason } = roll.dataset;
     const said = (name, how) => `<span class="dot ${colour}" role="img" aria-label="${side}"></span>` +
       `<span class="res-who"><b class="res-name" title="${esc(who)}">${esc(name)}</b><span> </span></span><span class="res-won">${how}</span>`;
@@ -221,9 +221,10 @@
       const n = roll.querySelector('.res-name');
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
-    roll.innerHTML = said(who, `won (${esc(reason)})`);
-    if (cut()) roll.innerHTML = said(who, 'won');
+    roll.innerHTML = said(who, brief ? 'won' : `won (${esc(reason)})`);
+    const short = brief || (cut() && (roll.innerHTML = said(who, 'won')));
     fitNames(roll, [roll.querySelector('.res-name')]);
+    return short;
   }
 
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
@@ -601,7 +602,8 @@
         fit(card);
       }
     }
-    for (const roll of $('games').querySelectorAll('.roll.short-end')) sayEnd(roll);
+    const ends = [...$('games').querySelectorAll('.roll.short-end')];
+    if (ends.map((roll) => sayEnd(roll)).some(Boolean)) for (const roll of ends) sayEnd(roll, true);
   }
 
   // Whether any game of the match has begun (or the match is over).
