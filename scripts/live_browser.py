@@ -791,7 +791,11 @@ def crowd(games, width, height, names=("alice", "bob")):
             kept = d.execute_script("return document.body.contains(window.ewnButton);")
             assert kept, f"{where}: a finished game's button was replaced by a new view"
         button = d.execute_script("return window.ewnButton;")
-        if d.execute_script("return document.body.contains(arguments[0]);", button):
+        # In a hall's layout (the tables below the boards) the finished table shows the rows that
+        # fit: a row pushed out by newer ones is not there to click; a shown one is.
+        if d.execute_script("return document.body.contains(arguments[0]) && !arguments[0].offsetParent;", button):
+            button = d.execute_script("return [...document.querySelectorAll('#finished button.mv')].find((b) => b.offsetParent);")
+        if button and d.execute_script("return document.body.contains(arguments[0]);", button):
             d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             button.click()
             n = button.get_attribute("data-game")

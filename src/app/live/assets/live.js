@@ -871,13 +871,11 @@
       const room = window.innerHeight - text.getBoundingClientRect().top - 12;
       text.style.maxHeight = `${Math.max(200, Math.floor(room))}px`;
     } else text.style.maxHeight = '';
-    // In the side panel: the panel scrolls to show it, never the page; in a hall's layout (the
-    // panel below the boards, never scrolling: the report opened off the screen) the page does.
-    if (r.open && wide && !final && document.body.classList.contains('hall')) reportBox.scrollIntoView({ block: 'nearest' });
-    else if (r.open && wide && !final) {
-      const panel = document.querySelector('.side-panel');
-      const b = reportBox.getBoundingClientRect(), p = panel.getBoundingClientRect();
-      if (b.bottom > p.bottom) panel.scrollTop += Math.min(b.bottom - p.bottom, b.top - p.top);
+    // In the side panel: the panel scrolls to show it, never the page (a hall's, below the boards, does not).
+    if (r.open && wide && !final) {
+      const panel = document.querySelector('.side-panel'), b = reportBox.getBoundingClientRect(), p = panel.getBoundingClientRect();
+      if (document.body.classList.contains('hall')) reportBox.scrollIntoView({ block: 'nearest' });
+      else if (b.bottom > p.bottom) panel.scrollTop += Math.min(b.bottom - p.bottom, b.top - p.top);
     }
   }
   // Closed on the final screen, the report gives the last boards back their room: sized while
