@@ -8,7 +8,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import navigate_to, wait, js, new_game, in_arena, ply_pos, ply_count, click, shot, idle
+from .driver import navigate_to, wait, js, new_game, in_arena, ply_count, click, shot, idle
 from .thirtysecond import boxes, settle, play_to_end
 
 
