@@ -8,7 +8,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import navigate_to, wait, js, new_game, in_arena, ply_count, click, shot, idle
+from .driver import note_shown, navigate_to, wait, js, new_game, in_arena, ply_count, click, shot, idle
 from .thirtysecond import boxes, settle, play_to_end
 
 
@@ -73,6 +73,26 @@ def engines_only(d):
     click(d, "pause")
 
 
+def note_close_clear(d):
+    """390x844: a note over the status line (a hint, the take-own-cube note): its close x at least
+    8 px from New game (it was 6: x 248-272 beside 278)."""
+    new_game(d, ("human",), ("ewn", 1, 20), 7)
+    click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+    settle(d)
+    d.execute_script("flash('Die 5 moves only e1. Tap e2 again to take your own cube there, or pick another cube.')")
+    wait(d, "the note", note_shown)
+    time.sleep(0.4)
+    b = boxes(d, ["note-close", "top-new"])
+    cls = js(d, "$('error').className")
+    shot(d, "phone-33-note.png")
+    print(f"390: a note ({cls}): its x at {b['note-close']}, New game at {b['top-new']}")
+    x, n = b["note-close"], b["top-new"]
+    gap = max(n[0] - x[2], x[0] - n[2], n[1] - x[3], x[1] - n[3])
+    assert gap >= 8, f"the note's x is {gap} px from New game: {b}"
+    d.execute_script("localError = null; render(S)")
+
+
 def thirtythird_players_report():
     in_arena(1280, 800, step_row_stays, engines_only)
-    in_arena(390, 844, step_row_stays, engines_only)
+    in_arena(390, 844, step_row_stays, engines_only, note_close_clear)
