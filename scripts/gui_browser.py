@@ -196,7 +196,7 @@ It waits for elements instead of sleeping, fails with a message that says what i
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst` and `thirtysecond` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond` and `thirtythird` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -224,6 +224,7 @@ from arena_journeys.twentyninth import twentyninth_players_report
 from arena_journeys.thirtieth import thirtieth_players_report
 from arena_journeys.thirtyfirst import thirtyfirst_players_report
 from arena_journeys.thirtysecond import thirtysecond_players_report
+from arena_journeys.thirtythird import thirtythird_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -264,4 +265,5 @@ if __name__ == "__main__":
     thirtieth_players_report()
     thirtyfirst_players_report()
     thirtysecond_players_report()
+    thirtythird_players_report()
     print("browser test passed")

@@ -51,11 +51,11 @@ def side_line_in_view(d, width, height):
     assert plain == stepped == side, f"the die's top moves: {plain} in a game, {stepped} at a record's move 5, {side} in a side line"
     tops = js(d, "Object.fromEntries(['bar-blue', 'turnbar', 'record-bar', 'mainline', 'navbar'].map((i) => [i, Math.round($(i).getBoundingClientRect().top)]))")
     # Beside the board (a column of its own) Blue's bar is not above the turn's row. The record's
-    # games come under the step buttons (since the thirty-second report: above them they moved
-    # the step row when a record was loaded).
+    # games and the side line's bar come under the step buttons (since the thirty-second and
+    # thirty-third reports: above them they moved the step row).
     first = tops["bar-blue"] if width < 900 else tops["turnbar"] - 1
-    assert first < tops["turnbar"] < tops["mainline"] < tops["navbar"] < tops["record-bar"], \
-        f"the order is not Blue's bar, the turn's row, the side line's bar, the step row, the record's games: {tops}"
+    assert first < tops["turnbar"] < tops["navbar"] < tops["mainline"] < tops["record-bar"], \
+        f"the order is not Blue's bar, the turn's row, the step row, the side line's bar, the record's games: {tops}"
     if width > 1000:
         bottom = js(d, "Math.max(...['mainline', 'bar-blue', 'moves'].map((i) => $(i).getBoundingClientRect().bottom))")
         assert bottom <= height, f"at {width}x{height} the side line's bar, Blue's bar or the move list ends at {bottom} px"

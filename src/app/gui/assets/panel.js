@@ -695,7 +695,8 @@ function render(s) {
   // Stepped back in a finished game nothing plays on and the steps go back: Undo and Pause do
   // nothing there (a move starts a side line, where they work again).
   const pastOfFinished = Boolean(s.line_over) && !s.live;
-  $('undo').disabled = !s.can_undo || pastOfFinished || nobodyPlays();
+  // With no person in the game there is no move of one's own to take back.
+  $('undo').disabled = !s.can_undo || pastOfFinished || nobodyPlays() || !seated;
   // At a game's end, beside Rematch, Undo says what it takes back: "Undo" alone read as undoing
   // the end itself.
   const undoEnd = over && s.can_undo && !pastOfFinished && !nobodyPlays();

@@ -105,7 +105,8 @@ function drawRecordBar(s) {
 // not (under the end bar it pushed the step row from 246 to 327 px beside the board, 682 to 763
 // on a phone, and Pause's Step lay over its ›). The focus stays on its control if it had it.
 function placeRecordBar(bar) {
-  const after = $('navbar');
+  // Under the side line's way back and the review's link, themselves under the step row.
+  const after = $('to-review');
   if (after.nextElementSibling === bar) return;
   const focused = bar.contains(document.activeElement) ? document.activeElement : null;
   after.after(bar);
