@@ -538,10 +538,10 @@ def open_arena(d):
     first_state(d)
 
 
-def in_arena(width, height, *steps):
-    """Opens the arena in a new browser of `width` x `height`, runs each of `steps` on it in turn,
-    and closes the browser whatever happens."""
-    d = browser(width, height)
+def in_arena(width, height, *steps, scrollbars=False):
+    """Opens the arena in a new browser of `width` x `height` (with `scrollbars`, as `browser`
+    has them), runs each of `steps` on it in turn, and closes the browser whatever happens."""
+    d = browser(width, height, scrollbars)
     try:
         open_arena(d)
         for step in steps:

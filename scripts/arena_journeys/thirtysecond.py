@@ -12,7 +12,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import (wait, js, new_game, in_arena, ply_pos, ply_count, click, shot, browser, close, open_arena,
+from .driver import (wait, js, new_game, in_arena, ply_pos, ply_count, click, shot,
                      red_turn_or_end, click_move, idle, note_shown, type_die, over, board_still,
                      open_form, form_type, start_game)
 from .eighteenth import load_file
@@ -281,18 +281,8 @@ def phone_roll_wide(d):
     assert all(v is None or v[2] <= 390 for v in b.values()), f"a control off the screen: {b}"
 
 
-def in_scrollbar_arena(width, height, *steps):
-    d = browser(width, height, scrollbars=True)
-    try:
-        open_arena(d)
-        for step in steps:
-            step(d)
-    finally:
-        close(d)
-
-
 def thirtysecond_players_report():
     in_arena(1280, 800, die_survives_steps, rematch_form_shows_its_seats, record_keeps_step_row, one_cube_picked)
-    in_scrollbar_arena(1280, 800, end_no_shift)
+    in_arena(1280, 800, end_no_shift, scrollbars=True)
     in_arena(390, 844, die_survives_steps, record_keeps_step_row, phone_note_covers_no_control, phone_roll_wide)
 
