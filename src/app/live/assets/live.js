@@ -40,8 +40,7 @@
   // How long a game that ended keeps its card on its final position (see `draw`): a time a
   // person sees, whatever the pace (it was one pace: 0.8 s at --pace 500). Shorter only while
   // more games wait for a place than two (one where more than four games run at once, whose
-  // ends come often: held in full, eight 3x3 games at once kept four off the screen), never
-  // under `END_MIN_MS`.
+  // ends come often: held in full, eight 3x3 games at once kept four off the screen), never under `END_MIN_MS`.
   const END_MS = 4500;
   const END_MIN_MS = 1000;
   const overSince = new Map(); // game number -> when this page first saw it over
