@@ -123,7 +123,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import live_apart
@@ -790,15 +790,8 @@ def crowd(games, width, height, names=("alice", "bob")):
         if not d.execute_script("return document.body.classList.contains('ended');"):
             kept = d.execute_script("return document.body.contains(window.ewnButton);")
             assert kept, f"{where}: a finished game's button was replaced by a new view"
-        button = d.execute_script("return window.ewnButton;")
-        # In a hall's layout (the tables below the boards) the finished table shows the rows that
-        # fit: a row pushed out by newer ones is not there to click; a shown one is.
-        if d.execute_script("return document.body.contains(arguments[0]) && !arguments[0].offsetParent;", button):
-            button = d.execute_script("return [...document.querySelectorAll('#finished button.mv')].find((b) => b.offsetParent);")
-        if button and d.execute_script("return document.body.contains(arguments[0]);", button):
-            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-            button.click()
-            n = button.get_attribute("data-game")
+        n = open_finished_row(d, d.execute_script("return window.ewnButton;"))
+        if n:
             # The row opens on the click; on a busy machine the view after it (or the match's
             # end, whose final screen lists the games anew) may come first: look again until then.
             wait_for(f"{where}: game {n}'s moves open", lambda: d.execute_script(
@@ -840,6 +833,28 @@ def crowd(games, width, height, names=("alice", "bob")):
             report_off_the_boards(d, where)
         print(f"live page, {where}: every card and name on the screen, rows kept, winner named"
               f" (on {len(held)} held cards too), each end announced once")
+
+
+def open_finished_row(d, button):
+    """Clicks a finished game's row that is shown, the given one while it is; returns the row
+    clicked's game number, or None where none is left on the page (the match's final screen came first).
+
+    In a hall's layout (the tables below the boards) the finished table shows the rows that fit:
+    a row pushed out by newer ones is not there to click, and a view may push out the row aimed
+    at between finding it and the click; then a row shown in the new view is clicked."""
+    for _ in range(5):
+        if not (button and d.execute_script("return document.body.contains(arguments[0]) && Boolean(arguments[0].offsetParent);", button)):
+            button = d.execute_script("return [...document.querySelectorAll('#finished button.mv')].find((b) => b.offsetParent);")
+        if not button:
+            return None
+        try:
+            n = button.get_attribute("data-game")
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            return n
+        except (ElementNotInteractableException, StaleElementReferenceException):
+            button = None
+    raise AssertionError("no finished game's row stayed on the page for a click in five tries")
 
 
 def report_off_the_boards(d, where):
