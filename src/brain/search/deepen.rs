@@ -124,37 +124,40 @@ impl Worker<'_> {
         order.sort_by_key(|r| std::cmp::Reverse(r.value));
         debug_assert_eq!(order[0].mv, it.best_move);
         let exact = it.best_value == 0 || it.best_value == WIN;
-        let time_ms = self.start.elapsed().as_millis() as u64;
-        let pv = self.principal_variation(b, it.best_move, depth);
-        let secs = self.start.elapsed().as_secs_f64();
-        let nodes = self.all_nodes();
-        on_info(&Info {
-            depth,
-            nodes,
-            time_ms,
-            nps: if secs > 0.0 {
-                (nodes as f64 / secs) as u64
-            } else {
-                0
-            },
-            value: it.best_value,
-            exact,
-            table: false,
-            pv: pv.clone(),
-            hashfull: self.tt.hashfull(),
-            root_moves: order.to_vec(),
-        });
-        SearchResult {
+        let result = SearchResult {
             best: it.best_move,
             value: it.best_value,
             depth,
-            nodes,
-            time_ms,
+            nodes: self.all_nodes(),
+            time_ms: self.start.elapsed().as_millis() as u64,
             exact,
             table: false,
-            pv,
+            pv: self.principal_variation(b, it.best_move, depth),
             root_moves: order.to_vec(),
-        }
+        };
+        self.report(&result, on_info);
+        result
+    }
+
+    /// The `info` of a search's result, its speed from the time since the search began.
+    fn report(&self, r: &SearchResult, on_info: &mut dyn FnMut(&Info)) {
+        let secs = self.start.elapsed().as_secs_f64();
+        on_info(&Info {
+            depth: r.depth,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+            nps: if secs > 0.0 {
+                (r.nodes as f64 / secs) as u64
+            } else {
+                0
+            },
+            value: r.value,
+            exact: r.exact,
+            table: r.table,
+            pv: r.pv.clone(),
+            hashfull: self.tt.hashfull(),
+            root_moves: r.root_moves.clone(),
+        });
     }
 
     /// A search the clock (or `stop`) ended inside an iteration reports once more, so that the
@@ -166,24 +169,12 @@ impl Worker<'_> {
         if result.depth == 0 {
             return;
         }
-        let secs = self.start.elapsed().as_secs_f64();
-        let nodes = self.all_nodes();
-        on_info(&Info {
-            depth: result.depth,
-            nodes,
+        let spent = SearchResult {
+            nodes: self.all_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
-            nps: if secs > 0.0 {
-                (nodes as f64 / secs) as u64
-            } else {
-                0
-            },
-            value: result.value,
-            exact: result.exact,
-            table: false,
-            pv: result.pv.clone(),
-            hashfull: self.tt.hashfull(),
-            root_moves: result.root_moves.clone(),
-        });
+            ..result.clone()
+        };
+        self.report(&spent, on_info);
     }
 
     /// Whether the search ends after a completed iteration: a proven root (in multi-PV every
