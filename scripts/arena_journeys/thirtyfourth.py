@@ -3,8 +3,9 @@ on a phone the take-own-cube note (and a hint's) over the top bar was cut at two
 moves only a4. Click … more"), the sentence that says how to move needing a tap; with a move
 onto one's own cube armed the status still said "pick a cube" and the armed square wore the
 review's red frame of a played move; a loaded record of two engines kept a greyed Undo stub
-by its result and said "Review again: the button by the game's result."; and on 6x6 the
-dice's sum ("= 7") was 11 px, its digits 8 px tall."""
+by its result and said "Review again: the button by the game's result."; on 6x6 the dice's
+sum ("= 7") was 11 px, its digits 8 px tall; beside the board a link's "Replace it?" stood at
+the middle column's foot; on a phone New game jumped the page 1173 px down to its form."""
 
 import time
 
@@ -119,6 +120,66 @@ def dice_sum_readable(d):
     assert ink[1] >= 11, f"the dice's sum: digits {ink[1]} px tall at {ink[0]}"
 
 
+def questions_where_the_eye_is(d):
+    """A link opened over an unfinished game asks at the top (beside the board, the middle
+    column's top under the top bar: it stood at its foot, 551-792 px of 800); Load's question
+    stands right under the Load button that asked."""
+    w = js(d, "innerWidth")
+    new_game(d, ("human",), ("ewn", 1, 20), 7)
+    click(d, "copy-link")
+    wait(d, "the link copied", lambda d: "position=" in (js(d, "document.body.dataset.copied") or ""))
+    link = js(d, "document.body.dataset.copied")
+    click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+    d.execute_script("playMove(S.legal[0])")
+    wait(d, "a move", lambda d: ply_count(d) >= 1 and idle(d))
+    box = d.find_element(By.ID, "record-text")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].value = arguments[1];"
+                     " arguments[0].dispatchEvent(new Event('input'));", box, REVIEWED)
+    click(d, "load-text-btn")
+    wait(d, "Load's question", lambda d: d.find_element(By.ID, "replace-ask").is_displayed())
+    time.sleep(0.5)
+    load = boxes(d, ["replace-ask", "load-text-btn"])
+    click(d, "replace-no")
+    d.get(link)
+    wait(d, "the link's question", lambda d: js(d, "S") and d.find_element(By.ID, "replace-ask").is_displayed())
+    time.sleep(0.5)
+    ask = boxes(d, ["replace-ask", "board"])
+    head = js(d, "Math.round(document.querySelector('header').getBoundingClientRect().bottom)")
+    shot(d, f"{w}-34-link-asks.png")
+    print(f"{w}: Load's question at {load['replace-ask']} (Load at {load['load-text-btn']}); the link's at {ask['replace-ask']}, the top bar's foot {head}")
+    a, b = load["replace-ask"], load["load-text-btn"]
+    assert 0 <= a[1] - b[3] <= 24, f"Load's question is not by Load: {load}"
+    assert ask["replace-ask"][1] <= max(head, 0) + 24, f"the link's question is not at the top: {ask} (the bar's foot {head})"
+    click(d, "replace-no")
+
+
+def phone_form_near(d):
+    """390x844: New game at the top opened the form 1173 px down the page (the page jumped
+    there); it opens under the top bar, and closed, the board is back where it was."""
+    new_game(d, ("human",), ("ewn", 1, 20), 7)
+    d.execute_script("$('newgame').open = false; window.scrollTo(0, 0)")
+    time.sleep(0.5)
+    before = boxes(d, ["board"])["board"]
+    click(d, "top-new")
+    wait(d, "the form", lambda d: js(d, "$('newgame').open"))
+    time.sleep(1.5)
+    y = js(d, "scrollY")
+    f = boxes(d, ["newgame", "ng-variant"])
+    shot(d, "phone-34-new-game.png")
+    print(f"390: New game: scrolled to {y}, the form at {f['newgame']}")
+    assert y <= 200, f"New game jumped the page to {y}"
+    assert -1 <= f["newgame"][1] <= 100, f"the form's top is not at the screen's top: {f}"
+    d.execute_script("$('newgame').open = false")
+    wait(d, "the form closed", lambda d: not js(d, "document.body.classList.contains('form-first')"))
+    d.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.5)
+    after = boxes(d, ["board"])["board"]
+    assert after == before, f"the board is not back: {before} -> {after}"
+
+
 def thirtyfourth_players_report():
-    in_arena(390, 844, phone_note_whole, armed_says_so, record_leftovers, dice_sum_readable)
+    in_arena(390, 844, phone_note_whole, armed_says_so, record_leftovers, dice_sum_readable, phone_form_near)
+    in_arena(390, 844, questions_where_the_eye_is)
     in_arena(1280, 800, armed_says_so, record_leftovers, dice_sum_readable)
+    in_arena(1280, 800, questions_where_the_eye_is)
