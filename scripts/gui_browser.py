@@ -197,7 +197,9 @@ hint's) reads whole, beside and under New game, over no control, the board not m
 1280x800 and 390x844 a move onto one's own cube armed is said in the status (what it does, how
 to confirm or cancel it) and its square has a dashed frame, not a played move's; a loaded
 record of two engines shows no Undo stub and its Review card names the Review again button; on
-6x6 the dice's sum has digits at least 11 px tall.
+6x6 the dice's sum has digits at least 11 px tall; at 1280x800 a link's "Replace it?" stands at
+the middle column's top (Load's by Load at both sizes); at 390x844 New game opens its form under
+the top bar without a long scroll, the board back in its place once it closes.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
