@@ -192,11 +192,20 @@ the right column stays put at a game's end, a reviewed game's Review card keeps 
 and Roll is 44 px wide; at 390x844 a note over the status line stays in the top bar and covers
 no control.
 
+And from the thirty-fourth: at 390x844 a note over the top bar (the take-own-cube note, a
+hint's) reads whole, beside and under New game, over no control, the board not moved; at
+1280x800 and 390x844 a move onto one's own cube armed is said in the status (what it does, how
+to confirm or cancel it) and its square has a dashed frame, not a played move's; a loaded
+record of two engines shows no Undo stub and its Review card names the Review again button; on
+6x6 the dice's sum has digits at least 11 px tall; at 1280x800 a link's "Replace it?" stands at
+the middle column's top (Load's by Load at both sizes); at 390x844 New game opens its form under
+the top bar without a long scroll, the board back in its place once it closes.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond` and `thirtythird` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird` and `thirtyfourth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -225,6 +234,7 @@ from arena_journeys.thirtieth import thirtieth_players_report
 from arena_journeys.thirtyfirst import thirtyfirst_players_report
 from arena_journeys.thirtysecond import thirtysecond_players_report
 from arena_journeys.thirtythird import thirtythird_players_report
+from arena_journeys.thirtyfourth import thirtyfourth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -266,4 +276,5 @@ if __name__ == "__main__":
     thirtyfirst_players_report()
     thirtysecond_players_report()
     thirtythird_players_report()
+    thirtyfourth_players_report()
     print("browser test passed")

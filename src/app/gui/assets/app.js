@@ -622,6 +622,16 @@ function noteLines(el, place) {
 }
 
 // How the person presses a square: a tap on a touch screen, else a click or Enter.
+// While a move onto one's own cube waits for its second click, the status says what that move
+// does and how to confirm or cancel it (it said "pick a cube" with the move armed).
+function armedStatus(s) {
+  const a = takeArm && mayMove() && s.legal.includes(takeArm.move) ? takeArm : null;
+  if (!a) return null;
+  const w = pressWord().split(' ')[0];
+  // Short enough for a phone's two lines at 360 px ("Blue, die 12: …").
+  return `${s.status.split(':')[0].replace(' to move', '')}: ${a.move.slice(0, 2)} takes your own ${a.square}: ${w} ${a.square} again to confirm, another square to cancel`;
+}
+
 function pressWord() {
   return matchMedia('(pointer: coarse)').matches ? 'tap' : 'click (or press Enter on)';
 }

@@ -77,10 +77,14 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no }) {
     const left = Math.round(Math.min(r.right + 12, window.innerWidth - box.offsetWidth - 8));
     box.style.left = `${left}px`;
     let top = Math.max(8, Math.min(r.bottom, window.innerHeight - 8) - box.offsetHeight);
+    // A link's question (asked as the page opens, the eye at its top) at the column's top, under
+    // the top bar: at the column's foot (551-792 px of 800) it was far from where one looks.
+    const head = $('status').closest('header').getBoundingClientRect().bottom;
+    if (at === 'link-ask-at') top = Math.max(8, Math.round(head) + 12);
     // Below the move list when that stands in the same column, so that the moves the answer
     // would throw away stay in sight (at the board's lower edge it stood over them).
     const m = $('moves').getBoundingClientRect();
-    if (m.height > 0 && m.left < left + box.offsetWidth && left < m.right) {
+    if (at !== 'link-ask-at' && m.height > 0 && m.left < left + box.offsetWidth && left < m.right) {
       top = Math.max(top, Math.min(m.bottom + 8, window.innerHeight - 8 - box.offsetHeight));
     }
     box.style.top = `${Math.round(top)}px`;
@@ -144,7 +148,9 @@ async function startGame(asked) {
     recordForNewGame();
     $('ng-start').blur();
     // The form folds away: the new game's board, status and Roll are what comes next (open, it
-    // pushed the Analysis heading to 763 px until the first move).
+    // pushed the Analysis heading to 763 px until the first move). Its place goes back at once
+    // (on a phone it stood over the board), before the board is brought into view.
+    document.body.classList.remove('form-first');
     $('newgame').open = false;
     render(s);
     say(`New game: ${settingsText(s)}`);
@@ -291,7 +297,8 @@ function showNewGame() {
   // Opened beside the board, the rules would stand over the form.
   $('rules').open = false;
   $('newgame').open = true;
-  // Beside the board, the form goes to the panel's top, so that the board stays in view.
+  // Beside the board, the form goes to the panel's top, so that the board stays in view; on a
+  // phone to the page's top, under the top bar (far below the board, it took a jump of 1173 px).
   document.body.classList.add('form-first');
   formInView();
   $('ng-start').focus({ preventScroll: true });

@@ -609,7 +609,7 @@ function render(s) {
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
-    : TOKEN ? s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
+    : TOKEN ? armedStatus(s) || s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
   // On a phone the status wraps within room kept for two lines, so that the board below it
   // never jumps as it changes; its title holds it too.
   $('status').title = $('status').textContent;
@@ -697,6 +697,9 @@ function render(s) {
   const pastOfFinished = Boolean(s.line_over) && !s.live;
   // With no person in the game there is no move of one's own to take back.
   $('undo').disabled = !s.can_undo || pastOfFinished || nobodyPlays() || !seated;
+  // A finished game with nobody seated (a loaded record of two engines) has nothing to take
+  // back: no greyed Undo stub by its result (its room kept, so that nothing moves).
+  $('undo').style.visibility = s.line_over && !seated ? 'hidden' : '';
   // At a game's end, beside Rematch, Undo says what it takes back: "Undo" alone read as undoing
   // the end itself.
   const undoEnd = over && s.can_undo && !pastOfFinished && !nobodyPlays();
@@ -913,9 +916,15 @@ function noteOnTop(el, st) {
   const top = $('status').closest('header').getBoundingClientRect(), b = $('top-new').getBoundingClientRect();
   if (top.top < -1) return;
   el.classList.add('on-top');
-  el.style.setProperty('--note-lines', 2);
-  el.style.setProperty('--up-top', Math.max(0, Math.round(top.top)) + 'px');
-  el.style.setProperty('--status-y', Math.round(st.top - Math.max(0, top.top)) + 'px');
+  el.classList.remove('no-status');
+  const y0 = Math.max(0, top.top), h = Math.round(Math.min(top.bottom, st.bottom + 3) - y0);
+  // The note's lines fill the bar (beside New game, then under it: cut at two lines, the
+  // instruction needed a tap to be read); the status's words under them when they fit too.
+  el.style.setProperty('--note-lines', Math.max(2, Math.floor((h - 6) / 17.5)));
+  el.style.setProperty('--up-top', Math.round(y0) + 'px');
   el.style.setProperty('--new-w', Math.max(0, Math.round(innerWidth - 8 - b.left + 4)) + 'px');
-  el.style.height = Math.round(Math.min(top.bottom, st.bottom + 3) - Math.max(0, top.top)) + 'px';
+  el.style.setProperty('--new-h', Math.round(b.bottom - y0) + 'px');
+  el.style.height = h + 'px';
+  const t = $('error-text');
+  if (t.scrollHeight + $('error-status').offsetHeight > h - 5) el.classList.add('no-status');
 }
