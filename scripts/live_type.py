@@ -1,0 +1,71 @@
+"""Checks of the live page's type for a hall and of long names where the match plays, called by
+live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `all_running`,
+`hold_still`, `let_go`, `wait_for`, `OUT`).
+
+- `large_boards_large_type` (one and two games at once at 1280x800, a name of 20 letters): beside
+  a board of 400 px or more a card's names, clocks, die line and last move are 18 px or more
+  (they were 16, 16, 17 and 14 px beside two boards of 404, the last move 17 px beside one of
+  557), every name whole on its card, and the status line's news of an end 18 px or more (17).
+"""
+
+import os
+
+LONG = "Alexandrina_Longname"
+
+TYPE = """
+const px = (e) => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
+return [...document.querySelectorAll('#games .game:not(.ended-game)')].map((c) => ({
+  board: Math.round(c.querySelector('.board').getBoundingClientRect().width),
+  names: [...c.querySelectorAll('.side b')].map((b) => { const w = b.closest('.who');
+    return [b.textContent, b.title, b.scrollWidth <= b.clientWidth + 1 && w.scrollWidth <= w.clientWidth, px(b), w.scrollWidth, w.clientWidth]; }),
+  clock: Math.min(...[...c.querySelectorAll('.side .clock')].map(px)),
+  roll: px(c.querySelector('.roll')), moves: px(c.querySelector('.moves'))}));
+"""
+
+NEWS = """
+window.newsType = [];
+setInterval(() => { const n = document.querySelector('#status .news');
+  if (n && n.textContent.trim()) window.newsType.push([parseFloat(getComputedStyle(n).fontSize), n.textContent]); }, 100);
+"""
+
+
+def large_boards_large_type(lb):
+    for games in (1, 2):
+        where = f"{games} game(s) at once at 1280x800, a name of {len(LONG)} letters"
+        args = ["match", "--engine", "self", f"name={LONG}", "--engine", "self", "name=Bo",
+                "--games", str(2 * games + 1), "--concurrency", str(games), "--movetime", "100", "--pace", "300"]
+        with lb.live_match(args, 1280, 800) as (d, _, _match):
+            d.execute_script(NEWS)
+            lb.wait_for(f"{where}: a finished game", lambda: d.execute_script(
+                "return document.querySelectorAll('#finished tr').length;"))
+
+            def running():
+                lb.hold_still(d)
+                seen = d.execute_script(TYPE)
+                if len(seen) == games and all(c["names"] for c in seen):
+                    return seen
+                lb.let_go(d)
+                return None
+            cards = lb.wait_for(f"{where}: every card in progress", running)
+            d.save_screenshot(os.path.join(lb.OUT, f"live-type-{games}-1280.png"))
+            lb.let_go(d)
+            lb.time.sleep(1)
+            news = d.execute_script("return window.newsType;")
+        print(f"live page, {where}: boards {[c['board'] for c in cards]} px, names"
+              f" {sorted(set(n[3] for c in cards for n in c['names']))} px, clocks {[c['clock'] for c in cards]},"
+              f" die lines {[c['roll'] for c in cards]}, last moves {[c['moves'] for c in cards]} px;"
+              f" the status line's news {sorted(set(t for t, _ in news))} px")
+        assert cards, f"{where}: no card in progress"
+        for c in cards:
+            for text, title, whole, size, _, _ in c["names"]:
+                assert text == title and whole, f"{where}: {title!r} not whole on its card ({text!r}): {c}"
+            if c["board"] >= 400:
+                least = min(min(n[3] for n in c["names"]), c["clock"], c["roll"], c["moves"])
+                assert least >= 18, f"{where}: type of {least} px beside a board of {c['board']} px: {c}"
+        assert news, f"{where}: no end told on the status line"
+        small = [(t, w) for t, w in news if t < 18]
+        assert not small, f"{where}: the status line's news in {small[0][0]} px: {small[0][1]!r}"
+
+
+def all_checks(lb):
+    large_boards_large_type(lb)
