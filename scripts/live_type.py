@@ -6,6 +6,9 @@ live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `all_
   a board of 400 px or more a card's names, clocks, die line and last move are 18 px or more
   (they were 16, 16, 17 and 14 px beside two boards of 404, the last move 17 px beside one of
   557), every name whole on its card, and the status line's news of an end 18 px or more (17).
+- `die_line_never_bare` (6x6, one and two games at once, paced, at 1280x800), sampled every 50
+  ms: a running card's die line says the dice are being rolled between two moves ("Blue to
+  move, rolling…"), never "Blue to move" alone, as if its dice were lost.
 """
 
 import os
@@ -67,5 +70,32 @@ def large_boards_large_type(lb):
         assert not small, f"{where}: the status line's news in {small[0][0]} px: {small[0][1]!r}"
 
 
+BARE = """
+window.bare = {looks: 0, seen: {}, timer: setInterval(() => {
+  for (const r of document.querySelectorAll('#games .game:not(.ended-game) .roll:not(.game-over)')) {
+    const t = r.innerText.replace(/\\s+/g, ' ').trim();
+    if (!t) continue;
+    window.bare.looks += 1;
+    if (/to move,?$/.test(t) || !/\\b(die|dice|rolling)\\b/.test(t)) window.bare.seen[t] = (window.bare.seen[t] || 0) + 1;
+  } }, 50)};
+"""
+
+
+def die_line_never_bare(lb):
+    for games in (1, 2):
+        where = f"6x6, {games} at once, paced, at 1280x800"
+        args = ["--variant", "6x6", "match", "--engine", "self", "--opponent", "greedy", "--games", str(games + 1),
+                "--concurrency", str(games), "--movetime", "100", "--pace", "800"]
+        with lb.live_match(args, 1280, 800) as (d, _, match):
+            d.execute_script(BARE)
+            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+                "return document.body.classList.contains('ended');") or match.poll() is not None)
+            seen = d.execute_script("clearInterval(window.bare.timer); return window.bare;")
+        print(f"live page, {where}: {seen['looks']} looks at running die lines, bare: {seen['seen']}")
+        assert seen["looks"] > 0, f"{where}: no running die line seen"
+        assert not seen["seen"], f"{where}: a die line with no die: {seen['seen']}"
+
+
 def all_checks(lb):
     large_boards_large_type(lb)
+    die_line_never_bare(lb)

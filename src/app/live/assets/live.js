@@ -317,7 +317,7 @@
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover(',')} <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover(',')} die <span class="die-face">${g.die}</span>`;
-    else roll.innerHTML = mover('');
+    else roll.innerHTML = `${mover(',')} <span class="lbl rolling" title="the next roll comes with the move's turn">rolling…</span>`; // (a paced pause said "Blue to move" alone)
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
     const note = card.querySelector('.fell-note');
