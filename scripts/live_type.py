@@ -5,7 +5,9 @@ live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `all_
 - `large_boards_large_type` (one and two games at once at 1280x800, a name of 20 letters): beside
   a board of 400 px or more a card's names, clocks, die line and last move are 18 px or more
   (they were 16, 16, 17 and 14 px beside two boards of 404, the last move 17 px beside one of
-  557), every name whole on its card, and the status line's news of an end 18 px or more (17).
+  557), every name whole on its card (a lone card's name of 24 letters in its large type, wrapped
+  between its words: it was shrunk to 15 px), and the status line's news of an end 18 px or more
+  (17).
 - `die_line_never_bare` (6x6, one and two games at once, paced, at 1280x800), sampled every 50
   ms: a running card's die line says the dice are being rolled between two moves ("Blue to
   move, rolling…"), never "Blue to move" alone, as if its dice were lost.
@@ -14,6 +16,7 @@ live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `all_
 import os
 
 LONG = "Alexandrina_Longname"
+LONGER = "Magdalena_Kowalczykowska"
 
 TYPE = """
 const px = (e) => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
@@ -33,9 +36,9 @@ setInterval(() => { const n = document.querySelector('#status .news');
 
 
 def large_boards_large_type(lb):
-    for games in (1, 2):
-        where = f"{games} game(s) at once at 1280x800, a name of {len(LONG)} letters"
-        args = ["match", "--engine", "self", f"name={LONG}", "--engine", "self", "name=Bo",
+    for games, name in ((1, LONGER), (1, LONG), (2, LONG)):
+        where = f"{games} game(s) at once at 1280x800, a name of {len(name)} letters"
+        args = ["match", "--engine", "self", f"name={name}", "--engine", "self", "name=Bo",
                 "--games", str(2 * games + 1), "--concurrency", str(games), "--movetime", "100", "--pace", "300"]
         with lb.live_match(args, 1280, 800) as (d, _, _match):
             d.execute_script(NEWS)

@@ -578,10 +578,10 @@
 
   // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
   // and laid out (again when the page ends or the screen changes size).
-  // Beside a board (not alone) a name wraps at an underscore or a capital instead, whole.
+  // Beside a board (alone too: shrunk to 15 px it read small by spare room) a name wraps at an underscore or a capital instead, whole.
   function fitCardNames() {
-    const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
-    // A card alone tries a smaller type (down to 14 px) before it cuts a name.
+    const wraps = $('games').classList.contains('wide');
+    // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
     const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
     const fit = (card) => {
       for (const who of card.querySelectorAll('.side .who')) {
