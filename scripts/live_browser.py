@@ -105,7 +105,8 @@ their places to playing games. The boards' size (live_sizes.py): 4, 6 and 8 game
 1280x800 take the screen, and a narrow card says its game's end on one line. One grid, one
 form of ends; the per cent explained on a phone; a hall's labels and coordinates readable; the
 status line's names of eight letters at least (live_legible.py). Type and long names where the match plays (live_type.py):
-one or two games' names, clocks, die line and last move 18 px or more, the status line's news too.
+one or two games' names, clocks, die line and last move 18 px or more, the status line's news too, a lone
+card's long name whole in that type; a running card's die line never bare between two moves.
 LIVE_ONLY=a,b runs only the checks named (of this script,
 live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py, live_legible.py or live_type.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
