@@ -7,7 +7,7 @@ live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `all_
   (they were 16, 16, 17 and 14 px beside two boards of 404, the last move 17 px beside one of
   557), every name whole on its card (a lone card's name of 24 letters in its large type, wrapped
   between its words: it was shrunk to 15 px), and the status line's news of an end 18 px or more
-  (17).
+  (17), each die on its line's first line; a lone card's board 580 px or more, at most 110 px empty below it (557, 134 px).
 - `die_line_never_bare` (6x6, one and two games at once, paced, at 1280x800), sampled every 50
   ms: a running card's die line says the dice are being rolled between two moves ("Blue to
   move, rolling…"), never "Blue to move" alone, as if its dice were lost.
@@ -22,6 +22,9 @@ TYPE = """
 const px = (e) => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
 return [...document.querySelectorAll('#games .game:not(.ended-game)')].map((c) => ({
   board: Math.round(c.querySelector('.board').getBoundingClientRect().width),
+  below: Math.round(window.innerHeight - c.getBoundingClientRect().bottom),
+  dieOnItsLine: (() => { const r = c.querySelector('.roll'), f = r.querySelector('.die-face');
+    return !f || f.getBoundingClientRect().top - r.getBoundingClientRect().top < 0.8 * parseFloat(getComputedStyle(r).lineHeight); })(),
   names: [...c.querySelectorAll('.side b')].map((b) => { const w = b.closest('.who');
     return [b.textContent, b.title, b.scrollWidth <= b.clientWidth + 1 && w.scrollWidth <= w.clientWidth, px(b), w.scrollWidth, w.clientWidth]; }),
   clock: Math.min(...[...c.querySelectorAll('.side .clock')].map(px)),
@@ -57,7 +60,7 @@ def large_boards_large_type(lb):
             lb.let_go(d)
             lb.time.sleep(1)
             news = d.execute_script("return window.newsType;")
-        print(f"live page, {where}: boards {[c['board'] for c in cards]} px, names"
+        print(f"live page, {where}: boards {[c['board'] for c in cards]} px ({min(c['below'] for c in cards)} px empty below), names"
               f" {sorted(set(n[3] for c in cards for n in c['names']))} px, clocks {[c['clock'] for c in cards]},"
               f" die lines {[c['roll'] for c in cards]}, last moves {[c['moves'] for c in cards]} px;"
               f" the status line's news {sorted(set(t for t, _ in news))} px")
@@ -68,6 +71,12 @@ def large_boards_large_type(lb):
             if c["board"] >= 400:
                 least = min(min(n[3] for n in c["names"]), c["clock"], c["roll"], c["moves"])
                 assert least >= 18, f"{where}: type of {least} px beside a board of {c['board']} px: {c}"
+        # The die on its line's first line ("Red to move, die" with the die alone below it, at 22 px in 240).
+        assert all(c["dieOnItsLine"] for c in cards), f"{where}: a die wrapped below its line: {cards}"
+        # A lone card's board takes the room its names leave (557 px, 134 px empty below it).
+        if games == 1:
+            assert cards[0]["board"] >= 580 and cards[0]["below"] <= 110, \
+                f"{where}: a lone board of {cards[0]['board']} px, {cards[0]['below']} px empty below its card"
         assert news, f"{where}: no end told on the status line"
         small = [(t, w) for t, w in news if t < 18]
         assert not small, f"{where}: the status line's news in {small[0][0]} px: {small[0][1]!r}"

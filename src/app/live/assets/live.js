@@ -81,9 +81,9 @@
   }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
-  // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
-  // a 1280x800 screen left ~160 px empty below a 530 px board).
-  const INFO_W_SINGLE = 270;
+  // 240 px: the names' rows wrap their clocks below them (a long name between its words), and the
+  // board takes the rest (at 330 a 1280x800 screen left ~160 px empty below a 530 px board, at 270 134 px below 557).
+  const INFO_W_SINGLE = 240;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   // The card's height besides its board, its padding and border included (measured once drawn;
   // the layout took them off twice, leaving ~18 px empty below each row of cards).
