@@ -713,11 +713,12 @@ fn status(t: &Tournament, live: &Live, planned: u64, started: Instant, already: 
     s + &left
 }
 
-/// A count of plies in words: "1 ply", "17 plies".
+/// A count of plies in words, each side's turn one move as on the live page: "1 move", "17 moves"
+/// (the terminal said "16 plies" where the page said "16 moves" of the same game).
 pub(crate) fn plies(n: usize) -> String {
     if n == 1 {
-        "1 ply".to_string()
+        "1 move".to_string()
     } else {
-        format!("{n} plies")
+        format!("{n} moves")
     }
 }
