@@ -1803,7 +1803,9 @@ def places_kept(width, height, args, where):
     went from 867 px to 178 px) or as a card's moves line wraps onto a second line and back (the
     cards below moved by a line). And each end on the status line is a sentence with its verb, a
     game without its card yet is counted as playing, and the finished games' marked rows have
-    a key."""
+    a key. Nor does a board change its size (six blackhole games: a card that said a cube fell
+    into the hole grew by that line, and every board shrank from 239 to 228 px and moved beside
+    its names for the rest of the match)."""
     with live_match(args, width, height) as (d, _, match):
         d.execute_script(
             "window.placeSeen = {}; window.placeMoved = []; window.placeHigh = {};"
@@ -1811,9 +1813,10 @@ def places_kept(width, height, args, where):
             " if (document.body.classList.contains('ended')) return;"
             " const grid = document.getElementById('games').getBoundingClientRect();"
             " for (const c of document.querySelectorAll('#games .game')) {"
-            "  const r = c.getBoundingClientRect(), at = [Math.round(r.left - grid.left), Math.round(r.top - grid.top)];"
+            "  const r = c.getBoundingClientRect(), b = c.querySelector('.board').getBoundingClientRect();"
+            "  const at = [Math.round(r.left - grid.left), Math.round(r.top - grid.top), Math.round(b.width)];"
             "  const was = window.placeSeen[c.id];"
-            "  if (was && (Math.abs(was[0] - at[0]) > 1 || Math.abs(was[1] - at[1]) > 1))"
+            "  if (was && (Math.abs(was[0] - at[0]) > 1 || Math.abs(was[1] - at[1]) > 1 || Math.abs(was[2] - at[2]) > 1))"
             "   window.placeMoved.push([Math.round(performance.now()), c.id, was, at]);"
             "  window.placeSeen[c.id] = at;"
             # The card's and its die line's heights while it plays and once ended: a line said in
@@ -1862,6 +1865,13 @@ def places_kept_all():
     """Places kept on a phone (blackhole, games quick to end) and on a wide screen."""
     places_kept_phone()
     places_kept_wide()
+    places_kept_falls()
+
+
+def places_kept_falls():
+    places_kept(1280, 800, ["--variant", "blackhole", "match", "--engine", "greedy", f"name={LONG_NAMES[1]}",
+                            "--engine", "self", f"name={LONG_NAMES[0]}", "--games", "12", "--concurrency", "6",
+                            "--movetime", "100", "--pace", "250", "--live-linger", "2"], "blackhole, six at once at 1280x800")
 
 
 def places_kept_phone():
