@@ -164,14 +164,24 @@ def rematch_note_goes_and_reads_whole(d, width):
                             " return {e: [e.top, e.bottom], t: [t.top, t.bottom], cut: $('error').classList.contains('cut'),"
                             " whole: $('error-text').scrollHeight <= $('error-text').clientHeight + 1,"
                             " blue: $('bar-blue').getBoundingClientRect().top, roll: $('roll').getBoundingClientRect().top,"
-                            " right: [t.right, e.right, parseFloat(getComputedStyle($('error'), '::after').width)]}; })()")
+                            " right: [t.right, e.right, parseFloat(getComputedStyle($('error'), '::after').width)],"
+                            " over: overMore()}; })()")
+        # The note's text lines that "more" (the note's ::after, positioned in it) stands over.
+        d.execute_script(
+            "window.overMore = () => { const n = $('error'), a = getComputedStyle(n, '::after'), e = n.getBoundingClientRect();"
+            " const cs = getComputedStyle(n), x = e.left + parseFloat(cs.borderLeftWidth) + parseFloat(a.left),"
+            "  y = e.top + parseFloat(cs.borderTopWidth) + parseFloat(a.top), w = parseFloat(a.width), h = parseFloat(a.height);"
+            " const r = document.createRange(); r.selectNodeContents($('error-text'));"
+            " return [...r.getClientRects()].filter((l) => l.width > 0 && l.top < e.bottom - 4"
+            "  && l.right > x + 1 && l.left < x + w - 1 && l.bottom > y + 1 && l.top < y + h - 1)"
+            "  .map((l) => [Math.round(l.left), Math.round(l.top), Math.round(l.right), Math.round(x), Math.round(y)]); };")
         box = lambda: js(d, place)
         # The note measured and tapped at once (in one script: no state from the server is drawn
         # between the two), then the server's next state drawn over the opened note, as a poll
         # that finds a new version does at any moment: the note stays where the tap opened it.
         cut = js(d, f"((cut) => {{ $('error').click(); return cut; }})({place})")
         # "more" beside the text, not drawn over its last words: the text keeps clear of it.
-        assert cut["right"][0] <= cut["right"][1] - 4 - cut["right"][2], f"'more' covers the cut note's text: {cut}"
+        assert not cut["over"], f"'more' covers the cut note's text: {cut}"
         # The text ends inside the note's padding: no part of a further line shows.
         assert cut["t"][1] <= cut["e"][1] - 4, f"the cut note's text runs into its edge: {cut}"
         assert cut["cut"] and not cut["whole"], f"the long note is not marked as cut: {cut}"
