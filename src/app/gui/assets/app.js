@@ -188,7 +188,8 @@ const lossPct = (best, played) => ((Math.round(best * 1000) - Math.round(played 
 const exactTag = (exact) => (exact ? ' <span class="exact" title="exact: the endgame tables value this position">exact</span>' : '');
 const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
 // A turn's die in words: "die 4", or "any cube" without dice (never "die 0").
-const dieWords = (d) => (hasDice() ? `die ${d}` : 'any cube');
+// Two dice are said as their sum: "dice 8".
+const dieWords = (d) => (!hasDice() ? 'any cube' : S && String(S.variant.dice).startsWith('2d') ? `dice ${d}` : `die ${d}`);
 const DieWords = (d) => (hasDice() ? `Die ${d}` : 'Any cube');
 
 // Answers are applied in the order their requests were sent: a poll sent before a step but

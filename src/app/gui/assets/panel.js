@@ -699,7 +699,8 @@ function render(s) {
   $('undo').disabled = !s.can_undo || pastOfFinished || nobodyPlays() || !seated;
   // A finished game with nobody seated (a loaded record of two engines) has nothing to take
   // back: no greyed Undo stub by its result (its room kept, so that nothing moves).
-  $('undo').style.visibility = s.line_over && !seated ? 'hidden' : '';
+  // Nor a greyed stub at any game's end where it takes nothing back.
+  $('undo').style.visibility = (s.line_over && !seated) || (over && $('undo').disabled) ? 'hidden' : '';
   // At a game's end, beside Rematch, Undo says what it takes back: "Undo" alone read as undoing
   // the end itself.
   const undoEnd = over && s.can_undo && !pastOfFinished && !nobodyPlays();

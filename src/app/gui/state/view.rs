@@ -417,8 +417,9 @@ impl State {
         let b = self.game.board();
         let side = b.side_to_move();
         let name = capital(side.name());
+        // Two dice are said as their sum ("dice 8"), one as "die 4".
         let die = match self.game.die {
-            Some(d) if b.variant().has_dice() => format!(", die {d}"),
+            Some(d) if b.variant().has_dice() => format!(", {} {d}", die_word(b)),
             Some(_) => ", any cube".into(),
             None => String::new(),
         };
@@ -445,6 +446,17 @@ impl State {
                 (_, true) => format!("After move {k} of {n}"),
                 (_, false) => format!("after move {k} of {n}"),
             };
+            // An engine's seat in the game's own line plays its own moves: said at once, no
+            // move invited that a click would refuse.
+            if line.is_empty() && !self.is_human(side) {
+                // Short enough for a phone's two lines.
+                let way = if self.is_human(side.other()) {
+                    "Step to your move, or End"
+                } else {
+                    "Step, or End"
+                };
+                return format!("{at}: {name} (engine) moves here{die}. {way}");
+            }
             return format!("{line}{at}: {name} to move{die}. {next}");
         }
         if self
@@ -516,8 +528,8 @@ impl State {
                 format!("{line}{name} to move: pick any cube, then its target")
             }
             (Some(d), _) => match stand_ins(b, d) {
-                Some(what) => format!("{line}{name} to move, die {d}: {what}"),
-                None => format!("{line}{name} to move, die {d}: pick a cube, then its target"),
+                Some(what) => format!("{line}{name} to move{die}: {what}"),
+                None => format!("{line}{name} to move{die}: pick a cube, then its target"),
             },
             (None, DiceMode::Auto { .. }) if matches!(b.variant().rules.dice, Dice::Two(_)) => {
                 format!("{line}{name} to move: roll the dice")
@@ -684,4 +696,13 @@ fn stand_ins(b: &Board, d: u8) -> Option<String> {
         format!("no cube is numbered {d}")
     };
     Some(format!("{gone}: move {cubes}"))
+}
+
+/// "dice" when the variant throws two dice (their sum is shown), else "die".
+fn die_word(b: &Board) -> &'static str {
+    if matches!(b.variant().rules.dice, Dice::Two(_)) {
+        "dice"
+    } else {
+        "die"
+    }
 }
