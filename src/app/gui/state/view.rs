@@ -446,9 +446,10 @@ impl State {
                 (_, true) => format!("After move {k} of {n}"),
                 (_, false) => format!("after move {k} of {n}"),
             };
-            // An engine's seat in the game's own line plays its own moves: said at once, no
-            // move invited that a click would refuse.
-            if line.is_empty() && !self.is_human(side) {
+            // An engine's seat in an unfinished game's own line plays its own moves: said at
+            // once, no move invited that a click would refuse. (In a finished game a move
+            // there starts a side line, for either side.)
+            if line.is_empty() && !self.game.line_over() && !self.is_human(side) {
                 // Short enough for a phone's two lines.
                 let way = if self.is_human(side.other()) {
                     "Step to your move, or End"
