@@ -30,6 +30,8 @@ function readSetup(v, text) {
   return [...t].map(cubeNum);
 }
 const hasDice = () => !S || S.variant.has_dice;
+// Two dice thrown (6x6's "2d6"), whose sum moves.
+const twoDice = () => Boolean(S) && S.variant.has_dice && String(S.variant.dice).startsWith('2d');
 const SIDE_NAME = { r: 'Red', b: 'Blue' };
 const MARK_SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const REDUCED_MOTION = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -189,7 +191,7 @@ const exactTag = (exact) => (exact ? ' <span class="exact" title="exact: the end
 const cubeWords = (c) => `${c[0] === 'R' ? 'Red' : 'Blue'} ${c.slice(1)}`;
 // A turn's die in words: "die 4", or "any cube" without dice (never "die 0").
 // Two dice are said as their sum: "dice 8".
-const dieWords = (d) => (!hasDice() ? 'any cube' : S && String(S.variant.dice).startsWith('2d') ? `dice ${d}` : `die ${d}`);
+const dieWords = (d) => (!hasDice() ? 'any cube' : `${twoDice() ? 'dice' : 'die'} ${d}`);
 const DieWords = (d) => (hasDice() ? `Die ${d}` : 'Any cube');
 
 // Answers are applied in the order their requests were sent: a poll sent before a step but

@@ -697,9 +697,8 @@ function render(s) {
   const pastOfFinished = Boolean(s.line_over) && !s.live;
   // With no person in the game there is no move of one's own to take back.
   $('undo').disabled = !s.can_undo || pastOfFinished || nobodyPlays() || !seated;
-  // A finished game with nobody seated (a loaded record of two engines) has nothing to take
-  // back: no greyed Undo stub by its result (its room kept, so that nothing moves).
-  // Nor a greyed stub at any game's end where it takes nothing back.
+  // Where it takes nothing back (a finished game with nobody seated, as a loaded record of two
+  // engines, or any game's end) no greyed Undo stub by the result: its room kept, nothing moves.
   $('undo').style.visibility = (s.line_over && !seated) || (over && $('undo').disabled) ? 'hidden' : '';
   // At a game's end, beside Rematch, Undo says what it takes back: "Undo" alone read as undoing
   // the end itself.
