@@ -201,11 +201,19 @@ record of two engines shows no Undo stub and its Review card names the Review ag
 the middle column's top (Load's by Load at both sizes); at 390x844 New game opens its form under
 the top bar without a long scroll, the board back in its place once it closes.
 
+And from the thirty-sixth: at 390x844 a note over the top bar leaves whose turn and the die
+readable, its close x 44 x 44 px and 8 px at least from every control, and the Settings row's
+targets are 44 px tall; at both sizes a reviewed decision's line still says who plays the bar it
+stands over and covers no board, the opened rules cover neither Roll nor a step button and
+their line says how to close them, and a capture's badge is 12 px, over no cube's number; at
+1280x800 a hint's note reads whole where the window's foot has the room; a record's game opened
+from a link in a new tab shows its move list's rows whole at the list's top.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth` and `thirtyfifth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth` and `thirtysixth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -236,6 +244,7 @@ from arena_journeys.thirtysecond import thirtysecond_players_report
 from arena_journeys.thirtythird import thirtythird_players_report
 from arena_journeys.thirtyfourth import thirtyfourth_players_report
 from arena_journeys.thirtyfifth import thirtyfifth_players_report
+from arena_journeys.thirtysixth import thirtysixth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -279,4 +288,5 @@ if __name__ == "__main__":
     thirtythird_players_report()
     thirtyfourth_players_report()
     thirtyfifth_players_report()
+    thirtysixth_players_report()
     print("browser test passed")

@@ -81,13 +81,16 @@ def note_keeps_the_status_whole(d):
                  " return {up: $('error').classList.contains('up'), status: [px(s), s.getBoundingClientRect().height],"
                  " said: [px(e), e.getBoundingClientRect().height, e.scrollHeight <= e.clientHeight + 1],"
                  " lines: Math.round(t.clientHeight / lh), note: [Math.round(n.top), Math.round(n.bottom)],"
-                 " board: Math.round($('board').getBoundingClientRect().top), alone: $('error').classList.contains('no-status')}; })()")
+                 " board: Math.round($('board').getBoundingClientRect().top), alone: $('error').classList.contains('short-status')}; })()")
     shot(d, "phone-29-hint-note.png")
     print(f"390: a hint's note over the status line {seen}")
     assert seen["up"], f"the hint's note is not over the status line: nothing to check {seen}"
     # Where the note's own lines need the top bar's room (the thirty-fourth report's rule: the
-    # note read whole), the status's words are left out, never said smaller or cut.
-    if not seen["alone"]:
+    # note read whole), the status says whose turn and the die alone, on one line (the
+    # thirty-sixth's rule: never left out), else its words whole at their own size.
+    if seen["alone"]:
+        assert seen["said"][0] == seen["status"][0] and seen["said"][1] >= 16, f"the note hides whose turn it is: {seen}"
+    else:
         assert seen["said"][0] == seen["status"][0] and seen["said"][2] and seen["said"][1] >= seen["status"][1] - 2, \
             f"the note says the status's words smaller or cut: {seen}"
     assert seen["lines"] >= 2 and seen["note"][1] <= seen["board"], f"the note's own lines cut, or it covers the board: {seen}"

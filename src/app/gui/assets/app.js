@@ -635,8 +635,10 @@ function armedStatus(s) {
   return `${s.status.split(':')[0].replace(' to move', '')}: ${a.move.slice(0, 2)} takes your own ${a.square}: ${w} ${a.square} again to confirm, another square to cancel`;
 }
 
+// On a phone's width the keys' words are left out: with them the take-own-cube note needed four
+// lines of the top bar, where the status's whose turn and die must stay in view too.
 function pressWord() {
-  return matchMedia('(pointer: coarse)').matches ? 'tap' : 'click (or press Enter on)';
+  return matchMedia('(pointer: coarse)').matches ? 'tap' : innerWidth <= 600 ? 'click' : 'click (or press Enter on)';
 }
 
 function capital(words) {
@@ -704,7 +706,9 @@ function onBoardClick(i, byKey) {
       takeArm = { move: sel + name, square: name };
       const only = selected !== sel ? (hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`) : `${name} holds your own cube`;
       say(`${only}; ${pressWord()} ${name} again to take your own cube with ${sel}`);
-      flash(`${only}. ${capital(pressWord())} ${name} again to take your own cube with ${sel}, or choose another target.`, 'info');
+      // Short enough for the phone's top bar, with whose turn and the die under it ("with a4"
+      // said again what the first sentence says).
+      flash(`${only}. ${capital(pressWord())} ${name} again to take your own cube, or pick another target.`, 'info');
       return;
     }
     playMove(sel + name);

@@ -243,7 +243,7 @@ function drawMoves() {
     // list at its last moves was past all but one of the marks.
     const atEnd = gameOver() && !m && S.ply === S.plies.length;
     const first = atEnd ? list.querySelector('li:has(.mk)') : null;
-    if (cur) list.scrollTop = (first || cur).offsetTop - list.offsetTop - (first ? 6 : 30);
+    if (cur) scrollList(list, (first || cur).offsetTop - list.offsetTop - (first ? 6 : 30), first || cur);
     if (had >= 0) {
       const again = buttons().length === count ? buttons()[had] : list.querySelector('.current button');
       if (again) again.focus({ preventScroll: true });
@@ -317,7 +317,8 @@ function drawDecision() {
   const el = $('decision');
   el.hidden = !rv;
   if (!rv) return;
-  const h = `<span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${lossPct(rv.best_wp, rv.played_wp)} ${rv.mark}`;
+  // The bar's seat first (it replaced the bar, and the page no longer said who plays Red).
+  const h = `<span class="dec-who"><span class="swatch" aria-hidden="true"></span><span class="dec-name"></span></span> <span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${lossPct(rv.best_wp, rv.played_wp)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
   placeDecision();
 }
@@ -332,6 +333,11 @@ function placeDecision() {
   el.style.left = `${bar.offsetLeft}px`;
   el.style.width = `${bar.offsetWidth}px`;
   el.style.minHeight = `${bar.offsetHeight}px`;
+  // Down to the board's top at most (on a phone its two lines ran 5 px over the board's frame).
+  el.style.maxHeight = `${document.querySelector('.board-wrap').offsetTop + $('board').offsetTop - bar.offsetTop - 2}px`;
+  el.querySelector('.swatch').className = `swatch ${bar.classList.contains('red') ? 'red' : 'blue'}`;
+  const who = bar.querySelector('.pname').textContent;
+  if (el.querySelector('.dec-name').textContent !== who) el.querySelector('.dec-name').textContent = who;
 }
 
 // The legend names only the marks that can appear on this board: the last move's frame, its
@@ -572,7 +578,24 @@ function orderEndRows(s) {
   const h = Boolean(s.line_over) && !setupMode && innerWidth <= 900 && !recordBarOn(s) ? `${9 + pitch * Math.min(4, Math.max(2, lines))}px` : '';
   if (list.style.maxHeight === h) return;
   list.style.maxHeight = h;
-  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight + cur.offsetHeight + 6;
+  if (cur) scrollList(list, cur.offsetTop - list.offsetTop - list.clientHeight + cur.offsetHeight + 6, cur);
+}
+
+// The move list scrolled near `y` so that its first row shows whole, `cur` still in view (a
+// record's game scrolled to its end showed 1 px of its first row under the game picker): at a
+// row's start with the gap above it; where the list cannot scroll that far, a little room is
+// added under its last row.
+function scrollList(list, y, cur) {
+  list.style.paddingBottom = '';
+  const box = list.getBoundingClientRect().top + list.clientTop - list.scrollTop;
+  const tops = [...new Set([...list.children].map((li) => Math.round(li.getBoundingClientRect().top - box) - 4))];
+  const max = list.scrollHeight - list.clientHeight, want = Math.max(0, Math.min(y, max));
+  const end = cur.getBoundingClientRect().bottom - box;
+  const down = Math.max(0, ...tops.filter((t) => t <= want));
+  const up = Math.min(...tops.filter((t) => t >= want));
+  const to = end <= down + list.clientHeight || !Number.isFinite(up) ? down : up;
+  if (to > max) list.style.paddingBottom = `${parseFloat(getComputedStyle(list).paddingBottom) + to - max}px`;
+  list.scrollTop = to;
 }
 
 function render(s) {
@@ -780,6 +803,7 @@ function render(s) {
   $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
   drawPlayers();
+  placeDecision();
   drawBoard();
   drawLegend();
   drawMoves();
@@ -869,9 +893,10 @@ function drawNote(s) {
   // An opened note, its text the same, stays where the tap opened it: placed again, opened, it
   // covered the move list's first line and jumped up over the status line.
   if (!fresh && el.classList.contains('open')) return;
-  el.classList.remove('up', 'on-status', 'on-top');
+  el.classList.remove('up', 'on-status', 'on-top', 'short-status', 'tall');
   el.style.removeProperty('--note-lines'); el.style.height = '';
   $('error-status').textContent = '';
+  if (err && getComputedStyle(el).position === 'absolute') wideNoteLines(el, t);
   if (!err || getComputedStyle(el).position !== 'fixed') return;
   const blocks = noteBlocks(el);
   if (noteLines(el, () => { const b = el.getBoundingClientRect(); return blocks(b.top, b.bottom) ? undefined : b.top; }).top !== undefined) return;
@@ -908,6 +933,18 @@ function drawNote(s) {
   el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
 }
 
+// Beside the board on a wide screen the note under Blue's bar takes the lines it needs, as many
+// as the window's foot has room for (cut at three, a hint's rule hid behind "more" there).
+function wideNoteLines(el, t) {
+  const lh = parseFloat(getComputedStyle(t).lineHeight) || 16;
+  const room = Math.floor((innerHeight - el.getBoundingClientRect().top - 10) / lh);
+  if (room > 3 && t.scrollHeight > t.clientHeight + 1) {
+    el.style.setProperty('--note-lines', Math.min(room, 8));
+    el.classList.add('tall');
+  }
+  el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
+}
+
 // Over the status line the note keeps within the page's top bar (reaching down over the Rules
 // row, at 40-113 px over 91-116, it hid the row and the analysis switch): its own two lines
 // beside New game (which stays over it, whole and tappable), the status's words where the
@@ -916,7 +953,7 @@ function noteOnTop(el, st) {
   const top = $('status').closest('header').getBoundingClientRect(), b = $('top-new').getBoundingClientRect();
   if (top.top < -1) return;
   el.classList.add('on-top');
-  el.classList.remove('no-status');
+  el.classList.remove('short-status');
   const y0 = Math.max(0, top.top), h = Math.round(Math.min(top.bottom, st.bottom + 3) - y0);
   // The note's lines fill the bar (beside New game, then under it: cut at two lines, the
   // instruction needed a tap to be read); the status's words under them when they fit too.
@@ -926,5 +963,9 @@ function noteOnTop(el, st) {
   el.style.setProperty('--new-h', Math.round(b.bottom - y0) + 'px');
   el.style.height = h + 'px';
   const t = $('error-text');
-  if (t.scrollHeight + $('error-status').offsetHeight > h - 5) el.classList.add('no-status');
+  if (t.scrollHeight + $('error-status').offsetHeight <= h - 5) return;
+  // Both do not fit: whose turn and the die stay, short, under New game, the note's lines
+  // around them (dropped, the status was hidden for the note's whole life).
+  el.classList.add('short-status');
+  $('error-status').textContent = $('status').textContent.replace(/^([^:.]*)[:.] .*$/, '$1');
 }

@@ -109,19 +109,44 @@ function drawRules(v, first) {
 // panel: over the panel alone they were 280 px from the board and far from their line.
 function placeRules() {
   const el = $('rules');
+  if (el.open) $('rules-shut').textContent = innerWidth <= 900 ? '· tap to close' : '· click here or Escape to close';
+  if (el.open && innerWidth <= 900) placeRulesSheet();
   if (!el.open || innerWidth <= 900) return;
   const p = document.querySelector('.panel').getBoundingClientRect();
   const c = $('controls').getBoundingClientRect(), b = $('board').getBoundingClientRect();
   let top = Math.max(8, Math.round(document.querySelector('.top').getBoundingClientRect().bottom) + 10);
   let left = p.left, width = p.width;
   if (c.left >= b.right && c.top < b.bottom) {
+    // Under the step buttons too when they share the column (over them, at 246-282 px, they
+    // could not be used while the rules were open).
+    const nav = $('navbar').getBoundingClientRect();
     top = Math.max(top, Math.round($('turnbar').getBoundingClientRect().bottom) + 8);
+    if (nav.left >= b.right && nav.bottom > 0) top = Math.max(top, Math.round(nav.bottom) + 8);
     left = c.left;
     width = Math.min(p.right - c.left, 560);
   }
   el.style.setProperty('--rules-left', `${Math.round(left)}px`);
   el.style.setProperty('--rules-width', `${Math.round(width)}px`);
   el.style.setProperty('--rules-top', `${top}px`);
+}
+
+// On a phone the sheet takes the screen's tallest band clear of Roll and the step buttons (over
+// the screen's lower part it covered both, at 588 and 682 px of 844).
+function placeRulesSheet() {
+  const keep = ['roll', 'nav-first', 'nav-back', 'nav-fwd', 'nav-last'].map((id) => $(id))
+    .filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect())
+    .filter((r) => r.bottom > 0 && r.top < innerHeight).sort((a, b) => a.top - b.top);
+  // Under the rules' own line (which says how to close them) when it is on the screen.
+  const line = $('rules-summary').getBoundingClientRect();
+  let y = line.bottom > 0 ? Math.max(8, line.bottom + 4) : 8, best = [y, innerHeight - 8];
+  best.h = -1;
+  for (const r of [...keep, { top: innerHeight - 2, bottom: innerHeight }]) {
+    const h = r.top - 6 - y;
+    if (h > best.h) { best = [y, r.top - 6]; best.h = h; }
+    y = Math.max(y, r.bottom + 6);
+  }
+  $('rules').style.setProperty('--rules-top', `${Math.round(best[0])}px`);
+  $('rules').style.setProperty('--rules-bottom', `${Math.round(innerHeight - best[1])}px`);
 }
 
 // Close, and Escape wherever the focus is, shut the rules; the focus goes back to their line.
@@ -133,6 +158,7 @@ function wireRules() {
   $('rules-summary').addEventListener('click', () => requestAnimationFrame(placeRules));
   $('rules').addEventListener('toggle', placeRules);
   window.addEventListener('resize', placeRules);
+  window.addEventListener('scroll', () => $('rules').open && placeRules(), { passive: true });
   $('rules-close').addEventListener('click', closeRules);
   document.addEventListener('keydown', (ev) => {
     if (ev.key !== 'Escape' || !$('rules').open) return;
