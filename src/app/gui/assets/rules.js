@@ -136,6 +136,11 @@ function placeRulesSheet() {
   const keep = ['roll', 'nav-first', 'nav-back', 'nav-fwd', 'nav-last'].map((id) => $(id))
     .filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect())
     .filter((r) => r.bottom > 0 && r.top < innerHeight).sort((a, b) => a.top - b.top);
+  // Over the screen's lower part, as before, where that covers neither.
+  const el = $('rules');
+  for (const v of ['--rules-top', '--rules-bottom', '--rules-max']) el.style.removeProperty(v);
+  if (!keep.some((r) => r.bottom > innerHeight * 0.38 - 8)) return;
+  el.style.setProperty('--rules-max', 'none');
   // Under the rules' own line (which says how to close them) when it is on the screen.
   const line = $('rules-summary').getBoundingClientRect();
   let y = line.bottom > 0 ? Math.max(8, line.bottom + 4) : 8, best = [y, innerHeight - 8];
@@ -145,8 +150,8 @@ function placeRulesSheet() {
     if (h > best.h) { best = [y, r.top - 6]; best.h = h; }
     y = Math.max(y, r.bottom + 6);
   }
-  $('rules').style.setProperty('--rules-top', `${Math.round(best[0])}px`);
-  $('rules').style.setProperty('--rules-bottom', `${Math.round(innerHeight - best[1])}px`);
+  el.style.setProperty('--rules-top', `${Math.round(best[0])}px`);
+  el.style.setProperty('--rules-bottom', `${Math.round(innerHeight - best[1])}px`);
 }
 
 // Close, and Escape wherever the focus is, shut the rules; the focus goes back to their line.
