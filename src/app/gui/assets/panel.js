@@ -591,8 +591,9 @@ function scrollList(list, y, cur) {
   const tops = [...new Set([...list.children].map((li) => Math.round(li.getBoundingClientRect().top - box) - 4))];
   const max = list.scrollHeight - list.clientHeight, want = Math.max(0, Math.min(y, max));
   const end = cur.getBoundingClientRect().bottom - box;
-  const down = Math.max(0, ...tops.filter((t) => t <= want));
-  const up = Math.min(...tops.filter((t) => t >= want));
+  // Within 2 px: a row asked for at its top, 1 px over its gap, is that row.
+  const down = Math.max(0, ...tops.filter((t) => t <= want + 2));
+  const up = Math.min(...tops.filter((t) => t >= want - 2));
   const to = end <= down + list.clientHeight || !Number.isFinite(up) ? down : up;
   if (to > max) list.style.paddingBottom = `${parseFloat(getComputedStyle(list).paddingBottom) + to - max}px`;
   list.scrollTop = to;
