@@ -42,22 +42,24 @@ window.EwnLiveText = (() => {
   // (Each fit remembered by the name and its box's width: the cards are drawn again on every view.)
   // With `smallest` (px), a smaller type first, a pixel at a time, where the name is then whole
   // (a card alone cut "Magdalena_Kowalcz…" at 20 px in a column of 270 px it fits at 15 px).
+  // Whole means not a pixel over: the box's ellipsis cuts at any overflow ("Alexandrina_Longna…"
+  // at 19 px, 271 px in a box of 270, was taken for whole).
   const fitted = new Map();
   function fitApart(box, el, full, smallest) {
     el.textContent = full;
     el.style.fontSize = '';
     box.style.textOverflow = '';
-    if (!box.isConnected || box.scrollWidth <= box.clientWidth + 1) return;
+    if (!box.isConnected || box.scrollWidth <= box.clientWidth) return;
     const size = parseFloat(getComputedStyle(el).fontSize);
-    for (let px = size - 1; smallest && px >= smallest && box.scrollWidth > box.clientWidth + 1; px -= 1) el.style.fontSize = `${px}px`;
+    for (let px = size - 1; smallest && px >= smallest && box.scrollWidth > box.clientWidth; px -= 1) el.style.fontSize = `${px}px`;
     // (Where it is still too long, cut in that smaller type: more of it shown.)
-    if (box.scrollWidth <= box.clientWidth + 1) return;
+    if (box.scrollWidth <= box.clientWidth) return;
     const key = `${full}|${box.clientWidth}|${players.size}|${el.style.fontSize}`;
     if (fitted.has(key)) el.textContent = fitted.get(key);
     else {
       for (let k = full.length - 1; k >= 3; k -= 1) {
         el.textContent = cutName(full, k);
-        if (box.scrollWidth <= box.clientWidth + 1) break;
+        if (box.scrollWidth <= box.clientWidth) break;
       }
       if (fitted.size > 500) fitted.clear();
       fitted.set(key, el.textContent);

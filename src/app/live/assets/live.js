@@ -81,9 +81,9 @@
   }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
-  // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
-  // a 1280x800 screen left ~160 px empty below a 530 px board).
-  const INFO_W_SINGLE = 270;
+  // 240 px: the names' rows wrap their clocks below them (a long name between its words), and the
+  // board takes the rest (at 330 a 1280x800 screen left ~160 px empty below a 530 px board, at 270 134 px below 557).
+  const INFO_W_SINGLE = 240;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   // The card's height besides its board, its padding and border included (measured once drawn;
   // the layout took them off twice, leaving ~18 px empty below each row of cards).
@@ -317,7 +317,7 @@
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover(',')} <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover(',')} die <span class="die-face">${g.die}</span>`;
-    else roll.innerHTML = mover('');
+    else roll.innerHTML = `${mover(',')} <span class="lbl rolling" title="the next roll comes with the move's turn">rolling…</span>`; // (a paced pause said "Blue to move" alone)
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
     const note = card.querySelector('.fell-note');
@@ -578,10 +578,10 @@
 
   // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
   // and laid out (again when the page ends or the screen changes size).
-  // Beside a board (not alone) a name wraps at an underscore or a capital instead, whole.
+  // Beside a board (alone too: shrunk to 15 px it read small by spare room) a name wraps at an underscore or a capital instead, whole.
   function fitCardNames() {
-    const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
-    // A card alone tries a smaller type (down to 14 px) before it cuts a name.
+    const wraps = $('games').classList.contains('wide');
+    // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
     const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
     const fit = (card) => {
       for (const who of card.querySelectorAll('.side .who')) {
