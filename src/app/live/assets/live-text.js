@@ -37,6 +37,13 @@ window.EwnLiveText = (() => {
     const t = tails.find((n) => !clash(full.slice(0, k - n), full.slice(-n)));
     return t ? `${full.slice(0, k - t)}…${full.slice(-t)}` : `${full.slice(0, k)}…`;
   }
+  // A name cut to `k` letters in its middle, its start and its end kept ("Grandm…Alpha"): both
+  // ends tell apart names that begin alike.
+  function midCut(full, k) {
+    if (k >= full.length) return full;
+    const tail = Math.floor(k / 2);
+    return `${full.slice(0, k - tail)}…${full.slice(full.length - tail)}`;
+  }
   // A name whole in its box (`el` in `box`), else cut by `cutName` to the most letters that fit
   // (never by the box's ellipsis, which cut alike what began alike); the whole name in its title.
   // (Each fit remembered by the name and its box's width: the cards are drawn again on every view.)
@@ -301,6 +308,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
   };
 })();

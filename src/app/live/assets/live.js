@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -221,14 +221,41 @@
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
     roll.innerHTML = said(who, brief ? 'won' : `won (${esc(reason)})`);
+    // Beside a board, in its line's room (`fitFlow`): short only where the name is not whole.
+    if (roll.classList.contains('flow')) {
+      if (fitFlow(roll) || brief) return brief;
+      roll.innerHTML = said(who, 'won');
+      fitFlow(roll);
+      return true;
+    }
     const short = brief || (cut() && (roll.innerHTML = said(who, 'won')));
     fitNames(roll, [roll.querySelector('.res-name')]);
     return short;
   }
 
+  // A result beside a board in the room its line keeps (two lines): the winner's name whole,
+  // wrapped between its words, and cut in its middle (both ends kept) only where it does not fit
+  // there (three games at once, cards of 423 px, said "Grandma… won" on one line, a line below
+  // empty). Says whether the name is whole. (A line with no room kept below: fitted to one line.)
+  function fitFlow(roll) {
+    const n = roll.querySelector('.res-name');
+    if (!n || !roll.isConnected || !roll.clientWidth) return true;
+    const full = n.title;
+    n.innerHTML = breakable(full);
+    const style = getComputedStyle(roll);
+    const room = parseFloat(style.minHeight) + 1;
+    const twoLines = room >= 2 * parseFloat(style.lineHeight);
+    const over = () => (twoLines ? roll.scrollHeight > room : roll.scrollWidth > roll.clientWidth || roll.scrollHeight > roll.clientHeight + 1);
+    if (!over()) return true;
+    for (let k = full.length - 1; k >= 4 && over(); k -= 1) n.textContent = midCut(full, k);
+    return false;
+  }
+
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
   // the line wraps: "Red (bob) won (goal)" there), and so do cards whose names' column beside
   // the board is narrower than "won (capture)" (119 px in its type; four games of short names).
+  // Cards whose result wraps in its line's room beside the board (`fitFlow`): not a hall's packed cards.
+  const flows = () => $('games').classList.contains('wide') && !$('games').classList.contains('packed');
   const shortResult = () => $('games').classList.contains('dense') &&
     (!$('games').classList.contains('wide') || infoRow < 120);
   // A game's card made or drawn again; a new card is not yet on the page (`draw` places it).
@@ -300,6 +327,7 @@
       if (shortResult()) {
         Object.assign(roll.dataset, { who, side: SIDE[g.winner], colour: g.winner === 'r' ? 'red' : 'blue', reason: g.reason });
         roll.classList.add('short-end');
+        roll.classList.toggle('flow', flows());
         sayEnd(roll);
       } else {
         // "Blue (name) " is one piece and "won (reason)" another (as "name " and "won" above, so
@@ -308,7 +336,12 @@
         roll.innerHTML = `<span class="res-who"><span>${SIDE[g.winner]} (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span class="res-how">won (${esc(g.reason)})</span>`;
       }
-      fitNames(roll, [roll.querySelector('.res-name')]);
+      // Beside a board the name wraps in the line's room (`fitFlow`); elsewhere it is cut to one line.
+      if (!roll.classList.contains('short-end')) {
+        roll.classList.toggle('flow', flows());
+        if (flows()) fitFlow(roll);
+        else fitNames(roll, [roll.querySelector('.res-name')]);
+      }
       roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     // " to move" is for a screen reader alone on a phone's narrow cards ("Blue, dice 12"), where
@@ -402,7 +435,19 @@
     const h1 = $('title').parentElement;
     h1.title = `Live: ${$('title').textContent}`;
     const players = (title || '').split(', ');
-    for (let k = players.length - 1; k >= 0 && players.length > 2 && (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1); k -= 1) {
+    const over = () => h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1;
+    // Two players: both named, the longer cut in its middle first where they do not fit (the
+    // box's ellipsis left the first alone: "standard · Grandmaster_Alpha_Centauri, Gree…").
+    if (players.length === 2) {
+      const len = players.map((p) => p.length);
+      for (let guard = 0; guard < 100 && over(); guard += 1) {
+        const i = len[0] >= len[1] ? 0 : 1;
+        if (len[i] <= 6) break;
+        len[i] -= 1;
+        $('title').textContent = named + players.map((p, j) => midCut(p, len[j])).join(', ');
+      }
+    }
+    for (let k = players.length - 1; k >= 0 && players.length > 2 && over(); k -= 1) {
       $('title').textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
     }
   }
@@ -601,6 +646,7 @@
         fit(card);
       }
     }
+    for (const roll of $('games').querySelectorAll('.roll.flow:not(.short-end)')) fitFlow(roll);
     const ends = [...$('games').querySelectorAll('.roll.short-end')];
     if (ends.map((roll) => sayEnd(roll)).some(Boolean)) for (const roll of ends) sayEnd(roll, true);
   }
