@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, fitFlow, fitTitle, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -233,24 +233,6 @@
     return short;
   }
 
-  // A result beside a board in the room its line keeps (two lines): the winner's name whole,
-  // wrapped between its words, and cut in its middle (both ends kept) only where it does not fit
-  // there (three games at once, cards of 423 px, said "Grandma… won" on one line, a line below
-  // empty). Says whether the name is whole. (A line with no room kept below: fitted to one line.)
-  function fitFlow(roll) {
-    const n = roll.querySelector('.res-name');
-    if (!n || !roll.isConnected || !roll.clientWidth) return true;
-    const full = n.title;
-    n.innerHTML = breakable(full);
-    const style = getComputedStyle(roll);
-    const room = parseFloat(style.minHeight) + 1;
-    const twoLines = room >= 2 * parseFloat(style.lineHeight);
-    const over = () => (twoLines ? roll.scrollHeight > room : roll.scrollWidth > roll.clientWidth || roll.scrollHeight > roll.clientHeight + 1);
-    if (!over()) return true;
-    for (let k = full.length - 1; k >= 4 && over(); k -= 1) n.textContent = midCut(full, k);
-    return false;
-  }
-
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
   // the line wraps: "Red (bob) won (goal)" there), and so do cards whose names' column beside
   // the board is narrower than "won (capture)" (119 px in its type; four games of short names).
@@ -317,7 +299,7 @@
     roll.title = '';
     // The final position says who won, in full, until the game leaves the boards.
     if (over && g.winner) {
-      roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}`;
+      roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}${flows() ? ' flow' : ''}`; // (`fitFlow`: wrapped beside a board)
       // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
       // line and so never makes the card taller than its place.
       const who = g.winner === 'r' ? g.red : g.blue;
@@ -327,7 +309,6 @@
       if (shortResult()) {
         Object.assign(roll.dataset, { who, side: SIDE[g.winner], colour: g.winner === 'r' ? 'red' : 'blue', reason: g.reason });
         roll.classList.add('short-end');
-        roll.classList.toggle('flow', flows());
         sayEnd(roll);
       } else {
         // "Blue (name) " is one piece and "won (reason)" another (as "name " and "won" above, so
@@ -336,12 +317,8 @@
         roll.innerHTML = `<span class="res-who"><span>${SIDE[g.winner]} (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span class="res-how">won (${esc(g.reason)})</span>`;
       }
-      // Beside a board the name wraps in the line's room (`fitFlow`); elsewhere it is cut to one line.
-      if (!roll.classList.contains('short-end')) {
-        roll.classList.toggle('flow', flows());
-        if (flows()) fitFlow(roll);
-        else fitNames(roll, [roll.querySelector('.res-name')]);
-      }
+      if (!roll.classList.contains('flow')) fitNames(roll, [roll.querySelector('.res-name')]);
+      else if (!roll.classList.contains('short-end')) fitFlow(roll);
       roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     // " to move" is for a screen reader alone on a phone's narrow cards ("Blue, dice 12"), where
@@ -425,32 +402,6 @@
   }
 
   const variants = new Set(); // the variants of the games seen, for the header
-  // Players that do not fit are counted, never cut mid-name ("Grandmaster_Alpha,
-  // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
-  // "4 players" where even one name leaves no room. Again on the final screen, whose status
-  // takes more of the line (the title fitted while the match ran was cut there to
-  // "standard · Grandmaster_Alpha a…").
-  function fitTitle(named, title) {
-    $('title').textContent = named + (title || 'match');
-    const h1 = $('title').parentElement;
-    h1.title = `Live: ${$('title').textContent}`;
-    const players = (title || '').split(', ');
-    const over = () => h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1;
-    // Two players: both named, the longer cut in its middle first where they do not fit (the
-    // box's ellipsis left the first alone: "standard · Grandmaster_Alpha_Centauri, Gree…").
-    if (players.length === 2) {
-      const len = players.map((p) => p.length);
-      for (let guard = 0; guard < 100 && over(); guard += 1) {
-        const i = len[0] >= len[1] ? 0 : 1;
-        if (len[i] <= 6) break;
-        len[i] -= 1;
-        $('title').textContent = named + players.map((p, j) => midCut(p, len[j])).join(', ');
-      }
-    }
-    for (let k = players.length - 1; k >= 0 && players.length > 2 && over(); k -= 1) {
-      $('title').textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
-    }
-  }
   function draw(v) {
     last = v;
     // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy", from the
@@ -461,7 +412,7 @@
     for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
     // The variant first, so that a long list of names cut by the ellipsis never hides it.
     const named = variants.size ? `${[...variants].join(', ')} · ` : '';
-    fitTitle(named, v.title);
+    fitTitle($('title'), named, v.title);
     document.title = `ewn live: ${named}${v.title || 'match'}`;
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
