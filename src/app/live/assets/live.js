@@ -796,7 +796,7 @@
     }
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
-    if (last) fitTitle(variants.size ? `${[...variants].join(', ')} · ` : '', last.title);
+    if (last) fitTitle($('title'), variants.size ? `${[...variants].join(', ')} · ` : '', last.title);
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
     // The final screen's finished games are wider: their results take the room.
