@@ -107,10 +107,9 @@ form of ends; the per cent explained on a phone; a hall's labels and coordinates
 status line's names of eight letters at least (live_legible.py). Type and long names where the match plays (live_type.py):
 one or two games' names, clocks, die line and last move 18 px or more, the status line's news too, a lone
 card's long name whole in that type; a running card's die line never bare between two moves.
-No empty strip down a desktop page's right edge where it does not scroll (live_edge.py). Both players in
-the title bar; an ended card's winner whole in its line's room, else cut in its middle (live_cut.py).
+Both players in the title bar; an ended card's winner whole in its line's room, else cut in its middle (live_cut.py).
 LIVE_ONLY=a,b runs only the checks named (of this script,
-live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py, live_legible.py, live_type.py, live_wide.py, live_edge.py or live_cut.py). Every
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py, live_legible.py, live_type.py, live_wide.py or live_cut.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
@@ -143,7 +142,6 @@ import live_results
 import live_room
 import live_sizes
 import live_cut
-import live_edge
 import live_type
 import live_wide
 
@@ -1927,7 +1925,7 @@ def main():
     if only:
         for name in only.split(","):
             module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
-                                        live_results, live_hall, live_legible, live_type, live_wide, live_edge, live_cut) if hasattr(m, name)), None)
+                                        live_results, live_hall, live_legible, live_type, live_wide, live_cut) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1959,7 +1957,6 @@ def main():
     live_legible.all_checks(sys.modules[__name__])
     live_type.all_checks(sys.modules[__name__])
     live_wide.all_checks(sys.modules[__name__])
-    live_edge.all_checks(sys.modules[__name__])
     live_cut.all_checks(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
