@@ -152,9 +152,13 @@ def news_stays(lb):
 
 # Sampled every 100 ms: every place that shows a player's name and is cut by its box's own
 # ellipsis (its text drawn past the box, `text-overflow: ellipsis`), which keeps a name's start
-# alone ("Univ_Leiden_…" for Team_C and Team_D): where, the name, the box's width.
+# alone ("Univ_Leiden_…" for Team_C and Team_D): where, the name, the box's width. A cut counts
+# when two samples in a row see it: a sample may fall between a new screen size's layout and the
+# page's handler that fits the names again (on a busy machine the whole live check once saw the
+# phone's four standings names cut at 113 px, a run of this check alone on the same build none).
 BOX_CUTS = """
-window.boxCuts = {seen: {}, samples: 0, timer: setInterval(() => {
+window.boxCuts = {seen: {}, prev: {}, samples: 0, timer: setInterval(() => {
+  const now = {};
   const places = {card: '#games .side .who b', result: '#games .res-name', standings: '#table th',
     finished: '#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)',
     final: '#last-boards .names b, #last-boards .res-name'};
@@ -165,13 +169,16 @@ window.boxCuts = {seen: {}, samples: 0, timer: setInterval(() => {
       for (let box = el; box && box !== document.body; box = box.parentElement) {
         const cs = getComputedStyle(box);
         if (cs.textOverflow === 'ellipsis' && cs.overflowX !== 'visible' && box.scrollWidth > box.clientWidth + 1) {
-          window.boxCuts.seen[`${where}: ${el.title || el.textContent}`] = Math.round(box.clientWidth);
+          const key = `${where}: ${el.title || el.textContent}`;
+          now[key] = Math.round(box.clientWidth);
+          if (key in window.boxCuts.prev) window.boxCuts.seen[key] = now[key];
           break;
         }
         if (box.matches('.game, td, th')) break;
       }
     }
   }
+  window.boxCuts.prev = now;
   window.boxCuts.samples += 1;
 }, 100)};
 """
