@@ -508,10 +508,17 @@ fn an_engine_that_stops_reading_loses_on_time_instead_of_hanging_the_runner() {
 fn a_child_in_its_own_session_dies_with_its_engine() {
     // Each engine start leaves a `sleep` in a session of its own (out of the engine's process
     // group): one engine hangs and is killed while the child's parent still lives, the other
-    // exits and leaves the child an orphan. Neither child may outlive the match.
-    for (name, go, reason) in [
-        ("setsid-hang.sh", "sleep 60", Reason::Time),
-        ("setsid-exit.sh", "exit 3", Reason::Crash),
+    // exits and leaves the child an orphan. Neither child may outlive the match. The exiting
+    // engine's games are lost as a crash, or on time where a busy machine reaches the move's
+    // deadline before the exit is read (both cores busy, the suite once saw Time there): what
+    // is asserted of it is its child, not the clock.
+    for (name, go, reasons) in [
+        ("setsid-hang.sh", "sleep 60", &[Reason::Time][..]),
+        (
+            "setsid-exit.sh",
+            "exit 3",
+            &[Reason::Crash, Reason::Time][..],
+        ),
     ] {
         let pids = common::temp_path("misbehaving", &format!("{name}.pids"));
         let p = native(
@@ -522,7 +529,12 @@ fn a_child_in_its_own_session_dies_with_its_engine() {
         );
         let played = play(&sh(&p), MOVE_100, |t| t.games = 4);
         for g in &played.games {
-            assert_eq!(g.reason, reason, "{}", g.detail);
+            assert!(
+                reasons.contains(&g.reason),
+                "{name}: {:?}: {}",
+                g.reason,
+                g.detail
+            );
         }
         let started = std::fs::read_to_string(&pids).unwrap();
         assert!(started.lines().count() >= 2, "{started}");
