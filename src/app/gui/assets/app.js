@@ -120,7 +120,11 @@ let wasPlaying = false;
 let inFlight = 0; // requests sent and not answered yet: a second click meanwhile is ignored
 let noteTimer = null;
 let reviewSince = null; // when the running review began, for its progress line
-let takeArm = null; // {move, square}: an own cube's capture waiting for a second click on it
+let takeArm = null; // {move, square, at}: an own cube's capture waiting for a second click on it
+// Where an armed capture was armed: the game, its ply and position. It holds only there (one left
+// armed in a game with no moves came back in the next game, on an empty square of another variant).
+const armPlace = (s) => `${s.game}|${s.ply}|${s.fen}`;
+const liveArm = (s) => (takeArm && s && takeArm.at === armPlace(s) && mayMove() && s.legal.includes(takeArm.move) ? takeArm : null);
 let flipped = false; // the board turned half a turn: Blue's side at the bottom
 let dieBuf = ''; // digits of a typed die of two digits (10..12) being typed
 let dieTimer = null;
@@ -419,7 +423,7 @@ function drawBoard() {
     }
   }
   // An own cube's capture waiting for its second click: drawn as a capture on the picked cube.
-  const arm = takeArm && S && mayMove() && S.legal.includes(takeArm.move) ? takeArm : null;
+  const arm = liveArm(S);
   if (arm) {
     add(deco.cls, arm.square, 'take-own');
     add(deco.cls, arm.square, 'armed');
@@ -628,7 +632,7 @@ function noteLines(el, place) {
 // While a move onto one's own cube waits for its second click, the status says what that move
 // does and how to confirm or cancel it (it said "pick a cube" with the move armed).
 function armedStatus(s) {
-  const a = takeArm && mayMove() && s.legal.includes(takeArm.move) ? takeArm : null;
+  const a = liveArm(s);
   if (!a) return null;
   const w = pressWord().split(' ')[0];
   // Short enough for a phone's two lines at 360 px ("Blue, die 12: …").
@@ -668,9 +672,9 @@ function onBoardClick(i, byKey) {
   const sel = selected || (froms.size === 1 && humanToMove() ? [...froms][0] : null);
   const own = ownCubeAt(name) && name !== sel;
   // The second click on an own cube that the picked cube can take takes it.
-  const arm = takeArm;
+  const arm = liveArm(S);
   takeArm = null;
-  if (arm && arm.square === name && S.legal.includes(arm.move)) {
+  if (arm && arm.square === name) {
     playMove(arm.move);
     return;
   }
@@ -688,7 +692,7 @@ function onBoardClick(i, byKey) {
   if (own && froms.has(name)) {
     if (sel && selected === sel && S.legal.includes(sel + name)) {
       // The taking cube stays the one picked, the cube to take marked as its capture only.
-      takeArm = { move: sel + name, square: name };
+      takeArm = { move: sel + name, square: name, at: armPlace(S) };
       const words = `${capital(pressWord())} ${name} again to take your own cube with ${sel}, or ${sel} to put it down and pick ${name}.`;
       say(words);
       flash(words, 'info');
@@ -703,7 +707,7 @@ function onBoardClick(i, byKey) {
     if (own) {
       // A first click on an own cube the picked cube can take, whatever was clicked before:
       // never refused, but taken only on a second click on this square, with the reason.
-      takeArm = { move: sel + name, square: name };
+      takeArm = { move: sel + name, square: name, at: armPlace(S) };
       const only = selected !== sel ? (hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`) : `${name} holds your own cube`;
       say(`${only}; ${pressWord()} ${name} again to take your own cube with ${sel}`);
       // Short enough for the phone's top bar, with whose turn and the die under it ("with a4"
