@@ -330,7 +330,10 @@ function onKey(ev) {
     return;
   }
   if (ev.target.closest('#copy-box')) return;
-  if (ev.target.closest('input, textarea, select')) return;
+  // The record's game picker leaves ← and → to the steps (↑ ↓ still pick a game): picked with
+  // the mouse it kept the focus, and ← then loaded the game before, its win chances worked out anew.
+  if (ev.target.id === 'rec-game' && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) ev.preventDefault();
+  else if (ev.target.closest('input, textarea, select')) return;
   // Anywhere but in a form field, as on the graph: Home the start, End the end (← → step
   // below), never a scroll of the page. On a move-list entry the focus follows to the entry
   // shown; on the step buttons it goes to the step back (after End) or forward (after Home),
