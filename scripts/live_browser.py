@@ -1424,7 +1424,7 @@ def ends_are_seen(width=1280, height=800):
     names = ("alice", "bob")
     args = ["match", "--engine", "self", f"name={names[0]}", "--engine", "self", f"name={names[1]}",
             # Four games for each place, so that several end while others still run.
-            "--games", "12", "--concurrency", "3", "--movetime", "100", "--grace", "5000",
+            "--games", "12", "--concurrency", "3", "--movetime", "250", "--grace", "5000",
             "--live-linger", "2"]
     with live_match(args, width, height) as (d, _, match):
         # Sampled in the page every 0.1 s (not a timer the page's own code uses): for each card
