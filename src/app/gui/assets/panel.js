@@ -797,14 +797,14 @@ function render(s) {
   // A rematch of a record with engines only waits for a person to take a seat (or Resume).
   $('seat-offer').hidden = !(TOKEN && s.notice && !personPlays() && !over && !setupMode && !s.running);
   drawRecordBar(s);
-  drawDecision();
   // The shown position as the status line and the move list count it: after move k of n.
   $('nav-pos').textContent = `${s.ply} / ${s.plies.length}`;
   $('nav-pos').title = s.ply === 0 ? `the start, 0 of ${s.plies.length} moves` : `after move ${s.ply} of ${s.plies.length}`;
   $('nav-first').disabled = $('nav-back').disabled = s.ply === 0;
   $('nav-last').disabled = $('nav-fwd').disabled = s.ply === s.plies.length;
   drawPlayers();
-  placeDecision();
+  // After the bars: the decision's line stands over one and names its seat.
+  drawDecision();
   drawBoard();
   drawLegend();
   drawMoves();
