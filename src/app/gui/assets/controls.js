@@ -579,12 +579,17 @@ function wire() {
   // A square drawn anew between press and release (the engine's answer, the die or the
   // analysis arriving) took no click, and the first click on a cube showed nothing: the square
   // under the release, the same as pressed, takes it.
+  // The second press of a mouse's double click is left out here too: the move of the first click
+  // redraws the board under it, and its release said "Blue is an engine and plays by itself."
   let pressed = null;
+  let pressCount = 0;
+  board.addEventListener('mousedown', (ev) => { pressCount = ev.detail; });
   board.addEventListener('pointerdown', (ev) => { pressed = ev.button === 0 ? ev.target.closest('.cell') : null; });
   board.addEventListener('pointerup', (ev) => {
     const was = pressed;
     pressed = null;
     if (!was || was.isConnected || setupMode) return;
+    if (ev.pointerType === 'touch' ? inFlight > 0 : pressCount > 1 || inFlight > 0) return;
     const hit = document.elementFromPoint(ev.clientX, ev.clientY);
     const cell = hit && hit.closest('#board .cell');
     if (cell && cell.dataset.i === was.dataset.i) onBoardClick(Number(cell.dataset.i));
