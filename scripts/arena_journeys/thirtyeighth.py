@@ -1,0 +1,135 @@
+"""The checks of what the thirty-eighth new player reported: in a side line the note on a capture
+of one's own cube blamed the engine for the person's move ("ewn took its own cube 2" where the
+person had played it for the engine's seat); a move at a step back asked "Replace the moves?"
+while the status still said "click c4 again to confirm", and on a phone the question stood over
+the page's top, over the board's few rows in view; Pause on a person's turn said only "Paused:
+Red to move", and a phone showed no Paused label at all; the status said "pick a cube" with a
+cube picked."""
+
+import time
+
+from .driver import click, click_first, idle, in_arena, js, navigate_to, new_game, note_shown, open_form, form_type, \
+    type_die, wait
+
+
+def rect(d, id_):
+    return js(d, f"(() => {{ const r = $('{id_}').getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top),"
+                 f" Math.round(r.right), Math.round(r.bottom)]; }})()")
+
+
+def clicks(d, m):
+    """Plays `m` by clicks on the board, the second click on an own cube it takes too."""
+    click_first(d, f"a click on {m[:2]}", "#sq-" + m[:2])
+    wait(d, "the picked cube", lambda d: js(d, "selected") == m[:2])
+    click_first(d, f"a click on {m[2:]}", "#sq-" + m[2:])
+    time.sleep(0.3)
+    if js(d, "Boolean(takeArm)"):
+        click_first(d, f"the second click on {m[2:]}", "#sq-" + m[2:])
+
+
+def finished_side_line(d):
+    """A game from a position (typed dice, a person as Red, ewn as Blue) ended in two moves,
+    stepped back to its start and played on with c5d4: a side line, Blue's engine to answer."""
+    open_form(d)
+    form_type(d, "#ng-position", "2R12/B24/B14/5/5 r")
+    new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
+    open_form(d)
+    form_type(d, "#ng-position", "")
+    type_die(d, 1)
+    clicks(d, "c5d5")
+    wait(d, "Red's move", lambda d: js(d, "S.plies.length") == 1 and idle(d))
+    type_die(d, 2)
+    wait(d, "Blue's win", lambda d: js(d, "S.winner") == "b" and idle(d))
+    navigate_to(d, 0)
+    wait(d, "the start", idle)
+    clicks(d, "c5d4")
+    wait(d, "the side line", lambda d: js(d, "Boolean(S.main)") and js(d, "S.plies.length") == 1 and idle(d))
+
+
+def own_capture_named_right(d):
+    """In the side line the engine's forced a3a4 (die 1) takes Blue's 2: the note names Blue; the
+    same move played by the person for the paused engine's seat brings no note that blames it."""
+    finished_side_line(d)
+    type_die(d, 1)
+    said = wait(d, "the note on the engine's own capture", lambda d: "took its own cube 2" in note_shown(d) and note_shown(d))
+    print(f"side line, the engine's own capture: {said!r}")
+    assert said.startswith("Blue"), f"the note on Blue's own capture does not name Blue: {said!r}"
+    finished_side_line(d)
+    click(d, "pause")
+    wait(d, "paused", lambda d: not js(d, "S.running") and idle(d))
+    type_die(d, 1)
+    clicks(d, "a3a4")
+    wait(d, "the person's a3a4", lambda d: js(d, "S.plies.length") == 2 and idle(d))
+    time.sleep(0.6)
+    said = note_shown(d)
+    print(f"side line, the person's own capture for the engine's seat: note {said!r}")
+    assert "took its own cube" not in said, f"the person's own capture is told as the engine's: {said!r}"
+
+
+def step_back_question_near(d):
+    """Six moves of a game of two people, stepped back to move 4, where c5c4 takes Red's own c4:
+    after the second click on c4 the status says what is asked, and the question stands by the
+    board (on a phone under it, the board in view)."""
+    w = js(d, "innerWidth")
+    new_game(d, ("human",), ("human",), 5)
+    for _ in range(6):
+        if js(d, "S.die") is None:
+            click(d, "roll")
+        wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+        n = js(d, "S.plies.length")
+        d.execute_script("playMove(S.legal[0])")
+        wait(d, "the move", lambda d: js(d, "S.plies.length") > n and idle(d))
+    navigate_to(d, 4)
+    wait(d, "move 4", idle)
+    assert js(d, "S.legal.includes('c5c4') && S.plies[4].move !== 'c5c4'"), f"c5c4 is not another move at move 4: {js(d, 'S.legal')}"
+    clicks(d, "c5c4")
+    wait(d, "the question", lambda d: js(d, "!$('replace-ask').hidden"))
+    time.sleep(0.4)
+    st, box, board = js(d, "$('status').textContent"), rect(d, "replace-ask"), rect(d, "board")
+    print(f"{w}: a move at a step back: status {st!r}, the question at {box}, the board at {board}")
+    assert "again to confirm" not in st and "Replace" in st, f"the status under the question: {st!r}"
+    assert 0 <= box[1] and box[3] <= js(d, "innerHeight"), f"the question is out of view: {box}"
+    if w <= 900:
+        assert box[1] >= board[3] and box[1] - board[3] <= 24, f"the question {box} is not right under the board {board}"
+        assert board[1] >= -60, f"the board is out of view above the question: {board}"
+    else:
+        assert box[0] >= board[2] and box[0] - board[2] <= 24, f"the question {box} is not beside the board {board}"
+    click(d, "replace-no")
+    wait(d, "the question gone", lambda d: js(d, "$('replace-ask').hidden"))
+    st = js(d, "$('status').textContent")
+    assert "Replace" not in st, f"the status after Keep the moves: {st!r}"
+
+
+def pause_says_what(d):
+    """A person against ewn, paused on the person's turn: the status names the engine that waits
+    and Resume, and the engine's bar says paused (on a phone too, where the board's tag is not)."""
+    w = js(d, "innerWidth")
+    new_game(d, ("human",), ("ewn", 1, 20), 5)
+    wait(d, "Red's turn", lambda d: js(d, "S.side") == "r" and idle(d))
+    click(d, "pause")
+    wait(d, "paused", lambda d: not js(d, "S.running") and idle(d))
+    time.sleep(0.3)
+    st = js(d, "$('status').textContent")
+    label = js(d, "$('bar-blue').querySelector('.pnote').offsetParent !== null && $('bar-blue').querySelector('.pnote').textContent")
+    print(f"{w}: paused on the person's turn: status {st!r}, Blue's bar {label!r}")
+    assert "engine" in st and "Resume" in st, f"the status does not say what Pause stopped: {st!r}"
+    assert label == "paused", f"Blue's bar does not say paused: {label!r}"
+
+
+def picked_asks_target(d):
+    """A cube clicked (or the only one the die moves): the status asks for its target."""
+    w = js(d, "innerWidth")
+    new_game(d, ("human",), ("human",), 5)
+    click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
+    m = js(d, "S.legal[0]")
+    click_first(d, f"a click on {m[:2]}", "#sq-" + m[:2])
+    wait(d, "the picked cube", lambda d: js(d, "selected") == m[:2])
+    st = js(d, "$('status').textContent")
+    print(f"{w}: {m[:2]} picked: status {st!r}")
+    assert "pick a cube" not in st and "target" in st, f"with {m[:2]} picked the status says {st!r}"
+
+
+def thirtyeighth_players_report():
+    in_arena(1280, 800, own_capture_named_right, step_back_question_near, pause_says_what, picked_asks_target)
+    in_arena(390, 844, step_back_question_near, pause_says_what, picked_asks_target)
