@@ -4,7 +4,7 @@ person had played it for the engine's seat); a move at a step back asked "Replac
 while the status still said "click c4 again to confirm", and on a phone the question stood over
 the page's top, over the board's few rows in view; Pause on a person's turn said only "Paused:
 Red to move", and a phone showed no Paused label at all; the status said "pick a cube" with a
-cube picked."""
+cube picked; on a phone How to play opened over the whole board, 108 px of it below its text."""
 
 import time
 
@@ -130,6 +130,21 @@ def picked_asks_target(d):
     assert "pick a cube" not in st and "target" in st, f"with {m[:2]} picked the status says {st!r}"
 
 
+def rules_sized_to_text(d):
+    """390x844: How to play opened is as tall as its text (it covered the whole board with about
+    110 px of it empty), under its own line."""
+    d.execute_script("window.scrollTo(0, 0); $('rules').querySelector('summary').click()")
+    wait(d, "the rules open", lambda d: js(d, "$('rules').open"))
+    time.sleep(0.4)
+    seen = js(d, "(() => { const s = $('rules-sheet'), r = s.getBoundingClientRect(), l = $('rules-summary').getBoundingClientRect();"
+                 " return {sheet: [Math.round(r.top), Math.round(r.bottom)], text: s.scrollHeight, height: s.clientHeight,"
+                 " empty: Math.round(r.bottom - $('rules-text').getBoundingClientRect().bottom - s.scrollTop), line: Math.round(l.bottom)}; })()")
+    d.execute_script("closeRules()")
+    print(f"390: How to play opened: {seen}")
+    assert seen["empty"] <= 16, f"the opened rules run {seen['empty']} px below their text: {seen}"
+    assert seen["sheet"][0] - seen["line"] <= 12, f"the rules open far from their line: {seen}"
+
+
 def thirtyeighth_players_report():
     in_arena(1280, 800, own_capture_named_right, step_back_question_near, pause_says_what, picked_asks_target)
-    in_arena(390, 844, step_back_question_near, pause_says_what, picked_asks_target)
+    in_arena(390, 844, rules_sized_to_text, step_back_question_near, pause_says_what, picked_asks_target)
