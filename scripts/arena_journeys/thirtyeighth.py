@@ -4,12 +4,13 @@ person had played it for the engine's seat); a move at a step back asked "Replac
 while the status still said "click c4 again to confirm", and on a phone the question stood over
 the page's top, over the board's few rows in view; Pause on a person's turn said only "Paused:
 Red to move", and a phone showed no Paused label at all; the status said "pick a cube" with a
-cube picked; on a phone How to play opened over the whole board, 108 px of it below its text."""
+cube picked; a phone's page opened afresh showed another tab's rematch note; on a phone How to play opened over the whole board, 108 px of it below its text."""
 
 import time
 
-from .driver import click, click_first, idle, in_arena, js, navigate_to, new_game, note_shown, open_form, form_type, \
-    type_die, wait
+from .driver import browser, click, click_first, close, idle, in_arena, js, load_record_text, navigate_to, new_game, \
+    note_shown, open_arena, open_form, form_type, ply_count, type_die, wait
+from .records import FOREIGN
 
 
 def rect(d, id_):
@@ -145,6 +146,27 @@ def rules_sized_to_text(d):
     assert seen["sheet"][0] - seen["line"] <= 12, f"the rules open far from their line: {seen}"
 
 
+def rematch_note_stays_in_its_tab(d):
+    """A rematch of a loaded record pressed in one tab: its note shows there, and not on a phone's
+    page opened afresh on the same arena (it showed the other tab's "Rematch, colours swapped")."""
+    load_record_text(d, FOREIGN)
+    wait(d, "the loaded record", lambda d: ply_count(d) == 19 and idle(d))
+    click(d, "rematch")
+    wait(d, "the rematch", lambda d: js(d, "S.plies.length") == 0 and idle(d))
+    said = wait(d, "the rematch's note", lambda d: "Rematch" in note_shown(d) and note_shown(d))
+    other = browser(390, 844)
+    try:
+        open_arena(other)
+        wait(other, "the rematch's state", lambda o: js(o, "S.notice") and idle(o))
+        time.sleep(0.5)
+        there = note_shown(other)
+    finally:
+        close(other)
+    print(f"the rematch's note in its tab: {said[:40]!r}…; on a phone's page opened afresh: {there!r}")
+    assert "Rematch" not in there, f"a page opened afresh shows another tab's rematch note: {there!r}"
+
+
 def thirtyeighth_players_report():
-    in_arena(1280, 800, own_capture_named_right, step_back_question_near, pause_says_what, picked_asks_target)
+    in_arena(1280, 800, own_capture_named_right, step_back_question_near, pause_says_what, picked_asks_target,
+             rematch_note_stays_in_its_tab)
     in_arena(390, 844, rules_sized_to_text, step_back_question_near, pause_says_what, picked_asks_target)

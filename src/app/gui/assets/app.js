@@ -241,7 +241,10 @@ function dropNotice() {
     drawNote(S);
   }
 }
-const shownNotice = (s) => (s.notice && noticeGone !== s.game + '|' + s.notice ? s.notice : null);
+// A notice is its Rematch's: shown by the page that asked for it, in the game that began then
+// (another tab's rematch note showed on a page loaded afresh).
+let rematchOf = null;
+const shownNotice = (s) => (s.notice && rematchOf !== null && s.game === rematchOf + 1 && noticeGone !== s.game + '|' + s.notice ? s.notice : null);
 
 async function post(path, body) {
   inFlight += 1;

@@ -691,6 +691,7 @@ function wire() {
   });
   $('rematch').addEventListener('click', async (ev) => {
     if (repeated(ev) || !S) return;
+    rematchOf = S.game;
     const s = await post('/api/rematch', {});
     if (s) {
       // The form shows the rematch's seats: render fills it from the game on the board.
