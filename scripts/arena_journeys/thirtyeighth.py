@@ -4,12 +4,13 @@ person had played it for the engine's seat); a move at a step back asked "Replac
 while the status still said "click c4 again to confirm", and on a phone the question stood over
 the page's top, over the board's few rows in view; Pause on a person's turn said only "Paused:
 Red to move", and a phone showed no Paused label at all; the status said "pick a cube" with a
-cube picked; a phone's page opened afresh showed another tab's rematch note; on a phone How to play opened over the whole board, 108 px of it below its text."""
+cube picked; a phone's page opened afresh showed another tab's rematch note, and New game stood over its
+hint's note; on a phone How to play opened over the whole board, 108 px of it below its text."""
 
 import time
 
 from .driver import browser, click, click_first, close, idle, in_arena, js, load_record_text, navigate_to, new_game, \
-    note_shown, open_arena, open_form, form_type, ply_count, type_die, wait
+    note_shown, open_arena, open_form, form_type, ply_count, type_die, wait, ask_hint, roll_if_needed
 from .records import FOREIGN
 
 
@@ -166,7 +167,25 @@ def rematch_note_stays_in_its_tab(d):
     assert "Rematch" not in there, f"a page opened afresh shows another tab's rematch note: {there!r}"
 
 
+def hint_note_clear_of_new_game(d):
+    """390x844: the hint's note over the status line stands beside and under New game, not under
+    it (New game was drawn over the note's corner)."""
+    new_game(d, ("human",), ("ewn", 2, 50), 31)
+    roll_if_needed(d)
+    d.execute_script("window.scrollTo(0, 0)")
+    ask_hint(d)
+    time.sleep(0.5)
+    # Where the note is drawn, found by hit-testing it (it lets taps through: for this test only, not).
+    under = js(d, """(() => { const n = $('error'); n.style.pointerEvents = 'auto'; const b = $('top-new').getBoundingClientRect(); const pts = [[b.left + 2, b.top + 2], [b.right - 2, b.top + 2],
+        [b.left + 2, b.bottom - 2], [b.right - 2, b.bottom - 2], [(b.left + b.right) / 2, (b.top + b.bottom) / 2]];
+        const hit = pts.filter(([x, y]) => document.elementsFromPoint(x, y).some((e) => e.id === 'error')).map((p) => p.map(Math.round));
+        n.style.pointerEvents = ''; return hit; })()""")
+    print(f"390: the hint's note {note_shown(d)[:40]!r}…, under New game at {under}")
+    assert not under, f"the note lies under New game at {under}"
+
+
 def thirtyeighth_players_report():
     in_arena(1280, 800, own_capture_named_right, step_back_question_near, pause_says_what, picked_asks_target,
              rematch_note_stays_in_its_tab)
-    in_arena(390, 844, rules_sized_to_text, step_back_question_near, pause_says_what, picked_asks_target)
+    in_arena(390, 844, rules_sized_to_text, step_back_question_near, pause_says_what, picked_asks_target,
+             hint_note_clear_of_new_game)
