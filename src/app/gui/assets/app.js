@@ -241,7 +241,10 @@ function dropNotice() {
     drawNote(S);
   }
 }
-const shownNotice = (s) => (s.notice && noticeGone !== s.game + '|' + s.notice ? s.notice : null);
+// A notice is its Rematch's: shown by the page that asked for it, in the game that began then
+// (another tab's rematch note showed on a page loaded afresh).
+let rematchOf = null;
+const shownNotice = (s) => (s.notice && rematchOf !== null && s.game === rematchOf + 1 && noticeGone !== s.game + '|' + s.notice ? s.notice : null);
 
 async function post(path, body) {
   inFlight += 1;
@@ -585,6 +588,9 @@ function cellIndexAt(x, y) {
 // finished game's) goes on from there and throws the game's later moves away, as a take-back
 // does: asked first, as Load, New game and a link ask before they replace a game. The game's
 // own next move just steps forward and asks nothing.
+// The move this page sent last: a move the person played for an engine's seat (a side line, a
+// paused game) is the person's, never announced as the engine's.
+let sentMove = null;
 function playMove(m, asked) {
   const next = S && !S.live && !gameOver() && S.ply < S.plies.length ? S.plies[S.ply] : null;
   if (next && next.move !== m && asked !== true) {
@@ -594,6 +600,7 @@ function playMove(m, asked) {
       text: `${moveShown(m)} goes on from move ${S.ply} and removes the ${later} later move${later === 1 ? '' : 's'} of this game (to move ${S.plies.length}). Replace the moves after move ${S.ply}?`,
       yes: `Replace them, play ${moveShown(m)}`,
       no: 'Keep the moves',
+      status: `Replace the moves after move ${S.ply} with ${moveShown(m)}? Answer by the board`,
       onYes: () => playMove(m, true),
       onNo: () => { selected = null; render(S); say('The game\'s moves are kept.'); },
     });
@@ -602,6 +609,7 @@ function playMove(m, asked) {
   selected = null;
   typed = '';
   $('move-input').value = '';
+  sentMove = { start: S.start, ply: S.ply, move: m };
   return post('/api/move', { move: m });
 }
 
@@ -637,6 +645,18 @@ function armedStatus(s) {
   const w = pressWord().split(' ')[0];
   // Short enough for a phone's two lines at 360 px ("Blue, die 12: …").
   return `${s.status.split(':')[0].replace(' to move', '')}: ${a.move.slice(0, 2)} takes your own ${a.square}: ${w} ${a.square} again to confirm, another square to cancel`;
+}
+
+// The server's status, as this page sees the turn. Paused on a person's turn it said only
+// "Paused: Red to move": it names what waits (the engine) and how it goes on. With a cube picked
+// (or the only one the die moves) it said "pick a cube": it asks for the target.
+function turnWords(s) {
+  const e = ['r', 'b'].find((x) => playerOf(x).type !== 'human');
+  let t = s.status;
+  if (t.startsWith('Paused: ') && humanToMove() && e) t = `Paused: ${SIDE_NAME[e]}'s engine waits for Resume. ${t.slice(8)}`;
+  const froms = new Set(s.legal.map((m) => m.slice(0, 2)));
+  const sel = selected || (froms.size === 1 && humanToMove() ? [...froms][0] : null);
+  return sel && mayMove() ? t.replace(/: pick a cube, then its target$/, `: ${sel} is picked, pick its target`) : t;
 }
 
 // On a phone's width the keys' words are left out: with them the take-own-cube note needed four

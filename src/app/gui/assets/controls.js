@@ -29,7 +29,7 @@ const sideLineOpen = () => Boolean(S && S.main && !S.winner && !S.line_over);
 function replacesGame(evenFinished) {
   return Boolean(S) && S.plies.length > 0 && (evenFinished || !gameOver() || sideLineOpen());
 }
-function askReplace({ at, lead, yes, onYes, onNo, title, text, no }) {
+function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   const box = $('replace-ask');
   // The raw text behind the words (a link's position string) only as a tooltip.
   if (title) $('replace-ask-text').title = title;
@@ -54,7 +54,7 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no }) {
   $('replace-no').textContent = no || 'Keep this game';
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
-  replaceAnswer = { onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
+  replaceAnswer = { status, onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
   holdPlay(true);
   box.hidden = false;
   // On a wide screen Start game's and a link's question stand beside the board, under the move
@@ -66,6 +66,15 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no }) {
   // On a phone a link's question (and a move's at a step back) stands over the page's top, as a
   // dialog: above the board it pushed the board 171 px down.
   box.classList.toggle('over-top', (at === 'link-ask-at' || at === 'move-ask-at') && window.innerWidth <= 900);
+  // The status says what is asked (it said "click c4 again to confirm" under the question).
+  if (status) $('status').textContent = $('status').title = status;
+  // A move's question on a phone: right under the board, the board in view (at the page's top
+  // it stood over the board's visible rows, the board 168 px above the screen).
+  if (at === 'move-ask-at' && window.innerWidth <= 900) {
+    showBoard();
+    const r = $('board').getBoundingClientRect();
+    if (r.bottom + 8 + box.offsetHeight <= window.innerHeight - 8) box.style.top = `${Math.round(r.bottom + 8)}px`;
+  }
   if (float) {
     showBoard();
     const r = $('board').getBoundingClientRect();
@@ -682,6 +691,7 @@ function wire() {
   });
   $('rematch').addEventListener('click', async (ev) => {
     if (repeated(ev) || !S) return;
+    rematchOf = S.game;
     const s = await post('/api/rematch', {});
     if (s) {
       // The form shows the rematch's seats: render fills it from the game on the board.

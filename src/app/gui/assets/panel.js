@@ -419,6 +419,8 @@ function drawPlayers() {
     let note = '';
     if (S.winner === side) note = 'wins';
     else if (!S.winner && S.side === side) note = S.thinking === side ? 'thinking…' : 'to move';
+    // Pause stops the engines: an engine's bar says so (a phone has no Paused tag on the board).
+    if (p.type !== 'human' && !S.running && !gameOver() && !S.awaiting_setup && !S.main) note = 'paused';
     bar.querySelector('.pnote').textContent = note;
     bar.classList.toggle('active', !S.winner && S.side === side);
     bar.classList.toggle('won', S.winner === side);
@@ -531,8 +533,10 @@ function announceChanges(prev, s, rolled) {
     if (s.winner) sound('win');
     // An engine taking its own cube looks like a bug to a newcomer: the note says it is a move.
     const seat = p.side === 'r' ? s.players.red : s.players.blue;
-    if (p.took && p.took[0] === p.side.toUpperCase() && seat.type !== 'human' && TOKEN) {
-      const who = seat.type === 'engine' ? seat.name : 'ewn';
+    const mine = sentMove && sentMove.start === s.start && sentMove.ply === s.ply - 1 && sentMove.move === p.move;
+    if (p.took && p.took[0] === p.side.toUpperCase() && seat.type !== 'human' && TOKEN && !mine) {
+      // Named by its side first: a side line's engines answer for either colour.
+      const who = `${SIDE_NAME[p.side]} (${seat.type === 'engine' ? seat.name : 'ewn'})`;
       // As flash() does, drawn here: this is within a render already.
       const why = ownCaptureWhy(s.variant), rule = ownCaptureRule(s.variant);
       localError = `${who} took its own cube ${p.took.slice(1)}: allowed, and sometimes best${rule ? ` (${rule})` : why ? ` (${why})` : ''}.`;
@@ -633,7 +637,7 @@ function render(s) {
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
   $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
-    : TOKEN ? armedStatus(s) || s.status : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
+    : TOKEN ? (replaceAnswer && replaceAnswer.status) || armedStatus(s) || turnWords(s) : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
   // On a phone the status wraps within room kept for two lines, so that the board below it
   // never jumps as it changes; its title holds it too.
   $('status').title = $('status').textContent;

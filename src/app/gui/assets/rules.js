@@ -140,7 +140,6 @@ function placeRulesSheet() {
   const el = $('rules');
   for (const v of ['--rules-top', '--rules-bottom', '--rules-max']) el.style.removeProperty(v);
   if (!keep.some((r) => r.bottom > innerHeight * 0.38 - 8)) return;
-  el.style.setProperty('--rules-max', 'none');
   // Under the rules' own line (which says how to close them) when it is on the screen.
   const line = $('rules-summary').getBoundingClientRect();
   let y = line.bottom > 0 ? Math.max(8, line.bottom + 4) : 8, best = [y, innerHeight - 8];
@@ -150,8 +149,11 @@ function placeRulesSheet() {
     if (h > best.h) { best = [y, r.top - 6]; best.h = h; }
     y = Math.max(y, r.bottom + 6);
   }
+  // As tall as their text within that band, from its top under their line (filling the band
+  // they covered the board with 108 px of it empty).
   el.style.setProperty('--rules-top', `${Math.round(best[0])}px`);
-  el.style.setProperty('--rules-bottom', `${Math.round(innerHeight - best[1])}px`);
+  el.style.setProperty('--rules-bottom', 'auto');
+  el.style.setProperty('--rules-max', `${Math.round(best[1] - best[0])}px`);
 }
 
 // Close, and Escape wherever the focus is, shut the rules; the focus goes back to their line.
