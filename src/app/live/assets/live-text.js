@@ -127,10 +127,16 @@ window.EwnLiveText = (() => {
     if (!n || !roll.isConnected || !roll.clientWidth) return true;
     const full = n.title;
     n.innerHTML = breakable(full);
+    // "won (capture)" kept on one line where the line holds it, else wrapped after "won": kept
+    // whole in a column of 103 px, it ran 16 px past it ("alice won (capt").
+    roll.classList.remove('loose');
+    if (roll.scrollWidth > roll.clientWidth) roll.classList.add('loose');
     const style = getComputedStyle(roll);
     const room = parseFloat(style.minHeight) + 1;
     const twoLines = room >= 2 * parseFloat(style.lineHeight);
-    const over = () => (twoLines ? roll.scrollHeight > room : roll.scrollWidth > roll.clientWidth || roll.scrollHeight > roll.clientHeight + 1);
+    // (Too wide counts as well as too tall: the line's box cuts either.)
+    const over = () => roll.scrollWidth > roll.clientWidth ||
+      (twoLines ? roll.scrollHeight > room : roll.scrollHeight > roll.clientHeight + 1);
     if (!over()) return true;
     for (let k = full.length - 1; k >= 4 && over(); k -= 1) n.textContent = midCut(full, k);
     return false;
