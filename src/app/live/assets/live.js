@@ -269,7 +269,9 @@
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
         // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
-        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span class="long" data-g="own "></span><span data-g="est. "></span></span><span data-g="50%"></span></span>'}</span>`;
+        // One wording wherever the label shows, "est. 60%" ("own est." beside two boards, "est."
+        // beside one): its title says whose estimate.
+        `${chance(p) ? `<span class="lbl">est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span data-g="est. "></span></span><span data-g="50%"></span></span>'}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
