@@ -118,6 +118,29 @@ window.EwnLiveText = (() => {
       el.textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
     }
   }
+  // The status `line`'s news: each of its `forms` (longest first) in larger type on a line of
+  // its own below the counts (`sep`, live.css `news-big`: at 14 px, run on after the counts, an
+  // end wrapped and was hard to read), else run on after the counts (still larger than they),
+  // on two lines where it needs them. A `wide` screen tries every form on its own line first,
+  // the shorter words rather than a smaller type: two ends with names of 17 and 20 letters ran
+  // on in 15 px over two lines (16 px in a hall) where their short form fitted one line at 18.
+  function fitNews(line, sep, forms, wide) {
+    const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
+    const big = (words) => {
+      line.classList.add('news-big');
+      line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
+      const n = line.querySelector('.news');
+      return fits() && n.scrollWidth <= n.clientWidth + 1;
+    };
+    const run = (words) => {
+      line.classList.remove('news-big');
+      line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
+      return fits();
+    };
+    if (wide) {
+      if (!forms.some(big)) forms.some(run);
+    } else for (const words of forms) if (big(words) || run(words)) break;
+  }
   // A result beside a board in the room its line keeps (two lines): the winner's name whole,
   // wrapped between its words, and cut in its middle (both ends kept) only where it does not fit
   // there (three games at once, cards of 423 px, said "Grandma… won" on one line, a line below
@@ -358,6 +381,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
   };
 })();

@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, fitFlow, fitTitle, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -644,27 +644,8 @@
     // whole in its title.
     const line = $('status');
     const forms = newsForms(recent, narrowTop);
-    // Each form first in larger type on a line of its own below the counts (`news-big`,
-    // live.css: at 14 px, run on after the counts, an end wrapped and was hard to read), else
-    // run on after the counts (still larger than they), on two lines where it needs them.
-    const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
-    const big = (words) => {
-      line.classList.add('news-big');
-      line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
-      const n = line.querySelector('.news');
-      return fits() && n.scrollWidth <= n.clientWidth + 1;
-    };
-    const run = (words) => {
-      line.classList.remove('news-big');
-      line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
-      return fits();
-    };
-    // A wide screen tries every form on its own line first, the shorter words rather than a
-    // smaller type: two ends with names of 17 and 20 letters ran on in 15 px over two lines
-    // (16 px in a hall) where their short form fitted one line at 18.
-    if (window.innerWidth > 900) {
-      if (!forms.some(big)) forms.some(run);
-    } else for (const words of forms) if (big(words) || run(words)) break;
+    // Each form in larger type on a line of its own, else run on after the counts (`fitNews`).
+    fitNews(line, sep, forms, window.innerWidth > 900);
     if (!forms.length) line.classList.remove('news-big');
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
