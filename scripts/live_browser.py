@@ -104,8 +104,14 @@ boards at their size once the report is closed. A crowded hall (live_crowd.py): 
 their places to playing games. The boards' size (live_sizes.py): 4, 6 and 8 games at once at
 1280x800 take the screen, and a narrow card says its game's end on one line. One grid, one
 form of ends; the per cent explained on a phone; a hall's labels and coordinates readable; the
-status line's names of eight letters at least (live_legible.py). LIVE_ONLY=a,b runs only the checks named (of this script,
-live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py or live_legible.py). Every
+status line's names of eight letters at least (live_legible.py). Type and long names where the match plays (live_type.py):
+one or two games' names, clocks, die line and last move 18 px or more, the status line's news too, a lone
+card's long name whole in that type; a running card's die line never bare between two moves.
+Both players in the title bar; an ended card's winner whole in its line's room, else cut in its middle (live_cut.py).
+The top bar (live_top.py): news of ends in 18 px or more, on one line, on a wide screen. The cards' words
+(live_words.py): the win chance said alike with one game or two, one space before the die.
+LIVE_ONLY=a,b runs only the checks named (of this script,
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py, live_legible.py, live_type.py, live_wide.py, live_cut.py, live_top.py or live_words.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
@@ -137,6 +143,11 @@ import live_places
 import live_results
 import live_room
 import live_sizes
+import live_cut
+import live_top
+import live_words
+import live_type
+import live_wide
 
 EWN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -1924,7 +1935,7 @@ def main():
     if only:
         for name in only.split(","):
             module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
-                                        live_results, live_hall, live_legible) if hasattr(m, name)), None)
+                                        live_results, live_hall, live_legible, live_type, live_wide, live_cut, live_top, live_words) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1954,6 +1965,11 @@ def main():
     live_results.results_say_who(sys.modules[__name__])
     live_results.alone_names_whole(sys.modules[__name__])
     live_legible.all_checks(sys.modules[__name__])
+    live_type.all_checks(sys.modules[__name__])
+    live_wide.all_checks(sys.modules[__name__])
+    live_cut.all_checks(sys.modules[__name__])
+    live_top.all_checks(sys.modules[__name__])
+    live_words.all_checks(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

@@ -37,27 +37,36 @@ window.EwnLiveText = (() => {
     const t = tails.find((n) => !clash(full.slice(0, k - n), full.slice(-n)));
     return t ? `${full.slice(0, k - t)}…${full.slice(-t)}` : `${full.slice(0, k)}…`;
   }
+  // A name cut to `k` letters in its middle, its start and its end kept ("Grandm…Alpha"): both
+  // ends tell apart names that begin alike.
+  function midCut(full, k) {
+    if (k >= full.length) return full;
+    const tail = Math.floor(k / 2);
+    return `${full.slice(0, k - tail)}…${full.slice(full.length - tail)}`;
+  }
   // A name whole in its box (`el` in `box`), else cut by `cutName` to the most letters that fit
   // (never by the box's ellipsis, which cut alike what began alike); the whole name in its title.
   // (Each fit remembered by the name and its box's width: the cards are drawn again on every view.)
   // With `smallest` (px), a smaller type first, a pixel at a time, where the name is then whole
   // (a card alone cut "Magdalena_Kowalcz…" at 20 px in a column of 270 px it fits at 15 px).
+  // Whole means not a pixel over: the box's ellipsis cuts at any overflow ("Alexandrina_Longna…"
+  // at 19 px, 271 px in a box of 270, was taken for whole).
   const fitted = new Map();
   function fitApart(box, el, full, smallest) {
     el.textContent = full;
     el.style.fontSize = '';
     box.style.textOverflow = '';
-    if (!box.isConnected || box.scrollWidth <= box.clientWidth + 1) return;
+    if (!box.isConnected || box.scrollWidth <= box.clientWidth) return;
     const size = parseFloat(getComputedStyle(el).fontSize);
-    for (let px = size - 1; smallest && px >= smallest && box.scrollWidth > box.clientWidth + 1; px -= 1) el.style.fontSize = `${px}px`;
+    for (let px = size - 1; smallest && px >= smallest && box.scrollWidth > box.clientWidth; px -= 1) el.style.fontSize = `${px}px`;
     // (Where it is still too long, cut in that smaller type: more of it shown.)
-    if (box.scrollWidth <= box.clientWidth + 1) return;
+    if (box.scrollWidth <= box.clientWidth) return;
     const key = `${full}|${box.clientWidth}|${players.size}|${el.style.fontSize}`;
     if (fitted.has(key)) el.textContent = fitted.get(key);
     else {
       for (let k = full.length - 1; k >= 3; k -= 1) {
         el.textContent = cutName(full, k);
-        if (box.scrollWidth <= box.clientWidth + 1) break;
+        if (box.scrollWidth <= box.clientWidth) break;
       }
       if (fitted.size > 500) fitted.clear();
       fitted.set(key, el.textContent);
@@ -83,6 +92,79 @@ window.EwnLiveText = (() => {
     // before what follows ("Alexandra_Kowal…  ) won"), and cut "U…B" to "U…", its start alone.
     for (const el of els) el.style.textOverflow = el.textContent.includes('…') ? 'clip' : '';
   }
+  // Players that do not fit are counted, never cut mid-name ("Grandmaster_Alpha,
+  // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
+  // "4 players" where even one name leaves no room. Again on the final screen, whose status
+  // takes more of the line (the title fitted while the match ran was cut there to
+  // "standard · Grandmaster_Alpha a…").
+  function fitTitle(el, named, title) {
+    el.textContent = named + (title || 'match');
+    const h1 = el.parentElement;
+    h1.title = `Live: ${el.textContent}`;
+    const players = (title || '').split(', ');
+    const over = () => h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1;
+    // Two players: both named, the longer cut in its middle first where they do not fit (the
+    // box's ellipsis left the first alone: "standard · Grandmaster_Alpha_Centauri, Gree…").
+    if (players.length === 2) {
+      const len = players.map((p) => p.length);
+      for (let guard = 0; guard < 100 && over(); guard += 1) {
+        const i = len[0] >= len[1] ? 0 : 1;
+        if (len[i] <= 6) break;
+        len[i] -= 1;
+        el.textContent = named + players.map((p, j) => midCut(p, len[j])).join(', ');
+      }
+    }
+    for (let k = players.length - 1; k >= 0 && players.length > 2 && over(); k -= 1) {
+      el.textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
+    }
+  }
+  // The status `line`'s news: each of its `forms` (longest first) in larger type on a line of
+  // its own below the counts (`sep`, live.css `news-big`: at 14 px, run on after the counts, an
+  // end wrapped and was hard to read), else run on after the counts (still larger than they),
+  // on two lines where it needs them. A `wide` screen tries every form on its own line first,
+  // the shorter words rather than a smaller type: two ends with names of 17 and 20 letters ran
+  // on in 15 px over two lines (16 px in a hall) where their short form fitted one line at 18.
+  function fitNews(line, sep, forms, wide) {
+    const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
+    const big = (words) => {
+      line.classList.add('news-big');
+      line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
+      const n = line.querySelector('.news');
+      return fits() && n.scrollWidth <= n.clientWidth + 1;
+    };
+    const run = (words) => {
+      line.classList.remove('news-big');
+      line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
+      return fits();
+    };
+    if (wide) {
+      if (!forms.some(big)) forms.some(run);
+    } else for (const words of forms) if (big(words) || run(words)) break;
+  }
+  // A result beside a board in the room its line keeps (two lines): the winner's name whole,
+  // wrapped between its words, and cut in its middle (both ends kept) only where it does not fit
+  // there (three games at once, cards of 423 px, said "Grandma… won" on one line, a line below
+  // empty). Says whether the name is whole. (A line with no room kept below: fitted to one line.)
+  function fitFlow(roll) {
+    const n = roll.querySelector('.res-name');
+    if (!n || !roll.isConnected || !roll.clientWidth) return true;
+    const full = n.title;
+    n.innerHTML = breakable(full);
+    // "won (capture)" kept on one line where the line holds it, else wrapped after "won": kept
+    // whole in a column of 103 px, it ran 16 px past it ("alice won (capt").
+    roll.classList.remove('loose');
+    if (roll.scrollWidth > roll.clientWidth) roll.classList.add('loose');
+    const style = getComputedStyle(roll);
+    const room = parseFloat(style.minHeight) + 1;
+    const twoLines = room >= 2 * parseFloat(style.lineHeight);
+    // (Too wide counts as well as too tall: the line's box cuts either.)
+    const over = () => roll.scrollWidth > roll.clientWidth ||
+      (twoLines ? roll.scrollHeight > room : roll.scrollHeight > roll.clientHeight + 1);
+    if (!over()) return true;
+    for (let k = full.length - 1; k >= 4 && over(); k -= 1) n.textContent = midCut(full, k);
+    return false;
+  }
+
   // An opened move list (`row`, in the side panel) whole in view, its end shown, its start too
   // where it fits: opened on the last row it was cut by the panel's bottom edge, and rows of
   // new games above pushed it down again. On a wide screen inside the panel's own scroll (never
@@ -299,6 +381,6 @@ window.EwnLiveText = (() => {
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
   };
 })();

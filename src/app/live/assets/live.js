@@ -16,7 +16,7 @@
   const $ = (id) => document.getElementById(id);
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
     sentence, holdPanel, breakable,
   } = window.EwnLiveText;
   let shown = -1;
@@ -81,9 +81,9 @@
   }
   // The names' column beside one game alone, in its larger type: the die of the roll, the names
   // and their clocks whole (at 200 px a 1280x800 screen cut the names and wrapped the die away).
-  // 270 px: the names' rows wrap their clocks below them, and the board takes the rest (at 330
-  // a 1280x800 screen left ~160 px empty below a 530 px board).
-  const INFO_W_SINGLE = 270;
+  // 240 px: the names' rows wrap their clocks below them (a long name between its words), and the
+  // board takes the rest (at 330 a 1280x800 screen left ~160 px empty below a 530 px board, at 270 134 px below 557).
+  const INFO_W_SINGLE = 240;
   const NAME_ROW = 180; // the least width of a row with a name, its clock and win chance
   // The card's height besides its board, its padding and border included (measured once drawn;
   // the layout took them off twice, leaving ~18 px empty below each row of cards).
@@ -221,6 +221,13 @@
       return n.scrollWidth > n.clientWidth + 1 || roll.scrollWidth > roll.clientWidth + 1;
     };
     roll.innerHTML = said(who, brief ? 'won' : `won (${esc(reason)})`);
+    // Beside a board, in its line's room (`fitFlow`): short only where the name is not whole.
+    if (roll.classList.contains('flow')) {
+      if (fitFlow(roll) || brief) return brief;
+      roll.innerHTML = said(who, 'won');
+      fitFlow(roll);
+      return true;
+    }
     const short = brief || (cut() && (roll.innerHTML = said(who, 'won')));
     fitNames(roll, [roll.querySelector('.res-name')]);
     return short;
@@ -229,6 +236,8 @@
   // Narrow cards with their names above the board say a result short, "bob won" (beside a board
   // the line wraps: "Red (bob) won (goal)" there), and so do cards whose names' column beside
   // the board is narrower than "won (capture)" (119 px in its type; four games of short names).
+  // Cards whose result wraps in its line's room beside the board (`fitFlow`): not a hall's packed cards.
+  const flows = () => $('games').classList.contains('wide') && !$('games').classList.contains('packed');
   const shortResult = () => $('games').classList.contains('dense') &&
     (!$('games').classList.contains('wide') || infoRow < 120);
   // A game's card made or drawn again; a new card is not yet on the page (`draw` places it).
@@ -260,7 +269,9 @@
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
         // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
-        `${chance(p) ? `<span class="lbl"><span class="long">own </span>est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span class="long" data-g="own "></span><span data-g="est. "></span></span><span data-g="50%"></span></span>'}</span>`;
+        // One wording wherever the label shows, "est. 60%" ("own est." beside two boards, "est."
+        // beside one): its title says whose estimate.
+        `${chance(p) ? `<span class="lbl">est. </span>${chance(p)}` : '<span class="ghost" aria-hidden="true"><span class="lbl"><span data-g="est. "></span></span><span data-g="50%"></span></span>'}</span>`;
     };
     // Once the game is over its engines' last win chances are stale: not shown.
     const over = Boolean(g.over);
@@ -290,7 +301,7 @@
     roll.title = '';
     // The final position says who won, in full, until the game leaves the boards.
     if (over && g.winner) {
-      roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}`;
+      roll.className = `roll game-over ${g.winner === 'r' ? 'red' : 'blue'}${flows() ? ' flow' : ''}`; // (`fitFlow`: wrapped beside a board)
       // On one line: a long name ends in an ellipsis (whole in the title), never wraps the
       // line and so never makes the card taller than its place.
       const who = g.winner === 'r' ? g.red : g.blue;
@@ -308,7 +319,8 @@
         roll.innerHTML = `<span class="res-who"><span>${SIDE[g.winner]} (</span><b class="res-name" title="${esc(who)}">${esc(who)}</b>` +
           `<span>) </span></span><span class="res-how">won (${esc(g.reason)})</span>`;
       }
-      fitNames(roll, [roll.querySelector('.res-name')]);
+      if (!roll.classList.contains('flow')) fitNames(roll, [roll.querySelector('.res-name')]);
+      else if (!roll.classList.contains('short-end')) fitFlow(roll);
       roll.title = full;
     } else if (over) roll.textContent = g.reason ? `No winner (${g.reason})` : 'Game over';
     // " to move" is for a screen reader alone on a phone's narrow cards ("Blue, dice 12"), where
@@ -317,7 +329,7 @@
     else if (g.die !== null && g.die !== undefined && /^2d/.test(v.dice || '')) {
       roll.innerHTML = `${mover(',')} <span title="the sum of two dice">dice</span> <span class="die-face">${g.die}</span> <span class="lbl${g.faces ? ' faces' : ''}">(${g.faces ? g.faces.join(' + ') : 'sum of two'})</span>`;
     } else if (g.die !== null && g.die !== undefined) roll.innerHTML = `${mover(',')} die <span class="die-face">${g.die}</span>`;
-    else roll.innerHTML = mover('');
+    else roll.innerHTML = `${mover(',')} <span class="lbl rolling" title="the next roll comes with the move's turn">rolling…</span>`; // (a paced pause said "Blue to move" alone)
     // A cube that fell into a hole on the last move, on a line of its own (kept, empty, in a
     // variant with holes, so that the card keeps its height).
     const note = card.querySelector('.fell-note');
@@ -392,20 +404,6 @@
   }
 
   const variants = new Set(); // the variants of the games seen, for the header
-  // Players that do not fit are counted, never cut mid-name ("Grandmaster_Alpha,
-  // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
-  // "4 players" where even one name leaves no room. Again on the final screen, whose status
-  // takes more of the line (the title fitted while the match ran was cut there to
-  // "standard · Grandmaster_Alpha a…").
-  function fitTitle(named, title) {
-    $('title').textContent = named + (title || 'match');
-    const h1 = $('title').parentElement;
-    h1.title = `Live: ${$('title').textContent}`;
-    const players = (title || '').split(', ');
-    for (let k = players.length - 1; k >= 0 && players.length > 2 && (h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1); k -= 1) {
-      $('title').textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
-    }
-  }
   function draw(v) {
     last = v;
     // The header names the variant (the cards' headings do not): "4x4 · ewn, greedy", from the
@@ -416,7 +414,7 @@
     for (const f of v.finished || []) if (f.variant) variants.add(f.variant);
     // The variant first, so that a long list of names cut by the ellipsis never hides it.
     const named = variants.size ? `${[...variants].join(', ')} · ` : '';
-    fitTitle(named, v.title);
+    fitTitle($('title'), named, v.title);
     document.title = `ewn live: ${named}${v.title || 'match'}`;
     // A phone's status line is one line: its words short.
     const narrowTop = window.innerWidth < 700;
@@ -578,10 +576,10 @@
 
   // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
   // and laid out (again when the page ends or the screen changes size).
-  // Beside a board (not alone) a name wraps at an underscore or a capital instead, whole.
+  // Beside a board (alone too: shrunk to 15 px it read small by spare room) a name wraps at an underscore or a capital instead, whole.
   function fitCardNames() {
-    const wraps = $('games').classList.contains('wide') && !$('games').classList.contains('single');
-    // A card alone tries a smaller type (down to 14 px) before it cuts a name.
+    const wraps = $('games').classList.contains('wide');
+    // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
     const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
     const fit = (card) => {
       for (const who of card.querySelectorAll('.side .who')) {
@@ -601,6 +599,7 @@
         fit(card);
       }
     }
+    for (const roll of $('games').querySelectorAll('.roll.flow:not(.short-end)')) fitFlow(roll);
     const ends = [...$('games').querySelectorAll('.roll.short-end')];
     if (ends.map((roll) => sayEnd(roll)).some(Boolean)) for (const roll of ends) sayEnd(roll, true);
   }
@@ -645,19 +644,8 @@
     // whole in its title.
     const line = $('status');
     const forms = newsForms(recent, narrowTop);
-    // Each form first in larger type on a line of its own below the counts (`news-big`,
-    // live.css: at 14 px, run on after the counts, an end wrapped and was hard to read), else
-    // run on after the counts (still larger than they), on two lines where it needs them.
-    const fits = () => line.scrollWidth <= line.clientWidth && line.scrollHeight <= line.clientHeight + 1;
-    for (const words of forms) {
-      line.classList.add('news-big');
-      line.innerHTML = `<span class="counts">${esc(sep.slice(0, -3))}</span><span class="sep"> · </span><span class="news">${esc(words)}</span>`;
-      const n = line.querySelector('.news');
-      if (fits() && n.scrollWidth <= n.clientWidth + 1) break;
-      line.classList.remove('news-big');
-      line.innerHTML = `<span class="run">${esc(sep)}<span class="news">${esc(words)}</span></span>`;
-      if (fits()) break;
-    }
+    // Each form in larger type on a line of its own, else run on after the counts (`fitNews`).
+    fitNews(line, sep, forms, window.innerWidth > 900);
     if (!forms.length) line.classList.remove('news-big');
     $('status').title = [$('status').textContent,
       ...(recent.length > 1 || narrowTop ? recent.map((x) => `game ${x.number}: ${endWords(x)}`) : [])].join('\n');
@@ -799,7 +787,7 @@
     }
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
-    if (last) fitTitle(variants.size ? `${[...variants].join(', ')} · ` : '', last.title);
+    if (last) fitTitle($('title'), variants.size ? `${[...variants].join(', ')} · ` : '', last.title);
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
     // The final screen's finished games are wider: their results take the room.

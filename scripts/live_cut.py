@@ -1,0 +1,83 @@
+"""Checks of where the live page cuts long names, called by live_browser.py (which passes itself,
+`lb`, for its helpers: `live_match`, `wait_for`, `OUT`, `LONG_NAMES`).
+
+- `title_names_both` (two players of 25 and 26 letters, at 1280x800 and 390x844): the title bar
+  shows both players, each cut in its middle if need be (its start and end kept), never one
+  alone (the bar's ellipsis left "standard · Grandmaster_Alpha_Centauri, Gree…").
+- `ended_names_use_room` (four long names, three games at once at 1280x800, cards of ~430 px
+  with their names beside the board), sampled every 50 ms: an ended card's result names its
+  winner whole or cut in its middle, its start and end kept, ten letters at least (it said
+  "Grandma… won", 7 letters, its second line empty), within the room its line keeps (the last
+  move never moved down).
+"""
+
+import os
+
+TWO = ("Grandmaster_Alpha_Centauri", "GreedyBaselinePlayerExtra")
+
+
+def shown_apart(text, full, least):
+    """Whether `text` is `full`, or `full` cut in its middle to `least` letters or more."""
+    if text == full:
+        return True
+    head, _, tail = text.partition("…")
+    return (len(head) >= 3 and len(tail) >= 3 and len(head) + len(tail) >= least
+            and full.startswith(head) and full.endswith(tail))
+
+
+def title_names_both(lb):
+    for width, height in ((1280, 800), (390, 844)):
+        where = f"two players of {len(TWO[0])} and {len(TWO[1])} letters at {width}x{height}"
+        args = ["match", "--engine", "self", f"name={TWO[0]}", "--engine", "self", f"name={TWO[1]}",
+                "--games", "2", "--movetime", "50", "--pace", "200", "--live-linger", "2"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            lb.wait_for(f"{where}: a card", lambda: d.find_elements(lb.By.CSS_SELECTOR, "#games .game"))
+            lb.time.sleep(1)
+            h1 = d.execute_script(
+                "const h = document.querySelector('.top h1');"
+                "return [document.getElementById('title').textContent, h.scrollWidth, h.clientWidth, h.scrollHeight, h.clientHeight];")
+            d.save_screenshot(os.path.join(lb.OUT, f"live-title-two-{width}.png"))
+        text, sw, cw, sh, ch = h1
+        print(f"live page, {where}: the title bar says {text!r} ({sw} px of {cw}, {sh} px high of {ch})")
+        assert sw <= cw + 1 and sh <= ch + 1, f"{where}: the title bar cut by its box ({sw} px of {cw}, {sh} of {ch}): {text!r}"
+        names = text.split(" · ", 1)[-1].split(", ")
+        assert len(names) == 2 and all(shown_apart(n, full, 8) for n, full in zip(names, TWO)), \
+            f"{where}: the title bar does not show both players: {text!r}"
+
+
+ENDS = """
+window.ends = {looks: 0, bad: {}, seen: {}, timer: setInterval(() => {
+  for (const r of document.querySelectorAll('#games.wide .game .roll.game-over')) {
+    const n = r.querySelector('.res-name');
+    if (!n || !r.clientWidth) continue;
+    window.ends.looks += 1;
+    const room = parseFloat(getComputedStyle(r).minHeight) + 1;
+    window.ends.seen[n.textContent] = [n.title, Math.round(r.getBoundingClientRect().width), r.scrollHeight, Math.round(room)];
+    if (r.scrollHeight > room) window.ends.bad[n.textContent] = ['over its room', r.scrollHeight, room];
+  } }, 50)};
+"""
+
+
+def ended_names_use_room(lb):
+    where = "four long names, three games at once at 1280x800"
+    args = ["match"]
+    for name in lb.LONG_NAMES:
+        args += ["--engine", "self", f"name={name}"]
+    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", "3",
+             "--movetime", "50", "--pace", "300", "--live-linger", "2"]
+    with lb.live_match(args, 1280, 800) as (d, _, match):
+        d.execute_script(ENDS)
+        lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+            "return document.body.classList.contains('ended');") or match.poll() is not None)
+        ends = d.execute_script("clearInterval(window.ends.timer); return window.ends;")
+    cut = {text: seen for text, seen in ends["seen"].items() if not shown_apart(text, seen[0], 10)}
+    print(f"live page, {where}: {ends['looks']} looks at ended cards' results, names shown (text: name, line px,"
+          f" its height px, room px): {ends['seen']}")
+    assert ends["seen"], f"{where}: no ended card beside its board seen"
+    assert not cut, f"{where}: winners' names cut short or at their end: {cut}"
+    assert not ends["bad"], f"{where}: results over their line's room: {ends['bad']}"
+
+
+def all_checks(lb):
+    title_names_both(lb)
+    ended_names_use_room(lb)

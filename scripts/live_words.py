@@ -1,0 +1,55 @@
+"""Checks of the cards' words, called by live_browser.py (which passes itself, `lb`, for its
+helpers: `live_match`, `all_running`, `wait_for`).
+
+- `words_alike` (6x6, one and two games at once at 1280x800, paced), sampled every 100 ms: a
+  card's win chance reads "est. 60%" in both layouts (one game said "est. 53%", two "own est.
+  60%"), and the die line has one space's room between "to move," and the die ("Red to move,  die
+  2": a lone card kept the room of "Blue" after "Red", 14 px).
+"""
+
+WORDS = """
+window.words = {looks: 0, chances: {}, gaps: [], timer: setInterval(() => {
+  for (const c of document.querySelectorAll('#games .game:not(.ended-game)')) {
+    for (const w of c.querySelectorAll('.side .wp')) {
+      const t = w.innerText.replace(/\\s+/g, ' ').trim();
+      if (t) window.words.chances[t.replace(/\\d+/, 'N')] = t;
+    }
+    const r = c.querySelector('.roll:not(.game-over)'), slot = r && r.querySelector('.mv-slot > span');
+    const after = slot && slot.parentElement.nextSibling;
+    if (!slot || !after || after.nodeType !== 3 || !/^ /.test(after.data)) continue;
+    // The next word: in this text ("die") or the element after it ("dice", "rolling…").
+    let left;
+    if (/^ \\S/.test(after.data)) { const range = document.createRange(); range.setStart(after, 1); range.setEnd(after, 2); left = range.getBoundingClientRect().left; }
+    else if (after.data === ' ' && after.nextSibling && after.nextSibling.nodeType === 1) left = after.nextSibling.getBoundingClientRect().left;
+    else continue;
+    window.words.looks += 1;
+    const space = parseFloat(getComputedStyle(r).fontSize) * 0.4;
+    // (The words' own right edge: the grid's cell of a lone card is as wide as its widest.)
+    const words = document.createRange(); words.selectNodeContents(slot);
+    const gap = left - Math.max(...[...words.getClientRects()].map((x) => x.right));
+    if (gap > space) window.words.gaps.push([Math.round(gap), Math.round(space), r.innerText.replace(/\\s+/g, ' ')]);
+  } }, 100)};
+"""
+
+
+def words_alike(lb):
+    forms = {}
+    for games in (1, 2):
+        where = f"6x6, {games} at once, paced, at 1280x800"
+        args = ["--variant", "6x6", "match", "--engine", "self", "--opponent", "greedy", "--games", str(games + 1),
+                "--concurrency", str(games), "--movetime", "100", "--pace", "600"]
+        with lb.live_match(args, 1280, 800) as (d, _, match):
+            d.execute_script(WORDS)
+            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+                "return document.body.classList.contains('ended');") or match.poll() is not None)
+            seen = d.execute_script("clearInterval(window.words.timer); return window.words;")
+        print(f"live page, {where}: {seen['looks']} looks at die lines, gaps wider than a space {seen['gaps'][:2]},"
+              f" win chances said {sorted(seen['chances'])}")
+        assert seen["looks"] > 0, f"{where}: no die line seen"
+        assert not seen["gaps"], f"{where}: more than a space after 'to move,' (px, a space's px, line): {seen['gaps'][:3]}"
+        forms.update(seen["chances"])
+    assert set(forms) == {"est. N%"}, f"win chances worded apart: {forms}"
+
+
+def all_checks(lb):
+    words_alike(lb)
