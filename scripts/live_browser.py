@@ -246,6 +246,22 @@ def live_match(args, width, height):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def until_the_end(d, match, where):
+    """Waits for the live page's final screen, or for the match to end."""
+    wait_for(f"{where}: the end of the match", lambda: d.execute_script(
+        "return document.body.classList.contains('ended');") or match.poll() is not None)
+
+
+def sampled_match(args, width, height, where, sampler, collect):
+    """A match watched to its end at width x height with `sampler` (a script that records what
+    the page shows as it changes) run on its page; returns what the script `collect` returns
+    at the end."""
+    with live_match(args, width, height) as (d, _, match):
+        d.execute_script(sampler)
+        until_the_end(d, match, where)
+        return d.execute_script(collect)
+
+
 SQUARES = {"6x6": 36, "3x3": 9, "blackhole": 25}
 # Each variant's match: games, opponent and time a move. This engine answers a 3x3 position at
 # once and its games last a few plies, so there the opponent is mcts with 1.5 million playouts (a
@@ -391,8 +407,7 @@ def watch(variant, width, height, check_post):
                 raise SystemExit(f"live page: a POST was answered {status}, not 405")
         # The match is over once the page says so (the runner then still serves the final
         # screen for a while, so that it can be opened afresh below).
-        wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-            "return document.body.classList.contains('ended');") or match.poll() is not None)
+        until_the_end(d, match, where)
         held = d.execute_script("return window.heldSeen;")
         odd = [h for h in held if not re.fullmatch(r"((Red|Blue) \(.+\)|.+) won \(\w+\)|.+ won|No winner \(\w+\)", h)]
         assert not odd, f"{where}: a card kept on its final position does not say who won: {odd[:3]}"
@@ -1422,13 +1437,13 @@ def long_name_hall(width, height):
               f" the first card at {list(h['tops'])[0]} px through {len(h['ends'])} news")
 
 
-def long_name_round_robin(games, movetime, pace, linger):
-    """A round robin of the four long names, four games at once, as `ewn match` arguments."""
+def long_name_round_robin(games, movetime, pace, linger, concurrency=4):
+    """A round robin of the four long names, `concurrency` games at once, as `ewn match` arguments."""
     args = ["match"]
     for name in LONG_NAMES:
         args += ["--engine", "self", f"name={name}"]
-    return args + ["--tournament", "round-robin", "--games", games, "--concurrency", "4",
-                   "--movetime", movetime, "--pace", pace, "--live-linger", linger]
+    return args + ["--tournament", "round-robin", "--games", str(games), "--concurrency", str(concurrency),
+                   "--movetime", str(movetime), "--pace", str(pace), "--live-linger", str(linger)]
 
 def ends_are_seen(width=1280, height=800):
     """An unpaced match (no --pace) of three games at once: a game that ends keeps its card on
@@ -1460,8 +1475,7 @@ def ends_are_seen(width=1280, height=800):
             "  const e = window.endsSeen[c.id] || (window.endsSeen[c.id] = {text: r.textContent, first: performance.now(),"
             "   whole: r.scrollWidth <= r.clientWidth && r.scrollHeight <= r.clientHeight + 1});"
             "  e.last = performance.now(); } }, 100);")
-        wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-            "return document.body.classList.contains('ended');") or match.poll() is not None)
+        until_the_end(d, match, where)
         ends = d.execute_script("return window.endsSeen;")
         most = d.execute_script("return window.mostCards;")
         shown_at = d.execute_script("return window.movesAtShow;")
@@ -1905,11 +1919,7 @@ def eight_boards_readable():
     every card whole on the screen, the page scrolling neither way, and each name in the
     standings whole (wrapped where it is long, never cut)."""
     where = "eight games of long names at 1280x800"
-    args = ["match"]
-    for name in LONG_NAMES:
-        args += ["--engine", "self", f"name={name}"]
-    args += ["--tournament", "round-robin", "--games", "4", "--concurrency", "8",
-             "--movetime", "300", "--pace", "400", "--live-linger", "2"]
+    args = long_name_round_robin(4, 300, 400, 2, concurrency=8)
     with live_match(args, 1280, 800) as (d, _, _match):
         all_running(d, 8, where)
         wait_for(f"{where}: the standings", lambda: d.find_elements(By.CSS_SELECTOR, "#table th"))

@@ -43,11 +43,7 @@ LAST_BOARDS = ("return [...document.querySelectorAll('#last-boards .board')]"
 
 def header_and_cards_whole(lb):
     where = "four long names, three at once, at 1280x800"
-    args = ["match"]
-    for name in lb.LONG_NAMES:
-        args += ["--engine", "self", f"name={name}"]
-    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", "3",
-             "--movetime", "50", "--pace", "400", "--live-linger", "20"]
+    args = lb.long_name_round_robin(1, 50, 400, 20, concurrency=3)
     with lb.live_match(args, 1280, 800) as (d, url, _match):
         d.execute_script(SAMPLE)
         lb.wait_for(f"{where}: three cards", lambda: d.execute_script(

@@ -60,16 +60,8 @@ window.ends = {looks: 0, bad: {}, seen: {}, timer: setInterval(() => {
 
 def ended_names_use_room(lb):
     where = "four long names, three games at once at 1280x800"
-    args = ["match"]
-    for name in lb.LONG_NAMES:
-        args += ["--engine", "self", f"name={name}"]
-    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", "3",
-             "--movetime", "50", "--pace", "300", "--live-linger", "2"]
-    with lb.live_match(args, 1280, 800) as (d, _, match):
-        d.execute_script(ENDS)
-        lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-            "return document.body.classList.contains('ended');") or match.poll() is not None)
-        ends = d.execute_script("clearInterval(window.ends.timer); return window.ends;")
+    args = lb.long_name_round_robin(1, 50, 300, 2, concurrency=3)
+    ends = lb.sampled_match(args, 1280, 800, where, ENDS, "clearInterval(window.ends.timer); return window.ends;")
     cut = {text: seen for text, seen in ends["seen"].items() if not shown_apart(text, seen[0], 10)}
     print(f"live page, {where}: {ends['looks']} looks at ended cards' results, names shown (text: name, line px,"
           f" its height px, room px): {ends['seen']}")

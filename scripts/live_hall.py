@@ -154,8 +154,7 @@ def names_read_on_cards(lb):
                 "--pace", "150", "--live-linger", "4"]
         with lb.live_match(args, width, height) as (d, _, match):
             d.execute_script(WATCH)
-            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-                "return document.body.classList.contains('ended');") or match.poll() is not None)
+            lb.until_the_end(d, match, where)
             seen = d.execute_script("return window.hallSeen;")
             d.save_screenshot(os.path.join(lb.OUT, f"live-hall-names-{width}.png"))
         worst = sorted({tuple(c) for c in seen["cut"]}, key=lambda c: (-c[3], c[2]))[:6]

@@ -108,11 +108,7 @@ def long_names_read_phone(lb):
 
 def long_names_read_at(lb, width, height, games):
     where = f"four long names, {games} at once, at {width}x{height}"
-    args = ["match"]
-    for name in lb.LONG_NAMES:
-        args += ["--engine", "self", f"name={name}"]
-    args += ["--tournament", "round-robin", "--games", "1", "--concurrency", str(games),
-             "--movetime", "50", "--pace", "400", "--live-linger", "20"]
+    args = lb.long_name_round_robin(1, 50, 400, 20, concurrency=games)
     with match_with_summary(lb, args, width, height) as (d, url, out):
         d.execute_script(SAMPLE)
         lb.wait_for(f"{where}: a finished game", lambda: d.execute_script(

@@ -100,8 +100,7 @@ def end_reads_whole(lb):
             d.execute_script(HELD)
             lb.wait_for(f"{where}: a card held on its end", lambda: d.execute_script("return Object.keys(window.heldEnds).length;"))
             d.save_screenshot(os.path.join(lb.OUT, f"live-ends-{width}.png"))
-            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-                "return document.body.classList.contains('ended');") or match.poll() is not None)
+            lb.until_the_end(d, match, where)
             held = d.execute_script("return window.heldEnds;")
         assert held, f"{where}: no card held on its end"
         for k, e in held.items():

@@ -23,11 +23,7 @@ def news_one_line(lb):
         args = ["--variant", "3x3", "match", "--engine", "self", "name=Grandmaster_Alpha", "--engine", "greedy",
                 "name=GreedyBaselinePlayer", "--games", str(2 * games + 2), "--concurrency", str(games),
                 "--movetime", "20", "--pace", "700", "--live-linger", "1"]
-        with lb.live_match(args, 1280, 800) as (d, _, match):
-            d.execute_script(NEWS)
-            lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
-                "return document.body.classList.contains('ended');") or match.poll() is not None)
-            seen = d.execute_script("return window.nn;")
+        seen = lb.sampled_match(args, 1280, 800, where, NEWS, "return window.nn;")
         forms = collections.Counter((px, lines, cut) for px, lines, cut, _ in seen)
         bad = sorted({(px, lines, cut, text) for px, lines, cut, text in seen if px < 18 or lines > 1 or cut})
         print(f"live page, {where}: the news (px, lines, cut: samples) {dict(forms)}")

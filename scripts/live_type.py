@@ -98,11 +98,7 @@ def die_line_never_bare(lb):
         where = f"6x6, {games} at once, paced, at 1280x800"
         args = ["--variant", "6x6", "match", "--engine", "self", "--opponent", "greedy", "--games", str(games + 1),
                 "--concurrency", str(games), "--movetime", "100", "--pace", "800"]
-        with lb.live_match(args, 1280, 800) as (d, _, match):
-            d.execute_script(BARE)
-            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-                "return document.body.classList.contains('ended');") or match.poll() is not None)
-            seen = d.execute_script("clearInterval(window.bare.timer); return window.bare;")
+        seen = lb.sampled_match(args, 1280, 800, where, BARE, "clearInterval(window.bare.timer); return window.bare;")
         print(f"live page, {where}: {seen['looks']} looks at running die lines, bare: {seen['seen']}")
         assert seen["looks"] > 0, f"{where}: no running die line seen"
         assert not seen["seen"], f"{where}: a die line with no die: {seen['seen']}"

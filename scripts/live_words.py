@@ -38,11 +38,7 @@ def words_alike(lb):
         where = f"6x6, {games} at once, paced, at 1280x800"
         args = ["--variant", "6x6", "match", "--engine", "self", "--opponent", "greedy", "--games", str(games + 1),
                 "--concurrency", str(games), "--movetime", "100", "--pace", "600"]
-        with lb.live_match(args, 1280, 800) as (d, _, match):
-            d.execute_script(WORDS)
-            lb.wait_for(f"{where}: the end of the match", lambda: d.execute_script(
-                "return document.body.classList.contains('ended');") or match.poll() is not None)
-            seen = d.execute_script("clearInterval(window.words.timer); return window.words;")
+        seen = lb.sampled_match(args, 1280, 800, where, WORDS, "clearInterval(window.words.timer); return window.words;")
         print(f"live page, {where}: {seen['looks']} looks at die lines, gaps wider than a space {seen['gaps'][:2]},"
               f" win chances said {sorted(seen['chances'])}")
         assert seen["looks"] > 0, f"{where}: no die line seen"
