@@ -5,6 +5,9 @@ helpers: `live_match`, `all_running`, `wait_for`).
   card's win chance reads "est. 60%" in both layouts (one game said "est. 53%", two "own est.
   60%"), and the die line has one space's room between "to move," and the die ("Red to move,  die
   2": a lone card kept the room of "Blue" after "Red", 14 px).
+- `final_never_sideways` (a name of 42 letters with no place to break, 3x3, one game at a time, at
+  390x844): the final screen never makes the page wider than the phone ("The last game, game 2:
+  Red (TheVeryLong…" ran to 400 px, the page 400 px wide).
 """
 
 WORDS = """
@@ -47,5 +50,24 @@ def words_alike(lb):
     assert set(forms) == {"est. N%"}, f"win chances worded apart: {forms}"
 
 
+def final_never_sideways(lb):
+    name = "TheVeryLongEngineNameWithoutAnyBreaksAtAll"
+    where = f"a name of {len(name)} letters with no break, the final screen at 390x844"
+    # Both players so named (the second with its last letters changed): whoever wins the last game, its line names it.
+    args = ["--variant", "3x3", "match", "--engine", "self", f"name={name}", "--engine", "greedy",
+            f"name={name[:-3]}Two", "--games", "2", "--movetime", "20", "--live-linger", "4"]
+    with lb.live_match(args, 390, 844) as (d, _, match):
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended') && !document.getElementById('final-last').hidden;"))
+        seen = d.execute_script(
+            "const doc = document.documentElement, l = document.getElementById('final-last').getBoundingClientRect();"
+            "return {page: doc.scrollWidth, screen: doc.clientWidth, last: Math.round(l.right),"
+            " text: document.getElementById('final-last').textContent};")
+    print(f"live page, {where}: the page {seen['page']} px wide on {seen['screen']}, the last game's line to"
+          f" {seen['last']} px: {seen['text']!r}")
+    assert seen["page"] <= seen["screen"] and seen["last"] <= seen["screen"], f"{where}: the page scrolls sideways: {seen}"
+
+
 def all_checks(lb):
     words_alike(lb)
+    final_never_sideways(lb)
