@@ -386,15 +386,21 @@ function reviewedNext() {
   return m && m.mark ? m : null;
 }
 
+// The cube picked among `legal`'s: the one the person picked, else the die's only cube on a
+// person's turn (an engine's, paused, is never shown picked; a pass is no cube).
+function pickedCube(legal) {
+  if (selected) return selected;
+  const froms = new Set(legal.filter((m) => m !== '0000').map((m) => m.slice(0, 2)));
+  return froms.size === 1 && humanToMove() ? [...froms][0] : null;
+}
+
 function drawBoard() {
   const board = $('board');
   const pieces = boardPieces();
   // A pass is played with its button; the board shows cube moves only.
   const legal = (!setupMode && S && mayMove()) ? S.legal.filter((m) => m !== '0000') : [];
   const froms = new Set(legal.map((m) => m.slice(0, 2)));
-  let sel = selected;
-  // The die's only cube is picked for a person; an engine's (paused) is never shown picked.
-  if (!sel && froms.size === 1 && humanToMove()) sel = [...froms][0];
+  const sel = pickedCube(legal);
   const targets = new Set(sel ? legal.filter((m) => m.startsWith(sel)).map((m) => m.slice(2)) : []);
   const lastPly = (!setupMode && S && S.ply > 0 && S.plies[S.ply - 1].move !== '0000') ? S.plies[S.ply - 1] : null;
   const last = lastPly ? lastPly.move : null;
@@ -654,8 +660,7 @@ function turnWords(s) {
   const e = ['r', 'b'].find((x) => playerOf(x).type !== 'human');
   let t = s.status;
   if (t.startsWith('Paused: ') && humanToMove() && e) t = `Paused: ${SIDE_NAME[e]}'s engine waits for Resume. ${t.slice(8)}`;
-  const froms = new Set(s.legal.map((m) => m.slice(0, 2)));
-  const sel = selected || (froms.size === 1 && humanToMove() ? [...froms][0] : null);
+  const sel = pickedCube(s.legal);
   return sel && mayMove() ? t.replace(/: pick a cube, then its target$/, `: ${sel} is picked, pick its target`) : t;
 }
 
@@ -689,7 +694,7 @@ function onBoardClick(i, byKey) {
     return;
   }
   const froms = new Set(S.legal.map((m) => m.slice(0, 2)));
-  const sel = selected || (froms.size === 1 && humanToMove() ? [...froms][0] : null);
+  const sel = pickedCube(S.legal);
   const own = ownCubeAt(name) && name !== sel;
   // The second click on an own cube that the picked cube can take takes it.
   const arm = liveArm(S);
