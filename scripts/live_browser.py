@@ -129,7 +129,11 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.by import By
 
 import live_apart
@@ -867,7 +871,8 @@ def open_finished_row(d, button):
 
     In a hall's layout (the tables below the boards) the finished table shows the rows that fit:
     a row pushed out by newer ones is not there to click, and a view may push out the row aimed
-    at between finding it and the click; then a row shown in the new view is clicked."""
+    at between finding it and the click, or move it under a card between the scroll and the
+    click; then a row shown in the new view is clicked."""
     for _ in range(5):
         if not (button and d.execute_script("return document.body.contains(arguments[0]) && Boolean(arguments[0].offsetParent);", button)):
             button = d.execute_script("return [...document.querySelectorAll('#finished button.mv')].find((b) => b.offsetParent);")
@@ -878,7 +883,7 @@ def open_finished_row(d, button):
             d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             button.click()
             return n
-        except (ElementNotInteractableException, StaleElementReferenceException):
+        except (ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException):
             button = None
     raise AssertionError("no finished game's row stayed on the page for a click in five tries")
 
