@@ -214,7 +214,8 @@ And from the thirty-ninth: in 6x6 every roll's faces and sum each on one line in
 the board nor a control; on a phone a move at a step back asks with the status in view (the
 take-own-cube note from the click before cleared), its question over no control, the step
 buttons where they were; Copy link with the die rolled says the link leaves out the die and the
-players.
+players; Undo after a lost game says what it took back; a roll shows no face but the rolled one;
+blackhole's "falls" label is 12 px at least.
 
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.

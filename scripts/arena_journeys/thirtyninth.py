@@ -3,13 +3,15 @@
 Blue's move stood in Red's bar ("Red: ewn · ?? 9. Blue die 5: …"), as if Red had blundered; on a
 phone a move at a step back asked "Replace the moves after move N?" under the take-own-cube note
 left from the click before, and the question covered the step buttons; Copy link with the die
-rolled reopened the position without the die and the players, unsaid."""
+rolled reopened the position without the die and the players, unsaid; Undo last move after a
+lost game read as a side line opened, nothing said; after Roll the die flicked through wrong
+faces for about 0.5 s; blackhole's "falls" label was 10 px."""
 
 import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import click, idle, in_arena, js, load_record_text, new_game, note_shown, navigate_to, ply_count, \
+from .driver import click, enabled, form_type, idle, in_arena, open_form, type_die, js, load_record_text, new_game, note_shown, navigate_to, ply_count, \
     ply_pos, shot, wait, click_review
 from .records import REVIEWED
 from .thirtyeighth import clicks
@@ -113,9 +115,64 @@ def click_first_c5(d):
     clicks(d, "c5c4")
 
 
+def undo_after_end_says_so(d):
+    """A person's game lost to the engine, then Undo last move: the move is taken back and a
+    note says so (it read as a side line opened, nothing said)."""
+    w = js(d, "innerWidth")
+    open_form(d)
+    form_type(d, "#ng-position", "2R12/B24/B14/5/5 r")
+    new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
+    open_form(d)
+    form_type(d, "#ng-position", "")
+    type_die(d, 1)
+    clicks(d, "c5d5")
+    wait(d, "Red's move", lambda d: js(d, "S.plies.length") == 1 and idle(d))
+    type_die(d, 2)
+    wait(d, "Blue's win", lambda d: js(d, "S.winner") == "b" and idle(d))
+    label = js(d, "$('undo').textContent")
+    click(d, "undo")
+    wait(d, "the take-back", lambda d: js(d, "S.ply") == 0 and idle(d))
+    time.sleep(0.6)
+    said = note_shown(d)
+    print(f"{w}: {label!r} after the game's end: at {js(d, 'S.ply')} of {js(d, 'S.plies.length')}, the note {said!r}")
+    assert "Took back" in said and "the last" in said, f"Undo after the game's end says nothing of what it took back: {said!r}"
+    d.execute_script("clearTimeout(noteTimer); localError = null; render(S)")
+
+
+def die_shows_its_face(d):
+    """Roll: from the moment the die shows a face it is the rolled one (for about 0.5 s the box
+    flicked through other faces first)."""
+    w = js(d, "innerWidth")
+    new_game(d, ("human",), ("ewn", 1, 20), 9)
+    wait(d, "Red's roll", lambda d: js(d, "S.side === 'r' && S.die === null") and enabled(d, "roll") and idle(d))
+    d.execute_script("window.dieSeen = []; window.dieSpy = setInterval(() => dieSeen.push($('die').textContent), 20)")
+    click(d, "roll")
+    wait(d, "the die", lambda d: js(d, "S.die") is not None and idle(d))
+    time.sleep(0.8)
+    seen = js(d, "(() => { clearInterval(dieSpy); return dieSeen; })()")
+    faces = [f for i, f in enumerate(seen) if f != "–" and (i == 0 or seen[i - 1] != f)]
+    die = js(d, "String(S.die)")
+    print(f"{w}: Roll: the die {die}, the faces shown in turn {faces}")
+    assert faces == [die], f"the die showed other faces than the rolled {die}: {faces}"
+
+
+def falls_label_readable(d):
+    """blackhole: the "falls" label on a target square over the hole is 12 px at least (10 px,
+    tiny)."""
+    w = js(d, "innerWidth")
+    new_game(d, ("human",), ("human",), 3, variant="blackhole")
+    size = js(d, """(() => { const c = document.createElement('div'); c.className = 'cell target into-hole';
+      $('board').appendChild(c); const s = getComputedStyle(c, '::before'); const out = [s.content, parseFloat(s.fontSize)];
+      c.remove(); return out; })()""")
+    print(f"{w}: blackhole: the label of a move into the hole {size}")
+    assert size[0] == '"falls"' and size[1] >= 12, f"the 'falls' label is {size[1]} px"
+
+
 def thirtyninth_players_report():
-    in_arena(1280, 800, two_dice_on_one_line, blue_decision_in_blues_bar, link_says_what_it_leaves_out)
-    in_arena(390, 844, two_dice_on_one_line, blue_decision_in_blues_bar, phone_question_clear, link_says_what_it_leaves_out)
+    in_arena(1280, 800, two_dice_on_one_line, blue_decision_in_blues_bar, link_says_what_it_leaves_out,
+             undo_after_end_says_so, die_shows_its_face, falls_label_readable)
+    in_arena(390, 844, two_dice_on_one_line, blue_decision_in_blues_bar, phone_question_clear, link_says_what_it_leaves_out,
+             falls_label_readable)
 
 
 def link_says_what_it_leaves_out(d):
@@ -135,8 +192,10 @@ def link_says_what_it_leaves_out(d):
 
 
 def thirtyninth_players_report():
-    in_arena(1280, 800, two_dice_on_one_line, blue_decision_in_blues_bar, link_says_what_it_leaves_out)
-    in_arena(390, 844, two_dice_on_one_line, blue_decision_in_blues_bar, phone_question_clear, link_says_what_it_leaves_out)
+    in_arena(1280, 800, two_dice_on_one_line, blue_decision_in_blues_bar, link_says_what_it_leaves_out,
+             undo_after_end_says_so, die_shows_its_face, falls_label_readable)
+    in_arena(390, 844, two_dice_on_one_line, blue_decision_in_blues_bar, phone_question_clear, link_says_what_it_leaves_out,
+             falls_label_readable)
 
 
 def play_on(d, upto):

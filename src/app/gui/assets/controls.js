@@ -292,8 +292,14 @@ function pinReview() {
 
 async function undo() {
   if (!S || !S.can_undo) return;
+  const ended = gameOver() && !S.main, from = S.ply;
   const s = await post('/api/undo', {});
-  if (s) say(`Took back: ${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}.`);
+  if (!s) return;
+  const back = `${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}`;
+  // After the game's end it says what it took back (a new player read it as a side line opened).
+  const n = from - s.ply;
+  if (ended) flash(`Took back ${n === 1 ? 'the last move' : `the last ${n} moves`}: play on from ${back}. The finished game is kept (Back to the game).`, 'info');
+  else say(`Took back: ${back}.`);
 }
 
 function roll(ev) {

@@ -680,7 +680,7 @@ function render(s) {
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
     : lineOver() ? 'game over: shown' : revealed() ? 'shown for this game, as asked (V hides it again)' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
-  if (rolled && dice && !pair) animateDie(s.die);
+  if (rolled && dice && !pair) animateDie();
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   // A forced pass, the only legal move, played with Pass, which takes Roll's place in its width
