@@ -209,11 +209,19 @@ their line says how to close them, and a capture's badge is 12 px, over no cube'
 1280x800 a hint's note reads whole where the window's foot has the room; a record's game opened
 from a link in a new tab shows its move list's rows whole at the list's top.
 
+And from the thirty-ninth: in 6x6 every roll's faces and sum each on one line inside the die's
+44 px box; a reviewed decision's line stands over the bar of the side that moved, over neither
+the board nor a control; on a phone a move at a step back asks with the status in view (the
+take-own-cube note from the click before cleared), its question over no control, the step
+buttons where they were; Copy link with the die rolled says the link leaves out the die and the
+players; Undo after a lost game says what it took back; a roll shows no face but the rolled one;
+blackhole's "falls" label is 12 px at least.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh` and `thirtyeighth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth` and `thirtyninth` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -247,6 +255,7 @@ from arena_journeys.thirtyfifth import thirtyfifth_players_report
 from arena_journeys.thirtysixth import thirtysixth_players_report
 from arena_journeys.thirtyseventh import thirtyseventh_players_report
 from arena_journeys.thirtyeighth import thirtyeighth_players_report
+from arena_journeys.thirtyninth import thirtyninth_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -293,4 +302,5 @@ if __name__ == "__main__":
     thirtysixth_players_report()
     thirtyseventh_players_report()
     thirtyeighth_players_report()
+    thirtyninth_players_report()
     print("browser test passed")

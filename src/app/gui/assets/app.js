@@ -571,17 +571,15 @@ function animateMove(mv, took) {
   ], { duration: SLIDE_MS, easing: 'ease-out' }).finished.then(landed, landed);
 }
 
-function animateDie(d) {
+// The box shakes with the rolled face in it: faces flicked through for a third of a second read
+// as the roll (a new player saw a wrong face for about 0.5 s before it settled).
+function animateDie() {
   const die = $('die');
   if (REDUCED_MOTION || !hasDice()) return;
-  const faces = S.variant.outcomes.map((o) => o[0]);
-  let k = 0;
+  die.classList.remove('rolling');
+  void die.offsetWidth;
   die.classList.add('rolling');
-  const spin = setInterval(() => {
-    k += 1;
-    if (k >= 6) { clearInterval(spin); die.textContent = d; die.classList.remove('rolling'); return; }
-    die.textContent = faces[(d + k * 5) % faces.length];
-  }, 55);
+  setTimeout(() => die.classList.remove('rolling'), 340);
 }
 
 function cellIndexAt(x, y) {

@@ -55,6 +55,8 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
   replaceAnswer = { status, onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
+  // A new question clears an older action's note (on a phone the take-own-cube note hid it).
+  if (localError) { localError = null; clearTimeout(noteTimer); render(S); }
   holdPlay(true);
   box.hidden = false;
   // On a wide screen Start game's and a link's question stand beside the board, under the move
@@ -70,10 +72,18 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   if (status) $('status').textContent = $('status').title = status;
   // A move's question on a phone: right under the board, the board in view (at the page's top
   // it stood over the board's visible rows, the board 168 px above the screen).
+  // Its answers side by side, so that it ends above the step buttons (over them it hid them), and
+  // the turn's buttons it stands over, which wait for the answer, are not drawn under it.
   if (at === 'move-ask-at' && window.innerWidth <= 900) {
     showBoard();
+    box.classList.add('under-board');
     const r = $('board').getBoundingClientRect();
-    if (r.bottom + 8 + box.offsetHeight <= window.innerHeight - 8) box.style.top = `${Math.round(r.bottom + 8)}px`;
+    if (r.bottom + 4 + box.offsetHeight <= window.innerHeight - 8) box.style.top = `${Math.round(r.bottom + 4)}px`;
+    const b = box.getBoundingClientRect();
+    for (const css of HELD_BY_ASK.slice(1)) {
+      const el = document.querySelector(css), e = el && el.getBoundingClientRect();
+      if (e && e.height > 0 && e.top < b.bottom && b.top < e.bottom && css !== '#navbar') el.classList.add('under-ask');
+    }
   }
   if (float) {
     showBoard();
@@ -118,7 +128,8 @@ function answerReplace(yes) {
   replaceAnswer = null;
   holdPlay(false);
   $('replace-ask').hidden = true;
-  $('replace-ask').classList.remove('floating', 'over-top');
+  $('replace-ask').classList.remove('floating', 'over-top', 'under-board');
+  document.querySelectorAll('.under-ask').forEach((e) => e.classList.remove('under-ask'));
   $('replace-ask').style.left = $('replace-ask').style.top = $('replace-ask').style.width = '';
   if (a) (yes ? a.onYes : a.onNo)();
 }
@@ -281,8 +292,14 @@ function pinReview() {
 
 async function undo() {
   if (!S || !S.can_undo) return;
+  const ended = gameOver() && !S.main, from = S.ply;
   const s = await post('/api/undo', {});
-  if (s) say(`Took back: ${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}.`);
+  if (!s) return;
+  const back = `${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}`;
+  // After the game's end it says what it took back (a new player read it as a side line opened).
+  const n = from - s.ply;
+  if (ended) flash(`Took back ${n === 1 ? 'the last move' : `the last ${n} moves`}: play on from ${back}. The finished game is kept (Back to the game).`, 'info');
+  else say(`Took back: ${back}.`);
 }
 
 function roll(ev) {
@@ -765,7 +782,9 @@ function wire() {
   $('copy-link').addEventListener('click', () => {
     if (!S) return;
     const record = !$('record-bar').hidden || Boolean(loadedFrom && asLoaded());
-    copyText(positionLink(), record ? 'link to this position (not the record)' : 'link to this position');
+    // What it leaves out, said (a new player found the die and the players gone when it opened).
+    const out = `Left out: ${S.die !== null ? 'the die rolled and ' : ''}the players (it opens with New game's).`;
+    copyText(positionLink(), record ? 'link to this position (not the record)' : 'link to this position', out);
   });
   $('copy-box-close').addEventListener('click', closeCopyBox);
   $('copy-box').addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { closeCopyBox(); ev.preventDefault(); } });

@@ -320,21 +320,32 @@ function drawDecision() {
   // The bar's seat first (it replaced the bar, and the page no longer said who plays Red).
   const h = `<span class="dec-who"><span class="swatch" aria-hidden="true"></span><span class="dec-name"></span></span> <span class="mk ${rv.mark}">${MARK_SIGN[rv.mark]}</span> ${rv.ply}. ${SIDE_NAME[rv.side]} ${dieWords(rv.die)}: played <b class="mono played" title="red frame">${moveShown(rv.played)}</b> ${pct(rv.played_wp)}, best <b class="mono best" title="green frame">${moveShown(rv.best)}</b> ${pct(rv.best_wp)}: −${lossPct(rv.best_wp, rv.played_wp)} ${rv.mark}`;
   if (el.dataset.html !== h) { el.innerHTML = h; el.dataset.html = h; }
+  el.dataset.side = rv.side;
   placeDecision();
 }
 
-// The decision's line over the top bar's box (the bar above the board).
+// The decision's line over the bar of the side that moved (over Red's bar a line on Blue's move
+// read as Red's blunder), in that bar's box: above the board down to its top at most (on a phone
+// its two lines ran 5 px over the board's frame); below it up into the gap over the bar.
 function placeDecision() {
   const el = $('decision');
   if (el.hidden) return;
-  const bar = document.querySelector('.board-wrap').previousElementSibling;
-  if (!bar || !bar.classList.contains('playerbar')) return;
-  el.style.top = `${bar.offsetTop}px`;
+  const bar = $(el.dataset.side === 'b' ? 'bar-blue' : 'bar-red');
+  const wrap = document.querySelector('.board-wrap');
+  const boardTop = wrap.offsetTop + $('board').offsetTop;
+  const above = bar.nextElementSibling === wrap;
   el.style.left = `${bar.offsetLeft}px`;
   el.style.width = `${bar.offsetWidth}px`;
   el.style.minHeight = `${bar.offsetHeight}px`;
-  // Down to the board's top at most (on a phone its two lines ran 5 px over the board's frame).
-  el.style.maxHeight = `${document.querySelector('.board-wrap').offsetTop + $('board').offsetTop - bar.offsetTop - 2}px`;
+  el.style.maxHeight = '';
+  if (above) {
+    el.style.top = `${bar.offsetTop}px`;
+    el.style.maxHeight = `${boardTop - bar.offsetTop - 2}px`;
+  } else {
+    const boardEnd = boardTop + $('board').offsetHeight;
+    const bottom = bar.offsetTop + bar.offsetHeight;
+    el.style.top = `${Math.max(boardEnd + 2, Math.min(bar.offsetTop, bottom - el.offsetHeight))}px`;
+  }
   el.querySelector('.swatch').className = `swatch ${bar.classList.contains('red') ? 'red' : 'blue'}`;
   const who = bar.querySelector('.pname').textContent;
   if (el.querySelector('.dec-name').textContent !== who) el.querySelector('.dec-name').textContent = who;
@@ -647,7 +658,7 @@ function render(s) {
   const dice = s.variant.has_dice;
   const pair = dice && s.die !== null && Array.isArray(s.dice_pair) ? s.dice_pair : null;
   // Two dice: both faces and their sum (the sum is the cube that moves).
-  if (pair) die.innerHTML = `${pair[0]}+${pair[1]}<small>= ${s.die}</small>`;
+  if (pair) die.innerHTML = `${pair[0]}+${pair[1]}<small>=${s.die}</small>`;
   else die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
   die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice') + (pair ? ' pair' : '');
   die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled'
@@ -669,7 +680,7 @@ function render(s) {
   $('mode-note').textContent = mode !== 'play' ? '' : isHeld ? 'until you ask (V) or the game ends'
     : lineOver() ? 'game over: shown' : revealed() ? 'shown for this game, as asked (V hides it again)' : 'shown: no person plays';
   die.hidden = Boolean(s.winner);
-  if (rolled && dice && !pair) animateDie(s.die);
+  if (rolled && dice && !pair) animateDie();
   const manual = s.dice.mode === 'manual';
   const over = Boolean(s.winner);
   // A forced pass, the only legal move, played with Pass, which takes Roll's place in its width
