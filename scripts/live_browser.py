@@ -136,6 +136,7 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.common.by import By
 
+import live_alone
 import live_apart
 import live_cards
 import live_keys
@@ -1949,7 +1950,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
+            module = next((m for m in (live_keys, live_alone, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
                                         live_results, live_hall, live_legible, live_type, live_wide, live_cut, live_top, live_words) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
@@ -1971,6 +1972,7 @@ def main():
     live_sizes.all_checks(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
+    live_alone.all_checks(sys.modules[__name__])
     live_places.ends_held(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])
     live_places.backrank_key_whole(sys.modules[__name__])

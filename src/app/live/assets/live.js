@@ -463,10 +463,15 @@
     const queued = v.games.filter((g) => !document.getElementById(`game-${g.number}`)).map((g) => (g.moves || []).length);
     const plies = (v.finished || []).map((f) => (f.moves || []).length);
     const half = Math.ceil(plies.reduce((a, b) => a + b, 0) / Math.max(1, plies.length) / 2);
-    const soon = Math.max(2, Math.min(half, Math.min(...plies) - 4));
+    // One game at a time (one place): the end stays only until the next game's first move, which
+    // its card then plays from the start position: held 4 s while the next game ran unseen, that
+    // game's card came late and went on by 2, 5 and 7 moves in 2 s. The end is told on the
+    // status line and in the finished games meanwhile.
+    const alone = slots <= 1;
+    const soon = alone ? 1 : Math.max(2, Math.min(half, Math.min(...plies) - 4));
     let excess = Math.max(queued.length - (slots > 4 ? 1 : 2), queued.filter((m) => m >= soon).length) - gone.length;
     for (const [el, t] of held.sort((a, b) => a[1] - b[1])) {
-      if (excess > 0 && now - t >= END_MIN_MS) {
+      if (excess > 0 && (alone || now - t >= END_MIN_MS)) {
         gone.push(el);
         excess -= 1;
       } else wakeAt(Math.max(excess > 0 ? t + END_MIN_MS : t + END_MS, now + POLL_MS));
