@@ -140,6 +140,7 @@ import live_alone
 import live_apart
 import live_cards
 import live_keys
+import live_larger
 import live_legible
 import live_names
 import live_crowd
@@ -1950,7 +1951,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_alone, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
+            module = next((m for m in (live_keys, live_alone, live_larger, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
                                         live_results, live_hall, live_legible, live_type, live_wide, live_cut, live_top, live_words) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
@@ -1973,6 +1974,7 @@ def main():
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
     live_alone.all_checks(sys.modules[__name__])
+    live_larger.all_checks(sys.modules[__name__])
     live_places.ends_held(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])
     live_places.backrank_key_whole(sys.modules[__name__])

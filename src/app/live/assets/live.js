@@ -184,7 +184,10 @@
     // height of the two lines to spare: eight cards at 1280x800 lost 20 px of board to them.
     const flat = (grid.classList.contains('packed') ? infoPacked : infoV) - (infoStacked ? STACK_H : 0);
     const spare = window.innerWidth < 700 || (l.height || 0) - flat - STACK_H >= l.row;
-    grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row && spare);
+    // (The time and chance are 13 px on a phone, 16 in a hall, its names too: ~120 and ~135 px.)
+    const phone = window.innerWidth < 700, hallType = document.body.classList.contains('hall');
+    const need = hallType ? widestName * 16 / 13 + 135 : widestName + (phone ? 120 : 108);
+    grid.classList.toggle('stack', l.cols > 1 && !l.wide && need > l.row && spare);
     // The side panel's width follows the layout: the standings' names fitted again to it.
     fitStandings();
     return l;
@@ -585,7 +588,8 @@
   function fitCardNames() {
     const wraps = $('games').classList.contains('wide');
     // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
-    const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
+    // A hall's cards (their names 16 px) try 15 px, their type before, before they cut a name.
+    const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : document.body.classList.contains('hall') ? 15 : 0;
     const fit = (card) => {
       for (const who of card.querySelectorAll('.side .who')) {
         const b = who.querySelector('b');
