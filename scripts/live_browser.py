@@ -375,8 +375,9 @@ def watch(variant, width, height, check_post):
             if game_clock:
                 assert "clock" in clock and "a move" not in clock, f"{where}: {name}'s game clock shown as {clock!r}"
             else:
-                # As set, never rounded down: 150 ms is 0.15 s.
-                assert clock == f"{movetime / 1000:g} s a move", f"{where}: {name}'s time a move shown as {clock!r}"
+                # As set, never rounded down: 150 ms is 0.15 s; in one form on every card ("0.15 s
+                # a move" on a lone card was "0.15 s/move" on narrow ones).
+                assert clock == f"{movetime / 1000:g} s/move", f"{where}: {name}'s time a move shown as {clock!r}"
         assert first["holes"] == (1 if variant == "blackhole" else 0), f"{where}: {first['holes']} holes"
         # Digits inside the cubes, and boards large enough to read across a hall.
         assert first["digit"] < first["cube"], f"{where}: digits {first['digit']} px in {first['cube']} px cubes"

@@ -268,7 +268,7 @@
       el.innerHTML = `<span class="who" title="${esc(name)}"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
         (fixed
-          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move"><span class="long"> a move</span></span></span>`
+          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move">/move</span></span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
         // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
