@@ -7,6 +7,9 @@
   whole on the first screen; the names and clocks of the games in progress are 16 px or more
   on the wide screen (they were 13-15 and 14-15) and 13 px or more on the phone (clocks 11),
   no name cut.
+- `title_uses_room` (four players of 17-25 letters, eight at once at 1280x800): the title bar
+  names two players or more ("standard · Grandmaster_Alpha and 3 more" with ~500 px free beside
+  it), the status line beside it still whole.
 """
 
 import os
@@ -60,5 +63,22 @@ def six_as_large_as_eight(lb):
     look(lb, 8, 390, 844)
 
 
+def title_uses_room(lb):
+    where = "four long names, eight at once at 1280x800"
+    with lb.live_match(lb.long_name_round_robin(4, 300, 400, 2, concurrency=8), 1280, 800) as (d, _, _match):
+        lb.all_running(d, 8, where)
+        seen = d.execute_script(
+            "const t = document.getElementById('title'), h = t.parentElement, s = document.getElementById('status');"
+            "return {title: t.textContent, width: Math.round(h.getBoundingClientRect().width),"
+            " status: Math.round(s.getBoundingClientRect().width), statusWhole: s.scrollWidth <= s.clientWidth};")
+        lb.let_go(d)
+    named = [n for n in lb.LONG_NAMES if n in seen["title"]]
+    print(f"live page, {where}: the title {seen['title']!r} in {seen['width']} px, the status beside it {seen['status']} px,"
+          f" whole: {seen['statusWhole']}")
+    assert len(named) >= 2, f"{where}: the title names {len(named)} player(s): {seen}"
+    assert seen["statusWhole"], f"{where}: the status cut: {seen}"
+
+
 def all_checks(lb):
     six_as_large_as_eight(lb)
+    title_uses_room(lb)
