@@ -136,9 +136,11 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.common.by import By
 
+import live_alone
 import live_apart
 import live_cards
 import live_keys
+import live_larger
 import live_legible
 import live_names
 import live_crowd
@@ -373,8 +375,9 @@ def watch(variant, width, height, check_post):
             if game_clock:
                 assert "clock" in clock and "a move" not in clock, f"{where}: {name}'s game clock shown as {clock!r}"
             else:
-                # As set, never rounded down: 150 ms is 0.15 s.
-                assert clock == f"{movetime / 1000:g} s a move", f"{where}: {name}'s time a move shown as {clock!r}"
+                # As set, never rounded down: 150 ms is 0.15 s; in one form on every card ("0.15 s
+                # a move" on a lone card was "0.15 s/move" on narrow ones).
+                assert clock == f"{movetime / 1000:g} s/move", f"{where}: {name}'s time a move shown as {clock!r}"
         assert first["holes"] == (1 if variant == "blackhole" else 0), f"{where}: {first['holes']} holes"
         # Digits inside the cubes, and boards large enough to read across a hall.
         assert first["digit"] < first["cube"], f"{where}: digits {first['digit']} px in {first['cube']} px cubes"
@@ -1949,7 +1952,7 @@ def main():
     only = os.environ.get('LIVE_ONLY')
     if only:
         for name in only.split(","):
-            module = next((m for m in (live_keys, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
+            module = next((m for m in (live_keys, live_alone, live_larger, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
                                         live_results, live_hall, live_legible, live_type, live_wide, live_cut, live_top, live_words) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
@@ -1971,6 +1974,8 @@ def main():
     live_sizes.all_checks(sys.modules[__name__])
     live_places.every_game_shown(sys.modules[__name__])
     live_places.paced_ends_seen(sys.modules[__name__])
+    live_alone.all_checks(sys.modules[__name__])
+    live_larger.all_checks(sys.modules[__name__])
     live_places.ends_held(sys.modules[__name__])
     live_places.long_names_whole(sys.modules[__name__])
     live_places.backrank_key_whole(sys.modules[__name__])

@@ -5,14 +5,21 @@ helpers: `live_match`, `all_running`, `wait_for`).
   card's win chance reads "est. 60%" in both layouts (one game said "est. 53%", two "own est.
   60%"), and the die line has one space's room between "to move," and the die ("Red to move,  die
   2": a lone card kept the room of "Blue" after "Red", 14 px).
+  A time a move reads "0.1 s/move" on every card (a lone card said "0.1 s a move").
+- `final_top_as_large` (3x3, eight at once at 1280x800, four at 390x844): the final screen's status
+  line is as large as the running page's (14 px where the running counts were 16).
 - `final_never_sideways` (a name of 42 letters with no place to break, 3x3, one game at a time, at
   390x844): the final screen never makes the page wider than the phone ("The last game, game 2:
   Red (TheVeryLong…" ran to 400 px, the page 400 px wide).
 """
 
 WORDS = """
-window.words = {looks: 0, chances: {}, gaps: [], timer: setInterval(() => {
+window.words = {looks: 0, chances: {}, times: {}, gaps: [], timer: setInterval(() => {
   for (const c of document.querySelectorAll('#games .game:not(.ended-game)')) {
+    for (const k of c.querySelectorAll('.side .clock')) {
+      const t = k.innerText.replace(/\s+/g, ' ').trim();
+      if (k.querySelector('.per-move')) window.words.times[t.replace(/[\d.]+/, 'N')] = t;
+    }
     for (const w of c.querySelectorAll('.side .wp')) {
       const t = w.innerText.replace(/\\s+/g, ' ').trim();
       if (t) window.words.chances[t.replace(/\\d+/, 'N')] = t;
@@ -36,7 +43,7 @@ window.words = {looks: 0, chances: {}, gaps: [], timer: setInterval(() => {
 
 
 def words_alike(lb):
-    forms = {}
+    forms, times = {}, {}
     for games in (1, 2):
         where = f"6x6, {games} at once, paced, at 1280x800"
         args = ["--variant", "6x6", "match", "--engine", "self", "--opponent", "greedy", "--games", str(games + 1),
@@ -47,7 +54,39 @@ def words_alike(lb):
         assert seen["looks"] > 0, f"{where}: no die line seen"
         assert not seen["gaps"], f"{where}: more than a space after 'to move,' (px, a space's px, line): {seen['gaps'][:3]}"
         forms.update(seen["chances"])
+        times.update(seen["times"])
     assert set(forms) == {"est. N%"}, f"win chances worded apart: {forms}"
+    # A time a move in one form, whatever the card ("0.1 s a move" on a lone card, "0.1 s/move"
+    # on narrow ones).
+    print(f"live page, a time a move said {sorted(times.values())}")
+    assert set(times) == {"N s/move"}, f"a time a move worded apart: {times}"
+
+
+# The status line's type while the match runs (its counts) and on the final screen.
+TOP = """
+window.topType = {running: 0, final: 0, timer: setInterval(() => {
+  const s = document.getElementById('status'), px = (e) => parseFloat(getComputedStyle(e).fontSize);
+  if (!s.textContent.trim()) return;
+  if (document.body.classList.contains('ended')) window.topType.final = px(s);
+  else window.topType.running = Math.max(window.topType.running, px(s.querySelector('.counts') || s));
+}, 100)};
+"""
+
+
+def final_top_as_large(lb):
+    for games, width, height in ((8, 1280, 800), (4, 390, 844)):
+        where = f"3x3, {games} at once, paced, at {width}x{height}"
+        args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", str(games + 2),
+                "--concurrency", str(games), "--movetime", "20", "--pace", "400", "--live-linger", "3"]
+        with lb.live_match(args, width, height) as (d, _, _match):
+            d.execute_script(TOP)
+            lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+                "return document.body.classList.contains('ended');"))
+            lb.time.sleep(0.5)
+            seen = d.execute_script("clearInterval(window.topType.timer); return window.topType;")
+        print(f"live page, {where}: the status line {seen['running']} px while the match ran, {seen['final']} px on the final screen")
+        assert seen["running"] and seen["final"] >= seen["running"], \
+            f"{where}: the final screen's status line {seen['final']} px, smaller than the running page's {seen['running']} px"
 
 
 def final_never_sideways(lb):
@@ -70,4 +109,5 @@ def final_never_sideways(lb):
 
 def all_checks(lb):
     words_alike(lb)
+    final_top_as_large(lb)
     final_never_sideways(lb)

@@ -184,7 +184,10 @@
     // height of the two lines to spare: eight cards at 1280x800 lost 20 px of board to them.
     const flat = (grid.classList.contains('packed') ? infoPacked : infoV) - (infoStacked ? STACK_H : 0);
     const spare = window.innerWidth < 700 || (l.height || 0) - flat - STACK_H >= l.row;
-    grid.classList.toggle('stack', l.cols > 1 && !l.wide && widestName + 108 > l.row && spare);
+    // (The time and chance are 13 px on a phone, 16 in a hall, its names too: ~120 and ~135 px.)
+    const phone = window.innerWidth < 700, hallType = document.body.classList.contains('hall');
+    const need = hallType ? widestName * 16 / 13 + 135 : widestName + (phone ? 120 : 108);
+    grid.classList.toggle('stack', l.cols > 1 && !l.wide && need > l.row && spare);
     // The side panel's width follows the layout: the standings' names fitted again to it.
     fitStandings();
     return l;
@@ -265,7 +268,7 @@
       el.innerHTML = `<span class="who" title="${esc(name)}"><span class="dot" aria-hidden="true"></span><b title="${esc(name)}">${esc(name)}</b>` +
         `${moving ? '<span class="sr-only"> (to move)</span>' : ''}</span>` +
         (fixed
-          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move"><span class="long"> a move</span></span></span>`
+          ? `<span class="clock" title="the time it has for each move">${moveTime(ms)}<span class="lbl per-move">/move</span></span>`
           : `<span class="clock" title="time left on its clock"><span class="lbl">clock</span> <span class="t">${clock(ms)}</span></span>`) +
         `<span class="wp" title="${esc(name)}'s own estimate of its chance to win (each engine judges for itself: the two need not add up to 100%)">` +
         // (The space inside the label: a narrow card, which hides the label, had it before "66%".)
@@ -463,10 +466,15 @@
     const queued = v.games.filter((g) => !document.getElementById(`game-${g.number}`)).map((g) => (g.moves || []).length);
     const plies = (v.finished || []).map((f) => (f.moves || []).length);
     const half = Math.ceil(plies.reduce((a, b) => a + b, 0) / Math.max(1, plies.length) / 2);
-    const soon = Math.max(2, Math.min(half, Math.min(...plies) - 4));
+    // One game at a time (one place): the end stays only until the next game's first move, which
+    // its card then plays from the start position: held 4 s while the next game ran unseen, that
+    // game's card came late and went on by 2, 5 and 7 moves in 2 s. The end is told on the
+    // status line and in the finished games meanwhile.
+    const alone = slots <= 1;
+    const soon = alone ? 1 : Math.max(2, Math.min(half, Math.min(...plies) - 4));
     let excess = Math.max(queued.length - (slots > 4 ? 1 : 2), queued.filter((m) => m >= soon).length) - gone.length;
     for (const [el, t] of held.sort((a, b) => a[1] - b[1])) {
-      if (excess > 0 && now - t >= END_MIN_MS) {
+      if (excess > 0 && (alone || now - t >= END_MIN_MS)) {
         gone.push(el);
         excess -= 1;
       } else wakeAt(Math.max(excess > 0 ? t + END_MIN_MS : t + END_MS, now + POLL_MS));
@@ -580,7 +588,8 @@
   function fitCardNames() {
     const wraps = $('games').classList.contains('wide');
     // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
-    const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : 0;
+    // A hall's cards (their names 16 px) try 15 px, their type before, before they cut a name.
+    const smallest = $('games').querySelectorAll('.game').length === 1 ? 14 : document.body.classList.contains('hall') ? 15 : 0;
     const fit = (card) => {
       for (const who of card.querySelectorAll('.side .who')) {
         const b = who.querySelector('b');
