@@ -68,11 +68,9 @@ def own_capture_named_right(d):
     assert "took its own cube" not in said, f"the person's own capture is told as the engine's: {said!r}"
 
 
-def step_back_question_near(d):
-    """Six moves of a game of two people, stepped back to move 4, where c5c4 takes Red's own c4:
-    after the second click on c4 the status says what is asked, and the question stands by the
-    board (on a phone under it, the board in view)."""
-    w = js(d, "innerWidth")
+def six_moves_back_to_four(d):
+    """A new game of two people, six moves played (each the first legal one), stepped back to
+    move 4."""
     new_game(d, ("human",), ("human",), 5)
     for _ in range(6):
         if js(d, "S.die") is None:
@@ -83,6 +81,14 @@ def step_back_question_near(d):
         wait(d, "the move", lambda d: js(d, "S.plies.length") > n and idle(d))
     navigate_to(d, 4)
     wait(d, "move 4", idle)
+
+
+def step_back_question_near(d):
+    """Six moves of a game of two people, stepped back to move 4, where c5c4 takes Red's own c4:
+    after the second click on c4 the status says what is asked, and the question stands by the
+    board (on a phone under it, the board in view)."""
+    w = js(d, "innerWidth")
+    six_moves_back_to_four(d)
     assert js(d, "S.legal.includes('c5c4') && S.plies[4].move !== 'c5c4'"), f"c5c4 is not another move at move 4: {js(d, 'S.legal')}"
     clicks(d, "c5c4")
     wait(d, "the question", lambda d: js(d, "!$('replace-ask').hidden"))

@@ -12,9 +12,9 @@ import time
 from selenium.webdriver.common.by import By
 
 from .driver import click, enabled, form_type, idle, in_arena, open_form, type_die, js, load_record_text, new_game, note_shown, navigate_to, ply_count, \
-    ply_pos, shot, wait, click_review
+    shot, wait, click_review
 from .records import REVIEWED
-from .thirtyeighth import clicks
+from .thirtyeighth import clicks, six_moves_back_to_four
 from .thirtysecond import boxes, settle
 from .thirtysixth import CONTROLS, status_seen
 from .thirtyfourth import overlap
@@ -82,16 +82,7 @@ def phone_question_clear(d):
     """390x844: a move at a step back that takes one's own cube (its note shown at the first
     click) asks with the status in view (no older note over it), the question over no control,
     the step buttons where they were."""
-    new_game(d, ("human",), ("human",), 5)
-    for _ in range(6):
-        if js(d, "S.die") is None:
-            click(d, "roll")
-        wait(d, "the die", lambda d: js(d, "S.legal.length") > 0 and idle(d))
-        n = js(d, "S.plies.length")
-        d.execute_script("playMove(S.legal[0])")
-        wait(d, "the move", lambda d: js(d, "S.plies.length") > n and idle(d))
-    navigate_to(d, 4)
-    wait(d, "move 4", idle)
+    six_moves_back_to_four(d)
     settle(d)
     nav = boxes(d, ["navbar"])["navbar"]
     click_first_c5(d)
@@ -168,13 +159,6 @@ def falls_label_readable(d):
     assert size[0] == '"falls"' and size[1] >= 12, f"the 'falls' label is {size[1]} px"
 
 
-def thirtyninth_players_report():
-    in_arena(1280, 800, two_dice_on_one_line, blue_decision_in_blues_bar, link_says_what_it_leaves_out,
-             undo_after_end_says_so, die_shows_its_face, falls_label_readable)
-    in_arena(390, 844, two_dice_on_one_line, blue_decision_in_blues_bar, phone_question_clear, link_says_what_it_leaves_out,
-             falls_label_readable)
-
-
 def link_says_what_it_leaves_out(d):
     """Copy link with the die rolled: the note says the link leaves out the die and the players
     (opened, the position came without them, unsaid)."""
@@ -196,48 +180,3 @@ def thirtyninth_players_report():
              undo_after_end_says_so, die_shows_its_face, falls_label_readable)
     in_arena(390, 844, two_dice_on_one_line, blue_decision_in_blues_bar, phone_question_clear, link_says_what_it_leaves_out,
              falls_label_readable)
-
-
-def play_on(d, upto):
-    """Plays moves (onto an empty square where there is one, so that the line lasts) until the
-    line has `upto` moves or is over."""
-    while js(d, "S.plies.length") < upto and not js(d, "Boolean(S.winner)"):
-        n = js(d, "S.plies.length")
-        if js(d, "S.die") is None:
-            d.execute_script("post('/api/roll', {})")
-        wait(d, "the die", lambda d: js(d, "S.legal.length > 0 || Boolean(S.winner)") and idle(d))
-        d.execute_script("playMove(S.legal.find((m) => m !== '0000' && !document.querySelector(`#sq-${m.slice(2)} .cube`)) || S.legal[0])")
-        wait(d, "the move", lambda d: js(d, "S.plies.length") > n and idle(d))
-
-
-def current_row_in_view(d):
-    """A finished 6x6 game of two people, a side line from its move 10 played on to 21 moves
-    and stepped back and forth: the move list's current row is always within the list's
-    visible part (at 21/21 it was below it)."""
-    w = js(d, "innerWidth")
-    new_game(d, ("human",), ("human",), 3, variant="6x6")
-    play_on(d, 200)
-    navigate_to(d, 10)
-    wait(d, "move 10", idle)
-    alt = js(d, "S.legal.find((m) => m !== S.plies[10].move)") if js(d, "S.die") is not None else None
-    if alt is None:
-        d.execute_script("post('/api/roll', {})")
-        wait(d, "the die", lambda d: js(d, "S.legal.length > 0") and idle(d))
-        alt = js(d, "S.legal.find((m) => m !== S.plies[10].move)")
-    assert alt, f"no other move at move 10: {js(d, 'S.legal')}"
-    d.execute_script("playMove(arguments[0])", alt)
-    wait(d, "the side line", lambda d: js(d, "Boolean(S.main)") and idle(d))
-    play_on(d, 21)
-    n = js(d, "S.plies.length")
-    seen = []
-    for k in [n, 1, n - 1, n, 3, n]:
-        navigate_to(d, k)
-        wait(d, f"move {k}", idle)
-        time.sleep(0.3)
-        seen.append([k] + js(d, """(() => { const l = $('moves'), c = l.querySelector('li.current'); if (!c) return [null];
-          const a = l.getBoundingClientRect(), r = c.getBoundingClientRect();
-          return [Math.round(r.top - a.top - l.clientTop), Math.round(r.bottom - a.top - l.clientTop), l.clientHeight]; })()"""))
-    shot(d, f"{w}-39-moves-side-line.png")
-    bad = [s for s in seen if s[1] is not None and (s[1] < -1 or s[2] > s[3] + 1)]
-    print(f"{w}: a side line of {n} moves: the current row in the list (top, bottom, the list's height): {seen}")
-    assert not bad, f"the current row out of the list's view: {bad}"
