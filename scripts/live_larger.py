@@ -10,9 +10,15 @@
 - `title_uses_room` (four players of 17-25 letters, eight at once at 1280x800): the title bar
   names two players or more ("standard · Grandmaster_Alpha and 3 more" with ~500 px free beside
   it), the status line beside it still whole.
+- `long_names_in_their_cards` (3x3, three players of 5-30 letters, two of them words with no
+  break, four games at once at 1280x800, watched to the match's end): no card's heading is
+  squeezed and none of its lines reaches below its foot. With the names in 16 px type beside
+  four boards, "GreedyGreedyGreedyGreedy" broke over four lines, squeezed "Game 8" to 6 px under
+  the red name and ran the last move past the card (a new organiser saw it in half the samples).
 """
 
 import os
+import time
 
 NAMES = ("Wilhelmina", "Alessandro", "Maximiliane", "Bartholomew")
 
@@ -79,6 +85,40 @@ def title_uses_room(lb):
     assert seen["statusWhole"], f"{where}: the status cut: {seen}"
 
 
+# Each card that needs more height than it has: its heading squeezed, or a line of it below
+# its foot.
+SPILLS = """
+return [...document.querySelectorAll('#games .game')].map((c) => {
+  const foot = c.getBoundingClientRect().bottom + 1, h = c.querySelector('h3');
+  const below = [...c.querySelectorAll(':scope > *')].filter((e) => e.getBoundingClientRect().height > 1
+    && e.getBoundingClientRect().bottom > foot).map((e) => e.className);
+  return {card: c.id, heading: Math.round(h.getBoundingClientRect().height), squeezed: h.scrollHeight > h.clientHeight + 1, below};
+}).filter((c) => c.squeezed || c.below.length);
+"""
+
+
+def long_names_in_their_cards(lb):
+    where = "3x3, names of 5-30 letters, four games at once at 1280x800"
+    args = ["--variant", "3x3", "match", "--engine", "name=Supercalifragilistic_Engine_v2", "cmd=self",
+            "--engine", "name=GreedyGreedyGreedyGreedy", "cmd=greedy", "--engine", "name=Randy", "cmd=random",
+            "--tournament", "round-robin", "--games", "6", "--concurrency", "4", "--movetime", "30", "--seed", "1",
+            "--pace", "1000", "--live-linger", "3"]
+    samples, bad, spilt = 0, 0, []
+    with lb.live_match(args, 1280, 800) as (d, _, match):
+        while match.poll() is None and not d.execute_script("return document.body.classList.contains('ended');"):
+            seen = d.execute_script(SPILLS)
+            samples += 1
+            if seen and not spilt or samples == 20:
+                d.save_screenshot(os.path.join(lb.OUT, "live-spilt-card.png" if seen else "live-long-names-4.png"))
+            bad += bool(seen)
+            spilt += seen
+            time.sleep(0.3)
+    print(f"live page, {where}: {bad} of {samples} samples with a card needing more than its height, e.g. {spilt[:2]}")
+    assert samples >= 10, f"{where}: the match ended before the page was watched ({samples} samples)"
+    assert not spilt, f"{where}: cards squeezed or run past their foot in {bad} of {samples} samples: {spilt[:3]}"
+
+
 def all_checks(lb):
     six_as_large_as_eight(lb)
     title_uses_room(lb)
+    long_names_in_their_cards(lb)

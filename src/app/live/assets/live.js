@@ -585,6 +585,16 @@
   // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
   // and laid out (again when the page ends or the screen changes size).
   // Beside a board (alone too: shrunk to 15 px it read small by spare room) a name wraps at an underscore or a capital instead, whole.
+  // Whether a card's lines need more than its height: beside four boards the names wrap in
+  // 16 px type, and long ones (24-30 letters, 3x3) squeezed a card's heading to 6 px, the red
+  // name drawn over it, and ran its last move past its foot; such a card takes the names' 13 px
+  // type again.
+  function spills(card) {
+    const foot = card.getBoundingClientRect().bottom + 1, heading = card.querySelector('h3');
+    return heading.scrollHeight > heading.clientHeight + 1 ||
+      [...card.querySelectorAll('.side, .roll, .moves')].some((e) => e.getBoundingClientRect().bottom > foot);
+  }
+
   function fitCardNames() {
     const wraps = $('games').classList.contains('wide');
     // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
@@ -601,8 +611,9 @@
     // 54%", no room kept for a chance not given), and only then cuts the name: a card alone on
     // a phone cut "Bartholomew_Q…" beside "0.1 s a move" and "own est. 54%".
     for (const card of $('games').querySelectorAll('.game')) {
-      card.classList.remove('terse');
+      card.classList.remove('terse', 'snug');
       fit(card);
+      if (wraps && spills(card)) card.classList.add('snug');
       if ([...card.querySelectorAll('.side .who b')].some((b) => b.textContent !== b.title)) {
         card.classList.add('terse');
         fit(card);
