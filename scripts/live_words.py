@@ -11,6 +11,9 @@ helpers: `live_match`, `all_running`, `wait_for`).
 - `final_never_sideways` (a name of 42 letters with no place to break, 3x3, one game at a time, at
   390x844): the final screen never makes the page wider than the phone ("The last game, game 2:
   Red (TheVeryLong…" ran to 400 px, the page 400 px wide).
+- `score_never_broken` (two players, 3x3, the final screen at 1280x800): the match's score in
+  the final result stays on one line at every width its box is given from 120 to 600 px ("won
+  4–" ended a line and "0 against" began the next).
 """
 
 WORDS = """
@@ -107,7 +110,38 @@ def final_never_sideways(lb):
     assert seen["page"] <= seen["screen"] and seen["last"] <= seen["screen"], f"{where}: the page scrolls sideways: {seen}"
 
 
+# The final result's box at each width from 120 to 600 px: the widths where the score's first
+# and last characters stand on different lines.
+SCORE_LINES = """
+const t = document.getElementById('final-text'), node = t.firstChild, text = node.data;
+const m = / (\\d+(?:\\.\\d+)?)\\W*–\\W*(\\d+(?:\\.\\d+)?)/.exec(text);
+if (!m) return {text, broken: null};
+const top = (i) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().top; };
+const first = m.index + 1, last = m.index + m[0].length - 1, broken = [];
+for (let w = 120; w <= 600; w += 4) {
+  t.style.width = `${w}px`;
+  if (Math.abs(top(first) - top(last)) > 2) broken.push(w);
+}
+t.style.width = '';
+return {text, broken};
+"""
+
+
+def score_never_broken(lb):
+    where = "two players, the final screen at 1280x800"
+    args = ["--variant", "3x3", "match", "--engine", "self", "--opponent", "greedy", "--games", "4",
+            "--movetime", "20", "--live-linger", "6"]
+    with lb.live_match(args, 1280, 800) as (d, _, _match):
+        lb.wait_for(f"{where}: the final screen", lambda: d.execute_script(
+            "return document.body.classList.contains('ended') && !document.getElementById('final').hidden;"))
+        seen = d.execute_script(SCORE_LINES)
+    print(f"live page, {where}: {seen['text']!r}, the score over two lines at widths {seen['broken']}")
+    assert seen["broken"] is not None, f"{where}: no score in the final result: {seen['text']!r}"
+    assert not seen["broken"], f"{where}: the score broken over two lines at widths {seen['broken'][:8]} px"
+
+
 def all_checks(lb):
     words_alike(lb)
     final_top_as_large(lb)
     final_never_sideways(lb)
+    score_never_broken(lb)

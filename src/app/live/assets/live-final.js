@@ -22,10 +22,13 @@ window.EwnLiveFinal = () => {
     const t = (v && v.table) || [];
     if (!t.length || !v.games_done) return '';
     const [a, b] = t;
+    // The score never broken over two lines ("won 4–" and "0 against" did): word joiners
+    // around its dash.
+    const score = `${a.points}\u2060–\u2060${b.points}`;
     if (t.length === 2) {
       return a.points === b.points
-        ? `${a.name} and ${b.name} drew, ${a.points}–${b.points}`
-        : `${a.name} won ${a.points}–${b.points} against ${b.name}`;
+        ? `${a.name} and ${b.name} drew, ${score}`
+        : `${a.name} won ${score} against ${b.name}`;
     }
     const top = t.filter((s) => s.points === a.points).map((s) => s.name);
     return top.length > 1
