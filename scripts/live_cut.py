@@ -4,6 +4,10 @@
 - `title_names_both` (two players of 25 and 26 letters, at 1280x800 and 390x844): the title bar
   shows both players, each cut in its middle if need be (its start and end kept), never one
   alone (the bar's ellipsis left "standard · Grandmaster_Alpha_Centauri, Gree…").
+- `title_names_both_throughout` (two players of 56 and 2 letters, and of 26 and 3, at 1280x800
+  and 390x844, sampled every 100 ms to the final screen): at every look the title bar is not
+  cut by its box and names both players, a short one whole (a new organiser saw "B…" for
+  "Bob" on a phone, and "…WithoutBreaks,…" where "Al" was lost).
 - `ended_names_use_room` (four long names, three games at once at 1280x800, cards of ~430 px
   with their names beside the board), sampled every 50 ms: an ended card's result names its
   winner whole or cut in its middle, its start and end kept, ten letters at least (it said
@@ -45,6 +49,37 @@ def title_names_both(lb):
             f"{where}: the title bar does not show both players: {text!r}"
 
 
+TITLES = """
+window.titles = {looks: 0, seen: {}, timer: setInterval(() => {
+  const h = document.querySelector('.top h1'), t = document.getElementById('title');
+  if (!h || !t.textContent) return;
+  window.titles.looks += 1;
+  window.titles.seen[t.textContent] = [h.scrollWidth, h.clientWidth, h.scrollHeight, h.clientHeight, document.body.classList.contains('ended')];
+}, 100)};
+"""
+
+
+def title_names_both_throughout(lb):
+    pairs = (("ThisIsAnExtremelyLongSingleWordEngineNameWithoutBreaks", "Al", "3x3"),
+             ("Team Alpha Centauri United", "Bob", "6x6"))
+    for red, blue, variant in pairs:
+        for width, height in ((1280, 800), (390, 844)):
+            where = f"{variant}, two players of {len(red)} and {len(blue)} letters at {width}x{height}"
+            args = ["--variant", variant, "match", "--engine", "self", f"name={red}", "--engine", "greedy", f"name={blue}",
+                    "--games", "3", "--concurrency", "2", "--movetime", "20", "--pace", "150", "--live-linger", "3"]
+            seen = lb.sampled_match(args, width, height, where, TITLES,
+                                    "clearInterval(window.titles.timer); return window.titles;")
+            bad = {}
+            for text, (sw, cw, sh, ch, ended) in seen["seen"].items():
+                names = text.split(" · ", 1)[-1].split(", ")
+                whole = sw <= cw + 1 and sh <= ch + 1
+                if not whole or len(names) != 2 or not all(shown_apart(n, f, min(8, len(f))) for n, f in zip(names, (red, blue))):
+                    bad[text] = [sw, cw, sh, ch, "final" if ended else "running"]
+            print(f"live page, {where}: {seen['looks']} looks, the title bar said {list(seen['seen'])}")
+            assert seen["looks"] and any(e[4] for e in seen["seen"].values()), f"{where}: the final screen's title not seen: {seen}"
+            assert not bad, f"{where}: the title bar cut by its box or not naming both players whole enough: {bad}"
+
+
 ENDS = """
 window.ends = {looks: 0, bad: {}, seen: {}, timer: setInterval(() => {
   for (const r of document.querySelectorAll('#games.wide .game .roll.game-over')) {
@@ -72,4 +107,5 @@ def ended_names_use_room(lb):
 
 def all_checks(lb):
     title_names_both(lb)
+    title_names_both_throughout(lb)
     ended_names_use_room(lb)

@@ -96,7 +96,7 @@ window.EwnLiveText = (() => {
   // GreedyBaselinePlayer, Ran…" read as if the list stopped there): "A, B and 2 more", or
   // "4 players" where even one name leaves no room. Again on the final screen, whose status
   // takes more of the line (the title fitted while the match ran was cut there to
-  // "standard · Grandmaster_Alpha a…").
+  // "standard · Grandmaster_Alpha a…"). Says whether the title then fits.
   function fitTitle(el, named, title) {
     el.textContent = named + (title || 'match');
     const h1 = el.parentElement;
@@ -117,6 +117,7 @@ window.EwnLiveText = (() => {
     for (let k = players.length - 1; k >= 0 && players.length > 2 && over(); k -= 1) {
       el.textContent = named + (k ? `${players.slice(0, k).join(', ')} and ${players.length - k} more` : `${players.length} players`);
     }
+    return !over();
   }
   // The status `line`'s news: each of its `forms` (longest first) in larger type on a line of
   // its own below the counts (`sep`, live.css `news-big`: at 14 px, run on after the counts, an

@@ -807,7 +807,15 @@
     }
     // Its tooltip said the last games' ends: now what the line says.
     $('status').title = $('status').textContent;
-    if (last) fitTitle($('title'), variants.size ? `${[...variants].join(', ')} · ` : '', last.title);
+    const prefix = variants.size ? `${[...variants].join(', ')} · ` : '';
+    // The title gives way to the status line, but never its players: where they no longer fit,
+    // the line leaves out the last game's end, which the final result says below ("3x3 ·
+    // Thi…aks, Al" was cut to "…aks,…" beside the end of a game won by a name of 54 letters).
+    if (last && !fitTitle($('title'), prefix, last.title) && !cut && lastEnds.length === 1) {
+      $('status').textContent = `${done} finished · the match is over`;
+      $('status').title = $('status').textContent;
+      fitTitle($('title'), prefix, last.title);
+    }
     if (v && !cut) $('standings-h').textContent = 'Final standings';
     if (v && !cut) finalBoards(v);
     // The final screen's finished games are wider: their results take the room.
