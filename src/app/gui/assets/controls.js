@@ -298,8 +298,9 @@ async function undo() {
   const back = `${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}`;
   // After the game's end it says what it took back (a new player read it as a side line opened).
   const n = from - s.ply;
-  if (ended) flash(`Took back ${n === 1 ? 'the last move' : `the last ${n} moves`}: play on from ${back}. The finished game is kept (Back to the game).`, 'info');
-  else say(`Took back: ${back}.`);
+  // During play too (only read aloud, a new player saw no note): it stays until the next action.
+  const took = `Took back ${n === 1 ? 'the last move' : `the last ${n} moves`}: play on from ${back}.`;
+  flash(ended ? `${took} The finished game is kept (Back to the game).` : took, 'info', true);
 }
 
 function roll(ev) {
