@@ -1,11 +1,12 @@
 """The checks of what the fortieth new player reported: a step back in a game of two engines
 stopped it unsaid (the game sat at "3 / 4" with Pause reading active; paused, stepped back and
 resumed, nothing moved for 90 s, and the status named the greyed Step); the Hint's win chance
-was gone after 6.1 s beside the board, and Undo during play showed no note at all."""
+was gone after 6.1 s beside the board, and Undo during play showed no note at all; in the New
+game form "first: Blue" from a Blue-first game stuck for every variant picked later, unsaid."""
 
 import time
 
-from .driver import click, click_move, idle, in_arena, js, new_game, note_shown, ply_count, ply_pos, roll_if_needed, \
+from .driver import form_choose, click, click_move, idle, in_arena, js, new_game, note_shown, ply_count, ply_pos, roll_if_needed, \
     shot, status, wait, ask_hint
 
 
@@ -75,6 +76,20 @@ def notes_stay(d):
     assert note.startswith("Took back"), f"Undo during play showed no note: {note!r}"
 
 
+def variant_sets_first(d):
+    """The form holding Blue first (as after a Blue-first game), a variant picked sets Red first,
+    and the form says what it keeps from the last game."""
+    w = js(d, "innerWidth")
+    form_choose(d, "#ng-first", "b")
+    form_choose(d, "#ng-variant", "3x3")
+    first, about = js(d, "$('ng-first').value"), js(d, "$('ng-variant-about').textContent")
+    print(f"{w}: Blue first, then 3x3 picked: first {first!r}; the form says {about!r}")
+    form_choose(d, "#ng-variant", "standard")
+    js(d, "document.getElementById('newgame').open = false")
+    assert first == "r", f"a variant picked kept Blue first: {first!r}"
+    assert "Kept from the last game" in about, f"the form does not say what it keeps: {about!r}"
+
+
 def fortieth_players_report():
     in_arena(390, 844, engines_step_back, notes_stay)
-    in_arena(1280, 800, engines_step_back, notes_stay)
+    in_arena(1280, 800, variant_sets_first, engines_step_back, notes_stay)

@@ -637,7 +637,9 @@ function wire() {
     if (b && !repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) });
   });
   $('pass').addEventListener('click', (ev) => { if (!repeated(ev)) playMove('0000'); });
-  $('ng-variant').addEventListener('change', variantPicked);
+  // A variant picked sets its own first side, Red (a Blue-first rematch's "first: Blue" stuck
+  // for every later variant); the players are the last game's, as the variant's line says.
+  $('ng-variant').addEventListener('change', () => { $('ng-first').value = 'r'; variantPicked(); });
   $('hint').addEventListener('click', async () => {
     try {
       const at = hintKey(S);
