@@ -2,8 +2,10 @@
 stopped it unsaid (the game sat at "3 / 4" with Pause reading active; paused, stepped back and
 resumed, nothing moved for 90 s, and the status named the greyed Step); the Hint's win chance
 was gone after 6.1 s beside the board, and Undo during play showed no note at all; in the New
-game form "first: Blue" from a Blue-first game stuck for every variant picked later, unsaid."""
+game form "first: Blue" from a Blue-first game stuck for every variant picked later, unsaid; the
+question before replacing a game said "3 moves" while the list showed 4."""
 
+import re
 import time
 
 from .driver import form_choose, click, click_move, idle, in_arena, js, new_game, note_shown, ply_count, ply_pos, roll_if_needed, \
@@ -90,6 +92,25 @@ def variant_sets_first(d):
     assert "Kept from the last game" in about, f"the form does not say what it keeps: {about!r}"
 
 
+def question_counts_moves(d):
+    """Engines playing on while the question before replacing the game is open: its count of
+    moves is the game's."""
+    w = js(d, "innerWidth")
+    new_game(d, ("ewn", 1, 100), ("ewn", 1, 100), 13)
+    wait(d, "two moves", lambda d: ply_count(d) >= 2)
+    d.execute_script("askReplace({ at: 'start-ask-at', lead: 'Start a new game?', yes: 'Replace it', onYes() {}, onNo() {} })")
+    n = ply_count(d)
+    wait(d, "the engines' next moves", lambda d: ply_count(d) >= n + 2 or js(d, "Boolean(S.winner)"))
+    time.sleep(0.5)
+    said, now = js(d, "[$('replace-ask-text').textContent, S.plies.length]")
+    d.execute_script("answerReplace(false)")
+    if js(d, "S.running && !S.winner"):
+        click(d, "pause")
+    print(f"{w}: asked at {n} moves, the game now at {now}: {said!r}")
+    m = re.search(r", (\d+) moves?[,)]", said)
+    assert m and int(m.group(1)) == now, f"the question counts other moves than the game's {now}: {said!r}"
+
+
 def fortieth_players_report():
     in_arena(390, 844, engines_step_back, notes_stay)
-    in_arena(1280, 800, variant_sets_first, engines_step_back, notes_stay)
+    in_arena(1280, 800, variant_sets_first, question_counts_moves, engines_step_back, notes_stay)

@@ -54,7 +54,7 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   $('replace-no').textContent = no || 'Keep this game';
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
-  replaceAnswer = { status, onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
+  replaceAnswer = { counted: !text, status, onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
   // A new question clears an older action's note (on a phone the take-own-cube note hid it).
   if (localError) { localError = null; clearTimeout(noteTimer); render(S); }
   holdPlay(true);
@@ -112,6 +112,14 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   // Load's question in the Record card stands under its game picker (under the answers the
   // picker was at 773-800 px of 800): the picker, whose game it names, comes on the screen too.
   if (at === 'load-ask-at' && !$('record-pick').hidden) $('record-pick').scrollIntoView({ block: 'nearest' });
+}
+// The question's count of moves follows the game while it is open: engines playing on made it
+// read "3 moves" beside a move list of 4.
+function askCount() {
+  if (!replaceAnswer || !replaceAnswer.counted || !S) return;
+  const t = $('replace-ask-text'), n = S.plies.length;
+  const said = t.textContent.replace(/, \d+ moves?(?=[,)])/, `, ${n} move${n === 1 ? '' : 's'}`);
+  if (said !== t.textContent) t.textContent = said;
 }
 // While the question is open the board and the game's buttons by it wait (inert: neither clicks
 // nor keys reach them), as the keys do: nothing plays on in the game the question counts.

@@ -834,6 +834,7 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+  askCount();
   if (!prev) resumeTurn(s);
   // A game that ended just now with the keyboard on its board (the last move made by keys, or
   // the engine's answer to it): the keyboard goes on from the end bar, Rematch, not from a
