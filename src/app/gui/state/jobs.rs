@@ -505,7 +505,7 @@ impl State {
 
     /// Resume and Step at an earlier move of a game of engines go on from the game's end (they
     /// did nothing there: 90 s at "6 / 7" after Resume).
-    pub(super) fn to_game_end(&mut self) -> Result<(), GuiError> {
+    pub(super) fn go_to_game_end(&mut self) -> Result<(), GuiError> {
         if self.back_in_engines_game() {
             let n = self.game.plies.len();
             self.game.navigate(n)?;

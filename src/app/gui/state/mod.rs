@@ -831,7 +831,7 @@ impl State {
     pub fn control(&mut self, action: &str) -> Result<(), GuiError> {
         match action {
             "run" => {
-                self.to_game_end()?;
+                self.go_to_game_end()?;
                 self.flow.running = true;
                 self.flow.error = None;
             }
@@ -844,7 +844,7 @@ impl State {
                 }
             }
             "step" => {
-                self.to_game_end()?;
+                self.go_to_game_end()?;
                 self.flow.running = false;
                 self.flow.step = true;
                 self.flow.error = None;
