@@ -60,8 +60,11 @@ def play_desktop_game(d, done):
             n = ply_count(d)
             click(d, "undo")
             wait(d, "the take-back", lambda d: ply_count(d) == n - 2 and js(d, "S.side") == "r")
+            # Said in the live announcement or in the note (a role="status" region), which
+            # shows it during play too.
             wait(d, "the take-back said to screen readers",
-                 lambda d: "Took back" in d.find_element(By.ID, "announce").get_attribute("textContent"))
+                 lambda d: "Took back" in d.find_element(By.ID, "announce").get_attribute("textContent")
+                 or "Took back" in js(d, "$('error').hidden ? '' : $('error-text').textContent"))
             roll_if_needed(d)
             click_move(d)
             engine_answers(d, n)

@@ -265,13 +265,14 @@ async function post(path, body) {
 }
 
 // A note by the board (read by screen readers, never in the way of a click); it goes with the
-// next change of the game, or after a while (noteGoes). `untilAction` (a hint): on a phone it
-// stays until then (or its ✕), since it is read there while the move is looked for.
+// next change of the game, or after a while (noteGoes). `untilAction` (a hint, an Undo's): it
+// stays until then (or its ✕), since it is read while the move is looked for (gone after 6.1 s
+// beside the board, a hint's win chance could not be read).
 function flash(msg, kind, untilAction) {
   localError = msg;
   noteKind = kind || 'error';
   dropNotice();
-  noteGoes(untilAction && window.innerWidth <= 900);
+  noteGoes(untilAction);
   if (S) render(S);
 }
 

@@ -54,7 +54,7 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   $('replace-no').textContent = no || 'Keep this game';
   // Kept, the keyboard goes back to where the question was asked from (the board after a link).
   const from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
-  replaceAnswer = { status, onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
+  replaceAnswer = { counted: !text, status, onYes, onNo: () => { onNo(); if (from && from.offsetParent !== null) from.focus({ preventScroll: true }); else focusPlay(); } };
   // A new question clears an older action's note (on a phone the take-own-cube note hid it).
   if (localError) { localError = null; clearTimeout(noteTimer); render(S); }
   holdPlay(true);
@@ -112,6 +112,14 @@ function askReplace({ at, lead, yes, onYes, onNo, title, text, no, status }) {
   // Load's question in the Record card stands under its game picker (under the answers the
   // picker was at 773-800 px of 800): the picker, whose game it names, comes on the screen too.
   if (at === 'load-ask-at' && !$('record-pick').hidden) $('record-pick').scrollIntoView({ block: 'nearest' });
+}
+// The question's count of moves follows the game while it is open: engines playing on made it
+// read "3 moves" beside a move list of 4.
+function askCount() {
+  if (!replaceAnswer || !replaceAnswer.counted || !S) return;
+  const t = $('replace-ask-text'), n = S.plies.length;
+  const said = t.textContent.replace(/, \d+ moves?(?=[,)])/, `, ${n} move${n === 1 ? '' : 's'}`);
+  if (said !== t.textContent) t.textContent = said;
 }
 // While the question is open the board and the game's buttons by it wait (inert: neither clicks
 // nor keys reach them), as the keys do: nothing plays on in the game the question counts.
@@ -298,8 +306,9 @@ async function undo() {
   const back = `${s.ply === 0 ? 'the start' : `after move ${s.ply}`}, ${SIDE_NAME[s.side]} to move${s.die ? ` with ${dieWords(s.die)}` : ''}`;
   // After the game's end it says what it took back (a new player read it as a side line opened).
   const n = from - s.ply;
-  if (ended) flash(`Took back ${n === 1 ? 'the last move' : `the last ${n} moves`}: play on from ${back}. The finished game is kept (Back to the game).`, 'info');
-  else say(`Took back: ${back}.`);
+  // During play too (only read aloud, a new player saw no note): it stays until the next action.
+  const took = `Took back ${n === 1 ? 'the last move' : `the last ${n} moves`}: play on from ${back}.`;
+  flash(ended ? `${took} The finished game is kept (Back to the game).` : took, 'info', true);
 }
 
 function roll(ev) {
@@ -636,7 +645,9 @@ function wire() {
     if (b && !repeated(ev)) post('/api/roll', { die: Number(b.dataset.die) });
   });
   $('pass').addEventListener('click', (ev) => { if (!repeated(ev)) playMove('0000'); });
-  $('ng-variant').addEventListener('change', variantPicked);
+  // A variant picked sets its own first side, Red (a Blue-first rematch's "first: Blue" stuck
+  // for every later variant); the players are the last game's, as the variant's line says.
+  $('ng-variant').addEventListener('change', () => { $('ng-first').value = 'r'; variantPicked(); });
   $('hint').addEventListener('click', async () => {
     try {
       const at = hintKey(S);

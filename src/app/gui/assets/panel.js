@@ -751,7 +751,9 @@ function render(s) {
   $('pause').textContent = s.running ? 'Pause' : 'Resume';
   $('pause').setAttribute('aria-pressed', String(!s.running));
   $('pause').disabled = over || pastOfFinished;
-  $('step').disabled = over || s.running || humanToMove() || !s.live;
+  // At an earlier move of a game of engines (paused there) Step goes on from the game's end.
+  const backInEngines = !s.live && !s.main && !s.line_over && !personPlays();
+  $('step').disabled = over || s.running || humanToMove() || (!s.live && !backInEngines);
   // Paused: said in the status line (from the server) and shown on the board's frame.
   const paused = !s.running && !over && !s.awaiting_setup &&
     (s.players.red.type !== 'human' || s.players.blue.type !== 'human');
@@ -832,6 +834,7 @@ function render(s) {
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
   if (reviewPin) pinReview();
+  askCount();
   if (!prev) resumeTurn(s);
   // A game that ended just now with the keyboard on its board (the last move made by keys, or
   // the engine's answer to it): the keyboard goes on from the end bar, Rematch, not from a

@@ -180,7 +180,7 @@ function wireRules() {
 function variantPicked() {
   const v = formVariant();
   if (!v) return;
-  $('ng-variant-about').textContent = variantLabel(v);
+  $('ng-variant-about').textContent = `${variantLabel(v)}. Kept from the last game: the players, levels and ms a move.`;
   for (const side of ['r', 'b']) {
     const f = setupField(side);
     const squares = side === 'r' ? v.start_red : v.start_blue;

@@ -720,6 +720,13 @@ impl State {
         self.ready()?;
         self.game.navigate(ply)?;
         self.bump();
+        // A game of engines only stops where it is when one looks back (its engines play at
+        // the game's end only): said as paused, so that the page offers Resume, which goes on
+        // from the end. Left running, it sat at "3 / 4" with Pause reading active.
+        if self.back_in_engines_game() {
+            self.flow.running = false;
+            self.flow.step = false;
+        }
         Ok(())
     }
 
@@ -824,6 +831,7 @@ impl State {
     pub fn control(&mut self, action: &str) -> Result<(), GuiError> {
         match action {
             "run" => {
+                self.go_to_game_end()?;
                 self.flow.running = true;
                 self.flow.error = None;
             }
@@ -836,6 +844,7 @@ impl State {
                 }
             }
             "step" => {
+                self.go_to_game_end()?;
                 self.flow.running = false;
                 self.flow.step = true;
                 self.flow.error = None;

@@ -451,12 +451,13 @@ impl State {
             // there starts a side line, for either side.)
             if line.is_empty() && !self.game.line_over() && !self.is_human(side) {
                 // Short enough for a phone's two lines.
-                let way = if self.is_human(side.other()) {
-                    "Step to your move, or End"
-                } else {
-                    "Step, or End"
-                };
-                return format!("{at}: {name} (engine) moves here{die}. {way}");
+                // The step buttons by name (">", ">|"): "Step" read as the Step button, greyed
+                // here. A game of engines only is paused while one looks back; Resume (or Step)
+                // goes on from its end.
+                if !self.is_human(side.other()) {
+                    return format!("{at}, paused: Resume goes on from move {n}");
+                }
+                return format!("{at}: {name} (engine) moves here{die}. > to your move, or >| End");
             }
             return format!("{line}{at}: {name} to move{die}. {next}");
         }
