@@ -381,7 +381,27 @@ window.EwnLiveText = (() => {
   // within 200 ms"), the page as everywhere else ("Blue: ...").
   const sentence = (d) => (d ? d[0].toUpperCase() + d.slice(1) : '');
 
+  // Whether a card's lines need more than its height: beside four boards the names wrap in
+  // 16 px type, and long ones (24-30 letters, 3x3) squeezed a card's heading to 6 px, the red
+  // name drawn over it, and ran its last move past its foot; such a card takes the names' 13 px
+  // type again (live.js, fitCardNames).
+  function spills(card) {
+    const foot = card.getBoundingClientRect().bottom + 1, heading = card.querySelector('h3');
+    return heading.scrollHeight > heading.clientHeight + 1 ||
+      [...card.querySelectorAll('.side, .roll, .moves')].some((e) => e.getBoundingClientRect().bottom > foot);
+  }
+
+  // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the
+  // loser has no cube left); the page says what happened (live.js, for each view).
+  function holeEndings(v) {
+    const HOLE = 'into the hole';
+    for (const g of v.games || []) if (g.over && g.reason === 'capture' && g.fell) g.reason = HOLE;
+    for (const f of v.finished || []) {
+      if (f.reason === 'capture' && (f.fell || []).includes(f.moves.length - 1)) f.reason = HOLE;
+    }
+  }
+
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable, spills, holeEndings,
   };
 })();

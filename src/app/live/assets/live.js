@@ -17,7 +17,7 @@
   // The page's words: times, moves, results and the report's text (live-text.js).
   const {
     esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, endWords, numberRuns, newsForms,
-    sentence, holdPanel, breakable,
+    sentence, holdPanel, breakable, spills, holeEndings,
   } = window.EwnLiveText;
   let shown = -1;
   let last = null; // the last view drawn
@@ -394,7 +394,6 @@
       { duration: 180, easing: 'ease-out' });
   }
 
-
   // The page draws its last view again at `t` (a held card's time is up), also when no new view
   // comes; one timer, for the earliest time asked.
   let wake = null;
@@ -585,16 +584,6 @@
   // Each card's names fitted to their boxes, cut apart (`fitApart`), once the cards are placed
   // and laid out (again when the page ends or the screen changes size).
   // Beside a board (alone too: shrunk to 15 px it read small by spare room) a name wraps at an underscore or a capital instead, whole.
-  // Whether a card's lines need more than its height: beside four boards the names wrap in
-  // 16 px type, and long ones (24-30 letters, 3x3) squeezed a card's heading to 6 px, the red
-  // name drawn over it, and ran its last move past its foot; such a card takes the names' 13 px
-  // type again.
-  function spills(card) {
-    const foot = card.getBoundingClientRect().bottom + 1, heading = card.querySelector('h3');
-    return heading.scrollHeight > heading.clientHeight + 1 ||
-      [...card.querySelectorAll('.side, .roll, .moves')].some((e) => e.getBoundingClientRect().bottom > foot);
-  }
-
   function fitCardNames() {
     const wraps = $('games').classList.contains('wide');
     // A card alone (on a phone) tries a smaller type (down to 14 px) before it cuts a name.
@@ -825,16 +814,6 @@
     // The screen's last layout may leave a name less room than when the match ran.
     fitStandings();
     fitCardNames();
-  }
-
-  // A game won because the loser's last cube fell into a hole is a "capture" to the referee (the
-  // loser has no cube left); the page says what happened.
-  function holeEndings(v) {
-    const HOLE = 'into the hole';
-    for (const g of v.games || []) if (g.over && g.reason === 'capture' && g.fell) g.reason = HOLE;
-    for (const f of v.finished || []) {
-      if (f.reason === 'capture' && (f.fell || []).includes(f.moves.length - 1)) f.reason = HOLE;
-    }
   }
 
   const next = window.EwnLiveNext; // the next match on the same address (live-replay.js)
