@@ -29,9 +29,9 @@ def clicks(d, m):
         click_first(d, f"the second click on {m[2:]}", "#sq-" + m[2:])
 
 
-def finished_side_line(d):
-    """A game from a position (typed dice, a person as Red, ewn as Blue) ended in two moves,
-    stepped back to its start and played on with c5d4: a side line, Blue's engine to answer."""
+def lost_in_two_moves(d):
+    """A game from a position (typed dice, a person as Red, ewn as Blue) that Blue wins in two
+    moves: Red's c5d5 with die 1, Blue's capture with die 2."""
     open_form(d)
     form_type(d, "#ng-position", "2R12/B24/B14/5/5 r")
     new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
@@ -42,6 +42,12 @@ def finished_side_line(d):
     wait(d, "Red's move", lambda d: js(d, "S.plies.length") == 1 and idle(d))
     type_die(d, 2)
     wait(d, "Blue's win", lambda d: js(d, "S.winner") == "b" and idle(d))
+
+
+def finished_side_line(d):
+    """A game from a position (typed dice, a person as Red, ewn as Blue) ended in two moves,
+    stepped back to its start and played on with c5d4: a side line, Blue's engine to answer."""
+    lost_in_two_moves(d)
     navigate_to(d, 0)
     wait(d, "the start", idle)
     clicks(d, "c5d4")

@@ -11,10 +11,10 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from .driver import click, enabled, form_type, idle, in_arena, open_form, type_die, js, load_record_text, new_game, note_shown, navigate_to, ply_count, \
+from .driver import click, enabled, idle, in_arena, js, load_record_text, new_game, note_shown, navigate_to, ply_count, \
     shot, wait, click_review
 from .records import REVIEWED
-from .thirtyeighth import clicks, six_moves_back_to_four
+from .thirtyeighth import clicks, lost_in_two_moves, six_moves_back_to_four
 from .thirtysecond import boxes, settle
 from .thirtysixth import CONTROLS, status_seen
 from .thirtyfourth import overlap
@@ -110,16 +110,7 @@ def undo_after_end_says_so(d):
     """A person's game lost to the engine, then Undo last move: the move is taken back and a
     note says so (it read as a side line opened, nothing said)."""
     w = js(d, "innerWidth")
-    open_form(d)
-    form_type(d, "#ng-position", "2R12/B24/B14/5/5 r")
-    new_game(d, ("human",), ("ewn", 1, 20), dice="manual")
-    open_form(d)
-    form_type(d, "#ng-position", "")
-    type_die(d, 1)
-    clicks(d, "c5d5")
-    wait(d, "Red's move", lambda d: js(d, "S.plies.length") == 1 and idle(d))
-    type_die(d, 2)
-    wait(d, "Blue's win", lambda d: js(d, "S.winner") == "b" and idle(d))
+    lost_in_two_moves(d)
     label = js(d, "$('undo').textContent")
     click(d, "undo")
     wait(d, "the take-back", lambda d: js(d, "S.ply") == 0 and idle(d))
