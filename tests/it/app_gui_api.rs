@@ -1193,6 +1193,63 @@ fn pause_is_shown_and_stops_a_choice_in_progress() {
     assert_eq!(plies(&g.state()), 1, "the voided choice never lands");
 }
 
+/// A step back in a game of two engines pauses it where it is (the page offers Resume, not a
+/// Pause that does nothing); Step and Resume go on from the game's end, not from the shown move.
+#[test]
+fn a_step_back_pauses_a_game_of_engines_and_resume_goes_on_from_its_end() {
+    let g = Gui::start();
+    g.quiet();
+    g.post(
+        "/api/new",
+        json!({"red": {"type": "ewn", "level": 1, "movetime": 5},
+               "blue": {"type": "ewn", "level": 1, "movetime": 5}, "seed": 11}),
+    );
+    let s = g.wait("three moves", |s| plies(s) >= 3 || !s["winner"].is_null());
+    assert!(
+        s["winner"].is_null(),
+        "the game ended in under three moves: {s}"
+    );
+    let s = g.post("/api/navigate", json!({"ply": 1}));
+    assert_eq!(
+        (s["ply"].clone(), s["running"].clone()),
+        (json!(1), json!(false)),
+        "{s}"
+    );
+    assert!(s["status"].as_str().unwrap().contains("aused"), "{s}");
+    let s = g.wait("the engines stopped", |s| s["thinking"].is_null());
+    let n = plies(&s);
+    assert_eq!(s["ply"], 1, "the view stays where it was stepped to: {s}");
+    g.post("/api/control", json!({"action": "step"}));
+    let s = g.wait("one step from the end", |s| {
+        (plies(s) > n && s["thinking"].is_null()) || !s["winner"].is_null()
+    });
+    assert!(s["error"].is_null(), "{s}");
+    if s["winner"].is_null() {
+        assert_eq!(
+            plies(&s),
+            n + 1,
+            "Step plays one move at the game's end: {s}"
+        );
+        assert_eq!(
+            s["ply"],
+            json!(n + 1),
+            "the view follows the game's end: {s}"
+        );
+        assert_eq!(s["running"], false, "{s}");
+    }
+    g.post("/api/navigate", json!({"ply": 0}));
+    g.post("/api/control", json!({"action": "run"}));
+    let end = g.wait("the end of the game", |s| {
+        !s["winner"].is_null() || !s["error"].is_null()
+    });
+    assert!(end["error"].is_null(), "{end}");
+    assert_eq!(
+        end["ply"],
+        json!(plies(&end)),
+        "Resume played on from the end: {end}"
+    );
+}
+
 /// A move that comes before its position's analysis is done leaves no gap in the graph: the
 /// analysis comes back for that position once the shown one is done.
 #[test]

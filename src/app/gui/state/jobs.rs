@@ -492,25 +492,3 @@ fn run_analysis(
     st.analysis.backfill = false;
     st.pump(shared);
 }
-
-impl State {
-    /// Shown at an earlier move of an unfinished game's own line with no person seated.
-    pub(super) fn back_in_engines_game(&self) -> bool {
-        !self.game.is_live()
-            && self.game.main.is_none()
-            && !self.game.line_over()
-            && !self.is_human(Color::Red)
-            && !self.is_human(Color::Blue)
-    }
-
-    /// Resume and Step at an earlier move of a game of engines go on from the game's end (they
-    /// did nothing there: 90 s at "6 / 7" after Resume).
-    pub(super) fn go_to_game_end(&mut self) -> Result<(), GuiError> {
-        if self.back_in_engines_game() {
-            let n = self.game.plies.len();
-            self.game.navigate(n)?;
-            self.bump();
-        }
-        Ok(())
-    }
-}
