@@ -340,7 +340,7 @@ fn ctrl_c_says_what_the_record_holds_and_the_command_that_resumes_it() {
         rec.display().to_string(),
     ]
     .to_vec();
-    let mut runner = Command::new(EWN)
+    let mut runner = common::interruptible_ewn()
         .args(&args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -410,7 +410,7 @@ fn ctrl_c_says_what_the_record_holds_and_the_command_that_resumes_it() {
 #[test]
 fn ctrl_c_without_a_record_says_that_nothing_can_be_resumed() {
     // Built-in players only: no engine program, and still the signal is taken and answered.
-    let mut runner = Command::new(EWN)
+    let mut runner = common::interruptible_ewn()
         .args([
             "match",
             "--engine",
@@ -783,7 +783,7 @@ fn ctrl_c_during_the_start_check_says_nothing_was_recorded() {
         ),
     );
     let rec = common::temp_path("front-door", "interrupted-start.txt");
-    let runner = Command::new(EWN)
+    let runner = common::interruptible_ewn()
         .args([
             "match",
             "--engine",

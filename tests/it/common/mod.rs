@@ -20,6 +20,28 @@ pub const EWN: &str = env!("CARGO_BIN_EXE_ewn");
 /// A reply that takes this long means a hang, not a slow machine.
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// `ewn` with SIGINT at its default action, as a program started from a terminal has it. A
+/// test runner started in the background by a script has SIGINT ignored, and its children
+/// inherit that; the referee rightly leaves an ignored SIGINT ignored, so a test of what Ctrl-C
+/// does must give its child the terminal's disposition back.
+pub fn interruptible_ewn() -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(EWN);
+    // SAFETY: between fork and exec only an async-signal-safe call is made (sigaction through
+    // `signal`), on the child's own copy of the dispositions.
+    unsafe {
+        cmd.pre_exec(|| {
+            nix::sys::signal::signal(
+                nix::sys::signal::Signal::SIGINT,
+                nix::sys::signal::SigHandler::SigDfl,
+            )
+            .map(|_| ())
+            .map_err(std::io::Error::from)
+        });
+    }
+    cmd
+}
+
 /// What a finished run of the program left.
 pub struct Ran {
     pub ok: bool,
