@@ -64,14 +64,22 @@ def dice_faces_at(lb, games, width, height):
         lb.all_running(d, games, where)
         lb.let_go(d)
 
+        # Four cards' die lines, gathered over the views: on a busy machine the engines may be
+        # thinking ("rolling…") on most cards at any one view.
+        seen = {}
+
         def lines():
             lb.hold_still(d)
             got = d.execute_script(
+                "const cards = [...document.querySelectorAll('#games .game')];"
                 "return [...document.querySelectorAll('#games .game .roll')].filter((r) => r.querySelector('.die-face'))"
-                ".map((r) => ({text: r.innerText, whole: r.scrollWidth <= r.clientWidth + 1,"
+                ".map((r) => ({card: cards.indexOf(r.closest('.game')), text: r.innerText,"
+                " whole: r.scrollWidth <= r.clientWidth + 1,"
                 " dense: document.getElementById('games').classList.contains('dense')}));")
-            if len(got) >= 4:
-                return got
+            for r in got:
+                seen.setdefault(r["card"], r)
+            if len(seen) >= 4:
+                return list(seen.values())
             lb.let_go(d)
             return None
         got = lb.wait_for(f"{where}: four cards with their dice", lines)
