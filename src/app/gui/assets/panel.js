@@ -110,7 +110,7 @@ function drawAnalysis() {
       let tag = m.move === played ? ' <span class="tag played" title="the move the game played here">played</span>' : '';
       if (rvBest && m.move === rvBest && rvBest !== played) tag += ` <span class="tag best" title="the review's best move here (depth ${S.review.depth}), the green arrow on the board">review's best</span>`;
       return `<tr class="${cls.join(' ')}" data-move="${m.move}"><td class="mono">${moveShown(m.move)}${tag}</td>` +
-        `<td class="num"><span class="bar" style="width:${Math.round(m.wp * 50)}px"></span> ${pct(m.wp)}${exactTag(m.exact)}` +
+        `<td class="num">${pct(m.wp)}${exactTag(m.exact)} <span class="bar" style="width:${Math.round(m.wp * 50)}px"></span>` +
         (again && rvWp.has(m.move) ? ` <small class="rv-wp" title="the review's value (depth ${S.review.depth})">review ${pct(rvWp.get(m.move))}</small>` : '') + '</td>' +
         `<td class="num">${pct(m.oppwin)}</td><td>${caps}</td></tr>`;
     }).join('');
