@@ -217,11 +217,17 @@ buttons where they were; Copy link with the die rolled says the link leaves out 
 players; Undo after a lost game says what it took back; a roll shows no face but the rolled one;
 blackhole's "falls" label is 12 px at least.
 
+And from the forty-first: at 390x844 a note over the top bar leaves the status's words whole
+(its own lines cut at whole lines with "more" where both do not fit); at 1280x800 How to play
+opens right under its line, moving neither the board nor the step row; the result box shows as
+the status says who wins; playing Blue the die shows Red's roll after its move and the move
+box's example is Blue's; the analysis tables' headers stand at their columns at both sizes.
+
 It waits for elements instead of sleeping, fails with a message that says what it waited for
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth` and `fortieth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth` and `fortyfirst` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -257,6 +263,7 @@ from arena_journeys.thirtyseventh import thirtyseventh_players_report
 from arena_journeys.thirtyeighth import thirtyeighth_players_report
 from arena_journeys.thirtyninth import thirtyninth_players_report
 from arena_journeys.fortieth import fortieth_players_report
+from arena_journeys.fortyfirst import fortyfirst_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -305,4 +312,5 @@ if __name__ == "__main__":
     thirtyeighth_players_report()
     thirtyninth_players_report()
     fortieth_players_report()
+    fortyfirst_players_report()
     print("browser test passed")

@@ -171,8 +171,8 @@ def rematch_note_goes_and_reads_whole(d, width):
             "window.overMore = () => { const n = $('error'), a = getComputedStyle(n, '::after'), e = n.getBoundingClientRect();"
             " const cs = getComputedStyle(n), x = e.left + parseFloat(cs.borderLeftWidth) + parseFloat(a.left),"
             "  y = e.top + parseFloat(cs.borderTopWidth) + parseFloat(a.top), w = parseFloat(a.width), h = parseFloat(a.height);"
-            " const r = document.createRange(); r.selectNodeContents($('error-text'));"
-            " return [...r.getClientRects()].filter((l) => l.width > 0 && l.top < e.bottom - 4"
+            " const r = document.createRange(), tb = $('error-text').getBoundingClientRect(); r.selectNodeContents($('error-text'));"
+            " return [...r.getClientRects()].filter((l) => l.width > 0 && l.top < e.bottom - 4 && l.top < tb.bottom - 1"
             "  && l.right > x + 1 && l.left < x + w - 1 && l.bottom > y + 1 && l.top < y + h - 1)"
             "  .map((l) => [Math.round(l.left), Math.round(l.top), Math.round(l.right), Math.round(x), Math.round(y)]); };")
         box = lambda: js(d, place)

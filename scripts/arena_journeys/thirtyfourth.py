@@ -35,12 +35,17 @@ def arm_take_own(d):
 
 
 def note_whole(d, what):
-    """The note reads whole (no "more"), in the top bar, over no control, the board not moved."""
+    """How to move reads without a tap: the note whole (no "more"), or, where the top bar has no
+    room for both, the status's words whole in it, which say it (with the move armed: "b4 again
+    to confirm"; the forty-first report: the note whole, the status's own instruction was cut
+    away). In the top bar, over no control, the board not moved."""
     b = boxes(d, ["error", "board", "roll", "hint", "undo", "pause", "move-input", "top-new"])
     cut = js(d, "$('error').classList.contains('cut') || $('error-text').scrollHeight > $('error-text').clientHeight + 1")
+    said = js(d, "(() => { const c = $('error-status'); return c.offsetHeight >= 12 && c.scrollHeight <= c.clientHeight + 1 ? c.textContent : ''; })()")
     top = js(d, "Math.round(document.querySelector('header').getBoundingClientRect().bottom)")
-    print(f"390: {what}: {note_shown(d)!r} cut {cut}, the note at {b['error']}, the top bar's foot {top}")
-    assert not cut, f"{what}: the note is cut: {note_shown(d)!r}"
+    print(f"390: {what}: {note_shown(d)!r} cut {cut}, the status's words in it {said!r}, the note at {b['error']}, the top bar's foot {top}")
+    assert not cut or (said == js(d, "$('status').textContent") and "again to confirm" in said), \
+        f"{what}: the note is cut and the status's words do not say how to move: {note_shown(d)!r} {said!r}"
     assert b["error"][3] <= top + 1, f"{what}: the note reaches below the top bar ({b['error']}, the bar's foot {top})"
     hit = [k for k in b if k not in ("error", "top-new") and overlap(b["error"], b[k])]
     assert not hit, f"{what}: the note covers {hit}: {b}"

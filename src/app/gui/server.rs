@@ -25,10 +25,11 @@ use crate::app::http::{self, Head, Limits, Reply, Site, Step};
 pub const MAX_BODY: usize = 1 << 20;
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
-/// The page's script in five parts, loaded in this order: state and board, panel, the variants'
-/// rules in words, records, controls.
+/// The page's script in parts, loaded in this order: state and board, panel, the note by the
+/// board, graph, the variants' rules in words, records, controls.
 const APP_JS: &str = include_str!("assets/app.js");
 const PANEL_JS: &str = include_str!("assets/panel.js");
+const NOTES_JS: &str = include_str!("assets/notes.js");
 const RULES_JS: &str = include_str!("assets/rules.js");
 const RECORDS_JS: &str = include_str!("assets/records.js");
 const GRAPH_JS: &str = include_str!("assets/graph.js");
@@ -123,6 +124,7 @@ impl Site for Arena {
                 ("GET", "/rules.js") => ("text/javascript; charset=utf-8", RULES_JS),
                 ("GET", "/records.js") => ("text/javascript; charset=utf-8", RECORDS_JS),
                 ("GET", "/graph.js") => ("text/javascript; charset=utf-8", GRAPH_JS),
+                ("GET", "/notes.js") => ("text/javascript; charset=utf-8", NOTES_JS),
                 ("GET", "/controls.js") => ("text/javascript; charset=utf-8", CONTROLS_JS),
                 ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
                 ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),

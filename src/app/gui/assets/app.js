@@ -560,7 +560,9 @@ function animateMove(mv, took) {
   // once its last move has landed (a later move's landing is its own).
   const landed = () => {
     if (ghost) ghost.remove();
-    if (serial === landingSerial) document.body.classList.remove('landing');
+    if (serial !== landingSerial) return;
+    document.body.classList.remove('landing');
+    if (S) showStatus(S);
   };
   const cube = to.querySelector('.cube:not(.ghost)');
   if (REDUCED_MOTION || !cube) { landed(); return; }

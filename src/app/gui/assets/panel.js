@@ -138,7 +138,7 @@ function drawAnalysis() {
       : `<tr${S.die === f.die ? ' class="best"' : ''}><td>${f.die}</td><td class="mono">${f.best}</td><td class="num">${pct(f.wp)}</td></tr>`)).join('');
     const depths = [...new Set(a.preroll.faces.map((f) => f.depth))].sort((x, y) => x - y).join('–');
     faces = `<h3>Before the roll: ${side} ${pct(a.preroll.wp)}${exactTag(a.preroll.exact)}; per face <small title="before the roll the six faces share the search time, so each is searched less deeply than the rolled die's table, and its value can differ from it by a little">depth ${depths}</small></h3>` +
-      `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col">win</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<table class="an" id="analysis-faces-table"><thead><tr><th scope="col">die</th><th scope="col">best</th><th scope="col" class="num">win</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   $('analysis-faces').innerHTML = faces;
   $('pv').textContent = a.pv.length ? a.pv.join(' ') : '–';
@@ -614,6 +614,15 @@ function scrollList(list, y, cur) {
   list.scrollTop = to;
 }
 
+// The status line's words: what to do now, or, on a page that only watches, whose turn it is.
+// On a phone it wraps within room kept for two lines, so that the board below it never jumps as
+// it changes; its title holds it too.
+function showStatus(s) {
+  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
+    : TOKEN ? (replaceAnswer && replaceAnswer.status) || armedStatus(s) || turnWords(s) : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
+  $('status').title = $('status').textContent;
+}
+
 function render(s) {
   const prev = S;
   // A note about the last action goes with the next change of the game (not with the analysis'
@@ -647,22 +656,27 @@ function render(s) {
   document.body.classList.toggle('side-line', Boolean(s.main));
   $('ng-arrange').textContent = setupMode ? 'Done arranging' : 'Arrange on the board';
   document.title = (s.winner ? s.status : `${SIDE_NAME[s.side]} to move`) + ' · ewn arena';
-  $('status').textContent = setupMode ? 'Arranging the setups: drag cubes within their start squares, then Start game'
-    : TOKEN ? (replaceAnswer && replaceAnswer.status) || armedStatus(s) || turnWords(s) : `Watching: ${s.status.replace(/(to move[^:.]*)[:.] .*$/, '$1')}`;
-  // On a phone the status wraps within room kept for two lines, so that the board below it
-  // never jumps as it changes; its title holds it too.
-  $('status').title = $('status').textContent;
+  // The game's end is said as its result shows, once the last move has landed (app.js:
+  // animateMove; said before, the result box came 0.3-1 s after the status's "wins").
+  const ending = s.winner && prev && !prev.winner && s.start === prev.start && s.ply === s.plies.length && s.ply > prev.ply;
+  if (!(s.winner && document.body.classList.contains('landing')) && !ending) showStatus(s);
   drawRules(setupMode ? formVariant() : s.variant, setupMode ? $('ng-first').value : s.setup.first);
   const die = $('die');
   const rolled = prev && s.die !== null && prev.die === null && s.fen === prev.fen;
   const dice = s.variant.has_dice;
   const pair = dice && s.die !== null && Array.isArray(s.dice_pair) ? s.dice_pair : null;
   // Two dice: both faces and their sum (the sum is the cube that moves).
+  // Not rolled yet, the box keeps the other side's roll of the move just played, faint and in
+  // its colour (it went back to "–" as the engine's move landed, its roll seen for a moment).
+  const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
+  const last = dice && s.die === null && lastPly && lastPly.side !== s.side && lastPly.die ? lastPly : null;
   if (pair) die.innerHTML = `${pair[0]}+${pair[1]}<small>=${s.die}</small>`;
-  else die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
-  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice') + (pair ? ' pair' : '');
-  die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled'
+  else die.textContent = !dice ? 'any' : last ? last.die : s.die === null ? '–' : s.die;
+  die.className = 'die ' + ((last ? last.side : s.side) === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice') + (pair ? ' pair' : '') + (last ? ' last' : '');
+  const lastWords = last ? ` (${SIDE_NAME[last.side]} rolled ${last.die})` : '';
+  die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled' + lastWords
     : pair ? `dice ${pair[0]} and ${pair[1]}, sum ${s.die}` : `die ${s.die}`);
+  die.title = last ? `${SIDE_NAME[last.side]} rolled ${last.die}; ${SIDE_NAME[s.side]} has not rolled yet` : '';
   // Play mode: the analysis waits; said on the switch above the board.
   const isHeld = held();
   document.body.classList.toggle('held', isHeld);
@@ -763,9 +777,14 @@ function render(s) {
   // kept, so that Pause moves nothing).
   $('step').hidden = !paused || Boolean(s.line_over);
   $('move-input').disabled = !mayMove();
-  // The example is a move of this board (a5b4 on 5x5, a3b2 on 3x3): Red's corner, a step on.
+  // The example is a move of this board for the side of the person (a5b4 on 5x5, a3b2 on 3x3 for
+  // Red; e1d2 for Blue, who read Red's a5b4 as a move of theirs): a legal move when there is one.
   const g = EwnBoard.geometry(s);
-  $('move-input').placeholder = g.name(0) + g.name(Math.min(g.n - 1, g.cols + 1));
+  const seats = ['r', 'b'].filter((c) => playerOf(c).type === 'human');
+  const mine = seats.length === 1 ? seats[0] : s.side;
+  const legal = mine === s.side && s.legal.find((m) => m !== '0000');
+  $('move-input').placeholder = legal || (mine === 'r' ? g.name(0) + g.name(Math.min(g.n - 1, g.cols + 1))
+    : g.name(g.n - 1) + g.name(Math.max(0, g.n - g.cols - 2)));
   $('move-go').disabled = !mayMove();
   // A finished game keeps one layout at its end and at every earlier move, so that a step
   // never moves the step buttons (a step back from the end moved them 25 px up beside the
@@ -833,6 +852,7 @@ function render(s) {
   if (prev && prev.main && !s.main && s.start === prev.start) say(`Back to the game, after move ${s.ply}.`);
   else if (prev && !prev.main && s.main && s.start === prev.start) say(`A side line starts at move ${s.main.branch + 1}; the game is kept.`);
   if (moved) animateMove(s.plies[s.ply - 1].move, s.plies[s.ply - 1].took);
+  if (!document.body.classList.contains('landing')) showStatus(s);
   if (reviewPin) pinReview();
   askCount();
   if (!prev) resumeTurn(s);
@@ -846,145 +866,4 @@ function render(s) {
       if (next) next.focus({ preventScroll: true });
     }
   }
-}
-
-// The note by the board: the page's own (a refused action, something copied), else the server's
-// error, else its notice. A notice from the server (a record's player a rematch could not keep)
-// is information. Both are meant for whoever is in control: a page that only watches is told
-// what happened (an engine's fault paused the game), never what to do about it, nor a rematch's
-// note. A notice replaced by a newer note or by the person's action is not shown again.
-// Whether the note, between `top` and `bottom` in the window, would cover the board, a control
-// in view (the whole page's: the New game form's too) or the move list's first line.
-function noteBlocks(el) {
-  const n = el.getBoundingClientRect(), m = $('moves').getBoundingClientRect();
-  const a = document.activeElement;
-  const boxes = [...document.querySelectorAll('button, input, select, textarea, a[href], summary'), ...(a && a !== document.body ? [a] : [])]
-    .filter((c) => !el.contains(c) && !$('copy-box').contains(c) && c.offsetParent)
-    .map((c) => c.getBoundingClientRect())
-    .concat([$('board').getBoundingClientRect(), { left: m.left, right: m.right, top: m.top, bottom: m.top + 34, height: m.height }])
-    .filter((b) => b.height > 0 && b.bottom > 0 && b.top < innerHeight && b.left < n.right - 1 && n.left < b.right - 1);
-  return (top, bottom) => boxes.some((b) => b.top < bottom - 1 && top < b.bottom - 1);
-}
-
-// The box of the control in use (the focus), when it is one and outside the note.
-function focusBox(el) {
-  const a = document.activeElement;
-  if (!a || a === document.body || el.contains(a) || !a.offsetParent) return null;
-  return a.getBoundingClientRect();
-}
-
-// On a phone a note shown as the page scrolls or the focus moves is placed again when it stands
-// over the control in use (placed at the status line, it stayed over the New game form's variant
-// field scrolled under it).
-function noteOffFocus() {
-  const el = $('error');
-  if (!S || el.hidden || getComputedStyle(el).position !== 'fixed') return;
-  const f = focusBox(el), n = el.getBoundingClientRect();
-  if (!f || !(f.top < n.bottom - 1 && n.top < f.bottom - 1 && f.left < n.right - 1 && n.left < f.right - 1)) return;
-  el.classList.remove('open');
-  drawNote(S);
-}
-
-function drawNote(s) {
-  if (errorGone && s.error !== errorGone) errorGone = null;
-  const raw = s.error === errorGone ? null : s.error;
-  const serverError = raw && !TOKEN ? raw.replace(/(the game is paused)[:,;].*$/, '$1') : raw;
-  const notice = TOKEN ? shownNotice(s) : null;
-  noticeGoesLater(s, notice);
-  const err = localError || serverError || notice;
-  const info = localError ? noteKind === 'info' : !serverError && Boolean(notice);
-  const el = $('error');
-  el.hidden = !err;
-  el.classList.toggle('info', info);
-  const fresh = $('error-text').textContent !== (err || '');
-  if (fresh) {
-    $('error-text').textContent = el.title = err || '';
-    el.classList.remove('open');
-  }
-  // On a phone the note keeps to two lines; one cut there is opened whole by a tap on it.
-  const t = $('error-text');
-  el.classList.toggle('cut', Boolean(err) && !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
-  // On a phone the note stands over the screen's foot; when a control is there (Copy link, the
-  // step buttons, a field of the New game form), the board or the move list's first line, over
-  // the status line instead (the nearest place clear of all those above the foot once that is
-  // scrolled away), so that nothing one uses or reads stays hidden under it. Put there, it is
-  // opaque and carries the status's words first (what to do, whole), the note after them.
-  // An opened note, its text the same, stays where the tap opened it: placed again, opened, it
-  // covered the move list's first line and jumped up over the status line.
-  if (!fresh && el.classList.contains('open')) return;
-  el.classList.remove('up', 'on-status', 'on-top', 'short-status', 'tall');
-  el.style.removeProperty('--note-lines'); el.style.height = '';
-  $('error-status').textContent = '';
-  if (err && getComputedStyle(el).position === 'absolute') wideNoteLines(el, t);
-  if (!err || getComputedStyle(el).position !== 'fixed') return;
-  const blocks = noteBlocks(el);
-  if (noteLines(el, () => { const b = el.getBoundingClientRect(); return blocks(b.top, b.bottom) ? undefined : b.top; }).top !== undefined) return;
-  const n = el.getBoundingClientRect();
-  el.classList.add('up');
-  if (fresh && localError && !noteHeld) noteGoes(false, 8500);
-  $('error-status').textContent = $('status').textContent;
-  const st = $('status').getBoundingClientRect(), bd = $('board').getBoundingClientRect();
-  // Over the status line the status keeps its size and lines, the note's lines under it, over the
-  // Rules row and Red's bar if need be but never the board (squeezed to stay clear of every
-  // control there, the status was cut to one line of 12 px and the note to one line).
-  let { h, top } = noteLines(el, (h) => {
-    const y = Math.round(st.top) - 2;
-    if (st.top >= 0 && !(bd.top < y + h - 1 && y < bd.bottom - 1)) return y;
-    for (let y = Math.round(n.bottom - h); y >= 8; y -= 4) if (!blocks(y, y + h)) return y;
-    return undefined;
-  });
-  if (top === undefined && fresh && st.top < 0 && st.top > -innerHeight / 3) {
-    // Nowhere clear, the status line just above the screen: a new note brings it back into view
-    // and stands over it (over the screen's top it covered the board's edge).
-    window.scrollBy(0, Math.round(st.top) - 8);
-    top = Math.round($('status').getBoundingClientRect().top) - 2;
-  }
-  if (top === undefined) top = st.top >= 0 ? Math.round(st.top) - 2 : 8;
-  // Never over the control in use (a field of the New game form filled near the screen's top):
-  // at the foot instead, or else right under or above it.
-  const f = focusBox(el);
-  const onFocus = (y) => f && f.top < y + h - 1 && y < f.bottom - 1;
-  if (onFocus(top) && !onFocus(n.top)) { el.classList.remove('up'); $('error-status').textContent = ''; return; }
-  if (onFocus(top)) top = f.bottom + h + 4 <= innerHeight ? Math.round(f.bottom) + 4 : Math.max(0, Math.round(f.top - h - 4));
-  el.style.setProperty('--up-top', top + 'px');
-  el.classList.toggle('on-status', st.top >= 0 && top === Math.round(st.top) - 2);
-  if (el.classList.contains('on-status')) noteOnTop(el, st);
-  el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
-}
-
-// Beside the board on a wide screen the note under Blue's bar takes the lines it needs, as many
-// as the window's foot has room for (cut at three, a hint's rule hid behind "more" there).
-function wideNoteLines(el, t) {
-  const lh = parseFloat(getComputedStyle(t).lineHeight) || 16;
-  const room = Math.floor((innerHeight - el.getBoundingClientRect().top - 10) / lh);
-  if (room > 3 && t.scrollHeight > t.clientHeight + 1) {
-    el.style.setProperty('--note-lines', Math.min(room, 8));
-    el.classList.add('tall');
-  }
-  el.classList.toggle('cut', !el.classList.contains('open') && t.scrollHeight > t.clientHeight + 1);
-}
-
-// Over the status line the note keeps within the page's top bar (reaching down over the Rules
-// row, at 40-113 px over 91-116, it hid the row and the analysis switch): its own two lines
-// beside New game (which stays over it, whole and tappable), the status's words where the
-// status line has them.
-function noteOnTop(el, st) {
-  const top = $('status').closest('header').getBoundingClientRect(), b = $('top-new').getBoundingClientRect();
-  if (top.top < -1) return;
-  el.classList.add('on-top');
-  el.classList.remove('short-status');
-  const y0 = Math.max(0, top.top), h = Math.round(Math.min(top.bottom, st.bottom + 3) - y0);
-  // The note's lines fill the bar (beside New game, then under it: cut at two lines, the
-  // instruction needed a tap to be read); the status's words under them when they fit too.
-  el.style.setProperty('--note-lines', Math.max(2, Math.floor((h - 6) / 17.5)));
-  el.style.setProperty('--up-top', Math.round(y0) + 'px');
-  el.style.setProperty('--new-w', Math.max(0, Math.round(innerWidth - 8 - b.left + 4)) + 'px');
-  el.style.setProperty('--new-h', Math.round(b.bottom - y0) + 'px');
-  el.style.height = h + 'px';
-  const t = $('error-text');
-  if (t.scrollHeight + $('error-status').offsetHeight <= h - 5) return;
-  // Both do not fit: whose turn and the die stay, short, under New game, the note's lines
-  // around them (dropped, the status was hidden for the note's whole life).
-  el.classList.add('short-status');
-  $('error-status').textContent = $('status').textContent.replace(/^([^:.]*)[:.] .*$/, '$1');
 }

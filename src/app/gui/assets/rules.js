@@ -101,31 +101,20 @@ function drawRules(v, first) {
   $('rules-text').innerHTML = rulesHtml(v, first);
 }
 
-// The opened rules on a wide screen: beside the board, over the panel (the analysis and the
-// forms) from under the page's top bar, so that the board and its controls stay in view and in
-// place. On a phone app.css makes them a sheet over the screen's lower part.
-// With the turn's buttons in a column of their own beside the board (1280x800), the rules stand
-// right beside the board under those buttons (Roll stays in view), over the column and the
-// panel: over the panel alone they were 280 px from the board and far from their line.
+// The opened rules on a wide screen: right under their own line, as wide as the board under it,
+// over the board (beside the board, under the turn's buttons, they opened at 574-1133 x 398-645
+// while their line was at 16-348 x 58-86: far from what opened them). Fixed, they move nothing;
+// the turn's buttons and the step buttons beside the board stay in view and usable. On a phone
+// app.css makes them a sheet over the screen's lower part.
 function placeRules() {
   const el = $('rules');
   if (el.open) $('rules-shut').textContent = innerWidth <= 900 ? '· tap to close' : '· click here or Escape to close';
   if (el.open && innerWidth <= 900) placeRulesSheet();
   if (!el.open || innerWidth <= 900) return;
-  const p = document.querySelector('.panel').getBoundingClientRect();
-  const c = $('controls').getBoundingClientRect(), b = $('board').getBoundingClientRect();
-  let top = Math.max(8, Math.round(document.querySelector('.top').getBoundingClientRect().bottom) + 10);
-  let left = p.left, width = p.width;
-  if (c.left >= b.right && c.top < b.bottom) {
-    // Under the step buttons too when they share the column (over them, at 246-282 px, they
-    // could not be used while the rules were open).
-    const nav = $('navbar').getBoundingClientRect();
-    top = Math.max(top, Math.round($('turnbar').getBoundingClientRect().bottom) + 8);
-    if (nav.left >= b.right && nav.bottom > 0) top = Math.max(top, Math.round(nav.bottom) + 8);
-    left = c.left;
-    width = Math.min(p.right - c.left, 560);
-  }
-  el.style.setProperty('--rules-left', `${Math.round(left)}px`);
+  const box = el.getBoundingClientRect(), b = $('board').getBoundingClientRect();
+  const top = Math.max(8, Math.round(box.bottom) + 4);
+  const width = Math.min(Math.max(b.right - box.left, 420), 560, innerWidth - box.left - 16);
+  el.style.setProperty('--rules-left', `${Math.round(Math.max(8, box.left))}px`);
   el.style.setProperty('--rules-width', `${Math.round(width)}px`);
   el.style.setProperty('--rules-top', `${top}px`);
 }
