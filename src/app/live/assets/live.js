@@ -491,8 +491,7 @@
     if (firstView) {
       for (const f of v.finished || []) announced.add(f.number);
       for (const g of v.games) if (g.over) announced.add(g.number);
-      late = (v.games_done || 0) > 0;
-      firstView = false;
+      [late, firstView] = [(v.games_done || 0) > 0, false];
     }
     const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
     if (fresh.length) {
@@ -744,6 +743,7 @@
     $('final-last').textContent = lastEnds.length === 1
       ? `The last game, game ${lastEnds[0].number}: ${endWords(lastEnds[0])}.`
       : lastEnds.length ? `The last games: ${lastEnds.map((f) => `game ${f.number}, ${endWords(f, false)}`).join('; ')}.` : '';
+    for (const id of ['final-text', 'final-last']) $(id).innerHTML = breakable($(id).textContent); // (a long name broke mid-word on a phone)
     $('final-more').hidden = Boolean(cut);
     // On a wide screen the banner stands at the top of the side panel (live.css), so that the
     // boards keep their size; on a phone it comes above them, and they are fitted again.
