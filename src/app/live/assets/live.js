@@ -553,7 +553,6 @@
     for (const el of gone) {
       // (Taken by its game above; or kept for it until a game ends.)
       if (!el.isConnected || (el.classList.contains('kept') && !overSince.size && !(v.games_done > 0))) continue;
-      // (An end given its place early stays over the new game as a banner: live-ends.js.)
       if (waiting.length) ends.pass(el, gameCard(replay.begin(waiting.shift())), v, (n) => (overSince.get(n) || 0) + END_MS, now);
     }
     if (ends.tidy(now) < Infinity) wakeAt(ends.tidy(now));
