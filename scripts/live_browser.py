@@ -110,8 +110,10 @@ card's long name whole in that type; a running card's die line never bare betwee
 Both players in the title bar; an ended card's winner whole in its line's room, else cut in its middle (live_cut.py).
 The top bar (live_top.py): news of ends in 18 px or more, on one line, on a wide screen. The cards' words
 (live_words.py): the win chance said alike with one game or two, one space before the die.
+Ends kept in view (live_ends.py): with eight games at once each end readable on the boards 3 s
+or more; a page opened with one game left shows it on a large board.
 LIVE_ONLY=a,b runs only the checks named (of this script,
-live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py, live_legible.py, live_type.py, live_wide.py, live_cut.py, live_top.py or live_words.py). Every
+live_keys.py, live_room.py, live_places.py, live_names.py, live_cards.py, live_crowd.py, live_sizes.py, live_hall.py, live_legible.py, live_type.py, live_wide.py, live_cut.py, live_top.py, live_words.py or live_ends.py). Every
 match with a time a move gets the referee's grace of 5 s (`steady`), so that a busy machine's
 late answer ends no game on time.
 """
@@ -150,6 +152,7 @@ import live_results
 import live_room
 import live_sizes
 import live_cut
+import live_ends
 import live_top
 import live_words
 import live_type
@@ -1953,7 +1956,7 @@ def main():
     if only:
         for name in only.split(","):
             module = next((m for m in (live_keys, live_alone, live_larger, live_room, live_places, live_names, live_cards, live_crowd, live_apart, live_sizes,
-                                        live_results, live_hall, live_legible, live_type, live_wide, live_cut, live_top, live_words) if hasattr(m, name)), None)
+                                        live_results, live_hall, live_legible, live_type, live_wide, live_cut, live_top, live_words, live_ends) if hasattr(m, name)), None)
             if module:
                 getattr(module, name)(sys.modules[__name__])
             else:
@@ -1990,6 +1993,7 @@ def main():
     live_cut.all_checks(sys.modules[__name__])
     live_top.all_checks(sys.modules[__name__])
     live_words.all_checks(sys.modules[__name__])
+    live_ends.all_checks(sys.modules[__name__])
     eight_boards_readable()
     places_kept_all()
     final_screen_room(1280, 800, ["match", "--engine", "self", "--opponent", "greedy", "--games", "3",

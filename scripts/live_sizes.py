@@ -112,7 +112,8 @@ def end_reads_whole(lb):
             # (Where the line is narrow, short: "Alphabetic won", how in the title.)
             said = re.fullmatch(rf"(.+) won( \({re.escape(why.group(3))}\))?", " ".join(e["roll"].split()))
             head, _, tail = said.group(1).partition("…") if said else ("", "", "")
-            named = said and (said.group(1) == why.group(2) or (
+            # (A page that opened with one game left lays it out alone, its result in full.)
+            named = said and (said.group(1) in (why.group(2), f"{why.group(1)} ({why.group(2)})") or (
                 "…" in said.group(1) and len(head) >= 3 and why.group(2).startswith(head) and why.group(2).endswith(tail)))
             assert named and e["lines"] == 1 and not e["cut"], \
                 f"{where}: {k} held on its end does not say who won and how on one line: {e}"

@@ -33,7 +33,7 @@
   let news = []; // [{ f, at }], the ends on the line and since when
   const MIN_NEWS_MS = 2500;
   const NEWS_MS = 6000;
-  let firstView = true;
+  let firstView = true, late = false; // (late: opened once games had finished)
   // How long a game that just ended is marked in the finished games, and how often the view is
   // asked for: often enough that a match at 100 ms a move is followed move by move, not in jumps.
   const HOLD_MS = 4000;
@@ -50,6 +50,7 @@
   const { standings, finished, fitResults, fitStandings, fitWords } = window.EwnLiveTables(endedAt, HOLD_MS);
   // The final screen: the match's result and the last games' boards (live-final.js).
   const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal(); // (a late card's game played from its start: live-replay.js)
+  const ends = window.EwnLiveEnds(); // an end whose place a new game took, kept over it
   const replay = window.EwnLiveReplay((g) => { gameCard(g); fitCardNames(); }, () => last);
 
   // How the games in progress share the screen: of every number of columns, and of cards with
@@ -490,7 +491,7 @@
     if (firstView) {
       for (const f of v.finished || []) announced.add(f.number);
       for (const g of v.games) if (g.over) announced.add(g.number);
-      firstView = false;
+      [late, firstView] = [(v.games_done || 0) > 0, false];
     }
     const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
     if (fresh.length) {
@@ -508,7 +509,8 @@
     // The screen is laid out from the first view for the games the match plays at once (the
     // view says how many, never more than it has games), so that no board shrinks as more games
     // start; and for the most seen at once.
-    slots = Math.max(slots, v.games.length, v.concurrency || 0);
+    // A page opened late (games done) for the games it shows: one game left took 1/8 of the screen.
+    slots = Math.max(slots, v.games.length, late ? 0 : v.concurrency || 0);
     // The layout below refits the standings to the panel's width: held from here where the
     // panel scrolls (the open report moved 54 px in it with no new row).
     const holdLayout = holdPanel(true);
@@ -551,8 +553,9 @@
     for (const el of gone) {
       // (Taken by its game above; or kept for it until a game ends.)
       if (!el.isConnected || (el.classList.contains('kept') && !overSince.size && !(v.games_done > 0))) continue;
-      if (waiting.length) el.replaceWith(gameCard(replay.begin(waiting.shift())));
+      if (waiting.length) ends.pass(el, gameCard(replay.begin(waiting.shift())), v, (n) => (overSince.get(n) || 0) + END_MS, now);
     }
+    if (ends.tidy(now) < Infinity) wakeAt(ends.tidy(now));
     // A new card that takes no other's place joins the others at the end, in the order the
     // games appear: a card once shown keeps its place (sorted by number, a game that started
     // late pushed the cards after it one place on, at the start and on a phone as games ended).
@@ -694,6 +697,7 @@
   // runner stopped. The last view stays.
   function ended(over) {
     document.body.classList.add('ended');
+    ends.clear();
     document.body.classList.remove('hall');
     fitStandings();
     const v = last;
@@ -738,6 +742,7 @@
     $('final-last').textContent = lastEnds.length === 1
       ? `The last game, game ${lastEnds[0].number}: ${endWords(lastEnds[0])}.`
       : lastEnds.length ? `The last games: ${lastEnds.map((f) => `game ${f.number}, ${endWords(f, false)}`).join('; ')}.` : '';
+    for (const id of ['final-text', 'final-last']) $(id).innerHTML = breakable($(id).textContent); // (a long name broke mid-word on a phone)
     $('final-more').hidden = Boolean(cut);
     // On a wide screen the banner stands at the top of the side panel (live.css), so that the
     // boards keep their size; on a phone it comes above them, and they are fitted again.
