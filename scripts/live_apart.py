@@ -213,7 +213,7 @@ def names_never_box_cut(lb):
 
 # Sampled every 200 ms: each name in the standings and the finished games that goes on to a
 # new line anywhere but after an underscore or a space or before a word's capital ("Papadopo" /
-# "ulos"); on the final screen, the last boards of one row at different heights; and, with the
+# "ulos"), unless that word alone is wider than its cell; on the final screen, the last boards of one row at different heights; and, with the
 # full report open while the match runs, how far its tables reach past the side panel.
 WORD_BREAKS = """
 window.breaks = {mid: {}, rows: {}, report: [], samples: 0, timer: setInterval(() => {
@@ -227,7 +227,9 @@ window.breaks = {mid: {}, rows: {}, report: [], samples: 0, timer: setInterval((
         const box = r.getBoundingClientRect();
         if (!box.width) continue;
         const c = t.data[i];
-        if (prev && box.top > prev.top + 2 && !/[_ ]/.test(prev.c) && !(/[a-z]/.test(prev.c) && /[A-Z]/.test(c))) {
+        // (A word alone wider than its cell, marked `wide`, breaks between its letters, whole.)
+        const wide = t.parentElement && t.parentElement.closest('.word.wide');
+        if (prev && !wide && box.top > prev.top + 2 && !/[_ ]/.test(prev.c) && !(/[a-z]/.test(prev.c) && /[A-Z]/.test(c))) {
           window.breaks.mid[el.title || el.textContent] = `${prev.c}/${c}`;
         }
         prev = { top: box.top, c };

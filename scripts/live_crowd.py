@@ -2,7 +2,7 @@
 passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
 
 - `ended_give_way` (3x3, eight games at once, --pace 1000, at 1280x800): sampled every 100 ms,
-  the playing games the page does not show (the status line's "(N shown next)") stay few (1.8
+  the playing games the page does not show (the status line's ", N not shown yet") stay few (1.8
   on average): an ended card is held 4.5 s while one game waits, less (1 s or more, the first
   ended first) while more wait; no game waits more than 5 s. The build before showed 2-7 of the
   eight cards on ended games while "7 playing (6 shown next)".
@@ -21,7 +21,7 @@ SAMPLE = """
 window.crowd = {samples: [], games: {}, timer: setInterval(async () => {
   if (document.body.classList.contains('ended')) return;
   const st = document.getElementById('status').textContent;
-  const m = st.match(/(\\d+) playing(?: \\((?:(\\d+) shown next|(its board|their boards) next)\\))?/);
+  const m = st.match(/(\\d+) playing(?:, (?:(\\d+) )?(not shown yet))?/);
   const t = performance.now();
   if (m) {
     const playing = Number(m[1]);

@@ -162,7 +162,7 @@ def paced_ends_seen_at(lb, width, height):
     jumps = {n: j for n, j in log["cardJump"].items() if j > 1}
     assert not jumps, f"{where}: cards that went on by more than a move at once (game: moves): {jumps}"
     # One game at a time: the game waiting for its card is not counted as if another played.
-    odd = sorted({t for t in log["status"] if "1 playing (1 shown next)" in t})
+    odd = sorted({t for t in log["status"] if "1 playing, 1 not shown yet" in t})
     assert not odd, f"{where}: the status says {odd}"
 
 

@@ -10,7 +10,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
   const JUST_N = 3; // at most this many rows marked as just ended
   const $ = (id) => document.getElementById(id);
   const {
-    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, nameWords, fitWordsIn, holdPanel,
+    esc, SIDE, plural, fitNames, moveText, reportHtml, endWords, reveal, nameWords, wrapWordsIn, holdPanel,
   } = window.EwnLiveText;
   let reportText = '';
   let summaryShown = null; // the screen's width and the leader's line as last drawn
@@ -53,11 +53,18 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       // "Leading: ewn, greedy with 1 point" whole on a phone ("Leading together:" left no room
       // for the second name: the list of names says that they share the lead).
       const names = $('summary').querySelector('.names');
-      if (names) fitNames(names, [...names.querySelectorAll('.nm')]);
-      // Where the leaders cannot each keep eight letters ("Leading: Extr…, Maxim…"), their count.
-      const cut = names && [...names.querySelectorAll('.nm')].some((n) => n.textContent.endsWith('…') && n.textContent.length < 9);
+      const nms = () => [...names.querySelectorAll('.nm')];
+      // Each leader named keeps eight letters at the least, also cut in its middle (a phone
+      // read "Leading: Gr…ha, Gra…ta with 3 points"); where they cannot, the first ones named
+      // and the others counted ("Leading: Grandmaster_Alpha and 1 more"), else their count.
+      const cut = () => nms().some((n) => n.textContent.includes('…') && n.textContent.length - 1 < 8) || names.scrollWidth > names.clientWidth;
+      if (names) fitNames(names, nms());
+      for (let k = top.length - 1; names && k >= 1 && cut(); k -= 1) {
+        names.innerHTML = `${v.over ? 'First' : 'Leading'}: ${top.slice(0, k).map((n) => `<span class="nm">${esc(n)}</span>`).join(', ')} and ${top.length - k} more`;
+        fitNames(names, nms());
+      }
       // Shorter where even that is cut ("2 players share the leac" on a phone, no ellipsis).
-      if (names && top.length > 1 && (cut || names.scrollWidth > names.clientWidth)) {
+      if (names && top.length > 1 && cut()) {
         for (const w of [`${top.length} players share the lead`, `${top.length} share the lead`, `${top.length} lead`]) {
           names.textContent = w;
           if (names.scrollWidth <= names.clientWidth) break;
@@ -181,8 +188,9 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     more.textContent = say(hide.length);
   }
   const words = nameWords;
-  // A word wider than its cell: the cell's letters a pixel or two smaller (to 11 px), and a word
-  // wider still (alone wider than the cell) may break where it must.
+  // A word wider than its cell: the cell's letters a pixel or two smaller (to 14 px, never less:
+  // a name of 40 letters was cut in 11-13 px), and a word wider still (alone wider than the
+  // cell) breaks between its letters, whole (`wrapWordsIn`).
   function fitWords() {
     for (const td of document.querySelectorAll('#finished tr:not(.movesrow) td:nth-child(2), #finished tr:not(.movesrow) td:nth-child(3)')) {
       const ws = [...td.querySelectorAll('.word')];
@@ -190,17 +198,16 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       // Measured afresh each time: a word marked wide in a narrower cell kept breaking
       // ("Alexandra_Papadopoulo" / "u", "Grandmaster" / "_" / "Bartholomew") once it fitted.
       td.style.fontSize = '';
-      for (const w of ws) if (w.dataset.full) w.textContent = w.dataset.full;
+      wrapWordsIn(td, Infinity);
       const cs = getComputedStyle(td);
       const room = td.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const over = () => ws.some((w) => w.getBoundingClientRect().width > room + 0.5);
       let size = parseFloat(cs.fontSize);
-      while (over() && size > 11) {
+      while (over() && size > 14) {
         size -= 1;
         td.style.fontSize = `${size}px`;
       }
-      // ... and a word wider still cut in its middle (`fitWordsIn`), never broken.
-      fitWordsIn(td, room);
+      wrapWordsIn(td, room);
     }
   }
   // The result column as wide as "Blue, capture" where the names leave room (short names: it
@@ -293,18 +300,18 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
       table.style.fontSize = '';
       table.classList.remove('one-line');
       cells.forEach((th, i) => { th.innerHTML = wraps[i]; });
-      // A word wider than its cell: the letters smaller by a pixel or a few (to 12 px), then
-      // cut in its middle ("Oberlandesgeri" / "chtsrat" broke it; "Extraordinaire" is whole
-      // at 13 px in a cell of 109).
+      // A word wider than its cell: the letters smaller by a pixel or a few (to 14 px, never
+      // less: two games at once left the standings in 12 px, "Supercalifra…ciousengine"), then
+      // broken between its letters, whole (`wrapWordsIn`).
       const room = (th) => th.clientWidth - parseFloat(getComputedStyle(th).paddingLeft) - parseFloat(getComputedStyle(th).paddingRight);
       const wide = () => cells.some((th) => [...th.querySelectorAll('.word')].some((w) => w.getBoundingClientRect().width > room(th) + 0.5));
-      for (let px = parseFloat(getComputedStyle(table).fontSize); wide() && px > 12; px -= 1) table.style.fontSize = `${px - 1}px`;
-      for (const th of cells) fitWordsIn(th, room(th));
+      for (let px = parseFloat(getComputedStyle(table).fontSize); wide() && px > 14; px -= 1) table.style.fontSize = `${px - 1}px`;
+      for (const th of cells) wrapWordsIn(th, room(th));
     }
   }
 
-  // The report's players' names fitted to their cells, each word whole or cut in its middle
-  // (`fitWordsIn`): opened in the side panel while the match ran, its ratings reached 54 px past
+  // The report's players' names fitted to their cells, each word whole, a word wider than its
+  // cell broken between its letters (`wrapWordsIn`, never cut): opened in the side panel while the match ran, its ratings reached 54 px past
   // the panel's edge, "Konstantinos" / "_" / "Papadopoulo" / "s" broken where it must.
   function fitReport() {
     const inPanel = $('report-box').classList.contains('in-panel');
@@ -320,7 +327,7 @@ window.EwnLiveTables = (endedAt, HOLD_MS) => {
     for (let i = 0; i < 4 && room >= 3 * em; i += 1) {
       for (const th of cells) {
         const n = th.querySelector('.n');
-        fitWordsIn(th, room - (n ? n.offsetWidth + 4 : 0));
+        wrapWordsIn(th, room - (n ? n.offsetWidth + 4 : 0));
       }
       const over = st.scrollWidth - st.clientWidth;
       if (!inPanel || over <= 0) return;

@@ -97,21 +97,53 @@ window.EwnLiveText = (() => {
   // "4 players" where even one name leaves no room. Again on the final screen, whose status
   // takes more of the line (the title fitted while the match ran was cut there to
   // "standard · Grandmaster_Alpha a…"). Says whether the title then fits.
+  // Fitted again whenever the bar's width changes (a scroll bar come with the final screen left
+  // a title fitted before cut a second time by the box's ellipsis: "7x7 · Univer…l_EWN,
+  // KTH_St…lm_…").
+  // The same for the title's own box, which the final screen's status line sizes.
+  let titleArgs = null, titleKey = null;
+  const titleBoxes = (el) => `${el.parentElement.parentElement.clientWidth}|${el.parentElement.clientWidth}`;
   function fitTitle(el, named, title) {
+    const fits = fitTitleNow(el, named, title);
+    titleArgs = [el, named, title];
+    if (titleKey === null && window.ResizeObserver) {
+      const again = () => {
+        if (titleArgs && titleBoxes(titleArgs[0]) !== titleKey) fitTitle(...titleArgs);
+      };
+      new ResizeObserver(again).observe(el.parentElement.parentElement);
+      new ResizeObserver(again).observe(el.parentElement);
+    }
+    titleKey = titleBoxes(el);
+    return fits;
+  }
+  function fitTitleNow(el, named, title) {
     el.textContent = named + (title || 'match');
     const h1 = el.parentElement;
+    // A phone's title is one line, two where two players' names cannot keep eight letters each
+    // on one (a phone read "Greedy…_Na…" and "Gran…_v2").
+    h1.classList.remove('two-lines');
     h1.title = `Live: ${el.textContent}`;
     const players = (title || '').split(', ');
     const over = () => h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1;
     // Two players: both named, the longer cut in its middle first where they do not fit (the
-    // box's ellipsis left the first alone: "standard · Grandmaster_Alpha_Centauri, Gree…").
+    // box's ellipsis left the first alone: "standard · Grandmaster_Alpha_Centauri, Gree…"),
+    // each keeping 8 letters at the least ("Gran…_v2" kept 7).
     if (players.length === 2) {
       const len = players.map((p) => p.length);
-      for (let guard = 0; guard < 100 && over(); guard += 1) {
-        const i = len[0] >= len[1] ? 0 : 1;
-        if (len[i] <= 6) break;
-        len[i] -= 1;
-        el.textContent = named + players.map((p, j) => midCut(p, len[j])).join(', ');
+      const cut = () => {
+        for (let guard = 0; guard < 100 && over(); guard += 1) {
+          const i = len[0] >= len[1] ? 0 : 1;
+          if (len[i] <= 8) break;
+          len[i] -= 1;
+          el.textContent = named + players.map((p, j) => midCut(p, len[j])).join(', ');
+        }
+      };
+      cut();
+      if (over() && window.innerWidth <= 700) {
+        h1.classList.add('two-lines');
+        players.forEach((p, j) => { len[j] = p.length; });
+        el.textContent = named + title;
+        cut();
       }
     }
     for (let k = players.length - 1; k >= 0 && players.length > 2 && over(); k -= 1) {
@@ -261,6 +293,21 @@ window.EwnLiveText = (() => {
     }
   }
 
+  // In the tables (standings, finished games, the report) a name is never cut: each word
+  // (`.word` in `cell`) wider than the cell's room alone is marked `wide` and breaks between
+  // its letters (live.css), the others stay whole ("Supercalifra…ciousengine" was cut in the
+  // standings, "Supe…ine" in the finished games).
+  function wrapWordsIn(cell, room) {
+    for (const w of cell.querySelectorAll('.word')) {
+      if (w.dataset.full) {
+        w.innerHTML = tail(w.dataset.full);
+        delete w.dataset.full;
+      }
+      w.classList.remove('wide');
+      if (w.getBoundingClientRect().width > room + 0.5) w.classList.add('wide');
+    }
+  }
+
   // The report as the text output prints it, its lines wrapped to its box (a hall screen cannot
   // scroll sideways: in the side panel lines were cut and the crosstable showed one column), its
   // two tables as tables: the ratings, and the crosstable with the players as numbered rows and
@@ -402,6 +449,6 @@ window.EwnLiveText = (() => {
   }
 
   return {
-    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable, spills, holeEndings,
+    esc, clock, moveTime, chance, SIDE, plural, fitNames, fitApart, cutName, midCut, fitFlow, fitTitle, fitNews, players, cubeWords, moveText, lastWords, reportHtml, endWords, numberRuns, reveal, nameWords, fitWordsIn, wrapWordsIn, winnerName, winnersByName, newsForms, endedRuns, sentence, holdPanel, breakable, spills, holeEndings,
   };
 })();

@@ -633,13 +633,13 @@
     const done = v.games_done + v.games.filter((g) => g.over && !recorded.has(g.number)).length;
     const live = v.games.filter((g) => !g.over);
     const waits = live.filter((g) => !document.getElementById(`game-${g.number}`)).length;
-    // Short, for the news's room: "4 finished · 4 playing (2 shown next)". A started game
-    // without a card yet is playing, its card shown as soon as a place is free ("0 playing · 2
-    // waiting" over four ended boards read as if nothing ran).
-    // Every game playing waiting for its card: "1 playing (its board next)", not "1 playing (1
-    // shown next)" with one game at a time.
-    const next = waits === live.length ? `${waits > 1 ? 'their boards' : 'its board'} next` : `${waits} shown next`;
-    $('status').textContent = `${done} finished · ${live.length} playing` + (waits ? ` (${next})` : '');
+    // Short, for the news's room, in plain words: "4 finished · 8 playing, 1 not shown yet" (a
+    // hall read "8 playing (1 shown next)" and "2 playing (their boards next)" as riddles). A
+    // started game without a card yet is playing, its card shown as soon as a place is free
+    // ("0 playing · 2 waiting" over four ended boards read as if nothing ran); every game
+    // playing without one: "1 playing, not shown yet".
+    const next = waits === live.length ? 'not shown yet' : `${waits} not shown yet`;
+    $('status').textContent = `${done} finished · ${live.length} playing` + (waits ? `, ${next}` : '');
     // The line keeps to its room (two lines on a wide screen, cut only at its end, and on a
     // phone) and never moves the boards. It names each winner: one game with
     // its result ("game 7 ended: Red (greedy) won (goal)"; on a phone without the referee's
@@ -731,7 +731,7 @@
     $('final').hidden = false;
     $('final-h').textContent = cut ? 'The last view' : 'Final result';
     // (Short on a phone: its box two lines at most, the boards not pushed down.)
-    $('final-text').textContent = cut ? `${stoppedWords(window.innerWidth < 700)}.${window.innerWidth < 700 ? '' : ' This is the last view.'}`
+    $('final-text').textContent = cut ? `${stoppedWords(window.innerWidth < 700)}.`
       : `The match is over: ${matchResult(v) ? `${matchResult(v)}, in ${plural(done, 'game', 'games')}` : `${plural(done, 'game', 'games')} played`}${variantOf(v)}.`;
     // The last game's end is told in one sentence, whatever the status line said before (at one
     // size "The last games: ..." and at another "The last game, ..." as the news's timing fell):
@@ -783,20 +783,18 @@
     if (cut) $('order-hint').hidden = true;
     // Nothing is in progress any more: the section goes.
     $('games-h').parentElement.hidden = !cut && (!v || v.games.length === 0);
-    // The header says what the banner says.
-    // (On a phone in short words, on one line: the banner below says it in full.)
+    // The header counts what the banner says, in short words on one line: the banner says it
+    // in full, once (at 1280 the header said it too, its third line hidden in the 44 px bar).
     const narrowTop = window.innerWidth < 700;
     $('status').classList.remove('news-big');
-    if (narrowTop) {
+    if (narrowTop || cut) {
       $('status').textContent = cut
         ? `stopped · ${done} finished · ${unfinished.length} unfinished`
         : `${done} finished · match over`;
     } else {
-      $('status').textContent = cut
-        ? stoppedWords(false)
-        // (In the counts' words of the running match: "12 finished · the match is over", never
-        // "the match is over · 12 games played" after "11 finished · 1 playing".)
-        : `${done} finished · the match is over` +
+      // (In the counts' words of the running match: "12 finished · the match is over", never
+      // "the match is over · 12 games played" after "11 finished · 1 playing".)
+      $('status').textContent = `${done} finished · the match is over` +
           (lastEnds.length === 1 ? ` · game ${lastEnds[0].number} ended: ${endWords(lastEnds[0], false)}` : '');
     }
     // Its tooltip said the last games' ends: now what the line says.
