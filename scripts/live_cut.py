@@ -66,7 +66,7 @@ def title_names_both_throughout(lb):
         for width, height in ((1280, 800), (390, 844)):
             where = f"{variant}, two players of {len(red)} and {len(blue)} letters at {width}x{height}"
             args = ["--variant", variant, "match", "--engine", "self", f"name={red}", "--engine", "greedy", f"name={blue}",
-                    "--games", "3", "--concurrency", "2", "--movetime", "20", "--pace", "150", "--live-linger", "10"]
+                    "--games", "3", "--concurrency", "2", "--movetime", "20", "--pace", "150", "--live-linger", "30"]
             seen = lb.sampled_match(args, width, height, where, TITLES,
                                     "clearInterval(window.titles.timer); return window.titles;")
             bad = {}
