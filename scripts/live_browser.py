@@ -110,8 +110,8 @@ card's long name whole in that type; a running card's die line never bare betwee
 Both players in the title bar; an ended card's winner whole in its line's room, else cut in its middle (live_cut.py).
 The top bar (live_top.py): news of ends in 18 px or more, on one line, on a wide screen. The cards' words
 (live_words.py): the win chance said alike with one game or two, one space before the die.
-Ends kept in view (live_ends.py): with eight games at once each end readable on the boards 3 s
-or more; a page opened with one game left shows it on a large board.
+A page opened for a match's last game shows it on a large board; no name broken inside a word on a
+phone's final screen; a phone's board coordinates 9 px or more (live_ends.py).
 Whole words (live_whole.py): names whole in the tables in 14 px or more and no heading cut, the
 title bar cut once at most, a stopped match told once, the leader line's names of eight letters
 or more, the status line's counts in plain words.

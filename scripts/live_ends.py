@@ -1,10 +1,6 @@
-"""Checks that every game's end is read on the live page while many games run, called by
+"""Checks of the live page for a late page, long names on a phone and small boards' coordinates, called by
 live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `wait_for`, `OUT`).
 
-- `ends_read_on_boards` (eight games at once at 1280x800, 3x3, paced), sampled every 100 ms:
-  each game's end is readable among the boards (its card on its final position, or the end over
-  the new game that took its place, "Game 3: ...") for 3 s or more (an ended card stayed only until
-  the next game's first move: 1-2 s, with the finished games below the fold).
 - `late_page_big_board` (at 1280x800 and 390x844): a page opened when one game of a match of
   eight at once is left shows it on a board for one game (it showed it at an eighth of the
   screen, 75% of the screen empty).
@@ -15,45 +11,6 @@ live_browser.py (which passes itself, `lb`, for its helpers: `live_match`, `wait
 """
 
 import os
-
-ENDS = """
-window.endsRead = {seen: {}, over: 0, timer: setInterval(() => {
-  const now = performance.now(), shown = new Set();
-  for (const c of document.querySelectorAll('#games .game')) {
-    const r = c.querySelector('.roll.game-over');
-    if (r && r.getBoundingClientRect().height && /won|no winner/i.test(r.textContent)) shown.add(c.id.replace('game-', ''));
-    for (const e of c.querySelectorAll('*')) {
-      const m = /^Game (\\d+): .*(won|no winner)/.exec(e.textContent);
-      if (m && !e.querySelector('*:not(span):not(b):not(wbr)') && e.getBoundingClientRect().height) shown.add(m[1]);
-    }
-  }
-  for (const n of shown) { const s = window.endsRead.seen[n] || (window.endsRead.seen[n] = {first: now}); s.last = now; }
-  if (!window.endsRead.over && document.body.classList.contains('ended')) window.endsRead.over = now;
-}, 100)};
-"""
-
-
-def ends_read_on_boards(lb):
-    where = "eight games at once at 1280x800, 3x3, paced"
-    args = ["--variant", "3x3", "match", "--engine", "self", "name=Alice", "--engine", "greedy", "name=Bob",
-            "--games", "40", "--concurrency", "8", "--movetime", "20", "--pace", "600", "--live-linger", "3"]
-    with lb.live_match(args, 1280, 800) as (d, _, match):
-        d.execute_script(ENDS)
-        # A look at the first end kept over a new game, where the page keeps one so.
-        with lb.contextlib.suppress(SystemExit):
-            lb.wait_for(f"{where}: an end kept over a new game", lambda: d.execute_script(
-                "return document.querySelector('#games .end-banner') || document.body.classList.contains('ended');"))
-            d.save_screenshot(os.path.join(lb.OUT, "live-ends-kept-1280.png"))
-        lb.until_the_end(d, match, where)
-        lb.time.sleep(0.3)
-        seen = d.execute_script("clearInterval(window.endsRead.timer); return window.endsRead;")
-    over = seen["over"] or max(s["last"] for s in seen["seen"].values())
-    # Ends within 4 s of the final screen are told there (the last boards): not counted.
-    read = {int(n): round(s["last"] - s["first"]) for n, s in seen["seen"].items() if s["first"] < over - 4000}
-    short = {n: ms for n, ms in read.items() if ms < 3000}
-    print(f"live page, {where}: each end readable on the boards (game: ms) {dict(sorted(read.items()))}")
-    assert len(read) >= 12, f"{where}: only {len(read)} ends seen on the boards: {seen}"
-    assert not short, f"{where}: ends readable on the boards under 3 s (game: ms): {short}"
 
 
 def late_page_big_board(lb):
@@ -149,7 +106,6 @@ def phone_coordinates_readable(lb):
 
 
 def all_checks(lb):
-    ends_read_on_boards(lb)
     late_page_big_board(lb)
     names_unbroken_on_phone(lb)
     phone_coordinates_readable(lb)

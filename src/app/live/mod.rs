@@ -25,7 +25,6 @@ const LIVE_TEXT_JS: &str = include_str!("assets/live-text.js");
 const LIVE_TABLES_JS: &str = include_str!("assets/live-tables.js");
 const LIVE_FINAL_JS: &str = include_str!("assets/live-final.js");
 const LIVE_REPLAY_JS: &str = include_str!("assets/live-replay.js");
-const LIVE_ENDS_JS: &str = include_str!("assets/live-ends.js");
 const LIVE_CSS: &str = include_str!("assets/live.css");
 const BOARD_JS: &str = include_str!("../gui/assets/board.js");
 const APP_CSS: &str = include_str!("../gui/assets/app.css");
@@ -185,7 +184,6 @@ impl Site for LivePage {
             "/live-tables.js" => ("text/javascript; charset=utf-8", LIVE_TABLES_JS),
             "/live-final.js" => ("text/javascript; charset=utf-8", LIVE_FINAL_JS),
             "/live-replay.js" => ("text/javascript; charset=utf-8", LIVE_REPLAY_JS),
-            "/live-ends.js" => ("text/javascript; charset=utf-8", LIVE_ENDS_JS),
             "/board.js" => ("text/javascript; charset=utf-8", BOARD_JS),
             "/live.css" => ("text/css; charset=utf-8", LIVE_CSS),
             "/app.css" => ("text/css; charset=utf-8", APP_CSS),

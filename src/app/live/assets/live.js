@@ -50,7 +50,6 @@
   const { standings, finished, fitResults, fitStandings, fitWords } = window.EwnLiveTables(endedAt, HOLD_MS);
   // The final screen: the match's result and the last games' boards (live-final.js).
   const { matchResult, variantOf, finalBoards } = window.EwnLiveFinal(); // (a late card's game played from its start: live-replay.js)
-  const ends = window.EwnLiveEnds(); // an end whose place a new game took, kept over it
   const replay = window.EwnLiveReplay((g) => { gameCard(g); fitCardNames(); }, () => last);
 
   // How the games in progress share the screen: of every number of columns, and of cards with
@@ -491,7 +490,9 @@
     if (firstView) {
       for (const f of v.finished || []) announced.add(f.number);
       for (const g of v.games) if (g.over) announced.add(g.number);
-      [late, firstView] = [(v.games_done || 0) > 0, false];
+      // (Late: games done and fewer playing than at once, the match's last games; a page opened
+      // mid-match keeps the layout for all it plays at once, so that no card shrinks later.)
+      [late, firstView] = [(v.games_done || 0) > 0 && v.games.length < (v.concurrency || 0), false];
     }
     const fresh = (v.finished || []).filter((x) => !announced.has(x.number));
     if (fresh.length) {
@@ -553,9 +554,8 @@
     for (const el of gone) {
       // (Taken by its game above; or kept for it until a game ends.)
       if (!el.isConnected || (el.classList.contains('kept') && !overSince.size && !(v.games_done > 0))) continue;
-      if (waiting.length) ends.pass(el, gameCard(replay.begin(waiting.shift())), v, (n) => (overSince.get(n) || 0) + END_MS, now);
+      if (waiting.length) el.replaceWith(gameCard(replay.begin(waiting.shift())));
     }
-    if (ends.tidy(now) < Infinity) wakeAt(ends.tidy(now));
     // A new card that takes no other's place joins the others at the end, in the order the
     // games appear: a card once shown keeps its place (sorted by number, a game that started
     // late pushed the cards after it one place on, at the start and on a phone as games ended).
@@ -697,7 +697,6 @@
   // runner stopped. The last view stays.
   function ended(over) {
     document.body.classList.add('ended');
-    ends.clear();
     document.body.classList.remove('hall');
     fitStandings();
     const v = last;
