@@ -221,7 +221,7 @@ It waits for elements instead of sleeping, fails with a message that says what i
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth` and `fortieth` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth` and `fortysecond` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -257,6 +257,7 @@ from arena_journeys.thirtyseventh import thirtyseventh_players_report
 from arena_journeys.thirtyeighth import thirtyeighth_players_report
 from arena_journeys.thirtyninth import thirtyninth_players_report
 from arena_journeys.fortieth import fortieth_players_report
+from arena_journeys.fortysecond import fortysecond_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -305,4 +306,5 @@ if __name__ == "__main__":
     thirtyeighth_players_report()
     thirtyninth_players_report()
     fortieth_players_report()
+    fortysecond_players_report()
     print("browser test passed")

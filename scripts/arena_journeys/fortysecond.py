@@ -1,0 +1,85 @@
+"""The checks of what the forty-second new player reported: the Hint named c1b2 at 44.1% on one
+screen and c1c2 at 45.0% on another for the same position (the analysis searches for a time, so
+its depth followed the machine's load); a loaded game stepped back to a position whose rolled
+cube was gone said only "A move here starts a side line", never which cubes may move; a keyboard
+player taking their own cube with the arrows and Enter was told "click d2 again to confirm"."""
+
+import json
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from .driver import ask_hint, idle, in_arena, js, note_shown, shot, status, wait
+
+# The standard start with both setups 123456.
+START = "R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r"
+
+
+def start_at(d, fen):
+    """A game of two people from `fen`, the die typed."""
+    game = {"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 9, "dice": "manual", "position": fen}
+    before = js(d, "S.version")
+    d.execute_script(f"post('/api/new', {json.dumps(game)})")
+    wait(d, "the new game", lambda d: js(d, "S.version") > before and js(d, "S.fen") == fen and idle(d))
+
+
+def typed_die(d, n):
+    d.execute_script(f"post('/api/roll', {{die: {n}}})")
+    wait(d, f"die {n}", lambda d: js(d, "S.die") == n and idle(d))
+
+
+def hint_same_and_close_second(d):
+    """The start, die 3: the hint is c5d4, and c5c4 (within a point) is named with it; asked
+    again with the analysis timed otherwise, the same words."""
+    w = js(d, "innerWidth")
+    said = []
+    for ms in (10, 1500):
+        d.execute_script(f"post('/api/settings', {{analysis: true, analysis_ms: {ms}}})")
+        wait(d, f"analysis {ms} ms", lambda d: js(d, "S.settings.analysis_ms") == ms and idle(d))
+        start_at(d, START)
+        typed_die(d, 3)
+        ask_hint(d)
+        said.append(note_shown(d))
+    shot(d, f"{w}-42-hint.png")
+    d.execute_script("post('/api/settings', {analysis_ms: 400})")
+    print(f"{w}: the hint at the start, die 3, the analysis at 10 and 1500 ms: {said}")
+    assert said[0] == said[1], f"the same position and die got two hints: {said}"
+    assert "c5d4" in said[0] and "c5c4 is about as good" in said[0], \
+        f"the hint does not name the move within a point of the best: {said[0]!r}"
+
+
+def gone_cube_stepped_back(d):
+    """Red's cubes 2 and 4 alone, die 3, a move played and stepped back: the status names the
+    cubes that may move."""
+    w = js(d, "innerWidth")
+    start_at(d, "R2R43/5/5/5/4B1 r")
+    typed_die(d, 3)
+    d.execute_script("post('/api/move', {move: 'a5b4'})")
+    wait(d, "the move", lambda d: js(d, "S.plies.length") == 1 and idle(d))
+    d.execute_script("navigate(0)")
+    wait(d, "the start", lambda d: js(d, "S.ply") == 0 and idle(d))
+    said = status(d)
+    shot(d, f"{w}-42-gone-cube-back.png")
+    print(f"{w}: stepped back to a gone cube 3: {said!r}")
+    assert "cube 3 is gone: move cube 2 or cube 4" in said, f"the status does not say which cubes move: {said!r}"
+
+
+def enter_asks_enter(d):
+    """Red's 2 on a5 takes its own 4 on b5 by the arrows and Enter: the status asks for Enter
+    again, not a click."""
+    w = js(d, "innerWidth")
+    start_at(d, "R2R43/5/5/5/4B1 r")
+    typed_die(d, 2)
+    d.execute_script("focusSquare(0)")  # a5
+    ActionChains(d).send_keys(Keys.ENTER, Keys.ARROW_RIGHT, Keys.ENTER).perform()
+    wait(d, "b5's capture waiting", lambda d: js(d, "Boolean(liveArm(S))"))
+    said = status(d)
+    shot(d, f"{w}-42-enter-own-cube.png")
+    print(f"{w}: the own cube taken by Enter: {said!r}")
+    assert "Enter on b5 again" in said and "click" not in said.lower(), f"a keyboard player is told to click: {said!r}"
+    ActionChains(d).send_keys(Keys.ENTER).perform()
+    wait(d, "the capture", lambda d: js(d, "S.plies.length") == 1 and idle(d))
+
+
+def fortysecond_players_report():
+    in_arena(1280, 800, hint_same_and_close_second, gone_cube_stepped_back, enter_asks_enter)
