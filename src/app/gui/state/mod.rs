@@ -17,7 +17,6 @@ use serde_json::{Value, json};
 use crate::app::review::{DEFAULT_DEPTH, GameReview, review_game_counted};
 use crate::brain::analysis::{DieAnalysis, PreRoll, analyse_die, analyse_preroll, threats_now};
 use crate::brain::search::{Limits, Searcher, to_prob};
-pub use hint::Hint;
 use crate::brain::solve::{self, Solved};
 use crate::brain::tables::{self as tables, Tables};
 use crate::players::Fault;
@@ -26,6 +25,7 @@ use crate::rules::board::{Board, Color, Move};
 use crate::rules::notation::{parse_fen_in, setup_string, to_fen};
 use crate::rules::rng::MatchRng;
 use crate::rules::variant::{PRESETS, Variant};
+pub use hint::Hint;
 
 use super::engines::{Chosen, Engine, PlayerConfig, Roster, describe};
 use super::error::GuiError;
