@@ -2,14 +2,16 @@
 screen and c1c2 at 45.0% on another for the same position (the analysis searches for a time, so
 its depth followed the machine's load); a loaded game stepped back to a position whose rolled
 cube was gone said only "A move here starts a side line", never which cubes may move; a keyboard
-player taking their own cube with the arrows and Enter was told "click d2 again to confirm"."""
+player taking their own cube with the arrows and Enter was told "click d2 again to confirm"; the
+watch-only page, with no step buttons, said over its graph "use ← → Home End"."""
 
 import json
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from .driver import ask_hint, idle, in_arena, js, note_shown, shot, status, wait
+from . import driver
+from .driver import ask_hint, browser, close, idle, in_arena, js, new_game, note_shown, shot, status, wait
 
 # The standard start with both setups 123456.
 START = "R1R2R32/R4R53/R63B6/3B5B4/2B3B2B1 r"
@@ -81,5 +83,29 @@ def enter_asks_enter(d):
     wait(d, "the capture", lambda d: js(d, "S.plies.length") == 1 and idle(d))
 
 
+def engines_play(d):
+    """A game of two engines to its end, for a watcher to see whole (a person's game holds the
+    graph back)."""
+    new_game(d, ("ewn", 1, 20), ("ewn", 1, 20), 3)
+    wait(d, "the engines' game's end", lambda d: js(d, "Boolean(S.winner)") and idle(d))
+
+
+def watch_only_graph_words():
+    """A page without the token, a game of engines over: the graph's heading offers no keys it
+    cannot use."""
+    d = browser(1280, 800)
+    try:
+        d.get(driver.URL.split("?")[0])
+        wait(d, "the watch-only page", lambda d: js(d, "S") and status(d).startswith("Watching"))
+        wait(d, "the graph", lambda d: js(d, "$('graph-card').offsetParent !== null"))
+        said = js(d, "$('graph-card').querySelector('h2').innerText")
+        shot(d, "1280-42-watch-graph.png")
+        print(f"watch-only: the graph's heading {said!r}")
+        assert "Home End" not in said and "←" not in said, f"a watch-only page offers keys that cannot step: {said!r}"
+    finally:
+        close(d)
+
+
 def fortysecond_players_report():
-    in_arena(1280, 800, hint_same_and_close_second, gone_cube_stepped_back, enter_asks_enter)
+    in_arena(1280, 800, hint_same_and_close_second, gone_cube_stepped_back, enter_asks_enter, engines_play)
+    watch_only_graph_words()

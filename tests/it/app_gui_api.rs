@@ -188,6 +188,11 @@ fn the_page_and_its_files_are_served() {
         assert_eq!(code, 200, "{f}");
         assert!(body.as_str().unwrap().len() > 1000, "{f}");
     }
+    // The watch-only page's own rules.
+    assert!(page.contains("<link rel=\"stylesheet\" href=\"/watch.css\">"));
+    let (code, body) = g.raw("GET", "/watch.css", b"", &[]);
+    assert_eq!(code, 200);
+    assert!(body.as_str().unwrap().contains("watch-only"));
 }
 
 #[test]
@@ -397,7 +402,10 @@ fn a_step_back_to_a_gone_cube_says_which_cubes_move() {
     );
     let s = g.post("/api/roll", json!({"die": 3}));
     let live = s["status"].as_str().unwrap().to_string();
-    assert!(live.contains("cube 3 is gone: move cube 2 or cube 4"), "{live}");
+    assert!(
+        live.contains("cube 3 is gone: move cube 2 or cube 4"),
+        "{live}"
+    );
     g.post("/api/move", json!({"move": "a5b4"}));
     let s = g.post("/api/navigate", json!({"ply": 0}));
     let back = s["status"].as_str().unwrap();
