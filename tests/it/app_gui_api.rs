@@ -389,32 +389,6 @@ fn the_hint_is_the_same_for_a_position_and_die_and_names_a_close_second() {
     assert!((0.0..0.01).contains(&gap), "{h}");
 }
 
-/// Stepped back to a position whose rolled cube is gone, the status said only "A move here
-/// starts a side line": it names the cubes that may move, as it does in play.
-#[test]
-fn a_step_back_to_a_gone_cube_says_which_cubes_move() {
-    let g = Gui::start();
-    g.post("/api/settings", json!({"analysis": false, "delay_ms": 0}));
-    g.post(
-        "/api/new",
-        json!({"red": {"type": "human"}, "blue": {"type": "human"}, "seed": 9,
-               "dice": "manual", "position": "R2R43/5/5/5/4B1 r"}),
-    );
-    let s = g.post("/api/roll", json!({"die": 3}));
-    let live = s["status"].as_str().unwrap().to_string();
-    assert!(
-        live.contains("cube 3 is gone: move cube 2 or cube 4"),
-        "{live}"
-    );
-    g.post("/api/move", json!({"move": "a5b4"}));
-    let s = g.post("/api/navigate", json!({"ply": 0}));
-    let back = s["status"].as_str().unwrap();
-    assert!(
-        back.contains("die 3: cube 3 is gone: move cube 2 or cube 4"),
-        "{back}"
-    );
-}
-
 #[test]
 fn the_analysis_panel_and_the_hint_follow_the_game() {
     let g = Gui::start();

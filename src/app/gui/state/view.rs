@@ -459,11 +459,6 @@ impl State {
                 }
                 return format!("{at}: {name} (engine) moves here{die}. > to your move, or >| End");
             }
-            // A rolled cube that is gone is said here too, as in play: which cubes may move
-            // (only "A move here starts a side line" was said, and nothing showed the cubes).
-            if let Some(who) = self.game.die.and_then(|d| stand_ins(b, d)) {
-                return format!("{line}{at}: {name}{die}: {who}. {next}");
-            }
             return format!("{line}{at}: {name} to move{die}. {next}");
         }
         if self
