@@ -227,7 +227,7 @@ It waits for elements instead of sleeping, fails with a message that says what i
 (and a screenshot of that moment), and saves screenshots to OUTDIR.
 The journeys live in scripts/arena_journeys/: `driver` (the browser, waits, clicks, screenshots,
 axe-core, the layout checks, and URL, OUT and AXE_JS), `records` (the records loaded), `opening`,
-`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth` and `fortyfirst` (the new players' reports), `desktop`, `variants` and `phone`.
+`reports`, `later_reports`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`, `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentyfirst`, `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst` and `fortysecond` (the new players' reports), `desktop`, `variants` and `phone`.
 """
 
 import sys
@@ -264,6 +264,7 @@ from arena_journeys.thirtyeighth import thirtyeighth_players_report
 from arena_journeys.thirtyninth import thirtyninth_players_report
 from arena_journeys.fortieth import fortieth_players_report
 from arena_journeys.fortyfirst import fortyfirst_players_report
+from arena_journeys.fortysecond import fortysecond_players_report
 from arena_journeys.later_reports import (eighth_players_report, fourth_players_report,
     ninth_players_report, seventh_players_report)
 from arena_journeys.opening import opening, record_journeys
@@ -313,4 +314,5 @@ if __name__ == "__main__":
     thirtyninth_players_report()
     fortieth_players_report()
     fortyfirst_players_report()
+    fortysecond_players_report()
     print("browser test passed")

@@ -264,11 +264,17 @@ const ROUTES: &[(&str, &str, Handler)] = &[
     ("POST", "/api/settings", settings),
     ("POST", "/api/hint", |st, shared, b| {
         let _: Empty = body(b)?;
-        let Some((m, wp)) = st.hint(shared)? else {
+        let Some(h) = st.hint(shared)? else {
             return Ok(Answer::Own(json!({ "searching": true })));
         };
-        let name = m.display(st.game.start.variant()).to_string();
-        Ok(Answer::Own(json!({ "move": name, "wp": wp })))
+        let v = st.game.start.variant();
+        let also = h
+            .also
+            .map(|(m, wp)| json!({ "move": m.display(v).to_string(), "wp": wp }));
+        let name = h.best.display(v).to_string();
+        Ok(Answer::Own(
+            json!({ "move": name, "wp": h.wp, "depth": h.depth, "also": also }),
+        ))
     }),
     ("POST", "/api/undo", |st, _, b| {
         let _: Empty = body(b)?;

@@ -37,6 +37,8 @@ const CONTROLS_JS: &str = include_str!("assets/controls.js");
 /// The board drawing alone, shared by every page that shows a position.
 const BOARD_JS: &str = include_str!("assets/board.js");
 const APP_CSS: &str = include_str!("assets/app.css");
+/// What the watch-only page (no token) leaves out.
+const WATCH_CSS: &str = include_str!("assets/watch.css");
 /// The page's icon, also linked inline from the page, for clients that ask for the usual path.
 const FAVICON: &str = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='1' y='1' width='14' height='14' rx='3' fill='#c0392b'/><circle cx='5' cy='5' r='1.6' fill='#fff'/><circle cx='11' cy='11' r='1.6' fill='#fff'/><circle cx='8' cy='8' r='1.6' fill='#fff'/></svg>";
 /// The header that carries the run's token.
@@ -128,6 +130,7 @@ impl Site for Arena {
                 ("GET", "/controls.js") => ("text/javascript; charset=utf-8", CONTROLS_JS),
                 ("GET", "/board.js") => ("text/javascript; charset=utf-8", BOARD_JS),
                 ("GET", "/app.css") => ("text/css; charset=utf-8", APP_CSS),
+                ("GET", "/watch.css") => ("text/css; charset=utf-8", WATCH_CSS),
                 ("GET", "/favicon.ico" | "/favicon.svg") => ("image/svg+xml", FAVICON),
                 ("GET", _) => {
                     return Step::Reply(error_reply(404, &format!("no such page: {path}")));

@@ -438,7 +438,7 @@ function drawBoard() {
     add(deco.cls, arm.square, 'take-own');
     add(deco.cls, arm.square, 'armed');
     add(deco.cls, arm.move.slice(0, 2), 'arm-from');
-    add(deco.words, arm.square, `${pressWord().split(' ')[0]} again to take your own cube with ${arm.move.slice(0, 2)}`);
+    add(deco.words, arm.square, `${againWord()} again to take your own cube with ${arm.move.slice(0, 2)}`);
   }
   // The legend names this mark whenever it is drawn (a move onto one's own cube takes it).
   const ownShown = [...deco.cls.values()].some((v) => v.includes('take-own'));
@@ -649,7 +649,7 @@ function noteLines(el, place) {
 function armedStatus(s) {
   const a = liveArm(s);
   if (!a) return null;
-  const w = pressWord().split(' ')[0];
+  const w = againWord();
   // Short enough for a phone's two lines at 360 px ("Blue, die 12: …").
   return `${s.status.split(':')[0].replace(' to move', '')}: ${a.move.slice(0, 2)} takes your own ${a.square}: ${w} ${a.square} again to confirm, another square to cancel`;
 }
@@ -675,9 +675,15 @@ function capital(words) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// The last press on the board was a key's (Enter): the words that ask for the next press say
+// Enter (a keyboard player was told "click d2 again to confirm").
+let pressedByKey = false;
+const againWord = () => (pressedByKey ? 'press Enter on' : pressWord().split(' ')[0]);
+
 function onBoardClick(i, byKey) {
   if (!S || setupMode) return;
   focusIdx = i;
+  pressedByKey = !!byKey;
   if (!TOKEN) { flash(WATCH_ONLY, 'info'); return; }
   const name = sqName(i);
   if (!mayMove()) {
@@ -719,7 +725,7 @@ function onBoardClick(i, byKey) {
     if (sel && selected === sel && S.legal.includes(sel + name)) {
       // The taking cube stays the one picked, the cube to take marked as its capture only.
       takeArm = { move: sel + name, square: name, at: armPlace(S) };
-      const words = `${capital(pressWord())} ${name} again to take your own cube with ${sel}, or ${sel} to put it down and pick ${name}.`;
+      const words = `${capital((pressedByKey ? 'press Enter on' : pressWord()))} ${name} again to take your own cube with ${sel}, or ${sel} to put it down and pick ${name}.`;
       say(words);
       flash(words, 'info');
       return;
@@ -735,10 +741,10 @@ function onBoardClick(i, byKey) {
       // never refused, but taken only on a second click on this square, with the reason.
       takeArm = { move: sel + name, square: name, at: armPlace(S) };
       const only = selected !== sel ? (hasDice() ? `${DieWords(S.die)} moves only ${sel}` : `${sel} is picked`) : `${name} holds your own cube`;
-      say(`${only}; ${pressWord()} ${name} again to take your own cube with ${sel}`);
+      say(`${only}; ${(pressedByKey ? 'press Enter on' : pressWord())} ${name} again to take your own cube with ${sel}`);
       // Short enough for the phone's top bar, with whose turn and the die under it ("with a4"
       // said again what the first sentence says).
-      flash(`${only}. ${capital(pressWord())} ${name} again to take your own cube, or pick another target.`, 'info');
+      flash(`${only}. ${capital((pressedByKey ? 'press Enter on' : pressWord()))} ${name} again to take your own cube, or pick another target.`, 'info');
       return;
     }
     playMove(sel + name);

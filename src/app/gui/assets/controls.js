@@ -665,9 +665,11 @@ function wire() {
       localError = null;
       // A move onto one's own cube says so: it looks like a slip otherwise.
       const own = h.move && h.move.length === 4 && ownCubeAt(h.move.slice(2)) ? ' (takes your own cube)' : '';
-      say(`Hint: ${h.move}${own}, ${pct(h.wp)}`);
+      // Two moves within a point of each other are both named: the search cannot tell them apart.
+      const also = h.also ? `; ${moveShown(h.also.move)} is about as good, ${pct(h.also.wp)}` : '';
+      say(`Hint: ${h.move}${own}, ${pct(h.wp)}${also}`);
       const rule = own ? ownCaptureRule(S.variant) : '';
-      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}.${rule ? ` Allowed: ${rule}.` : ''}`, 'info', true);
+      flash(`Hint: ${moveShown(h.move)}, ${SIDE_NAME[S.side]}'s win chance ${pct(h.wp)}${own}${also}.${rule ? ` Allowed: ${rule}.` : ''}`, 'info', true);
     } catch (e) { flash(e.message); }
   });
   $('undo').addEventListener('click', (ev) => { if (!repeated(ev)) undo(); });

@@ -352,10 +352,8 @@ impl State {
         let pos = shown.key();
         let die = self.game.die;
         let a = &self.analysis;
-        // With the analysis off, only a hint's die is searched, and nothing before the roll.
         let on = self.settings.analysis;
-        let hint = die.is_some_and(|d| a.hint_for == Some((pos, d)));
-        let wanted = (on || hint) && self.flow.pending.is_none();
+        let wanted = on && self.flow.pending.is_none();
         // A game that ended (also by a resignation or a fault) has nothing left to analyse.
         let ended = self.game.over();
         let need_die = !ended
@@ -401,35 +399,6 @@ impl State {
             need_pre: true,
             backfill: Some(i),
         })
-    }
-
-    /// The best move for the rolled die, from the finished analysis; `None` while it is being
-    /// searched (asked again, it comes). A hint is a request for analysis: with the analysis
-    /// off in Settings it searches the rolled die's moves alone, as the analysis would, and
-    /// nothing else of the analysis runs or shows.
-    pub fn hint(&mut self, shared: &Shared) -> Result<Option<(Move, f64)>, GuiError> {
-        let die = self.game.die.ok_or_else(|| {
-            GuiError::not_now("roll the die first: the hint is for the rolled die")
-        })?;
-        let pos = self.game.board().key();
-        if let Some((p, d, a)) = &self.analysis.die_result
-            && *d == die
-            && *p == pos
-        {
-            let best = a
-                .moves()
-                .first()
-                .ok_or_else(|| GuiError::not_now("no legal move"))?;
-            return Ok(Some((best.mv, to_prob(best.value))));
-        }
-        if self.game.over() {
-            return Err(GuiError::not_now("the game is over"));
-        }
-        if !self.settings.analysis && self.analysis.hint_for != Some((pos, die)) {
-            self.analysis.hint_for = Some((pos, die));
-            self.pump_analysis(shared);
-        }
-        Ok(None)
     }
 }
 

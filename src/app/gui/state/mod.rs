@@ -25,12 +25,14 @@ use crate::rules::board::{Board, Color, Move};
 use crate::rules::notation::{parse_fen_in, setup_string, to_fen};
 use crate::rules::rng::MatchRng;
 use crate::rules::variant::{PRESETS, Variant};
+pub use hint::Hint;
 
 use super::engines::{Chosen, Engine, PlayerConfig, Roster, describe};
 use super::error::GuiError;
 use super::game::{DiceMode, Game};
 
 mod flow;
+mod hint;
 mod jobs;
 mod view;
 
@@ -133,9 +135,9 @@ struct Analysis {
     backfill: bool,
     die_result: Option<(u64, u8, DieAnalysis)>,
     preroll: Option<(u64, PreRoll)>,
-    /// The position and die a hint asked for with the analysis off in Settings: that die's
-    /// moves alone are searched, once.
-    hint_for: Option<(u64, u8)>,
+    /// The hint's own search (state/hint.rs): by depth, so that a position and die always get
+    /// the same hint whatever the analysis reached in its time.
+    hint: hint::HintSearch,
 }
 
 /// A whole-game review: the line it valued and what it found. Marks are shown for the plies
@@ -395,7 +397,7 @@ impl State {
                 backfill: false,
                 die_result: None,
                 preroll: None,
-                hint_for: None,
+                hint: hint::HintSearch::default(),
             },
             reviews: Reviews::default(),
             last_pv: None,
