@@ -1251,15 +1251,18 @@ fn pause_is_shown_and_stops_a_choice_in_progress() {
 fn a_step_back_pauses_a_game_of_engines_and_resume_goes_on_from_its_end() {
     let g = Gui::start();
     g.quiet();
+    // A delay before each engine move, so that the game is still going when it is stepped back
+    // (at full speed two engines of level 1 finish a game before a busy test polls it).
+    g.post("/api/settings", json!({"delay_ms": 1500}));
     g.post(
         "/api/new",
         json!({"red": {"type": "ewn", "level": 1, "movetime": 5},
                "blue": {"type": "ewn", "level": 1, "movetime": 5}, "seed": 11}),
     );
-    let s = g.wait("three moves", |s| plies(s) >= 3 || !s["winner"].is_null());
+    let s = g.wait("two moves", |s| plies(s) >= 2 || !s["winner"].is_null());
     assert!(
         s["winner"].is_null(),
-        "the game ended in under three moves: {s}"
+        "the game ended in under two moves: {s}"
     );
     let s = g.post("/api/navigate", json!({"ply": 1}));
     assert_eq!(
@@ -1271,6 +1274,7 @@ fn a_step_back_pauses_a_game_of_engines_and_resume_goes_on_from_its_end() {
     let s = g.wait("the engines stopped", |s| s["thinking"].is_null());
     let n = plies(&s);
     assert_eq!(s["ply"], 1, "the view stays where it was stepped to: {s}");
+    g.post("/api/settings", json!({"delay_ms": 0}));
     g.post("/api/control", json!({"action": "step"}));
     let s = g.wait("one step from the end", |s| {
         (plies(s) > n && s["thinking"].is_null()) || !s["winner"].is_null()
