@@ -3,8 +3,8 @@
 target"), the status cut to "Red to move"; Copy link's note over the top bar was cut through
 the letters of its fifth line beside "more"; beside the board How to play opened at 574-1133 x
 398-645, its line at 16-348 x 58-86; the result box came about 0.3-1 s after the status's
-"wins"; the die showed "–" after the engine's move, its roll seen a moment before, and playing
-Blue the move box's example was Red's a5b4; the analysis tables' headers stood off their
+"wins"; playing Blue the move box's example was Red's a5b4 (and the die, "–" after the engine's
+move, stays so: the engine's roll kept faint in it was read by the next new player as their own); the analysis tables' headers stood off their
 columns (the faces' "win" 93 px left of its figures)."""
 
 import time
@@ -130,8 +130,9 @@ def result_with_the_status(d):
 
 
 def die_and_example_for_blue(d):
-    """Playing Blue: after Red's engine moved, the die shows its roll (it showed "–"); the move
-    box's example is a move of Blue's (it was Red's a5b4), after the roll a legal one."""
+    """Playing Blue: after Red's engine moved, the die shows "–" until Blue rolls (a faint "5" of
+    Red's was read by a new player as their own roll), its label naming Red's roll; the move box's
+    example is a move of Blue's (it was Red's a5b4), after the roll a legal one."""
     w = js(d, "innerWidth")
     new_game(d, ("ewn", 1, 20), ("human",), 5)
     wait(d, "Red's engine's move", lambda d: js(d, "S.plies.length >= 1 && S.side === 'b'") and idle(d))
@@ -140,7 +141,7 @@ def die_and_example_for_blue(d):
                  " example: $('move-input').placeholder})")
     shot(d, f"{w}-41-blue-die.png")
     print(f"{w}: playing Blue after Red's move: {seen}")
-    assert seen["die"] == str(seen["rolled"]) and str(seen["rolled"]) in seen["label"], f"the die does not show Red's roll: {seen}"
+    assert seen["die"] == "–" and f"rolled {seen['rolled']}" in seen["label"], f"the die before Blue's roll: {seen}"
     blue = js(d, f"Boolean(document.querySelector('#sq-{seen['example'][:2]} .cube.blue'))")
     assert blue, f"the move box's example is not a move of Blue's: {seen}"
     wait(d, "Roll offered", lambda d: enabled(d, "roll"))

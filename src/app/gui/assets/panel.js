@@ -666,13 +666,13 @@ function render(s) {
   const dice = s.variant.has_dice;
   const pair = dice && s.die !== null && Array.isArray(s.dice_pair) ? s.dice_pair : null;
   // Two dice: both faces and their sum (the sum is the cube that moves).
-  // Not rolled yet, the box keeps the other side's roll of the move just played, faint and in
-  // its colour (it went back to "–" as the engine's move landed, its roll seen for a moment).
+  // Not rolled yet, the box shows "–" (a faint last roll of the other side's was read as the
+  // player's own roll); that roll is told in its label and tooltip.
   const lastPly = s.ply > 0 ? s.plies[s.ply - 1] : null;
   const last = dice && s.die === null && lastPly && lastPly.side !== s.side && lastPly.die ? lastPly : null;
   if (pair) die.innerHTML = `${pair[0]}+${pair[1]}<small>=${s.die}</small>`;
-  else die.textContent = !dice ? 'any' : last ? last.die : s.die === null ? '–' : s.die;
-  die.className = 'die ' + ((last ? last.side : s.side) === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice') + (pair ? ' pair' : '') + (last ? ' last' : '');
+  else die.textContent = !dice ? 'any' : s.die === null ? '–' : s.die;
+  die.className = 'die ' + (s.side === 'r' ? 'red' : 'blue') + (dice ? '' : ' nodice') + (pair ? ' pair' : '');
   const lastWords = last ? ` (${SIDE_NAME[last.side]} rolled ${last.die})` : '';
   die.setAttribute('aria-label', !dice ? 'no dice: any cube' : s.die === null ? 'die not rolled' + lastWords
     : pair ? `dice ${pair[0]} and ${pair[1]}, sum ${s.die}` : `die ${s.die}`);
