@@ -53,9 +53,7 @@ impl State {
         }
         self.analysis.hint.running = Some((pos, die));
         let depth = review_depth(board.variant());
-        let mut searcher = Searcher::new(REVIEW_HASH_MB);
-        searcher.set_tables(self.offer.tables.clone());
-        searcher.set_solved(self.solved_for(board.variant()));
+        let mut searcher = self.depth_searcher(board.variant());
         let shared = shared.clone();
         std::thread::spawn(move || {
             let a = analyse_die(

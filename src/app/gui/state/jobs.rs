@@ -86,9 +86,7 @@ impl State {
         }
         let id = self.counters.next_review;
         self.counters.next_review += 1;
-        let mut searcher = Searcher::new(REVIEW_HASH_MB);
-        searcher.set_tables(self.offer.tables.clone());
-        searcher.set_solved(self.solved_for(self.game.start.variant()));
+        let mut searcher = self.depth_searcher(self.game.start.variant());
         let done = Arc::new(AtomicUsize::new(0));
         self.reviews.job = Some(ReviewJob {
             id,

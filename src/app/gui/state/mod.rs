@@ -454,6 +454,16 @@ impl State {
         self.offer.solved.iter().find(|s| s.variant() == v).cloned()
     }
 
+    /// A searcher of its own for a search bounded by depth (a review, a hint): a fresh table of
+    /// the review's size, so that what it finds depends on the position alone, and the exact
+    /// tables of `v` where loaded.
+    fn depth_searcher(&self, v: &Variant) -> Searcher {
+        let mut searcher = Searcher::new(REVIEW_HASH_MB);
+        searcher.set_tables(self.offer.tables.clone());
+        searcher.set_solved(self.solved_for(v));
+        searcher
+    }
+
     /// The variant named `name` among those offered; the default when `None`.
     pub fn find_variant(&self, name: Option<&str>) -> Result<&'static Variant, GuiError> {
         let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
